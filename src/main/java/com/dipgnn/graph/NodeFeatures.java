@@ -1,0 +1,36 @@
+package com.dipgnn.graph;
+
+/**
+ * Numeric features of the nodes of one type, dense or sparse. Rows are densified on demand, per
+ * sampled batch, so a sparse bag-of-words never becomes a dense matrix for the whole graph.
+ */
+public sealed interface NodeFeatures permits DenseFeatures, SparseFeatures {
+
+    /** Number of nodes (rows). */
+    int count();
+
+    /** Feature width (columns). */
+    int dim();
+
+    /** Writes row {@code node} densely into {@code dest} from {@code offset}. */
+    void copyRow(int node, float[] dest, int offset);
+
+    /** Heap bytes held by the feature arrays. */
+    long memoryBytes();
+
+    /** The rows of {@code nodes}, densified into one row-major array of {@code nodes.length * dim()}. */
+    default float[] gather(int[] nodes) {
+        int d = dim();
+        float[] out = new float[nodes.length * d];
+        for (int i = 0; i < nodes.length; i++) {
+            copyRow(nodes[i], out, i * d);
+        }
+        return out;
+    }
+
+    /** The features restricted to the kept nodes, in the order given. */
+    NodeFeatures select(int[] keptNodes);
+
+    /** A copy with every row scaled to sum 1 (rows that sum to 0 stay 0), as GCN and GAT do. */
+    NodeFeatures rowNormalized();
+}

@@ -1,0 +1,20 @@
+package com.dipgnn.sampling;
+
+import com.dipgnn.graph.HeteroGraph;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Samples a dense subgraph around seed nodes. Implementations must be deterministic for a given
+ * {@code rng} state and must put the seeds first in each type's node list, in the order given.
+ */
+public interface SubgraphSampler {
+
+    /**
+     * @param graph the graph to sample from
+     * @param seeds seed node ids per node type
+     * @param rng the source of randomness (one per call for reproducibility)
+     * @return the subgraph induced by the seeds and the sampled nodes
+     */
+    Subgraph sample(HeteroGraph graph, Map<String, int[]> seeds, Random rng);
+}
