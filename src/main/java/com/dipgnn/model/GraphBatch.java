@@ -1,0 +1,130 @@
+package com.dipgnn.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.NodeFeatures;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.sampling.EdgeList;
+import com.dipgnn.sampling.Subgraph;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A sampled subgraph moved to the device: input features per node type, edge indices per
+ * relation and the per-destination-type {@link InEdges}. Every array lives in the manager given
+ * at construction (one per training step), so closing that manager frees the batch.
+ */
+public final class GraphBatch {
+
+    private final NDManager manager;
+    private final Subgraph subgraph;
+    private final Map<String, Integer> counts = new LinkedHashMap<>();
+    private final Map<String, NDArray> inputs = new LinkedHashMap<>();
+    private final Map<RelationType, RelationEdges> relationEdges = new LinkedHashMap<>();
+    private final Map<String, InEdges> inEdges = new HashMap<>();
+    private final Map<String, InEdges> inEdgesWithSelfLoops = new HashMap<>();
+
+    /**
+     * @param manager the step's manager; the batch's arrays are attached to it
+     * @param graph the graph the subgraph was sampled from (for node features)
+     * @param subgraph the sampled nodes and edges
+     */
+    public GraphBatch(NDManager manager, HeteroGraph graph, Subgraph subgraph) {
+        this.manager = manager;
+        this.subgraph = subgraph;
+        for (String type : graph.nodeTypes()) {
+            int[] ids = subgraph.nodes(type);
+            if (ids.length == 0) {
+                continue;
+            }
+            counts.put(type, ids.length);
+            NodeFeatures features = graph.nodes(type).features();
+            if (features != null) {
+                inputs.put(type, manager.create(features.gather(ids), new Shape(ids.length, features.dim())));
+            }
+        }
+        for (Map.Entry<RelationType, EdgeList> e : subgraph.edgeMap().entrySet()) {
+            RelationType r = e.getKey();
+            if (e.getValue().size() > 0 && counts.containsKey(r.source()) && counts.containsKey(r.target())) {
+                relationEdges.put(r, toDevice(r, r.source(), r.target(), e.getValue()));
+            }
+        }
+    }
+
+    private RelationEdges toDevice(RelationType r, String sourceType, String targetType, EdgeList edges) {
+        return new RelationEdges(r, sourceType, targetType,
+                manager.create(toLong(edges.src())), manager.create(toLong(edges.dst())), edges.dst());
+    }
+
+    private static long[] toLong(int[] values) {
+        long[] out = new long[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = values[i];
+        }
+        return out;
+    }
+
+    public NDManager manager() {
+        return manager;
+    }
+
+    public Subgraph subgraph() {
+        return subgraph;
+    }
+
+    /** Node types with at least one node in this batch. */
+    public List<String> nodeTypes() {
+        return List.copyOf(counts.keySet());
+    }
+
+    public int numNodes(String type) {
+        return counts.getOrDefault(type, 0);
+    }
+
+    /** Input features of the type, shape (nodes, featureDim), or null for a featureless type. */
+    public NDArray input(String type) {
+        return inputs.get(type);
+    }
+
+    /** Device edges of the relation, or null when the batch has none. */
+    public RelationEdges edges(RelationType relation) {
+        return relationEdges.get(relation);
+    }
+
+    public int totalEdges() {
+        return relationEdges.values().stream().mapToInt(RelationEdges::size).sum();
+    }
+
+    /**
+     * All edges into nodes of {@code type}, over every relation, plus one self loop per node
+     * when {@code selfLoops}; null when there are none.
+     */
+    public InEdges inEdges(String type, boolean selfLoops) {
+        Map<String, InEdges> cache = selfLoops ? inEdgesWithSelfLoops : inEdges;
+        return cache.computeIfAbsent(type, t -> buildInEdges(t, selfLoops));
+    }
+
+    private InEdges buildInEdges(String type, boolean selfLoops) {
+        List<RelationEdges> into = new ArrayList<>();
+        for (RelationEdges r : relationEdges.values()) {
+            if (r.targetType().equals(type)) {
+                into.add(r);
+            }
+        }
+        if (selfLoops && numNodes(type) > 0) {
+            int n = numNodes(type);
+            int[] ids = new int[n];
+            for (int i = 0; i < n; i++) {
+                ids[i] = i;
+            }
+            into.add(new RelationEdges(null, type, type,
+                    manager.create(toLong(ids)), manager.create(toLong(ids)), ids));
+        }
+        return into.isEmpty() ? null : new InEdges(manager, type, numNodes(type), into);
+    }
+}

@@ -1,0 +1,52 @@
+package com.dipgnn.model;
+
+import ai.djl.ndarray.NDArray;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A graph neural network: an input projection per node type, then a stack of message-passing
+ * layers of the chosen backbone. Produces a hidden-width embedding for every node of a batch.
+ */
+public final class GraphEncoder extends GraphModule {
+
+    private final GraphSchema schema;
+    private final ModelConfig config;
+    private final InputProjection input;
+    private final List<MessagePassingLayer> layers = new ArrayList<>();
+
+    public GraphEncoder(GraphSchema schema, ModelConfig config) {
+        this.schema = schema;
+        this.config = config;
+        this.input = addChild("input", new InputProjection(schema, config));
+        for (int i = 0; i < config.layers(); i++) {
+            MessagePassingLayer layer = switch (config.backbone()) {
+                case HGT -> new HgtLayer(schema.nodeTypes(), schema.relations(), config);
+                case GAT -> new GatLayer(config, i == config.layers() - 1);
+            };
+            layers.add(addChild("layer" + i, layer));
+        }
+    }
+
+    /** Embeddings per node type, shape (nodes, hidden), in the batch's local node order. */
+    public Map<String, NDArray> forward(GraphBatch batch, boolean training) {
+        Map<String, NDArray> states = input.forward(batch, training);
+        for (MessagePassingLayer layer : layers) {
+            states = layer.forward(batch, states, training);
+        }
+        return states;
+    }
+
+    public GraphSchema schema() {
+        return schema;
+    }
+
+    public ModelConfig config() {
+        return config;
+    }
+
+    public List<MessagePassingLayer> layers() {
+        return List.copyOf(layers);
+    }
+}

@@ -1,0 +1,95 @@
+package com.dipgnn.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.ndarray.types.SparseFormat;
+import ai.djl.pytorch.engine.PtNDArray;
+import ai.djl.pytorch.jni.JniUtils;
+
+/**
+ * The graph primitives DJL lacks, built from what it has: row gathers (an embedding lookup, whose
+ * backward is PyTorch's sorted scatter-add) and per-destination sums as a sparse COO matrix
+ * (destinations x edges) times the edge values, which autograd differentiates through the dense
+ * operand. See docs/engine.md for the measurements behind these choices.
+ */
+public final class GraphOps {
+
+    private GraphOps() {
+    }
+
+    /**
+     * Rows {@code index[i]} of {@code x} (any rank; gathered along axis 0).
+     *
+     * @param x values, shape (n, ...)
+     * @param index int64 row ids, shape (e)
+     * @return shape (e, ...)
+     */
+    public static NDArray gatherRows(NDArray x, NDArray index) {
+        Shape shape = x.getShape();
+        NDArray table = shape.dimension() == 2 ? x : x.reshape(shape.get(0), -1);
+        NDArray rows = index.getNDArrayInternal().embedding(index, table, SparseFormat.DENSE).singletonOrThrow();
+        if (shape.dimension() == 2) {
+            return rows;
+        }
+        long[] out = shape.getShape().clone();
+        out[0] = index.getShape().get(0);
+        return rows.reshape(new Shape(out));
+    }
+
+    /**
+     * A constant sparse (rows x columns) matrix of ones at the given (row, column) pairs, which
+     * must be sorted by row, then column. Works around DJL's {@code createCoo}, whose index buffer
+     * can be garbage-collected while the sparse tensor still points at it.
+     */
+    public static NDArray onesCoo(NDManager manager, long[] rows, long[] columns, long numRows, long numColumns) {
+        try (NDManager scratch = manager.newSubManager()) {
+            NDArray indices = scratch.create(new long[][] {rows, columns}).duplicate();
+            NDArray values = scratch.ones(new Shape(rows.length), DataType.FLOAT32);
+            NDArray coo = JniUtils.createSparseCoo(
+                    (PtNDArray) indices, (PtNDArray) values, new Shape(numRows, numColumns));
+            coo.attach(manager);
+            return coo;
+        }
+    }
+
+    /**
+     * Sums edge values per destination: {@code out[d] = sum of values[e] over edges e into d}.
+     *
+     * @param incidence the (destinations x edges) COO matrix of ones of an {@link InEdges}
+     * @param values shape (edges, ...)
+     * @return shape (destinations, ...)
+     */
+    public static NDArray scatterSum(NDArray incidence, NDArray values) {
+        Shape shape = values.getShape();
+        NDArray flat = shape.dimension() == 2 ? values : values.reshape(shape.get(0), -1);
+        NDArray sums = incidence.matMul(flat);
+        if (shape.dimension() == 2) {
+            return sums;
+        }
+        long[] out = shape.getShape().clone();
+        out[0] = incidence.getShape().get(0);
+        return sums.reshape(new Shape(out));
+    }
+
+    /**
+     * Softmax of attention logits over each destination's in-edges, per head. Numerically stable:
+     * each destination's own maximum (a constant for autograd) is subtracted before {@code exp}.
+     *
+     * @param logits shape (edges, heads)
+     * @param inEdges the destination index of the edges
+     * @return attention weights, shape (edges, heads); they sum to 1 over each destination's in-edges
+     */
+    public static NDArray segmentSoftmax(NDArray logits, InEdges inEdges) {
+        NDManager manager = logits.getManager();
+        int heads = (int) logits.getShape().get(1);
+        float[] host = logits.toFloatArray();
+        float[] max = inEdges.segmentMax(host, heads);
+        NDArray maxPerEdge = gatherRows(manager.create(max, new Shape(inEdges.numDestinations(), heads)),
+                inEdges.destinations());
+        NDArray exp = logits.sub(maxPerEdge).exp();
+        NDArray denominator = scatterSum(inEdges.incidence(), exp);
+        return exp.div(gatherRows(denominator, inEdges.destinations()));
+    }
+}

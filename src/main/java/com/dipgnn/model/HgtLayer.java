@@ -1,0 +1,112 @@
+package com.dipgnn.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Activation;
+import ai.djl.nn.Parameter;
+import ai.djl.training.initializer.ConstantInitializer;
+import ai.djl.training.initializer.XavierInitializer;
+import com.dipgnn.graph.RelationType;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Heterogeneous Graph Transformer layer (Hu et al., 2020): type-specific key, query, value and
+ * output projections; relation-specific attention and message matrices per head and a
+ * relation prior per head; softmax over each destination's in-edges of every relation; GELU,
+ * output projection, dropout, a residual mixed in by a learnable skip gate, and layer norm.
+ */
+public final class HgtLayer extends MessagePassingLayer {
+
+    private static final int K = 0;
+    private static final int Q = 1;
+    private static final int V = 2;
+
+    private final int hidden;
+    private final double dropout;
+    private final double scale;
+    private final Map<String, Linear> keys = new LinkedHashMap<>();
+    private final Map<String, Linear> queries = new LinkedHashMap<>();
+    private final Map<String, Linear> values = new LinkedHashMap<>();
+    private final Map<String, Linear> outputs = new LinkedHashMap<>();
+    private final Map<String, Parameter> skips = new LinkedHashMap<>();
+    private final Map<String, LayerNorm> norms = new LinkedHashMap<>();
+    private final Map<RelationType, Parameter> relationAttention = new LinkedHashMap<>();
+    private final Map<RelationType, Parameter> relationMessage = new LinkedHashMap<>();
+    private final Map<RelationType, Parameter> relationPrior = new LinkedHashMap<>();
+
+    public HgtLayer(List<String> nodeTypes, List<RelationType> relations, ModelConfig config) {
+        super(config.heads(), config.headDim());
+        this.hidden = config.hidden();
+        this.dropout = config.dropout();
+        this.scale = 1.0 / Math.sqrt(config.headDim());
+        for (String type : nodeTypes) {
+            keys.put(type, addChild("k_" + type, new Linear(hidden, hidden, true)));
+            queries.put(type, addChild("q_" + type, new Linear(hidden, hidden, true)));
+            values.put(type, addChild("v_" + type, new Linear(hidden, hidden, true)));
+            outputs.put(type, addChild("a_" + type, new Linear(hidden, hidden, true)));
+            skips.put(type, addParameter("skip_" + type, new Shape(1), new ConstantInitializer(1f)));
+            norms.put(type, addChild("norm_" + type, new LayerNorm(hidden)));
+        }
+        Shape perHead = new Shape(config.heads(), config.headDim(), config.headDim());
+        for (RelationType r : relations) {
+            relationAttention.put(r, addParameter("att_" + r.key(), perHead, new XavierInitializer()));
+            relationMessage.put(r, addParameter("msg_" + r.key(), perHead, new XavierInitializer()));
+            relationPrior.put(r, addParameter("pri_" + r.key(), new Shape(config.heads()), new ConstantInitializer(1f)));
+        }
+    }
+
+    @Override
+    protected boolean selfLoops() {
+        return false;
+    }
+
+    @Override
+    protected double attentionDropout() {
+        return 0;
+    }
+
+    @Override
+    protected Map<String, NDList> project(GraphBatch batch, Map<String, NDArray> states, boolean training) {
+        Map<String, NDList> projected = new LinkedHashMap<>();
+        for (Map.Entry<String, NDArray> e : states.entrySet()) {
+            String type = e.getKey();
+            NDArray h = e.getValue();
+            long n = h.getShape().get(0);
+            projected.put(type, new NDList(
+                    headsFirst(keys.get(type).forward(h), n),
+                    queries.get(type).forward(h).reshape(n, heads(), headDim()),
+                    headsFirst(values.get(type).forward(h), n)));
+        }
+        return projected;
+    }
+
+    /** (n, hidden) to (heads, n, headDim), ready for per-head matrix products. */
+    private NDArray headsFirst(NDArray x, long n) {
+        return x.reshape(n, heads(), headDim()).transpose(1, 0, 2);
+    }
+
+    @Override
+    protected Messages message(RelationEdges edges, Map<String, NDList> projected, boolean training) {
+        RelationType r = edges.relation();
+        NDList source = projected.get(edges.sourceType());
+        NDList target = projected.get(edges.targetType());
+        NDArray keyR = source.get(K).batchMatMul(relationAttention.get(r).getArray()).transpose(1, 0, 2);
+        NDArray valueR = source.get(V).batchMatMul(relationMessage.get(r).getArray()).transpose(1, 0, 2);
+        NDArray k = GraphOps.gatherRows(keyR, edges.src());
+        NDArray q = GraphOps.gatherRows(target.get(Q), edges.dst());
+        NDArray logits = k.mul(q).sum(new int[] {2}).mul(relationPrior.get(r).getArray()).mul(scale);
+        return new Messages(logits, GraphOps.gatherRows(valueR, edges.src()));
+    }
+
+    @Override
+    protected NDArray update(String type, NDArray aggregated, NDArray previous, boolean training) {
+        NDArray transformed = outputs.get(type).forward(Activation.gelu(aggregated));
+        transformed = Dropouts.apply(transformed, dropout, training);
+        NDArray gate = Scopes.into(Activation.sigmoid(skips.get(type).getArray()), aggregated.getManager());
+        NDArray mixed = transformed.mul(gate).add(previous.mul(gate.neg().add(1f)));
+        return norms.get(type).forward(mixed);
+    }
+}

@@ -1,0 +1,116 @@
+package com.dipgnn.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.RelationType;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * All edges into the nodes of one type, over every relation (and self loops when asked for),
+ * concatenated relation by relation: what attention normalises over and what messages are
+ * summed into. Holds the destination ids on the host (for per-destination maxima) and on the
+ * device, and the (destinations x edges) incidence matrix that sums edge values per destination.
+ */
+public final class InEdges implements AutoCloseable {
+
+    private final String nodeType;
+    private final int numDestinations;
+    private final List<RelationEdges> relations;
+    private final int[] destinationsHost;
+    private final NDArray destinations;
+    private final NDArray incidence;
+
+    InEdges(NDManager manager, String nodeType, int numDestinations, List<RelationEdges> relations) {
+        this.nodeType = nodeType;
+        this.numDestinations = numDestinations;
+        this.relations = List.copyOf(relations);
+        int total = relations.stream().mapToInt(RelationEdges::size).sum();
+        this.destinationsHost = new int[total];
+        int offset = 0;
+        for (RelationEdges r : relations) {
+            System.arraycopy(r.dstHost(), 0, destinationsHost, offset, r.size());
+            offset += r.size();
+        }
+        long[] dst = new long[total];
+        for (int i = 0; i < total; i++) {
+            dst[i] = destinationsHost[i];
+        }
+        this.destinations = manager.create(dst);
+        this.incidence = buildIncidence(manager, numDestinations, destinationsHost);
+    }
+
+    private static NDArray buildIncidence(NDManager manager, int numDestinations, int[] dst) {
+        long[] keys = new long[dst.length];
+        for (int e = 0; e < dst.length; e++) {
+            keys[e] = ((long) dst[e] << 32) | e;
+        }
+        Arrays.sort(keys);
+        long[] rows = new long[dst.length];
+        long[] cols = new long[dst.length];
+        for (int i = 0; i < keys.length; i++) {
+            rows[i] = keys[i] >>> 32;
+            cols[i] = keys[i] & 0xffffffffL;
+        }
+        return GraphOps.onesCoo(manager, rows, cols, numDestinations, dst.length);
+    }
+
+    public String nodeType() {
+        return nodeType;
+    }
+
+    public int numDestinations() {
+        return numDestinations;
+    }
+
+    /** The relations whose edges are concatenated here, in order. */
+    public List<RelationEdges> relations() {
+        return relations;
+    }
+
+    public int numEdges() {
+        return destinationsHost.length;
+    }
+
+    /** Destination id of each edge, int64, shape (edges). */
+    public NDArray destinations() {
+        return destinations;
+    }
+
+    /** The (destinations x edges) COO matrix of ones. */
+    public NDArray incidence() {
+        return incidence;
+    }
+
+    /** Per destination and head, the maximum of {@code values} (edges x heads) over its in-edges (0 if none). */
+    float[] segmentMax(float[] values, int heads) {
+        float[] max = new float[numDestinations * heads];
+        Arrays.fill(max, Float.NEGATIVE_INFINITY);
+        for (int e = 0; e < destinationsHost.length; e++) {
+            int base = destinationsHost[e] * heads;
+            for (int h = 0; h < heads; h++) {
+                float v = values[e * heads + h];
+                if (v > max[base + h]) {
+                    max[base + h] = v;
+                }
+            }
+        }
+        for (int i = 0; i < max.length; i++) {
+            if (max[i] == Float.NEGATIVE_INFINITY || Float.isNaN(max[i])) {
+                max[i] = 0f;
+            }
+        }
+        return max;
+    }
+
+    /** Whether any relation of this index is {@code relation}. */
+    public boolean contains(RelationType relation) {
+        return relations.stream().anyMatch(r -> relation.equals(r.relation()));
+    }
+
+    @Override
+    public void close() {
+        destinations.close();
+        incidence.close();
+    }
+}

@@ -1,0 +1,42 @@
+package com.dipgnn.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Parameter;
+import ai.djl.training.initializer.XavierInitializer;
+import ai.djl.training.initializer.ConstantInitializer;
+
+/** A fully connected layer {@code y = x W^T + b} over the last axis. */
+public final class Linear extends GraphModule {
+
+    private final Parameter weight;
+    private final Parameter bias;
+    private final int inputs;
+    private final int outputs;
+
+    public Linear(int inputs, int outputs, boolean withBias) {
+        this.inputs = inputs;
+        this.outputs = outputs;
+        this.weight = addParameter("weight", new Shape(outputs, inputs), new XavierInitializer());
+        this.bias = withBias ? addParameter("bias", new Shape(outputs), new ConstantInitializer(0f)) : null;
+    }
+
+    public NDArray forward(NDArray x) {
+        return x.getNDArrayInternal()
+                .linear(x, weight.getArray(), bias == null ? null : bias.getArray())
+                .singletonOrThrow();
+    }
+
+    public int inputs() {
+        return inputs;
+    }
+
+    public int outputs() {
+        return outputs;
+    }
+
+    /** Multiply-adds of one forward pass over {@code rows} rows. */
+    public long macs(long rows) {
+        return rows * inputs * outputs;
+    }
+}

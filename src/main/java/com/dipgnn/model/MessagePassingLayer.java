@@ -1,0 +1,99 @@
+package com.dipgnn.model;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.types.Shape;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One attention-based message-passing layer, in three steps shared by every backbone:
+ * <ol>
+ *   <li>{@link #project}: per node type, the node-level tensors the messages need;
+ *   <li>{@link #message}: per relation, an attention logit and a value per edge and head;
+ *   <li>aggregate (here): softmax of the logits over each destination's in-edges, across all
+ *       relations, and the attention-weighted sum of values per destination;
+ *   <li>{@link #update}: the new node state from the aggregate and the previous state.
+ * </ol>
+ */
+public abstract class MessagePassingLayer extends GraphModule {
+
+    /** Per-edge attention logits (edges x heads) and values (edges x heads x headDim). */
+    protected record Messages(NDArray logits, NDArray values) {
+    }
+
+    private final int heads;
+    private final int headDim;
+
+    protected MessagePassingLayer(int heads, int headDim) {
+        this.heads = heads;
+        this.headDim = headDim;
+    }
+
+    /** Whether every node also attends to itself (a self-loop edge per node). */
+    protected abstract boolean selfLoops();
+
+    /** Dropout rate on attention weights. */
+    protected abstract double attentionDropout();
+
+    /** Node-level tensors per type, computed once per layer call. */
+    protected abstract Map<String, NDList> project(GraphBatch batch, Map<String, NDArray> states, boolean training);
+
+    /** Logits and values of the edges of one relation (or of the self loops). */
+    protected abstract Messages message(RelationEdges edges, Map<String, NDList> projected, boolean training);
+
+    /**
+     * The new state of the nodes of {@code type}.
+     *
+     * @param aggregated attention-weighted sum of messages, shape (nodes, heads * headDim)
+     * @param previous the input state, shape (nodes, hidden)
+     */
+    protected abstract NDArray update(String type, NDArray aggregated, NDArray previous, boolean training);
+
+    /** Runs the layer over every node type of the batch. */
+    public Map<String, NDArray> forward(GraphBatch batch, Map<String, NDArray> states, boolean training) {
+        Map<String, NDList> projected = project(batch, states, training);
+        Map<String, NDArray> output = new LinkedHashMap<>();
+        for (String type : batch.nodeTypes()) {
+            InEdges in = batch.inEdges(type, selfLoops());
+            NDArray aggregated = in == null
+                    ? batch.manager().zeros(new Shape(batch.numNodes(type), (long) heads * headDim))
+                    : aggregate(in, messages(in, projected, training), training);
+            output.put(type, update(type, aggregated, states.get(type), training));
+        }
+        return output;
+    }
+
+    private List<Messages> messages(InEdges in, Map<String, NDList> projected, boolean training) {
+        List<Messages> all = new ArrayList<>();
+        for (RelationEdges edges : in.relations()) {
+            all.add(message(edges, projected, training));
+        }
+        return all;
+    }
+
+    /** Attention over each destination's in-edges, then the weighted sum of values. */
+    protected NDArray aggregate(InEdges in, List<Messages> messages, boolean training) {
+        NDArray logits = concat(messages.stream().map(Messages::logits).toList());
+        NDArray values = concat(messages.stream().map(Messages::values).toList());
+        NDArray attention = GraphOps.segmentSoftmax(logits, in);
+        attention = Dropouts.apply(attention, attentionDropout(), training);
+        NDArray weighted = values.mul(attention.expandDims(2));
+        return GraphOps.scatterSum(in.incidence(), weighted.reshape(in.numEdges(), (long) heads * headDim));
+    }
+
+    private static NDArray concat(List<NDArray> parts) {
+        return parts.size() == 1 ? parts.get(0) : NDArrays.concat(new NDList(parts), 0);
+    }
+
+    public int heads() {
+        return heads;
+    }
+
+    public int headDim() {
+        return headDim;
+    }
+}

@@ -1,0 +1,42 @@
+package com.dipgnn.model;
+
+/**
+ * Architecture hyper-parameters of a graph encoder. Defaults are the paper's: HGT, 3 layers,
+ * hidden 400, 8 heads, dropout 0.2.
+ *
+ * @param backbone the message-passing architecture
+ * @param layers number of message-passing layers
+ * @param hidden width of node states (a multiple of {@code heads})
+ * @param heads attention heads
+ * @param dropout dropout on inputs and layer outputs
+ * @param attentionDropout dropout on attention weights (GAT uses it; 0 disables)
+ */
+public record ModelConfig(Backbone backbone, int layers, int hidden, int heads, double dropout, double attentionDropout) {
+
+    public static final ModelConfig PAPER_DEFAULT = new ModelConfig(Backbone.HGT, 3, 400, 8, 0.2, 0.0);
+
+    public ModelConfig {
+        if (layers < 1) {
+            throw new IllegalArgumentException("layers must be at least 1, got " + layers);
+        }
+        if (heads < 1 || hidden < heads || hidden % heads != 0) {
+            throw new IllegalArgumentException(
+                    "hidden (" + hidden + ") must be a positive multiple of heads (" + heads + ")");
+        }
+        if (dropout < 0 || dropout >= 1 || attentionDropout < 0 || attentionDropout >= 1) {
+            throw new IllegalArgumentException("dropout rates must be in [0, 1)");
+        }
+    }
+
+    public ModelConfig withBackbone(Backbone b) {
+        return new ModelConfig(b, layers, hidden, heads, dropout, attentionDropout);
+    }
+
+    public ModelConfig withDropout(double d) {
+        return new ModelConfig(backbone, layers, hidden, heads, d, attentionDropout);
+    }
+
+    public int headDim() {
+        return hidden / heads;
+    }
+}
