@@ -1,0 +1,25 @@
+package com.dipgnn.training;
+
+import java.util.Map;
+
+/**
+ * The outcome of a fine-tuning run: metrics of the best checkpoint per split, where it was
+ * found, and how long the run took.
+ *
+ * @param metrics split key ({@code train}, {@code val}, {@code test}) to metric name to value
+ * @param bestStep the step of the best validation score (the weights kept)
+ * @param stepsRun optimizer steps taken (fewer than configured when stopped early)
+ * @param seconds wall-clock seconds of the run
+ * @param finalLoss the last training loss
+ */
+public record FineTuneResult(
+        Map<String, Map<String, Double>> metrics, long bestStep, long stepsRun, double seconds, double finalLoss) {
+
+    public double metric(EvalSplit split, String name) {
+        Map<String, Double> m = metrics.get(split.key());
+        if (m == null || !m.containsKey(name)) {
+            throw new IllegalArgumentException("no metric " + name + " on split " + split.key());
+        }
+        return m.get(name);
+    }
+}

@@ -1,0 +1,41 @@
+package com.dipgnn.training;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.model.GraphEncoder;
+import com.dipgnn.model.GraphModule;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * A supervised downstream task: how to draw a training batch (host work, run ahead on worker
+ * threads), its loss on the device, and its evaluation on a split.
+ *
+ * @param <B> the task's prepared batch
+ */
+public interface FineTuningTask<B> {
+
+    /** Task kind, for manifests and reports. */
+    TaskKind kind();
+
+    /** The task head, created for encoders of the given hidden width. */
+    GraphModule createHead(int hidden);
+
+    /** Samples the batch of a training step (no device work: runs on a worker thread). */
+    B prepare(long step, Random rng);
+
+    /** The training loss of a prepared batch; arrays live in {@code scope}. */
+    NDArray loss(GraphEncoder encoder, GraphModule head, B batch, NDManager scope);
+
+    /** Metrics on a split, keyed by name (the primary metric among them). */
+    Map<String, Double> evaluate(GraphEncoder encoder, GraphModule head, EvalSplit split, NDManager scope);
+
+    /** The metric early stopping maximises. */
+    String primaryMetric();
+
+    /** Number of nodes (or edges, for link prediction) in a split. */
+    int size(EvalSplit split);
+
+    /** Task-specific settings to record in a model manifest. */
+    Map<String, Object> describe();
+}

@@ -1,0 +1,192 @@
+package com.dipgnn.training;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.NodeLabels;
+import com.dipgnn.model.GraphBatch;
+import com.dipgnn.model.GraphEncoder;
+import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.Linear;
+import com.dipgnn.sampling.Subgraph;
+import com.dipgnn.sampling.SubgraphSampler;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Node classification: a linear head on the target type's embeddings, softmax cross-entropy (or
+ * sigmoid for multi-label data), micro- and macro-F1.
+ */
+public final class NodeClassificationTask implements FineTuningTask<NodeClassificationTask.Batch> {
+
+    /** Training seeds (first in the subgraph's node list) and their labels. */
+    public record Batch(Subgraph subgraph, int[] seeds) {
+    }
+
+    private static final int EVAL_CHUNK = 1024;
+
+    private final HeteroGraph graph;
+    private final String targetType;
+    private final NodeLabels labels;
+    private final Map<EvalSplit, int[]> splits;
+    private final SubgraphSampler sampler;
+    private final int batchSize;
+
+    /**
+     * @param graph the fine-tuning graph
+     * @param targetType the labeled node type
+     * @param train training node ids; val and test likewise
+     * @param sampler draws each step's subgraph around the seeds
+     * @param batchSize seeds per training step
+     */
+    public NodeClassificationTask(HeteroGraph graph, String targetType, int[] train, int[] val, int[] test,
+                                  SubgraphSampler sampler, int batchSize) {
+        this.graph = graph;
+        this.targetType = targetType;
+        this.labels = graph.nodes(targetType).labels();
+        if (labels == null) {
+            throw new IllegalArgumentException("node type '" + targetType + "' has no labels to classify");
+        }
+        if (train.length == 0 || val.length == 0 || test.length == 0) {
+            throw new IllegalArgumentException("node classification needs non-empty train, val and test sets; got "
+                    + train.length + " / " + val.length + " / " + test.length);
+        }
+        this.splits = Map.of(EvalSplit.TRAIN, train, EvalSplit.VAL, val, EvalSplit.TEST, test);
+        this.sampler = sampler;
+        this.batchSize = batchSize;
+    }
+
+    @Override
+    public TaskKind kind() {
+        return TaskKind.NODE_CLASSIFICATION;
+    }
+
+    @Override
+    public GraphModule createHead(int hidden) {
+        return new Linear(hidden, labels.numClasses(), true);
+    }
+
+    @Override
+    public Batch prepare(long step, Random rng) {
+        int[] train = splits.get(EvalSplit.TRAIN);
+        int[] seeds;
+        if (train.length <= batchSize) {
+            seeds = train.clone();
+        } else {
+            seeds = Arrays.copyOf(shuffled(train, rng), batchSize);
+        }
+        return new Batch(sampler.sample(graph, Map.of(targetType, seeds), rng), seeds);
+    }
+
+    private static int[] shuffled(int[] ids, Random rng) {
+        int[] copy = ids.clone();
+        for (int i = copy.length - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int t = copy[i];
+            copy[i] = copy[j];
+            copy[j] = t;
+        }
+        return copy;
+    }
+
+    @Override
+    public NDArray loss(GraphEncoder encoder, GraphModule head, Batch batch, NDManager scope) {
+        NDArray logits = logits(encoder, head, batch.subgraph(), batch.seeds().length, scope, true);
+        NDArray targets = scope.create(targetMatrix(batch.seeds()), new Shape(batch.seeds().length, labels.numClasses()));
+        if (labels.isMultiLabel()) {
+            // numerically stable binary cross-entropy with logits
+            NDArray loss = logits.maximum(0f).sub(logits.mul(targets)).add(logits.abs().neg().exp().add(1f).log());
+            return loss.mean();
+        }
+        return logits.logSoftmax(1).mul(targets).sum(new int[] {1}).neg().mean();
+    }
+
+    private NDArray logits(GraphEncoder encoder, GraphModule head, Subgraph subgraph, int seeds,
+                           NDManager scope, boolean training) {
+        GraphBatch batch = new GraphBatch(scope, graph, subgraph);
+        NDArray embeddings = encoder.forward(batch, training).get(targetType);
+        return ((Linear) head).forward(embeddings.get("0:" + seeds));
+    }
+
+    private float[] targetMatrix(int[] nodes) {
+        int classes = labels.numClasses();
+        float[] targets = new float[nodes.length * classes];
+        for (int i = 0; i < nodes.length; i++) {
+            for (int c : labels.labels(nodes[i])) {
+                targets[i * classes + c] = 1f;
+            }
+        }
+        return targets;
+    }
+
+    @Override
+    public Map<String, Double> evaluate(GraphEncoder encoder, GraphModule head, EvalSplit split, NDManager scope) {
+        int[] nodes = splits.get(split);
+        ClassificationMetrics metrics = new ClassificationMetrics(labels.numClasses());
+        Random rng = Seeds.rng(split.ordinal(), 0xE7A1);
+        for (int from = 0; from < nodes.length; from += EVAL_CHUNK) {
+            int[] chunk = Arrays.copyOfRange(nodes, from, Math.min(nodes.length, from + EVAL_CHUNK));
+            try (NDManager chunkScope = scope.newSubManager()) {
+                Subgraph sub = sampler.sample(graph, Map.of(targetType, chunk), rng);
+                float[] logits = logits(encoder, head, sub, chunk.length, chunkScope, false).toFloatArray();
+                record(metrics, chunk, logits);
+            }
+        }
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put("micro_f1", metrics.microF1());
+        out.put("macro_f1", metrics.macroF1());
+        out.put("accuracy", metrics.accuracy());
+        return out;
+    }
+
+    private void record(ClassificationMetrics metrics, int[] chunk, float[] logits) {
+        int classes = labels.numClasses();
+        for (int i = 0; i < chunk.length; i++) {
+            if (labels.isMultiLabel()) {
+                boolean[] predicted = new boolean[classes];
+                boolean[] actual = new boolean[classes];
+                for (int c = 0; c < classes; c++) {
+                    predicted[c] = logits[i * classes + c] > 0;
+                }
+                for (int c : labels.labels(chunk[i])) {
+                    actual[c] = true;
+                }
+                metrics.addMulti(predicted, actual);
+            } else {
+                int best = 0;
+                for (int c = 1; c < classes; c++) {
+                    if (logits[i * classes + c] > logits[i * classes + best]) {
+                        best = c;
+                    }
+                }
+                metrics.add(best, labels.label(chunk[i]));
+            }
+        }
+    }
+
+    @Override
+    public String primaryMetric() {
+        return "micro_f1";
+    }
+
+    @Override
+    public int size(EvalSplit split) {
+        return splits.get(split).length;
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("task", kind().shortName());
+        d.put("target_type", targetType);
+        d.put("num_classes", labels.numClasses());
+        d.put("multi_label", labels.isMultiLabel());
+        d.put("train", size(EvalSplit.TRAIN));
+        d.put("val", size(EvalSplit.VAL));
+        d.put("test", size(EvalSplit.TEST));
+        return d;
+    }
+}
