@@ -1,0 +1,73 @@
+package com.dipgnn.training;
+
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.model.Backbone;
+import com.dipgnn.model.GraphSchema;
+import com.dipgnn.model.ModelConfig;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON manifest stored beside a model's parameters: enough to rebuild the architecture and to
+ * say where the weights came from (data set fingerprint, split seed, hyper-parameters, metrics,
+ * code version).
+ *
+ * @param format manifest format version
+ * @param createdAt ISO-8601 creation time
+ * @param codeVersion version of the code that trained the model
+ * @param backbone encoder backbone
+ * @param layers message-passing layers
+ * @param hidden hidden width
+ * @param heads attention heads
+ * @param dropout dropout rate used in training
+ * @param attentionDropout attention dropout used in training
+ * @param featureDims feature width per node type (0 = featureless)
+ * @param relations relation keys ({@code src__name__dst}) in order
+ * @param task task description (kind, target type, classes or relation, ...)
+ * @param dataset data set name
+ * @param datasetFingerprint fingerprint of the graph the model was trained on
+ * @param splitSeed seed of the data split
+ * @param hyperParameters training hyper-parameters
+ * @param metrics split to metric to value
+ */
+public record ModelManifest(
+        int format,
+        String createdAt,
+        String codeVersion,
+        Backbone backbone,
+        int layers,
+        int hidden,
+        int heads,
+        double dropout,
+        double attentionDropout,
+        Map<String, Integer> featureDims,
+        List<String> relations,
+        Map<String, Object> task,
+        String dataset,
+        String datasetFingerprint,
+        long splitSeed,
+        Map<String, Object> hyperParameters,
+        Map<String, Map<String, Double>> metrics) {
+
+    public static final int FORMAT = 1;
+
+    public ModelConfig modelConfig() {
+        return new ModelConfig(backbone, layers, hidden, heads, dropout, attentionDropout);
+    }
+
+    public GraphSchema schema() {
+        return new GraphSchema(new LinkedHashMap<>(featureDims), relations.stream().map(RelationType::parse).toList());
+    }
+
+    /** A manifest for a model of this architecture on this schema; the rest is filled in by the caller. */
+    public static ModelManifest of(ModelConfig config, GraphSchema schema, Map<String, Object> task, String dataset,
+                                   String fingerprint, long splitSeed, Map<String, Object> hyperParameters,
+                                   Map<String, Map<String, Double>> metrics) {
+        return new ModelManifest(FORMAT, java.time.Instant.now().toString(), CodeVersion.get(),
+                config.backbone(), config.layers(), config.hidden(), config.heads(), config.dropout(),
+                config.attentionDropout(), schema.featureDims(),
+                schema.relations().stream().map(RelationType::key).toList(), task, dataset, fingerprint, splitSeed,
+                hyperParameters, metrics);
+    }
+}

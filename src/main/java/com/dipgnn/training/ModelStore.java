@@ -1,0 +1,139 @@
+package com.dipgnn.training;
+
+import ai.djl.MalformedModelException;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.model.GraphEncoder;
+import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.GraphSchema;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * Saves and loads models as a directory: {@code manifest.json}, {@code encoder.params} and
+ * {@code head.params}. Writes go to a temporary sibling directory that is renamed into place, so
+ * a crash never leaves a half-written model under the final name.
+ */
+public final class ModelStore {
+
+    public static final String MANIFEST = "manifest.json";
+    public static final String ENCODER = "encoder.params";
+    public static final String HEAD = "head.params";
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ModelStore() {
+    }
+
+    /** A model read back from disk. */
+    public record LoadedModel(ModelManifest manifest, GraphEncoder encoder, GraphModule head) {
+    }
+
+    /**
+     * Writes the model atomically to {@code dir}.
+     *
+     * @throws FileAlreadyExistsException when {@code dir} exists (models are never overwritten in place)
+     */
+    public static void save(Path dir, ModelManifest manifest, GraphEncoder encoder, GraphModule head) throws IOException {
+        Path target = dir.toAbsolutePath().normalize();
+        if (Files.exists(target)) {
+            throw new FileAlreadyExistsException(target.toString(), null,
+                    "a model already exists there; choose another directory or delete it first");
+        }
+        Path parent = target.getParent();
+        Files.createDirectories(parent);
+        Path temp = Files.createTempDirectory(parent, "." + target.getFileName() + ".partial-");
+        try {
+            JSON.writeValue(temp.resolve(MANIFEST).toFile(), manifest);
+            writeParams(temp.resolve(ENCODER), encoder);
+            writeParams(temp.resolve(HEAD), head);
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            deleteRecursively(temp);
+            throw e;
+        }
+    }
+
+    private static void writeParams(Path file, GraphModule module) throws IOException {
+        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file)))) {
+            module.save(out);
+        }
+    }
+
+    /** Reads the manifest alone. */
+    public static ModelManifest readManifest(Path dir) throws IOException {
+        Path file = dir.resolve(MANIFEST);
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(dir + " is not a model directory: " + MANIFEST + " is missing");
+        }
+        return JSON.readValue(file.toFile(), ModelManifest.class);
+    }
+
+    /**
+     * Loads a model, rebuilding its architecture from the manifest.
+     *
+     * @param headFactory builds the (uninitialised) head for the manifest
+     * @throws MalformedModelException when the stored parameters do not match the manifest's architecture
+     */
+    public static LoadedModel load(Path dir, NDManager manager, Function<ModelManifest, GraphModule> headFactory)
+            throws IOException, MalformedModelException {
+        ModelManifest manifest = readManifest(dir);
+        GraphEncoder encoder = new GraphEncoder(manifest.schema(), manifest.modelConfig());
+        GraphModule head = headFactory.apply(manifest);
+        readParams(dir.resolve(ENCODER), encoder, manager);
+        readParams(dir.resolve(HEAD), head, manager);
+        return new LoadedModel(manifest, encoder, head);
+    }
+
+    /**
+     * Checks that a model fits a graph: same node types, feature widths and relations.
+     *
+     * @throws IllegalArgumentException naming the first difference
+     */
+    public static void requireCompatible(ModelManifest manifest, GraphSchema graph) {
+        GraphSchema model = manifest.schema();
+        if (!model.featureDims().equals(graph.featureDims())) {
+            throw new IllegalArgumentException("the model expects node types and feature widths "
+                    + model.featureDims() + " but the graph has " + graph.featureDims());
+        }
+        if (!model.relations().equals(graph.relations())) {
+            throw new IllegalArgumentException("the model expects relations " + model.relations()
+                    + " but the graph has " + graph.relations());
+        }
+    }
+
+    private static void readParams(Path file, GraphModule module, NDManager manager)
+            throws IOException, MalformedModelException {
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
+            module.load(manager, in);
+        } catch (MalformedModelException e) {
+            throw new MalformedModelException(file + ": " + e.getMessage());
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException ignored) {
+            // best effort: a leftover .partial directory never shadows a model
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package com.dipgnn.training;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import ai.djl.MalformedModelException;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.model.Backbone;
+import com.dipgnn.model.GraphBatch;
+import com.dipgnn.model.GraphEncoder;
+import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.GraphSchema;
+import com.dipgnn.model.Linear;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.sampling.FullGraphSampler;
+import com.dipgnn.sampling.Subgraph;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ModelStoreTest {
+
+    private final HeteroGraph graph = FineTunerTest.communities(40, 2);
+    private final ModelConfig config = new ModelConfig(Backbone.HGT, 2, 8, 2, 0.2, 0);
+
+    private ModelManifest manifest() {
+        return ModelManifest.of(config, GraphSchema.of(graph), Map.of("task", "node", "num_classes", 4),
+                graph.name(), graph.fingerprint(), 7, Map.of("steps", 10), Map.of("test", Map.of("micro_f1", 0.5)));
+    }
+
+    @Test
+    void aSavedModelLoadsInAnotherManagerAndComputesTheSameEmbeddings(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("models/m1");
+        Subgraph all = new FullGraphSampler().sample(graph, Map.of(), new Random(1));
+        float[] before;
+        try (NDManager m = NDManager.newBaseManager()) {
+            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), config);
+            GraphModule head = new Linear(8, 4, true);
+            encoder.initialize(m);
+            head.initialize(m);
+            before = encoder.forward(new GraphBatch(m, graph, all), false).get("node").toFloatArray();
+            ModelStore.save(dir, manifest(), encoder, head);
+        }
+        try (NDManager m = NDManager.newBaseManager()) {
+            ModelStore.LoadedModel loaded = ModelStore.load(dir, m, mf -> new Linear(mf.hidden(), 4, true));
+            float[] after = loaded.encoder().forward(new GraphBatch(m, graph, all), false).get("node").toFloatArray();
+            assertThat(after).containsExactly(before, within(1e-6f));
+            assertThat(loaded.manifest().datasetFingerprint()).isEqualTo(graph.fingerprint());
+            assertThat(loaded.manifest().codeVersion()).isNotBlank();
+        }
+        try (Stream<Path> left = Files.list(dir.getParent())) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("m1");
+        }
+    }
+
+    @Test
+    void refusesToOverwriteAnExistingModel(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("m");
+        Files.createDirectories(dir);
+        try (NDManager m = NDManager.newBaseManager()) {
+            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), config);
+            encoder.initialize(m);
+            Linear head = new Linear(8, 4, true);
+            head.initialize(m);
+            assertThatThrownBy(() -> ModelStore.save(dir, manifest(), encoder, head))
+                    .isInstanceOf(FileAlreadyExistsException.class)
+                    .hasMessageContaining("already exists");
+        }
+    }
+
+    @Test
+    void loadingParametersOfAnotherArchitectureFailsWithAClearMessage(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("m");
+        try (NDManager m = NDManager.newBaseManager()) {
+            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), config);
+            encoder.initialize(m);
+            Linear head = new Linear(8, 4, true);
+            head.initialize(m);
+            ModelStore.save(dir, manifest(), encoder, head);
+            assertThatThrownBy(() -> ModelStore.load(dir, m, mf -> new Linear(mf.hidden(), 5, true)))
+                    .isInstanceOf(MalformedModelException.class)
+                    .hasMessageContaining("head.params")
+                    .hasMessageContaining("do not match the architecture");
+        }
+    }
+
+    @Test
+    void aModelRejectsAGraphOfAnotherSchema() {
+        HeteroGraph other = com.dipgnn.training.FineTunerTest.communities(40, 2);
+        ModelStore.requireCompatible(manifest(), GraphSchema.of(other));
+        GraphSchema wider = new GraphSchema(Map.of("node", 5), GraphSchema.of(other).relations());
+        assertThatThrownBy(() -> ModelStore.requireCompatible(manifest(), wider))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("feature widths");
+    }
+}
