@@ -6,6 +6,8 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.training.GradientCollector;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
+import com.dipgnn.sampling.BatchPrefetcher;
+import com.dipgnn.sampling.StepRandom;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -39,7 +41,8 @@ public final class FineTuner {
         int sinceBest = 0;
         double loss = Double.NaN;
         long step = 0;
-        try (BatchPipeline<B> pipeline = new BatchPipeline<>(task::prepare, config.seed(), config.steps())) {
+        try (BatchPrefetcher<B> pipeline = new BatchPrefetcher<>(
+                i -> task.prepare(i + 1, StepRandom.rngFor(config.seed(), i + 1)), config.steps())) {
             while (step < config.steps()) {
                 B batch = pipeline.next();
                 step++;

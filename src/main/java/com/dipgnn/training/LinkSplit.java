@@ -1,5 +1,6 @@
 package com.dipgnn.training;
 
+import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.GraphEdits;
 import com.dipgnn.graph.HeteroGraph;
@@ -35,7 +36,7 @@ public record LinkSplit(RelationType relation, HeteroGraph structure, Edges trai
     public static LinkSplit holdOut(HeteroGraph graph, RelationType relation, int[] trainAnchors, int[] valAnchors,
                                     int[] testAnchors, double fraction, long seed) {
         CsrAdjacency adjacency = graph.adjacency(relation);
-        Random rng = Seeds.rng(seed, 0x11CC);
+        Random rng = StepRandom.rngFor(seed, 0x11CC);
         Edges train = allEdges(adjacency, trainAnchors);
         Edges val = heldOut(adjacency, valAnchors, fraction, rng);
         Edges test = heldOut(adjacency, testAnchors, fraction, rng);
@@ -60,7 +61,7 @@ public record LinkSplit(RelationType relation, HeteroGraph structure, Edges trai
         for (int e = 0; e < a.numEdges(); e++) {
             anyVal |= a.split(e) == SplitMark.VAL;
         }
-        Random rng = Seeds.rng(seed, 0x5EED);
+        Random rng = StepRandom.rngFor(seed, 0x5EED);
         int[] targets = a.targetArray();
         for (int s = 0; s < a.numSources(); s++) {
             for (int e = a.rowStart(s); e < a.rowEnd(s); e++) {

@@ -1,5 +1,6 @@
 package com.dipgnn.training;
 
+import com.dipgnn.sampling.StepRandom;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
@@ -126,7 +127,7 @@ public final class NodeClassificationTask implements FineTuningTask<NodeClassifi
     public Map<String, Double> evaluate(GraphEncoder encoder, GraphModule head, EvalSplit split, NDManager scope) {
         int[] nodes = splits.get(split);
         ClassificationMetrics metrics = new ClassificationMetrics(labels.numClasses());
-        Random rng = Seeds.rng(split.ordinal(), 0xE7A1);
+        Random rng = StepRandom.rngFor(split.ordinal(), 0xE7A1);
         for (int from = 0; from < nodes.length; from += EVAL_CHUNK) {
             int[] chunk = Arrays.copyOfRange(nodes, from, Math.min(nodes.length, from + EVAL_CHUNK));
             try (NDManager chunkScope = scope.newSubManager()) {
