@@ -8,7 +8,7 @@ import ai.djl.ndarray.NDArray;
  */
 public final class CosineScorer extends GraphModule {
 
-    private static final float EPSILON = 1e-8f;
+    private static final float EPSILON = 1e-6f;
 
     private final Linear transform;
 
@@ -24,7 +24,11 @@ public final class CosineScorer extends GraphModule {
     public NDArray score(NDArray u, NDArray v) {
         NDArray wu = transform.forward(u);
         NDArray dot = wu.mul(v).sum(new int[] {-1});
-        NDArray norms = wu.norm(new int[] {-1}).mul(v.norm(new int[] {-1})).maximum(EPSILON);
-        return dot.div(norms);
+        return dot.div(safeNorm(wu).mul(safeNorm(v)));
+    }
+
+    /** sqrt(|x|^2 + eps^2): equal to the norm away from 0, and differentiable (finite gradient) at 0. */
+    private static NDArray safeNorm(NDArray x) {
+        return x.square().sum(new int[] {-1}).add(EPSILON * EPSILON).sqrt();
     }
 }

@@ -52,8 +52,17 @@ public final class ParameterUpdater {
             }
             lastGradientNorm = Math.sqrt(squared);
             if (!Double.isFinite(lastGradientNorm)) {
-                gradients.forEach(g -> g.subi(g));
-                throw new NonFiniteLossException("gradient norm is " + lastGradientNorm);
+                List<String> culprits = new ArrayList<>();
+                int k = 0;
+                for (String name : parameters.keySet()) {
+                    NDArray g = gradients.get(k++);
+                    if (!Float.isFinite(g.abs().max().getFloat())) {
+                        culprits.add(name);
+                    }
+                    g.subi(g);
+                }
+                throw new NonFiniteLossException("gradient norm is " + lastGradientNorm + " (non-finite in "
+                        + (culprits.size() > 5 ? culprits.subList(0, 5) + "..." : culprits) + ")");
             }
             float scale = clipNorm > 0 && lastGradientNorm > clipNorm ? (float) (clipNorm / lastGradientNorm) : 1f;
             int i = 0;

@@ -64,8 +64,7 @@ class FineTunerTest {
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), model);
             GraphModule head = task.createHead(model.hidden());
-            encoder.initialize(manager);
-            head.initialize(manager);
+            FineTuner.initialize(config.seed(), manager, encoder, head);
             int arraysBefore = manager.getManagedArrays().size();
             FineTuneResult result = new FineTuner(config, TrainingListener.NONE).run(task, encoder, head, manager);
             assertThat(result.metric(EvalSplit.TEST, "micro_f1")).isGreaterThan(0.6); // chance is 0.25
