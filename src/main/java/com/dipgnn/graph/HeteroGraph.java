@@ -148,6 +148,29 @@ public final class HeteroGraph {
         return new HeteroGraph(newName, tables, rels);
     }
 
+    /** The same graph with one node table replaced (same type name and node count). */
+    public HeteroGraph withNodes(NodeTable table) {
+        NodeTable old = nodes(table.name());
+        if (old.count() != table.count()) {
+            throw new IllegalArgumentException("node type '" + table.name() + "' has " + old.count()
+                    + " nodes; the replacement has " + table.count());
+        }
+        Map<String, NodeTable> tables = new LinkedHashMap<>(nodeTables);
+        tables.put(table.name(), table);
+        return new HeteroGraph(name, tables, relations);
+    }
+
+    /** The same graph with every node type's features scaled to sum 1 per row (GCN/GAT preprocessing). */
+    public HeteroGraph withRowNormalizedFeatures() {
+        HeteroGraph g = this;
+        for (NodeTable t : nodeTables.values()) {
+            if (t.features() != null) {
+                g = g.withNodes(t.withFeatures(t.features().rowNormalized()));
+            }
+        }
+        return g;
+    }
+
     /**
      * A short content fingerprint (SHA-256 over counts, relation shapes and a sample of edges),
      * stored in model manifests to tell which data a model was trained on.

@@ -112,6 +112,11 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         return new LinkSplit.Edges(src, dst);
     }
 
+    /** The graph the model sees: the fine-tuning graph without validation and test edges. */
+    public HeteroGraph structure() {
+        return graph;
+    }
+
     @Override
     public TaskKind kind() {
         return TaskKind.LINK_PREDICTION;

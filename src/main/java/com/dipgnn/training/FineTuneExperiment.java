@@ -1,0 +1,146 @@
+package com.dipgnn.training;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.NodeTable;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.split.DatasetSplit;
+import com.dipgnn.graph.split.GraphSplit;
+import com.dipgnn.graph.split.NodeTransferSplit;
+import com.dipgnn.model.GraphEncoder;
+import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.GraphSchema;
+import com.dipgnn.sampling.FullGraphSampler;
+import com.dipgnn.sampling.Samplers;
+import com.dipgnn.sampling.SubgraphSampler;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one fine-tuning experiment end to end: split the data, build the task, encoder and head,
+ * train, and optionally save the model directory. The engine's front door for the CLI and the
+ * service; it knows nothing of either.
+ */
+public final class FineTuneExperiment {
+
+    private final HeteroGraph graph;
+    private final String datasetName;
+    private final ExperimentSpec spec;
+    private final Device device;
+
+    public FineTuneExperiment(HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device) {
+        this.graph = spec.normalizeFeatures() ? graph.withRowNormalizedFeatures() : graph;
+        this.datasetName = datasetName;
+        this.spec = spec;
+        this.device = device;
+    }
+
+    /** Trains with {@code seed}; saves the best model to {@code saveTo} when it is not null. */
+    public FineTuneResult run(long seed, TrainingListener listener, Path saveTo) throws IOException {
+        FineTuningTask<?> task = createTask();
+        HeteroGraph modelGraph = task instanceof LinkPredictionTask lp ? lp.structure() : finetuneGraph;
+        try (NDManager manager = NDManager.newBaseManager(device)) {
+            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(modelGraph), spec.model());
+            GraphModule head = task.createHead(spec.model().hidden());
+            FineTuner.initialize(seed, manager, encoder, head);
+            FineTuneResult result = new FineTuner(spec.training().withSeed(seed), listener)
+                    .run(task, encoder, head, manager);
+            if (saveTo != null) {
+                ModelStore.save(saveTo, manifest(task, result, seed, modelGraph), encoder, head);
+            }
+            return result;
+        }
+    }
+
+    private HeteroGraph finetuneGraph;
+
+    private FineTuningTask<?> createTask() {
+        return switch (spec.task()) {
+            case NODE_CLASSIFICATION -> nodeTask();
+            case LINK_PREDICTION -> linkTask();
+        };
+    }
+
+    private NodeClassificationTask nodeTask() {
+        String target = spec.targetType() != null ? spec.targetType() : onlyLabeledType();
+        GraphSplit split = switch (spec.split()) {
+            case DATASET -> new DatasetSplit().split(graph, target);
+            case TRANSFER -> new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(),
+                    spec.labelFraction()).split(graph, target);
+        };
+        finetuneGraph = split.finetuneGraph();
+        return new NodeClassificationTask(finetuneGraph, target, split.train(), split.val(), split.test(),
+                sampler(finetuneGraph), spec.training().batchSize());
+    }
+
+    private LinkPredictionTask linkTask() {
+        RelationType relation = spec.relation() != null ? graph.relation(spec.relation()) : firstForwardRelation();
+        LinkSplit split;
+        switch (spec.split()) {
+            case DATASET -> {
+                finetuneGraph = graph;
+                split = LinkSplit.fromEdgeMarks(graph, relation, 0.05, spec.splitSeed());
+            }
+            case TRANSFER -> {
+                GraphSplit nodes = new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(), 1.0)
+                        .split(graph, relation.source());
+                finetuneGraph = nodes.finetuneGraph();
+                split = LinkSplit.holdOut(finetuneGraph, relation, nodes.train(), nodes.val(), nodes.test(), 0.2,
+                        spec.splitSeed());
+            }
+            default -> throw new IllegalStateException();
+        }
+        return new LinkPredictionTask(finetuneGraph, split, sampler(split.structure()), spec.training().batchSize(),
+                spec.evalNegatives(), spec.trainNegatives(), spec.temperature(), spec.splitSeed());
+    }
+
+    private SubgraphSampler sampler(HeteroGraph g) {
+        return g.totalNodes() <= spec.fullGraphMaxNodes() ? new FullGraphSampler() : Samplers.forGraph(g, spec.sampling());
+    }
+
+    private String onlyLabeledType() {
+        List<String> labeled = graph.nodeTypes().stream()
+                .filter(t -> graph.nodes(t).labels() != null && graph.nodes(t).labels().labeledCount() > 0).toList();
+        if (labeled.size() != 1) {
+            throw new IllegalArgumentException("graph '" + graph.name() + "' has labeled node types " + labeled
+                    + "; name the one to classify with --target-type");
+        }
+        return labeled.get(0);
+    }
+
+    private RelationType firstForwardRelation() {
+        return graph.relationTypes().stream().filter(r -> !r.isReverse()).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("graph '" + graph.name() + "' has no relation to predict"));
+    }
+
+    private ModelManifest manifest(FineTuningTask<?> task, FineTuneResult result, long seed, HeteroGraph modelGraph) {
+        Map<String, Object> hyper = new LinkedHashMap<>();
+        hyper.put("seed", seed);
+        hyper.put("steps", spec.training().steps());
+        hyper.put("batch_size", spec.training().batchSize());
+        hyper.put("learning_rate", spec.training().optimizer().learningRate());
+        hyper.put("weight_decay", spec.training().optimizer().weightDecay());
+        hyper.put("clip_norm", spec.training().optimizer().clipNorm());
+        hyper.put("sampling_depth", spec.sampling().depth());
+        hyper.put("sampling_width", spec.sampling().width());
+        hyper.put("split", spec.split().name().toLowerCase(java.util.Locale.ROOT));
+        hyper.put("normalize_features", spec.normalizeFeatures());
+        hyper.put("best_step", result.bestStep());
+        return ModelManifest.of(spec.model(), GraphSchema.of(modelGraph), task.describe(), datasetName,
+                graph.fingerprint(), spec.splitSeed(), hyper, result.metrics());
+    }
+
+    /** Node types and their counts, for reports. */
+    public static String describe(HeteroGraph graph) {
+        StringBuilder sb = new StringBuilder(graph.name()).append(": ");
+        for (String t : graph.nodeTypes()) {
+            NodeTable table = graph.nodes(t);
+            sb.append(t).append(' ').append(table.count()).append(" (dim ").append(table.featureDim()).append("), ");
+        }
+        return sb.append(graph.totalEdges()).append(" stored edges").toString();
+    }
+}
