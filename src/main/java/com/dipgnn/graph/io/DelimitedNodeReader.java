@@ -1,0 +1,198 @@
+package com.dipgnn.graph.io;
+
+import com.dipgnn.graph.DenseFeatures;
+import com.dipgnn.graph.NodeFeatures;
+import com.dipgnn.graph.NodeLabels;
+import com.dipgnn.graph.NodeTable;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads one node table of a delimited graph: node ids (the user's keys, numbered 0.. in file
+ * order), labels, splits, times, text and features.
+ */
+final class DelimitedNodeReader {
+
+    /**
+     * A node table and the dense id of each key.
+     *
+     * @param table the nodes
+     * @param ids key to dense id
+     * @param file the file they were read from
+     */
+    record Nodes(NodeTable table, Map<String, Integer> ids, Path file) {
+    }
+
+    private final String type;
+    private final DelimitedGraphConfig config;
+    private final boolean loadText;
+    private final Map<String, Integer> ids = new HashMap<>();
+    private final IntList lines = new IntList(1024);
+    private final List<String> keys = new ArrayList<>();
+    private final IntList labelOffsets = new IntList(1024);
+    private final IntList labelValues = new IntList(1024);
+    private final ByteList splits = new ByteList(1024);
+    private final LongList times = new LongList(1024);
+    private final List<String> texts = new ArrayList<>();
+    private final FloatList dense = new FloatList(1024);
+    private SparseFeatureBuilder sparse;
+    private DelimitedNodeColumns columns;
+    private boolean multiLabelSeen;
+
+    private DelimitedNodeReader(String type, DelimitedGraphConfig config, boolean loadText) {
+        this.type = type;
+        this.config = config;
+        this.loadText = loadText;
+        labelOffsets.add(0);
+    }
+
+    static Nodes read(DelimitedLayout.TableFile file, DelimitedGraphConfig config, boolean loadText) {
+        try (RecordReader reader = DelimitedLayout.open(file.file(), "the node table of type '" + file.name() + "'")) {
+            return new DelimitedNodeReader(file.name(), config, loadText).readRows(reader);
+        }
+    }
+
+    private Nodes readRows(RecordReader reader) {
+        Header header = Header.read(reader, DelimitedNodeColumns.ALLOWED);
+        columns = DelimitedNodeColumns.of(reader.file(), header);
+        if (columns.sparse >= 0) {
+            Integer dim = config.featureDim().get(type);
+            sparse = new SparseFeatureBuilder(dim == null ? -1 : dim,
+                    "feature_dim of '" + type + "' in graph.json", 1024);
+        }
+        while (reader.next()) {
+            if (!reader.isBlank()) {
+                header.checkFieldCount(reader);
+                readRow(reader);
+            }
+        }
+        return new Nodes(table(reader), ids, reader.file());
+    }
+
+    private void readRow(RecordReader reader) {
+        addKey(reader);
+        if (columns.label >= 0) {
+            readLabels(reader);
+        }
+        if (columns.split >= 0) {
+            splits.add(reader.splitField(columns.split));
+        }
+        if (columns.time >= 0) {
+            times.add(reader.longField(columns.time, "time"));
+        }
+        if (columns.text >= 0 && loadText) {
+            texts.add(reader.text(columns.text));
+        }
+        for (int j = 0; j < columns.dense.length; j++) {
+            dense.add(reader.floatField(columns.dense[j], "feature f", j));
+        }
+        if (sparse != null) {
+            sparse.addRow(reader, reader.start(columns.sparse), reader.end(columns.sparse), ' ');
+        }
+    }
+
+    private void addKey(RecordReader reader) {
+        String key = reader.text(columns.id);
+        if (key.isEmpty()) {
+            throw reader.error("the id is empty", "every node needs an id that is unique within its table");
+        }
+        Integer first = ids.putIfAbsent(key, keys.size());
+        if (first != null) {
+            throw reader.error("id '" + key + "' is used twice (first on line " + lines.get(first) + ")",
+                    "node ids must be unique within a node table");
+        }
+        keys.add(key);
+        lines.add(reader.line());
+    }
+
+    private void readLabels(RecordReader reader) {
+        int start = reader.start(columns.label);
+        int end = reader.end(columns.label);
+        CharSequence s = reader.chars();
+        boolean none = start == end || Numbers.equalsAt(s, start, end, "-1");
+        int first = labelValues.size();
+        for (int from = start; !none && from <= end; ) {
+            int bar = from;
+            while (bar < end && s.charAt(bar) != '|') {
+                bar++;
+            }
+            addLabel(reader, reader.intAt(from, bar, "label"), first);
+            from = bar + 1;
+        }
+        multiLabelSeen |= labelValues.size() - first > 1;
+        labelOffsets.add(labelValues.size());
+    }
+
+    private void addLabel(RecordReader reader, int label, int rowStart) {
+        Integer numClasses = config.numClasses().get(type);
+        if (label < 0 || numClasses != null && label >= numClasses) {
+            String range = numClasses == null ? "a class id of 0 or more"
+                    : "a class id in 0.." + (numClasses - 1) + " (num_classes of '" + type + "' in graph.json)";
+            throw reader.error("label " + label + " is out of range", "expected " + range
+                    + "; an empty cell or -1 means no label");
+        }
+        for (int k = rowStart; k < labelValues.size(); k++) {
+            if (labelValues.get(k) == label) {
+                throw reader.error("label " + label + " is listed twice", "list each class of a node once");
+            }
+        }
+        labelValues.add(label);
+    }
+
+    private NodeTable table(RecordReader reader) {
+        int count = keys.size();
+        return new NodeTable(type, count, keys.toArray(new String[0]), features(reader, count), labels(),
+                columns.text >= 0 && loadText ? texts.toArray(new String[0]) : null,
+                columns.time >= 0 ? times.toArray() : null,
+                columns.split >= 0 ? SplitCodes.nullIfNone(splits.toArray()) : null);
+    }
+
+    private NodeFeatures features(RecordReader reader, int count) {
+        if (sparse != null) {
+            return sparse.build();
+        }
+        if (columns.dense.length == 0) {
+            return null;
+        }
+        Integer declared = config.featureDim().get(type);
+        if (declared != null && declared != columns.dense.length) {
+            throw new GraphDataException(config.file(), 0, "feature_dim of '" + type + "' is " + declared
+                    + " but " + reader.file().getFileName() + " has " + columns.dense.length + " dense columns",
+                    "make them agree, or drop feature_dim for dense features");
+        }
+        return new DenseFeatures(count, columns.dense.length, dense.toArray());
+    }
+
+    private NodeLabels labels() {
+        if (columns.label < 0 || labelValues.size() == 0 && !config.numClasses().containsKey(type)) {
+            return null;
+        }
+        int[] offsets = labelOffsets.toArray();
+        int[] values = labelValues.toArray();
+        int numClasses = config.numClasses().getOrDefault(type, max(values) + 1);
+        if (multiLabelSeen || config.multiLabel().contains(type)) {
+            int[][] sets = new int[offsets.length - 1][];
+            for (int n = 0; n < sets.length; n++) {
+                sets[n] = Arrays.copyOfRange(values, offsets[n], offsets[n + 1]);
+            }
+            return NodeLabels.multi(numClasses, sets);
+        }
+        int[] single = new int[offsets.length - 1];
+        for (int n = 0; n < single.length; n++) {
+            single[n] = offsets[n + 1] > offsets[n] ? values[offsets[n]] : -1;
+        }
+        return NodeLabels.single(numClasses, single);
+    }
+
+    private static int max(int[] values) {
+        int max = -1;
+        for (int v : values) {
+            max = Math.max(max, v);
+        }
+        return max;
+    }
+}

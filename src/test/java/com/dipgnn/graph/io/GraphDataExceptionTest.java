@@ -1,0 +1,45 @@
+package com.dipgnn.graph.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class GraphDataExceptionTest {
+
+    @Test
+    void messageNamesFileLineProblemAndRemedy() {
+        var e = new GraphDataException(Path.of("data", "nodes.csv"), 12, "label 9 is out of range", "expected 0..6");
+
+        assertThat(e.getMessage())
+                .isEqualTo(Path.of("data", "nodes.csv") + ":12: label 9 is out of range; expected 0..6");
+        assertThat(e.file()).isEqualTo(Path.of("data", "nodes.csv"));
+        assertThat(e.line()).isEqualTo(12);
+        assertThat(e.problem()).isEqualTo("label 9 is out of range");
+        assertThat(e.remedy()).isEqualTo("expected 0..6");
+    }
+
+    @Test
+    void lineZeroLeavesTheLineOut() {
+        var e = new GraphDataException(Path.of("meta.json"), 0, "format is 'x'", "expected gnnfmt-1");
+
+        assertThat(e.getMessage()).isEqualTo("meta.json: format is 'x'; expected gnnfmt-1");
+    }
+
+    @Test
+    void noFileLeavesTheLocationOut() {
+        var e = new GraphDataException(null, 0, "data set 'x' not found", "use one of cora, gowalla");
+
+        assertThat(e.getMessage()).isEqualTo("data set 'x' not found; use one of cora, gowalla");
+        assertThat(e.file()).isNull();
+    }
+
+    @Test
+    void keepsTheCause() {
+        var cause = new java.io.EOFException("eof");
+
+        var e = new GraphDataException(Path.of("a"), 3, "truncated", "re-create it", cause);
+
+        assertThat(e.getCause()).isSameAs(cause);
+    }
+}
