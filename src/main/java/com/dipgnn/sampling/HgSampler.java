@@ -26,7 +26,7 @@ import java.util.Random;
  * <p>Work and memory per call are proportional to the sampled neighbourhood, never to the graph.
  * Thread-safe: it keeps no state between calls.
  */
-public final class HgSampler implements SubgraphSampler {
+public final class HgSampler implements NodeSetSampler {
 
     private final SamplingConfig config;
 
@@ -34,16 +34,13 @@ public final class HgSampler implements SubgraphSampler {
         this.config = Objects.requireNonNull(config, "config");
     }
 
+    @Override
     public SamplingConfig config() {
         return config;
     }
 
-    @Override
-    public Subgraph sample(HeteroGraph graph, Map<String, int[]> seeds, Random rng) {
-        return Subgraph.induced(graph, sampleNodes(graph, seeds, rng));
-    }
-
     /** The sampled nodes per node type (graph order), seeds first; no edges. */
+    @Override
     public Map<String, int[]> sampleNodes(HeteroGraph graph, Map<String, int[]> seeds, Random rng) {
         SeedCheck.requireKnownTypes(graph, seeds);
         Run run = new Run(graph, rng);

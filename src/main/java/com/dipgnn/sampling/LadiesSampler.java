@@ -26,7 +26,7 @@ import java.util.WeakHashMap;
  * <p>Thread-safe. The merged adjacency of a graph with several relations is built once per graph
  * and cached (weakly).
  */
-public final class LadiesSampler implements SubgraphSampler {
+public final class LadiesSampler implements NodeSetSampler {
 
     private final SamplingConfig config;
     private final Map<HeteroGraph, CsrAdjacency> mergedAdjacency = Collections.synchronizedMap(new WeakHashMap<>());
@@ -35,16 +35,13 @@ public final class LadiesSampler implements SubgraphSampler {
         this.config = Objects.requireNonNull(config, "config");
     }
 
+    @Override
     public SamplingConfig config() {
         return config;
     }
 
-    @Override
-    public Subgraph sample(HeteroGraph graph, Map<String, int[]> seeds, Random rng) {
-        return Subgraph.induced(graph, sampleNodes(graph, seeds, rng));
-    }
-
     /** The sampled nodes of the graph's only node type, seeds first; no edges. */
+    @Override
     public Map<String, int[]> sampleNodes(HeteroGraph graph, Map<String, int[]> seeds, Random rng) {
         String type = requireHomogeneous(graph);
         SeedCheck.requireKnownTypes(graph, seeds);

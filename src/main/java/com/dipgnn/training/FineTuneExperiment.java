@@ -42,7 +42,7 @@ public final class FineTuneExperiment {
     /** Trains with {@code seed}; saves the best model to {@code saveTo} when it is not null. */
     public FineTuneResult run(long seed, TrainingListener listener, Path saveTo) throws IOException {
         FineTuningTask<?> task = createTask();
-        HeteroGraph modelGraph = task instanceof LinkPredictionTask lp ? lp.structure() : finetuneGraph;
+        HeteroGraph modelGraph = task.modelGraph();
         try (NDManager manager = NDManager.newBaseManager(device)) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(modelGraph), spec.model());
             GraphModule head = task.createHead(spec.model().hidden());
@@ -55,8 +55,6 @@ public final class FineTuneExperiment {
             return result;
         }
     }
-
-    private HeteroGraph finetuneGraph;
 
     private FineTuningTask<?> createTask() {
         return switch (spec.task()) {
@@ -72,27 +70,23 @@ public final class FineTuneExperiment {
             case TRANSFER -> new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(),
                     spec.labelFraction()).split(graph, target);
         };
-        finetuneGraph = split.finetuneGraph();
+        HeteroGraph finetuneGraph = split.finetuneGraph();
         return new NodeClassificationTask(finetuneGraph, target, split.train(), split.val(), split.test(),
                 sampler(finetuneGraph), spec.training().batchSize());
     }
 
     private LinkPredictionTask linkTask() {
         RelationType relation = spec.relation() != null ? graph.relation(spec.relation()) : firstForwardRelation();
+        HeteroGraph finetuneGraph = graph;
         LinkSplit split;
-        switch (spec.split()) {
-            case DATASET -> {
-                finetuneGraph = graph;
-                split = LinkSplit.fromEdgeMarks(graph, relation, 0.05, spec.splitSeed());
-            }
-            case TRANSFER -> {
-                GraphSplit nodes = new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(), 1.0)
-                        .split(graph, relation.source());
-                finetuneGraph = nodes.finetuneGraph();
-                split = LinkSplit.holdOut(finetuneGraph, relation, nodes.train(), nodes.val(), nodes.test(), 0.2,
-                        spec.splitSeed());
-            }
-            default -> throw new IllegalStateException();
+        if (spec.split() == SplitMode.DATASET) {
+            split = LinkSplit.fromEdgeMarks(graph, relation, 0.05, spec.splitSeed());
+        } else {
+            GraphSplit nodes = new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(), 1.0)
+                    .split(graph, relation.source());
+            finetuneGraph = nodes.finetuneGraph();
+            split = LinkSplit.holdOut(finetuneGraph, relation, nodes.train(), nodes.val(), nodes.test(), 0.2,
+                    spec.splitSeed());
         }
         return new LinkPredictionTask(finetuneGraph, split, sampler(split.structure()), spec.training().batchSize(),
                 spec.evalNegatives(), spec.trainNegatives(), spec.temperature(), spec.splitSeed());

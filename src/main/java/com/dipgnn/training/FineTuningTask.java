@@ -18,6 +18,9 @@ public interface FineTuningTask<B> {
     /** Task kind, for manifests and reports. */
     TaskKind kind();
 
+    /** The graph the encoder runs on (for link prediction: without the held-out edges). */
+    com.dipgnn.graph.HeteroGraph modelGraph();
+
     /** The task head, created for encoders of the given hidden width. */
     GraphModule createHead(int hidden);
 

@@ -113,7 +113,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     }
 
     /** The graph the model sees: the fine-tuning graph without validation and test edges. */
-    public HeteroGraph structure() {
+    @Override
+    public HeteroGraph modelGraph() {
         return graph;
     }
 

@@ -61,6 +61,11 @@ public final class NodeClassificationTask implements FineTuningTask<NodeClassifi
     }
 
     @Override
+    public HeteroGraph modelGraph() {
+        return graph;
+    }
+
+    @Override
     public TaskKind kind() {
         return TaskKind.NODE_CLASSIFICATION;
     }
