@@ -30,11 +30,17 @@ public final class GatLayer extends MessagePassingLayer {
     private final ModelConfig config;
     private final boolean last;
 
-    public GatLayer(ModelConfig config, boolean last) {
+    /**
+     * @param inputDim width of the incoming node states (the hidden width, or the raw feature
+     *     width for a first layer without input projection)
+     * @param config the architecture
+     * @param last whether this is the encoder's last layer (no activation and dropout after it)
+     */
+    public GatLayer(int inputDim, ModelConfig config, boolean last) {
         super(config.heads(), config.headDim());
         this.config = config;
         this.last = last;
-        this.projection = addChild("w", new Linear(config.hidden(), config.hidden(), false));
+        this.projection = addChild("w", new Linear(inputDim, config.hidden(), false));
         Shape perHead = new Shape(config.heads(), config.headDim());
         this.attentionSource = addParameter("att_src", perHead, new XavierInitializer());
         this.attentionTarget = addParameter("att_dst", perHead, new XavierInitializer());

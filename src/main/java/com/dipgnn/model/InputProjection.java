@@ -10,6 +10,9 @@ import java.util.Map;
 /**
  * Maps each node type's raw features to the hidden width: dropout, a type-specific linear map,
  * and (for HGT, as in GPT-GNN) tanh. A featureless type gets a learned type embedding instead.
+ *
+ * <p>A GAT encoder on a graph with a single node type skips the linear map, as the GAT paper
+ * does: its first attention layer projects the (dropped-out) raw features itself.
  */
 public final class InputProjection extends GraphModule {
 
@@ -17,9 +20,15 @@ public final class InputProjection extends GraphModule {
     private final Map<String, Parameter> typeEmbeddings = new LinkedHashMap<>();
     private final ModelConfig config;
 
+    private final boolean passThrough;
+
     public InputProjection(GraphSchema schema, ModelConfig config) {
         this.config = config;
+        this.passThrough = passesRawFeatures(schema, config);
         for (Map.Entry<String, Integer> e : schema.featureDims().entrySet()) {
+            if (passThrough) {
+                continue;
+            }
             if (e.getValue() > 0) {
                 projections.put(e.getKey(), addChild("in_" + e.getKey(), new Linear(e.getValue(), config.hidden(), true)));
             } else {
@@ -29,10 +38,20 @@ public final class InputProjection extends GraphModule {
         }
     }
 
-    /** Hidden states per node type, shape (nodes, hidden). */
+    /** Whether the encoder feeds raw features to its first layer (GAT on a single featured node type). */
+    public static boolean passesRawFeatures(GraphSchema schema, ModelConfig config) {
+        return config.backbone() == Backbone.GAT && schema.featureDims().size() == 1
+                && schema.featureDims().values().iterator().next() > 0;
+    }
+
+    /** Hidden states per node type, shape (nodes, hidden), or the dropped-out raw features when passing them through. */
     public Map<String, NDArray> forward(GraphBatch batch, boolean training) {
         Map<String, NDArray> states = new LinkedHashMap<>();
         for (String type : batch.nodeTypes()) {
+            if (passThrough) {
+                states.put(type, Dropouts.apply(batch.input(type), config.dropout(), training));
+                continue;
+            }
             Linear projection = projections.get(type);
             NDArray h;
             if (projection != null) {

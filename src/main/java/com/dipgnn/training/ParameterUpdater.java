@@ -12,14 +12,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Applies one optimizer step to a set of modules: global gradient-norm clipping, DJL's fused
- * AdamW update, then zeroed gradients (PyTorch accumulates them otherwise).
+ * Applies one optimizer step to a set of modules: the optional L2 penalty's gradient, global
+ * gradient-norm clipping, DJL's fused AdamW update, then zeroed gradients (PyTorch accumulates
+ * them otherwise).
  */
 public final class ParameterUpdater {
 
     private final Map<String, Parameter> parameters = new LinkedHashMap<>();
     private final Optimizer optimizer;
     private final double clipNorm;
+    private final float l2;
     private double lastGradientNorm;
 
     public ParameterUpdater(OptimizerConfig config, GraphModule... modules) {
@@ -36,6 +38,7 @@ public final class ParameterUpdater {
                 .optBeta2(0.999f)
                 .build();
         this.clipNorm = config.clipNorm();
+        this.l2 = (float) config.l2();
     }
 
     /** Clips, updates and zeroes the gradients. Call after {@code backward}, outside the collector. */
@@ -47,6 +50,11 @@ public final class ParameterUpdater {
             for (Parameter p : parameters.values()) {
                 NDArray g = p.getArray().getGradient();
                 g.attach(scope);
+                if (l2 > 0) {
+                    NDArray penalty = p.getArray().mul(l2);
+                    penalty.attach(scope);
+                    g.addi(penalty);
+                }
                 gradients.add(g);
                 squared += g.square().sum().getFloat();
             }
