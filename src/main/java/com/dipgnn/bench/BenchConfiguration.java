@@ -47,11 +47,12 @@ public record BenchConfiguration(
 
     private static BenchConfiguration homogeneous(String name, Backbone backbone) {
         return new BenchConfiguration(name,
-                "synthetic homogeneous graph, 1,000 nodes, ~15,000 stored edges, 400-dim features; LADIES 6 x 128; "
+                "synthetic homogeneous graph (4,000 nodes, degree 40, 400-dim features); LADIES from 128 seeds, "
+                        + "depth 6, width 200: about 1,000 sampled nodes and 15,000 edges; "
                         + backbone + " 3 layers, hidden 400, 8 heads",
                 () -> SyntheticGraphs.community(CommunityConfig.defaults()
-                        .withNumNodes(1000).withAverageDegree(15).withFeatures(400, 0.15).withSeed(1)),
-                "node", 256, new SamplingConfig(6, 128), PAPER.withBackbone(backbone));
+                        .withNumNodes(4000).withAverageDegree(40).withFeatures(400, 0.15).withSeed(1)),
+                "node", 128, new SamplingConfig(6, 200), PAPER.withBackbone(backbone));
     }
 
     private static BenchConfiguration heterogeneous() {

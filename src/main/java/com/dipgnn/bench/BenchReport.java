@@ -16,7 +16,8 @@ package com.dipgnn.bench;
  * @param pipelinedWaitMillis mean ms per step the training loop waited for a sampled batch
  * @param stepGflop analytic GFLOP of a training step (3 x forward)
  * @param achievedGflops stepGflop over the median math time (forward + backward + optimizer)
- * @param ceilingGflops dense matrix-product GFLOP/s measured in the same run
+ * @param ceilingGflops dense matrix-product GFLOP/s measured in the same run (2048 x 2048 x 2048)
+ * @param modelShapedGflops the same, for the step's own shape (sampled nodes x hidden x hidden)
  * @param peakRssMib peak resident memory of the process so far (MiB), or -1 when unknown
  * @param parameters trainable weights of the model
  */
@@ -35,6 +36,7 @@ public record BenchReport(
         double stepGflop,
         double achievedGflops,
         double ceilingGflops,
+        double modelShapedGflops,
         long peakRssMib,
         long parameters) {
 

@@ -84,12 +84,14 @@ public final class StepBenchmark {
             }
             double[] pipelined = pipelined(engine, manager, graph, labels, sampler, encoder, head, updater);
             double ceiling = MatmulCeiling.measure(manager, 2048, 2048, 2048, 5);
+            int hidden = config.model().hidden();
+            double modelShaped = MatmulCeiling.measure(manager, median(nodes), hidden, hidden, 10);
             StepTimes math = new StepTimes(sum(phases[2], phases[3], phases[4]));
             double stepGflop = 3 * flops / 1e9;
             return new BenchReport(config.name(), device.toString(), median(nodes), median(edges),
                     new StepTimes(phases[0]), new StepTimes(phases[1]), new StepTimes(phases[2]),
                     new StepTimes(phases[3]), new StepTimes(phases[4]), pipelined[0], pipelined[1],
-                    stepGflop, stepGflop / (math.median() / 1e3), ceiling, ProcessMemory.peakRssMib(),
+                    stepGflop, stepGflop / (math.median() / 1e3), ceiling, modelShaped, ProcessMemory.peakRssMib(),
                     encoder.parameterCount() + head.parameterCount());
         }
     }

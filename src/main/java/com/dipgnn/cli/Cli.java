@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         name = "dipgnn",
         mixinStandardHelpOptions = true,
         description = "Pre-trains, fine-tunes and benchmarks graph neural networks.",
-        subcommands = {FinetuneCommand.class})
+        subcommands = {FinetuneCommand.class, BenchCommand.class})
 public final class Cli {
 
     private Cli() {

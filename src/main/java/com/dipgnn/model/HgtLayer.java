@@ -27,9 +27,8 @@ public final class HgtLayer extends MessagePassingLayer {
     private final int hidden;
     private final double dropout;
     private final double scale;
-    private final Map<String, Linear> keys = new LinkedHashMap<>();
-    private final Map<String, Linear> queries = new LinkedHashMap<>();
-    private final Map<String, Linear> values = new LinkedHashMap<>();
+    /** Key, query and value projections of a type, fused into one (3 hidden x hidden) product. */
+    private final Map<String, Linear> keyQueryValue = new LinkedHashMap<>();
     private final Map<String, Linear> outputs = new LinkedHashMap<>();
     private final Map<String, Parameter> skips = new LinkedHashMap<>();
     private final Map<String, LayerNorm> norms = new LinkedHashMap<>();
@@ -43,9 +42,7 @@ public final class HgtLayer extends MessagePassingLayer {
         this.dropout = config.dropout();
         this.scale = 1.0 / Math.sqrt(config.headDim());
         for (String type : nodeTypes) {
-            keys.put(type, addChild("k_" + type, new Linear(hidden, hidden, true)));
-            queries.put(type, addChild("q_" + type, new Linear(hidden, hidden, true)));
-            values.put(type, addChild("v_" + type, new Linear(hidden, hidden, true)));
+            keyQueryValue.put(type, addChild("kqv_" + type, new Linear(hidden, 3 * hidden, true)));
             outputs.put(type, addChild("a_" + type, new Linear(hidden, hidden, true)));
             skips.put(type, addParameter("skip_" + type, new Shape(1), new ConstantInitializer(1f)));
             norms.put(type, addChild("norm_" + type, new LayerNorm(hidden)));
@@ -75,10 +72,11 @@ public final class HgtLayer extends MessagePassingLayer {
             String type = e.getKey();
             NDArray h = e.getValue();
             long n = h.getShape().get(0);
+            NDList kqv = keyQueryValue.get(type).forward(h).split(3, 1);
             projected.put(type, new NDList(
-                    headsFirst(keys.get(type).forward(h), n),
-                    queries.get(type).forward(h).reshape(n, heads(), headDim()),
-                    headsFirst(values.get(type).forward(h), n)));
+                    headsFirst(kqv.get(K), n),
+                    kqv.get(Q).reshape(n, heads(), headDim()),
+                    headsFirst(kqv.get(V), n)));
         }
         return projected;
     }

@@ -1,0 +1,137 @@
+package com.dipgnn.cli;
+
+import com.dipgnn.bench.BenchConfiguration;
+import com.dipgnn.bench.BenchReport;
+import com.dipgnn.bench.MemoryBenchmark;
+import com.dipgnn.bench.StepBenchmark;
+import com.dipgnn.bench.StepTimes;
+import com.dipgnn.training.Devices;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code bench}: training-step timings against a measured matrix-product ceiling, and graph memory. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Times training steps (sampling / forward / backward / optimizer) of named configurations "
+                + "and compares the achieved GFLOP/s with a dense matrix-product ceiling measured in the same run; "
+                + "'memory' measures the heap held by an OAG-CS-shaped graph.")
+public final class BenchCommand implements Callable<Integer> {
+
+    @Option(names = "--config", defaultValue = "all",
+            description = "gat-homo, hgt-homo, hgt-hetero, all, or memory (default: ${DEFAULT-VALUE})")
+    String config;
+
+    @Option(names = "--repeats", defaultValue = "20", description = "timed steps (default: ${DEFAULT-VALUE})")
+    int repeats;
+
+    @Option(names = "--warmup", defaultValue = "3", description = "untimed steps first (default: ${DEFAULT-VALUE})")
+    int warmup;
+
+    @Option(names = "--scale", defaultValue = "1.0", description = "graph scale of the memory benchmark (default: ${DEFAULT-VALUE})")
+    double scale;
+
+    @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
+    String device;
+
+    @Option(names = "--json", description = "print the figures as one JSON object on standard output")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream out = System.out;
+        if ("memory".equals(config)) {
+            MemoryBenchmark.Report report = MemoryBenchmark.run(scale);
+            out.println(json ? new ObjectMapper().writeValueAsString(report) : memoryText(report));
+            return 0;
+        }
+        List<BenchConfiguration> configs = "all".equals(config) ? BenchConfiguration.all()
+                : List.of(BenchConfiguration.named(config));
+        List<BenchReport> reports = new ArrayList<>();
+        for (BenchConfiguration c : configs) {
+            System.err.println(c.name() + ": " + c.description());
+            reports.add(new StepBenchmark(c, Devices.select(device), warmup, repeats)
+                    .run(r -> System.err.printf(Locale.ROOT, "\r  step %d/%d", r, repeats)));
+            System.err.println();
+            if (!json) {
+                out.println(stepText(reports.get(reports.size() - 1)));
+            }
+        }
+        if (json) {
+            Map<String, Object> all = new LinkedHashMap<>();
+            for (BenchReport r : reports) {
+                all.put(r.configuration(), jsonOf(r));
+            }
+            out.println(new ObjectMapper().writeValueAsString(all));
+        }
+        return 0;
+    }
+
+    static String stepText(BenchReport r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "== %s on %s (%,d parameters)%n", r.configuration(), r.device(), r.parameters()));
+        sb.append(String.format(Locale.ROOT, "sampled per step: %d nodes, %d edges%n", r.sampledNodes(), r.sampledEdges()));
+        sb.append(String.format(Locale.ROOT, "%-10s %9s %9s %9s%n", "phase", "median", "p10", "p90"));
+        line(sb, "step", r.total());
+        line(sb, "sampling", r.sampling());
+        line(sb, "forward", r.forward());
+        line(sb, "backward", r.backward());
+        line(sb, "optimizer", r.optimizer());
+        sb.append(String.format(Locale.ROOT, "sampling share of a sequential step: %.1f%%%n", 100 * r.samplingShare()));
+        sb.append(String.format(Locale.ROOT, "with sampling prefetched: %.1f ms/step, waiting %.2f ms/step for batches%n",
+                r.pipelinedMillis(), r.pipelinedWaitMillis()));
+        sb.append(String.format(Locale.ROOT, "analytic %.2f GFLOP/step; achieved %.1f GFLOP/s in the math "
+                        + "(forward+backward+optimizer) vs a %.1f GFLOP/s matmul ceiling: %.1f%%%n",
+                r.stepGflop(), r.achievedGflops(), r.ceilingGflops(), 100 * r.ceilingRatio()));
+        sb.append(String.format(Locale.ROOT, "a matmul of the step's own shape (%d x hidden x hidden) reaches %.1f GFLOP/s%n",
+                r.sampledNodes(), r.modelShapedGflops()));
+        sb.append(String.format(Locale.ROOT, "peak resident memory of the process: %d MiB%n", r.peakRssMib()));
+        return sb.toString();
+    }
+
+    private static void line(StringBuilder sb, String name, StepTimes t) {
+        sb.append(String.format(Locale.ROOT, "%-10s %7.1f ms %7.1f ms %7.1f ms%n", name, t.median(), t.percentile(10), t.percentile(90)));
+    }
+
+    static String memoryText(MemoryBenchmark.Report r) {
+        return String.format(Locale.ROOT,
+                "OAG-shaped graph at scale %.3f: %,d nodes, %,d input edges (%,d stored with reverses), built in %.1f s%n"
+                        + "heap held: %.2f GiB of %.2f GiB max (%.1f bytes per node, %.1f bytes per input edge, all included)%n"
+                        + "adjacency: %.2f GiB = %.2f bytes per stored edge; features: %.2f GiB%n",
+                r.scale(), r.nodes(), r.inputEdges(), r.storedEdges(), r.buildSeconds(),
+                r.heapBytes() / GIB, r.maxHeapBytes() / GIB, r.heapBytesPerNode(), r.heapBytesPerInputEdge(),
+                r.adjacencyBytes() / GIB, r.bytesPerStoredEdge(), r.featureBytes() / GIB);
+    }
+
+    private static final double GIB = 1024.0 * 1024 * 1024;
+
+    private static Map<String, Object> jsonOf(BenchReport r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("device", r.device());
+        m.put("parameters", r.parameters());
+        m.put("sampled_nodes", r.sampledNodes());
+        m.put("sampled_edges", r.sampledEdges());
+        for (Map.Entry<String, StepTimes> e : Map.of("step", r.total(), "sampling", r.sampling(), "forward", r.forward(),
+                "backward", r.backward(), "optimizer", r.optimizer()).entrySet()) {
+            m.put(e.getKey() + "_ms_median", e.getValue().median());
+            m.put(e.getKey() + "_ms_p10", e.getValue().percentile(10));
+            m.put(e.getKey() + "_ms_p90", e.getValue().percentile(90));
+        }
+        m.put("sampling_share", r.samplingShare());
+        m.put("pipelined_ms", r.pipelinedMillis());
+        m.put("pipelined_wait_ms", r.pipelinedWaitMillis());
+        m.put("step_gflop", r.stepGflop());
+        m.put("achieved_gflops", r.achievedGflops());
+        m.put("ceiling_gflops", r.ceilingGflops());
+        m.put("ceiling_ratio", r.ceilingRatio());
+        m.put("model_shaped_matmul_gflops", r.modelShapedGflops());
+        m.put("peak_rss_mib", r.peakRssMib());
+        return m;
+    }
+}
