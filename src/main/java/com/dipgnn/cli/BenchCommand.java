@@ -103,10 +103,12 @@ public final class BenchCommand implements Callable<Integer> {
         return String.format(Locale.ROOT,
                 "OAG-shaped graph at scale %.3f: %,d nodes, %,d input edges (%,d stored with reverses), built in %.1f s%n"
                         + "heap held: %.2f GiB of %.2f GiB max (%.1f bytes per node, %.1f bytes per input edge, all included)%n"
-                        + "adjacency: %.2f GiB = %.2f bytes per stored edge; features: %.2f GiB%n",
+                        + "adjacency: %.2f GiB = %.2f bytes per stored edge; features: %.2f GiB; "
+                        + "everything else: %.1f bytes per node%n",
                 r.scale(), r.nodes(), r.inputEdges(), r.storedEdges(), r.buildSeconds(),
                 r.heapBytes() / GIB, r.maxHeapBytes() / GIB, r.heapBytesPerNode(), r.heapBytesPerInputEdge(),
-                r.adjacencyBytes() / GIB, r.bytesPerStoredEdge(), r.featureBytes() / GIB);
+                r.adjacencyBytes() / GIB, r.bytesPerStoredEdge(), r.featureBytes() / GIB,
+                (double) (r.heapBytes() - r.adjacencyBytes() - r.featureBytes()) / r.nodes());
     }
 
     private static final double GIB = 1024.0 * 1024 * 1024;

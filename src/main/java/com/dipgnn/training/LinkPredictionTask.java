@@ -44,7 +44,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     }
 
     private static final float MASKED = -1e4f;
-    private static final int EVAL_EDGES_PER_CHUNK = 64;
+    private static final int EVAL_EDGES_PER_CHUNK = 256;
+    private static final int EMBED_CHUNK = 1024;
 
     private final LinkSplit split;
     private final HeteroGraph graph;
@@ -55,6 +56,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private final int trainNegatives;
     private final float temperature;
     private final Map<EvalSplit, int[][]> evalNegatives = new LinkedHashMap<>();
+    private final NodeEmbedder embedder;
 
     /**
      * @param fullGraph the fine-tuning graph with every edge (to tell true edges from negatives)
@@ -76,6 +78,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         this.batchSize = batchSize;
         this.trainNegatives = trainNegatives;
         this.temperature = (float) temperature;
+        this.embedder = new NodeEmbedder(graph, sampler, EMBED_CHUNK);
         if (split.train().size() == 0 || split.val().size() == 0 || split.test().size() == 0) {
             throw new IllegalArgumentException("link prediction needs training, validation and test edges; got "
                     + split.train().size() + " / " + split.val().size() + " / " + split.test().size());
@@ -245,12 +248,28 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     public Map<String, Double> evaluate(GraphEncoder encoder, GraphModule head, EvalSplit s, NDManager scope) {
         LinkSplit.Edges edges = edges(s);
         int[][] negatives = evalNegatives.get(s);
+        int perEdge = 1 + negatives[0].length;
+        int[] candidateIds = new int[edges.size() * perEdge];
+        for (int i = 0; i < edges.size(); i++) {
+            candidateIds[i * perEdge] = edges.dst()[i];
+            System.arraycopy(negatives[i], 0, candidateIds, i * perEdge + 1, perEdge - 1);
+        }
+        Map<String, int[]> needed = new LinkedHashMap<>();
+        needed.put(relation.source(), edges.src());
+        needed.merge(relation.target(), candidateIds, LinkPredictionTask::concat);
+        Map<String, NodeEmbedder.Table> tables = embedder.embed(encoder, needed, scope, s.ordinal());
         RankingMetrics metrics = new RankingMetrics();
-        Random rng = StepRandom.rngFor(s.ordinal(), 0xE7A1);
         for (int from = 0; from < edges.size(); from += EVAL_EDGES_PER_CHUNK) {
             int to = Math.min(edges.size(), from + EVAL_EDGES_PER_CHUNK);
             try (NDManager chunk = scope.newSubManager()) {
-                scoreChunk(encoder, (CosineScorer) head, edges, negatives, from, to, rng, chunk, metrics);
+                NDArray a = tables.get(relation.source()).rows(chunk, Arrays.copyOfRange(edges.src(), from, to));
+                NDArray c = tables.get(relation.target())
+                        .rows(chunk, Arrays.copyOfRange(candidateIds, from * perEdge, to * perEdge))
+                        .reshape(to - from, perEdge, -1);
+                float[] scores = ((CosineScorer) head).score(c, a.expandDims(1)).toFloatArray();
+                for (int i = 0; i < to - from; i++) {
+                    metrics.add(scores[i * perEdge], Arrays.copyOfRange(scores, i * perEdge + 1, (i + 1) * perEdge));
+                }
             }
         }
         Map<String, Double> out = new LinkedHashMap<>();
@@ -258,38 +277,6 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         out.put("hits@1", metrics.hitsAt1());
         out.put("hits@10", metrics.hitsAt10());
         return out;
-    }
-
-    private void scoreChunk(GraphEncoder encoder, CosineScorer head, LinkSplit.Edges edges, int[][] negatives,
-                            int from, int to, Random rng, NDManager scope, RankingMetrics metrics) {
-        int n = to - from;
-        int perEdge = 1 + negatives[from].length;
-        int[] anchors = Arrays.copyOfRange(edges.src(), from, to);
-        int[] candidateIds = new int[n * perEdge];
-        for (int i = 0; i < n; i++) {
-            candidateIds[i * perEdge] = edges.dst()[from + i];
-            System.arraycopy(negatives[from + i], 0, candidateIds, i * perEdge + 1, perEdge - 1);
-        }
-        int[] anchorSeeds = distinct(anchors);
-        int[] candidateSeeds = distinct(candidateIds);
-        Map<String, int[]> seeds = new LinkedHashMap<>();
-        if (relation.source().equals(relation.target())) {
-            seeds.put(relation.source(), distinct(concat(anchorSeeds, candidateSeeds)));
-        } else {
-            seeds.put(relation.source(), anchorSeeds);
-            seeds.put(relation.target(), candidateSeeds);
-        }
-        Subgraph sub = sampler.sample(graph, seeds, rng);
-        Map<String, NDArray> embeddings = encoder.forward(new GraphBatch(scope, graph, sub), false);
-        Map<Integer, Integer> anchorLocal = localIndex(sub.nodes(relation.source()));
-        Map<Integer, Integer> candidateLocal = localIndex(sub.nodes(relation.target()));
-        NDArray a = pick(embeddings.get(relation.source()), Arrays.stream(anchors).map(anchorLocal::get).toArray(), scope);
-        NDArray c = pick(embeddings.get(relation.target()), Arrays.stream(candidateIds).map(candidateLocal::get).toArray(), scope)
-                .reshape(n, perEdge, -1);
-        float[] scores = head.score(c, a.expandDims(1)).toFloatArray();
-        for (int i = 0; i < n; i++) {
-            metrics.add(scores[i * perEdge], Arrays.copyOfRange(scores, i * perEdge + 1, (i + 1) * perEdge));
-        }
     }
 
     private static Map<Integer, Integer> localIndex(int[] ids) {

@@ -65,7 +65,7 @@ class LinkPredictionTaskTest {
         }
         LinkPredictionTask task = new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2);
         ModelConfig model = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0);
-        FineTuneConfig config = new FineTuneConfig(200, 64, 25, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 5);
+        FineTuneConfig config = new FineTuneConfig(300, 64, 25, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 5);
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(split.structure()), model);
             GraphModule head = task.createHead(16);
