@@ -155,7 +155,7 @@ public final class FinetuneCommand implements Callable<Integer> {
         }
         boolean link = kind == TaskKind.LINK_PREDICTION;
         ModelConfig model = new ModelConfig(
-                Backbone.parse(planetoid && backbone == null ? "gat" : backbone),
+                Backbone.parse(backbone != null ? backbone : planetoid ? "gat" : "hgt"),
                 or(layers, planetoid ? 2 : 3), or(hidden, planetoid ? 64 : 400), or(heads, 8),
                 or(dropout, planetoid ? 0.6 : link ? 0.1 : 0.3), or(attentionDropout, planetoid ? 0.6 : 0.0));
         OptimizerConfig optimizer = OptimizerConfig.FINE_TUNING
