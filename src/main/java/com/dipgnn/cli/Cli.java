@@ -1,15 +1,35 @@
 package com.dipgnn.cli;
 
+import java.io.PrintWriter;
+import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
 
-/** The command line of the training engine. */
+/**
+ * The command line of the training engine. A command that fails prints one line,
+ * {@code error: <message>}, on standard error and exits with code 1; {@code --verbose} (or the
+ * environment variable {@value #DEBUG_ENV}) adds the stack trace.
+ */
 @Command(
         name = "dipgnn",
         mixinStandardHelpOptions = true,
         description = "Pre-trains, fine-tunes and benchmarks graph neural networks.",
         subcommands = {FinetuneCommand.class, BenchCommand.class})
 public final class Cli {
+
+    /** Environment variable that, set to anything but {@code 0} or {@code false}, prints stack traces. */
+    public static final String DEBUG_ENV = "DIPGNN_DEBUG";
+    /** Exit code of a command that failed while running (picocli uses 2 for bad usage). */
+    public static final int EXIT_FAILURE = 1;
+
+    private static final String VERBOSE = "--verbose";
+
+    @Option(names = VERBOSE, scope = ScopeType.INHERIT,
+            description = "on an error, print the stack trace as well (or set " + DEBUG_ENV + "=1)")
+    boolean verbose;
 
     private Cli() {
     }
@@ -22,6 +42,53 @@ public final class Cli {
 
     /** Runs the command line and returns the process exit code. */
     public static int run(String[] args) {
-        return new CommandLine(new Cli()).execute(args);
+        return commandLine().execute(args);
+    }
+
+    /** The command line, with stack traces when {@value #DEBUG_ENV} asks for them. */
+    public static CommandLine commandLine() {
+        return commandLine(isDebug(System.getenv(DEBUG_ENV)));
+    }
+
+    /** The command line; {@code debug} prints the stack trace of every error. */
+    static CommandLine commandLine(boolean debug) {
+        CommandLine commandLine = new CommandLine(new Cli());
+        commandLine.setExecutionExceptionHandler((error, failed, parsed) -> {
+            report(error, failed.getErr(), debug || verboseRequested(parsed));
+            return EXIT_FAILURE;
+        });
+        return commandLine;
+    }
+
+    static boolean isDebug(String value) {
+        return value != null && !value.isBlank()
+                && !"0".equals(value.trim()) && !"false".equals(value.trim().toLowerCase(Locale.ROOT));
+    }
+
+    private static boolean verboseRequested(ParseResult parsed) {
+        for (ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption(VERBOSE)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void report(Exception error, PrintWriter err, boolean stackTrace) {
+        err.println("error: " + message(error));
+        if (stackTrace) {
+            error.printStackTrace(err);
+        }
+        err.flush();
+    }
+
+    /** The exception's own message, or its type and a hint when it has none (a bug rather than bad input). */
+    static String message(Throwable error) {
+        String message = error.getMessage();
+        if (message == null || message.isBlank()) {
+            return error.getClass().getSimpleName() + " (an internal error; run with " + VERBOSE + " or "
+                    + DEBUG_ENV + "=1 for the stack trace)";
+        }
+        return message.strip();
     }
 }

@@ -1,0 +1,86 @@
+package com.dipgnn.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** A failing command prints one clear line and exits with 1; the stack trace only on request. */
+class CliErrorTest {
+
+    /** Exit code and captured standard error of one in-process run. */
+    private record Run(int exitCode, String err) {
+    }
+
+    private static Run run(boolean debug, String... args) {
+        StringWriter err = new StringWriter();
+        StringWriter out = new StringWriter();
+        int exit = Cli.commandLine(debug).setErr(new PrintWriter(err, true)).setOut(new PrintWriter(out, true))
+                .execute(args);
+        return new Run(exit, err.toString());
+    }
+
+    @Test
+    void unknownDataSetIsOneErrorLineWithoutStackTrace() {
+        Run run = run(false, "finetune", "--dataset", "does-not-exist");
+
+        assertThat(run.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(run.err().lines()).hasSize(1);
+        assertThat(run.err()).startsWith("error: ").contains("'does-not-exist'", "not found").doesNotContain("\tat ");
+    }
+
+    @Test
+    void verboseAndTheDebugVariableAddTheStackTrace() {
+        Run verbose = run(false, "finetune", "--dataset", "does-not-exist", "--verbose");
+        Run debug = run(true, "finetune", "--dataset", "does-not-exist");
+
+        for (Run r : new Run[] {verbose, debug}) {
+            assertThat(r.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+            assertThat(r.err()).startsWith("error: ").contains("GraphDataException", "\tat com.dipgnn.");
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+        "--preset,   cora-2010, 'unknown preset ''cora-2010'': the only preset is planetoid'",
+        "--backbone, gcn,       'unknown backbone ''gcn'': use hgt or gat'",
+        "--task,     graph,     'unknown task ''graph'': use node or link'",
+        "--split,    random,    'unknown split ''random'': use planetoid|dataset'",
+        "--dataset,  synthetic:grid, 'unknown synthetic graph ''synthetic:grid'': use synthetic:community or synthetic:query-product'",
+    })
+    void unknownChoicesNameTheValueAndTheAlternatives(String option, String value, String expected) {
+        Run run = run(false, "finetune", option, value);
+
+        assertThat(run.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(run.err().lines()).hasSize(1);
+        assertThat(run.err()).startsWith("error: " + expected);
+    }
+
+    @Test
+    void malformedOptionValueIsAUsageErrorWithItsOwnExitCode() {
+        Run run = run(false, "finetune", "--steps", "many");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--steps", "'many'");
+    }
+
+    @Test
+    void anExceptionWithoutMessageIsNamedAndPointsToVerbose() {
+        assertThat(Cli.message(new NullPointerException()))
+                .contains("NullPointerException", "--verbose", Cli.DEBUG_ENV);
+        assertThat(Cli.message(new IllegalArgumentException(" bad value \n"))).isEqualTo("bad value");
+    }
+
+    @Test
+    void debugVariableIsOnForAnyValueButZeroOrFalse() {
+        assertThat(Cli.isDebug("1")).isTrue();
+        assertThat(Cli.isDebug("yes")).isTrue();
+        assertThat(Cli.isDebug("0")).isFalse();
+        assertThat(Cli.isDebug("FALSE")).isFalse();
+        assertThat(Cli.isDebug("")).isFalse();
+        assertThat(Cli.isDebug(null)).isFalse();
+    }
+}

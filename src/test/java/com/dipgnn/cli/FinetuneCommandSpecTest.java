@@ -1,0 +1,142 @@
+package com.dipgnn.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.dipgnn.graph.GraphBuilder;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.NodeLabels;
+import com.dipgnn.graph.NodeTable;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.SplitMark;
+import com.dipgnn.model.Backbone;
+import com.dipgnn.training.ExperimentSpec;
+import com.dipgnn.training.OptimizerConfig;
+import com.dipgnn.training.SplitMode;
+import com.dipgnn.training.TaskKind;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** What the {@code finetune} options turn into: the paper's Table 7 defaults, the planetoid preset, overrides. */
+class FinetuneCommandSpecTest {
+
+    private static final RelationType LINK = new RelationType("node", "link", "node");
+
+    @Test
+    void nodeClassificationDefaultsAreThePapersTable7() {
+        ExperimentSpec spec = spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph());
+
+        assertThat(spec.task()).isEqualTo(TaskKind.NODE_CLASSIFICATION);
+        assertThat(spec.training().steps()).isEqualTo(2400);
+        assertThat(spec.model().dropout()).isEqualTo(0.3);
+        assertThat(spec.training().optimizer().learningRate()).isEqualTo(0.0015);
+        assertPaperArchitectureAndOptimizer(spec);
+    }
+
+    @Test
+    void linkPredictionDefaultsAreThePapersTable7() {
+        ExperimentSpec spec = spec(TaskKind.LINK_PREDICTION, unsplitGraph());
+
+        assertThat(spec.task()).isEqualTo(TaskKind.LINK_PREDICTION);
+        assertThat(spec.training().steps()).isEqualTo(1600);
+        assertThat(spec.model().dropout()).isEqualTo(0.1);
+        assertThat(spec.training().optimizer().learningRate()).isEqualTo(0.001);
+        assertThat(spec.evalNegatives()).isEqualTo(255);
+        assertPaperArchitectureAndOptimizer(spec);
+    }
+
+    private static void assertPaperArchitectureAndOptimizer(ExperimentSpec spec) {
+        assertThat(spec.model().backbone()).isEqualTo(Backbone.HGT);
+        assertThat(spec.model().layers()).isEqualTo(3);
+        assertThat(spec.model().hidden()).isEqualTo(400);
+        assertThat(spec.model().heads()).isEqualTo(8);
+        assertThat(spec.model().attentionDropout()).isZero();
+        OptimizerConfig optimizer = spec.training().optimizer();
+        assertThat(optimizer.weightDecay()).isZero();
+        assertThat(optimizer.clipNorm()).isEqualTo(OptimizerConfig.FINE_TUNING.clipNorm());
+        assertThat(optimizer.epsilon()).isEqualTo(OptimizerConfig.FINE_TUNING.epsilon());
+        assertThat(spec.training().batchSize()).isEqualTo(256);
+        assertThat(spec.training().evalEvery()).isEqualTo(20);
+        assertThat(spec.training().patience()).isEqualTo(20);
+        assertThat(spec.sampling().depth()).isEqualTo(6);
+        assertThat(spec.sampling().width()).isEqualTo(128);
+        assertThat(spec.fullGraphMaxNodes()).isZero();
+        assertThat(spec.normalizeFeatures()).isFalse();
+        assertThat(spec.labelFraction()).isEqualTo(1.0);
+    }
+
+    @Test
+    void planetoidPresetIsTheGatPapersCoraSetting() {
+        ExperimentSpec spec = spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph(), "--preset", "planetoid");
+
+        assertThat(spec.model().backbone()).isEqualTo(Backbone.GAT);
+        assertThat(spec.model().layers()).isEqualTo(2);
+        assertThat(spec.model().heads()).isEqualTo(8);
+        assertThat(spec.model().headDim()).as("8 heads of 8").isEqualTo(8);
+        assertThat(spec.model().dropout()).isEqualTo(0.6);
+        assertThat(spec.model().attentionDropout()).isEqualTo(0.6);
+        assertThat(spec.training().optimizer().learningRate()).isEqualTo(0.005);
+        assertThat(spec.training().optimizer().weightDecay()).isCloseTo(5e-4, within(1e-12));
+        assertThat(spec.training().steps()).isEqualTo(1000);
+        assertThat(spec.training().evalEvery()).isEqualTo(1);
+        assertThat(spec.training().patience()).isEqualTo(100);
+        assertThat(spec.fullGraphMaxNodes()).as("whole graph every step").isEqualTo(Integer.MAX_VALUE);
+        assertThat(spec.normalizeFeatures()).isTrue();
+    }
+
+    @Test
+    void explicitOptionsOverrideDefaultsAndThePreset() {
+        ExperimentSpec plain = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--steps", "50", "--dropout", "0.25",
+                "--lr", "0.02", "--layers", "1", "--hidden", "32", "--heads", "4", "--backbone", "GAT",
+                "--full-graph-max-nodes", "5000", "--depth", "2", "--width", "16");
+        assertThat(plain.training().steps()).isEqualTo(50);
+        assertThat(plain.model().dropout()).isEqualTo(0.25);
+        assertThat(plain.training().optimizer().learningRate()).isEqualTo(0.02);
+        assertThat(plain.model()).extracting("backbone", "layers", "hidden", "heads")
+                .containsExactly(Backbone.GAT, 1, 32, 4);
+        assertThat(plain.fullGraphMaxNodes()).isEqualTo(5000);
+        assertThat(plain.sampling().depth()).isEqualTo(2);
+        assertThat(plain.sampling().width()).isEqualTo(16);
+
+        ExperimentSpec preset = spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph(), "--preset", "Planetoid",
+                "--backbone", "hgt", "--lr", "0.01", "--steps", "7", "--patience", "5");
+        assertThat(preset.model().backbone()).isEqualTo(Backbone.HGT);
+        assertThat(preset.training().optimizer().learningRate()).isEqualTo(0.01);
+        assertThat(preset.training().steps()).isEqualTo(7);
+        assertThat(preset.training().patience()).isEqualTo(5);
+        assertThat(preset.model().dropout()).as("not overridden: still the preset's").isEqualTo(0.6);
+    }
+
+    @Test
+    void splitDefaultsToTheDataSetsOwnWhenItHasOne() {
+        assertThat(spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph()).split()).isEqualTo(SplitMode.TRANSFER);
+        assertThat(spec(TaskKind.NODE_CLASSIFICATION, splitGraph()).split()).isEqualTo(SplitMode.DATASET);
+        assertThat(spec(TaskKind.NODE_CLASSIFICATION, splitGraph(), "--split", "transfer").split())
+                .isEqualTo(SplitMode.TRANSFER);
+        assertThat(spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph(), "--split", "planetoid").split())
+                .isEqualTo(SplitMode.DATASET);
+    }
+
+    private static ExperimentSpec spec(TaskKind kind, HeteroGraph graph, String... args) {
+        FinetuneCommand command = new FinetuneCommand();
+        new CommandLine(command).parseArgs(args);
+        return command.spec(kind, graph);
+    }
+
+    private static HeteroGraph unsplitGraph() {
+        return graph(null);
+    }
+
+    private static HeteroGraph splitGraph() {
+        byte[] marks = {SplitMark.TRAIN.code(), SplitMark.TRAIN.code(), SplitMark.VAL.code(), SplitMark.TEST.code()};
+        return graph(marks);
+    }
+
+    private static HeteroGraph graph(byte[] splits) {
+        NodeTable nodes = NodeTable.ofCount("node", 4).withLabels(NodeLabels.single(2, new int[] {0, 1, 0, 1}));
+        return new GraphBuilder("four")
+                .addNodes(splits == null ? nodes : nodes.withSplits(splits))
+                .addEdges(LINK, new int[] {0, 1, 2}, new int[] {1, 2, 3}, null, false)
+                .build();
+    }
+}
