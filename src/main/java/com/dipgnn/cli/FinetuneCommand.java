@@ -95,8 +95,8 @@ public final class FinetuneCommand implements Callable<Integer> {
     @Option(names = "--eval-every", defaultValue = "20", description = "validate every this many steps (default: ${DEFAULT-VALUE})")
     int evalEvery;
 
-    @Option(names = "--patience", defaultValue = "20", description = "stop after this many validations without improvement, 0 = never (default: ${DEFAULT-VALUE})")
-    int patience;
+    @Option(names = "--patience", description = "stop after this many validations without improvement, 0 = never (default: 20; 100 with --preset planetoid)")
+    Integer patience;
 
     @Option(names = "--depth", defaultValue = "6", description = "sampling depth (default: ${DEFAULT-VALUE})")
     int depth;
@@ -129,6 +129,10 @@ public final class FinetuneCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TaskKind kind = TaskKind.parse(task);
+        if (save != null && java.nio.file.Files.exists(save)) {
+            throw new IllegalArgumentException("--save " + save + " already exists; models are never overwritten: "
+                    + "choose a new directory or delete the old one");
+        }
         HeteroGraph graph = GraphSources.load(dataset, splitSeed);
         ExperimentSpec spec = spec(kind, graph);
         PrintStream err = System.err;
@@ -170,7 +174,7 @@ public final class FinetuneCommand implements Callable<Integer> {
                 .withL2(or(l2, planetoid ? 5e-4 : 0.0))
                 .withClipNorm(or(clip, planetoid ? 0.0 : 0.5));
         FineTuneConfig training = new FineTuneConfig(or(steps, planetoid ? 1000 : link ? 1600 : 2400), batchSize,
-                planetoid ? 1 : evalEvery, planetoid && patience == 20 ? 100 : patience, optimizer, seed);
+                planetoid ? 1 : evalEvery, or(patience, planetoid ? 100 : 20), optimizer, seed);
         SplitMode mode = split != null ? SplitMode.parse(split) : defaultSplit(graph, kind);
         int fullGraph = planetoid && fullGraphMaxNodes == 0 ? Integer.MAX_VALUE : fullGraphMaxNodes;
         return new ExperimentSpec(kind, targetType, relation, mode, splitSeed, labelFraction, model, training,

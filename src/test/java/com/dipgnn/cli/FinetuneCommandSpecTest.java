@@ -53,6 +53,7 @@ class FinetuneCommandSpecTest {
         assertThat(spec.model().attentionDropout()).isZero();
         OptimizerConfig optimizer = spec.training().optimizer();
         assertThat(optimizer.weightDecay()).isZero();
+        assertThat(optimizer.l2()).isZero();
         assertThat(optimizer.clipNorm()).isEqualTo(OptimizerConfig.FINE_TUNING.clipNorm());
         assertThat(optimizer.epsilon()).isEqualTo(OptimizerConfig.FINE_TUNING.epsilon());
         assertThat(spec.training().batchSize()).isEqualTo(256);
@@ -76,7 +77,9 @@ class FinetuneCommandSpecTest {
         assertThat(spec.model().dropout()).isEqualTo(0.6);
         assertThat(spec.model().attentionDropout()).isEqualTo(0.6);
         assertThat(spec.training().optimizer().learningRate()).isEqualTo(0.005);
-        assertThat(spec.training().optimizer().weightDecay()).isCloseTo(5e-4, within(1e-12));
+        assertThat(spec.training().optimizer().l2()).as("Adam's classic L2, as the GAT paper").isCloseTo(5e-4, within(1e-12));
+        assertThat(spec.training().optimizer().weightDecay()).isZero();
+        assertThat(spec.training().optimizer().clipNorm()).as("GAT trains without clipping").isZero();
         assertThat(spec.training().steps()).isEqualTo(1000);
         assertThat(spec.training().evalEvery()).isEqualTo(1);
         assertThat(spec.training().patience()).isEqualTo(100);
@@ -105,6 +108,10 @@ class FinetuneCommandSpecTest {
         assertThat(preset.training().steps()).isEqualTo(7);
         assertThat(preset.training().patience()).isEqualTo(5);
         assertThat(preset.model().dropout()).as("not overridden: still the preset's").isEqualTo(0.6);
+
+        ExperimentSpec explicitDefault = spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph(), "--preset", "planetoid",
+                "--patience", "20");
+        assertThat(explicitDefault.training().patience()).as("an explicit 20 is not the preset's 100").isEqualTo(20);
     }
 
     @Test
