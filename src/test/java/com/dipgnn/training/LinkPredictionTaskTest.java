@@ -71,9 +71,15 @@ class LinkPredictionTaskTest {
             GraphModule head = task.createHead(16);
             FineTuner.initialize(config.seed(), manager, encoder, head);
             FineTuneResult result = new FineTuner(config, TrainingListener.NONE).run(task, encoder, head, manager);
-            // chance MRR with 255 negatives is about 0.024; ranking the positive among the ~16 same-group
-            // negatives at random gives about 0.2
-            assertThat(result.metric(EvalSplit.TEST, "mrr")).isGreaterThan(0.1);
+            // A random ranker's expected MRR over 256 candidates is H(256)/256, about 0.024; ranking the
+            // positive at random among its ~16 same-group negatives (the best a group-aware model can do)
+            // gives about 0.2. Require three times chance.
+            double chance = 0;
+            for (int k = 1; k <= 256; k++) {
+                chance += 1.0 / k;
+            }
+            chance /= 256;
+            assertThat(result.metric(EvalSplit.TEST, "mrr")).isGreaterThan(3 * chance);
             assertThat(result.metric(EvalSplit.TEST, "hits@10")).isGreaterThan(result.metric(EvalSplit.TEST, "hits@1"));
         }
     }
