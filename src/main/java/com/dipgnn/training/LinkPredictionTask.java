@@ -38,7 +38,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * @param anchors local ids (anchor type) of each edge's anchor
      * @param candidates local ids (candidate type) of the candidate pool
      * @param positive index into {@code candidates} of each edge's positive
-     * @param mask 0, or a large negative number where a candidate is another true edge of the anchor
+     * @param mask 0, or a large negative number where a candidate is another known (training or
+     *     structure) edge of the anchor; held-out edges are never consulted in training
      */
     public record Batch(Subgraph subgraph, int[] anchors, int[] candidates, int[] positive, float[] mask) {
     }
@@ -50,7 +51,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private final LinkSplit split;
     private final HeteroGraph graph;
     private final RelationType relation;
-    private final CsrAdjacency fullAdjacency;
+    /** Edges the model may know of while training: the structure (validation and test edges held out). */
+    private final CsrAdjacency knownEdges;
     private final SubgraphSampler sampler;
     private final int batchSize;
     private final int trainNegatives;
@@ -59,7 +61,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private final NodeEmbedder embedder;
 
     /**
-     * @param fullGraph the fine-tuning graph with every edge (to tell true edges from negatives)
+     * @param fullGraph the fine-tuning graph with every edge (evaluation negatives are never true edges)
      * @param split the edge split; the model sees {@code split.structure()}
      * @param sampler draws each step's subgraph
      * @param batchSize positive edges per training step
@@ -73,7 +75,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         this.split = split;
         this.graph = split.structure();
         this.relation = split.relation();
-        this.fullAdjacency = fullGraph.adjacency(relation);
+        this.knownEdges = split.structure().adjacency(relation);
         this.sampler = sampler;
         this.batchSize = batchSize;
         this.trainNegatives = trainNegatives;
@@ -177,7 +179,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             a[i] = anchorLocal.get(anchors[i]);
             positive[i] = poolIndex.get(positives[i]);
             for (int c = 0; c < candidateSeeds.length; c++) {
-                if (c != positive[i] && fullAdjacency.hasEdge(anchors[i], candidateSeeds[c])) {
+                if (c != positive[i] && knownEdges.hasEdge(anchors[i], candidateSeeds[c])) {
                     mask[i * candidateSeeds.length + c] = MASKED;
                 }
             }
