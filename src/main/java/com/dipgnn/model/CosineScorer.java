@@ -27,6 +27,21 @@ public final class CosineScorer extends GraphModule {
         return dot.div(safeNorm(wu).mul(safeNorm(v)));
     }
 
+    /**
+     * Every pair at once: entry (i, j) is d(u_j, v_i), for scoring many targets against a shared
+     * set of candidates without materialising a candidate tensor per target.
+     *
+     * @param u candidates, shape (candidates, hidden)
+     * @param v targets, shape (targets, hidden)
+     * @return shape (targets, candidates)
+     */
+    public NDArray scoreAll(NDArray u, NDArray v) {
+        NDArray wu = transform.forward(u);
+        NDArray wuUnit = wu.div(safeNorm(wu).expandDims(1));
+        NDArray vUnit = v.div(safeNorm(v).expandDims(1));
+        return vUnit.matMul(wuUnit.transpose());
+    }
+
     /** sqrt(|x|^2 + eps^2): equal to the norm away from 0, and differentiable (finite gradient) at 0. */
     private static NDArray safeNorm(NDArray x) {
         return x.square().sum(new int[] {-1}).add(EPSILON * EPSILON).sqrt();

@@ -91,6 +91,20 @@ public final class GraphBatch {
         return inputs.get(type);
     }
 
+    /**
+     * Replaces the input features of a featured type (pre-training hides or corrupts some rows).
+     *
+     * @param features shape (nodes of the type in this batch, feature width)
+     */
+    public void replaceInput(String type, NDArray features) {
+        NDArray current = inputs.get(type);
+        if (current == null || !current.getShape().equals(features.getShape())) {
+            throw new IllegalArgumentException("cannot replace the inputs of type '" + type + "' with shape "
+                    + features.getShape() + ": the batch holds " + (current == null ? "none" : current.getShape()));
+        }
+        inputs.put(type, features);
+    }
+
     /** Device edges of the relation, or null when the batch has none. */
     public RelationEdges edges(RelationType relation) {
         return relationEdges.get(relation);

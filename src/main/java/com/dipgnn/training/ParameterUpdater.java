@@ -2,9 +2,8 @@ package com.dipgnn.training;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.NDList;
 import ai.djl.nn.Parameter;
-import ai.djl.training.optimizer.Optimizer;
-import ai.djl.training.tracker.Tracker;
 import com.dipgnn.model.GraphModule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,15 +12,26 @@ import java.util.Map;
 
 /**
  * Applies one optimizer step to a set of modules: the optional L2 penalty's gradient, global
- * gradient-norm clipping, DJL's fused AdamW update, then zeroed gradients (PyTorch accumulates
- * them otherwise).
+ * gradient-norm clipping, the engine's fused AdamW update (the kernel DJL's {@code AdamW} calls,
+ * with the same bias correction), then zeroed gradients (PyTorch accumulates them otherwise).
+ *
+ * <p>The optimizer state (first and second moments, step count) is held here rather than inside a
+ * DJL {@code Optimizer}, so a checkpoint can save it and a resumed run continue exactly.
  */
 public final class ParameterUpdater {
 
+    private static final float BETA1 = 0.9f;
+    private static final float BETA2 = 0.999f;
+
     private final Map<String, Parameter> parameters = new LinkedHashMap<>();
-    private final Optimizer optimizer;
+    private final Map<String, NDArray> means = new LinkedHashMap<>();
+    private final Map<String, NDArray> variances = new LinkedHashMap<>();
+    private final float learningRate;
+    private final float weightDecay;
+    private final float epsilon;
     private final double clipNorm;
     private final float l2;
+    private int updates;
     private double lastGradientNorm;
 
     public ParameterUpdater(OptimizerConfig config, GraphModule... modules) {
@@ -30,13 +40,9 @@ public final class ParameterUpdater {
                 parameters.put(i + "/" + e.getKey(), e.getValue());
             }
         }
-        this.optimizer = Optimizer.adamW()
-                .optLearningRateTracker(Tracker.fixed((float) config.learningRate()))
-                .optWeightDecays((float) config.weightDecay())
-                .optEpsilon((float) config.epsilon())
-                .optBeta1(0.9f)
-                .optBeta2(0.999f)
-                .build();
+        this.learningRate = (float) config.learningRate();
+        this.weightDecay = (float) config.weightDecay();
+        this.epsilon = (float) config.epsilon();
         this.clipNorm = config.clipNorm();
         this.l2 = (float) config.l2();
     }
@@ -73,16 +79,63 @@ public final class ParameterUpdater {
                         + (culprits.size() > 5 ? culprits.subList(0, 5) + "..." : culprits) + ")");
             }
             float scale = clipNorm > 0 && lastGradientNorm > clipNorm ? (float) (clipNorm / lastGradientNorm) : 1f;
+            updates++;
+            float correction = (float) (learningRate * Math.sqrt(1 - Math.pow(BETA2, updates))
+                    / (1 - Math.pow(BETA1, updates)));
             int i = 0;
             for (Map.Entry<String, Parameter> e : parameters.entrySet()) {
                 NDArray g = gradients.get(i++);
                 if (scale != 1f) {
                     g.muli(scale);
                 }
-                optimizer.update(e.getKey(), e.getValue().getArray(), g);
+                adamW(e.getKey(), e.getValue().getArray(), g, correction);
                 g.subi(g);
             }
         }
+    }
+
+    private void adamW(String name, NDArray weight, NDArray gradient, float correction) {
+        NDArray mean = means.computeIfAbsent(name, k -> weight.zerosLike());
+        NDArray variance = variances.computeIfAbsent(name, k -> weight.zerosLike());
+        weight.getNDArrayInternal().adamUpdate(new NDList(weight, gradient, mean, variance), new NDList(weight),
+                learningRate, correction, weightDecay, 1f, -1f, BETA1, BETA2, epsilon, true, true);
+    }
+
+    /** Optimizer steps taken so far. */
+    public int updates() {
+        return updates;
+    }
+
+    /**
+     * The optimizer state as plain arrays: per parameter its first ({@code m/...}) and second
+     * ({@code v/...}) moments, for checkpoints.
+     */
+    public Map<String, float[]> exportState() {
+        Map<String, float[]> state = new LinkedHashMap<>();
+        means.forEach((name, m) -> state.put("m/" + name, m.toFloatArray()));
+        variances.forEach((name, v) -> state.put("v/" + name, v.toFloatArray()));
+        return state;
+    }
+
+    /** Restores a state taken by {@link #exportState} after {@code steps} updates. */
+    public void importState(Map<String, float[]> state, int steps) {
+        for (Map.Entry<String, Parameter> e : parameters.entrySet()) {
+            NDArray weight = e.getValue().getArray();
+            float[] m = state.get("m/" + e.getKey());
+            float[] v = state.get("v/" + e.getKey());
+            if (m == null || v == null) {
+                throw new IllegalArgumentException("optimizer state has no moments for parameter " + e.getKey()
+                        + "; the checkpoint was written for another model");
+            }
+            means.put(e.getKey(), copyOf(weight, m));
+            variances.put(e.getKey(), copyOf(weight, v));
+        }
+        this.updates = steps;
+    }
+
+    private static NDArray copyOf(NDArray like, float[] values) {
+        NDArray copy = like.getManager().create(values, like.getShape());
+        return copy.toDevice(like.getDevice(), false);
     }
 
     /** The global gradient norm before clipping, of the last step. */

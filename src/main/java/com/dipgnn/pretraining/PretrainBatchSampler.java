@@ -1,0 +1,246 @@
+package com.dipgnn.pretraining;
+
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.NodeFeatures;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.sampling.EdgeList;
+import com.dipgnn.sampling.Subgraph;
+import com.dipgnn.sampling.SubgraphSampler;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Prepares the host side of a pre-training step: samples a subgraph around random seed nodes,
+ * masks a fraction of the edges of every (forward) relation, draws each masked edge's candidate
+ * sources, samples E_u^d from the unmasked edges and picks the nodes whose features are generated.
+ * Depends only on the graph, the configuration and the given {@link Random}, so a step can be
+ * prepared again identically (checkpoint resume relies on it).
+ */
+public final class PretrainBatchSampler {
+
+    private final HeteroGraph graph;
+    private final SubgraphSampler sampler;
+    private final PretrainConfig config;
+
+    public PretrainBatchSampler(HeteroGraph graph, SubgraphSampler sampler, PretrainConfig config) {
+        this.graph = graph;
+        this.sampler = sampler;
+        this.config = config;
+        if (maskableRelations().isEmpty()) {
+            throw new IllegalArgumentException("graph '" + graph.name() + "' has no edges to mask; pre-training "
+                    + "needs at least one relation with edges");
+        }
+    }
+
+    /** Relations whose edges are masked: every non-reverse relation with edges. */
+    public List<RelationType> maskableRelations() {
+        return graph.relationTypes().stream()
+                .filter(r -> !r.isReverse() && graph.adjacency(r).numEdges() > 0).toList();
+    }
+
+    /** Whether a relation stores both directions of each pair itself (an undirected same-type relation). */
+    boolean isSymmetric(RelationType r) {
+        return r.source().equals(r.target()) && !graph.relationTypes().contains(r.reverse());
+    }
+
+    /** The batch of step {@code step}. */
+    public PretrainBatch prepare(long step, Random rng) {
+        Subgraph sub = sampler.sample(graph, seeds(rng), rng);
+        List<MaskedRelation> masked = new ArrayList<>();
+        Map<RelationType, EdgeList> replaced = new LinkedHashMap<>();
+        long total = 0;
+        for (RelationType r : maskableRelations()) {
+            EdgeList edges = sub.edges(r);
+            boolean symmetric = isSymmetric(r);
+            int[] pairs = pairIndices(edges, symmetric);
+            total += pairs.length;
+            if (pairs.length == 0) {
+                continue;
+            }
+            shuffle(pairs, rng);
+            int maskCount = (int) Math.round(config.edgeMaskRatio() * pairs.length);
+            if (maskCount == 0) {
+                continue;
+            }
+            masked.add(mask(sub, r, symmetric, edges, pairs, maskCount, replaced, rng));
+        }
+        Subgraph unmasked = sub.withEdges(replaced);
+        return new PretrainBatch(step, unmasked, masked, featureMasks(sub, rng), total, randomPicks(masked, rng));
+    }
+
+    private Map<String, int[]> seeds(Random rng) {
+        long total = graph.totalNodes();
+        Map<String, int[]> seeds = new LinkedHashMap<>();
+        for (String type : graph.nodeTypes()) {
+            int n = graph.numNodes(type);
+            int count = (int) Math.min(n, Math.max(1, Math.round((double) config.seedNodes() * n / total)));
+            if (n == 0) {
+                continue;
+            }
+            seeds.put(type, distinctSample(n, count, rng));
+        }
+        return seeds;
+    }
+
+    /** Indices of the edges that stand for one pair each (src < dst for symmetric relations). */
+    private static int[] pairIndices(EdgeList edges, boolean symmetric) {
+        int[] out = new int[edges.size()];
+        int n = 0;
+        for (int e = 0; e < edges.size(); e++) {
+            if (!symmetric || edges.src()[e] < edges.dst()[e]) {
+                out[n++] = e;
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    private MaskedRelation mask(Subgraph sub, RelationType r, boolean symmetric, EdgeList edges, int[] pairs,
+                                int maskCount, Map<RelationType, EdgeList> replaced, Random rng) {
+        int[] src = new int[maskCount];
+        int[] dst = new int[maskCount];
+        java.util.HashSet<Long> removed = new java.util.HashSet<>(maskCount * 2);
+        for (int i = 0; i < maskCount; i++) {
+            int e = pairs[i];
+            int a = edges.src()[e];
+            int b = edges.dst()[e];
+            removed.add(pair(a, b));
+            if (symmetric && rng.nextBoolean()) {
+                src[i] = b;
+                dst[i] = a;
+            } else {
+                src[i] = a;
+                dst[i] = b;
+            }
+        }
+        EdgeList kept = without(edges, removed, symmetric);
+        replaced.put(r, kept);
+        if (!symmetric && sub.edgeMap().containsKey(r.reverse())) {
+            replaced.put(r.reverse(), withoutReversed(sub.edges(r.reverse()), removed));
+        }
+        int keptPairs = pairs.length - maskCount;
+        int discCount = (int) Math.min(keptPairs, Math.round(config.alpha() * maskCount));
+        int[] keptSrc = new int[discCount];
+        int[] keptDst = new int[discCount];
+        int[] order = Arrays.copyOfRange(pairs, maskCount, pairs.length);
+        shuffle(order, rng);
+        for (int i = 0; i < discCount; i++) {
+            keptSrc[i] = edges.src()[order[i]];
+            keptDst[i] = edges.dst()[order[i]];
+        }
+        int[] pool = sub.nodes(r.source());
+        int[] targetIds = sub.nodes(r.target());
+        CandidateSampler candidates = new CandidateSampler(graph, r, pool, config.negatives());
+        int width = candidates.width();
+        int[] cand = new int[maskCount * width];
+        boolean[] valid = new boolean[maskCount * width];
+        for (int i = 0; i < maskCount; i++) {
+            candidates.fill(i, src[i], targetIds[dst[i]], cand, valid, rng);
+        }
+        return new MaskedRelation(r, symmetric, src, dst, cand, valid, width, keptSrc, keptDst);
+    }
+
+    private static EdgeList without(EdgeList edges, java.util.Set<Long> removed, boolean symmetric) {
+        int[] s = new int[edges.size()];
+        int[] d = new int[edges.size()];
+        int n = 0;
+        for (int e = 0; e < edges.size(); e++) {
+            int a = edges.src()[e];
+            int b = edges.dst()[e];
+            boolean gone = removed.contains(pair(a, b)) || (symmetric && removed.contains(pair(b, a)));
+            if (!gone) {
+                s[n] = a;
+                d[n] = b;
+                n++;
+            }
+        }
+        return new EdgeList(Arrays.copyOf(s, n), Arrays.copyOf(d, n));
+    }
+
+    private static EdgeList withoutReversed(EdgeList reverseEdges, java.util.Set<Long> removed) {
+        int[] s = new int[reverseEdges.size()];
+        int[] d = new int[reverseEdges.size()];
+        int n = 0;
+        for (int e = 0; e < reverseEdges.size(); e++) {
+            if (!removed.contains(pair(reverseEdges.dst()[e], reverseEdges.src()[e]))) {
+                s[n] = reverseEdges.src()[e];
+                d[n] = reverseEdges.dst()[e];
+                n++;
+            }
+        }
+        return new EdgeList(Arrays.copyOf(s, n), Arrays.copyOf(d, n));
+    }
+
+    private Map<String, int[]> featureMasks(Subgraph sub, Random rng) {
+        Map<String, int[]> out = new LinkedHashMap<>();
+        for (String type : graph.nodeTypes()) {
+            NodeFeatures features = graph.nodes(type).features();
+            int n = sub.numNodes(type);
+            if (features == null || features.dim() == 0 || n == 0) {
+                continue;
+            }
+            int count = (int) Math.round(config.featureMaskRatio() * n);
+            if (count > 0) {
+                int[] chosen = distinctSample(n, count, rng);
+                Arrays.sort(chosen);
+                out.put(type, chosen);
+            }
+        }
+        return out;
+    }
+
+    private Map<String, int[]> randomPicks(List<MaskedRelation> masked, Random rng) {
+        Map<String, int[]> picks = new LinkedHashMap<>();
+        if (!config.method().randomEdges()) {
+            return picks;
+        }
+        for (MaskedRelation m : masked) {
+            int[] pick = new int[m.size()];
+            for (int i = 0; i < m.size(); i++) {
+                int validCount = 0;
+                for (int k = 0; k < m.width(); k++) {
+                    validCount += m.valid()[i * m.width() + k] ? 1 : 0;
+                }
+                int chosen = rng.nextInt(validCount);
+                for (int k = 0; k < m.width(); k++) {
+                    if (m.valid()[i * m.width() + k] && chosen-- == 0) {
+                        pick[i] = k;
+                        break;
+                    }
+                }
+            }
+            picks.put(m.relation().key(), pick);
+        }
+        return picks;
+    }
+
+    /** {@code count} distinct values of 0..n-1 (partial Fisher-Yates over a lazily built permutation). */
+    static int[] distinctSample(int n, int count, Random rng) {
+        int[] out = new int[count];
+        Map<Integer, Integer> swapped = new java.util.HashMap<>();
+        for (int i = 0; i < count; i++) {
+            int j = i + rng.nextInt(n - i);
+            int vj = swapped.getOrDefault(j, j);
+            int vi = swapped.getOrDefault(i, i);
+            out[i] = vj;
+            swapped.put(j, vi);
+        }
+        return out;
+    }
+
+    private static void shuffle(int[] values, Random rng) {
+        for (int i = values.length - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int t = values[i];
+            values[i] = values[j];
+            values[j] = t;
+        }
+    }
+
+    private static long pair(int s, int t) {
+        return ((long) s << 32) | (t & 0xffffffffL);
+    }
+}

@@ -1,0 +1,23 @@
+package com.dipgnn.pretraining;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/** Receives progress of a pre-training run (a CLI progress bar, HTTP progress events, tests). */
+public interface PretrainListener {
+
+    /** After each optimizer step, with that step's figures. */
+    default void onStep(long step, long totalSteps, Map<String, Double> stats) {
+    }
+
+    /** At the end of each logging interval, with the interval's mean figures. */
+    default void onLog(PretrainLogEntry entry) {
+    }
+
+    /** After a checkpoint was written. */
+    default void onCheckpoint(long step, Path directory) {
+    }
+
+    PretrainListener NONE = new PretrainListener() {
+    };
+}

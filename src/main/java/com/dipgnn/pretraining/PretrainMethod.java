@@ -1,0 +1,116 @@
+package com.dipgnn.pretraining;
+
+import java.util.Locale;
+
+/**
+ * A pre-training method: DiP-GNN, its ablations and the baselines it is compared with. Each is a
+ * choice of which loss terms are trained and which encoder is kept for fine-tuning.
+ */
+public enum PretrainMethod {
+    /** No pre-training: fine-tuning starts from random weights. */
+    NONE(false, false, false, false, false, Kept.NONE),
+    /** DiP-GNN: edge and feature generator, edge and feature discriminator; the discriminator is kept. */
+    DIPGNN(true, true, true, true, false, Kept.DISCRIMINATOR),
+    /** Ablation: edges only. */
+    DIPGNN_EDGES(true, false, true, false, false, Kept.DISCRIMINATOR),
+    /** Ablation: features only. */
+    DIPGNN_FEATURES(false, true, false, true, false, Kept.DISCRIMINATOR),
+    /** Ablation: generated edges drawn uniformly from each candidate set instead of by a trained generator. */
+    RANDOM_EDGES(false, true, true, true, true, Kept.DISCRIMINATOR),
+    /** GPT-GNN-style generative pre-training (edge and attribute generation); the generator is kept. */
+    GPT_GNN(true, true, false, false, false, Kept.GENERATOR),
+    /** A graph auto-encoder: reconstruct masked edges against sampled non-edges; the encoder is kept. */
+    GAE(false, false, false, false, false, Kept.GENERATOR);
+
+    /** Which encoder a method hands to fine-tuning. */
+    public enum Kept { NONE, GENERATOR, DISCRIMINATOR }
+
+    private final boolean generatesEdges;
+    private final boolean generatesFeatures;
+    private final boolean discriminatesEdges;
+    private final boolean discriminatesFeatures;
+    private final boolean randomEdges;
+    private final Kept kept;
+
+    PretrainMethod(boolean generatesEdges, boolean generatesFeatures, boolean discriminatesEdges,
+                   boolean discriminatesFeatures, boolean randomEdges, Kept kept) {
+        this.generatesEdges = generatesEdges;
+        this.generatesFeatures = generatesFeatures;
+        this.discriminatesEdges = discriminatesEdges;
+        this.discriminatesFeatures = discriminatesFeatures;
+        this.randomEdges = randomEdges;
+        this.kept = kept;
+    }
+
+    /** Trains the edge generator (softmax over each masked edge's candidates). */
+    public boolean generatesEdges() {
+        return generatesEdges;
+    }
+
+    /** Trains the vector feature generator (regression of hidden features). */
+    public boolean generatesFeatures() {
+        return generatesFeatures;
+    }
+
+    /** Trains the edge discriminator on E_g and E_u^d. */
+    public boolean discriminatesEdges() {
+        return discriminatesEdges;
+    }
+
+    /** Trains the feature discriminator (which nodes' features were replaced). */
+    public boolean discriminatesFeatures() {
+        return discriminatesFeatures;
+    }
+
+    /** Generated edges come from a uniform draw, not the generator. */
+    public boolean randomEdges() {
+        return randomEdges;
+    }
+
+    /** Whether a discriminator network exists at all. */
+    public boolean hasDiscriminator() {
+        return kept == Kept.DISCRIMINATOR;
+    }
+
+    /** Whether a generator network (or, for GAE, the single encoder) exists and is trained. */
+    public boolean hasGenerator() {
+        return generatesEdges || generatesFeatures || this == GAE;
+    }
+
+    public Kept kept() {
+        return kept;
+    }
+
+    /** The command-line name: lower case with dashes ({@code dipgnn-edges}, {@code gpt-gnn}). */
+    public String cliName() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** The name used in report tables. */
+    public String displayName() {
+        return switch (this) {
+            case NONE -> "w/o pre-train";
+            case DIPGNN -> "DiP-GNN";
+            case DIPGNN_EDGES -> "DiP-GNN (edges only)";
+            case DIPGNN_FEATURES -> "DiP-GNN (features only)";
+            case RANDOM_EDGES -> "RandomEdges";
+            case GPT_GNN -> "GPT-GNN";
+            case GAE -> "GAE";
+        };
+    }
+
+    /** Parses a {@link #cliName()} (or the enum name), with a clear error listing the choices. */
+    public static PretrainMethod parse(String text) {
+        String key = text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+        for (PretrainMethod m : values()) {
+            if (m.name().equals(key)) {
+                return m;
+            }
+        }
+        StringBuilder names = new StringBuilder();
+        for (PretrainMethod m : values()) {
+            names.append(names.length() == 0 ? "" : ", ").append(m.cliName());
+        }
+        throw new IllegalArgumentException("unknown pre-training method '" + text + "'; choose one of " + names);
+    }
+}

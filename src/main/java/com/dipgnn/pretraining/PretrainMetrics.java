@@ -1,0 +1,35 @@
+package com.dipgnn.pretraining;
+
+/** Names of the figures a pre-training step reports (logs, manifests, reports). */
+public final class PretrainMetrics {
+
+    /** Total loss L = L_gen + lambda * L_disc. */
+    public static final String LOSS = "loss";
+    /** Edge generator's softmax cross-entropy over each masked edge's candidates. */
+    public static final String GEN_EDGE_LOSS = "gen_edge_loss";
+    /** Feature generator's squared error per masked node. */
+    public static final String GEN_FEATURE_LOSS = "gen_feature_loss";
+    /** Edge discriminator's binary cross-entropy on E_g and E_u^d. */
+    public static final String DISC_EDGE_LOSS = "disc_edge_loss";
+    /** Feature discriminator's binary cross-entropy over featured nodes. */
+    public static final String DISC_FEATURE_LOSS = "disc_feature_loss";
+    /** GAE's reconstruction loss. */
+    public static final String GAE_LOSS = "gae_loss";
+    /** Top-1 accuracy of the generator among each masked edge's candidates. */
+    public static final String GEN_ACCURACY = "gen_accuracy";
+    /** Edge discriminator's accuracy on E_g and E_u^d. */
+    public static final String DISC_ACCURACY = "disc_accuracy";
+    /** Feature discriminator's accuracy. */
+    public static final String DISC_FEATURE_ACCURACY = "disc_feature_accuracy";
+    /** Share of the subgraph's true edges the generator sees: |E_u| / |E|. */
+    public static final String GEN_COVERAGE = "gen_coverage";
+    /** Share the discriminator sees: (|E_u| + correctly generated) / |E|. */
+    public static final String DISC_COVERAGE = "disc_coverage";
+    /** disc_coverage / gen_coverage (the paper's Table 6 ratio). */
+    public static final String COVERAGE_RATIO = "coverage_ratio";
+    /** Masked edges in the step. */
+    public static final String MASKED_EDGES = "masked_edges";
+
+    private PretrainMetrics() {
+    }
+}

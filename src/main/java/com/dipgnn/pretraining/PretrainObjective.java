@@ -1,0 +1,334 @@
+package com.dipgnn.pretraining;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.model.GraphBatch;
+import com.dipgnn.model.GraphOps;
+import com.dipgnn.sampling.EdgeList;
+import com.dipgnn.sampling.Subgraph;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The loss of one pre-training step for any {@link PretrainMethod}: the generator runs on the
+ * unmasked edges (E_u) with the chosen features hidden and picks, for each masked edge (s, t),
+ * the most likely source among its candidates; the discriminator runs on E_u plus the generated
+ * edges E_g with generated features in place, and tells generated edges (on E_g and E_u^d) and
+ * replaced features from original ones. L = L_gen + lambda * L_disc.
+ */
+public final class PretrainObjective {
+
+    private static final float PADDING_LOGIT = -1e4f;
+
+    private final HeteroGraph graph;
+    private final PretrainConfig config;
+    private final PretrainNetworks networks;
+    private final FeatureObjective features;
+
+    public PretrainObjective(HeteroGraph graph, PretrainConfig config, PretrainNetworks networks,
+                             FeatureObjective features) {
+        this.graph = graph;
+        this.config = config;
+        this.networks = networks;
+        this.features = features;
+    }
+
+    /** A step's differentiable loss and its figures. */
+    public record Outcome(NDArray loss, Map<String, Double> stats) {
+    }
+
+    /** Generated sources for one relation: candidate slot per masked edge. */
+    private record Picks(MaskedRelation relation, int[] slots) {
+    }
+
+    /** Computes the loss of a prepared batch; every array lives in {@code scope}. */
+    public Outcome compute(PretrainBatch batch, NDManager scope, boolean training) {
+        PretrainMethod method = config.method();
+        Map<String, Double> stats = new LinkedHashMap<>();
+        float temperature = (float) config.temperature();
+        NDArray generatorLoss = null;
+        List<Picks> picks;
+        FeatureObjective.Generation generation = null;
+        if (method.hasGenerator()) {
+            GraphBatch genBatch = new GraphBatch(scope, graph, batch.unmasked());
+            FeatureObjective.Masking masking = method.generatesFeatures() ? features.hide(genBatch, batch) : null;
+            Map<String, NDArray> h = networks.generator().forward(genBatch, training);
+            if (method == PretrainMethod.GAE) {
+                generatorLoss = gaeLoss(batch, h, scope, temperature, stats);
+                picks = List.of();
+            } else {
+                EdgeGeneration edges = method.generatesEdges() ? generateEdges(batch, h, scope, temperature) : null;
+                picks = edges == null ? List.of() : edges.picks;
+                if (edges != null) {
+                    generatorLoss = edges.loss;
+                    stats.put(PretrainMetrics.GEN_EDGE_LOSS, (double) edges.loss.getFloat());
+                    stats.put(PretrainMetrics.GEN_ACCURACY, edges.accuracy);
+                }
+                if (masking != null && !masking.masks().isEmpty()) {
+                    generation = features.generate(h, masking);
+                    generatorLoss = generatorLoss == null ? generation.loss() : generatorLoss.add(generation.loss());
+                    stats.put(PretrainMetrics.GEN_FEATURE_LOSS, generation.meanError());
+                }
+            }
+        } else {
+            picks = List.of();
+        }
+        if (method.randomEdges()) {
+            picks = batch.masked().stream()
+                    .map(m -> new Picks(m, batch.randomPicks().get(m.relation().key()))).toList();
+            stats.put(PretrainMetrics.GEN_ACCURACY, accuracy(picks));
+        }
+        NDArray total = generatorLoss;
+        if (method.hasDiscriminator()) {
+            NDArray disc = discriminate(batch, picks, generation, scope, temperature, training, stats);
+            if (disc != null) {
+                NDArray weighted = disc.mul((float) config.lambda());
+                total = total == null ? weighted : total.add(weighted);
+            }
+            coverage(batch, picks, stats);
+        }
+        if (total == null) {
+            throw new IllegalStateException("method " + method.cliName() + " has no loss term on graph '"
+                    + graph.name() + "' (no masked edges and no features in this step)");
+        }
+        stats.put(PretrainMetrics.LOSS, (double) total.getFloat());
+        stats.put(PretrainMetrics.MASKED_EDGES, (double) batch.maskedEdges());
+        return new Outcome(total, stats);
+    }
+
+    private record EdgeGeneration(NDArray loss, List<Picks> picks, double accuracy) {
+    }
+
+    private EdgeGeneration generateEdges(PretrainBatch batch, Map<String, NDArray> h, NDManager scope, float temperature) {
+        NDArray sum = null;
+        long edges = 0;
+        List<Picks> picks = new java.util.ArrayList<>();
+        for (MaskedRelation m : batch.masked()) {
+            NDArray logits = candidateLogits(m, h, networks.generatorEdges(), scope, temperature);
+            NDArray perEdge = Losses.crossEntropyFirstColumn(logits);
+            sum = sum == null ? perEdge.sum() : sum.add(perEdge.sum());
+            edges += m.size();
+            long[] best = logits.argMax(1).toLongArray();
+            int[] slots = new int[best.length];
+            for (int i = 0; i < best.length; i++) {
+                slots[i] = (int) best[i];
+            }
+            picks.add(new Picks(m, slots));
+        }
+        if (sum == null) {
+            return null;
+        }
+        return new EdgeGeneration(sum.div(edges), picks, accuracy(picks));
+    }
+
+    /** Logits d(h(c), h(t)) / temperature of every candidate c of every masked edge, padding masked out. */
+    private static NDArray candidateLogits(MaskedRelation m, Map<String, NDArray> h, EdgeHeads heads,
+                                           NDManager scope, float temperature) {
+        RelationType r = m.relation();
+        NDArray targets = GraphOps.gatherRows(h.get(r.target()), index(scope, m.targets()));
+        NDArray all = heads.scorer(r).scoreAll(h.get(r.source()), targets);
+        NDArray slots = scope.create(toLong(m.candidates()), new Shape(m.size(), m.width()));
+        float[] padding = new float[m.candidates().length];
+        for (int i = 0; i < padding.length; i++) {
+            padding[i] = m.valid()[i] ? 0f : PADDING_LOGIT;
+        }
+        return all.gather(slots, 1).div(temperature).add(scope.create(padding, new Shape(m.size(), m.width())));
+    }
+
+    private NDArray gaeLoss(PretrainBatch batch, Map<String, NDArray> h, NDManager scope, float temperature,
+                            Map<String, Double> stats) {
+        NDArray sum = null;
+        long count = 0;
+        long correct = 0;
+        for (MaskedRelation m : batch.masked()) {
+            int n = m.size();
+            int[] src = new int[2 * n];
+            int[] dst = new int[2 * n];
+            float[] labels = new float[2 * n];
+            for (int i = 0; i < n; i++) {
+                src[i] = m.sources()[i];
+                dst[i] = m.targets()[i];
+                labels[i] = 1f;
+                int negative = m.valid()[i * m.width() + 1] ? m.candidates()[i * m.width() + 1] : m.sources()[i];
+                src[n + i] = negative;
+                dst[n + i] = m.targets()[i];
+                labels[n + i] = negative == m.sources()[i] ? 1f : 0f;
+            }
+            NDArray logits = pairLogits(m.relation(), src, dst, h, networks.generatorEdges(), scope, temperature);
+            NDArray y = scope.create(labels);
+            NDArray loss = Losses.binaryCrossEntropyWithLogits(logits, y).sum();
+            sum = sum == null ? loss : sum.add(loss);
+            count += 2L * n;
+            correct += countCorrect(logits.toFloatArray(), labels);
+        }
+        if (sum == null) {
+            return null;
+        }
+        NDArray loss = sum.div(count);
+        stats.put(PretrainMetrics.GAE_LOSS, (double) loss.getFloat());
+        stats.put(PretrainMetrics.DISC_ACCURACY, (double) correct / count);
+        return loss;
+    }
+
+    private static NDArray pairLogits(RelationType r, int[] src, int[] dst, Map<String, NDArray> h, EdgeHeads heads,
+                                      NDManager scope, float temperature) {
+        NDArray s = GraphOps.gatherRows(h.get(r.source()), index(scope, src));
+        NDArray t = GraphOps.gatherRows(h.get(r.target()), index(scope, dst));
+        return heads.scorer(r).score(s, t).div(temperature);
+    }
+
+    private NDArray discriminate(PretrainBatch batch, List<Picks> picks, FeatureObjective.Generation generation,
+                                 NDManager scope, float temperature, boolean training, Map<String, Double> stats) {
+        PretrainMethod method = config.method();
+        Subgraph withGenerated = method.discriminatesEdges() ? addGenerated(batch.unmasked(), picks) : batch.unmasked();
+        GraphBatch discBatch = new GraphBatch(scope, graph, withGenerated);
+        if (generation != null && method.discriminatesFeatures()) {
+            features.corrupt(discBatch, generation);
+        }
+        Map<String, NDArray> h = networks.discriminator().forward(discBatch, training);
+        NDArray loss = null;
+        if (method.discriminatesEdges() && !picks.isEmpty()) {
+            loss = edgeDiscriminationLoss(picks, h, scope, temperature, stats);
+        }
+        if (generation != null && method.discriminatesFeatures()) {
+            FeatureObjective.Discrimination d = features.discriminate(h, generation);
+            if (d.loss() != null) {
+                loss = loss == null ? d.loss() : loss.add(d.loss());
+                stats.put(PretrainMetrics.DISC_FEATURE_LOSS, (double) d.loss().getFloat());
+                stats.put(PretrainMetrics.DISC_FEATURE_ACCURACY, d.accuracy());
+            }
+        }
+        return loss;
+    }
+
+    private NDArray edgeDiscriminationLoss(List<Picks> picks, Map<String, NDArray> h, NDManager scope,
+                                           float temperature, Map<String, Double> stats) {
+        NDArray sum = null;
+        long count = 0;
+        long correct = 0;
+        for (Picks p : picks) {
+            MaskedRelation m = p.relation();
+            int n = m.size();
+            int k = m.keptSources().length;
+            int[] src = new int[n + k];
+            int[] dst = new int[n + k];
+            float[] labels = new float[n + k];
+            for (int i = 0; i < n; i++) {
+                src[i] = m.candidates()[i * m.width() + p.slots()[i]];
+                dst[i] = m.targets()[i];
+                labels[i] = electraLabel(p.slots()[i]);
+            }
+            System.arraycopy(m.keptSources(), 0, src, n, k);
+            System.arraycopy(m.keptTargets(), 0, dst, n, k);
+            Arrays.fill(labels, n, n + k, 1f);
+            NDArray logits = pairLogits(m.relation(), src, dst, h, networks.discriminatorEdges(), scope, temperature);
+            NDArray loss = Losses.binaryCrossEntropyWithLogits(logits, scope.create(labels)).sum();
+            sum = sum == null ? loss : sum.add(loss);
+            count += n + k;
+            correct += countCorrect(logits.toFloatArray(), labels);
+        }
+        if (sum == null) {
+            return null;
+        }
+        NDArray loss = sum.div(count);
+        stats.put(PretrainMetrics.DISC_EDGE_LOSS, (double) loss.getFloat());
+        stats.put(PretrainMetrics.DISC_ACCURACY, (double) correct / count);
+        return loss;
+    }
+
+    /**
+     * The ELECTRA labelling rule: a generated edge is "original" (label 1) when the generator
+     * picked the true source (slot 0), "generated" (label 0) otherwise.
+     */
+    static float electraLabel(int slot) {
+        return slot == 0 ? 1f : 0f;
+    }
+
+    /** E_u plus the generated edges (ŝ, t), added in both directions. */
+    static Subgraph addGenerated(Subgraph unmasked, List<Picks> picks) {
+        Map<RelationType, EdgeList> replaced = new LinkedHashMap<>();
+        for (Picks p : picks) {
+            MaskedRelation m = p.relation();
+            int n = m.size();
+            int[] src = new int[n];
+            for (int i = 0; i < n; i++) {
+                src[i] = m.candidates()[i * m.width() + p.slots()[i]];
+            }
+            RelationType r = m.relation();
+            if (m.symmetric()) {
+                replaced.put(r, append(unmasked.edges(r), concat(src, m.targets()), concat(m.targets(), src)));
+            } else {
+                replaced.put(r, append(unmasked.edges(r), src, m.targets()));
+                if (unmasked.edgeMap().containsKey(r.reverse())) {
+                    replaced.put(r.reverse(), append(unmasked.edges(r.reverse()), m.targets(), src));
+                }
+            }
+        }
+        return unmasked.withEdges(replaced);
+    }
+
+    private static EdgeList append(EdgeList edges, int[] src, int[] dst) {
+        return EdgeList.sorted(concat(edges.src(), src), concat(edges.dst(), dst));
+    }
+
+    private void coverage(PretrainBatch batch, List<Picks> picks, Map<String, Double> stats) {
+        if (batch.totalEdges() == 0) {
+            return;
+        }
+        long correct = 0;
+        for (Picks p : picks) {
+            for (int slot : p.slots()) {
+                correct += slot == 0 ? 1 : 0;
+            }
+        }
+        double seen = batch.totalEdges() - batch.maskedEdges();
+        double gen = seen / batch.totalEdges();
+        double disc = config.method().discriminatesEdges() ? (seen + correct) / batch.totalEdges() : gen;
+        stats.put(PretrainMetrics.GEN_COVERAGE, gen);
+        stats.put(PretrainMetrics.DISC_COVERAGE, disc);
+        stats.put(PretrainMetrics.COVERAGE_RATIO, gen == 0 ? Double.NaN : disc / gen);
+    }
+
+    private static double accuracy(List<Picks> picks) {
+        long right = 0;
+        long all = 0;
+        for (Picks p : picks) {
+            for (int slot : p.slots()) {
+                right += slot == 0 ? 1 : 0;
+                all++;
+            }
+        }
+        return all == 0 ? Double.NaN : (double) right / all;
+    }
+
+    private static long countCorrect(float[] logits, float[] labels) {
+        long correct = 0;
+        for (int i = 0; i < logits.length; i++) {
+            correct += (logits[i] > 0) == (labels[i] > 0.5f) ? 1 : 0;
+        }
+        return correct;
+    }
+
+    private static NDArray index(NDManager scope, int[] ids) {
+        return scope.create(toLong(ids));
+    }
+
+    private static long[] toLong(int[] values) {
+        long[] out = new long[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = values[i];
+        }
+        return out;
+    }
+
+    private static int[] concat(int[] a, int[] b) {
+        int[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}

@@ -1,0 +1,121 @@
+package com.dipgnn.pretraining;
+
+import ai.djl.engine.Engine;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.GradientCollector;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.GraphSchema;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.sampling.BatchPrefetcher;
+import com.dipgnn.sampling.FullGraphSampler;
+import com.dipgnn.sampling.Samplers;
+import com.dipgnn.sampling.StepRandom;
+import com.dipgnn.sampling.SubgraphSampler;
+import com.dipgnn.training.Devices;
+import com.dipgnn.training.FineTuner;
+import com.dipgnn.training.NonFiniteLossException;
+import com.dipgnn.training.ParameterUpdater;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a pre-training method on a graph: per step a prepared batch (sampled, masked, with
+ * candidates; built ahead on worker threads), the method's loss, one AdamW step over every
+ * network. Every source of randomness is derived from {@code (seed, step)} (host sampling and the
+ * engine's dropout seed), so a run resumed from a checkpoint ends with the same parameters as one
+ * that was never interrupted.
+ */
+public final class Pretrainer {
+
+    private final PretrainConfig config;
+    private final PretrainListener listener;
+
+    public Pretrainer(PretrainConfig config, PretrainListener listener) {
+        this.config = config;
+        this.listener = listener;
+    }
+
+    /**
+     * Pre-trains on {@code graph} (parameters created in {@code manager}).
+     *
+     * @param checkpoints directory for checkpoints, resumed from when it holds one; null for none
+     */
+    public PretrainResult run(HeteroGraph graph, ModelConfig model, NDManager manager, Path checkpoints)
+            throws IOException {
+        long start = System.nanoTime();
+        PretrainBatchSampler batches = new PretrainBatchSampler(graph, samplerFor(graph), config);
+        PretrainNetworks networks = new PretrainNetworks(config.method(), GraphSchema.of(graph), model,
+                batches.maskableRelations());
+        Map<String, GraphModule> modules = networks.modules();
+        FineTuner.initialize(config.seed(), manager, modules.values().toArray(GraphModule[]::new));
+        ParameterUpdater updater = new ParameterUpdater(config.optimizer(), modules.values().toArray(GraphModule[]::new));
+        PretrainObjective objective = new PretrainObjective(graph, config, networks,
+                new VectorFeatureObjective(networks.generatorFeatures(), networks.discriminatorFeatures()));
+        List<PretrainLogEntry> history = new ArrayList<>();
+        MetricAverager interval = new MetricAverager();
+        MetricAverager overall = new MetricAverager();
+        long first = 0;
+        if (PretrainCheckpoint.exists(checkpoints)) {
+            PretrainCheckpoint.State state = PretrainCheckpoint.load(checkpoints, modules, updater, manager, config);
+            first = state.step();
+            history.addAll(state.history());
+            interval.restore(state.partial());
+        }
+        long resumedFrom = first;
+        Engine engine = Devices.engine();
+        int remaining = (int) (config.steps() - first);
+        try (BatchPrefetcher<PretrainBatch> pipeline = new BatchPrefetcher<>(
+                i -> batches.prepare(resumedFrom + i + 1, StepRandom.rngFor(config.seed(), resumedFrom + i + 1)),
+                Math.max(remaining, 0))) {
+            for (long step = first + 1; step <= config.steps(); step++) {
+                PretrainBatch batch = pipeline.next();
+                engine.setRandomSeed((int) StepRandom.seedFor(config.seed() ^ 0x5EED, step));
+                Map<String, Double> stats = trainStep(objective, batch, manager, engine, updater);
+                interval.add(stats);
+                overall.add(stats);
+                listener.onStep(step, config.steps(), stats);
+                if (step % config.logEvery() == 0 || step == config.steps()) {
+                    PretrainLogEntry entry = new PretrainLogEntry(step, interval.steps(), interval.means());
+                    history.add(entry);
+                    interval.clear();
+                    listener.onLog(entry);
+                }
+                if (checkpoints != null && config.checkpointEvery() > 0 && step % config.checkpointEvery() == 0
+                        && step < config.steps()) {
+                    PretrainCheckpoint.save(checkpoints, new PretrainCheckpoint.State(step,
+                            config.method().cliName(), config.seed(), history, interval.export()), modules, updater);
+                    listener.onCheckpoint(step, checkpoints);
+                }
+            }
+        }
+        return new PretrainResult(networks, List.copyOf(history), overall.means(), config.steps(), resumedFrom,
+                (System.nanoTime() - start) / 1e9);
+    }
+
+    /** The subgraph sampler for a graph: the whole graph when it is small, else LADIES or HGSampling. */
+    public SubgraphSampler samplerFor(HeteroGraph graph) {
+        return graph.totalNodes() <= config.fullGraphMaxNodes()
+                ? new FullGraphSampler() : Samplers.forGraph(graph, config.sampling());
+    }
+
+    private static Map<String, Double> trainStep(PretrainObjective objective, PretrainBatch batch, NDManager manager,
+                                                 Engine engine, ParameterUpdater updater) {
+        try (NDManager scope = manager.newSubManager()) {
+            PretrainObjective.Outcome outcome;
+            try (GradientCollector collector = engine.newGradientCollector()) {
+                outcome = objective.compute(batch, scope, true);
+                double loss = outcome.stats().get(PretrainMetrics.LOSS);
+                if (!Double.isFinite(loss)) {
+                    throw new NonFiniteLossException("pre-training loss is " + loss + " at step " + batch.step());
+                }
+                collector.backward(outcome.loss());
+            }
+            updater.step();
+            return outcome.stats();
+        }
+    }
+}
