@@ -26,99 +26,7 @@ import picocli.CommandLine.Option;
 /** {@code finetune}: supervised fine-tuning ("w/o pre-train") with a progress bar and a result table. */
 @Command(name = "finetune", mixinStandardHelpOptions = true,
         description = "Fine-tunes a GNN on a node classification or link prediction task and reports test metrics.")
-public final class FinetuneCommand implements Callable<Integer> {
-
-    @Option(names = "--dataset", defaultValue = GraphSources.COMMUNITY,
-            description = "synthetic:community, synthetic:query-product, a data set name (e.g. cora) or a graph directory (default: ${DEFAULT-VALUE})")
-    String dataset;
-
-    @Option(names = "--task", defaultValue = "node", description = "node or link (default: ${DEFAULT-VALUE})")
-    String task;
-
-    @Option(names = "--backbone", description = "hgt or gat (default: hgt; gat with --preset planetoid)")
-    String backbone;
-
-    @Option(names = "--preset", description = "planetoid: the GAT paper's Cora settings (GAT, 2 layers, 8 heads x 8, dropout 0.6 on inputs and attention, lr 0.005, L2 5e-4, no clipping, full graph, normalised features)")
-    String preset;
-
-    @Option(names = "--split", description = "planetoid|dataset (the data set's own split) or transfer (70%% pre-training nodes held back); default: dataset when it has one, else transfer")
-    String split;
-
-    @Option(names = "--target-type", description = "node type to classify (node task)")
-    String targetType;
-
-    @Option(names = "--relation", description = "relation to predict (link task), by name or src__name__dst")
-    String relation;
-
-    @Option(names = "--seed", defaultValue = "0", description = "seed of the first run (default: ${DEFAULT-VALUE})")
-    long seed;
-
-    @Option(names = "--split-seed", defaultValue = "0", description = "seed of the data split (default: ${DEFAULT-VALUE})")
-    long splitSeed;
-
-    @Option(names = "--runs", defaultValue = "1", description = "repeat with seeds seed..seed+runs-1 and report mean ± std")
-    int runs;
-
-    @Option(names = "--steps", description = "optimizer steps (default: the paper's Table 7: 2400 node, 1600 link)")
-    Integer steps;
-
-    @Option(names = "--lr", description = "learning rate (default: 0.0015 node, 0.001 link)")
-    Double learningRate;
-
-    @Option(names = "--weight-decay", description = "AdamW weight decay (default: 0 for fine-tuning)")
-    Double weightDecay;
-
-    @Option(names = "--l2", description = "L2 penalty added to the gradient (Adam's classic weight decay; default: 0, 5e-4 with --preset planetoid)")
-    Double l2;
-
-    @Option(names = "--clip", description = "maximum gradient norm, 0 = no clipping (default: 0.5, 0 with --preset planetoid)")
-    Double clip;
-
-    @Option(names = "--dropout", description = "dropout (default: 0.3 node, 0.1 link)")
-    Double dropout;
-
-    @Option(names = "--attention-dropout", description = "dropout on attention weights (default: 0)")
-    Double attentionDropout;
-
-    @Option(names = "--layers", description = "message-passing layers (default: 3)")
-    Integer layers;
-
-    @Option(names = "--hidden", description = "hidden width (default: 400)")
-    Integer hidden;
-
-    @Option(names = "--heads", description = "attention heads (default: 8)")
-    Integer heads;
-
-    @Option(names = "--batch-size", defaultValue = "256", description = "seed nodes or edges per step (default: ${DEFAULT-VALUE})")
-    int batchSize;
-
-    @Option(names = "--eval-every", defaultValue = "20", description = "validate every this many steps (default: ${DEFAULT-VALUE})")
-    int evalEvery;
-
-    @Option(names = "--patience", description = "stop after this many validations without improvement, 0 = never (default: 20; 100 with --preset planetoid)")
-    Integer patience;
-
-    @Option(names = "--depth", defaultValue = "6", description = "sampling depth (default: ${DEFAULT-VALUE})")
-    int depth;
-
-    @Option(names = "--width", defaultValue = "128", description = "sampling width per layer and type (default: ${DEFAULT-VALUE})")
-    int width;
-
-    @Option(names = "--full-graph-max-nodes", defaultValue = "0",
-            description = "process graphs with at most this many nodes whole instead of sampling (default: ${DEFAULT-VALUE})")
-    int fullGraphMaxNodes;
-
-    @Option(names = "--label-fraction", defaultValue = "1.0", description = "fraction of fine-tuning training labels used (transfer split)")
-    double labelFraction;
-
-    @Option(names = "--normalize-features", description = "scale each feature row to sum 1")
-    boolean normalizeFeatures;
-
-    @Option(names = "--negatives", defaultValue = "255", description = "negatives per held-out edge in evaluation (default: ${DEFAULT-VALUE})")
-    int negatives;
-
-    @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
-    String device;
+public final class FinetuneCommand extends FineTuningOptions implements Callable<Integer> {
 
     @Option(names = "--save", description = "save the model of the first run to this new directory")
     Path save;
@@ -158,42 +66,6 @@ public final class FinetuneCommand implements Callable<Integer> {
         return 0;
     }
 
-    ExperimentSpec spec(TaskKind kind, HeteroGraph graph) {
-        boolean planetoid = "planetoid".equalsIgnoreCase(preset);
-        if (preset != null && !planetoid) {
-            throw new IllegalArgumentException("unknown preset '" + preset + "': the only preset is planetoid");
-        }
-        boolean link = kind == TaskKind.LINK_PREDICTION;
-        ModelConfig model = new ModelConfig(
-                Backbone.parse(backbone != null ? backbone : planetoid ? "gat" : "hgt"),
-                or(layers, planetoid ? 2 : 3), or(hidden, planetoid ? 64 : 400), or(heads, 8),
-                or(dropout, planetoid ? 0.6 : link ? 0.1 : 0.3), or(attentionDropout, planetoid ? 0.6 : 0.0));
-        OptimizerConfig optimizer = OptimizerConfig.FINE_TUNING
-                .withLearningRate(or(learningRate, planetoid ? 0.005 : link ? 0.001 : 0.0015))
-                .withWeightDecay(or(weightDecay, 0.0))
-                .withL2(or(l2, planetoid ? 5e-4 : 0.0))
-                .withClipNorm(or(clip, planetoid ? 0.0 : 0.5));
-        FineTuneConfig training = new FineTuneConfig(or(steps, planetoid ? 1000 : link ? 1600 : 2400), batchSize,
-                planetoid ? 1 : evalEvery, or(patience, planetoid ? 100 : 20), optimizer, seed);
-        SplitMode mode = split != null ? SplitMode.parse(split) : defaultSplit(graph, kind);
-        int fullGraph = planetoid && fullGraphMaxNodes == 0 ? Integer.MAX_VALUE : fullGraphMaxNodes;
-        return new ExperimentSpec(kind, targetType, relation, mode, splitSeed, labelFraction, model, training,
-                new SamplingConfig(depth, width), fullGraph, normalizeFeatures || planetoid, negatives, 255, 0.1);
-    }
-
-    private SplitMode defaultSplit(HeteroGraph graph, TaskKind kind) {
-        if (kind == TaskKind.LINK_PREDICTION) {
-            boolean marked = graph.relationTypes().stream()
-                    .filter(r -> relation == null ? !r.isReverse() : r.name().equals(relation) || r.key().equals(relation))
-                    .findFirst().map(r -> graph.adjacency(r).hasSplits()).orElse(false);
-            return marked ? SplitMode.DATASET : SplitMode.TRANSFER;
-        }
-        boolean marked = graph.nodeTypes().stream()
-                .filter(t -> targetType == null || t.equals(targetType))
-                .anyMatch(t -> graph.nodes(t).splits() != null);
-        return marked ? SplitMode.DATASET : SplitMode.TRANSFER;
-    }
-
     private Map<String, Object> jsonReport(ExperimentSpec spec, List<FineTuneResult> results,
                                            Map<String, Map<String, RunSummary.Stat>> summary) {
         Map<String, Object> out = new LinkedHashMap<>();
@@ -214,7 +86,4 @@ public final class FinetuneCommand implements Callable<Integer> {
         return out;
     }
 
-    private static <T> T or(T value, T fallback) {
-        return value != null ? value : fallback;
-    }
 }

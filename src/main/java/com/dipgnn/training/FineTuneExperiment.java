@@ -41,12 +41,25 @@ public final class FineTuneExperiment {
 
     /** Trains with {@code seed}; saves the best model to {@code saveTo} when it is not null. */
     public FineTuneResult run(long seed, TrainingListener listener, Path saveTo) throws IOException {
+        return run(seed, listener, saveTo, null);
+    }
+
+    /**
+     * Trains with {@code seed}, starting the encoder from {@code pretrained} (random when null);
+     * saves the best model to {@code saveTo} when it is not null.
+     */
+    public FineTuneResult run(long seed, TrainingListener listener, Path saveTo, ModelStore.EncoderWeights pretrained)
+            throws IOException {
         FineTuningTask<?> task = createTask();
         HeteroGraph modelGraph = task.modelGraph();
         try (NDManager manager = NDManager.newBaseManager(device)) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(modelGraph), spec.model());
             GraphModule head = task.createHead(spec.model().hidden());
             FineTuner.initialize(seed, manager, encoder, head);
+            if (pretrained != null) {
+                ModelStore.requireSameArchitecture(pretrained.manifest(), spec.model(), GraphSchema.of(modelGraph));
+                encoder.restore(pretrained.weights());
+            }
             FineTuneResult result = new FineTuner(spec.training().withSeed(seed), listener)
                     .run(task, encoder, head, manager);
             if (saveTo != null) {
@@ -54,6 +67,35 @@ public final class FineTuneExperiment {
             }
             return result;
         }
+    }
+
+    /**
+     * The graph pre-training may use: the pre-training part of the node-transfer split that
+     * fine-tuning uses (same split seed), so pre-training never sees a fine-tuning node.
+     *
+     * @throws IllegalArgumentException when the experiment does not use the transfer split
+     */
+    public HeteroGraph pretrainGraph() {
+        if (spec.split() != SplitMode.TRANSFER) {
+            throw new IllegalArgumentException("pre-training needs the node-transfer split (--split transfer): with the "
+                    + spec.split().name().toLowerCase(java.util.Locale.ROOT) + " split there is no held-back "
+                    + "pre-training part of graph '" + graph.name() + "'");
+        }
+        String splitType = spec.task() == TaskKind.NODE_CLASSIFICATION
+                ? (spec.targetType() != null ? spec.targetType() : onlyLabeledType())
+                : (spec.relation() != null ? graph.relation(spec.relation()) : firstForwardRelation()).source();
+        double labels = spec.task() == TaskKind.NODE_CLASSIFICATION ? spec.labelFraction() : 1.0;
+        return new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(), labels)
+                .split(graph, splitType).pretrainGraph();
+    }
+
+    /** The graph fine-tuning runs on (features normalised as the spec asks). */
+    public HeteroGraph graph() {
+        return graph;
+    }
+
+    public ExperimentSpec spec() {
+        return spec;
     }
 
     private FineTuningTask<?> createTask() {

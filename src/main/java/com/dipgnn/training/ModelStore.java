@@ -98,6 +98,43 @@ public final class ModelStore {
     }
 
     /**
+     * An encoder's weights read from a model directory (a pre-trained model), to start fine-tuning from.
+     *
+     * @param manifest the model's manifest
+     * @param weights parameter path to values, as {@link GraphModule#snapshot()} gives them
+     */
+    public record EncoderWeights(ModelManifest manifest, java.util.Map<String, float[]> weights) {
+    }
+
+    /** Reads the encoder of a model directory (the head is not read). */
+    public static EncoderWeights readEncoderWeights(Path dir) throws IOException, MalformedModelException {
+        ModelManifest manifest = readManifest(dir);
+        GraphEncoder encoder = new GraphEncoder(manifest.schema(), manifest.modelConfig());
+        try (NDManager manager = NDManager.newBaseManager(ai.djl.Device.cpu())) {
+            readParams(dir.resolve(ENCODER), encoder, manager);
+            return new EncoderWeights(manifest, encoder.snapshot());
+        }
+    }
+
+    /**
+     * Checks that a pre-trained encoder can start a model of the given architecture on the given
+     * graph: same backbone, depth, width and heads, and a compatible schema.
+     */
+    public static void requireSameArchitecture(ModelManifest manifest, com.dipgnn.model.ModelConfig config,
+                                               GraphSchema graph) {
+        com.dipgnn.model.ModelConfig saved = manifest.modelConfig();
+        if (saved.backbone() != config.backbone() || saved.layers() != config.layers()
+                || saved.hidden() != config.hidden() || saved.heads() != config.heads()) {
+            throw new IllegalArgumentException("the pre-trained encoder is " + saved.backbone() + " with "
+                    + saved.layers() + " layers, hidden " + saved.hidden() + " and " + saved.heads()
+                    + " heads, but fine-tuning asks for " + config.backbone() + " with " + config.layers()
+                    + " layers, hidden " + config.hidden() + " and " + config.heads()
+                    + " heads; use the pre-training architecture");
+        }
+        requireCompatible(manifest, graph);
+    }
+
+    /**
      * Checks that a model fits a graph: same node types, feature widths and relations.
      *
      * @throws IllegalArgumentException naming the first difference
