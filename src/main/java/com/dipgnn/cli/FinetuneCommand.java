@@ -31,6 +31,9 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
     @Option(names = "--save", description = "save the model of the first run to this new directory")
     Path save;
 
+    @Option(names = "--pretrained", description = "start the encoder from this pre-trained model directory (from pretrain)")
+    Path pretrained;
+
     @Option(names = "--json", description = "print the final result as one JSON object on standard output")
     boolean json;
 
@@ -46,12 +49,14 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
         FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device));
+        com.dipgnn.training.ModelStore.EncoderWeights start = pretrained == null ? null
+                : com.dipgnn.training.ModelStore.readEncoderWeights(pretrained);
         List<FineTuneResult> results = new ArrayList<>();
         for (int r = 0; r < runs; r++) {
             long runSeed = seed + r;
             String primary = kind == TaskKind.LINK_PREDICTION ? "mrr" : "micro_f1";
             ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, runs), primary);
-            FineTuneResult result = experiment.run(runSeed, bar, r == 0 ? save : null);
+            FineTuneResult result = experiment.run(runSeed, bar, r == 0 ? save : null, start);
             bar.finish();
             results.add(result);
             err.printf(java.util.Locale.ROOT, "run %d seed %d: test %s %.4f (best step %d, %.1f s)%n",

@@ -8,7 +8,8 @@ import ai.djl.ndarray.NDArray;
  */
 public final class CosineScorer extends GraphModule {
 
-    private static final float EPSILON = 1e-6f;
+    /** Floor of the norms: bounds the gradient at a (near-)zero vector by 1 / EPSILON. */
+    private static final float EPSILON = 1e-4f;
 
     private final Linear transform;
 

@@ -39,11 +39,16 @@ public final class PretrainCheckpoint {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** What a checkpoint restores besides the parameters. */
-    record State(long step, String method, long seed, List<PretrainLogEntry> history,
+    record State(long step, String method, long seed, String config, List<PretrainLogEntry> history,
                  Map<String, double[]> partial) {
     }
 
     private PretrainCheckpoint() {
+    }
+
+    /** Deletes a checkpoint directory (after its run finished and its model was saved). */
+    public static void delete(Path dir) {
+        deleteRecursively(dir);
     }
 
     /** Whether {@code dir} holds a checkpoint. */
@@ -95,6 +100,10 @@ public final class PretrainCheckpoint {
             throw new IllegalArgumentException("the checkpoint in " + dir + " was written by method '" + state.method()
                     + "' with seed " + state.seed() + ", not '" + config.method().cliName() + "' with seed "
                     + config.seed() + "; use another checkpoint directory or the same settings");
+        }
+        if (!config.toString().equals(state.config())) {
+            throw new IllegalArgumentException("the checkpoint in " + dir + " was written with other settings ("
+                    + state.config() + "); resume with the same settings, or use another checkpoint directory");
         }
         for (Map.Entry<String, GraphModule> e : modules.entrySet()) {
             Path file = checkpoint.resolve(e.getKey() + ".params");

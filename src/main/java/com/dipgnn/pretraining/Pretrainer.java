@@ -87,7 +87,7 @@ public final class Pretrainer {
                 if (checkpoints != null && config.checkpointEvery() > 0 && step % config.checkpointEvery() == 0
                         && step < config.steps()) {
                     PretrainCheckpoint.save(checkpoints, new PretrainCheckpoint.State(step,
-                            config.method().cliName(), config.seed(), history, interval.export()), modules, updater);
+                            config.method().cliName(), config.seed(), config.toString(), history, interval.export()), modules, updater);
                     listener.onCheckpoint(step, checkpoints);
                 }
             }

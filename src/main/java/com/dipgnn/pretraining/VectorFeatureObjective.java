@@ -12,7 +12,8 @@ import java.util.Map;
  * features, v-hat = W_g h_g(n), with squared error averaged over the feature width (the paper sums
  * it; the mean keeps the term on the scale of the edge losses whatever the width) and over
  * the chosen nodes; the discriminator predicts p(n replaced) = sigmoid(W_d h_d(n)) with binary
- * cross-entropy averaged over every featured node. Hidden inputs are zeroed.
+ * cross-entropy averaged over every featured node. Hidden inputs are replaced by a learned mask
+ * vector of their type.
  */
 public final class VectorFeatureObjective implements FeatureObjective {
 
@@ -49,7 +50,7 @@ public final class VectorFeatureObjective implements FeatureObjective {
             NDArray m = scope.create(mask, new Shape(mask.length, 1));
             originals.put(type, x);
             masks.put(type, m);
-            batch.replaceInput(type, x.mul(m.neg().add(1f)));
+            batch.replaceInput(type, x.mul(m.neg().add(1f)).add(m.mul(generator.maskVector(type).getArray())));
         }
         return new Masking(originals, masks);
     }

@@ -98,6 +98,19 @@ public final class FineTuneExperiment {
         return spec;
     }
 
+    public String datasetName() {
+        return datasetName;
+    }
+
+    public Device device() {
+        return device;
+    }
+
+    /** The primary metric of the experiment's task ({@code micro_f1} or {@code mrr}). */
+    public String primaryMetric() {
+        return spec.task() == TaskKind.LINK_PREDICTION ? "mrr" : "micro_f1";
+    }
+
     private FineTuningTask<?> createTask() {
         return switch (spec.task()) {
             case NODE_CLASSIFICATION -> nodeTask();

@@ -1,0 +1,89 @@
+package com.dipgnn.cli;
+
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.pretraining.PretrainConfig;
+import com.dipgnn.pretraining.PretrainMethod;
+import com.dipgnn.pretraining.PretrainResult;
+import com.dipgnn.pretraining.PretrainedModels;
+import com.dipgnn.pretraining.Pretrainer;
+import com.dipgnn.training.Devices;
+import com.dipgnn.training.ExperimentSpec;
+import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.training.SplitMode;
+import com.dipgnn.training.TaskKind;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code pretrain}: pre-trains on the pre-training part of the node-transfer split and saves the
+ * kept encoder as a model directory, which {@code finetune --pretrained DIR} starts from.
+ */
+@Command(name = "pretrain", mixinStandardHelpOptions = true,
+        description = "Pre-trains a GNN (DiP-GNN or a baseline) on the pre-training part of a graph and saves it.")
+public final class PretrainCommand extends FineTuningOptions implements Callable<Integer> {
+
+    @Mixin
+    PretrainOptions pretrain = new PretrainOptions();
+
+    @Option(names = "--method", defaultValue = "dipgnn",
+            description = "dipgnn, dipgnn-edges, dipgnn-features, random-edges, gpt-gnn or gae (default: ${DEFAULT-VALUE})")
+    String method;
+
+    @Option(names = "--save", required = true, description = "new directory for the pre-trained model")
+    Path save;
+
+    @Option(names = "--checkpoint-dir", description = "directory for checkpoints; an interrupted run resumes from it")
+    Path checkpoints;
+
+    @Option(names = "--json", description = "print the pre-training figures as one JSON object on standard output")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (Files.exists(save)) {
+            throw new IllegalArgumentException("--save " + save + " already exists; models are never overwritten: "
+                    + "choose a new directory or delete the old one");
+        }
+        if (split == null) {
+            split = "transfer";
+        }
+        TaskKind kind = TaskKind.parse(task);
+        HeteroGraph graph = GraphSources.load(dataset, splitSeed);
+        ExperimentSpec spec = spec(kind, graph);
+        if (spec.split() != SplitMode.TRANSFER) {
+            throw new IllegalArgumentException("pre-training uses the node-transfer split; drop --split or use --split transfer");
+        }
+        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device));
+        HeteroGraph pretrainGraph = experiment.pretrainGraph();
+        PretrainConfig config = pretrain.config(PretrainMethod.parse(method), seed, spec.sampling(), spec.fullGraphMaxNodes());
+        System.err.println("pre-training graph: " + FineTuneExperiment.describe(pretrainGraph));
+        try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
+            PretrainResult result = new Pretrainer(config, new PretrainProgress(System.err, "pretrain"))
+                    .run(pretrainGraph, spec.model(), manager, checkpoints);
+            PretrainedModels.save(save, result, config, spec.model(), pretrainGraph, dataset, splitSeed);
+            System.err.printf(java.util.Locale.ROOT, "saved the %s encoder to %s (%.1f s)%n",
+                    config.method().kept().name().toLowerCase(java.util.Locale.ROOT), save, result.seconds());
+            if (json) {
+                Map<String, Object> out = new LinkedHashMap<>();
+                out.put("dataset", dataset);
+                out.put("method", config.method().cliName());
+                out.put("saved", save.toString());
+                out.put("seconds", result.seconds());
+                out.put("final", result.finalMetrics());
+                out.put("history", result.history());
+                System.out.println(new ObjectMapper().writeValueAsString(out));
+            } else {
+                result.finalMetrics().forEach((k, v) -> System.out.printf(java.util.Locale.ROOT, "%-22s %.4f%n", k, v));
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,54 @@
+package com.dipgnn.cli;
+
+import com.dipgnn.pretraining.PretrainConfig;
+import com.dipgnn.pretraining.PretrainMethod;
+import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.training.OptimizerConfig;
+import picocli.CommandLine.Option;
+
+/** Pre-training options shared by {@code pretrain} and {@code reproduce} (picocli mixin). */
+final class PretrainOptions {
+
+    @Option(names = "--pretrain-steps", defaultValue = "1000", description = "pre-training steps (default: ${DEFAULT-VALUE})")
+    int steps;
+
+    @Option(names = "--pretrain-seed-nodes", defaultValue = "128",
+            description = "seed nodes of each pre-training subgraph (default: ${DEFAULT-VALUE})")
+    int seedNodes;
+
+    @Option(names = "--edge-mask", defaultValue = "0.2", description = "share of edges masked (default: ${DEFAULT-VALUE})")
+    double edgeMask;
+
+    @Option(names = "--feature-mask", defaultValue = "0.2", description = "share of featured nodes whose features are generated (default: ${DEFAULT-VALUE})")
+    double featureMask;
+
+    @Option(names = "--pretrain-negatives", defaultValue = "255",
+            description = "negative sources per masked edge in the generator's candidate set (default: ${DEFAULT-VALUE})")
+    int negatives;
+
+    @Option(names = "--alpha", defaultValue = "1.0", description = "|E_u^d| = alpha |E_g| (default: ${DEFAULT-VALUE})")
+    double alpha;
+
+    @Option(names = "--lambda", defaultValue = "20", description = "weight of the discriminator's losses (default: ${DEFAULT-VALUE})")
+    double lambda;
+
+    @Option(names = "--pretrain-temperature", defaultValue = "0.2",
+            description = "cosine logits are d / temperature in pre-training (default: ${DEFAULT-VALUE}; the paper's Eq. 2 has none, i.e. 1; GPT-GNN uses 0.1)")
+    double temperature;
+
+    @Option(names = "--pretrain-lr", defaultValue = "0.001", description = "pre-training learning rate (default: ${DEFAULT-VALUE})")
+    double learningRate;
+
+    @Option(names = "--log-every", defaultValue = "50", description = "steps per pre-training log line (default: ${DEFAULT-VALUE})")
+    int logEvery;
+
+    @Option(names = "--checkpoint-every", defaultValue = "200", description = "steps between checkpoints, 0 = none (default: ${DEFAULT-VALUE})")
+    int checkpointEvery;
+
+    /** The pre-training settings; sampling and the whole-graph threshold follow the fine-tuning options. */
+    PretrainConfig config(PretrainMethod method, long seed, SamplingConfig sampling, int fullGraphMaxNodes) {
+        return new PretrainConfig(method, steps, seedNodes, edgeMask, featureMask, negatives, alpha, lambda, temperature,
+                OptimizerConfig.PRE_TRAINING.withLearningRate(learningRate), sampling, fullGraphMaxNodes, logEvery,
+                checkpointEvery, seed);
+    }
+}

@@ -1,0 +1,117 @@
+package com.dipgnn.cli;
+
+import com.dipgnn.experiments.Reproduction;
+import com.dipgnn.experiments.ReproductionReport;
+import com.dipgnn.experiments.ReproductionResult;
+import com.dipgnn.experiments.ReproductionSpec;
+import com.dipgnn.experiments.RunRecord;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.pretraining.PretrainListener;
+import com.dipgnn.pretraining.PretrainMethod;
+import com.dipgnn.training.Devices;
+import com.dipgnn.training.ExperimentSpec;
+import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.training.TaskKind;
+import com.dipgnn.training.TrainingListener;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code reproduce}: every chosen method through pre-training and fine-tuning on the same split
+ * and seeds, then the paper-style table with paired tests, a Markdown report and a plot.
+ */
+@Command(name = "reproduce", mixinStandardHelpOptions = true,
+        description = "Compares pre-training methods (DiP-GNN, its ablations, GPT-GNN, GAE, none) on one data set "
+                + "and task: mean ± std over runs, paired t-tests against no pre-training, a Markdown report and an SVG plot.")
+public final class ReproduceCommand extends FineTuningOptions implements Callable<Integer> {
+
+    @Mixin
+    PretrainOptions pretrain = new PretrainOptions();
+
+    @Option(names = "--methods", defaultValue = "none,dipgnn,gpt-gnn", split = ",",
+            description = "methods to compare: none, dipgnn, dipgnn-edges, dipgnn-features, random-edges, gpt-gnn, gae "
+                    + "(default: ${DEFAULT-VALUE})")
+    List<String> methods;
+
+    @Option(names = "--pretrain-per-run", description = "pre-train again for each run (default: once per method, "
+            + "and every run fine-tunes that model with its own seed)")
+    boolean pretrainPerRun;
+
+    @Option(names = "--out", description = "directory for the report, plot, JSON and pre-trained models "
+            + "(default: reports/<dataset>-<task>)")
+    Path out;
+
+    @Option(names = "--json", description = "print the whole result as one JSON object on standard output")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (split == null) {
+            split = "transfer";
+        }
+        TaskKind kind = TaskKind.parse(task);
+        List<PretrainMethod> chosen = methods.stream().map(PretrainMethod::parse).toList();
+        HeteroGraph graph = GraphSources.load(dataset, splitSeed);
+        ExperimentSpec spec = spec(kind, graph);
+        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device));
+        Path dir = out != null ? out : Path.of("reports", Path.of(dataset).getFileName() + "-" + kind.shortName());
+        ReproductionSpec plan = new ReproductionSpec(chosen, runs, seed,
+                pretrain.config(PretrainMethod.DIPGNN, seed, spec.sampling(), spec.fullGraphMaxNodes()), pretrainPerRun);
+        PrintStream err = System.err;
+        err.println("data: " + FineTuneExperiment.describe(graph));
+        ReproductionResult result = new Reproduction(experiment, plan, new Progress(err, experiment.primaryMetric()))
+                .run(dir);
+        Path report = ReproductionReport.write(result, dir);
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        Files.writeString(dir.resolve("result.json"), mapper.writeValueAsString(result));
+        err.println("report: " + report + " (plot: " + dir.resolve("validation.svg") + ")");
+        if (json) {
+            System.out.println(new ObjectMapper().writeValueAsString(result));
+        } else {
+            System.out.print(ReproductionReport.markdown(result, null));
+        }
+        return 0;
+    }
+
+    /** CLI progress of a reproduction. */
+    private static final class Progress implements Reproduction.Listener {
+        private final PrintStream err;
+        private final String metric;
+
+        Progress(PrintStream err, String metric) {
+            this.err = err;
+            this.metric = metric;
+        }
+
+        @Override
+        public void onPhase(String line) {
+            err.println(line);
+        }
+
+        @Override
+        public PretrainListener pretraining(PretrainMethod method, long seed) {
+            return new PretrainProgress(err, method.cliName() + " pretrain");
+        }
+
+        @Override
+        public TrainingListener fineTuning(PretrainMethod method, long seed) {
+            return new ProgressBar(err, method.cliName() + " seed " + seed, metric);
+        }
+
+        @Override
+        public void onRun(PretrainMethod method, RunRecord run) {
+            err.printf(Locale.ROOT, "%s seed %d: test %s %.4f, val %.4f (best step %d, %.1f s)%n", method.displayName(),
+                    run.seed(), metric, run.metrics().get("test").get(metric), run.metrics().get("val").get(metric),
+                    run.bestStep(), run.seconds());
+        }
+    }
+}

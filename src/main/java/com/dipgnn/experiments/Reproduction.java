@@ -1,0 +1,217 @@
+package com.dipgnn.experiments;
+
+import ai.djl.MalformedModelException;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.pretraining.PretrainCheckpoint;
+import com.dipgnn.pretraining.PretrainConfig;
+import com.dipgnn.pretraining.PretrainListener;
+import com.dipgnn.pretraining.PretrainMethod;
+import com.dipgnn.pretraining.PretrainResult;
+import com.dipgnn.pretraining.PretrainedModels;
+import com.dipgnn.pretraining.Pretrainer;
+import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.training.FineTuneResult;
+import com.dipgnn.training.ModelManifest;
+import com.dipgnn.training.ModelStore;
+import com.dipgnn.training.TrainingListener;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs every method of a {@link ReproductionSpec} through pre-training (on the pre-training part
+ * of the node-transfer split) and fine-tuning (on the fine-tuning part, same split, same seeds
+ * for every method), and compares each method with fine-tuning from scratch by a paired t-test.
+ * Pre-trained models are saved under the work directory and reused by a later run with the same
+ * settings.
+ */
+public final class Reproduction {
+
+    /** Progress of a reproduction. */
+    public interface Listener {
+        /** A line describing what starts now. */
+        default void onPhase(String line) {
+        }
+
+        /** The listener of one pre-training. */
+        default PretrainListener pretraining(PretrainMethod method, long seed) {
+            return PretrainListener.NONE;
+        }
+
+        /** The listener of one fine-tuning run. */
+        default TrainingListener fineTuning(PretrainMethod method, long seed) {
+            return TrainingListener.NONE;
+        }
+
+        /** After a fine-tuning run. */
+        default void onRun(PretrainMethod method, RunRecord run) {
+        }
+    }
+
+    private final FineTuneExperiment experiment;
+    private final ReproductionSpec spec;
+    private final Listener listener;
+
+    public Reproduction(FineTuneExperiment experiment, ReproductionSpec spec, Listener listener) {
+        this.experiment = experiment;
+        this.spec = spec;
+        this.listener = listener;
+    }
+
+    /** Runs everything; pre-trained models go to {@code workDir/pretrained}. */
+    public ReproductionResult run(Path workDir) throws IOException, MalformedModelException {
+        HeteroGraph pretrainGraph = spec.methods().stream().anyMatch(m -> m != PretrainMethod.NONE)
+                ? experiment.pretrainGraph() : null;
+        List<MethodReport> reports = new ArrayList<>();
+        for (PretrainMethod method : spec.methods()) {
+            reports.add(runMethod(method, pretrainGraph, workDir));
+        }
+        return new ReproductionResult(experiment.datasetName(), FineTuneExperiment.describe(experiment.graph()),
+                experiment.spec().task().shortName(), experiment.primaryMetric(), settings(pretrainGraph), reports,
+                comparisons(reports));
+    }
+
+    private MethodReport runMethod(PretrainMethod method, HeteroGraph pretrainGraph, Path workDir)
+            throws IOException, MalformedModelException {
+        List<RunRecord> runs = new ArrayList<>();
+        ModelStore.EncoderWeights shared = null;
+        PretrainedModel first = null;
+        double pretrainSeconds = 0;
+        int pretrainings = 0;
+        for (int r = 0; r < spec.runs(); r++) {
+            long seed = spec.firstSeed() + r;
+            ModelStore.EncoderWeights start = null;
+            if (method != PretrainMethod.NONE) {
+                if (shared == null || spec.pretrainPerRun()) {
+                    long pretrainSeed = spec.pretrainPerRun() ? seed : spec.firstSeed();
+                    PretrainedModel model = pretrained(method, pretrainSeed, pretrainGraph, workDir);
+                    first = first == null ? model : first;
+                    pretrainSeconds += model.seconds;
+                    pretrainings++;
+                    shared = model.weights;
+                }
+                start = shared;
+            }
+            listener.onPhase(method.displayName() + ": fine-tuning run " + (r + 1) + "/" + spec.runs() + " (seed "
+                    + seed + ")");
+            CurveRecorder curve = new CurveRecorder(listener.fineTuning(method, seed), experiment.primaryMetric());
+            FineTuneResult result = experiment.run(seed, curve, null, start);
+            RunRecord record = new RunRecord(seed, result.metrics(), result.bestStep(), result.seconds(), curve.points);
+            runs.add(record);
+            listener.onRun(method, record);
+        }
+        return new MethodReport(method, runs, method == PretrainMethod.NONE ? 0 : spec.pretrain().steps(),
+                pretrainings == 0 ? 0 : pretrainSeconds / pretrainings,
+                first == null ? Map.of() : first.finalMetrics, first == null ? Map.of() : first.history);
+    }
+
+    /** A pre-trained encoder with the figures of its pre-training. */
+    private record PretrainedModel(ModelStore.EncoderWeights weights, double seconds, Map<String, Double> finalMetrics,
+                                   Map<Long, Map<String, Double>> history) {
+    }
+
+    private PretrainedModel pretrained(PretrainMethod method, long seed, HeteroGraph graph, Path workDir)
+            throws IOException, MalformedModelException {
+        PretrainConfig config = spec.pretrain().withMethod(method).withSeed(seed);
+        Path dir = workDir.resolve("pretrained").resolve(method.cliName() + "-seed" + seed);
+        if (Files.isDirectory(dir) && sameSettings(dir, config)) {
+            listener.onPhase(method.displayName() + ": reusing the pre-trained model in " + dir);
+            ModelStore.EncoderWeights weights = ModelStore.readEncoderWeights(dir);
+            ModelManifest m = weights.manifest();
+            return new PretrainedModel(weights, ((Number) m.hyperParameters().get("seconds")).doubleValue(),
+                    m.metrics().get("pretrain_final"), Map.of());
+        }
+        if (Files.exists(dir)) {
+            throw new IllegalArgumentException(dir + " holds a model pre-trained with other settings; delete it or "
+                    + "choose another --out directory");
+        }
+        listener.onPhase(method.displayName() + ": pre-training " + config.steps() + " steps on '" + graph.name()
+                + "' (seed " + seed + ")");
+        Path checkpoints = workDir.resolve("checkpoints").resolve(method.cliName() + "-seed" + seed);
+        try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
+            PretrainResult result = new Pretrainer(config, listener.pretraining(method, seed))
+                    .run(graph, experiment.spec().model(), manager, checkpoints);
+            PretrainedModels.save(dir, result, config, experiment.spec().model(), graph,
+                    experiment.datasetName(), experiment.spec().splitSeed());
+            PretrainCheckpoint.delete(checkpoints);
+            Map<Long, Map<String, Double>> history = new LinkedHashMap<>();
+            result.history().forEach(e -> history.put(e.step(), e.metrics()));
+            return new PretrainedModel(ModelStore.readEncoderWeights(dir), result.seconds(), result.finalMetrics(),
+                    history);
+        }
+    }
+
+    private static boolean sameSettings(Path dir, PretrainConfig config) throws IOException {
+        ModelManifest manifest = ModelStore.readManifest(dir);
+        return config.toString().equals(manifest.hyperParameters().get("pretrain_config"));
+    }
+
+    private Map<String, PairedTTest.Result> comparisons(List<MethodReport> reports) {
+        Map<String, PairedTTest.Result> out = new LinkedHashMap<>();
+        String metric = experiment.primaryMetric();
+        MethodReport baseline = find(reports, PretrainMethod.NONE);
+        MethodReport gpt = find(reports, PretrainMethod.GPT_GNN);
+        for (MethodReport r : reports) {
+            if (spec.runs() < 2) {
+                break;
+            }
+            if (baseline != null && r != baseline) {
+                out.put(r.method().displayName() + " vs " + baseline.method().displayName(),
+                        PairedTTest.test(r.test(metric), baseline.test(metric)));
+            }
+            if (gpt != null && r.method().hasDiscriminator()) {
+                out.put(r.method().displayName() + " vs " + gpt.method().displayName(),
+                        PairedTTest.test(r.test(metric), gpt.test(metric)));
+            }
+        }
+        return out;
+    }
+
+    private static MethodReport find(List<MethodReport> reports, PretrainMethod method) {
+        return reports.stream().filter(r -> r.method() == method).findFirst().orElse(null);
+    }
+
+    private Map<String, Object> settings(HeteroGraph pretrainGraph) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("model", experiment.spec().model());
+        s.put("fine_tuning", experiment.spec().training());
+        s.put("split", experiment.spec().split().name().toLowerCase(java.util.Locale.ROOT));
+        s.put("split_seed", experiment.spec().splitSeed());
+        s.put("label_fraction", experiment.spec().labelFraction());
+        s.put("pretraining", spec.pretrain());
+        s.put("pretrain_per_run", spec.pretrainPerRun());
+        s.put("runs", spec.runs());
+        if (pretrainGraph != null) {
+            s.put("pretrain_graph", FineTuneExperiment.describe(pretrainGraph));
+        }
+        return s;
+    }
+
+    /** Records the validation curve and forwards every event. */
+    private static final class CurveRecorder implements TrainingListener {
+        private final TrainingListener delegate;
+        private final String metric;
+        private final List<double[]> points = new ArrayList<>();
+
+        CurveRecorder(TrainingListener delegate, String metric) {
+            this.delegate = delegate;
+            this.metric = metric;
+        }
+
+        @Override
+        public void onStep(long step, long totalSteps, double loss) {
+            delegate.onStep(step, totalSteps, loss);
+        }
+
+        @Override
+        public void onValidation(long step, Map<String, Double> metrics, boolean improved) {
+            points.add(new double[] {step, metrics.getOrDefault(metric, Double.NaN)});
+            delegate.onValidation(step, metrics, improved);
+        }
+    }
+}
