@@ -52,6 +52,7 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
             throw new IllegalArgumentException("--save " + save + " already exists; models are never overwritten: "
                     + "choose a new directory or delete the old one");
         }
+        PretrainMethod chosen = PretrainMethod.parse(method);
         if (split == null) {
             split = "transfer";
         }
@@ -63,7 +64,7 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
         }
         FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device));
         HeteroGraph pretrainGraph = experiment.pretrainGraph();
-        PretrainConfig config = pretrain.config(PretrainMethod.parse(method), seed, spec.sampling(), spec.fullGraphMaxNodes());
+        PretrainConfig config = pretrain.config(chosen, seed, spec.sampling(), spec.fullGraphMaxNodes());
         System.err.println("pre-training graph: " + FineTuneExperiment.describe(pretrainGraph));
         try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
             PretrainResult result = new Pretrainer(config, new PretrainProgress(System.err, "pretrain"))

@@ -66,17 +66,12 @@ public final class ParameterUpdater {
             }
             lastGradientNorm = Math.sqrt(squared);
             if (!Double.isFinite(lastGradientNorm)) {
-                List<String> culprits = new ArrayList<>();
-                int k = 0;
-                for (String name : parameters.keySet()) {
-                    NDArray g = gradients.get(k++);
-                    if (!Float.isFinite(g.abs().max().getFloat())) {
-                        culprits.add(name);
-                    }
+                String culprits = largestGradients(gradients);
+                for (NDArray g : gradients) {
                     g.subi(g);
                 }
-                throw new NonFiniteLossException("gradient norm is " + lastGradientNorm + " (non-finite in "
-                        + (culprits.size() > 5 ? culprits.subList(0, 5) + "..." : culprits) + ")");
+                throw new NonFiniteLossException("gradient norm is " + lastGradientNorm + " (largest gradients: "
+                        + culprits + ")");
             }
             float scale = clipNorm > 0 && lastGradientNorm > clipNorm ? (float) (clipNorm / lastGradientNorm) : 1f;
             updates++;
@@ -99,6 +94,17 @@ public final class ParameterUpdater {
         NDArray variance = variances.computeIfAbsent(name, k -> weight.zerosLike());
         weight.getNDArrayInternal().adamUpdate(new NDList(weight, gradient, mean, variance), new NDList(weight),
                 learningRate, correction, weightDecay, 1f, -1f, BETA1, BETA2, epsilon, true, true);
+    }
+
+    /** The five parameters with the largest absolute gradient entry, for error messages. */
+    private String largestGradients(List<NDArray> gradients) {
+        List<Map.Entry<String, Float>> sizes = new ArrayList<>();
+        int k = 0;
+        for (String name : parameters.keySet()) {
+            sizes.add(Map.entry(name, gradients.get(k++).abs().max().getFloat()));
+        }
+        sizes.sort((a, b) -> Float.compare(b.getValue(), a.getValue()));
+        return sizes.subList(0, Math.min(5, sizes.size())).toString();
     }
 
     /** Optimizer steps taken so far. */

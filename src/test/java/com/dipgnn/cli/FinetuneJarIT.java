@@ -138,7 +138,63 @@ class FinetuneJarIT {
         assertThat(run.stderr()).startsWith("error: data set 'does-not-exist' not found");
     }
 
+    @Test
+    void pretrainSavesTheDiscriminatorAndFinetuneStartsFromIt(@TempDir Path work) throws Exception {
+        Path model = work.resolve("pretrained");
+        ChildJvm.Result pretrain = cli("pretrain", concat(List.of("--dataset", "synthetic:community", "--method", "dipgnn",
+                "--pretrain-steps", "4", "--log-every", "2", "--pretrain-negatives", "63", "--save", model.toString(),
+                "--json"), SMALL));
+        assertThat(pretrain.exitCode()).as(pretrain.output()).isZero();
+        JsonNode figures = new ObjectMapper().readTree(pretrain.stdout());
+        assertThat(figures.path("method").asText()).isEqualTo("dipgnn");
+        assertThat(figures.path("history")).hasSize(2);
+        assertThat(figures.path("final").path("disc_accuracy").asDouble()).isBetween(0.0, 1.0);
+        JsonNode manifest = new ObjectMapper().readTree(model.resolve("manifest.json").toFile());
+        assertThat(manifest.path("task").path("method").asText()).isEqualTo("dipgnn");
+        assertThat(manifest.path("task").path("kept").asText()).isEqualTo("discriminator");
+        assertThat(manifest.path("metrics").path("pretrain_final").path("gen_coverage").asDouble()).isBetween(0.7, 0.9);
+
+        ChildJvm.Result tuned = finetune(concat(List.of("--dataset", "synthetic:community", "--split", "transfer",
+                "--pretrained", model.toString(), "--json"), SMALL));
+        assertThat(tuned.exitCode()).as(tuned.output()).isZero();
+        assertThat(new ObjectMapper().readTree(tuned.stdout()).path("runs")).hasSize(1);
+
+        List<String> wider = new ArrayList<>(concat(List.of("--dataset", "synthetic:community", "--split", "transfer",
+                "--pretrained", model.toString()), SMALL));
+        wider.set(wider.indexOf("--hidden") + 1, "32");
+        ChildJvm.Result mismatch = finetune(wider);
+        assertThat(mismatch.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(lastLine(mismatch.stderr())).startsWith("error: ").contains("hidden 16", "hidden 32");
+    }
+
+    @Test
+    void reproduceWritesTheReportThePlotAndTheJson(@TempDir Path work) throws Exception {
+        Path out = work.resolve("report");
+        ChildJvm.Result run = cli("reproduce", concat(List.of("--dataset", "synthetic:community", "--methods",
+                "none,dipgnn", "--runs", "2", "--pretrain-steps", "4", "--pretrain-negatives", "63",
+                "--out", out.toString(), "--json"), SMALL));
+        assertThat(run.exitCode()).as(run.output()).isZero();
+        JsonNode result = new ObjectMapper().readTree(run.stdout());
+        assertThat(result.path("methods")).hasSize(2);
+        assertThat(result.path("comparisons").has("DiP-GNN vs w/o pre-train")).isTrue();
+        assertThat(Files.readString(out.resolve("report.md"))).contains("| DiP-GNN |", "| w/o pre-train |");
+        assertThat(Files.readString(out.resolve("validation.svg"))).startsWith("<").contains("<svg");
+        assertThat(out.resolve("result.json")).isRegularFile();
+    }
+
+    @Test
+    void pretrainRefusesAnUnknownMethodInOneLine(@TempDir Path work) throws Exception {
+        ChildJvm.Result run = cli("pretrain", List.of("--method", "bert", "--save", work.resolve("m").toString()));
+        assertThat(run.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(lastLine(run.stderr())).contains("unknown pre-training method 'bert'", "dipgnn", "gpt-gnn");
+        assertThat(work.resolve("m")).doesNotExist();
+    }
+
     private static ChildJvm.Result finetune(List<String> args) throws IOException, InterruptedException {
+        return cli("finetune", args);
+    }
+
+    private static ChildJvm.Result cli(String subcommand, List<String> args) throws IOException, InterruptedException {
         List<String> command = ChildJvm.javaCommand(List.of(
                 "-Dhttp.proxyHost=127.0.0.1", "-Dhttp.proxyPort=9",
                 "-Dhttps.proxyHost=127.0.0.1", "-Dhttps.proxyPort=9",
@@ -147,7 +203,7 @@ class FinetuneJarIT {
                 "-Dai.djl.pytorch.num_threads=1"));
         command.add("-jar");
         command.add(jar.toString());
-        command.add("finetune");
+        command.add(subcommand);
         command.addAll(args);
         return ChildJvm.run(command, env -> {
             NATIVE_OVERRIDES.forEach(env::remove);
