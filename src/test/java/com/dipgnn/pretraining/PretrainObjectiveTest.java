@@ -1,0 +1,134 @@
+package com.dipgnn.pretraining;
+
+import static com.dipgnn.pretraining.TinyPretrainGraph.LIKES;
+import static com.dipgnn.pretraining.TinyPretrainGraph.MASKED;
+import static com.dipgnn.pretraining.TinyPretrainGraph.NEAR;
+import static com.dipgnn.pretraining.TinyPretrainGraph.TOTAL_PAIRS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.model.Backbone;
+import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.GraphSchema;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.training.FineTuner;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every loss term and figure of {@link PretrainObjective#compute} on a hand-made batch of a tiny
+ * graph, against {@link ReferenceObjective}'s independent plain-Java computation from the same
+ * parameters.
+ */
+class PretrainObjectiveTest {
+
+    private static final ModelConfig MODEL = new ModelConfig(Backbone.HGT, 2, 8, 2, 0.3, 0.0);
+    private static final double LAMBDA = 3.0;
+    private static final double TEMPERATURE = 0.5;
+    private static final double TOLERANCE = 2e-5;
+
+    private static PretrainConfig config(PretrainMethod method) {
+        return PretrainConfig.PAPER_DEFAULT.withMethod(method).withObjectiveWeights(2, 1.0, LAMBDA, TEMPERATURE)
+                .withSeed(5);
+    }
+
+    /** Computes the batch's figures with the objective and with the reference; asserts they agree. */
+    private static Map<String, Double> computeAndCompare(PretrainMethod method, PretrainBatch batch) {
+        HeteroGraph graph = TinyPretrainGraph.graph();
+        PretrainConfig config = config(method);
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            PretrainNetworks networks = new PretrainNetworks(method, GraphSchema.of(graph), MODEL, List.of(LIKES, NEAR));
+            FineTuner.initialize(config.seed(), manager, networks.modules().values().toArray(GraphModule[]::new));
+            PretrainObjective objective = new PretrainObjective(graph, config, networks,
+                    new VectorFeatureObjective(networks.generatorFeatures(), networks.discriminatorFeatures()));
+            Map<String, Double> actual;
+            try (NDManager scope = manager.newSubManager()) {
+                PretrainObjective.Outcome outcome = objective.compute(batch, scope, false);
+                actual = new LinkedHashMap<>(outcome.stats());
+                assertThat((double) outcome.loss().getFloat()).isEqualTo(actual.get(PretrainMetrics.LOSS));
+            }
+            Map<String, Double> expected;
+            try (NDManager scope = manager.newSubManager()) {
+                expected = new ReferenceObjective(graph, networks, config).expected(batch, scope);
+            }
+            assertThat(actual.keySet()).containsExactlyInAnyOrderElementsOf(expected.keySet());
+            expected.forEach((name, value) ->
+                    assertThat(actual.get(name)).as(method + " " + name).isCloseTo(value, within(TOLERANCE)));
+            return actual;
+        }
+    }
+
+    @Test
+    void dipgnnLossTermsMatchAnIndependentComputation() {
+        HeteroGraph graph = TinyPretrainGraph.graph();
+        Map<String, Double> stats = computeAndCompare(PretrainMethod.DIPGNN,
+                TinyPretrainGraph.batch(graph, false, Map.of()));
+        assertThat(stats.get(PretrainMetrics.MASKED_EDGES)).isEqualTo((double) MASKED);
+        assertThat(stats.get(PretrainMetrics.GEN_COVERAGE)).isCloseTo(10.0 / 13, within(1e-12));
+        // the loss terms are real, non-trivial numbers (not all zero or equal)
+        assertThat(stats.get(PretrainMetrics.GEN_EDGE_LOSS)).isGreaterThan(0.01);
+        assertThat(stats.get(PretrainMetrics.GEN_FEATURE_LOSS)).isGreaterThan(0.01);
+        assertThat(stats.get(PretrainMetrics.DISC_EDGE_LOSS)).isGreaterThan(0.01);
+        assertThat(stats.get(PretrainMetrics.DISC_FEATURE_LOSS)).isGreaterThan(0.01);
+    }
+
+    @Test
+    void forcedTrueSourceIsLabelledOriginalAndRaisesTheDiscriminatorsCoverage() {
+        HeteroGraph graph = TinyPretrainGraph.graph();
+        // every negative slot is padding: the generator can only pick the true source
+        Map<String, Double> stats = computeAndCompare(PretrainMethod.DIPGNN,
+                TinyPretrainGraph.batch(graph, true, Map.of()));
+        assertThat(stats.get(PretrainMetrics.GEN_ACCURACY)).isEqualTo(1.0);
+        // one valid candidate: its softmax probability is 1, padding contributes nothing
+        assertThat(stats.get(PretrainMetrics.GEN_EDGE_LOSS)).isCloseTo(0.0, within(1e-6));
+        double seen = TOTAL_PAIRS - MASKED;
+        assertThat(stats.get(PretrainMetrics.GEN_COVERAGE)).isCloseTo(seen / TOTAL_PAIRS, within(1e-12));
+        assertThat(stats.get(PretrainMetrics.DISC_COVERAGE)).isCloseTo(1.0, within(1e-12));
+        assertThat(stats.get(PretrainMetrics.COVERAGE_RATIO)).isCloseTo(TOTAL_PAIRS / seen, within(1e-12));
+    }
+
+    @Test
+    void randomEdgesFollowTheElectraRuleForEveryPick() {
+        HeteroGraph graph = TinyPretrainGraph.graph();
+        double seen = TOTAL_PAIRS - MASKED;
+        Map<String, Double> allTrue = computeAndCompare(PretrainMethod.RANDOM_EDGES,
+                TinyPretrainGraph.batch(graph, false, picks(new int[] {0, 0}, new int[] {0})));
+        assertThat(allTrue.get(PretrainMetrics.GEN_ACCURACY)).isEqualTo(1.0);
+        assertThat(allTrue.get(PretrainMetrics.DISC_COVERAGE)).isCloseTo(1.0, within(1e-12));
+        assertThat(allTrue.get(PretrainMetrics.COVERAGE_RATIO)).isCloseTo(TOTAL_PAIRS / seen, within(1e-12));
+
+        Map<String, Double> noneTrue = computeAndCompare(PretrainMethod.RANDOM_EDGES,
+                TinyPretrainGraph.batch(graph, false, picks(new int[] {2, 1}, new int[] {1})));
+        assertThat(noneTrue.get(PretrainMetrics.GEN_ACCURACY)).isEqualTo(0.0);
+        assertThat(noneTrue.get(PretrainMetrics.DISC_COVERAGE)).isCloseTo(seen / TOTAL_PAIRS, within(1e-12));
+        assertThat(noneTrue.get(PretrainMetrics.COVERAGE_RATIO)).isCloseTo(1.0, within(1e-12));
+
+        Map<String, Double> mixed = computeAndCompare(PretrainMethod.RANDOM_EDGES,
+                TinyPretrainGraph.batch(graph, false, picks(new int[] {1, 0}, new int[] {2})));
+        assertThat(mixed.get(PretrainMetrics.GEN_ACCURACY)).isCloseTo(1.0 / 3, within(1e-12));
+        assertThat(mixed.get(PretrainMetrics.DISC_COVERAGE)).isCloseTo((seen + 1) / TOTAL_PAIRS, within(1e-12));
+        // the labels differ between the three batches, so must the discriminator's edge loss
+        assertThat(allTrue.get(PretrainMetrics.DISC_EDGE_LOSS)).isNotCloseTo(
+                noneTrue.get(PretrainMetrics.DISC_EDGE_LOSS), within(1e-4));
+    }
+
+    @Test
+    void electraLabelCountsTheTrueSourceAsOriginal() {
+        assertThat(PretrainObjective.electraLabel(0)).isEqualTo(1f);
+        for (int slot = 1; slot < 300; slot++) {
+            assertThat(PretrainObjective.electraLabel(slot)).as("slot %d", slot).isEqualTo(0f);
+        }
+    }
+
+    private static Map<String, int[]> picks(int[] likes, int[] near) {
+        Map<String, int[]> picks = new LinkedHashMap<>();
+        picks.put(LIKES.key(), likes);
+        picks.put(NEAR.key(), near);
+        return picks;
+    }
+}
