@@ -22,6 +22,7 @@ final class CandidateSampler {
     private final int[] pool;
     private final int width;
     private final int[] stamp;
+    private final boolean sameType;
     private int marker;
 
     /**
@@ -37,6 +38,7 @@ final class CandidateSampler {
         this.pool = pool;
         this.width = 1 + negatives;
         this.stamp = new int[pool.length];
+        this.sameType = relation.source().equals(relation.target());
     }
 
     int width() {
@@ -93,9 +95,12 @@ final class CandidateSampler {
         return filled;
     }
 
-    /** Not the true source, and (pool[c], target) is not an edge of the graph. */
+    /**
+     * Not the true source, not the target itself (a self loop is no plausible edge of a same-type
+     * relation), and (pool[c], target) is not an edge of the graph.
+     */
     boolean eligible(int c, int source, int targetGlobal) {
-        if (c == source || pool[c] == pool[source]) {
+        if (c == source || pool[c] == pool[source] || (sameType && pool[c] == targetGlobal)) {
             return false;
         }
         return !isEdge(pool[c], targetGlobal);

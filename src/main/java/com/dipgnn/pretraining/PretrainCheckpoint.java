@@ -81,9 +81,14 @@ public final class PretrainCheckpoint {
         Files.writeString(pointer, name, StandardCharsets.UTF_8);
         Files.move(pointer, dir.resolve(LATEST), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         try (Stream<Path> old = Files.list(dir)) {
-            old.filter(p -> p.getFileName().toString().startsWith("step-") && !p.getFileName().toString().equals(name))
-                    .forEach(PretrainCheckpoint::deleteRecursively);
+            old.filter(p -> isStale(p.getFileName().toString(), name)).forEach(PretrainCheckpoint::deleteRecursively);
         }
+    }
+
+    /** Older checkpoints and what a kill during an earlier save left behind. */
+    private static boolean isStale(String file, String current) {
+        return (file.startsWith("step-") && !file.equals(current)) || file.startsWith(".partial-")
+                || file.startsWith(".latest-");
     }
 
     /**

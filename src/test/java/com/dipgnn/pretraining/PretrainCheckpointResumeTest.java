@@ -118,6 +118,8 @@ class PretrainCheckpointResumeTest {
         }
         assertThat(resumedWatcher.checkpoints).containsExactly(6L);
         assertLatestIsComplete(dir, 6);
+        assertThat(names(dir)).as("older checkpoints and a killed save's leftovers are cleaned up")
+                .containsExactlyInAnyOrder(PretrainCheckpoint.LATEST, "step-00000006");
     }
 
     @Test

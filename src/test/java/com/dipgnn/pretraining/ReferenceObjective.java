@@ -44,7 +44,7 @@ final class ReferenceObjective {
         Map<String, Double> stats = new LinkedHashMap<>();
         Map<String, double[][]> originals = features(batch.unmasked());
         Map<String, double[][]> hidden = new LinkedHashMap<>();
-        originals.forEach((type, x) -> hidden.put(type, zeroRows(x, batch.featureMasked().get(type))));
+        originals.forEach((type, x) -> hidden.put(type, maskRows(x, batch.featureMasked().get(type), maskVector(type))));
         Map<String, double[][]> hg = embed(networks.generator(), batch.unmasked(), hidden, scope);
 
         int[][] picks = method.generatesEdges() ? generateEdges(batch, hg, stats) : randomPicks(batch, stats);
@@ -369,14 +369,21 @@ final class ReferenceObjective {
         return out;
     }
 
-    private static double[][] zeroRows(double[][] x, int[] rows) {
+    /** The rows of {@code x} listed in {@code rows} replaced by the type's learned mask vector. */
+    private static double[][] maskRows(double[][] x, int[] rows, float[] mask) {
         double[][] out = copy(x);
         if (rows != null) {
             for (int r : rows) {
-                Arrays.fill(out[r], 0);
+                for (int j = 0; j < out[r].length; j++) {
+                    out[r][j] = mask[j];
+                }
             }
         }
         return out;
+    }
+
+    private float[] maskVector(String type) {
+        return networks.generatorFeatures().maskVector(type).getArray().toFloatArray();
     }
 
     private static double[][] copy(double[][] x) {

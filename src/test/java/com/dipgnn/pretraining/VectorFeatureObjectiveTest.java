@@ -114,7 +114,7 @@ class VectorFeatureObjectiveTest {
     }
 
     @Test
-    void hideZeroesTheChosenRowsOfTheGeneratorsInputsAndCorruptFeedsTheReconstructions() {
+    void hideReplacesTheChosenRowsByTheMaskVectorAndCorruptFeedsTheReconstructions() {
         HeteroGraph graph = TinyPretrainGraph.graph();
         PretrainBatch batch = TinyPretrainGraph.batch(graph, false, Map.of());
         FeatureHeads generator = new FeatureHeads(GraphSchema.of(graph).featureDims(), 8, true);
@@ -130,8 +130,10 @@ class VectorFeatureObjectiveTest {
             assertThat(masking.originals().get("item").toFloatArray()).containsExactly(items);
             assertThat(masking.masks().get("user").toFloatArray()).containsExactly(0f, 1f, 0f, 0f);
             assertThat(masking.masks().get("item").toFloatArray()).containsExactly(1f, 0f, 0f, 1f, 0f);
-            assertHidden(generatorBatch.input("user").toFloatArray(), users, 3, new int[] {1});
-            assertHidden(generatorBatch.input("item").toFloatArray(), items, 2, new int[] {0, 3});
+            assertHidden(generatorBatch.input("user").toFloatArray(), users, 3, new int[] {1},
+                    generator.maskVector("user").getArray().toFloatArray());
+            assertHidden(generatorBatch.input("item").toFloatArray(), items, 2, new int[] {0, 3},
+                    generator.maskVector("item").getArray().toFloatArray());
 
             Map<String, NDArray> embeddings = new LinkedHashMap<>();
             embeddings.put("user", scope.randomNormal(new Shape(4, 8)));
@@ -151,14 +153,15 @@ class VectorFeatureObjectiveTest {
         }
     }
 
-    private static void assertHidden(float[] hidden, float[] original, int dim, int[] masked) {
+    private static void assertHidden(float[] hidden, float[] original, int dim, int[] masked, float[] maskVector) {
+        assertThat(maskVector).hasSize(dim).as("a learned, non-zero stand-in").isNotEqualTo(new float[dim]);
         for (int node = 0; node < original.length / dim; node++) {
             boolean isMasked = false;
             for (int m : masked) {
                 isMasked |= m == node;
             }
             for (int j = 0; j < dim; j++) {
-                float want = isMasked ? 0f : original[node * dim + j];
+                float want = isMasked ? maskVector[j] : original[node * dim + j];
                 assertThat(hidden[node * dim + j]).as("node %d column %d", node, j).isCloseTo(want, within(0f));
             }
         }
