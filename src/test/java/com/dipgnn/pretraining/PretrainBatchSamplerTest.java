@@ -98,10 +98,13 @@ class PretrainBatchSamplerTest {
             assertThat(adjacency.hasEdge(candidate, target))
                     .as("negative %d -> %d of %s is a true edge", candidate, target, r).isFalse();
             assertThat(seen.add(candidate)).as("candidate %d repeated in a row", candidate).isTrue();
+            boolean selfLoop = r.source().equals(r.target()) && candidate == target;
+            assertThat(selfLoop).as("the target %d is never its own negative source", target).isFalse();
         }
+        boolean sameType = r.source().equals(r.target());
         int eligible = 0;
         for (int global : pool) {
-            eligible += global != source && !adjacency.hasEdge(global, target) ? 1 : 0;
+            eligible += global != source && !(sameType && global == target) && !adjacency.hasEdge(global, target) ? 1 : 0;
         }
         assertThat(valid).as("valid slots: the true source plus min(negatives, eligible nodes in the pool)")
                 .isEqualTo(1 + Math.min(negatives, eligible));
