@@ -3,6 +3,7 @@ package com.dipgnn.pretraining;
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.model.GraphModule;
+import com.dipgnn.training.ModelStore;
 import com.dipgnn.training.ParameterUpdater;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedInputStream;
@@ -10,13 +11,10 @@ import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +46,7 @@ public final class PretrainCheckpoint {
 
     /** Deletes a checkpoint directory (after its run finished and its model was saved). */
     public static void delete(Path dir) {
-        deleteRecursively(dir);
+        ModelStore.deleteRecursively(dir);
     }
 
     /** Whether {@code dir} holds a checkpoint. */
@@ -71,17 +69,17 @@ public final class PretrainCheckpoint {
             }
             writeArrays(temp.resolve(OPTIMIZER), updater.exportState());
             Path target = dir.resolve(name);
-            deleteRecursively(target);
+            ModelStore.deleteRecursively(target);
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
-            deleteRecursively(temp);
+            ModelStore.deleteRecursively(temp);
             throw e;
         }
         Path pointer = Files.createTempFile(dir, ".latest-", ".tmp");
         Files.writeString(pointer, name, StandardCharsets.UTF_8);
         Files.move(pointer, dir.resolve(LATEST), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         try (Stream<Path> old = Files.list(dir)) {
-            old.filter(p -> isStale(p.getFileName().toString(), name)).forEach(PretrainCheckpoint::deleteRecursively);
+            old.filter(p -> isStale(p.getFileName().toString(), name)).forEach(ModelStore::deleteRecursively);
         }
     }
 
@@ -150,26 +148,5 @@ public final class PretrainCheckpoint {
             }
         }
         return arrays;
-    }
-
-    static List<PretrainLogEntry> copy(List<PretrainLogEntry> history) {
-        return new ArrayList<>(history);
-    }
-
-    private static void deleteRecursively(Path path) {
-        if (!Files.exists(path)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(path)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException ignored) {
-            // best effort: LATEST never names a partial or stale checkpoint
-        }
     }
 }

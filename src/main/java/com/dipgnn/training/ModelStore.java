@@ -160,7 +160,8 @@ public final class ModelStore {
         }
     }
 
-    private static void deleteRecursively(Path dir) {
+    /** Deletes a file or directory tree, best effort (leftovers are never mistaken for models or checkpoints). */
+    public static void deleteRecursively(Path dir) {
         try (Stream<Path> files = Files.walk(dir)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> {
                 try {
