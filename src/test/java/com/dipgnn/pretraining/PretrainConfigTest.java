@@ -1,0 +1,65 @@
+package com.dipgnn.pretraining;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/** Settings validation and method names. */
+class PretrainConfigTest {
+
+    @Test
+    void paperDefaultsAreThePapersValues() {
+        PretrainConfig c = PretrainConfig.PAPER_DEFAULT;
+        assertThat(c.method()).isEqualTo(PretrainMethod.DIPGNN);
+        assertThat(c.edgeMaskRatio()).isEqualTo(0.2);
+        assertThat(c.featureMaskRatio()).isEqualTo(0.2);
+        assertThat(c.negatives()).isEqualTo(255);
+        assertThat(c.alpha()).isEqualTo(1.0);
+        assertThat(c.lambda()).isEqualTo(20.0);
+        assertThat(c.optimizer().learningRate()).isEqualTo(1e-3);
+        assertThat(c.optimizer().weightDecay()).isEqualTo(0.01);
+        assertThat(c.optimizer().epsilon()).isEqualTo(1e-8);
+        assertThat(c.optimizer().clipNorm()).isEqualTo(0.5);
+        assertThat(c.sampling().depth()).isEqualTo(6);
+        assertThat(c.sampling().width()).isEqualTo(128);
+    }
+
+    @Test
+    void badSettingsAreRefusedWithTheValueAndTheRange() {
+        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withMasking(1.0, 0.2))
+                .hasMessageContaining("edge mask ratio").hasMessageContaining("(0, 1)").hasMessageContaining("1.0");
+        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withObjectiveWeights(0, 1, 20, 1))
+                .hasMessageContaining("negatives");
+        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withObjectiveWeights(255, 0, 20, 1))
+                .hasMessageContaining("alpha");
+        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withObjectiveWeights(255, 1, 20, 0))
+                .hasMessageContaining("temperature");
+        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withMethod(PretrainMethod.NONE))
+                .hasMessageContaining("other than 'none'");
+        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withSteps(0)).hasMessageContaining("steps");
+    }
+
+    @Test
+    void methodsParseFromTheirCommandLineNamesAndListTheChoicesOtherwise() {
+        for (PretrainMethod m : PretrainMethod.values()) {
+            assertThat(PretrainMethod.parse(m.cliName())).isEqualTo(m);
+        }
+        assertThat(PretrainMethod.parse(" GPT-GNN ")).isEqualTo(PretrainMethod.GPT_GNN);
+        assertThatThrownBy(() -> PretrainMethod.parse("electra"))
+                .hasMessageContaining("'electra'").hasMessageContaining("dipgnn-edges").hasMessageContaining("gae");
+    }
+
+    @Test
+    void eachMethodKeepsTheEncoderThePaperFineTunes() {
+        assertThat(PretrainMethod.DIPGNN.kept()).isEqualTo(PretrainMethod.Kept.DISCRIMINATOR);
+        assertThat(PretrainMethod.RANDOM_EDGES.generatesEdges()).as("random picks replace the edge generator").isFalse();
+        assertThat(PretrainMethod.RANDOM_EDGES.randomEdges()).isTrue();
+        assertThat(PretrainMethod.RANDOM_EDGES.discriminatesEdges()).isTrue();
+        assertThat(PretrainMethod.GPT_GNN.kept()).isEqualTo(PretrainMethod.Kept.GENERATOR);
+        assertThat(PretrainMethod.GPT_GNN.hasDiscriminator()).isFalse();
+        assertThat(PretrainMethod.GAE.hasGenerator()).isTrue();
+        assertThat(PretrainMethod.DIPGNN_EDGES.generatesFeatures()).isFalse();
+        assertThat(PretrainMethod.DIPGNN_FEATURES.generatesEdges()).isFalse();
+    }
+}
