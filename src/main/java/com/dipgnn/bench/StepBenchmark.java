@@ -12,6 +12,7 @@ import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.Linear;
+import com.dipgnn.model.ScalarOps;
 import com.dipgnn.sampling.BatchPrefetcher;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.StepRandom;
@@ -127,7 +128,8 @@ public final class StepBenchmark {
                 }
                 NDArray loss = logits.logSoftmax(1)
                         .mul(scope.create(onehot, new Shape(seeds.length, labels.numClasses())))
-                        .sum().neg().div(seeds.length);
+                        .sum().neg();
+                loss = ScalarOps.div(loss, seeds.length);
                 loss.getFloat();
                 marks[0] = System.nanoTime();
                 collector.backward(loss);

@@ -95,7 +95,8 @@ public final class HgtLayer extends MessagePassingLayer {
         NDArray valueR = source.get(V).batchMatMul(relationMessage.get(r).getArray()).transpose(1, 0, 2);
         NDArray k = GraphOps.gatherRows(keyR, edges.src());
         NDArray q = GraphOps.gatherRows(target.get(Q), edges.dst());
-        NDArray logits = k.mul(q).sum(new int[] {2}).mul(relationPrior.get(r).getArray()).mul(scale);
+        NDArray logits = k.mul(q).sum(new int[] {2}).mul(relationPrior.get(r).getArray());
+        logits = ScalarOps.mul(logits, scale);
         return new Messages(logits, GraphOps.gatherRows(valueR, edges.src()));
     }
 

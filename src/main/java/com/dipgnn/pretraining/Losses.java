@@ -1,6 +1,7 @@
 package com.dipgnn.pretraining;
 
 import ai.djl.ndarray.NDArray;
+import com.dipgnn.model.ScalarOps;
 
 /** Numerically stable loss pieces shared by the pre-training objectives. */
 final class Losses {
@@ -14,7 +15,7 @@ final class Losses {
      */
     static NDArray binaryCrossEntropyWithLogits(NDArray logits, NDArray labels) {
         NDArray softplusTail = logits.abs().neg().exp().add(1f).log();
-        return logits.maximum(0f).sub(logits.mul(labels)).add(softplusTail);
+        return ScalarOps.maximum(logits, 0).sub(logits.mul(labels)).add(softplusTail);
     }
 
     /** Negative log-softmax probability of column 0 per row: softmax cross-entropy with the target first. */

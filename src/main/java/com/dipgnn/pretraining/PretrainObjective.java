@@ -7,6 +7,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphOps;
+import com.dipgnn.model.ScalarOps;
 import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.Subgraph;
 import java.util.Arrays;
@@ -87,7 +88,7 @@ public final class PretrainObjective {
         if (method.hasDiscriminator()) {
             NDArray disc = discriminate(batch, picks, generation, scope, temperature, training, stats);
             if (disc != null) {
-                NDArray weighted = disc.mul((float) config.lambda());
+                NDArray weighted = ScalarOps.mul(disc, config.lambda());
                 total = total == null ? weighted : total.add(weighted);
             }
             coverage(batch, picks, stats);
@@ -123,7 +124,7 @@ public final class PretrainObjective {
         if (sum == null) {
             return null;
         }
-        return new EdgeGeneration(sum.div(edges), picks, accuracy(picks));
+        return new EdgeGeneration(ScalarOps.div(sum, edges), picks, accuracy(picks));
     }
 
     /** Logits d(h(c), h(t)) / temperature of every candidate c of every masked edge, padding masked out. */
@@ -137,7 +138,7 @@ public final class PretrainObjective {
         for (int i = 0; i < padding.length; i++) {
             padding[i] = m.valid()[i] ? 0f : PADDING_LOGIT;
         }
-        return all.gather(slots, 1).div(temperature).add(scope.create(padding, new Shape(m.size(), m.width())));
+        return ScalarOps.div(all.gather(slots, 1), temperature).add(scope.create(padding, new Shape(m.size(), m.width())));
     }
 
     private NDArray gaeLoss(PretrainBatch batch, Map<String, NDArray> h, NDManager scope, float temperature,
@@ -169,7 +170,7 @@ public final class PretrainObjective {
         if (sum == null) {
             return null;
         }
-        NDArray loss = sum.div(count);
+        NDArray loss = ScalarOps.div(sum, count);
         stats.put(PretrainMetrics.GAE_LOSS, (double) loss.getFloat());
         stats.put(PretrainMetrics.DISC_ACCURACY, (double) correct / count);
         return loss;
@@ -179,7 +180,7 @@ public final class PretrainObjective {
                                       NDManager scope, float temperature) {
         NDArray s = GraphOps.gatherRows(h.get(r.source()), index(scope, src));
         NDArray t = GraphOps.gatherRows(h.get(r.target()), index(scope, dst));
-        return heads.scorer(r).score(s, t).div(temperature);
+        return ScalarOps.div(heads.scorer(r).score(s, t), temperature);
     }
 
     private NDArray discriminate(PretrainBatch batch, List<Picks> picks, FeatureObjective.Generation generation,
@@ -235,7 +236,7 @@ public final class PretrainObjective {
         if (sum == null) {
             return null;
         }
-        NDArray loss = sum.div(count);
+        NDArray loss = ScalarOps.div(sum, count);
         stats.put(PretrainMetrics.DISC_EDGE_LOSS, (double) loss.getFloat());
         stats.put(PretrainMetrics.DISC_ACCURACY, (double) correct / count);
         return loss;

@@ -10,6 +10,7 @@ import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.ScalarOps;
 import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.NegativeSampler;
 import com.dipgnn.sampling.StepRandom;
@@ -230,7 +231,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         int b = batch.anchors().length;
         int c = batch.candidates().length;
         NDArray scores = ((CosineScorer) head).score(candidates.expandDims(0), anchors.expandDims(1));
-        NDArray logits = scores.div(temperature).add(scope.create(batch.mask(), new Shape(b, c)));
+        NDArray logits = ScalarOps.div(scores, temperature).add(scope.create(batch.mask(), new Shape(b, c)));
         float[] targets = new float[b * c];
         for (int i = 0; i < b; i++) {
             targets[i * c + batch.positive()[i]] = 1f;

@@ -10,6 +10,7 @@ import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.Linear;
+import com.dipgnn.model.ScalarOps;
 import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.sampling.SubgraphSampler;
 import java.util.Arrays;
@@ -104,7 +105,7 @@ public final class NodeClassificationTask implements FineTuningTask<NodeClassifi
         NDArray targets = scope.create(targetMatrix(batch.seeds()), new Shape(batch.seeds().length, labels.numClasses()));
         if (labels.isMultiLabel()) {
             // numerically stable binary cross-entropy with logits
-            NDArray loss = logits.maximum(0f).sub(logits.mul(targets)).add(logits.abs().neg().exp().add(1f).log());
+            NDArray loss = ScalarOps.maximum(logits, 0).sub(logits.mul(targets)).add(logits.abs().neg().exp().add(1f).log());
             return loss.mean();
         }
         return logits.logSoftmax(1).mul(targets).sum(new int[] {1}).neg().mean();
