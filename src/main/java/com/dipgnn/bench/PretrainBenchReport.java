@@ -13,6 +13,8 @@ package com.dipgnn.bench;
  * @param discriminatorEncoder ms of the discriminator encoder's forward on a graph of E_u plus E_g's
  *     size, timed in the same separate pass
  * @param flops mean analytic forward FLOPs per step, by part
+ * @param nonFiniteSteps steps (timed and pipelined) whose gradient norm was not finite: the
+ *     optimizer refused them and skipped its update, so their optimizer time is not an update's
  */
 public record PretrainBenchReport(
         BenchReport step,
@@ -20,7 +22,8 @@ public record PretrainBenchReport(
         int candidates,
         StepTimes generatorEncoder,
         StepTimes discriminatorEncoder,
-        PretrainFlopCounter.Breakdown flops) {
+        PretrainFlopCounter.Breakdown flops,
+        int nonFiniteSteps) {
 
     /**
      * Median forward time outside the two encoders: candidate scoring, feature heads, pair scoring,

@@ -23,6 +23,7 @@ import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuner;
+import com.dipgnn.training.NonFiniteLossException;
 import com.dipgnn.training.ParameterUpdater;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,6 +38,8 @@ import java.util.function.IntConsumer;
  * same steps with the host work prefetched; then, in a separate pass over the same batches, the
  * two encoders' forward passes alone, which splits the forward time. The step is built from the
  * pieces {@code Pretrainer} uses, with {@link PretrainConfig#PAPER_DEFAULT}'s objective settings.
+ * A step whose gradient norm is not finite is counted and its update skipped (as the optimizer
+ * does before it throws) rather than ending the benchmark.
  */
 public final class PretrainStepBenchmark {
 
@@ -67,6 +70,11 @@ public final class PretrainStepBenchmark {
                          long parameters) {
     }
 
+    /** Figures of the timed steps: phases (ms), sizes (nodes, edges, masked edges), FLOPs by part. */
+    private record Timed(double[][] phases, int[][] sizes, double[][] flops, List<PretrainBatch> batches,
+                         int nonFinite) {
+    }
+
     /** Runs the benchmark; {@code progress} receives each completed timed step (1-based). */
     public PretrainBenchReport run(IntConsumer progress) {
         Engine engine = Devices.engine();
@@ -74,44 +82,57 @@ public final class PretrainStepBenchmark {
         GraphSchema schema = GraphSchema.of(graph);
         PretrainConfig pretrain = pretrainConfig(config);
         PretrainBatchSampler batches = new PretrainBatchSampler(graph, Samplers.forGraph(graph, pretrain.sampling()), pretrain);
-        double[][] phases = new double[5][repeats];
-        int[][] sizes = new int[3][repeats];
-        double[][] flops = new double[6][repeats];
-        List<PretrainBatch> timed = new ArrayList<>();
         try (NDManager manager = NDManager.newBaseManager(device)) {
             Setup setup = setUp(graph, schema, config.model(), pretrain, batches, manager);
-            for (int step = 1; step <= warmup + repeats; step++) {
-                long t0 = System.nanoTime();
-                PretrainBatch batch = batches.prepare(step, StepRandom.rngFor(pretrain.seed(), step));
-                long t1 = System.nanoTime();
-                long[] marks = trainStep(engine, manager, setup, batch);
-                int r = step - warmup - 1;
-                if (r >= 0) {
-                    record(phases, r, t0, t1, marks);
-                    sizes[0][r] = batch.unmasked().totalNodes();
-                    sizes[1][r] = PretrainFlopCounter.withMaskedEdges(batch).totalEdges();
-                    sizes[2][r] = batch.maskedEdges();
-                    store(flops, r, PretrainFlopCounter.count(pretrain.method(), schema, config.model(), batch));
-                    timed.add(batch);
-                    progress.accept(r + 1);
-                }
-            }
+            Timed timed = timedSteps(engine, manager, setup, schema, pretrain, batches, progress);
             double[] pipelined = pipelined(engine, manager, setup, batches, pretrain);
-            double[][] encoders = encoderForwards(manager, graph, setup.networks(), timed);
-            double ceiling = MatmulCeiling.measure(manager, 2048, 2048, 2048, 5);
-            int hidden = config.model().hidden();
-            double modelShaped = MatmulCeiling.measure(manager, median(sizes[0]), hidden, hidden, 10);
-            PretrainFlopCounter.Breakdown mean = mean(flops);
-            double stepGflop = mean.step() / 1e9;
-            StepTimes math = new StepTimes(sum(phases[2], phases[3], phases[4]));
-            BenchReport common = new BenchReport(PREFIX + config.name(), device.toString(), median(sizes[0]),
-                    median(sizes[1]), new StepTimes(phases[0]), new StepTimes(phases[1]), new StepTimes(phases[2]),
-                    new StepTimes(phases[3]), new StepTimes(phases[4]), pipelined[0], pipelined[1], stepGflop,
-                    stepGflop / (math.median() / 1e3), ceiling, modelShaped, ProcessMemory.peakRssMib(),
-                    setup.parameters());
-            return new PretrainBenchReport(common, median(sizes[2]), 1 + pretrain.negatives(),
-                    new StepTimes(encoders[0]), new StepTimes(encoders[1]), mean);
+            double[][] encoders = encoderForwards(manager, graph, setup.networks(), timed.batches());
+            return report(manager, setup, timed, pipelined, encoders, pretrain);
         }
+    }
+
+    private Timed timedSteps(Engine engine, NDManager manager, Setup setup, GraphSchema schema, PretrainConfig pretrain,
+                             PretrainBatchSampler batches, IntConsumer progress) {
+        Timed timed = new Timed(new double[5][repeats], new int[3][repeats], new double[6][repeats],
+                new ArrayList<>(), 0);
+        int nonFinite = 0;
+        for (int step = 1; step <= warmup + repeats; step++) {
+            long t0 = System.nanoTime();
+            PretrainBatch batch = batches.prepare(step, StepRandom.rngFor(pretrain.seed(), step));
+            long t1 = System.nanoTime();
+            long[] marks = trainStep(engine, manager, setup, batch);
+            int r = step - warmup - 1;
+            if (r >= 0) {
+                nonFinite += (int) marks[3];
+                record(timed.phases(), r, t0, t1, marks);
+                timed.sizes()[0][r] = batch.unmasked().totalNodes();
+                timed.sizes()[1][r] = PretrainFlopCounter.withMaskedEdges(batch).totalEdges();
+                timed.sizes()[2][r] = batch.maskedEdges();
+                store(timed.flops(), r, PretrainFlopCounter.count(pretrain.method(), schema, config.model(), batch));
+                timed.batches().add(batch);
+                progress.accept(r + 1);
+            }
+        }
+        return new Timed(timed.phases(), timed.sizes(), timed.flops(), timed.batches(), nonFinite);
+    }
+
+    private PretrainBenchReport report(NDManager manager, Setup setup, Timed timed, double[] pipelined,
+                                       double[][] encoders, PretrainConfig pretrain) {
+        double ceiling = MatmulCeiling.measure(manager, 2048, 2048, 2048, 5);
+        int hidden = config.model().hidden();
+        int[][] sizes = timed.sizes();
+        double[][] phases = timed.phases();
+        double modelShaped = MatmulCeiling.measure(manager, median(sizes[0]), hidden, hidden, 10);
+        PretrainFlopCounter.Breakdown mean = mean(timed.flops());
+        double stepGflop = mean.step() / 1e9;
+        StepTimes math = new StepTimes(sum(phases[2], phases[3], phases[4]));
+        BenchReport common = new BenchReport(PREFIX + config.name(), device.toString(), median(sizes[0]),
+                median(sizes[1]), new StepTimes(phases[0]), new StepTimes(phases[1]), new StepTimes(phases[2]),
+                new StepTimes(phases[3]), new StepTimes(phases[4]), pipelined[0], pipelined[1], stepGflop,
+                stepGflop / (math.median() / 1e3), ceiling, modelShaped, ProcessMemory.peakRssMib(),
+                setup.parameters());
+        return new PretrainBenchReport(common, median(sizes[2]), 1 + pretrain.negatives(),
+                new StepTimes(encoders[0]), new StepTimes(encoders[1]), mean, timed.nonFinite() + (int) pipelined[2]);
     }
 
     private static Setup setUp(HeteroGraph graph, GraphSchema schema, ModelConfig model, PretrainConfig pretrain,
@@ -125,9 +146,12 @@ public final class PretrainStepBenchmark {
         return new Setup(networks, updater, objective, Arrays.stream(modules).mapToLong(GraphModule::parameterCount).sum());
     }
 
-    /** One step; returns the nano times after forward, after backward and after the optimizer. */
+    /**
+     * One step; returns the nano times after forward, after backward and after the optimizer, and
+     * 1 in the last slot when the optimizer refused a non-finite gradient (its update skipped).
+     */
     private static long[] trainStep(Engine engine, NDManager manager, Setup setup, PretrainBatch batch) {
-        long[] marks = new long[3];
+        long[] marks = new long[4];
         engine.setRandomSeed((int) StepRandom.seedFor(SEED ^ 0x5EED, batch.step()));
         try (NDManager scope = manager.newSubManager()) {
             try (GradientCollector collector = engine.newGradientCollector()) {
@@ -137,7 +161,11 @@ public final class PretrainStepBenchmark {
                 firstGradient(setup.networks().discriminator()).close(); // waits for backward on a GPU
                 marks[1] = System.nanoTime();
             }
-            setup.updater().step();
+            try {
+                setup.updater().step();
+            } catch (NonFiniteLossException e) {
+                marks[3] = 1;
+            }
             marks[2] = System.nanoTime();
         }
         return marks;
@@ -147,22 +175,23 @@ public final class PretrainStepBenchmark {
         return module.parameters().values().iterator().next().getArray().getGradient();
     }
 
-    /** Median ms per step and mean wait ms per step with the host preparation prefetched. */
+    /** Median ms per step, mean wait ms per step with the host preparation prefetched, and non-finite steps. */
     private double[] pipelined(Engine engine, NDManager manager, Setup setup, PretrainBatchSampler batches,
                                PretrainConfig pretrain) {
         double[] millis = new double[repeats];
         long first = warmup + repeats + 1L;
         long waited;
+        int nonFinite = 0;
         try (BatchPrefetcher<PretrainBatch> prefetcher = new BatchPrefetcher<>(
                 i -> batches.prepare(first + i, StepRandom.rngFor(pretrain.seed(), first + i)), repeats)) {
             for (int r = 0; r < repeats; r++) {
                 long t0 = System.nanoTime();
-                trainStep(engine, manager, setup, prefetcher.next());
+                nonFinite += (int) trainStep(engine, manager, setup, prefetcher.next())[3];
                 millis[r] = (System.nanoTime() - t0) / 1e6;
             }
             waited = prefetcher.stats().consumerWaitNanos();
         }
-        return new double[] {new StepTimes(millis).median(), waited / 1e6 / repeats};
+        return new double[] {new StepTimes(millis).median(), waited / 1e6 / repeats, nonFinite};
     }
 
     /**

@@ -133,6 +133,10 @@ public final class BenchCommand implements Callable<Integer> {
                         + "regression %.2f, discriminator encoder %.2f, feature detection %.3f, pair scoring %.2f%n",
                 f.generatorEncoder() / 1e9, f.generatorScoring() / 1e9, f.generatorFeatures() / 1e9,
                 f.discriminatorEncoder() / 1e9, f.discriminatorFeatures() / 1e9, f.discriminatorEdges() / 1e9));
+        if (p.nonFiniteSteps() > 0) {
+            sb.append(String.format(Locale.ROOT, "WARNING: %d of %d steps had a non-finite gradient norm; the optimizer "
+                    + "skipped their updates%n", p.nonFiniteSteps(), 2 * r.total().millis().length));
+        }
         return sb.toString();
     }
 
@@ -143,6 +147,7 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("generator_encoder_ms_median", p.generatorEncoder().median());
         m.put("discriminator_encoder_ms_median", p.discriminatorEncoder().median());
         m.put("heads_ms_median", p.headsMillis());
+        m.put("non_finite_steps", p.nonFiniteSteps());
         PretrainFlopCounter.Breakdown f = p.flops();
         m.put("gflop_generator_encoder", f.generatorEncoder() / 1e9);
         m.put("gflop_candidate_scoring", f.generatorScoring() / 1e9);
