@@ -17,6 +17,11 @@ public final class FlopCounter {
     private FlopCounter() {
     }
 
+    /** Forward FLOPs of the encoder alone (input projections and message-passing layers). */
+    public static double encoderFlops(GraphSchema schema, ModelConfig config, Subgraph subgraph) {
+        return forwardFlops(schema, config, subgraph, 0, 0);
+    }
+
     /** Forward FLOPs of the encoder plus a {@code headWidth}-wide linear head on {@code headRows} rows. */
     public static double forwardFlops(GraphSchema schema, ModelConfig config, Subgraph subgraph, int headRows, int headWidth) {
         long d = config.hidden();

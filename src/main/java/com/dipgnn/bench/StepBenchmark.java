@@ -126,6 +126,8 @@ public final class StepBenchmark {
                         onehot[i * labels.numClasses() + c] = 1f;
                     }
                 }
+                // the divisor is an array of the step's scope, not div(Number): DJL frees a Number operand's
+                // buffer right after the operation while autograd still reads it in backward
                 NDArray loss = logits.logSoftmax(1)
                         .mul(scope.create(onehot, new Shape(seeds.length, labels.numClasses())))
                         .sum().neg();

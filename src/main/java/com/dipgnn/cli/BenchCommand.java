@@ -3,12 +3,15 @@ package com.dipgnn.cli;
 import com.dipgnn.bench.BenchConfiguration;
 import com.dipgnn.bench.BenchReport;
 import com.dipgnn.bench.MemoryBenchmark;
+import com.dipgnn.bench.PretrainBenchReport;
+import com.dipgnn.bench.PretrainFlopCounter;
+import com.dipgnn.bench.PretrainStepBenchmark;
 import com.dipgnn.bench.StepBenchmark;
 import com.dipgnn.bench.StepTimes;
+import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.training.Devices;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,11 +24,13 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Times training steps (sampling / forward / backward / optimizer) of named configurations "
                 + "and compares the achieved GFLOP/s with a dense matrix-product ceiling measured in the same run; "
-                + "'memory' measures the heap held by an OAG-CS-shaped graph.")
+                + "'dipgnn-<configuration>' times a DiP-GNN pre-training step (generator and discriminator) on that "
+                + "configuration's graph and model; 'memory' measures the heap held by an OAG-CS-shaped graph.")
 public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--config", defaultValue = "all",
-            description = "gat-homo, hgt-homo, hgt-hetero, all, or memory (default: ${DEFAULT-VALUE})")
+            description = "gat-homo, hgt-homo, hgt-hetero, all (those three), dipgnn-gat-homo, dipgnn-hgt-homo, "
+                    + "dipgnn-hgt-hetero, dipgnn-all (those three), or memory (default: ${DEFAULT-VALUE})")
     String config;
 
     @Option(names = "--repeats", defaultValue = "20", description = "timed steps (default: ${DEFAULT-VALUE})")
@@ -51,26 +56,45 @@ public final class BenchCommand implements Callable<Integer> {
             out.println(json ? new ObjectMapper().writeValueAsString(report) : memoryText(report));
             return 0;
         }
-        List<BenchConfiguration> configs = "all".equals(config) ? BenchConfiguration.all()
-                : List.of(BenchConfiguration.named(config));
-        List<BenchReport> reports = new ArrayList<>();
-        for (BenchConfiguration c : configs) {
+        Map<String, Object> all = new LinkedHashMap<>();
+        for (BenchConfiguration c : selected(config)) {
             System.err.println(c.name() + ": " + c.description());
-            reports.add(new StepBenchmark(c, Devices.select(device), warmup, repeats)
-                    .run(r -> System.err.printf(Locale.ROOT, "\r  step %d/%d", r, repeats)));
+            String text = config.startsWith(PretrainStepBenchmark.PREFIX) ? runPretraining(c, all) : runTraining(c, all);
             System.err.println();
             if (!json) {
-                out.println(stepText(reports.get(reports.size() - 1)));
+                out.println(text);
             }
         }
         if (json) {
-            Map<String, Object> all = new LinkedHashMap<>();
-            for (BenchReport r : reports) {
-                all.put(r.configuration(), jsonOf(r));
-            }
             out.println(new ObjectMapper().writeValueAsString(all));
         }
         return 0;
+    }
+
+    private String runTraining(BenchConfiguration c, Map<String, Object> figures) {
+        BenchReport r = new StepBenchmark(c, Devices.select(device), warmup, repeats).run(this::progress);
+        figures.put(r.configuration(), jsonOf(r));
+        return stepText(r);
+    }
+
+    private String runPretraining(BenchConfiguration c, Map<String, Object> figures) {
+        PretrainConfig p = PretrainStepBenchmark.pretrainConfig(c);
+        System.err.printf(Locale.ROOT, "  DiP-GNN pre-training step: %d negatives per masked edge, edge mask ratio %.2f, "
+                + "feature mask ratio %.2f%n", p.negatives(), p.edgeMaskRatio(), p.featureMaskRatio());
+        PretrainBenchReport r = new PretrainStepBenchmark(c, Devices.select(device), warmup, repeats).run(this::progress);
+        figures.put(r.step().configuration(), pretrainJson(r));
+        return pretrainText(r);
+    }
+
+    /** The engine configurations a {@code --config} value names (pre-training ones by their base configuration). */
+    static List<BenchConfiguration> selected(String config) {
+        String base = config.startsWith(PretrainStepBenchmark.PREFIX)
+                ? config.substring(PretrainStepBenchmark.PREFIX.length()) : config;
+        return "all".equals(base) ? BenchConfiguration.all() : List.of(BenchConfiguration.named(base));
+    }
+
+    private void progress(int r) {
+        System.err.printf(Locale.ROOT, "\r  step %d/%d", r, repeats);
     }
 
     static String stepText(BenchReport r) {
@@ -93,6 +117,45 @@ public final class BenchCommand implements Callable<Integer> {
                 r.sampledNodes(), r.modelShapedGflops()));
         sb.append(String.format(Locale.ROOT, "peak resident memory of the process: %d MiB%n", r.peakRssMib()));
         return sb.toString();
+    }
+
+    static String pretrainText(PretrainBenchReport p) {
+        BenchReport r = p.step();
+        PretrainFlopCounter.Breakdown f = p.flops();
+        StringBuilder sb = new StringBuilder(stepText(r).replace("sampling share", "host preparation share")
+                .replace("with sampling prefetched", "with host preparation prefetched"));
+        sb.append(String.format(Locale.ROOT, "masked edges per step: %d, %d candidates each ('sampling' above is the "
+                + "host preparation: sampling, masking, candidates)%n", p.maskedEdges(), p.candidates()));
+        sb.append(String.format(Locale.ROOT, "forward split (encoders timed alone on the same batches): generator "
+                        + "encoder %.1f ms, discriminator encoder %.1f ms, heads/scoring/losses %.1f ms%n",
+                p.generatorEncoder().median(), p.discriminatorEncoder().median(), p.headsMillis()));
+        sb.append(String.format(Locale.ROOT, "forward GFLOP: generator encoder %.2f, candidate scoring %.2f, feature "
+                        + "regression %.2f, discriminator encoder %.2f, feature detection %.3f, pair scoring %.2f%n",
+                f.generatorEncoder() / 1e9, f.generatorScoring() / 1e9, f.generatorFeatures() / 1e9,
+                f.discriminatorEncoder() / 1e9, f.discriminatorFeatures() / 1e9, f.discriminatorEdges() / 1e9));
+        if (p.nonFiniteSteps() > 0) {
+            sb.append(String.format(Locale.ROOT, "WARNING: %d of %d steps had a non-finite gradient norm; the optimizer "
+                    + "skipped their updates%n", p.nonFiniteSteps(), 2 * r.total().millis().length));
+        }
+        return sb.toString();
+    }
+
+    private static Map<String, Object> pretrainJson(PretrainBenchReport p) {
+        Map<String, Object> m = jsonOf(p.step());
+        m.put("masked_edges", p.maskedEdges());
+        m.put("candidates", p.candidates());
+        m.put("generator_encoder_ms_median", p.generatorEncoder().median());
+        m.put("discriminator_encoder_ms_median", p.discriminatorEncoder().median());
+        m.put("heads_ms_median", p.headsMillis());
+        m.put("non_finite_steps", p.nonFiniteSteps());
+        PretrainFlopCounter.Breakdown f = p.flops();
+        m.put("gflop_generator_encoder", f.generatorEncoder() / 1e9);
+        m.put("gflop_candidate_scoring", f.generatorScoring() / 1e9);
+        m.put("gflop_feature_regression", f.generatorFeatures() / 1e9);
+        m.put("gflop_discriminator_encoder", f.discriminatorEncoder() / 1e9);
+        m.put("gflop_feature_detection", f.discriminatorFeatures() / 1e9);
+        m.put("gflop_pair_scoring", f.discriminatorEdges() / 1e9);
+        return m;
     }
 
     private static void line(StringBuilder sb, String name, StepTimes t) {
