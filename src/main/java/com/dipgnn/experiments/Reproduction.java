@@ -71,7 +71,7 @@ public final class Reproduction {
         for (PretrainMethod method : spec.methods()) {
             reports.add(runMethod(method, pretrainGraph, workDir));
         }
-        return new ReproductionResult(experiment.datasetName(), FineTuneExperiment.describe(experiment.graph()),
+        return new ReproductionResult(experiment.graph().name(), FineTuneExperiment.describe(experiment.graph()),
                 experiment.spec().task().shortName(), experiment.primaryMetric(), settings(pretrainGraph), reports,
                 comparisons(reports));
     }
