@@ -40,6 +40,10 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
     @Option(names = "--save", required = true, description = "new directory for the pre-trained model")
     Path save;
 
+    @Option(names = "--keep", description = "which network to save: the method's own choice (default; DiP-GNN keeps the "
+            + "discriminator), or generator / discriminator, e.g. to fine-tune DiP-GNN's generator for comparison")
+    String keep;
+
     @Option(names = "--checkpoint-dir", description = "directory for checkpoints; an interrupted run resumes from it")
     Path checkpoints;
 
@@ -53,6 +57,7 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
                     + "choose a new directory or delete the old one");
         }
         PretrainMethod chosen = PretrainMethod.parse(method);
+        keptNetwork(chosen);
         if (split == null) {
             split = "transfer";
         }
@@ -69,9 +74,10 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
         try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
             PretrainResult result = new Pretrainer(config, new PretrainProgress(System.err, "pretrain"))
                     .run(pretrainGraph, spec.model(), manager, checkpoints);
-            PretrainedModels.save(save, result, config, spec.model(), pretrainGraph, dataset, splitSeed);
+            PretrainMethod.Kept which = keptNetwork(chosen);
+            PretrainedModels.save(save, result, config, which, spec.model(), pretrainGraph, dataset, splitSeed);
             System.err.printf(java.util.Locale.ROOT, "saved the %s encoder to %s (%.1f s)%n",
-                    config.method().kept().name().toLowerCase(java.util.Locale.ROOT), save, result.seconds());
+                    which.name().toLowerCase(java.util.Locale.ROOT), save, result.seconds());
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>();
                 out.put("dataset", dataset);
@@ -86,5 +92,21 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
             }
         }
         return 0;
+    }
+
+    private PretrainMethod.Kept keptNetwork(PretrainMethod chosen) {
+        if (keep == null) {
+            return chosen.kept();
+        }
+        PretrainMethod.Kept which = switch (keep.toLowerCase(java.util.Locale.ROOT)) {
+            case "generator" -> PretrainMethod.Kept.GENERATOR;
+            case "discriminator" -> PretrainMethod.Kept.DISCRIMINATOR;
+            default -> throw new IllegalArgumentException("--keep must be generator or discriminator (got '" + keep + "')");
+        };
+        boolean present = which == PretrainMethod.Kept.GENERATOR ? chosen.hasGenerator() : chosen.hasDiscriminator();
+        if (!present) {
+            throw new IllegalArgumentException("method '" + chosen.cliName() + "' trains no " + keep + "; drop --keep");
+        }
+        return which;
     }
 }

@@ -85,12 +85,23 @@ public final class PretrainNetworks {
         return discriminatorFeatures;
     }
 
-    /** The encoder a method hands to fine-tuning, with the edge heads saved beside it. */
-    public GraphEncoder keptEncoder(PretrainMethod method) {
-        return method.kept() == PretrainMethod.Kept.DISCRIMINATOR ? discriminator : generator;
+    /**
+     * The encoder handed to fine-tuning (a method's {@link PretrainMethod#kept()}, or the other
+     * network for diagnostics).
+     *
+     * @throws IllegalArgumentException when the method has no such network
+     */
+    public GraphEncoder encoder(PretrainMethod.Kept which) {
+        GraphEncoder encoder = which == PretrainMethod.Kept.DISCRIMINATOR ? discriminator : generator;
+        if (encoder == null) {
+            throw new IllegalArgumentException("this method trains no " + which.name().toLowerCase(java.util.Locale.ROOT)
+                    + " to keep");
+        }
+        return encoder;
     }
 
-    public EdgeHeads keptEdgeHeads(PretrainMethod method) {
-        return method.kept() == PretrainMethod.Kept.DISCRIMINATOR ? discriminatorEdges : generatorEdges;
+    /** The edge heads trained with {@link #encoder(PretrainMethod.Kept)}. */
+    public EdgeHeads edgeHeads(PretrainMethod.Kept which) {
+        return which == PretrainMethod.Kept.DISCRIMINATOR ? discriminatorEdges : generatorEdges;
     }
 }

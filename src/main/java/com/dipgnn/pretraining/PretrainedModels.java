@@ -23,22 +23,28 @@ public final class PretrainedModels {
     private PretrainedModels() {
     }
 
-    /** Writes the kept encoder atomically to {@code dir} (which must not exist). */
+    /** Writes the method's kept encoder atomically to {@code dir} (which must not exist). */
     public static ModelManifest save(Path dir, PretrainResult result, PretrainConfig config, ModelConfig model,
                                      HeteroGraph pretrainGraph, String dataset, long splitSeed) throws IOException {
-        PretrainMethod method = config.method();
-        ModelManifest manifest = manifest(result, config, model, pretrainGraph, dataset, splitSeed);
-        ModelStore.save(dir, manifest, result.networks().keptEncoder(method), result.networks().keptEdgeHeads(method));
+        return save(dir, result, config, config.method().kept(), model, pretrainGraph, dataset, splitSeed);
+    }
+
+    /** Writes the chosen network's encoder (e.g. DiP-GNN's generator, for a diagnostic) atomically to {@code dir}. */
+    public static ModelManifest save(Path dir, PretrainResult result, PretrainConfig config, PretrainMethod.Kept which,
+                                     ModelConfig model, HeteroGraph pretrainGraph, String dataset, long splitSeed)
+            throws IOException {
+        ModelManifest manifest = manifest(result, config, which, model, pretrainGraph, dataset, splitSeed);
+        ModelStore.save(dir, manifest, result.networks().encoder(which), result.networks().edgeHeads(which));
         return manifest;
     }
 
-    static ModelManifest manifest(PretrainResult result, PretrainConfig config, ModelConfig model,
-                                  HeteroGraph pretrainGraph, String dataset, long splitSeed) {
+    static ModelManifest manifest(PretrainResult result, PretrainConfig config, PretrainMethod.Kept which,
+                                  ModelConfig model, HeteroGraph pretrainGraph, String dataset, long splitSeed) {
         PretrainMethod method = config.method();
         Map<String, Object> task = new LinkedHashMap<>();
         task.put("task", TASK);
         task.put("method", method.cliName());
-        task.put("kept", method.kept().name().toLowerCase(java.util.Locale.ROOT));
+        task.put("kept", which.name().toLowerCase(java.util.Locale.ROOT));
         task.put("pretrain_graph", pretrainGraph.name());
         Map<String, Object> hyper = new LinkedHashMap<>();
         hyper.put("pretrain_config", config.toString());

@@ -62,4 +62,18 @@ class PretrainConfigTest {
         assertThat(PretrainMethod.DIPGNN_EDGES.generatesFeatures()).isFalse();
         assertThat(PretrainMethod.DIPGNN_FEATURES.generatesEdges()).isFalse();
     }
+
+    @Test
+    void networksHandOverTheKeptEncoderAndRefuseOneTheMethodDoesNotTrain() {
+        com.dipgnn.model.GraphSchema schema = com.dipgnn.model.GraphSchema.of(
+                com.dipgnn.graph.synthetic.SyntheticGraphs.community(1));
+        com.dipgnn.model.ModelConfig model = new com.dipgnn.model.ModelConfig(com.dipgnn.model.Backbone.HGT, 1, 8, 2, 0.1, 0);
+        PretrainNetworks dip = new PretrainNetworks(PretrainMethod.DIPGNN, schema, model, schema.relations());
+        assertThat(dip.encoder(PretrainMethod.DIPGNN.kept())).isSameAs(dip.discriminator());
+        assertThat(dip.encoder(PretrainMethod.Kept.GENERATOR)).isSameAs(dip.generator());
+        assertThat(dip.edgeHeads(PretrainMethod.Kept.DISCRIMINATOR)).isSameAs(dip.discriminatorEdges());
+        PretrainNetworks gpt = new PretrainNetworks(PretrainMethod.GPT_GNN, schema, model, schema.relations());
+        assertThat(gpt.discriminator()).isNull();
+        assertThatThrownBy(() -> gpt.encoder(PretrainMethod.Kept.DISCRIMINATOR)).hasMessageContaining("no discriminator");
+    }
 }
