@@ -32,9 +32,9 @@ final class PretrainOptions {
     @Option(names = "--lambda", defaultValue = "20", description = "weight of the discriminator's losses (default: ${DEFAULT-VALUE})")
     double lambda;
 
-    @Option(names = "--pretrain-temperature", defaultValue = "1.0",
-            description = "cosine logits are d / temperature in pre-training (default: ${DEFAULT-VALUE}, the paper's Eq. 2; "
-                    + "GPT-GNN uses 0.1; docs/pretraining.md has the measured comparison)")
+    @Option(names = "--pretrain-temperature", defaultValue = "" + PretrainConfig.DEFAULT_TEMPERATURE,
+            description = "cosine logits are d / temperature in pre-training (default: ${DEFAULT-VALUE}; the paper's Eq. 2 "
+                    + "has none, i.e. 1; GPT-GNN uses 0.1; docs/pretraining.md has the measured comparison)")
     double temperature;
 
     @Option(names = "--pretrain-lr", defaultValue = "0.001", description = "pre-training learning rate (default: ${DEFAULT-VALUE})")
