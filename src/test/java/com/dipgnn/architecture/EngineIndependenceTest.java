@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 class EngineIndependenceTest {
 
     private static final String[] ENGINE = {
-        "com.dipgnn.graph..", "com.dipgnn.sampling..", "com.dipgnn.model..", "com.dipgnn.training.."
+        "com.dipgnn.graph..", "com.dipgnn.sampling..", "com.dipgnn.model..", "com.dipgnn.training..",
+        "com.dipgnn.pretraining..", "com.dipgnn.experiments.."
     };
 
     private final JavaClasses classes = new ClassFileImporter()
