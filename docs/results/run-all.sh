@@ -26,6 +26,15 @@ if [[ $QUEUE == all || $QUEUE == queue-b ]]; then
   runt --dataset "$DATA/debian-packages" --task node --target-type package --methods none,dipgnn,gpt-gnn \
       --out "$OUT/debian-packages"
 fi
+if [[ $QUEUE == all || $QUEUE == ablations ]]; then
+  # DiP-GNN on Cora with a lighter discriminator weight, and with four times the pre-training steps
+  runt --dataset "$DATA/cora" --task node --full-graph-max-nodes 5000 --methods none,dipgnn --lambda 1 \
+      --out "$OUT/cora-lambda-1"
+  java -Xmx8g -Dai.djl.pytorch.num_threads=1 -jar "$JAR" reproduce --dataset "$DATA/cora" --task node \
+      --full-graph-max-nodes 5000 --methods none,dipgnn --pretrain-temperature 0.2 --runs 10 --hidden 128 \
+      --layers 2 --heads 4 --steps 200 --eval-every 10 --patience 10 --pretrain-steps 1600 --log-every 50 \
+      --checkpoint-every 100 --out "$OUT/cora-steps-1600"
+fi
 if [[ $QUEUE == all || $QUEUE == diagnostic ]]; then
   # Generator against discriminator of one DiP-GNN run (the same pre-training, deterministic):
   # fine-tune each with the settings of the Cora table.
