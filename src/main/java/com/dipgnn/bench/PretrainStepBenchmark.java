@@ -122,16 +122,16 @@ public final class PretrainStepBenchmark {
         int hidden = config.model().hidden();
         int[][] sizes = timed.sizes();
         double[][] phases = timed.phases();
-        double modelShaped = MatmulCeiling.measure(manager, median(sizes[0]), hidden, hidden, 10);
+        double modelShaped = MatmulCeiling.measure(manager, BenchMath.median(sizes[0]), hidden, hidden, 10);
         PretrainFlopCounter.Breakdown mean = mean(timed.flops());
         double stepGflop = mean.step() / 1e9;
-        StepTimes math = new StepTimes(sum(phases[2], phases[3], phases[4]));
-        BenchReport common = new BenchReport(PREFIX + config.name(), device.toString(), median(sizes[0]),
-                median(sizes[1]), new StepTimes(phases[0]), new StepTimes(phases[1]), new StepTimes(phases[2]),
+        StepTimes math = new StepTimes(BenchMath.sum(phases[2], phases[3], phases[4]));
+        BenchReport common = new BenchReport(PREFIX + config.name(), device.toString(), BenchMath.median(sizes[0]),
+                BenchMath.median(sizes[1]), new StepTimes(phases[0]), new StepTimes(phases[1]), new StepTimes(phases[2]),
                 new StepTimes(phases[3]), new StepTimes(phases[4]), pipelined[0], pipelined[1], stepGflop,
                 stepGflop / (math.median() / 1e3), ceiling, modelShaped, ProcessMemory.peakRssMib(),
                 setup.parameters());
-        return new PretrainBenchReport(common, median(sizes[2]), 1 + pretrain.negatives(),
+        return new PretrainBenchReport(common, BenchMath.median(sizes[2]), 1 + pretrain.negatives(),
                 new StepTimes(encoders[0]), new StepTimes(encoders[1]), mean, timed.nonFinite() + (int) pipelined[2]);
     }
 
@@ -245,19 +245,4 @@ public final class PretrainStepBenchmark {
         return new PretrainFlopCounter.Breakdown(m[0], m[1], m[2], m[3], m[4], m[5]);
     }
 
-    private static double[] sum(double[]... parts) {
-        double[] out = new double[parts[0].length];
-        for (double[] p : parts) {
-            for (int i = 0; i < out.length; i++) {
-                out[i] += p[i];
-            }
-        }
-        return out;
-    }
-
-    private static int median(int[] values) {
-        int[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
 }

@@ -86,10 +86,10 @@ public final class StepBenchmark {
             double[] pipelined = pipelined(engine, manager, graph, labels, sampler, encoder, head, updater);
             double ceiling = MatmulCeiling.measure(manager, 2048, 2048, 2048, 5);
             int hidden = config.model().hidden();
-            double modelShaped = MatmulCeiling.measure(manager, median(nodes), hidden, hidden, 10);
-            StepTimes math = new StepTimes(sum(phases[2], phases[3], phases[4]));
+            double modelShaped = MatmulCeiling.measure(manager, BenchMath.median(nodes), hidden, hidden, 10);
+            StepTimes math = new StepTimes(BenchMath.sum(phases[2], phases[3], phases[4]));
             double stepGflop = 3 * flops / 1e9;
-            return new BenchReport(config.name(), device.toString(), median(nodes), median(edges),
+            return new BenchReport(config.name(), device.toString(), BenchMath.median(nodes), BenchMath.median(edges),
                     new StepTimes(phases[0]), new StepTimes(phases[1]), new StepTimes(phases[2]),
                     new StepTimes(phases[3]), new StepTimes(phases[4]), pipelined[0], pipelined[1],
                     stepGflop, stepGflop / (math.median() / 1e3), ceiling, modelShaped, ProcessMemory.peakRssMib(),
@@ -164,19 +164,4 @@ public final class StepBenchmark {
         return new double[] {new StepTimes(millis).median(), waited / 1e6 / repeats};
     }
 
-    private static double[] sum(double[]... parts) {
-        double[] out = new double[parts[0].length];
-        for (double[] p : parts) {
-            for (int i = 0; i < out.length; i++) {
-                out[i] += p[i];
-            }
-        }
-        return out;
-    }
-
-    private static int median(int[] values) {
-        int[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
-    }
 }
