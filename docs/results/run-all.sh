@@ -35,6 +35,11 @@ if [[ $QUEUE == all || $QUEUE == ablations ]]; then
       --layers 2 --heads 4 --steps 200 --eval-every 10 --patience 10 --pretrain-steps 1600 --log-every 50 \
       --checkpoint-every 100 --out "$OUT/cora-steps-1600"
 fi
+if [[ $QUEUE == all || $QUEUE == backbones ]]; then
+  # The paper's backbone ablation (its Table 5) on the link task: GAT instead of HGT
+  runt --dataset "$DATA/movielens-100k" --task link --split transfer --full-graph-max-nodes 5000 --backbone gat \
+      --methods none,dipgnn,gpt-gnn --out "$OUT/movielens-100k-gat"
+fi
 if [[ $QUEUE == all || $QUEUE == diagnostic ]]; then
   # Generator against discriminator of one DiP-GNN run (the same pre-training, deterministic):
   # fine-tune each with the settings of the Cora table.
