@@ -47,6 +47,7 @@ public final class Pretrainer {
     public PretrainResult run(HeteroGraph graph, ModelConfig model, NDManager manager, Path checkpoints)
             throws IOException {
         long start = System.nanoTime();
+        requireSomethingToLearn(graph);
         PretrainBatchSampler batches = new PretrainBatchSampler(graph, samplerFor(graph), config);
         PretrainNetworks networks = new PretrainNetworks(config.method(), GraphSchema.of(graph), model,
                 batches.maskableRelations());
@@ -94,6 +95,16 @@ public final class Pretrainer {
         }
         return new PretrainResult(networks, List.copyOf(history), overall.means(), config.steps(), resumedFrom,
                 (System.nanoTime() - start) / 1e9);
+    }
+
+    private void requireSomethingToLearn(HeteroGraph graph) {
+        PretrainMethod method = config.method();
+        boolean usesEdges = method.generatesEdges() || method.discriminatesEdges() || method == PretrainMethod.GAE;
+        boolean hasFeatures = graph.nodeTypes().stream().anyMatch(t -> graph.nodes(t).featureDim() > 0);
+        if (!usesEdges && !hasFeatures) {
+            throw new IllegalArgumentException("method '" + method.cliName() + "' learns from node features, but graph '"
+                    + graph.name() + "' has none; use dipgnn or dipgnn-edges");
+        }
     }
 
     /** The subgraph sampler for a graph: the whole graph when it is small, else LADIES or HGSampling. */

@@ -76,4 +76,19 @@ class PretrainConfigTest {
         assertThat(gpt.discriminator()).isNull();
         assertThatThrownBy(() -> gpt.encoder(PretrainMethod.Kept.DISCRIMINATOR)).hasMessageContaining("no discriminator");
     }
+
+    @Test
+    void aFeaturesOnlyMethodOnAFeaturelessGraphIsRefusedBeforeTraining() {
+        com.dipgnn.graph.HeteroGraph featureless = new com.dipgnn.graph.GraphBuilder("plain")
+                .addNodes(com.dipgnn.graph.NodeTable.ofCount("n", 4))
+                .addEdges(new com.dipgnn.graph.RelationType("n", "link", "n"), new int[] {0, 1, 2}, new int[] {1, 2, 3},
+                        null, false)
+                .build();
+        try (ai.djl.ndarray.NDManager manager = ai.djl.ndarray.NDManager.newBaseManager(ai.djl.Device.cpu())) {
+            assertThatThrownBy(() -> new Pretrainer(PretrainConfig.PAPER_DEFAULT.withMethod(PretrainMethod.DIPGNN_FEATURES),
+                    PretrainListener.NONE).run(featureless, com.dipgnn.model.ModelConfig.PAPER_DEFAULT, manager, null))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("'dipgnn-features'").hasMessageContaining("'plain' has none");
+        }
+    }
 }
