@@ -1,0 +1,98 @@
+package com.dipgnn.api;
+
+import com.dipgnn.datasets.Dataset;
+import com.dipgnn.datasets.DatasetIds;
+import com.dipgnn.datasets.DatasetService;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RequestPart;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MultipartFile;
+
+/** Data sets: register a server directory or upload an archive, list, describe, delete. */
+@RestController
+@RequestMapping("/api/v1/datasets")
+@Tag(name = "Data sets", description = "Graphs the service trains and serves on")
+public class DatasetController {
+
+    private final DatasetService datasets;
+
+    public DatasetController(DatasetService datasets) {
+        this.datasets = datasets;
+    }
+
+    /**
+     * @param id the new data set's name
+     * @param path a server directory under a configured data set root, in gnnfmt-1 or CSV/TSV layout
+     */
+    public record RegisterDirectory(
+            @Schema(description = "name of the new data set", example = "my-graph")
+            @NotBlank @Pattern(regexp = DatasetIds.PATTERN, message = "use 1 to 64 lower-case letters, digits, '.', '_' or '-'") String id,
+            @Schema(description = "server directory holding the graph (gnnfmt-1 or CSV/TSV layout), under a configured root",
+                    example = "/data/graphs/my-graph")
+            @NotBlank String path) {
+    }
+
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Register a graph from a server directory")
+    public ResponseEntity<Dataset> register(@Valid @RequestBody RegisterDirectory request) {
+        Dataset dataset = datasets.registerDirectory(request.id(), request.path());
+        return ResponseEntity.created(location(dataset)).body(dataset);
+    }
+
+    @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    @Operation(summary = "Upload a graph as an archive (.zip, .tar, .tar.gz)",
+            description = "The archive is streamed to disk, extracted with every entry confined to the data set's "
+                    + "folder, and loaded to validate it before the data set is recorded.")
+    public ResponseEntity<Dataset> upload(
+            @RequestParam("id") @Pattern(regexp = DatasetIds.PATTERN,
+                    message = "use 1 to 64 lower-case letters, digits, '.', '_' or '-'") String id,
+            @RequestPart("file") MultipartFile file) throws IOException {
+        try (InputStream in = file.getInputStream()) {
+            Dataset dataset = datasets.upload(id, file.getOriginalFilename(), in);
+            return ResponseEntity.created(location(dataset)).body(dataset);
+        }
+    }
+
+    @GetMapping
+    @Operation(summary = "List data sets")
+    public PageResponse<Dataset> list(@RequestParam(defaultValue = "0") @Min(0) int page,
+                                      @RequestParam(defaultValue = "50") @Min(1) @Max(500) int size) {
+        return new PageResponse<>(datasets.list(page * size, size), page, size, datasets.count());
+    }
+
+    @GetMapping("/{id}")
+    @Operation(summary = "Describe a data set: node and edge counts per type, feature widths, labels, split")
+    public Dataset get(@PathVariable String id) {
+        return datasets.get(id);
+    }
+
+    @DeleteMapping("/{id}")
+    @Operation(summary = "Delete a data set (refused while a job or deployment uses it)")
+    public ResponseEntity<Void> delete(@PathVariable String id) {
+        datasets.delete(id);
+        return ResponseEntity.noContent().build();
+    }
+
+    private static URI location(Dataset dataset) {
+        return URI.create("/api/v1/datasets/" + dataset.id());
+    }
+}

@@ -1,0 +1,14 @@
+package com.dipgnn.api;
+
+import java.util.List;
+
+/**
+ * One page of a list.
+ *
+ * @param items this page's items
+ * @param page zero-based page number
+ * @param size page size asked for
+ * @param total items in all pages
+ */
+public record PageResponse<T>(List<T> items, int page, int size, long total) {
+}

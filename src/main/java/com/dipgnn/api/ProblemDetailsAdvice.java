@@ -1,0 +1,162 @@
+package com.dipgnn.api;
+
+import com.dipgnn.errors.ConflictException;
+import com.dipgnn.errors.InvalidInputException;
+import com.dipgnn.errors.NotFoundException;
+import com.dipgnn.errors.ServiceUnavailableException;
+import com.dipgnn.graph.io.GraphDataException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import jakarta.validation.ConstraintViolationException;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.lang.Nullable;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Turns every error into an RFC 9457 problem detail that says what is wrong, where (the field)
+ * and how to fix it. Spring MVC's own errors (malformed JSON, failed bean validation, oversized
+ * uploads, unknown routes) get the same treatment as the service's.
+ */
+@RestControllerAdvice
+public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
+
+    @ExceptionHandler(NotFoundException.class)
+    ProblemDetail notFound(NotFoundException e) {
+        ProblemDetail p = Problems.of(HttpStatus.NOT_FOUND, "not-found", "Not found", e.getMessage());
+        p.setProperty("resource", e.resource());
+        p.setProperty("id", e.id());
+        return p;
+    }
+
+    @ExceptionHandler(ConflictException.class)
+    ProblemDetail conflict(ConflictException e) {
+        return Problems.of(HttpStatus.CONFLICT, "conflict", "Conflict with the current state", e.getMessage());
+    }
+
+    @ExceptionHandler(ServiceUnavailableException.class)
+    ResponseEntity<ProblemDetail> unavailable(ServiceUnavailableException e) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "30")
+                .body(Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Try again later", e.getMessage()));
+    }
+
+    @ExceptionHandler(InvalidInputException.class)
+    ProblemDetail invalidInput(InvalidInputException e) {
+        ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "invalid-input", "Invalid input", e.getMessage());
+        if (e.field() != null) {
+            p.setProperty("field", e.field());
+        }
+        return p;
+    }
+
+    @ExceptionHandler(GraphDataException.class)
+    ProblemDetail badGraph(GraphDataException e) {
+        return Problems.of(HttpStatus.UNPROCESSABLE_ENTITY, "invalid-graph", "The graph data is not valid",
+                e.getMessage());
+    }
+
+    @ExceptionHandler(ConstraintViolationException.class)
+    ProblemDetail constraintViolation(ConstraintViolationException e) {
+        List<Map<String, String>> errors = e.getConstraintViolations().stream()
+                .map(v -> Map.of("field", v.getPropertyPath().toString(), "message", v.getMessage())).toList();
+        return validationProblem(errors);
+    }
+
+    @ExceptionHandler(IllegalArgumentException.class)
+    ProblemDetail illegalArgument(IllegalArgumentException e) {
+        return Problems.of(HttpStatus.BAD_REQUEST, "invalid-input", "Invalid input", e.getMessage());
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        List<Map<String, String>> errors = ex.getBindingResult().getFieldErrors().stream()
+                .map(f -> Map.of("field", f.getField(), "message", fieldMessage(f.getRejectedValue(), f.getDefaultMessage())))
+                .collect(Collectors.toList());
+        ex.getBindingResult().getGlobalErrors().forEach(g -> errors.add(Map.of("field", g.getObjectName(),
+                "message", String.valueOf(g.getDefaultMessage()))));
+        return ResponseEntity.badRequest().body(validationProblem(errors));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        List<Map<String, String>> errors = ex.getParameterValidationResults().stream()
+                .flatMap(r -> r.getResolvableErrors().stream().map(err -> Map.of(
+                        "field", r.getMethodParameter().getParameterName() == null ? "?" : r.getMethodParameter().getParameterName(),
+                        "message", String.valueOf(err.getDefaultMessage()))))
+                .toList();
+        return ResponseEntity.badRequest().body(validationProblem(errors));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        String detail = "the request body is not valid JSON for this endpoint";
+        ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "malformed-request", "Malformed request body", detail);
+        Throwable cause = ex.getCause();
+        if (cause instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            String field = mapping.getPath().stream()
+                    .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                    .collect(Collectors.joining("."));
+            p.setProperty("field", field);
+            p.setDetail("field '" + field + "': " + mapping.getOriginalMessage().split("\n")[0]);
+        } else if (cause instanceof JsonProcessingException json) {
+            p.setDetail("the request body is not valid JSON: " + json.getOriginalMessage()
+                    + (json.getLocation() != null ? " (line " + json.getLocation().getLineNr() + ", column "
+                    + json.getLocation().getColumnNr() + ")" : ""));
+        } else if (cause == null) {
+            p.setDetail("the request body is missing or unreadable; send a JSON object");
+        }
+        return ResponseEntity.badRequest().body(p);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMaxUploadSizeExceededException(MaxUploadSizeExceededException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        ProblemDetail p = Problems.of(HttpStatus.PAYLOAD_TOO_LARGE, "upload-too-large", "Upload too large",
+                "the upload exceeds the limit of " + (ex.getMaxUploadSize() > 0 ? ex.getMaxUploadSize() + " bytes" : "the server")
+                        + "; register the data set from a server directory instead, or raise dipgnn.datasets.upload-max-bytes");
+        return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE).body(p);
+    }
+
+    @ExceptionHandler(RuntimeException.class)
+    ProblemDetail unexpected(RuntimeException e) {
+        LOG.error("unexpected error", e);
+        return Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "Internal error",
+                "the service failed to handle the request: " + e.getClass().getSimpleName()
+                        + (e.getMessage() != null ? ": " + e.getMessage() : ""));
+    }
+
+    private static ProblemDetail validationProblem(List<Map<String, String>> errors) {
+        String detail = errors.stream().map(e -> e.get("field") + ": " + e.get("message"))
+                .collect(Collectors.joining("; "));
+        ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "invalid-parameters", "Invalid parameters", detail);
+        p.setProperty("errors", errors);
+        if (errors.size() == 1) {
+            p.setProperty("field", errors.get(0).get("field"));
+        }
+        return p;
+    }
+
+    private static String fieldMessage(@Nullable Object rejected, @Nullable String message) {
+        return message + " (got " + rejected + ")";
+    }
+}

@@ -1,0 +1,238 @@
+package com.dipgnn.datasets;
+
+import com.dipgnn.config.ServiceProperties;
+import com.dipgnn.errors.ConflictException;
+import com.dipgnn.errors.InvalidInputException;
+import com.dipgnn.errors.NotFoundException;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.io.GraphLoaders;
+import com.dipgnn.graph.io.LoadOptions;
+import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import com.dipgnn.training.ModelStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+
+/**
+ * Registers, describes and deletes data sets, and hands their graphs to jobs and deployments
+ * (loaded once, then shared). A data set is only recorded once its graph has loaded: a bad
+ * directory or archive leaves nothing behind.
+ */
+@Service
+public class DatasetService {
+
+    /** Name of the built-in synthetic query-product data set. */
+    public static final String BUILTIN_QUERY_PRODUCT = "query-product";
+    private static final String SYNTHETIC_QUERY_PRODUCT = "synthetic:query-product";
+    private static final int MAX_ARCHIVE_ENTRIES = 10_000;
+    private static final Logger LOG = LoggerFactory.getLogger(DatasetService.class);
+
+    private final DatasetRepository repository;
+    private final ServiceProperties properties;
+    private final List<Path> roots;
+    private final Map<String, HeteroGraph> graphs = new ConcurrentHashMap<>();
+
+    public DatasetService(DatasetRepository repository, ServiceProperties properties) {
+        this.repository = repository;
+        this.properties = properties;
+        this.roots = properties.datasets().roots().stream().map(DatasetService::real).toList();
+    }
+
+    /** Registers the built-in query-product graph unless it is already there. */
+    public void registerBuiltins() {
+        if (repository.find(BUILTIN_QUERY_PRODUCT).isEmpty()) {
+            HeteroGraph graph = SyntheticGraphs.queryProduct(0);
+            record(BUILTIN_QUERY_PRODUCT, DatasetSource.BUILTIN, SYNTHETIC_QUERY_PRODUCT, graph);
+            LOG.info("Registered the built-in data set '{}': {}", BUILTIN_QUERY_PRODUCT, graph);
+        }
+    }
+
+    /** Registers the graph in {@code directory}, which must lie under a configured data set root. */
+    public Dataset registerDirectory(String id, String directory) {
+        DatasetIds.require("id", id);
+        requireFree(id);
+        Path dir = confinedDirectory(directory);
+        HeteroGraph graph = GraphLoaders.load(dir, LoadOptions.withoutText());
+        return record(id, DatasetSource.DIRECTORY, dir.toString(), graph);
+    }
+
+    /**
+     * Registers an uploaded archive: streamed to disk (at most the configured upload size),
+     * extracted with every entry confined to the data set's folder, loaded to validate it, and
+     * only then moved into place and recorded.
+     */
+    public Dataset upload(String id, String filename, InputStream content) throws IOException {
+        DatasetIds.require("id", id);
+        requireFree(id);
+        if (filename == null || !ArchiveExtractor.isSupported(filename)) {
+            throw new InvalidInputException("file", "'" + filename + "' is not a supported archive; upload a .zip, "
+                    + ".tar, .tar.gz or .tgz holding the graph's files");
+        }
+        Path uploads = Files.createDirectories(properties.uploadsDir());
+        String nonce = UUID.randomUUID().toString();
+        Path archive = uploads.resolve(".upload-" + nonce);
+        Path staging = uploads.resolve("." + id + ".partial-" + nonce);
+        Path target = uploads.resolve(id);
+        try {
+            long max = properties.datasets().uploadMaxBytes().toBytes();
+            copyCapped(content, archive, max);
+            Files.createDirectories(staging);
+            new ArchiveExtractor(4 * max, MAX_ARCHIVE_ENTRIES).extract(archive, filename, staging);
+            Path graphDir = graphFolder(staging);
+            GraphLoaders.load(graphDir, LoadOptions.withoutText());
+            if (Files.exists(target)) {
+                throw new ConflictException("data set folder " + target + " already exists; delete data set '" + id + "' first");
+            }
+            Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+            Path finalDir = target.resolve(staging.relativize(graphDir));
+            try {
+                return record(id, DatasetSource.UPLOAD, finalDir.toString(), GraphLoaders.load(finalDir, LoadOptions.withoutText()));
+            } catch (RuntimeException e) {
+                ModelStore.deleteRecursively(target);
+                throw e;
+            }
+        } finally {
+            Files.deleteIfExists(archive);
+            if (Files.exists(staging)) {
+                ModelStore.deleteRecursively(staging);
+            }
+        }
+    }
+
+    public Dataset get(String id) {
+        return repository.find(id).orElseThrow(() -> new NotFoundException("data set", id,
+                "list the registered data sets with GET /api/v1/datasets"));
+    }
+
+    public List<Dataset> list(int offset, int limit) {
+        return repository.list(offset, limit);
+    }
+
+    public long count() {
+        return repository.count();
+    }
+
+    /** Deletes a data set that no queued or running job and no deployment uses. */
+    public void delete(String id) {
+        Dataset dataset = get(id);
+        List<String> jobs = repository.activeJobs(id);
+        if (!jobs.isEmpty()) {
+            throw new ConflictException("data set '" + id + "' is used by queued or running jobs " + jobs
+                    + "; cancel them or wait for them to finish");
+        }
+        List<String> deployments = repository.deployments(id);
+        if (!deployments.isEmpty()) {
+            throw new ConflictException("data set '" + id + "' is served by deployments " + deployments
+                    + "; undeploy them first");
+        }
+        repository.delete(id);
+        graphs.remove(id);
+        if (dataset.source() == DatasetSource.UPLOAD) {
+            ModelStore.deleteRecursively(properties.uploadsDir().resolve(id));
+        }
+    }
+
+    /** The data set's graph, loaded on first use. */
+    public HeteroGraph graph(String id) {
+        Dataset dataset = get(id);
+        return graphs.computeIfAbsent(id, k -> load(dataset));
+    }
+
+    private HeteroGraph load(Dataset dataset) {
+        HeteroGraph graph = dataset.source() == DatasetSource.BUILTIN
+                ? SyntheticGraphs.queryProduct(0) : GraphLoaders.load(Path.of(dataset.location()), LoadOptions.withoutText());
+        if (!graph.fingerprint().equals(dataset.fingerprint())) {
+            throw new ConflictException("the graph of data set '" + dataset.id() + "' at " + dataset.location()
+                    + " changed since it was registered (fingerprint " + graph.fingerprint() + ", registered "
+                    + dataset.fingerprint() + "); register the new graph under a new name");
+        }
+        return graph;
+    }
+
+    private Dataset record(String id, DatasetSource source, String location, HeteroGraph graph) {
+        Dataset dataset = new Dataset(id, source, location, graph.fingerprint(), DatasetSummary.of(graph), Instant.now());
+        try {
+            repository.insert(dataset);
+        } catch (DuplicateKeyException e) {
+            throw new ConflictException("a data set named '" + id + "' already exists; choose another name");
+        }
+        graphs.put(id, graph);
+        return dataset;
+    }
+
+    private void requireFree(String id) {
+        if (repository.find(id).isPresent()) {
+            throw new ConflictException("a data set named '" + id + "' already exists; choose another name or delete it first");
+        }
+    }
+
+    private Path confinedDirectory(String directory) {
+        if (directory == null || directory.isBlank()) {
+            throw new InvalidInputException("path", "path is required: the server directory holding the graph");
+        }
+        if (roots.isEmpty()) {
+            throw new InvalidInputException("path", "registering server directories is disabled: no data set roots "
+                    + "are configured (dipgnn.datasets.roots); upload an archive instead");
+        }
+        Path dir;
+        try {
+            dir = Path.of(directory).toRealPath();
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            throw new InvalidInputException("path", "directory '" + directory + "' does not exist on the server");
+        }
+        if (roots.stream().noneMatch(dir::startsWith)) {
+            throw new InvalidInputException("path", "directory '" + directory + "' is outside the data set roots "
+                    + roots + "; place the graph under one of them");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new InvalidInputException("path", "'" + directory + "' is not a directory");
+        }
+        return dir;
+    }
+
+    /** The extracted folder itself, or its only sub-folder when the archive wrapped the files in one. */
+    private static Path graphFolder(Path extracted) throws IOException {
+        try (Stream<Path> children = Files.list(extracted)) {
+            List<Path> all = children.toList();
+            return all.size() == 1 && Files.isDirectory(all.get(0)) ? all.get(0) : extracted;
+        }
+    }
+
+    private static void copyCapped(InputStream in, Path out, long max) throws IOException {
+        byte[] buffer = new byte[64 * 1024];
+        long total = 0;
+        try (OutputStream os = Files.newOutputStream(out)) {
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                total += n;
+                if (total > max) {
+                    throw new InvalidInputException("file", "the upload exceeds the limit of " + max
+                            + " bytes; register the data set from a server directory instead");
+                }
+                os.write(buffer, 0, n);
+            }
+        }
+    }
+
+    private static Path real(Path root) {
+        try {
+            return root.toRealPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException("data set root " + root + " does not exist", e);
+        }
+    }
+}

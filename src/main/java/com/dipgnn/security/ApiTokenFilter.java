@@ -1,0 +1,86 @@
+package com.dipgnn.security;
+
+import com.dipgnn.api.Problems;
+import com.dipgnn.config.ServiceProperties;
+import com.dipgnn.config.ServiceProperties.ApiToken;
+import com.dipgnn.config.ServiceProperties.Role;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Optional;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Checks the bearer token of every request against {@link AccessRule}: 401 when a needed token is
+ * missing or unknown, 403 when a reader token calls an admin endpoint; both as problem details.
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE + 10)
+public class ApiTokenFilter extends OncePerRequestFilter {
+
+    /** Request attribute holding the caller's token entry, for audit logs. */
+    public static final String CALLER = ApiTokenFilter.class.getName() + ".caller";
+
+    private static final String BEARER = "Bearer ";
+
+    private final ApiTokens tokens;
+    private final AccessRule rule;
+    private final ObjectMapper json;
+
+    public ApiTokenFilter(ApiTokens tokens, ServiceProperties properties, ObjectMapper json) {
+        this.tokens = tokens;
+        this.rule = new AccessRule(properties.security().openInference());
+        this.json = json;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        Role needed = rule.required(request.getMethod(), request.getRequestURI().substring(request.getContextPath().length()));
+        if (needed == null) {
+            chain.doFilter(request, response);
+            return;
+        }
+        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
+        if (header == null || !header.startsWith(BEARER)) {
+            reject(response, HttpStatus.UNAUTHORIZED, "missing-token", "Authentication required",
+                    "this endpoint needs an API token with the " + needed.name().toLowerCase() + " role; send 'Authorization: Bearer <token>'");
+            return;
+        }
+        Optional<ApiToken> caller = tokens.find(header.substring(BEARER.length()).trim());
+        if (caller.isEmpty()) {
+            reject(response, HttpStatus.UNAUTHORIZED, "invalid-token", "Authentication failed",
+                    "the API token is not known to this service; check the token configured in dipgnn.security.tokens");
+            return;
+        }
+        if (!ApiTokens.allows(caller.get(), needed)) {
+            reject(response, HttpStatus.FORBIDDEN, "forbidden", "Not allowed",
+                    "token '" + caller.get().name() + "' has the " + caller.get().role().name().toLowerCase()
+                            + " role; " + request.getMethod() + " " + request.getRequestURI() + " needs the admin role");
+            return;
+        }
+        request.setAttribute(CALLER, caller.get());
+        chain.doFilter(request, response);
+    }
+
+    private void reject(HttpServletResponse response, HttpStatus status, String type, String title, String detail)
+            throws IOException {
+        ProblemDetail problem = Problems.of(status, type, title, detail);
+        response.setStatus(status.value());
+        if (status == HttpStatus.UNAUTHORIZED) {
+            response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+        }
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        json.writeValue(response.getOutputStream(), problem);
+    }
+}
