@@ -17,7 +17,8 @@ CREATE TABLE jobs (
     state           VARCHAR(16)  NOT NULL,   -- QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED
     dataset_id      VARCHAR(64)  NOT NULL,
     parent_model_id VARCHAR(64),
-    parameters      TEXT         NOT NULL,   -- JSON of the submitted parameters
+    model_name      VARCHAR(64)  NOT NULL,   -- the output model is registered under this name
+    parameters      TEXT         NOT NULL,   -- JSON of the submitted parameters, defaults filled in
     idempotency_key VARCHAR(200),
     progress        TEXT,                    -- JSON of the latest progress
     error           TEXT,

@@ -1,0 +1,29 @@
+package com.dipgnn.jobs;
+
+import java.time.Instant;
+
+/**
+ * A job's row.
+ *
+ * @param id job id
+ * @param kind PRETRAIN or FINETUNE
+ * @param state where it is in its life
+ * @param datasetId the data set it trains on
+ * @param parentModelId the pre-trained model a fine-tuning starts from, or null
+ * @param modelName name the output model is registered under
+ * @param parametersJson the submitted parameters, with defaults filled in, as JSON
+ * @param idempotencyKey the client's idempotency key, or null
+ * @param progressJson the latest progress as JSON, or null
+ * @param error why it failed, or null
+ * @param modelId the output model's id (allocated when it first starts)
+ * @param attempts how many times it has started
+ * @param cancelRequested a cancel was asked for
+ * @param submittedAt when it was submitted
+ * @param startedAt when it last started, or null
+ * @param finishedAt when it ended, or null
+ */
+public record JobRecord(String id, String kind, JobState state, String datasetId, String parentModelId,
+                        String modelName, String parametersJson, String idempotencyKey, String progressJson,
+                        String error, String modelId, int attempts, boolean cancelRequested, Instant submittedAt,
+                        Instant startedAt, Instant finishedAt) {
+}
