@@ -29,7 +29,7 @@ import org.springframework.web.multipart.MultipartFile;
 
 /** Data sets: register a server directory or upload an archive, list, describe, delete. */
 @RestController
-@RequestMapping("/api/v1/datasets")
+@RequestMapping(value = "/api/v1/datasets", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Data sets", description = "Graphs the service trains and serves on")
 public class DatasetController {
 
@@ -52,14 +52,14 @@ public class DatasetController {
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(summary = "Register a graph from a server directory")
+    @Operation(operationId = "registerDataset", summary = "Register a graph from a server directory")
     public ResponseEntity<Dataset> register(@Valid @RequestBody RegisterDirectory request) {
         Dataset dataset = datasets.registerDirectory(request.id(), request.path());
         return ResponseEntity.created(location(dataset)).body(dataset);
     }
 
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    @Operation(summary = "Upload a graph as an archive (.zip, .tar, .tar.gz)",
+    @Operation(operationId = "uploadDataset", summary = "Upload a graph as an archive (.zip, .tar, .tar.gz)",
             description = "The archive is streamed to disk, extracted with every entry confined to the data set's "
                     + "folder, and loaded to validate it before the data set is recorded.")
     public ResponseEntity<Dataset> upload(
@@ -73,20 +73,20 @@ public class DatasetController {
     }
 
     @GetMapping
-    @Operation(summary = "List data sets")
+    @Operation(operationId = "listDatasets", summary = "List data sets")
     public PageResponse<Dataset> list(@RequestParam(defaultValue = "0") @Min(0) int page,
                                       @RequestParam(defaultValue = "50") @Min(1) @Max(500) int size) {
         return new PageResponse<>(datasets.list(page * size, size), page, size, datasets.count());
     }
 
     @GetMapping("/{id}")
-    @Operation(summary = "Describe a data set: node and edge counts per type, feature widths, labels, split")
+    @Operation(operationId = "getDataset", summary = "Describe a data set: node and edge counts per type, feature widths, labels, split")
     public Dataset get(@PathVariable String id) {
         return datasets.get(id);
     }
 
     @DeleteMapping("/{id}")
-    @Operation(summary = "Delete a data set (refused while a job or deployment uses it)")
+    @Operation(operationId = "deleteDataset", summary = "Delete a data set (refused while a job or deployment uses it)")
     public ResponseEntity<Void> delete(@PathVariable String id) {
         datasets.delete(id);
         return ResponseEntity.noContent().build();

@@ -1,0 +1,45 @@
+package com.dipgnn.config;
+
+import ai.djl.Device;
+import com.dipgnn.training.Devices;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import io.swagger.v3.oas.models.servers.Server;
+import io.swagger.v3.oas.models.Components;
+import java.time.Clock;
+import java.util.List;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Beans shared by the service's features: the compute device, the clock, the OpenAPI description. */
+@Configuration
+public class EngineConfiguration {
+
+    /** The device jobs and inference use: the GPU when present ({@code dipgnn.device=auto}), else the CPU. */
+    @Bean
+    public Device device(@Value("${dipgnn.device:auto}") String preference) {
+        return Devices.select(preference);
+    }
+
+    @Bean
+    public Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    public OpenAPI openApi() {
+        return new OpenAPI()
+                .info(new Info().title("DiP-GNN Service").version("v1")
+                        .description("Pre-trains graph neural networks with DiP-GNN, fine-tunes them and serves them: "
+                                + "data sets, training jobs, the model registry, deployments and online inference. "
+                                + "Send 'Authorization: Bearer <token>': admin tokens for changes, reader tokens for "
+                                + "reads and inference."))
+                .servers(List.of(new Server().url("/").description("this service")))
+                .components(new Components().addSecuritySchemes("bearer",
+                        new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")))
+                .addSecurityItem(new SecurityRequirement().addList("bearer"));
+    }
+}
