@@ -21,7 +21,7 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 
 /** The model registry: list, describe, download and delete model versions. */
 @RestController
-@RequestMapping("/api/v1/models")
+@RequestMapping(value = "/api/v1/models", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Models", description = "Model versions produced by jobs")
 public class ModelController {
 
@@ -32,7 +32,7 @@ public class ModelController {
     }
 
     @GetMapping
-    @Operation(summary = "List model versions, newest first")
+    @Operation(operationId = "listModels", summary = "List model versions, newest first")
     public PageResponse<ModelVersion> list(@RequestParam(required = false) String name,
                                            @RequestParam(required = false) String datasetId,
                                            @RequestParam(required = false) ModelKind kind,
@@ -43,13 +43,13 @@ public class ModelController {
     }
 
     @GetMapping("/{id}")
-    @Operation(summary = "A model version with its manifest")
+    @Operation(operationId = "getModel", summary = "A model version with its manifest")
     public ModelVersion get(@PathVariable String id) {
         return registry.get(id);
     }
 
     @GetMapping(value = "/{id}/archive", produces = "application/zip")
-    @Operation(summary = "Download a model version as a zip archive (manifest.json and parameters)")
+    @Operation(operationId = "downloadModel", summary = "Download a model version as a zip archive (manifest.json and parameters)")
     public ResponseEntity<StreamingResponseBody> archive(@PathVariable String id) {
         registry.get(id);
         StreamingResponseBody body = out -> registry.writeArchive(id, out);
@@ -59,7 +59,7 @@ public class ModelController {
     }
 
     @DeleteMapping("/{id}")
-    @Operation(summary = "Delete a model version (refused while deployed or while a job fine-tunes from it)")
+    @Operation(operationId = "deleteModel", summary = "Delete a model version (refused while deployed or while a job fine-tunes from it)")
     public ResponseEntity<Void> delete(@PathVariable String id) {
         registry.delete(id);
         return ResponseEntity.noContent().build();
