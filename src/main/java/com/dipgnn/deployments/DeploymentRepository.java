@@ -1,0 +1,57 @@
+package com.dipgnn.deployments;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** Deployment rows: which model version each deployment name serves. */
+@Repository
+public class DeploymentRepository {
+
+    /**
+     * A deployment's row.
+     *
+     * @param name deployment name
+     * @param modelId the model version it serves (or is switching to)
+     * @param createdAt first deployed
+     * @param updatedAt last (re)deployed
+     */
+    public record Row(String name, String modelId, Instant createdAt, Instant updatedAt) {
+    }
+
+    private final JdbcClient jdbc;
+
+    public DeploymentRepository(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Points {@code name} at {@code modelId}, creating the deployment when new. */
+    public void upsert(String name, String modelId, Instant now) {
+        int updated = jdbc.sql("UPDATE deployments SET model_id = ?, updated_at = ? WHERE name = ?")
+                .params(modelId, Timestamp.from(now), name).update();
+        if (updated == 0) {
+            jdbc.sql("INSERT INTO deployments (name, model_id, created_at, updated_at) VALUES (?, ?, ?, ?)")
+                    .params(name, modelId, Timestamp.from(now), Timestamp.from(now)).update();
+        }
+    }
+
+    public Optional<Row> find(String name) {
+        return jdbc.sql("SELECT * FROM deployments WHERE name = ?").param(name).query(DeploymentRepository::map).optional();
+    }
+
+    public List<Row> all() {
+        return jdbc.sql("SELECT * FROM deployments ORDER BY name").query(DeploymentRepository::map).list();
+    }
+
+    public boolean delete(String name) {
+        return jdbc.sql("DELETE FROM deployments WHERE name = ?").param(name).update() > 0;
+    }
+
+    private static Row map(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+        return new Row(rs.getString("name"), rs.getString("model_id"), rs.getTimestamp("created_at").toInstant(),
+                rs.getTimestamp("updated_at").toInstant());
+    }
+}

@@ -1,0 +1,226 @@
+package com.dipgnn.jobs;
+
+import com.dipgnn.config.ServiceProperties;
+import com.dipgnn.datasets.DatasetService;
+import com.dipgnn.errors.ConflictException;
+import com.dipgnn.errors.InvalidInputException;
+import com.dipgnn.errors.NotFoundException;
+import com.dipgnn.errors.ServiceUnavailableException;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.jobs.runner.FinetuneParameters;
+import com.dipgnn.jobs.runner.JobParameters;
+import com.dipgnn.jobs.runner.JobProgress;
+import com.dipgnn.jobs.runner.PretrainParameters;
+import com.dipgnn.jobs.runner.TrainingCurves;
+import com.dipgnn.registry.ModelRegistry;
+import com.dipgnn.registry.ModelVersion;
+import com.dipgnn.training.ModelManifest;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Clock;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+/**
+ * Submits, lists, watches and cancels training jobs. Parameters are checked against the data
+ * set (and the pre-trained model) before a job is queued, so a queued job only fails for reasons
+ * that could not be known in advance.
+ */
+@Service
+public class JobService {
+
+    /** A submission's result: the job, and whether it already existed under the idempotency key. */
+    public record Submission(JobView job, boolean replayed) {
+    }
+
+    private final JobRepository jobs;
+    private final DatasetService datasets;
+    private final ModelRegistry registry;
+    private final JobExecutor executor;
+    private final JobEvents events;
+    private final ObjectMapper json;
+    private final ServiceProperties properties;
+    private final Clock clock;
+
+    public JobService(JobRepository jobs, DatasetService datasets, ModelRegistry registry, JobExecutor executor,
+                      JobEvents events, ObjectMapper json, ServiceProperties properties, Clock clock) {
+        this.jobs = jobs;
+        this.datasets = datasets;
+        this.registry = registry;
+        this.executor = executor;
+        this.events = events;
+        this.json = json;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** Queues a pre-training job on {@code datasetId}. */
+    public Submission submitPretrain(String datasetId, String modelName, PretrainParameters parameters,
+                                     String idempotencyKey) {
+        PretrainParameters p = parameters == null ? PretrainParameters.defaults() : parameters.withDefaults();
+        return submit(datasetId, modelName, p, null, idempotencyKey,
+                datasetId + "-" + p.method().toLowerCase(Locale.ROOT));
+    }
+
+    /** Queues a fine-tuning job on {@code datasetId}, from scratch or from a pre-trained model. */
+    public Submission submitFinetune(String datasetId, String modelName, FinetuneParameters parameters,
+                                     String idempotencyKey) {
+        FinetuneParameters p = parameters == null ? FinetuneParameters.defaults() : parameters;
+        String parent = p.pretrainedModelId();
+        ModelManifest parentManifest = null;
+        if (parent != null) {
+            ModelVersion model = findModel(parent).orElse(null);
+            if (model == null) {
+                throw new InvalidInputException("parameters.pretrainedModelId", "model '" + parent
+                        + "' does not exist; list the pre-trained models with GET /api/v1/models?kind=PRETRAINED");
+            }
+            parentManifest = model.manifest();
+        }
+        FinetuneParameters filled = p.withDefaults(parentManifest);
+        return submit(datasetId, modelName, filled, parentManifest, idempotencyKey, datasetId + "-" + filled.task());
+    }
+
+    private Submission submit(String datasetId, String modelName, JobParameters parameters, ModelManifest parent,
+                              String idempotencyKey, String defaultName) {
+        String name = modelName != null ? modelName : sanitize(defaultName);
+        com.dipgnn.datasets.DatasetIds.require("modelName", name);
+        if (idempotencyKey != null) {
+            Optional<JobRecord> existing = jobs.findByIdempotencyKey(idempotencyKey);
+            if (existing.isPresent()) {
+                return new Submission(replay(existing.get(), datasetId, parameters), true);
+            }
+        }
+        HeteroGraph graph = datasets.graph(datasetId);
+        parameters.validateAgainst(graph, parent);
+        if (jobs.countInState(JobState.QUEUED) >= properties.jobs().queueCapacity()) {
+            throw new ServiceUnavailableException("the job queue is full (" + properties.jobs().queueCapacity()
+                    + " queued jobs); retry when some have started");
+        }
+        String parentId = parameters instanceof FinetuneParameters f ? f.pretrainedModelId() : null;
+        JobRecord record = new JobRecord(UUID.randomUUID().toString(), parameters.kind().name(), JobState.QUEUED,
+                datasetId, parentId, name, write(parameters), idempotencyKey, null, null, null, 0, false,
+                clock.instant(), null, null);
+        try {
+            jobs.insert(record);
+        } catch (DuplicateKeyException race) {
+            JobRecord winner = jobs.findByIdempotencyKey(idempotencyKey).orElseThrow(() -> race);
+            return new Submission(replay(winner, datasetId, parameters), true);
+        }
+        executor.wakeUp();
+        return new Submission(view(jobs.find(record.id()).orElseThrow()), false);
+    }
+
+    public JobView get(String id) {
+        return view(record(id));
+    }
+
+    public List<JobView> list(JobState state, String datasetId, String kind, int offset, int limit) {
+        return jobs.list(state, datasetId, kind, offset, limit).stream().map(this::view).toList();
+    }
+
+    public long count(JobState state, String datasetId, String kind) {
+        return jobs.count(state, datasetId, kind);
+    }
+
+    /**
+     * Cancels a job: a queued job ends at once; a running job stops within a step, keeping its
+     * last checkpoint.
+     *
+     * @throws ConflictException when the job has already ended
+     */
+    public JobView cancel(String id) {
+        JobRecord job = record(id);
+        if (job.state().isTerminal()) {
+            throw new ConflictException("job '" + id + "' has already ended (" + job.state().name().toLowerCase(Locale.ROOT)
+                    + "); only queued or running jobs can be cancelled");
+        }
+        jobs.requestCancel(id);
+        if (job.state() == JobState.QUEUED && jobs.finish(id, JobState.CANCELLED, null, clock.instant())) {
+            JobView view = get(id);
+            events.end(id, view);
+            return view;
+        }
+        executor.cancel(id);
+        return get(id);
+    }
+
+    /** The job's training curves so far (live while it runs, stored once it ended). */
+    public TrainingCurves curves(String id) {
+        record(id);
+        return executor.curves(id).orElseThrow(() -> new NotFoundException("training curves of job", id,
+                "a job has curves once it has started"));
+    }
+
+    /** A stream of the job's progress and state events. */
+    public SseEmitter subscribe(String id) {
+        JobView view = get(id);
+        return events.subscribe(id, view, view.state().isTerminal());
+    }
+
+    private JobView replay(JobRecord existing, String datasetId, JobParameters parameters) {
+        if (!existing.datasetId().equals(datasetId) || !existing.kind().equals(parameters.kind().name())
+                || !sameParameters(existing.parametersJson(), parameters)) {
+            throw new ConflictException("idempotency key '" + existing.idempotencyKey() + "' was already used for job '"
+                    + existing.id() + "' with different parameters; use a new key for a new job");
+        }
+        return view(existing);
+    }
+
+    private boolean sameParameters(String stored, JobParameters parameters) {
+        try {
+            return json.readTree(stored).equals(json.readTree(write(parameters)));
+        } catch (JsonProcessingException e) {
+            return false;
+        }
+    }
+
+    private JobRecord record(String id) {
+        return jobs.find(id).orElseThrow(() -> new NotFoundException("job", id, "list the jobs with GET /api/v1/jobs"));
+    }
+
+    private Optional<ModelVersion> findModel(String id) {
+        try {
+            return Optional.of(registry.get(id));
+        } catch (NotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    JobView view(JobRecord r) {
+        JobProgress progress = executor.liveProgress(r.id()).orElseGet(() -> read(r.progressJson(), JobProgress.class));
+        return new JobView(r.id(), r.kind(), r.state(), r.datasetId(), r.parentModelId(), r.modelName(),
+                read(r.parametersJson(), JsonNode.class), progress, r.error(),
+                r.state() == JobState.SUCCEEDED ? r.modelId() : null, r.attempts(), r.cancelRequested(),
+                r.submittedAt(), r.startedAt(), r.finishedAt());
+    }
+
+    private <T> T read(String text, Class<T> type) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return json.readValue(text, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored job data is unreadable: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private String write(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String sanitize(String name) {
+        String s = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9._-]", "-");
+        return s.length() > 64 ? s.substring(0, 64) : s;
+    }
+}

@@ -1,0 +1,29 @@
+package com.dipgnn.jobs;
+
+import com.dipgnn.jobs.runner.JobProgress;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
+
+/**
+ * A job as the API shows it.
+ *
+ * @param id job id
+ * @param kind PRETRAIN or FINETUNE
+ * @param state queued, running, succeeded, failed or cancelled
+ * @param datasetId the data set it trains on
+ * @param parentModelId the pre-trained model a fine-tuning starts from, or null
+ * @param modelName the name its model is registered under
+ * @param parameters the parameters it runs with (defaults filled in)
+ * @param progress step, total, ETA, latest losses and metrics (null before it starts)
+ * @param error why it failed, or null
+ * @param modelId its output model version (set once it succeeded)
+ * @param attempts how many times it has started (more than 1 after a restart of the service)
+ * @param cancelRequested a cancel was asked for
+ * @param submittedAt when it was submitted
+ * @param startedAt when it last started
+ * @param finishedAt when it ended
+ */
+public record JobView(String id, String kind, JobState state, String datasetId, String parentModelId, String modelName,
+                      JsonNode parameters, JobProgress progress, String error, String modelId, int attempts,
+                      boolean cancelRequested, Instant submittedAt, Instant startedAt, Instant finishedAt) {
+}
