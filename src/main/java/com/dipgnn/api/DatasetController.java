@@ -3,6 +3,8 @@ package com.dipgnn.api;
 import com.dipgnn.datasets.Dataset;
 import com.dipgnn.datasets.DatasetIds;
 import com.dipgnn.datasets.DatasetService;
+import com.dipgnn.datasets.SyntheticSpec;
+import com.dipgnn.errors.InvalidInputException;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -42,19 +44,28 @@ public class DatasetController {
     /**
      * @param id the new data set's name
      * @param path a server directory under a configured data set root, in gnnfmt-1 or CSV/TSV layout
+     * @param synthetic instead of a path: a synthetic query-product graph of this size
      */
-    public record RegisterDirectory(
+    public record RegisterDataset(
             @Schema(description = "name of the new data set", example = "my-graph")
             @NotBlank @Pattern(regexp = DatasetIds.PATTERN, message = "use 1 to 64 lower-case letters, digits, '.', '_' or '-'") String id,
             @Schema(description = "server directory holding the graph (gnnfmt-1 or CSV/TSV layout), under a configured root",
                     example = "/data/graphs/my-graph")
-            @NotBlank String path) {
+            String path,
+            @Valid SyntheticSpec synthetic) {
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(operationId = "registerDataset", summary = "Register a graph from a server directory")
-    public ResponseEntity<Dataset> register(@Valid @RequestBody RegisterDirectory request) {
-        Dataset dataset = datasets.registerDirectory(request.id(), request.path());
+    @Operation(operationId = "registerDataset", summary = "Register a graph from a server directory, or a synthetic graph",
+            description = "Give either 'path' (a directory under a configured data set root) or 'synthetic' (the size of a "
+                    + "generated query-product click graph).")
+    public ResponseEntity<Dataset> register(@Valid @RequestBody RegisterDataset request) {
+        if ((request.path() == null) == (request.synthetic() == null)) {
+            throw new InvalidInputException("path", "give exactly one of 'path' (a server directory) and 'synthetic' "
+                    + "(a generated graph's size)");
+        }
+        Dataset dataset = request.path() != null ? datasets.registerDirectory(request.id(), request.path())
+                : datasets.registerSynthetic(request.id(), request.synthetic());
         return ResponseEntity.created(location(dataset)).body(dataset);
     }
 

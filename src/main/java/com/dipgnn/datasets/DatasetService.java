@@ -7,7 +7,6 @@ import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.io.GraphLoaders;
 import com.dipgnn.graph.io.LoadOptions;
-import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.training.ModelStore;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,7 +36,6 @@ public class DatasetService {
 
     /** Name of the built-in synthetic query-product data set. */
     public static final String BUILTIN_QUERY_PRODUCT = "query-product";
-    private static final String SYNTHETIC_QUERY_PRODUCT = "synthetic:query-product";
     private static final int MAX_ARCHIVE_ENTRIES = 10_000;
     private static final Logger LOG = LoggerFactory.getLogger(DatasetService.class);
 
@@ -55,10 +53,19 @@ public class DatasetService {
     /** Registers the built-in query-product graph unless it is already there. */
     public void registerBuiltins() {
         if (repository.find(BUILTIN_QUERY_PRODUCT).isEmpty()) {
-            HeteroGraph graph = SyntheticGraphs.queryProduct(0);
-            record(BUILTIN_QUERY_PRODUCT, DatasetSource.BUILTIN, SYNTHETIC_QUERY_PRODUCT, graph);
+            SyntheticSpec spec = SyntheticSpec.defaults();
+            HeteroGraph graph = spec.generate();
+            record(BUILTIN_QUERY_PRODUCT, DatasetSource.BUILTIN, spec.location(), graph);
             LOG.info("Registered the built-in data set '{}': {}", BUILTIN_QUERY_PRODUCT, graph);
         }
+    }
+
+    /** Registers a synthetic query-product graph of the given size (regenerated identically on each load). */
+    public Dataset registerSynthetic(String id, SyntheticSpec spec) {
+        DatasetIds.require("id", id);
+        requireFree(id);
+        SyntheticSpec filled = spec.withDefaults();
+        return record(id, DatasetSource.BUILTIN, filled.location(), filled.generate());
     }
 
     /** Registers the graph in {@code directory}, which must lie under a configured data set root. */
@@ -153,8 +160,9 @@ public class DatasetService {
     }
 
     private HeteroGraph load(Dataset dataset) {
-        HeteroGraph graph = dataset.source() == DatasetSource.BUILTIN
-                ? SyntheticGraphs.queryProduct(0) : GraphLoaders.load(Path.of(dataset.location()), LoadOptions.withoutText());
+        HeteroGraph graph = SyntheticSpec.isSynthetic(dataset.location())
+                ? SyntheticSpec.parse(dataset.location()).generate()
+                : GraphLoaders.load(Path.of(dataset.location()), LoadOptions.withoutText());
         if (!graph.fingerprint().equals(dataset.fingerprint())) {
             throw new ConflictException("the graph of data set '" + dataset.id() + "' at " + dataset.location()
                     + " changed since it was registered (fingerprint " + graph.fingerprint() + ", registered "

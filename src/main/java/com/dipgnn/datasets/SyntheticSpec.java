@@ -1,0 +1,75 @@
+package com.dipgnn.datasets;
+
+import com.dipgnn.errors.InvalidInputException;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.synthetic.QueryProductConfig;
+import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A synthetic query-product click graph of a chosen size (the built-in generator), for trying
+ * the service and for load tests. It is stored as its parameters and regenerated, identically,
+ * whenever it is loaded.
+ *
+ * @param queries query nodes
+ * @param products product nodes
+ * @param clicks query-product click edges
+ * @param seed generator seed
+ */
+@Schema(description = "a synthetic query-product click graph of a chosen size")
+public record SyntheticSpec(
+        @Schema(example = "2000") @Min(10) @Max(5_000_000) Integer queries,
+        @Schema(example = "3000") @Min(20) @Max(5_000_000) Integer products,
+        @Schema(example = "30000") @Min(1) @Max(50_000_000) Integer clicks,
+        @Schema(example = "0") Long seed) {
+
+    private static final String PREFIX = "synthetic:query-product?";
+
+    /** The built-in data set's graph: the generator's defaults. */
+    public static SyntheticSpec defaults() {
+        QueryProductConfig d = QueryProductConfig.defaults();
+        return new SyntheticSpec(d.numQueries(), d.numProducts(), d.numClicks(), 0L);
+    }
+
+    /** Absent sizes take the generator's defaults. */
+    public SyntheticSpec withDefaults() {
+        SyntheticSpec d = defaults();
+        return new SyntheticSpec(queries != null ? queries : d.queries, products != null ? products : d.products,
+                clicks != null ? clicks : d.clicks, seed != null ? seed : d.seed);
+    }
+
+    public HeteroGraph generate() {
+        SyntheticSpec s = withDefaults();
+        if (s.products < 2 * QueryProductConfig.defaults().numCategories()) {
+            throw new InvalidInputException("synthetic.products", "a synthetic graph needs at least "
+                    + 2 * QueryProductConfig.defaults().numCategories() + " products (two per category)");
+        }
+        return SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(s.queries, s.products, s.clicks)
+                .withSeed(s.seed));
+    }
+
+    /** The location string a data set row stores. */
+    public String location() {
+        SyntheticSpec s = withDefaults();
+        return PREFIX + "queries=" + s.queries + "&products=" + s.products + "&clicks=" + s.clicks + "&seed=" + s.seed;
+    }
+
+    public static boolean isSynthetic(String location) {
+        return location.startsWith(PREFIX);
+    }
+
+    /** Reads a location written by {@link #location()}. */
+    public static SyntheticSpec parse(String location) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String pair : location.substring(PREFIX.length()).split("&")) {
+            String[] kv = pair.split("=", 2);
+            values.put(kv[0], kv[1]);
+        }
+        return new SyntheticSpec(Integer.parseInt(values.get("queries")), Integer.parseInt(values.get("products")),
+                Integer.parseInt(values.get("clicks")), Long.parseLong(values.get("seed")));
+    }
+}
