@@ -91,6 +91,7 @@ public final class FineTuner {
                 }
             }
         }
+        listener.onTrainingEnd(state.step);
         if (state.bestEncoder != null) {
             encoder.restore(state.bestEncoder);
             head.restore(state.bestHead);

@@ -14,6 +14,10 @@ public interface TrainingListener {
     default void onValidation(long step, Map<String, Double> metrics, boolean improved) {
     }
 
+    /** After the last training step, before the final evaluation (and the save, when there is one). */
+    default void onTrainingEnd(long stepsRun) {
+    }
+
     /** After a checkpoint was written to {@code directory}. */
     default void onCheckpoint(long step, Path directory) {
     }
