@@ -65,7 +65,6 @@ public final class FineTuner {
         ParameterUpdater updater = new ParameterUpdater(config.optimizer(), encoder, head);
         FineTuneState state = resume(checkpoints, encoder, head, updater);
         long resumedFrom = state.step;
-        String primary = task.primaryMetric();
         try (BatchPrefetcher<B> pipeline = new BatchPrefetcher<>(
                 i -> task.prepare(resumedFrom + i + 1, StepRandom.rngFor(config.seed(), resumedFrom + i + 1)),
                 (int) Math.max(config.steps() - resumedFrom, 0))) {
@@ -77,13 +76,9 @@ public final class FineTuner {
                 }
                 state.addLoss(trainStep(task, encoder, head, batch, modelManager, engine, updater));
                 listener.onStep(step, config.steps(), state.lastLoss);
-                if (step % config.evalEvery() == 0 || step == config.steps()) {
-                    Map<String, Double> val = evaluate(task, encoder, head, EvalSplit.VAL, modelManager);
-                    boolean improved = state.validated(val, val.get(primary), encoder, head);
-                    listener.onValidation(step, val, improved);
-                    if (config.patience() > 0 && state.sinceBest >= config.patience()) {
-                        break;
-                    }
+                if ((step % config.evalEvery() == 0 || step == config.steps())
+                        && validate(task, encoder, head, modelManager, state)) {
+                    break;
                 }
                 checkpoint(checkpoints, state, encoder, head, updater);
                 if (listener.stopRequested()) {
@@ -102,6 +97,15 @@ public final class FineTuner {
         }
         return new FineTuneResult(metrics, state.bestStep, state.step, (System.nanoTime() - start) / 1e9,
                 state.lastLoss, List.copyOf(state.history), resumedFrom);
+    }
+
+    /** Validates after the current step, keeping the best weights; returns whether to stop early. */
+    private <B> boolean validate(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head,
+                                 NDManager modelManager, FineTuneState state) {
+        Map<String, Double> val = evaluate(task, encoder, head, EvalSplit.VAL, modelManager);
+        boolean improved = state.validated(val, val.get(task.primaryMetric()), encoder, head);
+        listener.onValidation(state.step, val, improved);
+        return config.patience() > 0 && state.sinceBest >= config.patience();
     }
 
     private FineTuneState resume(FineTuneCheckpoints checkpoints, GraphModule encoder, GraphModule head,

@@ -1,6 +1,6 @@
 package com.dipgnn.jobs.runner;
 
-/** Lets the caller cancel a running job; polled after every training step. */
+/** Lets the caller cancel a running job; polled on the job's thread after every training step (make it thread-safe). */
 @FunctionalInterface
 public interface JobControl {
 

@@ -28,6 +28,11 @@ class JobCancellationTest {
         assertThat(CheckpointFiles.latest(work.checkpointDir()).getFileName()).hasToString("step-00000002");
         assertThat(work.modelOutput()).doesNotExist();
         assertThat(control.reports).extracting(JobProgress::step).last().isEqualTo(3L);
+
+        JobOutcome resumed = runner.run(work, JobControl.NONE, JobProgressSink.NONE);
+        assertThat(resumed.resumedFromStep()).as("run again, the job resumes from its checkpoint").isEqualTo(2);
+        assertThat(resumed.manifest().hyperParameters()).containsEntry("steps", 20L);
+        assertThat(work.modelOutput()).isDirectoryContaining("glob:**/manifest.json");
     }
 
     @Test

@@ -128,6 +128,7 @@ class JobParametersTest {
         assertThat(finetune.learningRate()).isEqualTo(0.01);
         assertThat(finetune.steps()).isEqualTo(1600);
         assertThat(JSON.readValue(JSON.writeValueAsString(finetune), FinetuneParameters.class)).isEqualTo(finetune);
+        assertThat(JSON.readValue(JSON.writeValueAsString(pretrain), PretrainParameters.class)).isEqualTo(pretrain);
     }
 
     @Test
