@@ -7,6 +7,7 @@ import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
+import com.dipgnn.training.FineTuneDefaults;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.FineTuneResult;
 import com.dipgnn.training.OptimizerConfig;
@@ -127,22 +128,22 @@ abstract class FineTuningOptions {
         if (preset != null && !planetoid) {
             throw new IllegalArgumentException("unknown preset '" + preset + "': the only preset is planetoid");
         }
-        boolean link = kind == TaskKind.LINK_PREDICTION;
-        ModelConfig model = new ModelConfig(
-                Backbone.parse(backbone != null ? backbone : planetoid ? "gat" : "hgt"),
-                or(layers, planetoid ? 2 : 3), or(hidden, planetoid ? 64 : 400), or(heads, 8),
-                or(dropout, planetoid ? 0.6 : link ? 0.1 : 0.3), or(attentionDropout, planetoid ? 0.6 : 0.0));
-        OptimizerConfig optimizer = OptimizerConfig.FINE_TUNING
-                .withLearningRate(or(learningRate, planetoid ? 0.005 : link ? 0.001 : 0.0015))
-                .withWeightDecay(or(weightDecay, 0.0))
-                .withL2(or(l2, planetoid ? 5e-4 : 0.0))
-                .withClipNorm(or(clip, planetoid ? 0.0 : 0.5));
-        FineTuneConfig training = new FineTuneConfig(or(steps, planetoid ? 1000 : link ? 1600 : 2400), batchSize,
-                planetoid ? 1 : evalEvery, or(patience, planetoid ? 100 : 20), optimizer, seed);
+        FineTuneDefaults d = planetoid ? FineTuneDefaults.planetoid() : FineTuneDefaults.paper(kind);
+        ModelConfig model = new ModelConfig(backbone != null ? Backbone.parse(backbone) : d.model().backbone(),
+                or(layers, d.model().layers()), or(hidden, d.model().hidden()), or(heads, d.model().heads()),
+                or(dropout, d.model().dropout()), or(attentionDropout, d.model().attentionDropout()));
+        OptimizerConfig optimizer = d.optimizer()
+                .withLearningRate(or(learningRate, d.optimizer().learningRate()))
+                .withWeightDecay(or(weightDecay, d.optimizer().weightDecay()))
+                .withL2(or(l2, d.optimizer().l2()))
+                .withClipNorm(or(clip, d.optimizer().clipNorm()));
+        FineTuneConfig training = new FineTuneConfig(or(steps, d.steps()), batchSize,
+                planetoid ? d.evalEvery() : evalEvery, or(patience, d.patience()), optimizer, seed);
         SplitMode mode = split != null ? SplitMode.parse(split) : defaultSplit(graph, kind);
-        int fullGraph = planetoid && fullGraphMaxNodes == 0 ? Integer.MAX_VALUE : fullGraphMaxNodes;
+        int fullGraph = planetoid && fullGraphMaxNodes == 0 ? d.fullGraphMaxNodes() : fullGraphMaxNodes;
         return new ExperimentSpec(kind, targetType, relation, mode, splitSeed, labelFraction, model, training,
-                new SamplingConfig(depth, width), fullGraph, normalizeFeatures || planetoid, negatives, 255, 0.1);
+                new SamplingConfig(depth, width), fullGraph, normalizeFeatures || d.normalizeFeatures(), negatives,
+                d.trainNegatives(), d.temperature());
     }
 
     SplitMode defaultSplit(HeteroGraph graph, TaskKind kind) {

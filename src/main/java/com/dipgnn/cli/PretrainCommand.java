@@ -95,18 +95,10 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
     }
 
     private PretrainMethod.Kept keptNetwork(PretrainMethod chosen) {
-        if (keep == null) {
-            return chosen.kept();
+        try {
+            return chosen.keptNetwork(keep);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--keep: " + e.getMessage(), e);
         }
-        PretrainMethod.Kept which = switch (keep.toLowerCase(java.util.Locale.ROOT)) {
-            case "generator" -> PretrainMethod.Kept.GENERATOR;
-            case "discriminator" -> PretrainMethod.Kept.DISCRIMINATOR;
-            default -> throw new IllegalArgumentException("--keep must be generator or discriminator (got '" + keep + "')");
-        };
-        boolean present = which == PretrainMethod.Kept.GENERATOR ? chosen.hasGenerator() : chosen.hasDiscriminator();
-        if (!present) {
-            throw new IllegalArgumentException("method '" + chosen.cliName() + "' trains no " + keep + "; drop --keep");
-        }
-        return which;
     }
 }

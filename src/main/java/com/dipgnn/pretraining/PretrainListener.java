@@ -18,6 +18,14 @@ public interface PretrainListener {
     default void onCheckpoint(long step, Path directory) {
     }
 
+    /**
+     * Asked after each step (and its log entry and checkpoint); when true the run stops with a
+     * {@link com.dipgnn.training.TrainingCancelledException}, keeping the last checkpoint.
+     */
+    default boolean stopRequested() {
+        return false;
+    }
+
     PretrainListener NONE = new PretrainListener() {
     };
 }

@@ -81,6 +81,30 @@ public enum PretrainMethod {
         return kept;
     }
 
+    /**
+     * The network to keep: the method's own choice when {@code choice} is null, else
+     * {@code generator} or {@code discriminator} (e.g. DiP-GNN's generator, for comparison).
+     *
+     * @throws IllegalArgumentException for another word, or a network the method does not train
+     */
+    public Kept keptNetwork(String choice) {
+        if (choice == null) {
+            return kept;
+        }
+        Kept which = switch (choice.trim().toLowerCase(Locale.ROOT)) {
+            case "generator" -> Kept.GENERATOR;
+            case "discriminator" -> Kept.DISCRIMINATOR;
+            default -> throw new IllegalArgumentException(
+                    "keep must be generator or discriminator (got '" + choice + "')");
+        };
+        boolean present = which == Kept.GENERATOR ? hasGenerator() : hasDiscriminator();
+        if (!present) {
+            throw new IllegalArgumentException("method '" + cliName() + "' trains no " + which.name()
+                    .toLowerCase(Locale.ROOT) + "; keep its " + kept.name().toLowerCase(Locale.ROOT) + " instead");
+        }
+        return which;
+    }
+
     /** The command-line name: lower case with dashes ({@code dipgnn-edges}, {@code gpt-gnn}). */
     public String cliName() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');

@@ -16,6 +16,7 @@ import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.NonFiniteLossException;
 import com.dipgnn.training.ParameterUpdater;
+import com.dipgnn.training.TrainingCancelledException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,6 +44,7 @@ public final class Pretrainer {
      * Pre-trains on {@code graph} (parameters created in {@code manager}).
      *
      * @param checkpoints directory for checkpoints, resumed from when it holds one; null for none
+     * @throws TrainingCancelledException when the listener asks to stop (the last checkpoint is kept)
      */
     public PretrainResult run(HeteroGraph graph, ModelConfig model, NDManager manager, Path checkpoints)
             throws IOException {
@@ -90,6 +92,9 @@ public final class Pretrainer {
                     PretrainCheckpoint.save(checkpoints, new PretrainCheckpoint.State(step,
                             config.method().cliName(), config.seed(), config.toString(), history, interval.export()), modules, updater);
                     listener.onCheckpoint(step, checkpoints);
+                }
+                if (listener.stopRequested()) {
+                    throw new TrainingCancelledException(step);
                 }
             }
         }

@@ -50,6 +50,18 @@ public final class FineTuneExperiment {
      */
     public FineTuneResult run(long seed, TrainingListener listener, Path saveTo, ModelStore.EncoderWeights pretrained)
             throws IOException {
+        return run(seed, listener, saveTo, pretrained, null, 0);
+    }
+
+    /**
+     * Trains like {@link #run(long, TrainingListener, Path, ModelStore.EncoderWeights)}, with checkpoints
+     * every {@code checkpointEvery} steps in {@code checkpoints} (none when it is null), resuming from
+     * the checkpoint found there; nothing is saved when the listener cancels the run.
+     *
+     * @throws TrainingCancelledException when the listener asks to stop
+     */
+    public FineTuneResult run(long seed, TrainingListener listener, Path saveTo, ModelStore.EncoderWeights pretrained,
+                              Path checkpoints, int checkpointEvery) throws IOException {
         FineTuningTask<?> task = createTask();
         HeteroGraph modelGraph = task.modelGraph();
         try (NDManager manager = NDManager.newBaseManager(device)) {
@@ -60,13 +72,27 @@ public final class FineTuneExperiment {
                 ModelStore.requireSameArchitecture(pretrained.manifest(), spec.model(), GraphSchema.of(modelGraph));
                 encoder.restore(pretrained.weights());
             }
-            FineTuneResult result = new FineTuner(spec.training().withSeed(seed), listener)
-                    .run(task, encoder, head, manager);
+            FineTuneCheckpoints policy = checkpoints == null ? null
+                    : new FineTuneCheckpoints(checkpoints, checkpointEvery, checkpointSettings(pretrained));
+            FineTuneResult result;
+            try {
+                result = new FineTuner(spec.training().withSeed(seed), listener)
+                        .run(task, encoder, head, manager, policy);
+            } catch (java.io.UncheckedIOException e) {
+                throw e.getCause();
+            }
             if (saveTo != null) {
                 ModelStore.save(saveTo, manifest(task, result, seed, modelGraph), encoder, head);
             }
             return result;
         }
+    }
+
+    /** The data, split, model and starting weights a checkpoint must have been written with. */
+    private String checkpointSettings(ModelStore.EncoderWeights pretrained) {
+        String start = pretrained == null ? "random"
+                : pretrained.manifest().datasetFingerprint() + "@" + pretrained.manifest().createdAt();
+        return "data " + graph.fingerprint() + ", " + spec + ", encoder from " + start;
     }
 
     /**
@@ -84,8 +110,16 @@ public final class FineTuneExperiment {
         String splitType = spec.task() == TaskKind.NODE_CLASSIFICATION
                 ? (spec.targetType() != null ? spec.targetType() : onlyLabeledType())
                 : (spec.relation() != null ? graph.relation(spec.relation()) : firstForwardRelation()).source();
-        double labels = spec.task() == TaskKind.NODE_CLASSIFICATION ? spec.labelFraction() : 1.0;
-        return new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(), labels)
+        return pretrainPart(graph, splitType, spec.splitSeed());
+    }
+
+    /**
+     * The pre-training part of the node-transfer split of {@code graph} with {@code splitSeed}
+     * (which nodes it holds depends on the seed alone; {@code splitType} must keep at least three
+     * nodes for fine-tuning).
+     */
+    public static HeteroGraph pretrainPart(HeteroGraph graph, String splitType, long splitSeed) {
+        return new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, splitSeed, 1.0)
                 .split(graph, splitType).pretrainGraph();
     }
 

@@ -1,5 +1,6 @@
 package com.dipgnn.training;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,9 +12,18 @@ import java.util.Map;
  * @param stepsRun optimizer steps taken (fewer than configured when stopped early)
  * @param seconds wall-clock seconds of the run
  * @param finalLoss the last training loss
+ * @param history every validation of the run (resumed runs include those before the resume)
+ * @param resumedFrom the step the run resumed from (0 when it started fresh)
  */
 public record FineTuneResult(
-        Map<String, Map<String, Double>> metrics, long bestStep, long stepsRun, double seconds, double finalLoss) {
+        Map<String, Map<String, Double>> metrics, long bestStep, long stepsRun, double seconds, double finalLoss,
+        List<FineTuneLogEntry> history, long resumedFrom) {
+
+    /** A result without a validation history, from a fresh run. */
+    public FineTuneResult(Map<String, Map<String, Double>> metrics, long bestStep, long stepsRun, double seconds,
+                          double finalLoss) {
+        this(metrics, bestStep, stepsRun, seconds, finalLoss, List.of(), 0);
+    }
 
     public double metric(EvalSplit split, String name) {
         Map<String, Double> m = metrics.get(split.key());

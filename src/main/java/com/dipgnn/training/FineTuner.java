@@ -8,14 +8,21 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.sampling.BatchPrefetcher;
 import com.dipgnn.sampling.StepRandom;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Supervised fine-tuning: AdamW steps on a task's loss with gradient-norm clipping, validation
- * every few steps, early stopping, and the best checkpoint restored at the end.
+ * every few steps, early stopping, and the best checkpoint restored at the end; optionally
+ * checkpoints to resume from after a crash, and a listener that can cancel the run.
  */
 public final class FineTuner {
+
+    /** Mixed into the per-step dropout seeds of checkpointed runs. */
+    private static final long DROPOUT_SALT = 0xF17E7E5L;
 
     private final FineTuneConfig config;
     private final TrainingListener listener;
@@ -37,54 +44,99 @@ public final class FineTuner {
      * Trains {@code encoder} and {@code head} (both initialised in {@code modelManager}) on the task.
      */
     public <B> FineTuneResult run(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head, NDManager modelManager) {
+        return run(task, encoder, head, modelManager, null);
+    }
+
+    /**
+     * Trains like {@link #run(FineTuningTask, GraphEncoder, GraphModule, NDManager)}, writing checkpoints
+     * as {@code checkpoints} says (none when null) and resuming from the one its directory holds.
+     * With checkpoints, the engine's random seed (dropout) is set from {@code (seed, step)} before
+     * every step, so a resumed run ends exactly like an uninterrupted one.
+     *
+     * @throws TrainingCancelledException when the listener asks to stop
+     * @throws IllegalArgumentException when the checkpoint found was written with other settings
+     * @throws UncheckedIOException when a checkpoint cannot be read or written
+     */
+    public <B> FineTuneResult run(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head,
+                                  NDManager modelManager, FineTuneCheckpoints checkpoints) {
         long start = System.nanoTime();
         Engine engine = Devices.engine();
         engine.setRandomSeed((int) config.seed());
         ParameterUpdater updater = new ParameterUpdater(config.optimizer(), encoder, head);
-        String primary = task.primaryMetric();
-        double best = Double.NEGATIVE_INFINITY;
-        long bestStep = 0;
-        Map<String, float[]> bestEncoder = null;
-        Map<String, float[]> bestHead = null;
-        int sinceBest = 0;
-        double loss = Double.NaN;
-        long step = 0;
+        FineTuneState state = resume(checkpoints, encoder, head, updater);
+        long resumedFrom = state.step;
         try (BatchPrefetcher<B> pipeline = new BatchPrefetcher<>(
-                i -> task.prepare(i + 1, StepRandom.rngFor(config.seed(), i + 1)), config.steps())) {
-            while (step < config.steps()) {
+                i -> task.prepare(resumedFrom + i + 1, StepRandom.rngFor(config.seed(), resumedFrom + i + 1)),
+                (int) Math.max(config.steps() - resumedFrom, 0))) {
+            while (state.step < config.steps()) {
                 B batch = pipeline.next();
-                step++;
-                loss = trainStep(task, encoder, head, batch, modelManager, engine, updater);
-                listener.onStep(step, config.steps(), loss);
-                if (step % config.evalEvery() == 0 || step == config.steps()) {
-                    Map<String, Double> val = evaluate(task, encoder, head, EvalSplit.VAL, modelManager);
-                    double score = val.get(primary);
-                    boolean improved = score > best;
-                    if (improved) {
-                        best = score;
-                        bestStep = step;
-                        bestEncoder = encoder.snapshot();
-                        bestHead = head.snapshot();
-                        sinceBest = 0;
-                    } else {
-                        sinceBest++;
-                    }
-                    listener.onValidation(step, val, improved);
-                    if (config.patience() > 0 && sinceBest >= config.patience()) {
-                        break;
-                    }
+                long step = ++state.step;
+                if (checkpoints != null) {
+                    engine.setRandomSeed((int) StepRandom.seedFor(config.seed() ^ DROPOUT_SALT, step));
+                }
+                state.addLoss(trainStep(task, encoder, head, batch, modelManager, engine, updater));
+                listener.onStep(step, config.steps(), state.lastLoss);
+                if ((step % config.evalEvery() == 0 || step == config.steps())
+                        && validate(task, encoder, head, modelManager, state)) {
+                    break;
+                }
+                checkpoint(checkpoints, state, encoder, head, updater);
+                if (listener.stopRequested()) {
+                    throw new TrainingCancelledException(step);
                 }
             }
         }
-        if (bestEncoder != null) {
-            encoder.restore(bestEncoder);
-            head.restore(bestHead);
+        listener.onTrainingEnd(state.step);
+        if (state.bestEncoder != null) {
+            encoder.restore(state.bestEncoder);
+            head.restore(state.bestHead);
         }
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         for (EvalSplit split : EvalSplit.values()) {
             metrics.put(split.key(), evaluate(task, encoder, head, split, modelManager));
         }
-        return new FineTuneResult(metrics, bestStep, step, (System.nanoTime() - start) / 1e9, loss);
+        return new FineTuneResult(metrics, state.bestStep, state.step, (System.nanoTime() - start) / 1e9,
+                state.lastLoss, List.copyOf(state.history), resumedFrom);
+    }
+
+    /** Validates after the current step, keeping the best weights; returns whether to stop early. */
+    private <B> boolean validate(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head,
+                                 NDManager modelManager, FineTuneState state) {
+        Map<String, Double> val = evaluate(task, encoder, head, EvalSplit.VAL, modelManager);
+        boolean improved = state.validated(val, val.get(task.primaryMetric()), encoder, head);
+        listener.onValidation(state.step, val, improved);
+        return config.patience() > 0 && state.sinceBest >= config.patience();
+    }
+
+    private FineTuneState resume(FineTuneCheckpoints checkpoints, GraphModule encoder, GraphModule head,
+                                 ParameterUpdater updater) {
+        if (checkpoints == null || !CheckpointFiles.exists(checkpoints.directory())) {
+            return new FineTuneState();
+        }
+        try {
+            return FineTuneCheckpoint.load(checkpoints.directory(), settings(checkpoints), encoder, head, updater);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the checkpoint in " + checkpoints.directory(), e);
+        }
+    }
+
+    private void checkpoint(FineTuneCheckpoints checkpoints, FineTuneState state, GraphModule encoder,
+                            GraphModule head, ParameterUpdater updater) {
+        if (checkpoints == null || checkpoints.every() == 0 || state.step % checkpoints.every() != 0
+                || state.step >= config.steps()) {
+            return;
+        }
+        try {
+            FineTuneCheckpoint.save(checkpoints.directory(), settings(checkpoints), state, encoder, head, updater);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write a checkpoint to " + checkpoints.directory(), e);
+        }
+        listener.onCheckpoint(state.step, checkpoints.directory());
+    }
+
+    /** Everything a checkpoint must have been written with to be resumed. */
+    private String settings(FineTuneCheckpoints checkpoints) {
+        return config + " | " + checkpoints.settings();
     }
 
     private static <B> double trainStep(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head, B batch,

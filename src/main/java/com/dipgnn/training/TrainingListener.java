@@ -1,5 +1,6 @@
 package com.dipgnn.training;
 
+import java.nio.file.Path;
 import java.util.Map;
 
 /** Receives progress events of a training run (a CLI progress bar, HTTP progress events). */
@@ -11,6 +12,22 @@ public interface TrainingListener {
 
     /** After each validation. */
     default void onValidation(long step, Map<String, Double> metrics, boolean improved) {
+    }
+
+    /** After the last training step, before the final evaluation (and the save, when there is one). */
+    default void onTrainingEnd(long stepsRun) {
+    }
+
+    /** After a checkpoint was written to {@code directory}. */
+    default void onCheckpoint(long step, Path directory) {
+    }
+
+    /**
+     * Asked after each step (and its validation and checkpoint); when true the run stops with a
+     * {@link TrainingCancelledException}.
+     */
+    default boolean stopRequested() {
+        return false;
     }
 
     TrainingListener NONE = new TrainingListener() {

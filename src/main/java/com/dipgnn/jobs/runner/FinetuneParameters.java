@@ -1,0 +1,271 @@
+package com.dipgnn.jobs.runner;
+
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.model.GraphSchema;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.training.ExperimentSpec;
+import com.dipgnn.training.FineTuneConfig;
+import com.dipgnn.training.FineTuneDefaults;
+import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.training.ModelManifest;
+import com.dipgnn.training.ModelStore;
+import com.dipgnn.training.OptimizerConfig;
+import com.dipgnn.training.SplitMode;
+import com.dipgnn.training.TaskKind;
+import com.dipgnn.pretraining.PretrainedModels;
+import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+import java.util.List;
+
+/**
+ * A fine-tuning job: the task, the model to start from and the training settings. Absent (null)
+ * fields take the paper's Table 7 values for the task ({@link FineTuneDefaults#paper}); the
+ * architecture fields, when absent, are taken from the pre-trained model, or are the paper's
+ * (HGT, 3 layers, hidden 400, 8 heads) for a model trained from scratch ({@link #withDefaults}).
+ */
+@Schema(description = "Settings of a fine-tuning job; absent fields take the paper's Table 7 defaults")
+public record FinetuneParameters(
+        @Schema(description = "Downstream task", example = "node", allowableValues = {"node", "link"})
+        @Pattern(regexp = "node|link") String task,
+        @Schema(description = "Node type to classify (node task; null: the only labeled type)", example = "paper",
+                nullable = true) String targetType,
+        @Schema(description = "Relation to predict, by name or src__name__dst (link task; null: the first one)",
+                example = "query__clicked__product", nullable = true) String relation,
+        @Schema(description = "Pre-trained model to start the encoder from (null: from scratch)", nullable = true)
+        String pretrainedModelId,
+        @Schema(description = "Encoder backbone (default: the pre-trained model's, else hgt)", example = "hgt",
+                allowableValues = {"hgt", "gat"}) @Pattern(regexp = "hgt|gat") String backbone,
+        @Schema(description = "Message-passing layers (default: the pre-trained model's, else 3)", example = "3")
+        @Min(1) @Max(8) Integer layers,
+        @Schema(description = "Hidden width, a multiple of heads (default: the pre-trained model's, else 400)",
+                example = "400") @Min(1) @Max(4096) Integer hidden,
+        @Schema(description = "Attention heads (default: the pre-trained model's, else 8)", example = "8")
+        @Min(1) @Max(64) Integer heads,
+        @Schema(description = "Dropout rate (default: 0.3 node, 0.1 link)", example = "0.3")
+        @DecimalMin("0.0") @DecimalMax(value = "1.0", inclusive = false) Double dropout,
+        @Schema(description = "Maximum optimizer steps (default: 2400 node, 1600 link)", example = "2400")
+        @Min(1) @Max(10_000_000) Integer steps,
+        @Schema(description = "Seed nodes or edges per step", example = "256") @Min(1) @Max(1_000_000) Integer batchSize,
+        @Schema(description = "Validation every this many steps", example = "20") @Min(1) @Max(10_000_000)
+        Integer evalEvery,
+        @Schema(description = "Stop after this many validations without improvement, 0 = never", example = "20")
+        @Min(0) @Max(1_000_000) Integer patience,
+        @Schema(description = "AdamW learning rate (default: 0.0015 node, 0.001 link)", example = "0.0015")
+        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("1.0") Double learningRate,
+        @Schema(description = "AdamW weight decay", example = "0.0") @DecimalMin("0.0") @DecimalMax("1.0")
+        Double weightDecay,
+        @Schema(description = "Maximum gradient norm, 0 = no clipping", example = "0.5")
+        @DecimalMin("0.0") @DecimalMax("1000.0") Double clipNorm,
+        @Schema(description = "Share of the fine-tuning training labels used (transfer split)", example = "1.0")
+        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("1.0") Double labelFraction,
+        @Schema(description = "transfer: the node-transfer split (required with a pre-trained model); dataset: the "
+                + "data set's own split", example = "transfer", allowableValues = {"transfer", "dataset"})
+        @Pattern(regexp = "transfer|dataset") String split,
+        @Schema(description = "Seed of the split; must equal the pre-trained model's", example = "0") Long splitSeed,
+        @Schema(description = "Seed of initialisation, sampling and dropout", example = "0") Long seed,
+        @Schema(description = "Sampling depth (layers after the seeds)", example = "6") @Min(0) @Max(64)
+        Integer samplingDepth,
+        @Schema(description = "Nodes sampled per layer and node type", example = "128") @Min(1) @Max(1_000_000)
+        Integer samplingWidth,
+        @Schema(description = "Steps between checkpoints for resuming after a restart, 0 = none (default: evalEvery)",
+                example = "20") @Min(0) @Max(10_000_000) Integer checkpointEvery) implements JobParameters {
+
+    /** Fills absent fields, except the architecture, with the paper's defaults for the task. */
+    public FinetuneParameters {
+        task = or(task, "node");
+        FineTuneDefaults paper = FineTuneDefaults.paper("link".equals(task)
+                ? TaskKind.LINK_PREDICTION : TaskKind.NODE_CLASSIFICATION);
+        dropout = or(dropout, paper.model().dropout());
+        steps = or(steps, paper.steps());
+        batchSize = or(batchSize, paper.batchSize());
+        evalEvery = or(evalEvery, paper.evalEvery());
+        patience = or(patience, paper.patience());
+        learningRate = or(learningRate, paper.optimizer().learningRate());
+        weightDecay = or(weightDecay, paper.optimizer().weightDecay());
+        clipNorm = or(clipNorm, paper.optimizer().clipNorm());
+        labelFraction = or(labelFraction, paper.labelFraction());
+        split = or(split, "transfer");
+        splitSeed = or(splitSeed, 0L);
+        seed = or(seed, 0L);
+        samplingDepth = or(samplingDepth, paper.sampling().depth());
+        samplingWidth = or(samplingWidth, paper.sampling().width());
+        checkpointEvery = or(checkpointEvery, evalEvery);
+    }
+
+    /** Node classification with every field at its default (from scratch). */
+    public static FinetuneParameters defaults() {
+        return forTask("node");
+    }
+
+    /** The task ({@code node} or {@code link}) with every other field at its default. */
+    public static FinetuneParameters forTask(String task) {
+        return new FinetuneParameters(task, null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, null, null, null, null, null);
+    }
+
+    @Override
+    public JobKind kind() {
+        return JobKind.FINETUNE;
+    }
+
+    /** The task (parsed). */
+    public TaskKind taskKind() {
+        ParameterChecks.oneOf("task", task, List.of("node", "link"));
+        return TaskKind.parse(task);
+    }
+
+    /** The split (parsed). */
+    public SplitMode splitMode() {
+        ParameterChecks.oneOf("split", split, List.of("transfer", "dataset"));
+        return SplitMode.parse(split);
+    }
+
+    /**
+     * These parameters with the absent architecture fields filled: from the pre-trained model's
+     * manifest when there is one, else the paper's.
+     */
+    public FinetuneParameters withDefaults(ModelManifest pretrainedOrNull) {
+        ModelConfig from = pretrainedOrNull != null ? pretrainedOrNull.modelConfig() : ModelConfig.PAPER_DEFAULT;
+        return new FinetuneParameters(task, targetType, relation, pretrainedModelId,
+                or(backbone, ParameterChecks.name(from.backbone())), or(layers, from.layers()), or(hidden, from.hidden()),
+                or(heads, from.heads()), dropout, steps, batchSize, evalEvery, patience, learningRate, weightDecay,
+                clipNorm, labelFraction, split, splitSeed, seed, samplingDepth, samplingWidth, checkpointEvery);
+    }
+
+    /** The engine's experiment, with the architecture resolved by {@link #withDefaults}. */
+    public ExperimentSpec toSpec(ModelManifest pretrainedOrNull) {
+        FinetuneParameters p = withDefaults(pretrainedOrNull);
+        TaskKind kind = taskKind();
+        FineTuneDefaults paper = FineTuneDefaults.paper(kind);
+        ParameterChecks.hiddenDivisibleByHeads(p.hidden, p.heads);
+        ModelConfig model = new ModelConfig(ParameterChecks.backbone(p.backbone), p.layers, p.hidden, p.heads,
+                dropout, paper.model().attentionDropout());
+        OptimizerConfig optimizer = paper.optimizer().withLearningRate(learningRate).withWeightDecay(weightDecay)
+                .withClipNorm(clipNorm);
+        FineTuneConfig training = new FineTuneConfig(steps, batchSize, evalEvery, patience, optimizer, seed);
+        return new ExperimentSpec(kind, targetType, relation, splitMode(), splitSeed, labelFraction, model, training,
+                new SamplingConfig(samplingDepth, samplingWidth), paper.fullGraphMaxNodes(), paper.normalizeFeatures(),
+                paper.evalNegatives(), paper.trainNegatives(), paper.temperature());
+    }
+
+    /**
+     * Checks the task's target type or relation, the architecture, and that the pre-trained model
+     * (when given) was pre-trained on the pre-training part of this graph with this split seed, so
+     * that pre-training never saw a fine-tuning node.
+     */
+    @Override
+    public void validateAgainst(HeteroGraph graph, ModelManifest pretrainedOrNull) {
+        TaskKind kind = taskKind();
+        splitMode();
+        if (backbone != null) {
+            ParameterChecks.backbone(backbone);
+        }
+        if (pretrainedModelId != null && pretrainedOrNull == null) {
+            throw new JobParameterException("pretrainedModelId", "model '" + pretrainedModelId + "' was not found; "
+                    + "give the id of a pre-trained model, or omit pretrainedModelId to train from scratch");
+        }
+        FinetuneParameters resolved = withDefaults(pretrainedOrNull);
+        ParameterChecks.hiddenDivisibleByHeads(resolved.hidden, resolved.heads);
+        String splitType = kind == TaskKind.NODE_CLASSIFICATION ? targetTypeIn(graph) : relationIn(graph).source();
+        if (pretrainedOrNull != null) {
+            checkPretrained(graph, pretrainedOrNull, splitType);
+        }
+    }
+
+    private String targetTypeIn(HeteroGraph graph) {
+        List<String> labeled = ParameterChecks.labeledTypes(graph);
+        if (targetType != null) {
+            ParameterChecks.nodeType("targetType", graph, targetType);
+            if (!labeled.contains(targetType)) {
+                throw new JobParameterException("targetType", "node type '" + targetType + "' has no labels to "
+                        + "classify; use a labeled type " + labeled + (labeled.isEmpty() ? " or task link" : ""));
+            }
+            return targetType;
+        }
+        if (labeled.size() != 1) {
+            throw new JobParameterException("targetType", labeled.isEmpty()
+                    ? "graph '" + graph.name() + "' has no labeled node type to classify; use task link"
+                    : "graph '" + graph.name() + "' has several labeled node types; name one of " + labeled);
+        }
+        return labeled.get(0);
+    }
+
+    private RelationType relationIn(HeteroGraph graph) {
+        List<String> forward = ParameterChecks.forwardRelations(graph);
+        if (relation == null) {
+            if (forward.isEmpty()) {
+                throw new JobParameterException("task", "graph '" + graph.name() + "' has no relation to predict; "
+                        + "use task node");
+            }
+            return RelationType.parse(forward.get(0));
+        }
+        try {
+            return graph.relation(relation);
+        } catch (IllegalArgumentException e) {
+            throw new JobParameterException("relation", "graph '" + graph.name() + "' has no single relation '"
+                    + relation + "'; use one of " + forward);
+        }
+    }
+
+    private void checkPretrained(HeteroGraph graph, ModelManifest manifest, String splitType) {
+        Object modelTask = manifest.task() == null ? null : manifest.task().get("task");
+        if (!PretrainedModels.TASK.equals(modelTask)) {
+            throw new JobParameterException("pretrainedModelId", "model '" + pretrainedModelId + "' is a " + modelTask
+                    + " model, not a pre-trained one; give a model made by a pre-training job, or omit "
+                    + "pretrainedModelId to train from scratch");
+        }
+        if (splitMode() != SplitMode.TRANSFER) {
+            throw new JobParameterException("split", "fine-tuning from a pre-trained model needs the transfer split "
+                    + "(the data set's own split would fine-tune on nodes pre-training saw); use split transfer");
+        }
+        if (manifest.splitSeed() != splitSeed) {
+            throw new JobParameterException("splitSeed", "the pre-trained model was pre-trained with split seed "
+                    + manifest.splitSeed() + ", so with " + splitSeed + " fine-tuning would use nodes it saw; use "
+                    + "splitSeed " + manifest.splitSeed());
+        }
+        checkArchitecture(manifest.modelConfig());
+        try {
+            ModelStore.requireCompatible(manifest, GraphSchema.of(graph));
+        } catch (IllegalArgumentException e) {
+            throw new JobParameterException("pretrainedModelId", "model '" + pretrainedModelId + "' was pre-trained "
+                    + "on another data set (" + e.getMessage() + "); give a model pre-trained on this data set");
+        }
+        String expected = FineTuneExperiment.pretrainPart(graph, splitType, splitSeed).fingerprint();
+        if (!expected.equals(manifest.datasetFingerprint())) {
+            throw new JobParameterException("pretrainedModelId", "model '" + pretrainedModelId + "' was pre-trained "
+                    + "on data set '" + manifest.dataset() + "' (fingerprint " + manifest.datasetFingerprint()
+                    + "), not on the pre-training part of graph '" + graph.name() + "' with split seed " + splitSeed
+                    + " (fingerprint " + expected + "); give a model pre-trained on this data set");
+        }
+    }
+
+    private void checkArchitecture(ModelConfig saved) {
+        if (backbone != null && ParameterChecks.backbone(backbone) != saved.backbone()) {
+            throw mismatch("backbone", ParameterChecks.name(saved.backbone()));
+        }
+        if (layers != null && layers != saved.layers()) {
+            throw mismatch("layers", saved.layers());
+        }
+        if (hidden != null && hidden != saved.hidden()) {
+            throw mismatch("hidden", saved.hidden());
+        }
+        if (heads != null && heads != saved.heads()) {
+            throw mismatch("heads", saved.heads());
+        }
+    }
+
+    private static JobParameterException mismatch(String field, Object saved) {
+        return new JobParameterException(field, "the pre-trained model has " + field + " " + saved
+                + "; omit " + field + " or use " + saved);
+    }
+
+    private static <T> T or(T value, T fallback) {
+        return value != null ? value : fallback;
+    }
+}

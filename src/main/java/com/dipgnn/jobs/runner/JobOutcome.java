@@ -1,0 +1,18 @@
+package com.dipgnn.jobs.runner;
+
+import com.dipgnn.training.ModelManifest;
+import java.util.Map;
+
+/**
+ * What a finished job produced.
+ *
+ * @param metrics fine-tuning: split ({@code train}, {@code val}, {@code test}) to metric to value;
+ *     pre-training: {@code pretrain_final} (last logged interval) and {@code pretrain_mean} (every
+ *     step of this run) to figure to value
+ * @param manifest the saved model's manifest
+ * @param curves the training curves
+ * @param resumedFromStep the checkpoint step this run resumed from (0 when it started fresh)
+ */
+public record JobOutcome(Map<String, Map<String, Double>> metrics, ModelManifest manifest, TrainingCurves curves,
+                         long resumedFromStep) {
+}

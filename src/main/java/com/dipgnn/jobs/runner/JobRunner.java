@@ -1,0 +1,127 @@
+package com.dipgnn.jobs.runner;
+
+import ai.djl.MalformedModelException;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.pretraining.PretrainCheckpoint;
+import com.dipgnn.pretraining.PretrainConfig;
+import com.dipgnn.pretraining.PretrainMethod;
+import com.dipgnn.pretraining.PretrainResult;
+import com.dipgnn.pretraining.PretrainedModels;
+import com.dipgnn.pretraining.Pretrainer;
+import com.dipgnn.training.ExperimentSpec;
+import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.training.FineTuneResult;
+import com.dipgnn.training.ModelManifest;
+import com.dipgnn.training.ModelStore;
+import com.dipgnn.training.TrainingCancelledException;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Runs training jobs on the engine in the calling thread, without Spring: pre-training on the
+ * pre-training part of the node-transfer split, or fine-tuning from a pre-trained model or from
+ * scratch. A job run again with the same checkpoint directory after a crash resumes from its last
+ * checkpoint and ends as if it had never stopped. The engine's random seed is process-wide: run one
+ * job at a time for reproducible results.
+ */
+public final class JobRunner {
+
+    /** Default minimum time between two step reports. */
+    public static final Duration DEFAULT_PROGRESS_INTERVAL = Duration.ofSeconds(1);
+
+    private final long progressIntervalNanos;
+
+    public JobRunner() {
+        this(DEFAULT_PROGRESS_INTERVAL);
+    }
+
+    /** @param progressInterval minimum time between two step reports (validations are always reported) */
+    public JobRunner(Duration progressInterval) {
+        this.progressIntervalNanos = progressInterval.toNanos();
+    }
+
+    /**
+     * Runs a job to its end and saves its model to {@code work.modelOutput()} (atomically); the
+     * checkpoint directory is deleted on success.
+     *
+     * @throws JobParameterException when the parameters do not fit the data or the pre-trained model
+     * @throws TrainingCancelledException when {@code control} asked to stop: nothing is written to
+     *     the model output; the last checkpoint is kept
+     * @throws FileAlreadyExistsException when the model output exists
+     * @throws IOException when the pre-trained model, a checkpoint or the model cannot be read or written
+     */
+    public JobOutcome run(JobWork work, JobControl control, JobProgressSink sink) throws IOException {
+        if (Files.exists(work.modelOutput())) {
+            throw new FileAlreadyExistsException(work.modelOutput().toString(), null,
+                    "the job's model output exists already; models are never overwritten");
+        }
+        ProgressTracker tracker = new ProgressTracker(sink, progressIntervalNanos, System::nanoTime);
+        if (work.parameters() instanceof PretrainParameters p) {
+            tracker.phase("preparing", p.steps());
+            return pretrain(p, work, control, tracker);
+        }
+        FinetuneParameters p = (FinetuneParameters) work.parameters();
+        tracker.phase("preparing", p.steps());
+        return finetune(p, work, control, tracker);
+    }
+
+    private static JobOutcome pretrain(PretrainParameters p, JobWork work, JobControl control, ProgressTracker tracker)
+            throws IOException {
+        p.validateAgainst(work.graph(), null);
+        PretrainConfig config = p.toPretrainConfig();
+        ModelConfig model = p.modelConfig();
+        PretrainMethod.Kept kept = p.keptNetwork();
+        HeteroGraph part = pretrainPart(p, work.graph());
+        tracker.phase("pretraining", config.steps());
+        try (NDManager manager = NDManager.newBaseManager(work.device())) {
+            PretrainResult result = new Pretrainer(config, new PretrainProgress(tracker, control, config.logEvery()))
+                    .run(part, model, manager, work.checkpointDir());
+            tracker.phase("saving", config.steps());
+            ModelManifest manifest = PretrainedModels.save(work.modelOutput(), result, config, kept, model, part,
+                    work.datasetName(), p.splitSeed());
+            PretrainCheckpoint.delete(work.checkpointDir());
+            return new JobOutcome(manifest.metrics(), manifest, TrainingCurves.ofPretraining(result.history()),
+                    result.resumedFrom());
+        }
+    }
+
+    private static HeteroGraph pretrainPart(PretrainParameters p, HeteroGraph graph) {
+        String type = p.splitNodeTypeFor(graph);
+        try {
+            return FineTuneExperiment.pretrainPart(graph, type, p.splitSeed());
+        } catch (IllegalArgumentException e) {
+            throw new JobParameterException("splitNodeType", e.getMessage() + "; choose another splitNodeType than '"
+                    + type + "'");
+        }
+    }
+
+    private static JobOutcome finetune(FinetuneParameters p, JobWork work, JobControl control, ProgressTracker tracker)
+            throws IOException {
+        Path pretrainedDir = work.pretrainedModelDir();
+        ModelManifest pretrained = pretrainedDir == null ? null : ModelStore.readManifest(pretrainedDir);
+        p.validateAgainst(work.graph(), pretrained);
+        ExperimentSpec spec = p.toSpec(pretrained);
+        FineTuneExperiment experiment = new FineTuneExperiment(work.graph(), work.datasetName(), spec, work.device());
+        ModelStore.EncoderWeights weights = pretrainedDir == null ? null : encoderWeights(pretrainedDir);
+        tracker.phase("fine-tuning", spec.training().steps());
+        FineTuneResult result = experiment.run(p.seed(), new FineTuneProgress(tracker, control, spec.training()
+                .evalEvery()), work.modelOutput(), weights, work.checkpointDir(), p.checkpointEvery());
+        ModelManifest manifest = ModelStore.readManifest(work.modelOutput());
+        ModelStore.deleteRecursively(work.checkpointDir());
+        return new JobOutcome(result.metrics(), manifest,
+                TrainingCurves.ofFineTuning(result.history(), experiment.primaryMetric()), result.resumedFrom());
+    }
+
+    private static ModelStore.EncoderWeights encoderWeights(Path dir) throws IOException {
+        try {
+            return ModelStore.readEncoderWeights(dir);
+        } catch (MalformedModelException e) {
+            throw new IOException("the pre-trained model in " + dir + " is damaged: " + e.getMessage(), e);
+        }
+    }
+}

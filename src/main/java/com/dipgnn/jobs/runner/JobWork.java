@@ -1,0 +1,34 @@
+package com.dipgnn.jobs.runner;
+
+import ai.djl.Device;
+import com.dipgnn.graph.HeteroGraph;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Everything a job needs to run, resolved by the caller.
+ *
+ * @param parameters what to train
+ * @param graph the data set's graph (the whole graph: the runner splits it)
+ * @param datasetName the data set's name, recorded in the model's manifest
+ * @param checkpointDir the job's own checkpoint directory; a job run again with the same directory
+ *     resumes from its last checkpoint, and it is deleted when the job succeeds
+ * @param modelOutput the new model directory (must not exist); written atomically, only on success
+ * @param pretrainedModelDir the pre-trained model to fine-tune from (fine-tuning only; null: from scratch)
+ * @param device where to train
+ */
+public record JobWork(JobParameters parameters, HeteroGraph graph, String datasetName, Path checkpointDir,
+                      Path modelOutput, Path pretrainedModelDir, Device device) {
+
+    public JobWork {
+        Objects.requireNonNull(parameters, "parameters");
+        Objects.requireNonNull(graph, "graph");
+        Objects.requireNonNull(checkpointDir, "checkpointDir");
+        Objects.requireNonNull(modelOutput, "modelOutput");
+        Objects.requireNonNull(device, "device");
+        datasetName = datasetName != null ? datasetName : graph.name();
+        if (pretrainedModelDir != null && parameters.kind() != JobKind.FINETUNE) {
+            throw new IllegalArgumentException("only fine-tuning starts from a pre-trained model");
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package com.dipgnn.jobs.runner;
+
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.model.Backbone;
+import java.util.List;
+import java.util.Locale;
+
+/** Checks shared by the parameter records; each failure is a {@link JobParameterException}. */
+final class ParameterChecks {
+
+    private ParameterChecks() {
+    }
+
+    static void oneOf(String field, String value, List<String> allowed) {
+        if (value == null || !allowed.contains(value)) {
+            throw new JobParameterException(field, "'" + value + "' is not allowed; use one of " + allowed);
+        }
+    }
+
+    static Backbone backbone(String value) {
+        oneOf("backbone", value, List.of("hgt", "gat"));
+        return Backbone.parse(value);
+    }
+
+    static String name(Backbone backbone) {
+        return backbone.name().toLowerCase(Locale.ROOT);
+    }
+
+    static void hiddenDivisibleByHeads(int hidden, int heads) {
+        if (hidden % heads != 0) {
+            throw new JobParameterException("hidden", "hidden width " + hidden + " is not a multiple of the " + heads
+                    + " heads; use a multiple of heads, e.g. " + Math.max(heads, hidden / heads * heads));
+        }
+    }
+
+    static void nodeType(String field, HeteroGraph graph, String type) {
+        if (!graph.hasNodeType(type)) {
+            throw new JobParameterException(field, "graph '" + graph.name() + "' has no node type '" + type
+                    + "'; use one of " + graph.nodeTypes());
+        }
+    }
+
+    /** Node types with at least one labeled node. */
+    static List<String> labeledTypes(HeteroGraph graph) {
+        return graph.nodeTypes().stream()
+                .filter(t -> graph.nodes(t).labels() != null && graph.nodes(t).labels().labeledCount() > 0).toList();
+    }
+
+    /** Relation keys that are not reverses (the ones worth predicting). */
+    static List<String> forwardRelations(HeteroGraph graph) {
+        return graph.relationTypes().stream().filter(r -> !r.isReverse()).map(RelationType::key).toList();
+    }
+}

@@ -1,0 +1,201 @@
+package com.dipgnn.jobs.runner;
+
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.pretraining.PretrainConfig;
+import com.dipgnn.pretraining.PretrainMethod;
+import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.training.ModelManifest;
+import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A pre-training job: the method, the encoder architecture and the pre-training settings. Absent
+ * (null) fields take the paper's values ({@link PretrainConfig#PAPER_DEFAULT},
+ * {@link ModelConfig#PAPER_DEFAULT}). The job pre-trains on the pre-training part (70% of the
+ * nodes) of the node-transfer split with {@code splitSeed}; fine-tuning jobs from the model must
+ * use the same split seed.
+ */
+@Schema(description = "Settings of a pre-training job; absent fields take the paper's defaults")
+public record PretrainParameters(
+        @Schema(description = "Pre-training method", example = "dipgnn",
+                allowableValues = {"dipgnn", "dipgnn-edges", "dipgnn-features", "random-edges", "gpt-gnn", "gae"})
+        @Pattern(regexp = METHODS) String method,
+        @Schema(description = "Encoder backbone", example = "hgt", allowableValues = {"hgt", "gat"})
+        @Pattern(regexp = "hgt|gat") String backbone,
+        @Schema(description = "Message-passing layers", example = "3") @Min(1) @Max(8) Integer layers,
+        @Schema(description = "Hidden width (a multiple of heads)", example = "400") @Min(1) @Max(4096) Integer hidden,
+        @Schema(description = "Attention heads", example = "8") @Min(1) @Max(64) Integer heads,
+        @Schema(description = "Dropout rate", example = "0.2")
+        @DecimalMin("0.0") @DecimalMax(value = "1.0", inclusive = false) Double dropout,
+        @Schema(description = "Optimizer steps", example = "1000") @Min(1) @Max(10_000_000) Integer steps,
+        @Schema(description = "Seed nodes of each sampled subgraph", example = "128") @Min(1) @Max(1_000_000)
+        Integer seedNodes,
+        @Schema(description = "AdamW learning rate", example = "0.001")
+        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("1.0") Double learningRate,
+        @Schema(description = "AdamW weight decay", example = "0.01") @DecimalMin("0.0") @DecimalMax("1.0")
+        Double weightDecay,
+        @Schema(description = "Maximum gradient norm, 0 = no clipping", example = "0.5")
+        @DecimalMin("0.0") @DecimalMax("1000.0") Double clipNorm,
+        @Schema(description = "Share of a subgraph's edges masked", example = "0.2")
+        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax(value = "1.0", inclusive = false) Double edgeMaskRatio,
+        @Schema(description = "Share of featured nodes whose features are generated", example = "0.2")
+        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax(value = "1.0", inclusive = false)
+        Double featureMaskRatio,
+        @Schema(description = "Negative candidates per masked edge", example = "255") @Min(1) @Max(100_000)
+        Integer negatives,
+        @Schema(description = "Unmasked edges shown to the discriminator per generated edge", example = "1.0")
+        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("100.0") Double alpha,
+        @Schema(description = "Weight of the discriminator's losses", example = "20.0")
+        @DecimalMin("0.0") @DecimalMax("1000.0") Double lambda,
+        @Schema(description = "Cosine logits are divided by this temperature", example = "0.2")
+        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("100.0") Double temperature,
+        @Schema(description = "Sampling depth (layers after the seeds)", example = "6") @Min(0) @Max(64)
+        Integer samplingDepth,
+        @Schema(description = "Nodes sampled per layer and node type", example = "128") @Min(1) @Max(1_000_000)
+        Integer samplingWidth,
+        @Schema(description = "Seed of initialisation, sampling, masking and dropout", example = "0") Long seed,
+        @Schema(description = "Seed of the node-transfer split; fine-tuning from this model must use the same",
+                example = "0") Long splitSeed,
+        @Schema(description = "Node type the transfer split is made for (null: the only labeled type, else the "
+                + "source of the first relation)", example = "paper", nullable = true) String splitNodeType,
+        @Schema(description = "Steps between checkpoints, 0 = none", example = "200") @Min(0) @Max(10_000_000)
+        Integer checkpointEvery,
+        @Schema(description = "Steps per logged interval", example = "50") @Min(1) @Max(10_000_000) Integer logEvery,
+        @Schema(description = "Network saved as the model (default: the method's own choice, the discriminator for "
+                + "DiP-GNN)", example = "discriminator", allowableValues = {"generator", "discriminator"})
+        @Pattern(regexp = "generator|discriminator") String keep) implements JobParameters {
+
+    /** The methods a pre-training job accepts (their command-line names). */
+    static final String METHODS = "dipgnn|dipgnn-edges|dipgnn-features|random-edges|gpt-gnn|gae";
+
+    /** Fills absent fields with the paper's defaults. */
+    public PretrainParameters {
+        PretrainConfig paper = PretrainConfig.PAPER_DEFAULT;
+        ModelConfig model = ModelConfig.PAPER_DEFAULT;
+        method = or(method, paper.method().cliName());
+        backbone = or(backbone, ParameterChecks.name(model.backbone()));
+        layers = or(layers, model.layers());
+        hidden = or(hidden, model.hidden());
+        heads = or(heads, model.heads());
+        dropout = or(dropout, model.dropout());
+        steps = or(steps, paper.steps());
+        seedNodes = or(seedNodes, paper.seedNodes());
+        learningRate = or(learningRate, paper.optimizer().learningRate());
+        weightDecay = or(weightDecay, paper.optimizer().weightDecay());
+        clipNorm = or(clipNorm, paper.optimizer().clipNorm());
+        edgeMaskRatio = or(edgeMaskRatio, paper.edgeMaskRatio());
+        featureMaskRatio = or(featureMaskRatio, paper.featureMaskRatio());
+        negatives = or(negatives, paper.negatives());
+        alpha = or(alpha, paper.alpha());
+        lambda = or(lambda, paper.lambda());
+        temperature = or(temperature, paper.temperature());
+        samplingDepth = or(samplingDepth, paper.sampling().depth());
+        samplingWidth = or(samplingWidth, paper.sampling().width());
+        seed = or(seed, paper.seed());
+        splitSeed = or(splitSeed, 0L);
+        checkpointEvery = or(checkpointEvery, paper.checkpointEvery());
+        logEvery = or(logEvery, paper.logEvery());
+        keep = keep != null ? keep : defaultKeep(method);
+    }
+
+    /** Every field at its default. */
+    public static PretrainParameters defaults() {
+        return new PretrainParameters(null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    @Override
+    public JobKind kind() {
+        return JobKind.PRETRAIN;
+    }
+
+    /** The method (parsed). */
+    public PretrainMethod pretrainMethod() {
+        ParameterChecks.oneOf("method", method, Arrays.asList(METHODS.split("\\|")));
+        return PretrainMethod.parse(method);
+    }
+
+    /** The network the job saves. */
+    public PretrainMethod.Kept keptNetwork() {
+        try {
+            return pretrainMethod().keptNetwork(keep);
+        } catch (IllegalArgumentException e) {
+            throw new JobParameterException("keep", e.getMessage());
+        }
+    }
+
+    /** The encoder architecture. */
+    public ModelConfig modelConfig() {
+        ParameterChecks.hiddenDivisibleByHeads(hidden, heads);
+        return new ModelConfig(ParameterChecks.backbone(backbone), layers, hidden, heads, dropout,
+                ModelConfig.PAPER_DEFAULT.attentionDropout());
+    }
+
+    /** The engine's pre-training settings. */
+    public PretrainConfig toPretrainConfig() {
+        PretrainConfig paper = PretrainConfig.PAPER_DEFAULT;
+        return new PretrainConfig(pretrainMethod(), steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha,
+                lambda, temperature, paper.optimizer().withLearningRate(learningRate).withWeightDecay(weightDecay)
+                        .withClipNorm(clipNorm), new SamplingConfig(samplingDepth, samplingWidth),
+                paper.fullGraphMaxNodes(), logEvery, checkpointEvery, seed);
+    }
+
+    /**
+     * The node type the transfer split is made for: {@code splitNodeType}, else the graph's only
+     * labeled type, else the source of its first relation. (The pre-training part depends on the
+     * split seed alone; the type must leave three nodes for fine-tuning.)
+     */
+    public String splitNodeTypeFor(HeteroGraph graph) {
+        if (splitNodeType != null) {
+            return splitNodeType;
+        }
+        List<String> labeled = ParameterChecks.labeledTypes(graph);
+        if (labeled.size() == 1) {
+            return labeled.get(0);
+        }
+        return graph.relationTypes().stream().filter(r -> !r.isReverse()).map(r -> r.source()).findFirst()
+                .orElse(graph.nodeTypes().get(0));
+    }
+
+    /** Checks the method, architecture and split type against the graph ({@code pretrainedOrNull} is ignored). */
+    @Override
+    public void validateAgainst(HeteroGraph graph, ModelManifest pretrainedOrNull) {
+        PretrainMethod m = pretrainMethod();
+        keptNetwork();
+        modelConfig();
+        if (splitNodeType != null) {
+            ParameterChecks.nodeType("splitNodeType", graph, splitNodeType);
+        }
+        boolean usesEdges = m.generatesEdges() || m.discriminatesEdges() || m == PretrainMethod.GAE;
+        boolean hasFeatures = graph.nodeTypes().stream().anyMatch(t -> graph.nodes(t).featureDim() > 0);
+        if (!usesEdges && !hasFeatures) {
+            throw new JobParameterException("method", "method '" + method + "' learns from node features, but graph '"
+                    + graph.name() + "' has none; use dipgnn or dipgnn-edges");
+        }
+        if (usesEdges && graph.totalEdges() == 0) {
+            throw new JobParameterException("method", "method '" + method + "' learns from edges, but graph '"
+                    + graph.name() + "' has none; use dipgnn-features");
+        }
+    }
+
+    private static String defaultKeep(String method) {
+        try {
+            PretrainMethod.Kept kept = PretrainMethod.parse(method).kept();
+            return kept == PretrainMethod.Kept.NONE ? null : kept.name().toLowerCase(Locale.ROOT);
+        } catch (IllegalArgumentException e) {
+            return null; // an unknown method is reported by validation
+        }
+    }
+
+    private static <T> T or(T value, T fallback) {
+        return value != null ? value : fallback;
+    }
+}

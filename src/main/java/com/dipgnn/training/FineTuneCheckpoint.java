@@ -1,0 +1,99 @@
+package com.dipgnn.training;
+
+import com.dipgnn.model.GraphModule;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Fine-tuning checkpoints in the layout of {@link CheckpointFiles}: the step, the encoder's and
+ * head's parameters, the optimizer's moments, the best weights so far with their score and step,
+ * the early-stopping counter and the validation history.
+ */
+final class FineTuneCheckpoint {
+
+    static final String STATE = "state.json";
+    static final String ENCODER = "encoder.bin";
+    static final String HEAD = "head.bin";
+    static final String BEST_ENCODER = "best-encoder.bin";
+    static final String BEST_HEAD = "best-head.bin";
+    static final String OPTIMIZER = "optimizer.bin";
+
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
+
+    /** The JSON part of a checkpoint; {@code best} is null before the first validation. */
+    record Saved(long step, String settings, Double best, long bestStep, int sinceBest, double lastLoss,
+                 double intervalLoss, int intervalSteps, List<FineTuneLogEntry> history) {
+    }
+
+    private FineTuneCheckpoint() {
+    }
+
+    static void save(Path dir, String settings, FineTuneState state, GraphModule encoder, GraphModule head,
+                     ParameterUpdater updater) throws IOException {
+        Saved saved = new Saved(state.step, settings, state.bestEncoder == null ? null : state.best, state.bestStep,
+                state.sinceBest, state.lastLoss, state.intervalLoss, state.intervalSteps, state.history);
+        CheckpointFiles.commit(dir, state.step, temp -> {
+            JSON.writeValue(temp.resolve(STATE).toFile(), saved);
+            CheckpointFiles.writeArrays(temp.resolve(ENCODER), encoder.snapshot());
+            CheckpointFiles.writeArrays(temp.resolve(HEAD), head.snapshot());
+            if (state.bestEncoder != null) {
+                CheckpointFiles.writeArrays(temp.resolve(BEST_ENCODER), state.bestEncoder);
+                CheckpointFiles.writeArrays(temp.resolve(BEST_HEAD), state.bestHead);
+            }
+            CheckpointFiles.writeArrays(temp.resolve(OPTIMIZER), updater.exportState());
+        });
+    }
+
+    /**
+     * Restores the latest checkpoint of {@code dir} into the modules and the updater.
+     *
+     * @throws IllegalArgumentException when it was written with other settings or for another model
+     */
+    static FineTuneState load(Path dir, String settings, GraphModule encoder, GraphModule head,
+                              ParameterUpdater updater) throws IOException {
+        Path checkpoint = CheckpointFiles.latest(dir);
+        Saved saved = JSON.readValue(checkpoint.resolve(STATE).toFile(), Saved.class);
+        if (!settings.equals(saved.settings())) {
+            throw new IllegalArgumentException("the fine-tuning checkpoint in " + dir + " was written with other "
+                    + "settings (" + saved.settings() + "); resume with the same settings, or use another "
+                    + "checkpoint directory");
+        }
+        encoder.restore(matching(CheckpointFiles.readArrays(checkpoint.resolve(ENCODER)), encoder, dir));
+        head.restore(matching(CheckpointFiles.readArrays(checkpoint.resolve(HEAD)), head, dir));
+        updater.importState(CheckpointFiles.readArrays(checkpoint.resolve(OPTIMIZER)), (int) saved.step());
+        FineTuneState state = new FineTuneState();
+        state.step = saved.step();
+        if (saved.best() != null && Files.isRegularFile(checkpoint.resolve(BEST_ENCODER))) {
+            state.best = saved.best();
+            state.bestEncoder = matching(CheckpointFiles.readArrays(checkpoint.resolve(BEST_ENCODER)), encoder, dir);
+            state.bestHead = matching(CheckpointFiles.readArrays(checkpoint.resolve(BEST_HEAD)), head, dir);
+        }
+        state.bestStep = saved.bestStep();
+        state.sinceBest = saved.sinceBest();
+        state.lastLoss = saved.lastLoss();
+        state.intervalLoss = saved.intervalLoss();
+        state.intervalSteps = saved.intervalSteps();
+        state.history.addAll(saved.history());
+        return state;
+    }
+
+    private static Map<String, float[]> matching(Map<String, float[]> values, GraphModule module, Path dir) {
+        boolean same = values.keySet().equals(module.parameters().keySet());
+        if (same) {
+            for (Map.Entry<String, float[]> e : values.entrySet()) {
+                same &= e.getValue().length == module.parameters().get(e.getKey()).getArray().size();
+            }
+        }
+        if (!same) {
+            throw new IllegalArgumentException("the fine-tuning checkpoint in " + dir + " holds parameters of another "
+                    + "model; resume with the architecture it was written with, or use another checkpoint directory");
+        }
+        return values;
+    }
+}

@@ -1,0 +1,69 @@
+package com.dipgnn.jobs.runner;
+
+import static com.dipgnn.jobs.runner.JobFixtures.SPLIT_SEED;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.dipgnn.training.CheckpointFiles;
+import com.dipgnn.training.ModelStore;
+import com.dipgnn.training.TrainingCancelledException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A fine-tuning job stopped after a checkpoint and run again with the same checkpoint directory
+ * ends with exactly the parameters, metrics and curves of an uninterrupted run (dropout active).
+ */
+class FinetuneResumeTest {
+
+    private static final int STEPS = 12;
+
+    private final JobRunner runner = new JobRunner(Duration.ZERO);
+
+    @Test
+    void aResumedJobEndsExactlyLikeAnUninterruptedOne(@TempDir Path tmp) throws Exception {
+        FinetuneParameters parameters = JobFixtures.finetune(null, STEPS, SPLIT_SEED, 0.01);
+        JobWork straight = JobFixtures.work(parameters, tmp, "straight", null);
+        JobOutcome expected = runner.run(straight, JobControl.NONE, JobProgressSink.NONE);
+
+        JobWork interrupted = JobFixtures.work(parameters, tmp, "interrupted", null);
+        JobFixtures.Recorder stopAfter6 = new JobFixtures.Recorder(6);
+        assertThatThrownBy(() -> runner.run(interrupted, stopAfter6, stopAfter6))
+                .isInstanceOf(TrainingCancelledException.class);
+        assertThat(CheckpointFiles.latest(interrupted.checkpointDir()).getFileName()).hasToString("step-00000004");
+
+        JobFixtures.Recorder resumedProgress = new JobFixtures.Recorder(-1);
+        JobOutcome resumed = runner.run(interrupted, JobControl.NONE, resumedProgress);
+
+        assertThat(resumed.resumedFromStep()).isEqualTo(4);
+        assertThat(expected.resumedFromStep()).isZero();
+        assertThat(resumed.metrics()).isEqualTo(expected.metrics());
+        assertThat(resumed.curves()).isEqualTo(expected.curves());
+        assertThat(resumed.manifest().hyperParameters().get("best_step"))
+                .isEqualTo(expected.manifest().hyperParameters().get("best_step"));
+        for (String file : new String[] {ModelStore.ENCODER, ModelStore.HEAD}) {
+            assertThat(Files.mismatch(straight.modelOutput().resolve(file), interrupted.modelOutput().resolve(file)))
+                    .as(file + " is byte-identical").isEqualTo(-1L);
+        }
+        assertThat(resumedProgress.phase("fine-tuning")).extracting(JobProgress::step).filteredOn(s -> s > 0)
+                .first().isEqualTo(5L);
+        assertThat(interrupted.checkpointDir()).doesNotExist();
+    }
+
+    @Test
+    void aCheckpointOfOtherSettingsIsRefused(@TempDir Path tmp) throws Exception {
+        JobWork first = JobFixtures.work(JobFixtures.finetune(null, STEPS, SPLIT_SEED, 0.01), tmp, "job", null);
+        JobFixtures.Recorder stopAfter5 = new JobFixtures.Recorder(5);
+        assertThatThrownBy(() -> runner.run(first, stopAfter5, stopAfter5))
+                .isInstanceOf(TrainingCancelledException.class);
+
+        JobWork other = JobFixtures.work(JobFixtures.finetune(null, STEPS, SPLIT_SEED, 0.02), tmp, "job", null);
+        assertThatThrownBy(() -> runner.run(other, JobControl.NONE, JobProgressSink.NONE))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("other settings")
+                .hasMessageContaining(other.checkpointDir().toString());
+        assertThat(other.modelOutput()).doesNotExist();
+    }
+}

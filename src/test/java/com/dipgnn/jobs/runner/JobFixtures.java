@@ -1,0 +1,67 @@
+package com.dipgnn.jobs.runner;
+
+import ai.djl.Device;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.synthetic.CommunityConfig;
+import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Small graphs and settings that make a job take a second or two. */
+final class JobFixtures {
+
+    static final HeteroGraph GRAPH = SyntheticGraphs.community(CommunityConfig.defaults().withNumNodes(300)
+            .withFeatures(8, 0.5).withSeed(1));
+    static final long SPLIT_SEED = 3;
+
+    private JobFixtures() {
+    }
+
+    /** DiP-GNN with a tiny HGT: 6 steps, a log entry and a checkpoint every 2. */
+    static PretrainParameters pretrain(int steps) {
+        return new PretrainParameters("dipgnn", "hgt", 2, 16, 2, 0.2, steps, 16, null, null, null, null, null, 15,
+                null, null, null, 2, 16, 7L, SPLIT_SEED, null, 2, 2, null);
+    }
+
+    /** Node classification with a tiny model (from the pre-trained one when given), validation every 4 steps. */
+    static FinetuneParameters finetune(String pretrainedId, int steps, long splitSeed, double learningRate) {
+        Integer layers = pretrainedId == null ? 2 : null;
+        Integer hidden = pretrainedId == null ? 16 : null;
+        Integer heads = pretrainedId == null ? 2 : null;
+        return new FinetuneParameters("node", null, null, pretrainedId, null, layers, hidden, heads, null, steps, 32, 4,
+                0, learningRate, null, null, null, null, splitSeed, 11L, 2, 16, 4);
+    }
+
+    static JobWork work(JobParameters parameters, Path dir, String name, Path pretrained) {
+        return new JobWork(parameters, GRAPH, "community-300", dir.resolve(name + "-checkpoints"),
+                dir.resolve(name + "-model"), pretrained, Device.cpu());
+    }
+
+    /** Records every report and cancels once a report reached {@code cancelAt} (never when negative). */
+    static final class Recorder implements JobProgressSink, JobControl {
+        final List<JobProgress> reports = new ArrayList<>();
+        private final long cancelAt;
+        private final AtomicLong lastStep = new AtomicLong();
+
+        Recorder(long cancelAt) {
+            this.cancelAt = cancelAt;
+        }
+
+        @Override
+        public void onProgress(JobProgress progress) {
+            reports.add(progress);
+            lastStep.set(progress.step());
+        }
+
+        @Override
+        public boolean cancelRequested() {
+            return cancelAt >= 0 && lastStep.get() >= cancelAt;
+        }
+
+        List<JobProgress> phase(String name) {
+            return reports.stream().filter(r -> r.phase().equals(name)).toList();
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package com.dipgnn.jobs.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.dipgnn.model.Backbone;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.pretraining.PretrainConfig;
+import com.dipgnn.pretraining.PretrainMethod;
+import com.dipgnn.training.ExperimentSpec;
+import com.dipgnn.training.ModelManifest;
+import com.dipgnn.training.SplitMode;
+import com.dipgnn.training.TaskKind;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+import jakarta.validation.ValidatorFactory;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/** Absent fields take the paper's defaults; bean validation names each out-of-range field. */
+class JobParametersTest {
+
+    private static final ValidatorFactory FACTORY = jakarta.validation.Validation.buildDefaultValidatorFactory();
+    private static final Validator VALIDATOR = FACTORY.getValidator();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @AfterAll
+    static void close() {
+        FACTORY.close();
+    }
+
+    @Test
+    void pretrainDefaultsAreThePapers() {
+        PretrainParameters p = PretrainParameters.defaults();
+
+        assertThat(p.kind()).isEqualTo(JobKind.PRETRAIN);
+        assertThat(p.method()).isEqualTo("dipgnn");
+        assertThat(p.backbone()).isEqualTo("hgt");
+        assertThat(List.of(p.layers(), p.hidden(), p.heads())).containsExactly(3, 400, 8);
+        assertThat(p.dropout()).isEqualTo(0.2);
+        assertThat(p.learningRate()).isEqualTo(1e-3);
+        assertThat(p.weightDecay()).isEqualTo(0.01);
+        assertThat(p.clipNorm()).isEqualTo(0.5);
+        assertThat(p.edgeMaskRatio()).isEqualTo(0.2);
+        assertThat(p.featureMaskRatio()).isEqualTo(0.2);
+        assertThat(p.negatives()).isEqualTo(255);
+        assertThat(p.alpha()).isEqualTo(1.0);
+        assertThat(p.lambda()).isEqualTo(20.0);
+        assertThat(p.temperature()).isEqualTo(PretrainConfig.DEFAULT_TEMPERATURE);
+        assertThat(p.samplingDepth()).isEqualTo(6);
+        assertThat(p.samplingWidth()).isEqualTo(128);
+        assertThat(p.splitNodeType()).isNull();
+        assertThat(p.keep()).as("DiP-GNN keeps the discriminator").isEqualTo("discriminator");
+        assertThat(p.toPretrainConfig()).isEqualTo(PretrainConfig.PAPER_DEFAULT);
+        assertThat(p.modelConfig()).isEqualTo(ModelConfig.PAPER_DEFAULT);
+        assertThat(p.keptNetwork()).isEqualTo(PretrainMethod.Kept.DISCRIMINATOR);
+        assertThat(VALIDATOR.validate(p)).isEmpty();
+    }
+
+    @Test
+    void pretrainKeepDefaultsToTheMethodsOwnChoice() {
+        PretrainParameters gae = new PretrainParameters("gae", null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+
+        assertThat(gae.keep()).isEqualTo("generator");
+        assertThat(gae.toPretrainConfig().method()).isEqualTo(PretrainMethod.GAE);
+    }
+
+    @Test
+    void finetuneDefaultsAreThePapersTable7PerTask() {
+        FinetuneParameters node = FinetuneParameters.defaults();
+        ExperimentSpec spec = node.toSpec(null);
+
+        assertThat(node.kind()).isEqualTo(JobKind.FINETUNE);
+        assertThat(node.task()).isEqualTo("node");
+        assertThat(node.split()).isEqualTo("transfer");
+        assertThat(node.pretrainedModelId()).isNull();
+        assertThat(List.of(node.steps(), node.batchSize(), node.evalEvery(), node.patience()))
+                .containsExactly(2400, 256, 20, 20);
+        assertThat(node.learningRate()).isEqualTo(0.0015);
+        assertThat(node.dropout()).isEqualTo(0.3);
+        assertThat(node.weightDecay()).isZero();
+        assertThat(node.clipNorm()).isEqualTo(0.5);
+        assertThat(node.labelFraction()).isEqualTo(1.0);
+        assertThat(node.checkpointEvery()).as("a checkpoint per validation").isEqualTo(20);
+        assertThat(spec.task()).isEqualTo(TaskKind.NODE_CLASSIFICATION);
+        assertThat(spec.split()).isEqualTo(SplitMode.TRANSFER);
+        assertThat(spec.model()).isEqualTo(ModelConfig.PAPER_DEFAULT.withDropout(0.3));
+        assertThat(spec.sampling().depth()).isEqualTo(6);
+        assertThat(spec.sampling().width()).isEqualTo(128);
+        assertThat(VALIDATOR.validate(node)).isEmpty();
+
+        FinetuneParameters link = FinetuneParameters.forTask("link");
+        assertThat(link.steps()).isEqualTo(1600);
+        assertThat(link.learningRate()).isEqualTo(0.001);
+        assertThat(link.dropout()).isEqualTo(0.1);
+        assertThat(link.toSpec(null).task()).isEqualTo(TaskKind.LINK_PREDICTION);
+        assertThat(link.toSpec(null).evalNegatives()).isEqualTo(255);
+    }
+
+    @Test
+    void finetuneArchitectureComesFromThePretrainedModelWhenAbsent() {
+        ModelManifest pretrained = ModelManifest.of(new ModelConfig(Backbone.GAT, 2, 64, 4, 0.2, 0.0),
+                new com.dipgnn.model.GraphSchema(new java.util.LinkedHashMap<>(Map.of("node", 8)), List.of()),
+                Map.of("task", "pretrain"), "d", "f", 0, Map.of(), Map.of());
+
+        FinetuneParameters resolved = FinetuneParameters.defaults().withDefaults(pretrained);
+
+        assertThat(resolved.backbone()).isEqualTo("gat");
+        assertThat(List.of(resolved.layers(), resolved.hidden(), resolved.heads())).containsExactly(2, 64, 4);
+        assertThat(resolved.dropout()).as("fine-tuning dropout stays the task's").isEqualTo(0.3);
+        assertThat(FinetuneParameters.defaults().toSpec(pretrained).model().backbone()).isEqualTo(Backbone.GAT);
+    }
+
+    @Test
+    void absentJsonFieldsTakeTheDefaults() throws Exception {
+        PretrainParameters pretrain = JSON.readValue("{\"steps\": 50, \"method\": \"gpt-gnn\"}", PretrainParameters.class);
+        FinetuneParameters finetune = JSON.readValue("{\"task\": \"link\", \"learningRate\": 0.01}",
+                FinetuneParameters.class);
+
+        assertThat(pretrain.steps()).isEqualTo(50);
+        assertThat(pretrain.keep()).isEqualTo("generator");
+        assertThat(pretrain.negatives()).isEqualTo(255);
+        assertThat(finetune.learningRate()).isEqualTo(0.01);
+        assertThat(finetune.steps()).isEqualTo(1600);
+        assertThat(JSON.readValue(JSON.writeValueAsString(finetune), FinetuneParameters.class)).isEqualTo(finetune);
+        assertThat(JSON.readValue(JSON.writeValueAsString(pretrain), PretrainParameters.class)).isEqualTo(pretrain);
+    }
+
+    @Test
+    void beanValidationNamesEachOutOfRangePretrainField() {
+        PretrainParameters bad = new PretrainParameters("bert", "gcn", 0, 5000, 0, 1.0, 0, 0, 0.0, -0.1, -1.0, 1.0,
+                0.0, 0, 0.0, -1.0, 0.0, 65, 0, null, null, null, -1, 0, "both");
+
+        assertThat(violatedFields(bad)).containsExactlyInAnyOrder("method", "backbone", "layers", "hidden", "heads",
+                "dropout", "steps", "seedNodes", "learningRate", "weightDecay", "clipNorm", "edgeMaskRatio",
+                "featureMaskRatio", "negatives", "alpha", "lambda", "temperature", "samplingDepth", "samplingWidth",
+                "checkpointEvery", "logEvery", "keep");
+    }
+
+    @Test
+    void beanValidationNamesEachOutOfRangeFinetuneField() {
+        FinetuneParameters bad = new FinetuneParameters("graph", null, null, null, "gcn", 9, 0, 65, 1.0, 0, 0, 0, -1,
+                2.0, -1.0, -0.5, 0.0, "random", null, null, -1, 0, -1);
+
+        assertThat(violatedFields(bad)).containsExactlyInAnyOrder("task", "backbone", "layers", "hidden", "heads",
+                "dropout", "steps", "batchSize", "evalEvery", "patience", "learningRate", "weightDecay", "clipNorm",
+                "labelFraction", "split", "samplingDepth", "samplingWidth", "checkpointEvery");
+    }
+
+    @Test
+    void aViolationMessageGivesTheAllowedRange() {
+        FinetuneParameters bad = new FinetuneParameters(null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, null, 1.5, null, null, null, null, null, null);
+
+        Set<ConstraintViolation<FinetuneParameters>> violations = VALIDATOR.validate(bad);
+        assertThat(violations).hasSize(1);
+        ConstraintViolation<FinetuneParameters> v = violations.iterator().next();
+        assertThat(v.getPropertyPath().toString()).isEqualTo("labelFraction");
+        assertThat(v.getMessage()).contains("1.0");
+    }
+
+    private static <T> Set<String> violatedFields(T bean) {
+        return VALIDATOR.validate(bean).stream().map(v -> v.getPropertyPath().toString()).collect(Collectors.toSet());
+    }
+}
