@@ -5,6 +5,7 @@ import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.errors.ServiceUnavailableException;
 import com.dipgnn.graph.io.GraphDataException;
+import com.dipgnn.jobs.runner.JobParameterException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import jakarta.validation.ConstraintViolationException;
@@ -63,6 +64,14 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         if (e.field() != null) {
             p.setProperty("field", e.field());
         }
+        return p;
+    }
+
+    @ExceptionHandler(JobParameterException.class)
+    ProblemDetail invalidJobParameter(JobParameterException e) {
+        ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "invalid-parameters", "Invalid job parameters",
+                e.getMessage());
+        p.setProperty("field", "parameters." + e.field());
         return p;
     }
 

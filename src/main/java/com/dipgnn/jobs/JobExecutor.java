@@ -22,7 +22,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,8 +53,13 @@ public class JobExecutor implements SmartLifecycle {
     private static final class Running {
         final AtomicBoolean cancel = new AtomicBoolean();
         volatile JobProgress progress;
+        final LiveCurves live = new LiveCurves();
         volatile TrainingCurves curves;
         volatile long lastSaved;
+
+        TrainingCurves currentCurves() {
+            return curves != null ? curves : live.snapshot();
+        }
     }
 
     private final JobRepository jobs;
@@ -156,8 +160,8 @@ public class JobExecutor implements SmartLifecycle {
     /** Live curves of a running job, else the ones stored when it ended. */
     public Optional<TrainingCurves> curves(String id) {
         Running r = running.get(id);
-        if (r != null && r.curves != null) {
-            return Optional.of(r.curves);
+        if (r != null) {
+            return Optional.of(r.currentCurves());
         }
         Path file = jobDir(id).resolve(CURVES_FILE);
         if (!Files.isRegularFile(file)) {
@@ -242,7 +246,7 @@ public class JobExecutor implements SmartLifecycle {
             ModelStore.deleteRecursively(jobDir(id).resolve("checkpoints"));
             end(job, JobState.SUCCEEDED, null, r);
         } catch (TrainingCancelledException e) {
-            saveCurves(id, r.curves);
+            saveCurves(id, r.currentCurves());
             ModelStore.deleteRecursively(modelDir);
             if (stopping.get()) {
                 LOG.info("Job {} stopped at step {} for the shutdown; it resumes at the next start", id, e.step());
@@ -251,7 +255,7 @@ public class JobExecutor implements SmartLifecycle {
             end(job, JobState.CANCELLED, null, r);
         } catch (Exception | LinkageError e) {
             LOG.warn("Job {} failed", id, e);
-            saveCurves(id, r.curves);
+            saveCurves(id, r.currentCurves());
             ModelStore.deleteRecursively(modelDir);
             end(job, JobState.FAILED, failure(e), r);
         }
@@ -260,6 +264,7 @@ public class JobExecutor implements SmartLifecycle {
     private void onProgress(String id, Running r, JobProgress p) {
         JobProgress previous = r.progress;
         r.progress = p;
+        r.live.add(p);
         metrics.progress(id, previous, p);
         events.publish(id, JobEvents.PROGRESS, p);
         long now = System.currentTimeMillis();
@@ -323,7 +328,4 @@ public class JobExecutor implements SmartLifecycle {
                 : e.getClass().getSimpleName() + ": " + message;
     }
 
-    static Instant now(Clock clock) {
-        return clock.instant();
-    }
 }

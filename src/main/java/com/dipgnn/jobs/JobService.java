@@ -63,9 +63,8 @@ public class JobService {
     /** Queues a pre-training job on {@code datasetId}. */
     public Submission submitPretrain(String datasetId, String modelName, PretrainParameters parameters,
                                      String idempotencyKey) {
-        PretrainParameters p = parameters == null ? PretrainParameters.defaults() : parameters.withDefaults();
-        return submit(datasetId, modelName, p, null, idempotencyKey,
-                datasetId + "-" + p.method().toLowerCase(Locale.ROOT));
+        PretrainParameters p = parameters == null ? PretrainParameters.defaults() : parameters;
+        return submit(datasetId, modelName, p, null, idempotencyKey, datasetId + "-" + p.method());
     }
 
     /** Queues a fine-tuning job on {@code datasetId}, from scratch or from a pre-trained model. */
