@@ -26,6 +26,8 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.validation.method.ParameterErrors;
+import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
@@ -107,11 +109,19 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException ex,
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        List<Map<String, String>> errors = ex.getParameterValidationResults().stream()
-                .flatMap(r -> r.getResolvableErrors().stream().map(err -> Map.of(
-                        "field", r.getMethodParameter().getParameterName() == null ? "?" : r.getMethodParameter().getParameterName(),
-                        "message", String.valueOf(err.getDefaultMessage()))))
-                .toList();
+        List<Map<String, String>> errors = new java.util.ArrayList<>();
+        for (ParameterValidationResult result : ex.getParameterValidationResults()) {
+            if (result instanceof ParameterErrors body) {
+                body.getFieldErrors().forEach(f -> errors.add(Map.of("field", f.getField(),
+                        "message", fieldMessage(f.getRejectedValue(), f.getDefaultMessage()))));
+                body.getGlobalErrors().forEach(g -> errors.add(Map.of("field", g.getObjectName(),
+                        "message", String.valueOf(g.getDefaultMessage()))));
+            } else {
+                String name = result.getMethodParameter().getParameterName();
+                result.getResolvableErrors().forEach(err -> errors.add(Map.of("field", name == null ? "?" : name,
+                        "message", fieldMessage(result.getArgument(), err.getDefaultMessage()))));
+            }
+        }
         return ResponseEntity.badRequest().body(validationProblem(errors));
     }
 

@@ -1,0 +1,172 @@
+package com.dipgnn.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Jobs over HTTP against the real engine: pre-train then fine-tune from the pre-trained model on
+ * the built-in graph, progress and its event stream, curves, idempotent retries, cancel, and
+ * the problem details of bad parameters.
+ */
+class JobApiIT extends ServiceTestBase {
+
+    /** A small, fast architecture: the paper's 3 x 400 x 8 would take minutes per job on a CPU. */
+    static Map<String, Object> smallPretrain(int steps) {
+        return Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2, "steps", steps,
+                "checkpointEvery", 2, "logEvery", 2, "samplingWidth", 32, "samplingDepth", 2);
+    }
+
+    @Test
+    void pretrainThenFinetuneFromThePretrainedModel() throws Exception {
+        HttpApi.Response submitted = admin.post("/api/v1/jobs/pretrain",
+                Map.of("datasetId", "query-product", "modelName", "qp-dipgnn", "parameters", smallPretrain(6)));
+        assertThat(submitted.status()).as(submitted.toString()).isEqualTo(202);
+        String jobId = submitted.json().path("id").asText();
+        assertThat(submitted.header("Location")).isEqualTo("/api/v1/jobs/" + jobId);
+        assertThat(submitted.json().path("parameters").path("lambda").asDouble()).as("paper default filled in").isEqualTo(20.0);
+
+        List<String> events = collectEvents(jobId);
+        JsonNode done = awaitEnd(jobId);
+        assertThat(done.path("state").asText()).as(done.toString()).isEqualTo("SUCCEEDED");
+        assertThat(done.path("progress").path("step").asLong()).isEqualTo(6);
+        assertThat(done.path("progress").path("totalSteps").asLong()).isEqualTo(6);
+        assertThat(events).anyMatch(e -> e.startsWith("event:progress")).anyMatch(e -> e.contains("SUCCEEDED"));
+
+        String pretrained = done.path("modelId").asText();
+        HttpApi.Response model = reader.get("/api/v1/models/" + pretrained);
+        assertThat(model.json().path("kind").asText()).isEqualTo("PRETRAINED");
+        assertThat(model.json().path("name").asText()).isEqualTo("qp-dipgnn");
+        assertThat(model.json().path("version").asInt()).isEqualTo(1);
+        assertThat(model.json().path("manifest").path("hidden").asInt()).isEqualTo(16);
+
+        HttpApi.Response curves = reader.get("/api/v1/jobs/" + jobId + "/curves");
+        assertThat(curves.json().path("losses").path("loss")).hasSize(3);
+        HttpApi.Response svg = reader.get("/api/v1/jobs/" + jobId + "/curves.svg");
+        assertThat(svg.header("Content-Type")).startsWith("image/svg+xml");
+        assertThat(svg.text()).startsWith("<?xml").contains("<svg");
+
+        HttpApi.Response finetune = admin.post("/api/v1/jobs/finetune", Map.of("datasetId", "query-product",
+                "modelName", "recommendations", "parameters", Map.of("task", "link", "pretrainedModelId", pretrained,
+                        "steps", 6, "evalEvery", 3, "samplingWidth", 32, "samplingDepth", 2)));
+        assertThat(finetune.status()).as(finetune.toString()).isEqualTo(202);
+        assertThat(finetune.json().path("parentModelId").asText()).isEqualTo(pretrained);
+        assertThat(finetune.json().path("parameters").path("hidden").asInt()).as("architecture from the manifest").isEqualTo(16);
+        JsonNode tuned = awaitEnd(finetune.json().path("id").asText());
+        assertThat(tuned.path("state").asText()).as(tuned.toString()).isEqualTo("SUCCEEDED");
+        JsonNode tunedModel = reader.get("/api/v1/models/" + tuned.path("modelId").asText()).json();
+        assertThat(tunedModel.path("kind").asText()).isEqualTo("FINETUNED");
+        assertThat(tunedModel.path("parentModelId").asText()).isEqualTo(pretrained);
+        assertThat(tunedModel.path("manifest").path("metrics").path("test").path("mrr").asDouble()).isPositive();
+
+        assertThat(admin.delete("/api/v1/models/" + pretrained).status()).isEqualTo(204);
+        assertThat(reader.get("/api/v1/models/" + pretrained).status()).isEqualTo(404);
+    }
+
+    @Test
+    void retriedSubmissionWithTheSameKeyReturnsTheFirstJob() {
+        Map<String, Object> body = Map.of("datasetId", "query-product", "parameters", smallPretrain(2));
+        HttpApi.Response first = admin.post("/api/v1/jobs/pretrain", body, "Idempotency-Key", "retry-1");
+        HttpApi.Response again = admin.post("/api/v1/jobs/pretrain", body, "Idempotency-Key", "retry-1");
+        assertThat(first.status()).isEqualTo(202);
+        assertThat(again.status()).isEqualTo(202);
+        assertThat(again.json().path("id").asText()).isEqualTo(first.json().path("id").asText());
+        assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
+        HttpApi.Response other = admin.post("/api/v1/jobs/pretrain",
+                Map.of("datasetId", "query-product", "parameters", smallPretrain(3)), "Idempotency-Key", "retry-1");
+        assertThat(other.status()).isEqualTo(409);
+        assertThat(other.json().path("detail").asText()).contains("different parameters");
+        awaitEnd(first.json().path("id").asText());
+    }
+
+    @Test
+    void cancelStopsARunningJobWithinSeconds() throws Exception {
+        HttpApi.Response submitted = admin.post("/api/v1/jobs/pretrain",
+                Map.of("datasetId", "query-product", "parameters", smallPretrain(100_000)));
+        String id = submitted.json().path("id").asText();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (reader.get("/api/v1/jobs/" + id).json().path("progress").path("step").asLong() < 3) {
+            assertThat(System.nanoTime()).as("job started").isLessThan(deadline);
+            Thread.sleep(200);
+        }
+        long asked = System.nanoTime();
+        HttpApi.Response cancel = admin.post("/api/v1/jobs/" + id + "/cancel", "");
+        assertThat(cancel.status()).isEqualTo(200);
+        JsonNode ended = awaitEnd(id);
+        assertThat(ended.path("state").asText()).isEqualTo("CANCELLED");
+        assertThat(Duration.ofNanos(System.nanoTime() - asked)).isLessThan(Duration.ofSeconds(10));
+        assertThat(ended.has("modelId")).isFalse();
+        assertThat(DATA_DIR.resolve("jobs/" + id + "/checkpoints/LATEST")).as("last checkpoint kept").exists();
+        assertThat(admin.post("/api/v1/jobs/" + id + "/cancel", "").status()).isEqualTo(409);
+    }
+
+    @Test
+    void badParametersAreRefusedWithTheirFieldAndNothingIsQueued() {
+        long before = reader.get("/api/v1/jobs").json().path("total").asLong();
+        HttpApi.Response range = admin.post("/api/v1/jobs/pretrain",
+                Map.of("datasetId", "query-product", "parameters", Map.of("edgeMaskRatio", 1.5)));
+        assertThat(range.status()).isEqualTo(400);
+        assertThat(range.json().path("errors").findValuesAsText("field")).contains("parameters.edgeMaskRatio");
+        HttpApi.Response method = admin.post("/api/v1/jobs/pretrain",
+                Map.of("datasetId", "query-product", "parameters", Map.of("method", "bert")));
+        assertThat(method.status()).isEqualTo(400);
+        HttpApi.Response type = admin.post("/api/v1/jobs/finetune",
+                Map.of("datasetId", "query-product", "parameters", Map.of("task", "node", "targetType", "user")));
+        assertThat(type.status()).isEqualTo(400);
+        assertThat(type.json().path("field").asText()).isEqualTo("parameters.targetType");
+        HttpApi.Response parent = admin.post("/api/v1/jobs/finetune",
+                Map.of("datasetId", "query-product", "parameters", Map.of("task", "link", "pretrainedModelId", "mv-nope")));
+        assertThat(parent.status()).isEqualTo(400);
+        assertThat(parent.json().path("field").asText()).isEqualTo("parameters.pretrainedModelId");
+        HttpApi.Response dataset = admin.post("/api/v1/jobs/pretrain", Map.of("datasetId", "nope"));
+        assertThat(dataset.status()).isEqualTo(404);
+        HttpApi.Response wrongType = admin.postRaw("/api/v1/jobs/pretrain",
+                "{\"datasetId\":\"query-product\",\"parameters\":{\"steps\":\"many\"}}", "application/json");
+        assertThat(wrongType.status()).isEqualTo(400);
+        assertThat(wrongType.json().path("field").asText()).isEqualTo("parameters.steps");
+        assertThat(reader.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product")).status()).isEqualTo(403);
+        assertThat(reader.get("/api/v1/jobs").json().path("total").asLong()).isEqualTo(before);
+        assertThat(reader.get("/api/v1/jobs/nope").status()).isEqualTo(404);
+    }
+
+    JsonNode awaitEnd(String id) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+        while (true) {
+            JsonNode job = reader.get("/api/v1/jobs/" + id).json();
+            String state = job.path("state").asText();
+            if (!state.equals("QUEUED") && !state.equals("RUNNING")) {
+                return job;
+            }
+            assertThat(System.nanoTime()).as("job " + id + " ended in time: " + job).isLessThan(deadline);
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** Reads the job's event stream to its end (in the background while the job runs). */
+    private List<String> collectEvents(String id) throws Exception {
+        CompletableFuture<HttpResponse<Stream<String>>> response = HttpClient.newHttpClient()
+                .sendAsync(reader.request("/api/v1/jobs/" + id + "/events").GET().build(), HttpResponse.BodyHandlers.ofLines());
+        return response.get(60, TimeUnit.SECONDS).body().filter(l -> l.startsWith("event:") || l.startsWith("data:"))
+                .reduce(new java.util.ArrayList<String>(), (list, line) -> {
+                    if (line.startsWith("event:")) {
+                        list.add(line);
+                    } else if (!list.isEmpty()) {
+                        list.set(list.size() - 1, list.get(list.size() - 1) + " " + line);
+                    }
+                    return list;
+                }, (a, b) -> a);
+    }
+}
