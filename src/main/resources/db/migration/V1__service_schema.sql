@@ -24,6 +24,7 @@ CREATE TABLE jobs (
     error           TEXT,
     model_id        VARCHAR(64),
     attempts        INT          NOT NULL DEFAULT 0,
+    resumed_from_step BIGINT,                -- the checkpoint step its last run started from
     cancel_requested BOOLEAN     NOT NULL DEFAULT FALSE,
     submitted_at    TIMESTAMP WITH TIME ZONE NOT NULL,
     started_at      TIMESTAMP WITH TIME ZONE,

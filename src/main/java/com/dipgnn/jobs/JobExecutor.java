@@ -240,6 +240,7 @@ public class JobExecutor implements SmartLifecycle {
                     jobDir(id).resolve("checkpoints"), modelDir, pretrained, device);
             JobOutcome outcome = new JobRunner().run(work, () -> r.cancel.get(), p -> onProgress(id, r, p));
             r.curves = outcome.curves();
+            jobs.saveResumedFrom(id, outcome.resumedFromStep());
             saveCurves(id, r.curves);
             ModelKind kind = parameters.kind() == JobKind.PRETRAIN ? ModelKind.PRETRAINED : ModelKind.FINETUNED;
             registry.register(job.modelId(), job.modelName(), kind, job.datasetId(), id, job.parentModelId());

@@ -17,6 +17,7 @@ import java.time.Instant;
  * @param error why it failed, or null
  * @param modelId the output model's id (allocated when it first starts)
  * @param attempts how many times it has started
+ * @param resumedFromStep the checkpoint step its last run resumed from (0: from the start), or null
  * @param cancelRequested a cancel was asked for
  * @param submittedAt when it was submitted
  * @param startedAt when it last started, or null
@@ -24,6 +25,6 @@ import java.time.Instant;
  */
 public record JobRecord(String id, String kind, JobState state, String datasetId, String parentModelId,
                         String modelName, String parametersJson, String idempotencyKey, String progressJson,
-                        String error, String modelId, int attempts, boolean cancelRequested, Instant submittedAt,
+                        String error, String modelId, int attempts, Long resumedFromStep, boolean cancelRequested, Instant submittedAt,
                         Instant startedAt, Instant finishedAt) {
 }

@@ -79,6 +79,10 @@ public class JobRepository {
                 .params(state.name(), error, Timestamp.from(now), id).update() == 1;
     }
 
+    public void saveResumedFrom(String id, long step) {
+        jdbc.sql("UPDATE jobs SET resumed_from_step = ? WHERE id = ?").params(step, id).update();
+    }
+
     public void requestCancel(String id) {
         jdbc.sql("UPDATE jobs SET cancel_requested = TRUE WHERE id = ?").param(id).update();
     }
@@ -113,7 +117,8 @@ public class JobRepository {
         return new JobRecord(rs.getString("id"), rs.getString("kind"), JobState.valueOf(rs.getString("state")),
                 rs.getString("dataset_id"), rs.getString("parent_model_id"), rs.getString("model_name"),
                 rs.getString("parameters"), rs.getString("idempotency_key"), rs.getString("progress"),
-                rs.getString("error"), rs.getString("model_id"), rs.getInt("attempts"), rs.getBoolean("cancel_requested"),
+                rs.getString("error"), rs.getString("model_id"), rs.getInt("attempts"),
+                (Long) rs.getObject("resumed_from_step", Long.class), rs.getBoolean("cancel_requested"),
                 instant(rs.getTimestamp("submitted_at")), instant(rs.getTimestamp("started_at")),
                 instant(rs.getTimestamp("finished_at")));
     }

@@ -18,12 +18,13 @@ import java.time.Instant;
  * @param error why it failed, or null
  * @param modelId its output model version (set once it succeeded)
  * @param attempts how many times it has started (more than 1 after a restart of the service)
+ * @param resumedFromStep the checkpoint step its last run resumed from (0: it started from scratch)
  * @param cancelRequested a cancel was asked for
  * @param submittedAt when it was submitted
  * @param startedAt when it last started
  * @param finishedAt when it ended
  */
 public record JobView(String id, String kind, JobState state, String datasetId, String parentModelId, String modelName,
-                      JsonNode parameters, JobProgress progress, String error, String modelId, int attempts,
+                      JsonNode parameters, JobProgress progress, String error, String modelId, int attempts, Long resumedFromStep,
                       boolean cancelRequested, Instant submittedAt, Instant startedAt, Instant finishedAt) {
 }

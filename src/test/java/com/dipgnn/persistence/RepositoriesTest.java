@@ -124,7 +124,7 @@ class RepositoriesTest {
     }
 
     private static JobRecord job(String id, String key, Instant at) {
-        return new JobRecord(id, "PRETRAIN", JobState.QUEUED, "qp", null, "m", "{}", key, null, null, null, 0, false,
+        return new JobRecord(id, "PRETRAIN", JobState.QUEUED, "qp", null, "m", "{}", key, null, null, null, 0, null, false,
                 at, null, null);
     }
 

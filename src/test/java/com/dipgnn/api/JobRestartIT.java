@@ -1,0 +1,70 @@
+package com.dipgnn.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.dipgnn.ServiceApplication;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * A restart of the application in the middle of a job: the job is still there after the
+ * restart, resumes from its last checkpoint (not from step 0) and succeeds.
+ */
+class JobRestartIT {
+
+    private static final String TOKEN = "restart-admin-token-0123456789";
+
+    @Test
+    void runningJobResumesFromItsLastCheckpointAfterARestart() throws Exception {
+        Path data = ServiceTestBase.tempDir("dipgnn-restart");
+        String jobId;
+        try (ConfigurableApplicationContext first = start(data)) {
+            HttpApi api = client(first);
+            Map<String, Object> parameters = Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2,
+                    "steps", 40, "checkpointEvery", 5, "logEvery", 5, "samplingWidth", 32, "samplingDepth", 2);
+            jobId = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters", parameters))
+                    .json().path("id").asText();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (api.get("/api/v1/jobs/" + jobId).json().path("progress").path("step").asLong() < 12) {
+                assertThat(System.nanoTime()).as("job reached step 12").isLessThan(deadline);
+                Thread.sleep(100);
+            }
+            assertThat(data.resolve("jobs/" + jobId + "/checkpoints/LATEST")).exists();
+        }
+        try (ConfigurableApplicationContext second = start(data)) {
+            HttpApi api = client(second);
+            JsonNode job = api.get("/api/v1/jobs/" + jobId).json();
+            assertThat(job.path("state").asText()).isIn("QUEUED", "RUNNING", "SUCCEEDED");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+            while (!job.path("state").asText().equals("SUCCEEDED")) {
+                assertThat(job.path("state").asText()).as(job.toString()).isIn("QUEUED", "RUNNING");
+                assertThat(System.nanoTime()).as("job finished after the restart").isLessThan(deadline);
+                Thread.sleep(200);
+                job = api.get("/api/v1/jobs/" + jobId).json();
+            }
+            assertThat(job.path("attempts").asInt()).isEqualTo(2);
+            assertThat(job.path("resumedFromStep").asLong()).as("resumed from a checkpoint, not from step 0")
+                    .isGreaterThanOrEqualTo(10).isLessThan(40);
+            assertThat(job.path("progress").path("step").asLong()).isEqualTo(40);
+            assertThat(api.get("/api/v1/models/" + job.path("modelId").asText()).status()).isEqualTo(200);
+        }
+    }
+
+    private static ConfigurableApplicationContext start(Path data) {
+        return new SpringApplicationBuilder(ServiceApplication.class).run(
+                "--server.port=0", "--dipgnn.data-dir=" + data,
+                "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
+                "--dipgnn.security.tokens[0].role=ADMIN");
+    }
+
+    private static HttpApi client(ConfigurableApplicationContext context) {
+        int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+        return new HttpApi(port, TOKEN);
+    }
+}
