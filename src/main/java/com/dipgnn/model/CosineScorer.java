@@ -17,6 +17,16 @@ public final class CosineScorer extends GraphModule {
         this.transform = addChild("w", new Linear(hidden, hidden, false));
     }
 
+    /** The trainable map W applied to the first operand, u. */
+    public Linear transform() {
+        return transform;
+    }
+
+    /** Floor of the norms, as {@link #score} uses it: |x| is computed as sqrt(|x|^2 + epsilon^2). */
+    public static float normEpsilon() {
+        return EPSILON;
+    }
+
     /**
      * @param u shape (..., hidden)
      * @param v shape broadcastable to u's

@@ -35,6 +35,16 @@ public final class Linear extends GraphModule {
         return outputs;
     }
 
+    /** A host copy of the weights, row-major (outputs x inputs). */
+    public float[] weightValues() {
+        return weight.getArray().toFloatArray();
+    }
+
+    /** A host copy of the bias, or null for a layer without one. */
+    public float[] biasValues() {
+        return bias == null ? null : bias.getArray().toFloatArray();
+    }
+
     /** Multiply-adds of one forward pass over {@code rows} rows. */
     public long macs(long rows) {
         return rows * inputs * outputs;

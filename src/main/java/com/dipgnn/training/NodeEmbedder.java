@@ -45,6 +45,31 @@ public final class NodeEmbedder {
             }
             return manager.create(out, new Shape(ids.length, width));
         }
+
+        /** Embedding width. */
+        public int width() {
+            return width;
+        }
+
+        /**
+         * Copies the embedding of node {@code id} into {@code dest} from {@code offset}, on the host.
+         *
+         * @throws IllegalArgumentException when the node was not embedded
+         */
+        public void copyRow(int id, float[] dest, int offset) {
+            Integer row = rows.get(id);
+            if (row == null) {
+                throw new IllegalArgumentException("node " + id + " was not embedded");
+            }
+            System.arraycopy(values, row * width, dest, offset, width);
+        }
+    }
+
+    /** Receives the progress of {@link #embed}: distinct nodes embedded so far, of the total. */
+    @FunctionalInterface
+    public interface Progress {
+        /** Called after each forward pass. */
+        void embedded(long done, long total);
     }
 
     private final HeteroGraph graph;
@@ -64,6 +89,15 @@ public final class NodeEmbedder {
 
     /** Embeds the distinct nodes of each type in {@code ids}; seeded, so repeated calls agree. */
     public Map<String, Table> embed(GraphEncoder encoder, Map<String, int[]> ids, NDManager scope, long seed) {
+        return embed(encoder, ids, scope, seed, (done, total) -> { });
+    }
+
+    /**
+     * As {@link #embed(GraphEncoder, Map, NDManager, long)}, reporting progress after each pass; an
+     * exception thrown by {@code progress} stops the work.
+     */
+    public Map<String, Table> embed(GraphEncoder encoder, Map<String, int[]> ids, NDManager scope, long seed,
+                                    Progress progress) {
         Map<String, int[]> distinct = new LinkedHashMap<>();
         ids.forEach((type, nodes) -> distinct.put(type, Arrays.stream(nodes).distinct().toArray()));
         int width = encoder.config().hidden();
@@ -74,6 +108,8 @@ public final class NodeEmbedder {
             rows.put(type, new HashMap<>(nodes.length * 2));
         });
         int longest = distinct.values().stream().mapToInt(a -> a.length).max().orElse(0);
+        long total = distinct.values().stream().mapToLong(a -> a.length).sum();
+        long done = 0;
         for (int from = 0, pass = 0; from < longest; from += chunk, pass++) {
             Map<String, int[]> seeds = new LinkedHashMap<>();
             for (Map.Entry<String, int[]> e : distinct.entrySet()) {
@@ -94,8 +130,10 @@ public final class NodeEmbedder {
                         typeRows.put(s[i], row);
                         System.arraycopy(emb, i * width, values.get(e.getKey()), row * width, width);
                     }
+                    done += s.length;
                 }
             }
+            progress.embedded(done, total);
         }
         Map<String, Table> tables = new LinkedHashMap<>();
         distinct.keySet().forEach(type -> tables.put(type, new Table(rows.get(type), values.get(type), width)));

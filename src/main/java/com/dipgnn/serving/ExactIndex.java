@@ -1,0 +1,56 @@
+package com.dipgnn.serving;
+
+import java.util.List;
+import java.util.function.IntPredicate;
+
+/**
+ * Exact top-k by a full scan: every vector is scored. The ground truth for approximate indexes,
+ * and the right choice for a few thousand vectors. Immutable and thread-safe.
+ */
+public final class ExactIndex implements VectorIndex {
+
+    private final float[] vectors;
+    private final int dim;
+    private final int size;
+
+    /**
+     * @param vectors row-major, {@code size x dim}; kept, not copied: the caller must not modify it
+     * @param dim vector width
+     */
+    public ExactIndex(float[] vectors, int dim) {
+        if (dim < 1 || vectors.length % dim != 0) {
+            throw new IllegalArgumentException("vectors hold " + vectors.length + " floats, not a multiple of width " + dim);
+        }
+        this.vectors = vectors;
+        this.dim = dim;
+        this.size = vectors.length / dim;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    @Override
+    public int dim() {
+        return dim;
+    }
+
+    @Override
+    public List<ScoredNode> search(float[] query, int k, IntPredicate excluded) {
+        SearchChecks.require(query, k, dim);
+        TopK top = new TopK(k);
+        for (int id = 0, off = 0; id < size; id++, off += dim) {
+            float score = VectorMath.dot(query, 0, vectors, off, dim);
+            if (top.accepts(id, score) && !excluded.test(id)) {
+                top.add(id, score);
+            }
+        }
+        return top.sorted();
+    }
+
+    @Override
+    public String describe() {
+        return "exact scan over " + size + " vectors of width " + dim;
+    }
+}

@@ -1,0 +1,312 @@
+package com.dipgnn.serving;
+
+import static com.dipgnn.serving.InvalidInferenceRequestException.Reason;
+
+import ai.djl.MalformedModelException;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.CsrAdjacency;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.model.GraphBatch;
+import com.dipgnn.model.GraphEncoder;
+import com.dipgnn.model.GraphSchema;
+import com.dipgnn.sampling.SubgraphSampler;
+import com.dipgnn.training.ModelManifest;
+import com.dipgnn.training.TaskKind;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.IntPredicate;
+
+/**
+ * A fine-tuned model deployed on the graph it was trained on, ready for concurrent requests: the
+ * embeddings of every node, computed once at deployment, the model's head on the host and, for a
+ * link-prediction model, a top-k index over the candidates of its relation. Embeddings, link
+ * scores, recommendations and class probabilities of existing nodes are host computations on
+ * immutable arrays; a new node ({@link NewNode}) runs the encoder on a small sampled subgraph.
+ *
+ * <p>Thread-safe: any number of threads may call any method concurrently. {@link #close()} frees
+ * the encoder's native memory; afterwards requests about new nodes fail, the others still work.
+ * Invalid inputs raise {@link InvalidInferenceRequestException}.
+ */
+public final class ModelDeployment implements AutoCloseable {
+
+    private final ModelManifest manifest;
+    private final TaskKind task;
+    private final HeteroGraph graph;
+    private final boolean normalizeFeatures;
+    private final DeploymentOptions options;
+    private final SubgraphSampler sampler;
+    private final NDManager manager;
+    private final GraphEncoder encoder;
+    private final int dim;
+    private final Map<String, float[]> embeddings;
+    private final LinkHead link;
+    private final ClassHead classes;
+    private final DeploymentStats stats;
+    private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
+    private boolean closed;
+
+    ModelDeployment(DeploymentParts parts) {
+        this.manifest = parts.manifest();
+        this.task = parts.task();
+        this.graph = parts.graph();
+        this.normalizeFeatures = parts.normalizeFeatures();
+        this.options = parts.options();
+        this.sampler = parts.sampler();
+        this.manager = parts.manager();
+        this.encoder = parts.encoder();
+        this.dim = manifest.hidden();
+        this.embeddings = Map.copyOf(parts.embeddings());
+        this.link = parts.link();
+        this.classes = parts.classes();
+        this.stats = parts.stats();
+    }
+
+    /**
+     * Loads a model directory written by {@link com.dipgnn.training.ModelStore#save}, embeds every
+     * node of {@code graph} and builds the head's index. Blocking; interrupting the thread cancels
+     * it (with a {@link java.util.concurrent.CancellationException}).
+     *
+     * @param graph the graph the model was trained on, as loaded (features are normalised here when
+     *     the model was trained on normalised features)
+     * @throws IllegalArgumentException when the graph does not fit the model
+     * @throws MalformedModelException when the stored parameters do not match the manifest
+     */
+    public static ModelDeployment deploy(Path modelDir, HeteroGraph graph, DeploymentOptions options,
+                                         DeploymentListener listener) throws IOException, MalformedModelException {
+        return new Deployer(modelDir, graph, options, listener).deploy();
+    }
+
+    public ModelManifest manifest() {
+        return manifest;
+    }
+
+    /** The task the model was fine-tuned for. */
+    public TaskKind task() {
+        return task;
+    }
+
+    /** The relation a link-prediction model scores (source type to candidate type); empty for a classifier. */
+    public Optional<RelationType> linkRelation() {
+        return link == null ? Optional.empty() : Optional.of(link.relation());
+    }
+
+    /** The node type a classification model classifies; empty for a link-prediction model. */
+    public Optional<String> classifiedType() {
+        return classes == null ? Optional.empty() : Optional.of(classes.targetType());
+    }
+
+    /** Embedding width (the model's hidden width). */
+    public int dim() {
+        return dim;
+    }
+
+    /** The deployed graph (features as the model sees them). */
+    public HeteroGraph graph() {
+        return graph;
+    }
+
+    public DeploymentStats stats() {
+        return stats;
+    }
+
+    public DeploymentOptions options() {
+        return options;
+    }
+
+    /** The top-k index of a link-prediction model's candidates; empty for a classifier. */
+    public Optional<VectorIndex> index() {
+        return link == null ? Optional.empty() : Optional.of(link.index());
+    }
+
+    /** The embeddings of nodes of one type, one row per id, in order. */
+    public float[][] embeddings(String type, int[] ids) {
+        Requests.requireType(graph, "type", type);
+        Requests.requireIds(graph, "ids", type, ids, options.maxBatch());
+        float[] all = embeddings.get(type);
+        float[][] out = new float[ids.length][];
+        for (int i = 0; i < ids.length; i++) {
+            out[i] = Arrays.copyOfRange(all, ids[i] * dim, (ids[i] + 1) * dim);
+        }
+        return out;
+    }
+
+    /**
+     * The model's link scores (its trainable cosine, in [-1, 1]) of (source, target) pairs.
+     *
+     * @param relation the model's relation by name or key; null for the model's relation
+     * @param sources ids of the relation's source type
+     * @param targets ids of the relation's target type, as many as sources
+     */
+    public float[] linkScores(String relation, int[] sources, int[] targets) {
+        LinkHead head = linkHead(relation);
+        RelationType r = head.relation();
+        Requests.requireIds(graph, "sources", r.source(), sources, options.maxBatch());
+        Requests.requireIds(graph, "targets", r.target(), targets, options.maxBatch());
+        if (sources.length != targets.length) {
+            throw Requests.invalid("targets", Reason.MALFORMED, "sources and targets must pair up: got "
+                    + sources.length + " sources and " + targets.length + " targets");
+        }
+        float[] scores = new float[sources.length];
+        float[] from = embeddings.get(r.source());
+        for (int i = 0; i < sources.length; i++) {
+            scores[i] = head.score(LinkHead.queryVector(from, sources[i] * dim, dim), targets[i]);
+        }
+        return scores;
+    }
+
+    /**
+     * The {@code k} best candidates (nodes of the relation's target type) for an existing source
+     * node, best first, from the deployment's index.
+     *
+     * @param relation the model's relation by name or key; null for the model's relation
+     * @param source an id of the relation's source type
+     * @param excludeLinked skip candidates the source already links to in the graph (still
+     *     returning k when that many others exist)
+     */
+    public List<ScoredNode> recommend(String relation, int source, int k, boolean excludeLinked) {
+        LinkHead head = linkHead(relation);
+        RelationType r = head.relation();
+        Requests.requireId("source", r.source(), source, graph.numNodes(r.source()));
+        Requests.requireK(k, head.candidateCount(), options.maxK());
+        float[] query = LinkHead.queryVector(embeddings.get(r.source()), source * dim, dim);
+        IntPredicate excluded = excludeLinked ? linkedTo(graph.adjacency(r), source) : id -> false;
+        return head.index().search(query, k, excluded);
+    }
+
+    private static IntPredicate linkedTo(CsrAdjacency adjacency, int source) {
+        int[] targets = adjacency.targetArray();
+        int from = adjacency.rowStart(source);
+        int to = adjacency.rowEnd(source);
+        return id -> Arrays.binarySearch(targets, from, to, id) >= 0;
+    }
+
+    /** The embedding of a node that is not in the graph, computed inductively (see {@link NewNode}). */
+    public float[] embedNewNode(NewNode node) {
+        return forwardNewNode(newNodeSubgraph(node), node.type());
+    }
+
+    /**
+     * The {@code k} best candidates for a new node of the relation's source type.
+     *
+     * @param excludeLinked skip the candidates given among the node's neighbours along the relation
+     */
+    public List<ScoredNode> recommendForNewNode(String relation, NewNode node, int k, boolean excludeLinked) {
+        LinkHead head = linkHead(relation);
+        RelationType r = head.relation();
+        if (node != null && !r.source().equals(node.type())) {
+            throw Requests.invalid("type", Reason.UNKNOWN_NODE_TYPE, "recommendations along " + r.key()
+                    + " are for nodes of type '" + r.source() + "'; got a node of type '" + node.type() + "'");
+        }
+        Requests.requireK(k, head.candidateCount(), options.maxK());
+        NewNodeSubgraph sub = newNodeSubgraph(node);
+        float[] embedding = forwardNewNode(sub, node.type());
+        int[] linked = excludeLinked ? sub.neighboursAlong(r) : new int[0];
+        return head.index().search(LinkHead.queryVector(embedding, 0, dim), k,
+                id -> Arrays.binarySearch(linked, id) >= 0);
+    }
+
+    /** Class probabilities of existing nodes of the classified type, one row per id. */
+    public float[][] classProbabilities(String type, int[] ids) {
+        ClassHead head = classHead(type);
+        Requests.requireIds(graph, "ids", type, ids, options.maxBatch());
+        float[] all = embeddings.get(type);
+        float[][] out = new float[ids.length][];
+        for (int i = 0; i < ids.length; i++) {
+            out[i] = head.probabilities(all, ids[i] * dim);
+        }
+        return out;
+    }
+
+    /** Class probabilities of a new node of the classified type. */
+    public float[] classProbabilities(NewNode node) {
+        ClassHead head = classHead(node == null ? null : node.type());
+        return head.probabilities(embedNewNode(node), 0);
+    }
+
+    private LinkHead linkHead(String relation) {
+        if (link == null) {
+            throw Requests.invalid("relation", Reason.NOT_SUPPORTED_BY_MODEL, "model '" + manifest.dataset()
+                    + "' was fine-tuned for node classification and has no link-scoring head: link scores and "
+                    + "recommendations need a link-prediction model");
+        }
+        if (relation == null || relation.isBlank()) {
+            return link;
+        }
+        RelationType r = Requests.relation(graph, "relation", relation);
+        if (!r.equals(link.relation())) {
+            throw Requests.invalid("relation", Reason.NOT_SUPPORTED_BY_MODEL, "the model scores relation "
+                    + link.relation().key() + " only; got " + r.key());
+        }
+        return link;
+    }
+
+    private ClassHead classHead(String type) {
+        if (classes == null) {
+            throw Requests.invalid("type", Reason.NOT_SUPPORTED_BY_MODEL, "the model was fine-tuned for link prediction"
+                    + " and has no classification head");
+        }
+        Requests.requireType(graph, "type", type);
+        if (!classes.targetType().equals(type)) {
+            throw Requests.invalid("type", Reason.NOT_SUPPORTED_BY_MODEL, "the model classifies nodes of type '"
+                    + classes.targetType() + "' only; got '" + type + "'");
+        }
+        return classes;
+    }
+
+    private NewNodeSubgraph newNodeSubgraph(NewNode node) {
+        return NewNodeSubgraph.build(graph, sampler, options.seed(), node, normalizeFeatures, options.maxBatch());
+    }
+
+    private float[] forwardNewNode(NewNodeSubgraph sub, String type) {
+        lifecycle.readLock().lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("the deployment is closed");
+            }
+            try (NDManager scope = manager.newSubManager()) {
+                NDArray states = encoder.forward(new GraphBatch(scope, sub.localGraph(), sub.subgraph()), false).get(type);
+                return states.get(sub.newNodeRow()).toFloatArray();
+            }
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    /** Frees the encoder (waits for running new-node requests); idempotent. */
+    @Override
+    public void close() {
+        lifecycle.writeLock().lock();
+        try {
+            if (!closed) {
+                closed = true;
+                manager.close();
+            }
+        } finally {
+            lifecycle.writeLock().unlock();
+        }
+    }
+
+    /** Everything a deployment is made of, as the {@link Deployer} assembles it. */
+    record DeploymentParts(ModelManifest manifest, TaskKind task, HeteroGraph graph, boolean normalizeFeatures,
+                           DeploymentOptions options, SubgraphSampler sampler, NDManager manager, GraphEncoder encoder,
+                           Map<String, float[]> embeddings, LinkHead link, ClassHead classes, DeploymentStats stats) {
+    }
+
+    static void requireCompatible(ModelManifest manifest, HeteroGraph graph, boolean sameGraph) {
+        com.dipgnn.training.ModelStore.requireCompatible(manifest, GraphSchema.of(graph));
+        if (sameGraph && manifest.datasetFingerprint() != null
+                && !manifest.datasetFingerprint().equals(graph.fingerprint())) {
+            throw new IllegalArgumentException("the model was trained on data set '" + manifest.dataset()
+                    + "' with fingerprint " + manifest.datasetFingerprint() + " but graph '" + graph.name()
+                    + "' has fingerprint " + graph.fingerprint() + "; deploy it on the graph it was trained on");
+        }
+    }
+}

@@ -1,0 +1,219 @@
+package com.dipgnn.serving;
+
+import static com.dipgnn.serving.InvalidInferenceRequestException.Reason;
+
+import com.dipgnn.graph.DenseFeatures;
+import com.dipgnn.graph.GraphBuilder;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.NodeFeatures;
+import com.dipgnn.graph.NodeTable;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.sampling.EdgeList;
+import com.dipgnn.sampling.StepRandom;
+import com.dipgnn.sampling.Subgraph;
+import com.dipgnn.sampling.SubgraphSampler;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A small graph around a {@link NewNode} for one inductive forward pass, built without copying the
+ * deployed graph: the neighbourhood of the new node's neighbours is sampled from the deployed
+ * graph, its nodes are renumbered {@code 0..m-1} per type into a graph of their own (features
+ * only) and the new node is appended as the last node of its type, with an edge from each
+ * neighbour along the relation that carries messages into its type.
+ *
+ * <p>The new node only receives messages: no edge leaves it, so the states of the existing nodes
+ * are those of the deployed graph (and of the precomputed index). Given the features and the
+ * complete in-neighbourhood of an existing node, under a sampler that keeps the whole
+ * neighbourhood (full graph, or depth at least the layer count with unbounded width), the new
+ * node's embedding equals that node's embedding up to float summation order.
+ */
+final class NewNodeSubgraph {
+
+    /** Random stream of inductive sampling (distinct from the chunk streams of the deployment). */
+    private static final long STREAM = 0x1DC0DEL;
+
+    private final HeteroGraph localGraph;
+    private final Subgraph subgraph;
+    private final int newNodeRow;
+    /** Neighbour ids per relation leaving the new node's type, sorted (for excluding known links). */
+    private final Map<RelationType, int[]> outgoing;
+
+    private NewNodeSubgraph(HeteroGraph localGraph, Subgraph subgraph, int newNodeRow, Map<RelationType, int[]> outgoing) {
+        this.localGraph = localGraph;
+        this.subgraph = subgraph;
+        this.newNodeRow = newNodeRow;
+        this.outgoing = outgoing;
+    }
+
+    HeteroGraph localGraph() {
+        return localGraph;
+    }
+
+    Subgraph subgraph() {
+        return subgraph;
+    }
+
+    /** The new node's local id (row) within its type. */
+    int newNodeRow() {
+        return newNodeRow;
+    }
+
+    /** The new node's given neighbours along a relation leaving its type, sorted; empty when none. */
+    int[] neighboursAlong(RelationType relation) {
+        return outgoing.getOrDefault(relation, new int[0]);
+    }
+
+    /**
+     * Validates the node against the graph and builds its subgraph.
+     *
+     * @param graph the deployed graph (features already normalised as the model expects)
+     * @param normalize whether to scale the new node's features to sum 1, as the graph's were
+     */
+    static NewNodeSubgraph build(HeteroGraph graph, SubgraphSampler sampler, long seed, NewNode node, boolean normalize,
+                                 int maxBatch) {
+        if (node == null) {
+            throw Requests.invalid("node", Reason.MALFORMED, "the new node is missing");
+        }
+        Requests.requireType(graph, "type", node.type());
+        float[] features = features(graph, node, normalize);
+        Map<RelationType, int[]> inbound = new TreeMap<>(byGraphOrder(graph));
+        Map<RelationType, int[]> outgoing = new LinkedHashMap<>();
+        int total = 0;
+        for (Map.Entry<String, int[]> e : node.neighbours().entrySet()) {
+            String field = "neighbours." + e.getKey();
+            RelationType r = Requests.relation(graph, field, e.getKey());
+            RelationType in = inboundOf(graph, r, node.type(), field);
+            int[] ids = e.getValue();
+            Requests.requireIds(graph, field, in.source(), ids, maxBatch);
+            total += ids.length;
+            Requests.requireBatch("neighbours", total, maxBatch);
+            inbound.merge(in, sortedDistinct(ids), NewNodeSubgraph::union);
+            RelationType out = r.source().equals(node.type()) ? r : in.reverse();
+            outgoing.merge(out, sortedDistinct(ids), NewNodeSubgraph::union);
+        }
+        return assemble(graph, sampler, seed, node.type(), features, inbound, outgoing);
+    }
+
+    private static float[] features(HeteroGraph graph, NewNode node, boolean normalize) {
+        int width = graph.nodes(node.type()).featureDim();
+        float[] given = node.features() == null ? new float[0] : node.features();
+        if (given.length != width) {
+            throw Requests.invalid("features", Reason.FEATURE_WIDTH, "a node of type '" + node.type() + "' has "
+                    + width + " features" + (width == 0 ? " (the type is featureless: send none)" : "")
+                    + "; got " + given.length);
+        }
+        for (int j = 0; j < given.length; j++) {
+            if (!Float.isFinite(given[j])) {
+                throw Requests.invalid("features[" + j + "]", Reason.MALFORMED, "feature " + j + " is " + given[j]
+                        + "; features must be finite numbers");
+            }
+        }
+        if (!normalize || width == 0) {
+            return given;
+        }
+        return new DenseFeatures(1, width, given).rowNormalized().gather(new int[] {0});
+    }
+
+    /**
+     * The relation that carries messages from the neighbours into the new node's type: the given
+     * relation when it enters the type, else its reverse (or itself, for a same-type relation
+     * stored in both directions).
+     */
+    private static RelationType inboundOf(HeteroGraph graph, RelationType r, String type, String field) {
+        if (r.source().equals(type)) {
+            return graph.relationTypes().contains(r.reverse()) ? r.reverse() : r;
+        }
+        if (r.target().equals(type)) {
+            return r;
+        }
+        throw Requests.invalid(field, Reason.UNKNOWN_RELATION, "relation " + r.key() + " does not touch node type '"
+                + type + "'; relations of that type are " + graph.relationsFrom(type).stream().map(RelationType::key).toList());
+    }
+
+    private static java.util.Comparator<RelationType> byGraphOrder(HeteroGraph graph) {
+        java.util.List<RelationType> order = graph.relationTypes();
+        return java.util.Comparator.comparingInt(order::indexOf);
+    }
+
+    private static int[] sortedDistinct(int[] ids) {
+        return Arrays.stream(ids).sorted().distinct().toArray();
+    }
+
+    private static int[] union(int[] a, int[] b) {
+        int[] both = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        return sortedDistinct(both);
+    }
+
+    private static NewNodeSubgraph assemble(HeteroGraph graph, SubgraphSampler sampler, long seed, String type,
+                                            float[] features, Map<RelationType, int[]> inbound,
+                                            Map<RelationType, int[]> outgoing) {
+        Map<String, int[]> seeds = new LinkedHashMap<>();
+        for (String t : graph.nodeTypes()) {
+            int[] ids = inbound.entrySet().stream().filter(e -> e.getKey().source().equals(t))
+                    .map(Map.Entry::getValue).reduce(new int[0], NewNodeSubgraph::union);
+            if (ids.length > 0) {
+                seeds.put(t, ids);
+            }
+        }
+        Subgraph sampled = sampler.sample(graph, seeds, StepRandom.rngFor(seed, STREAM));
+        int row = sampled.numNodes(type);
+        GraphBuilder builder = new GraphBuilder("new-node");
+        Map<String, int[]> localNodes = new LinkedHashMap<>();
+        for (String t : graph.nodeTypes()) {
+            int[] ids = sampled.nodes(t);
+            int count = ids.length + (t.equals(type) ? 1 : 0);
+            builder.addNodes(table(graph, t, ids, count, t.equals(type) ? features : null));
+            int[] local = new int[count];
+            Arrays.setAll(local, i -> i);
+            localNodes.put(t, local);
+        }
+        Map<RelationType, EdgeList> edges = new LinkedHashMap<>(sampled.edgeMap());
+        for (Map.Entry<RelationType, int[]> e : inbound.entrySet()) {
+            int[] sources = localIds(seeds.get(e.getKey().source()), e.getValue());
+            edges.put(e.getKey(), appendInto(edges.get(e.getKey()), sources, row));
+        }
+        return new NewNodeSubgraph(builder.build(), new Subgraph(localNodes, edges), row, outgoing);
+    }
+
+    /** A node table of the sampled nodes of a type, plus the new node's row when {@code newRow} is given. */
+    private static NodeTable table(HeteroGraph graph, String type, int[] ids, int count, float[] newRow) {
+        NodeFeatures features = graph.nodes(type).features();
+        if (features == null) {
+            return NodeTable.ofCount(type, count);
+        }
+        float[] values = Arrays.copyOf(features.gather(ids), count * features.dim());
+        if (newRow != null) {
+            System.arraycopy(newRow, 0, values, ids.length * features.dim(), features.dim());
+        }
+        return NodeTable.ofCount(type, count).withFeatures(new DenseFeatures(count, features.dim(), values));
+    }
+
+    /** Local ids of {@code ids} among the seeds of their type (the sampler puts seeds first, in order). */
+    private static int[] localIds(int[] seeds, int[] ids) {
+        int[] local = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            local[i] = Arrays.binarySearch(seeds, ids[i]);
+        }
+        return local;
+    }
+
+    /**
+     * Edges of {@code existing} plus one from each source to {@code target}; the target is the
+     * largest local id of its type, so appending keeps the destination-then-source order.
+     */
+    private static EdgeList appendInto(EdgeList existing, int[] sources, int target) {
+        int[] src = existing == null ? new int[0] : existing.src();
+        int[] dst = existing == null ? new int[0] : existing.dst();
+        int[] newSrc = Arrays.copyOf(src, src.length + sources.length);
+        int[] newDst = Arrays.copyOf(dst, dst.length + sources.length);
+        for (int i = 0; i < sources.length; i++) {
+            newSrc[src.length + i] = sources[i];
+            newDst[dst.length + i] = target;
+        }
+        return new EdgeList(newSrc, newDst);
+    }
+}

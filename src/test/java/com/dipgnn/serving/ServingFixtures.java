@@ -1,0 +1,79 @@
+package com.dipgnn.serving;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.synthetic.QueryProductConfig;
+import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import com.dipgnn.model.Backbone;
+import com.dipgnn.model.CosineScorer;
+import com.dipgnn.model.GraphEncoder;
+import com.dipgnn.model.GraphSchema;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.training.ExperimentSpec;
+import com.dipgnn.training.FineTuneConfig;
+import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.training.FineTuner;
+import com.dipgnn.training.ModelManifest;
+import com.dipgnn.training.ModelStore;
+import com.dipgnn.training.OptimizerConfig;
+import com.dipgnn.training.SplitMode;
+import com.dipgnn.training.TaskKind;
+import com.dipgnn.training.TrainingListener;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Tiny graphs and models for the serving tests. */
+final class ServingFixtures {
+
+    static final ModelConfig TINY = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0.0);
+    static final SamplingConfig SAMPLING = new SamplingConfig(2, 16);
+
+    private ServingFixtures() {
+    }
+
+    /** 150 queries, 200 products, about 1,200 clicks, 4 categories, 8 (queries) / 9 (products) features. */
+    static HeteroGraph queryProduct() {
+        return SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(150, 200, 1200)
+                .withNumCategories(4).withFeatures(8, 1.0).withSeed(5));
+    }
+
+    /** Fine-tunes a tiny model for a few steps and saves it to {@code dir}. */
+    static void train(HeteroGraph graph, TaskKind task, String targetType, Path dir) throws IOException {
+        ExperimentSpec spec = new ExperimentSpec(task, targetType, null, SplitMode.TRANSFER, 3, 1.0, TINY,
+                new FineTuneConfig(4, 32, 4, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 0),
+                SAMPLING, 0, false, 31, 31, 0.1);
+        new FineTuneExperiment(graph, "synthetic:query-product", spec, Device.cpu()).run(1, TrainingListener.NONE, dir);
+    }
+
+    /**
+     * Saves a randomly initialised link model of {@code query__clicked__product} whose manifest says
+     * it was trained on row-normalised features (without training: the weights do not matter).
+     */
+    static void randomNormalizedLinkModel(HeteroGraph graph, Path dir) throws IOException {
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), TINY);
+            CosineScorer head = new CosineScorer(TINY.hidden());
+            FineTuner.initialize(9, manager, encoder, head);
+            Map<String, Object> task = new LinkedHashMap<>();
+            task.put("task", "link");
+            task.put("relation", "query__clicked__product");
+            Map<String, Object> hyper = new LinkedHashMap<>();
+            hyper.put("sampling_depth", SAMPLING.depth());
+            hyper.put("sampling_width", SAMPLING.width());
+            hyper.put("normalize_features", true);
+            ModelStore.save(dir, ModelManifest.of(TINY, GraphSchema.of(graph), task, "synthetic:query-product",
+                    graph.fingerprint(), 0, hyper, Map.of()), encoder, head);
+        }
+    }
+
+    /** All ids of a type. */
+    static int[] all(HeteroGraph graph, String type) {
+        int[] ids = new int[graph.numNodes(type)];
+        java.util.Arrays.setAll(ids, i -> i);
+        return ids;
+    }
+}
