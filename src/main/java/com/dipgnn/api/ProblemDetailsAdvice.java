@@ -6,6 +6,7 @@ import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.errors.ServiceUnavailableException;
 import com.dipgnn.graph.io.GraphDataException;
 import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.serving.InvalidInferenceRequestException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import jakarta.validation.ConstraintViolationException;
@@ -74,6 +75,18 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "invalid-parameters", "Invalid job parameters",
                 e.getMessage());
         p.setProperty("field", "parameters." + e.field());
+        return p;
+    }
+
+    @ExceptionHandler(InvalidInferenceRequestException.class)
+    ProblemDetail invalidInference(InvalidInferenceRequestException e) {
+        HttpStatus status = e.reason().notFound() ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST;
+        ProblemDetail p = Problems.of(status, e.reason().notFound() ? "not-found" : "invalid-input",
+                e.reason().notFound() ? "Not found" : "Invalid input", e.getMessage());
+        if (e.field() != null) {
+            p.setProperty("field", e.field());
+        }
+        p.setProperty("reason", e.reason().name());
         return p;
     }
 

@@ -14,7 +14,7 @@ public final class AccessRule {
     private static final Pattern INFERENCE = Pattern.compile(
             "^/api/v1/deployments/[^/]+/(embeddings|scores|recommendations|predictions)(/.*)?$|^/v2(/.*)?$");
     private static final Pattern OPEN = Pattern.compile(
-            "^/actuator(/.*)?$|^/v3/api-docs(/.*|\\.yaml)?$|^/swagger-ui(\\.html|/.*)$|^/error$|^/$|^/favicon\\.ico$");
+            "^/actuator(/.*)?$|^/v2/health/(live|ready)$|^/v3/api-docs(/.*|\\.yaml)?$|^/swagger-ui(\\.html|/.*)$|^/error$|^/$|^/favicon\\.ico$");
 
     private final boolean openInference;
 

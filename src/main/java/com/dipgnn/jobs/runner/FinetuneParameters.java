@@ -173,6 +173,9 @@ public record FinetuneParameters(
         FinetuneParameters resolved = withDefaults(pretrainedOrNull);
         ParameterChecks.hiddenDivisibleByHeads(resolved.hidden, resolved.heads);
         String splitType = kind == TaskKind.NODE_CLASSIFICATION ? targetTypeIn(graph) : relationIn(graph).source();
+        if (kind == TaskKind.LINK_PREDICTION) {
+            requireEnoughCandidates(graph, relationIn(graph));
+        }
         if (pretrainedOrNull != null) {
             checkPretrained(graph, pretrainedOrNull, splitType);
         }
@@ -210,6 +213,20 @@ public record FinetuneParameters(
         } catch (IllegalArgumentException e) {
             throw new JobParameterException("relation", "graph '" + graph.name() + "' has no single relation '"
                     + relation + "'; use one of " + forward);
+        }
+    }
+
+    /** Each held-out edge is ranked against the paper's 255 negatives from the fine-tuning part's candidates. */
+    private void requireEnoughCandidates(HeteroGraph graph, com.dipgnn.graph.RelationType relation) {
+        int negatives = FineTuneDefaults.paper(TaskKind.LINK_PREDICTION).evalNegatives();
+        int all = graph.numNodes(relation.target());
+        int finetune = splitMode() == SplitMode.TRANSFER
+                ? all - (int) Math.round(com.dipgnn.graph.split.NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION * all) : all;
+        if (finetune <= negatives) {
+            throw new JobParameterException("relation", "link prediction ranks each held-out edge of "
+                    + relation.key() + " against " + negatives + " negative '" + relation.target() + "' nodes, but the "
+                    + "fine-tuning part of graph '" + graph.name() + "' has only " + finetune + " of them; use a graph "
+                    + "with more than " + (int) Math.ceil((negatives + 1) / 0.3) + " '" + relation.target() + "' nodes");
         }
     }
 

@@ -1,0 +1,158 @@
+package com.dipgnn.api;
+
+import com.dipgnn.deployments.DeploymentService;
+import com.dipgnn.deployments.DeploymentState;
+import com.dipgnn.deployments.DeploymentView;
+import com.dipgnn.errors.InvalidInputException;
+import com.dipgnn.serving.ModelDeployment;
+import com.dipgnn.training.CodeVersion;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The Open Inference Protocol (KServe v2, REST) for the embedding model of each deployment: the
+ * model name is the deployment's name; input {@code node_ids} (INT64, shape [n]) with parameter
+ * {@code node_type}; output {@code embeddings} (FP32, shape [n, dim], row-major).
+ */
+@RestController
+@RequestMapping(value = "/v2", produces = MediaType.APPLICATION_JSON_VALUE)
+@Tag(name = "Open Inference Protocol", description = "KServe v2 endpoints for the embedding model of each deployment")
+public class OpenInferenceController {
+
+    static final String INPUT = "node_ids";
+    static final String OUTPUT = "embeddings";
+    static final String NODE_TYPE = "node_type";
+
+    private final DeploymentService deployments;
+    private final InferenceMetrics metrics;
+
+    public OpenInferenceController(DeploymentService deployments, InferenceMetrics metrics) {
+        this.deployments = deployments;
+        this.metrics = metrics;
+    }
+
+    /** A tensor of the protocol. */
+    public record Tensor(String name, List<Long> shape, String datatype, Map<String, Object> parameters, List<Number> data) {
+    }
+
+    /** An inference request: {@code parameters.node_type} names the node type of {@code node_ids}. */
+    public record InferRequest(String id, Map<String, Object> parameters, List<Tensor> inputs) {
+    }
+
+    public record InferResponse(String model_name, String model_version, String id, List<Tensor> outputs) {
+    }
+
+    public record TensorMetadata(String name, String datatype, List<Long> shape) {
+    }
+
+    public record ModelMetadata(String name, List<String> versions, String platform, List<TensorMetadata> inputs,
+                                List<TensorMetadata> outputs) {
+    }
+
+    @GetMapping
+    @Operation(operationId = "oipServerMetadata", summary = "Server metadata")
+    public Map<String, Object> server() {
+        return Map.of("name", "dipgnn-service", "version", CodeVersion.get(), "extensions", List.of());
+    }
+
+    @GetMapping("/health/live")
+    @Operation(operationId = "oipLive", summary = "Server liveness")
+    public ResponseEntity<Map<String, Object>> live() {
+        return ResponseEntity.ok(Map.of("live", true));
+    }
+
+    @GetMapping("/health/ready")
+    @Operation(operationId = "oipReady", summary = "Server readiness: every deployment loaded")
+    public ResponseEntity<Map<String, Object>> ready() {
+        boolean ready = deployments.allLoaded();
+        return ResponseEntity.status(ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("ready", ready));
+    }
+
+    @GetMapping("/models/{name}")
+    @Operation(operationId = "oipModelMetadata", summary = "Model metadata of a deployment's embedding model")
+    public ModelMetadata metadata(@PathVariable String name) {
+        ModelDeployment model = deployments.serving(name);
+        return new ModelMetadata(name, List.of(deployments.servingModelId(name)), "dipgnn-" + model.manifest().backbone(),
+                List.of(new TensorMetadata(INPUT, "INT64", List.of(-1L))),
+                List.of(new TensorMetadata(OUTPUT, "FP32", List.of(-1L, (long) model.dim()))));
+    }
+
+    @GetMapping("/models/{name}/ready")
+    @Operation(operationId = "oipModelReady", summary = "Whether a deployment serves a model")
+    public ResponseEntity<Map<String, Object>> modelReady(@PathVariable String name) {
+        DeploymentView view = deployments.get(name);
+        boolean ready = view.state() == DeploymentState.READY;
+        return ResponseEntity.status(ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
+                .body(Map.of("name", name, "ready", ready));
+    }
+
+    @PostMapping(value = "/models/{name}/infer", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "oipInfer", summary = "Embeddings of node ids (input node_ids, parameter node_type)")
+    public InferResponse infer(@PathVariable String name, @RequestBody InferRequest request) {
+        ModelDeployment model = deployments.serving(name);
+        return metrics.time("v2_infer", name, () -> {
+            Tensor input = input(request);
+            int[] ids = input.data().stream().mapToInt(Number::intValue).toArray();
+            String type = nodeType(model, request, input);
+            float[][] vectors = model.embeddings(type, ids);
+            List<Number> flat = new java.util.ArrayList<>(ids.length * model.dim());
+            for (float[] v : vectors) {
+                for (float x : v) {
+                    flat.add(x);
+                }
+            }
+            Tensor out = new Tensor(OUTPUT, List.of((long) ids.length, (long) model.dim()), "FP32", null, flat);
+            return new InferResponse(name, deployments.servingModelId(name), request.id(), List.of(out));
+        });
+    }
+
+    private static Tensor input(InferRequest request) {
+        if (request.inputs() == null) {
+            throw new InvalidInputException("inputs", "the request needs an input tensor named '" + INPUT + "'");
+        }
+        Tensor input = request.inputs().stream().filter(t -> INPUT.equals(t.name())).findFirst()
+                .orElseThrow(() -> new InvalidInputException("inputs", "the request needs an input tensor named '"
+                        + INPUT + "' (INT64, shape [n]); got " + request.inputs().stream().map(Tensor::name).toList()));
+        if (input.data() == null || input.data().isEmpty()) {
+            throw new InvalidInputException("inputs." + INPUT + ".data", "'" + INPUT + "' holds no node ids");
+        }
+        if (input.shape() != null && (input.shape().size() != 1 || input.shape().get(0) != input.data().size())) {
+            throw new InvalidInputException("inputs." + INPUT + ".shape", "shape " + input.shape() + " does not match "
+                    + input.data().size() + " ids; use [" + input.data().size() + "]");
+        }
+        for (Number n : input.data()) {
+            if (n.doubleValue() != Math.rint(n.doubleValue())) {
+                throw new InvalidInputException("inputs." + INPUT + ".data", "node ids are integers; got " + n);
+            }
+        }
+        return input;
+    }
+
+    private static String nodeType(ModelDeployment model, InferRequest request, Tensor input) {
+        Object type = input.parameters() != null ? input.parameters().get(NODE_TYPE) : null;
+        if (type == null && request.parameters() != null) {
+            type = request.parameters().get(NODE_TYPE);
+        }
+        if (type != null) {
+            return type.toString();
+        }
+        List<String> types = model.graph().nodeTypes();
+        if (types.size() == 1) {
+            return types.get(0);
+        }
+        throw new InvalidInputException("parameters." + NODE_TYPE, "the graph has node types " + types
+                + "; name one in parameters.node_type");
+    }
+
+}

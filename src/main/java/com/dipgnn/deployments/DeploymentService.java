@@ -1,0 +1,279 @@
+package com.dipgnn.deployments;
+
+import ai.djl.Device;
+import com.dipgnn.config.ServiceProperties;
+import com.dipgnn.datasets.DatasetIds;
+import com.dipgnn.datasets.DatasetService;
+import com.dipgnn.errors.ConflictException;
+import com.dipgnn.errors.InvalidInputException;
+import com.dipgnn.errors.NotFoundException;
+import com.dipgnn.errors.ServiceUnavailableException;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.registry.ModelKind;
+import com.dipgnn.registry.ModelRegistry;
+import com.dipgnn.registry.ModelVersion;
+import com.dipgnn.serving.DeploymentListener;
+import com.dipgnn.serving.DeploymentOptions;
+import com.dipgnn.serving.IndexOptions;
+import com.dipgnn.serving.ModelDeployment;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Service;
+
+/**
+ * Deploys model versions under names and serves them. A (re)deploy loads the model, embeds every
+ * node of its graph and builds the top-k index in the background; only then does the name switch
+ * to it, so the previous version answers every request until the switch (the old one is closed a
+ * while later, after its in-flight requests). Deployments are recorded in the database once
+ * switched, and reloaded when the service starts; until they are loaded the service is not ready.
+ */
+@Service
+public class DeploymentService implements SmartLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DeploymentService.class);
+    private static final long RETIRE_AFTER_SECONDS = 30;
+
+    /** A name's serving model and its loading state. */
+    private static final class Slot {
+        volatile ModelDeployment serving;
+        volatile String servingModelId;
+        volatile DeploymentState state = DeploymentState.LOADING;
+        volatile DeploymentView.PendingLoad pending;
+        volatile String error;
+        volatile Instant createdAt;
+        volatile Instant updatedAt;
+    }
+
+    private final DeploymentRepository repository;
+    private final ModelRegistry registry;
+    private final DatasetService datasets;
+    private final ServiceProperties properties;
+    private final Device device;
+    private final Clock clock;
+    private final Map<String, Slot> slots = new ConcurrentHashMap<>();
+    private final AtomicInteger loading = new AtomicInteger();
+    private ExecutorService loader;
+    private ScheduledExecutorService retirer;
+    private volatile boolean running;
+
+    public DeploymentService(DeploymentRepository repository, ModelRegistry registry, DatasetService datasets,
+                             ServiceProperties properties, Device device, Clock clock) {
+        this.repository = repository;
+        this.registry = registry;
+        this.datasets = datasets;
+        this.properties = properties;
+        this.device = device;
+        this.clock = clock;
+    }
+
+    @Override
+    public void start() {
+        loader = Executors.newSingleThreadExecutor(r -> daemon(r, "dipgnn-deploy"));
+        retirer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "dipgnn-retire"));
+        for (DeploymentRepository.Row row : repository.all()) {
+            Slot slot = new Slot();
+            slot.createdAt = row.createdAt();
+            slot.updatedAt = row.updatedAt();
+            slots.put(row.name(), slot);
+            load(row.name(), slot, row.modelId(), true);
+        }
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        loader.shutdownNow();
+        retirer.shutdownNow();
+        slots.values().forEach(s -> {
+            if (s.serving != null) {
+                s.serving.close();
+            }
+        });
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** Whether every deployment has finished loading (ready or failed): the service's readiness. */
+    public boolean allLoaded() {
+        return running && loading.get() == 0;
+    }
+
+    /**
+     * Deploys {@code modelId} under {@code name} (a new deployment, or a switch of an existing one
+     * once the new model is loaded).
+     */
+    public DeploymentView deploy(String name, String modelId) {
+        DatasetIds.require("name", name);
+        ModelVersion model = requireDeployable(modelId);
+        Slot slot = slots.computeIfAbsent(name, n -> {
+            Slot s = new Slot();
+            s.createdAt = clock.instant();
+            return s;
+        });
+        synchronized (slot) {
+            if (slot.pending != null) {
+                throw new ConflictException("deployment '" + name + "' is already loading model '"
+                        + slot.pending.modelId() + "'; wait until it is ready, then deploy again");
+            }
+            if (modelId.equals(slot.servingModelId)) {
+                return view(name, slot);
+            }
+            load(name, slot, model.id(), false);
+        }
+        return view(name, slot);
+    }
+
+    /** Stops serving {@code name} and forgets it. */
+    public void undeploy(String name) {
+        Slot slot = slot(name);
+        synchronized (slot) {
+            if (slot.pending != null && slot.serving == null) {
+                throw new ConflictException("deployment '" + name + "' is loading its first model; undeploy it once "
+                        + "it is ready or failed");
+            }
+            slots.remove(name);
+            repository.delete(name);
+            retire(slot.serving);
+        }
+    }
+
+    public DeploymentView get(String name) {
+        return view(name, slot(name));
+    }
+
+    public List<DeploymentView> list() {
+        return slots.keySet().stream().sorted().map(this::get).toList();
+    }
+
+    /** The model serving {@code name}. */
+    public ModelDeployment serving(String name) {
+        Slot slot = slot(name);
+        ModelDeployment model = slot.serving;
+        if (model == null) {
+            if (slot.state == DeploymentState.FAILED) {
+                throw new ConflictException("deployment '" + name + "' failed to load: " + slot.error
+                        + "; deploy another model version");
+            }
+            throw new ServiceUnavailableException("deployment '" + name + "' is still loading its model; retry shortly");
+        }
+        return model;
+    }
+
+    /** The model version id serving {@code name}. */
+    public String servingModelId(String name) {
+        return slot(name).servingModelId;
+    }
+
+    private void load(String name, Slot slot, String modelId, boolean atStart) {
+        slot.pending = new DeploymentView.PendingLoad(modelId, DeploymentListener.Phase.EMBEDDING.name(), 0, 0);
+        slot.error = null;
+        loading.incrementAndGet();
+        loader.execute(() -> {
+            try {
+                ModelVersion model = registry.get(modelId);
+                DeploymentListener progress = (phase, done, total) ->
+                        slot.pending = new DeploymentView.PendingLoad(modelId, phase.name(), done, total);
+                ModelDeployment loaded = ModelDeployment.deploy(registry.directory(modelId),
+                        datasets.graph(model.datasetId()), options(), progress);
+                switchTo(name, slot, modelId, loaded, atStart);
+            } catch (Exception | LinkageError e) {
+                LOG.warn("Loading model {} for deployment '{}' failed", modelId, name, e);
+                slot.error = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+                if (slot.serving == null) {
+                    slot.state = DeploymentState.FAILED;
+                }
+            } finally {
+                slot.pending = null;
+                loading.decrementAndGet();
+            }
+        });
+    }
+
+    private void switchTo(String name, Slot slot, String modelId, ModelDeployment loaded, boolean atStart) {
+        synchronized (slot) {
+            if (slots.get(name) != slot) {
+                loaded.close();
+                return;
+            }
+            Instant now = clock.instant();
+            if (!atStart) {
+                repository.upsert(name, modelId, now);
+                slot.updatedAt = now;
+            }
+            ModelDeployment previous = slot.serving;
+            slot.serving = loaded;
+            slot.servingModelId = modelId;
+            slot.state = DeploymentState.READY;
+            retire(previous);
+        }
+        LOG.info("Deployment '{}' now serves model {} ({})", name, modelId, loaded.stats());
+    }
+
+    /** Closes a replaced model once requests that already hold it are done. */
+    private void retire(ModelDeployment previous) {
+        if (previous != null) {
+            retirer.schedule(previous::close, RETIRE_AFTER_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    private ModelVersion requireDeployable(String modelId) {
+        if (modelId == null || modelId.isBlank()) {
+            throw new InvalidInputException("modelId", "modelId is required: the model version to deploy");
+        }
+        ModelVersion model;
+        try {
+            model = registry.get(modelId);
+        } catch (NotFoundException e) {
+            throw new InvalidInputException("modelId", "model '" + modelId + "' does not exist; list the fine-tuned "
+                    + "models with GET /api/v1/models?kind=FINETUNED");
+        }
+        if (model.kind() != ModelKind.FINETUNED) {
+            throw new InvalidInputException("modelId", "model '" + modelId + "' is a pre-trained encoder without a task "
+                    + "head; fine-tune it (POST /api/v1/jobs/finetune) and deploy the fine-tuned model");
+        }
+        return model;
+    }
+
+    private DeploymentOptions options() {
+        ServiceProperties.Serving s = properties.serving();
+        return new DeploymentOptions(device, 0, 1024, null, IndexOptions.defaults(), s.maxBatch(), s.maxK(), true);
+    }
+
+    private Slot slot(String name) {
+        Slot slot = slots.get(name);
+        if (slot == null) {
+            throw new NotFoundException("deployment", name, "list the deployments with GET /api/v1/deployments");
+        }
+        return slot;
+    }
+
+    private DeploymentView view(String name, Slot slot) {
+        ModelDeployment m = slot.serving;
+        String task = m == null ? null : m.task() == com.dipgnn.training.TaskKind.LINK_PREDICTION ? "link" : "node";
+        String relation = m == null ? null : m.linkRelation().map(RelationType::key).orElse(null);
+        Integer indexSize = m == null ? null : m.index().map(i -> i.size()).orElse(null);
+        return new DeploymentView(name, slot.state, slot.servingModelId, task, relation, m == null ? null : m.dim(),
+                indexSize, m == null ? null : m.stats(), slot.pending, slot.error, slot.createdAt, slot.updatedAt);
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+}
