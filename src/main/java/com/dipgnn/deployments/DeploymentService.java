@@ -63,6 +63,8 @@ public class DeploymentService implements SmartLifecycle {
     private final Clock clock;
     private final Map<String, Slot> slots = new ConcurrentHashMap<>();
     private final AtomicInteger loading = new AtomicInteger();
+    private final java.util.List<java.util.function.Consumer<String>> created = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final java.util.List<java.util.function.Consumer<String>> removed = new java.util.concurrent.CopyOnWriteArrayList<>();
     private ExecutorService loader;
     private ScheduledExecutorService retirer;
     private volatile boolean running;
@@ -108,6 +110,24 @@ public class DeploymentService implements SmartLifecycle {
         return running;
     }
 
+    /** Calls {@code listener} with the name of each deployment, existing and new. */
+    public void onNewDeployment(java.util.function.Consumer<String> listener) {
+        created.add(listener);
+        slots.keySet().forEach(listener);
+    }
+
+    /** Calls {@code listener} with the name of each undeployed deployment. */
+    public void onRemovedDeployment(java.util.function.Consumer<String> listener) {
+        removed.add(listener);
+    }
+
+    /** Candidates in the top-k index of the model serving {@code name} (0 when none). */
+    public double indexSize(String name) {
+        Slot slot = slots.get(name);
+        ModelDeployment m = slot == null ? null : slot.serving;
+        return m == null ? 0 : m.index().map(i -> (double) i.size()).orElse(0.0);
+    }
+
     /** Whether every deployment has finished loading (ready or failed): the service's readiness. */
     public boolean allLoaded() {
         return running && loading.get() == 0;
@@ -120,11 +140,16 @@ public class DeploymentService implements SmartLifecycle {
     public DeploymentView deploy(String name, String modelId) {
         DatasetIds.require("name", name);
         ModelVersion model = requireDeployable(modelId);
+        boolean[] isNew = {false};
         Slot slot = slots.computeIfAbsent(name, n -> {
             Slot s = new Slot();
             s.createdAt = clock.instant();
+            isNew[0] = true;
             return s;
         });
+        if (isNew[0]) {
+            created.forEach(l -> l.accept(name));
+        }
         synchronized (slot) {
             if (slot.pending != null) {
                 throw new ConflictException("deployment '" + name + "' is already loading model '"
@@ -149,6 +174,7 @@ public class DeploymentService implements SmartLifecycle {
             slots.remove(name);
             repository.delete(name);
             retire(slot.serving);
+            removed.forEach(l -> l.accept(name));
         }
     }
 

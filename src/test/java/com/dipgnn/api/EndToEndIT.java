@@ -94,7 +94,7 @@ class EndToEndIT extends ServiceTestBase {
         String metrics = anonymous.get("/actuator/prometheus").text();
         assertThat(metrics).contains("dipgnn_inference_duration_seconds_bucket{")
                 .contains("endpoint=\"recommendations\"").contains("dipgnn_jobs{").contains("dipgnn_jobs_queue_length")
-                .contains("dipgnn_job_step_duration_seconds_count");
+                .contains("dipgnn_job_step_duration_seconds_count").contains("dipgnn_deployment_index_size{");
     }
 
     @Test

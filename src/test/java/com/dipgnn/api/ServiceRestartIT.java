@@ -1,0 +1,81 @@
+package com.dipgnn.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.dipgnn.ServiceApplication;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * A first start with no token configured generates an admin token (owner-only file), later
+ * starts reuse it; a deployment survives a restart and the service is ready only once it has
+ * loaded again.
+ */
+class ServiceRestartIT {
+
+    @Test
+    void generatedTokenAndDeploymentsSurviveARestart() throws Exception {
+        Path data = ServiceTestBase.tempDir("dipgnn-service-restart");
+        String token;
+        String modelId;
+        try (ConfigurableApplicationContext first = start(data)) {
+            Path tokenFile = data.resolve("admin-token");
+            assertThat(tokenFile).exists();
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tokenFile))).isEqualTo("rw-------");
+            token = Files.readString(tokenFile).trim();
+            HttpApi api = new HttpApi(port(first), token);
+            assertThat(api.as(null).get("/api/v1/jobs").status()).isEqualTo(401);
+            String job = api.post("/api/v1/jobs/finetune", Map.of("datasetId", "query-product", "parameters",
+                    Map.of("task", "link", "layers", 1, "hidden", 16, "heads", 2, "steps", 4, "evalEvery", 2,
+                            "samplingWidth", 32, "samplingDepth", 2))).json().path("id").asText();
+            JsonNode done = await(api, "/api/v1/jobs/" + job, "state", "SUCCEEDED");
+            modelId = done.path("modelId").asText();
+            api.send(api.request("/api/v1/deployments/recs").header("Content-Type", "application/json")
+                    .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + modelId + "\"}")));
+            await(api, "/api/v1/deployments/recs", "state", "READY");
+        }
+        try (ConfigurableApplicationContext second = start(data)) {
+            assertThat(Files.readString(data.resolve("admin-token")).trim()).as("token reused").isEqualTo(token);
+            HttpApi api = new HttpApi(port(second), token);
+            await(api, "/actuator/health/readiness", "status", "UP");
+            JsonNode deployment = api.get("/api/v1/deployments/recs").json();
+            assertThat(deployment.path("state").asText()).isEqualTo("READY");
+            assertThat(deployment.path("modelId").asText()).isEqualTo(modelId);
+            HttpApi.Response top = api.post("/api/v1/deployments/recs/recommendations", Map.of("id", 3, "k", 5));
+            assertThat(top.status()).isEqualTo(200);
+            assertThat(top.json().path("items")).hasSize(5);
+            assertThat(api.post("/api/v1/deployments/recs/embeddings", Map.of("nodeType", "query", "ids", List.of(1)))
+                    .status()).isEqualTo(200);
+        }
+    }
+
+    private static JsonNode await(HttpApi api, String path, String field, String value) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        while (true) {
+            JsonNode node = api.get(path).json();
+            if (node != null && node.path(field).asText().equals(value)) {
+                return node;
+            }
+            assertThat(node == null ? "" : node.path(field).asText()).as(path + ": " + node).isNotIn("FAILED", "CANCELLED");
+            assertThat(System.nanoTime()).as(path + " reached " + value).isLessThan(deadline);
+            Thread.sleep(100);
+        }
+    }
+
+    private static ConfigurableApplicationContext start(Path data) {
+        return new SpringApplicationBuilder(ServiceApplication.class).run("--server.port=0", "--dipgnn.data-dir=" + data);
+    }
+
+    private static int port(ConfigurableApplicationContext context) {
+        return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+}
