@@ -12,8 +12,10 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
+import org.springframework.test.context.TestPropertySource;
 
 /** Data sets over HTTP: register, upload, describe, list, delete, and every bad input's problem detail. */
+@TestPropertySource(properties = "dipgnn.datasets.upload-max-bytes=64KB")
 class DatasetApiIT extends ServiceTestBase {
 
     @Test
@@ -81,6 +83,17 @@ class DatasetApiIT extends ServiceTestBase {
         try (Stream<Path> left = Files.list(DATA_DIR.resolve("datasets"))) {
             assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains("evil") || n.startsWith(".upload"));
         }
+    }
+
+    @Test
+    void oversizedUploadIsRefusedWithItsLimitAndLeavesNothing() throws IOException {
+        Path big = Files.createTempFile("dipgnn-big", ".zip");
+        Files.write(big, new byte[100 * 1024]);
+        HttpApi.Response r = admin.upload("/api/v1/datasets", Map.of("id", "big"), big, "big.zip");
+        assertThat(r.status()).isEqualTo(413);
+        assertThat(r.json().path("type").asText()).isEqualTo("urn:dipgnn:problem:upload-too-large");
+        assertThat(r.json().path("detail").asText()).contains("upload-max-bytes");
+        assertThat(reader.get("/api/v1/datasets/big").status()).isEqualTo(404);
     }
 
     @Test

@@ -91,6 +91,18 @@ class EndToEndIT extends ServiceTestBase {
         assertThat(fresh.status()).as(fresh.toString()).isEqualTo(200);
         assertThat(fresh.json().path("items")).hasSize(5);
 
+        HttpApi.Response archive = reader.get("/api/v1/models/" + deployedModel + "/archive");
+        assertThat(archive.status()).isEqualTo(200);
+        assertThat(archive.header("Content-Type")).isEqualTo("application/zip");
+        assertThat(zipEntries(archive.raw().body())).contains(deployedModel + "/manifest.json",
+                deployedModel + "/encoder.params", deployedModel + "/head.params");
+        JsonNode page = reader.get("/api/v1/models?name=shop-links&kind=FINETUNED&size=1").json();
+        assertThat(page.path("total").asInt()).isEqualTo(2);
+        assertThat(page.path("items")).hasSize(1);
+        assertThat(page.path("items").get(0).path("version").asInt()).as("newest first").isEqualTo(2);
+        JsonNode jobs = reader.get("/api/v1/jobs?datasetId=shop&kind=FINETUNE&state=SUCCEEDED").json();
+        assertThat(jobs.path("total").asInt()).isEqualTo(2);
+
         String metrics = anonymous.get("/actuator/prometheus").text();
         assertThat(metrics).contains("dipgnn_inference_duration_seconds_bucket{")
                 .contains("endpoint=\"recommendations\"").contains("dipgnn_jobs{").contains("dipgnn_jobs_queue_length")
@@ -176,6 +188,18 @@ class EndToEndIT extends ServiceTestBase {
         assertThat(servedBy).containsExactlyInAnyOrder(deployedModel, otherModel);
         assertThat(admin.delete("/api/v1/deployments/recommendations").status()).isEqualTo(204);
         assertThat(admin.delete("/api/v1/models/" + deployedModel).status()).isEqualTo(204);
+    }
+
+    private static List<String> zipEntries(byte[] zip) {
+        List<String> names = new ArrayList<>();
+        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(zip))) {
+            for (java.util.zip.ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                names.add(e.getName());
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return names;
     }
 
     private int queryFeatureWidth() {
