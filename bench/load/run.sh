@@ -3,7 +3,8 @@
 #   1. starts the service (fresh data directory, open inference) from the built jar;
 #   2. registers a synthetic query-product graph with PRODUCTS products (default 100,000),
 #      fine-tunes a small link-prediction model on it and deploys it;
-#   3. drives, with wrk, the health endpoint (the stack's ceiling), embeddings, link scores
+#   3. drives, with wrk, two trivial health endpoints (actuator liveness and the Open Inference
+#      Protocol's /v2/health/live; the faster is the stack's ceiling), embeddings, link scores
 #      (as fast as they go) and top-10 recommendations (as fast as they go, then at RATE
 #      requests/s), and prints one table with throughput and p50/p90/p99 latency.
 # Needs: wrk (Debian package), curl, a built jar (./mvnw -q package -DskipTests).
@@ -69,6 +70,7 @@ run() { # name script rate
 
 {
   run health health.lua max
+  run v2-live live.lua max
   run embeddings embeddings.lua max
   run link-scores scores.lua max
   run top10 recommendations.lua max
@@ -76,10 +78,10 @@ run() { # name script rate
 } | tee "$DATA/results.txt" | awk -v products="$INDEX" '
   BEGIN { printf "%-12s %-8s %10s %9s %9s %9s %7s\n", "endpoint", "load", "req/s", "p50 ms", "p90 ms", "p99 ms", "errors" }
   { for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-    if ($1 == "health") ceiling = v["rps"]
+    if (($1 == "health" || $1 == "v2-live") && v["rps"] > ceiling) ceiling = v["rps"]
     printf "%-12s %-8s %10.0f %9.2f %9.2f %9.2f %7d\n", $1, $2, v["rps"], v["p50_ms"], v["p90_ms"], v["p99_ms"], v["errors"]
     if ($1 == "embeddings") emb = v["rps"]
     if ($1 == "top10" && $2 != "max") { p99 = v["p99_ms"]; achieved = v["rps"] } }
-  END { printf "\nembeddings / health throughput: %.2f (target >= 0.5)\n", emb / ceiling
+  END { printf "\nembeddings / ceiling (the faster health endpoint) throughput: %.2f (target >= 0.5)\n", emb / ceiling
         printf "top-10 over %d products at %.0f req/s: p99 %.2f ms (target < 20 ms at 500 req/s)\n", products, achieved, p99 }'
 echo "raw results and the service log: $DATA" >&2
