@@ -126,6 +126,21 @@ public final class ModelDeployment implements AutoCloseable {
         return link == null ? Optional.empty() : Optional.of(link.index());
     }
 
+    /** An exact scan over the same candidates as {@link #index()}: the ground truth, at the cost of a full scan. */
+    public Optional<VectorIndex> exactIndex() {
+        return link == null ? Optional.empty() : Optional.of(link.exactIndex());
+    }
+
+    /**
+     * The vector a top-k search for an existing source node queries the index with (its embedding
+     * normalised as the model's cosine needs it), for diagnostics and benchmarks.
+     */
+    public float[] queryVector(String relation, int source) {
+        RelationType r = linkHead(relation).relation();
+        Requests.requireId("source", r.source(), source, graph.numNodes(r.source()));
+        return LinkHead.queryVector(embeddings.get(r.source()), source * dim, dim);
+    }
+
     /** The embeddings of nodes of one type, one row per id, in order. */
     public float[][] embeddings(String type, int[] ids) {
         Requests.requireType(graph, "type", type);
