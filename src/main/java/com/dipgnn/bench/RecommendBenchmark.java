@@ -111,9 +111,12 @@ public final class RecommendBenchmark {
      * @param index the default index's description
      * @param rows exact first, then the inverted file per nprobe
      * @param api the deployment's own {@code recommend} call (validation, normalisation, default index, exclusion)
+     * @param newNode {@code recommendForNewNode} for copies of existing queries (features and clicks): sampling,
+     *     one encoder pass and the default index; recall against the exact top k of the existing query
      */
     public record Report(String graph, int candidates, int dim, String model, double graphSeconds, double modelSeconds,
-                         double embeddingSeconds, double indexSeconds, String index, List<Row> rows, Row api) {
+                         double embeddingSeconds, double indexSeconds, String index, List<Row> rows, Row api,
+                         Row newNode) {
     }
 
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -224,8 +227,40 @@ public final class RecommendBenchmark {
         }
         Row api = time("recommend() nprobe=" + ivf.nprobe() + " excl.", queries, q -> deployment.recommend(null, queries[q], k, true),
                 q -> deployment.recommend(null, queries[q], k, true), truthExcluding, truthExcluding);
+        Row newNode = timeNewNodes(graph, deployment, relation, queries, truthExcluding);
         return new Report(FineTuneExperiment.describe(graph), exact.size(), exact.dim(), model, graphSeconds, modelSeconds,
-                deployment.stats().embeddingSeconds(), deployment.stats().indexSeconds(), ivf.describe(), rows, api);
+                deployment.stats().embeddingSeconds(), deployment.stats().indexSeconds(), ivf.describe(), rows, api,
+                newNode);
+    }
+
+    /** New-node requests are slower (an encoder pass each): a tenth of the queries are timed. */
+    private Row timeNewNodes(HeteroGraph graph, ModelDeployment deployment, RelationType relation, int[] queries,
+                             List<Set<Integer>> truthExcluding) {
+        int count = Math.max(1, settings.measured() / 10);
+        int warm = Math.min(settings.warmup(), 20);
+        double[] millis = new double[count];
+        double[] cpuMillis = new double[count];
+        double hits = 0;
+        for (int i = 0; i < warm + count; i++) {
+            int q = queries[i % queries.length];
+            com.dipgnn.serving.NewNode copy = new com.dipgnn.serving.NewNode(relation.source(),
+                    graph.nodes(relation.source()).features().gather(new int[] {q}),
+                    Map.of(relation.key(), graph.adjacency(relation).neighbors(q)));
+            long cpuStart = THREADS.getCurrentThreadCpuTime();
+            long start = System.nanoTime();
+            List<ScoredNode> result = deployment.recommendForNewNode(null, copy, settings.k(), true);
+            long end = System.nanoTime();
+            long cpuEnd = THREADS.getCurrentThreadCpuTime();
+            if (i >= warm) {
+                millis[i - warm] = (end - start) / 1e6;
+                cpuMillis[i - warm] = (cpuEnd - cpuStart) / 1e6;
+                hits += overlap(result, truthExcluding.get(i % queries.length));
+            }
+        }
+        double total = java.util.Arrays.stream(millis).sum();
+        double recall = hits / ((double) count * settings.k());
+        return new Row("recommendForNewNode() excl.", new StepTimes(millis), new StepTimes(cpuMillis),
+                count / (total / 1000), recall, recall);
     }
 
     private static IntPredicate linked(CsrAdjacency adjacency, int source) {

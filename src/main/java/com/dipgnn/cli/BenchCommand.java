@@ -220,6 +220,7 @@ public final class BenchCommand implements Callable<Integer> {
             recommendLine(sb, row);
         }
         recommendLine(sb, r.api());
+        recommendLine(sb, r.newNode());
         RecommendBenchmark.Row exact = r.rows().get(0);
         for (RecommendBenchmark.Row row : r.rows().subList(1, r.rows().size())) {
             sb.append(String.format(Locale.ROOT, "exact / %s: %.1fx the p50 latency, %.1fx the p50 CPU time, "
@@ -227,7 +228,9 @@ public final class BenchCommand implements Callable<Integer> {
                     exact.cpu().median() / row.cpu().median(), row.queriesPerSecond() / exact.queriesPerSecond()));
         }
         sb.append("(recall@10: share of the exact top 10 found; 'excluding': with the query's clicked products excluded; "
-                + "cpu: CPU time of the querying thread; the last row is the deployment's own call with its default nprobe, excluding clicked products)\n");
+                + "cpu: CPU time of the querying thread; recommend(): the deployment's own call with its default nprobe, "
+                + "excluding clicked products; recommendForNewNode(): copies of existing queries as new nodes, through "
+                + "sampling and the encoder, recall against the existing query's exact top 10)\n");
         return sb.toString();
     }
 

@@ -24,5 +24,7 @@ class RecommendBenchmarkTest {
         assertThat(report.rows().get(1).recall()).isLessThanOrEqualTo(1.0).isPositive();
         assertThat(report.api().recallExcluding()).isPositive();
         assertThat(report.index()).contains("inverted file over 6000 vectors");
+        assertThat(report.newNode().latency().millis()).hasSize(5);
+        assertThat(report.newNode().recall()).isPositive();
     }
 }
