@@ -6,6 +6,7 @@ import com.dipgnn.bench.MemoryBenchmark;
 import com.dipgnn.bench.PretrainBenchReport;
 import com.dipgnn.bench.PretrainFlopCounter;
 import com.dipgnn.bench.PretrainStepBenchmark;
+import com.dipgnn.bench.RecommendBenchmark;
 import com.dipgnn.bench.StepBenchmark;
 import com.dipgnn.bench.StepTimes;
 import com.dipgnn.pretraining.PretrainConfig;
@@ -25,12 +26,14 @@ import picocli.CommandLine.Option;
         description = "Times training steps (sampling / forward / backward / optimizer) of named configurations "
                 + "and compares the achieved GFLOP/s with a dense matrix-product ceiling measured in the same run; "
                 + "'dipgnn-<configuration>' times a DiP-GNN pre-training step (generator and discriminator) on that "
-                + "configuration's graph and model; 'memory' measures the heap held by an OAG-CS-shaped graph.")
+                + "configuration's graph and model; 'memory' measures the heap held by an OAG-CS-shaped graph; "
+                + "'recommend' deploys a link-prediction model on a query-product graph and times top-k "
+                + "recommendations, exact scan against the inverted-file index, with recall.")
 public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--config", defaultValue = "all",
             description = "gat-homo, hgt-homo, hgt-hetero, all (those three), dipgnn-gat-homo, dipgnn-hgt-homo, "
-                    + "dipgnn-hgt-hetero, dipgnn-all (those three), or memory (default: ${DEFAULT-VALUE})")
+                    + "dipgnn-hgt-hetero, dipgnn-all (those three), memory or recommend (default: ${DEFAULT-VALUE})")
     String config;
 
     @Option(names = "--repeats", defaultValue = "20", description = "timed steps (default: ${DEFAULT-VALUE})")
@@ -41,6 +44,27 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--scale", defaultValue = "1.0", description = "graph scale of the memory benchmark (default: ${DEFAULT-VALUE})")
     double scale;
+
+    @Option(names = "--products", defaultValue = "100000", description = "recommend: candidate products (default: ${DEFAULT-VALUE})")
+    int products;
+
+    @Option(names = "--queries", defaultValue = "2000", description = "recommend: timed queries per index setting (default: ${DEFAULT-VALUE})")
+    int queries;
+
+    @Option(names = "--train-steps", defaultValue = "200",
+            description = "recommend: fine-tuning steps before deploying; 0 deploys an untrained model (default: ${DEFAULT-VALUE})")
+    int trainSteps;
+
+    @Option(names = "--model", description = "recommend: deploy this link-prediction model directory (trained on the "
+            + "benchmark's graph) instead of fine-tuning one")
+    java.nio.file.Path model;
+
+    @Option(names = "--nlist", defaultValue = "0", description = "recommend: inverted lists, 0 = automatic (default: ${DEFAULT-VALUE})")
+    int nlist;
+
+    @Option(names = "--nprobe", split = ",", defaultValue = "8,16,32,64,128",
+            description = "recommend: lists probed per query, each timed (default: ${DEFAULT-VALUE})")
+    int[] nprobes;
 
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
     String device;
@@ -54,6 +78,14 @@ public final class BenchCommand implements Callable<Integer> {
         if ("memory".equals(config)) {
             MemoryBenchmark.Report report = MemoryBenchmark.run(scale);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : memoryText(report));
+            return 0;
+        }
+        if ("recommend".equals(config)) {
+            RecommendBenchmark.Settings d = RecommendBenchmark.Settings.defaults();
+            RecommendBenchmark.Report report = new RecommendBenchmark(new RecommendBenchmark.Settings(products,
+                    Math.max(1, products / 5), products * 5, Math.max(2, Math.min(100, products / 1000)), d.hidden(),
+                    trainSteps, queries, d.warmup(), d.k(), nlist, nprobes, d.seed(), model)).run(System.err::println);
+            out.println(json ? new ObjectMapper().writeValueAsString(report) : recommendText(report));
             return 0;
         }
         Map<String, Object> all = new LinkedHashMap<>();
@@ -172,6 +204,40 @@ public final class BenchCommand implements Callable<Integer> {
                 r.heapBytes() / GIB, r.maxHeapBytes() / GIB, r.heapBytesPerNode(), r.heapBytesPerInputEdge(),
                 r.adjacencyBytes() / GIB, r.bytesPerStoredEdge(), r.featureBytes() / GIB,
                 (double) (r.heapBytes() - r.adjacencyBytes() - r.featureBytes()) / r.nodes());
+    }
+
+    static String recommendText(RecommendBenchmark.Report r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "== recommend: top-10 of %,d candidate products, embeddings of width %d%n",
+                r.candidates(), r.dim()));
+        sb.append(String.format(Locale.ROOT, "graph: %s (generated in %.1f s)%nmodel: %s (%.1f s)%n", r.graph(),
+                r.graphSeconds(), r.model(), r.modelSeconds()));
+        sb.append(String.format(Locale.ROOT, "deployment: every node embedded in %.1f s; index built in %.1f s: %s%n",
+                r.embeddingSeconds(), r.indexSeconds(), r.index()));
+        sb.append(String.format(Locale.ROOT, "%-30s %8s %8s %8s %8s %9s %9s %9s%n", "single thread", "p50 ms", "p99 ms",
+                "cpu p50", "cpu p99", "queries/s", "recall@10", "excluding"));
+        for (RecommendBenchmark.Row row : r.rows()) {
+            recommendLine(sb, row);
+        }
+        recommendLine(sb, r.api());
+        recommendLine(sb, r.newNode());
+        RecommendBenchmark.Row exact = r.rows().get(0);
+        for (RecommendBenchmark.Row row : r.rows().subList(1, r.rows().size())) {
+            sb.append(String.format(Locale.ROOT, "exact / %s: %.1fx the p50 latency, %.1fx the p50 CPU time, "
+                            + "%.1fx fewer queries/s%n", row.name(), exact.latency().median() / row.latency().median(),
+                    exact.cpu().median() / row.cpu().median(), row.queriesPerSecond() / exact.queriesPerSecond()));
+        }
+        sb.append("(recall@10: share of the exact top 10 found; 'excluding': with the query's clicked products excluded; "
+                + "cpu: CPU time of the querying thread; recommend(): the deployment's own call with its default nprobe, "
+                + "excluding clicked products; recommendForNewNode(): copies of existing queries as new nodes, through "
+                + "sampling and the encoder, recall against the existing query's exact top 10)\n");
+        return sb.toString();
+    }
+
+    private static void recommendLine(StringBuilder sb, RecommendBenchmark.Row row) {
+        sb.append(String.format(Locale.ROOT, "%-30s %8.3f %8.3f %8.3f %8.3f %9.0f %9.4f %9.4f%n", row.name(),
+                row.latency().median(), row.latency().percentile(99), row.cpu().median(), row.cpu().percentile(99),
+                row.queriesPerSecond(), row.recall(), row.recallExcluding()));
     }
 
     private static final double GIB = 1024.0 * 1024 * 1024;

@@ -8,7 +8,10 @@ import com.dipgnn.sampling.SubgraphSampler;
  *
  * @param device where the encoder runs (embedding all nodes, inductive requests)
  * @param seed seed of the neighbourhood sampling; the same seed gives the same embeddings
- * @param chunkSize seed nodes per type per forward pass when embedding all nodes
+ * @param chunkSize seed nodes per type per forward pass when embedding all nodes. The sampler's
+ *     width is shared by a chunk, so a smaller chunk gives each node more of its own neighbourhood
+ *     at the cost of more passes; 1,024 is how fine-tuning evaluates a model (the figures of its
+ *     manifest). New nodes are always embedded with a neighbourhood sampled for them alone.
  * @param sampler samples each pass's neighbourhood; null: the manifest's sampling depth and width
  *     with {@link com.dipgnn.sampling.Samplers#forGraph}
  * @param index how the candidates of top-k searches are indexed

@@ -9,6 +9,9 @@ import java.util.function.IntPredicate;
  */
 public final class ExactIndex implements VectorIndex {
 
+    /** Vectors scored per kernel call (scores stay in a small, cache-resident buffer). */
+    private static final int BLOCK = 256;
+
     private final float[] vectors;
     private final int dim;
     private final int size;
@@ -40,10 +43,14 @@ public final class ExactIndex implements VectorIndex {
     public List<ScoredNode> search(float[] query, int k, IntPredicate excluded) {
         SearchChecks.require(query, k, dim);
         TopK top = new TopK(k);
-        for (int id = 0, off = 0; id < size; id++, off += dim) {
-            float score = VectorMath.dot(query, 0, vectors, off, dim);
-            if (top.accepts(id, score) && !excluded.test(id)) {
-                top.add(id, score);
+        float[] scores = new float[Math.min(BLOCK, size)];
+        for (int first = 0; first < size; first += BLOCK) {
+            int count = Math.min(BLOCK, size - first);
+            VectorMath.scores(query, 0, vectors, first, count, dim, scores);
+            for (int i = 0; i < count; i++) {
+                if (top.accepts(first + i, scores[i]) && !excluded.test(first + i)) {
+                    top.add(first + i, scores[i]);
+                }
             }
         }
         return top.sorted();

@@ -5,10 +5,13 @@ import java.util.function.IntPredicate;
 
 /**
  * Approximate top-k by an inverted file: a spherical k-means coarse quantiser splits the vectors
- * into {@code nlist} lists, stored contiguously list by list; a query scores every centroid, scans
- * the {@code nprobe} lists of best centroids and scores each of their vectors exactly. When
- * exclusions leave fewer than k results, further lists are scanned, best centroid first, until k
- * are found. Immutable and thread-safe.
+ * into {@code nlist} lists, stored contiguously list by list; a query scores every centroid and
+ * scans the {@code nprobe} lists of best centroids. When the vectors span a subspace much
+ * narrower than their width (usual for GNN embeddings), lists hold the vectors projected onto it
+ * ({@link Projection}), the scan keeps the best {@code 4k + 40} by projected score and those are
+ * re-scored exactly on the full vectors; otherwise the scan scores the full vectors. Returned
+ * scores are always exact. When exclusions leave fewer than k results, further lists are scanned,
+ * best centroid first, until k are found. Immutable and thread-safe.
  */
 public final class IvfIndex implements VectorIndex {
 
@@ -16,20 +19,33 @@ public final class IvfIndex implements VectorIndex {
     private final int size;
     private final int nlist;
     private final int nprobe;
+    private final Projection projection;
     private final float[] centroids;
     private final int[] listStart;
     private final int[] listIds;
+    /** Vectors in list order, projected ({@code size x projection.rank()}). */
     private final float[] listVectors;
+    /** The full vectors in id order, for exact re-scoring; null when the lists hold them unprojected. */
+    private final float[] fullVectors;
+    private final int largestList;
 
-    private IvfIndex(int dim, int nprobe, float[] centroids, int[] listStart, int[] listIds, float[] listVectors) {
+    private IvfIndex(int dim, int nprobe, Projection projection, float[] centroids, int[] listStart, int[] listIds,
+                     float[] listVectors, float[] fullVectors) {
         this.dim = dim;
         this.size = listIds.length;
-        this.nlist = centroids.length / dim;
+        this.projection = projection;
+        this.nlist = centroids.length / projection.rank();
         this.nprobe = Math.min(nprobe, nlist);
         this.centroids = centroids;
         this.listStart = listStart;
         this.listIds = listIds;
         this.listVectors = listVectors;
+        this.fullVectors = fullVectors;
+        int largest = 0;
+        for (int c = 0; c < nlist; c++) {
+            largest = Math.max(largest, listStart[c + 1] - listStart[c]);
+        }
+        this.largestList = largest;
     }
 
     /** The automatic list count: about 2 sqrt(n), at least 1, with at least 16 vectors per list. */
@@ -38,7 +54,17 @@ public final class IvfIndex implements VectorIndex {
     }
 
     /**
-     * Builds the index (the vectors are copied into list order; the caller keeps its array).
+     * The automatic probe count: an eighth of the lists (at least one). Recall depends on how
+     * clustered the vectors are around the queries: see the {@code bench --config recommend}
+     * figures.
+     */
+    public static int defaultNprobe(int nlist) {
+        return Math.max(1, (nlist + 7) / 8);
+    }
+
+    /**
+     * Builds the index. With a projection the full vectors are kept (not copied) for re-scoring:
+     * the caller must not modify them; without one they are copied into list order.
      *
      * @param vectors row-major, {@code n x dim}
      * @param listener receives {@link DeploymentListener.Phase#INDEXING} steps
@@ -50,18 +76,25 @@ public final class IvfIndex implements VectorIndex {
         }
         int n = vectors.length / dim;
         int lists = Math.min(n, options.nlist() > 0 ? options.nlist() : defaultNlist(n));
+        Projection projection = Projection.fit(vectors, dim, options.projectionEnergy(), options.seed());
+        float[] scanned = projection.applyAll(vectors);
+        int width = projection.rank();
         long steps = options.iterations() + 1L;
-        float[] centroids = SphericalKMeans.train(vectors, dim, lists, (int) Math.min(n, (long) lists * options.samplesPerList()),
-                options.iterations(), options.seed(), it -> listener.onProgress(DeploymentListener.Phase.INDEXING, it, steps));
-        int[] assignment = SphericalKMeans.assign(vectors, dim, centroids);
-        IvfIndex index = fromAssignment(vectors, dim, options.nprobe(), centroids, assignment);
+        float[] centroids = SphericalKMeans.train(scanned, width, lists,
+                (int) Math.min(n, (long) lists * options.samplesPerList()), options.iterations(), options.seed(),
+                it -> listener.onProgress(DeploymentListener.Phase.INDEXING, it, steps));
+        int[] assignment = SphericalKMeans.assign(scanned, width, centroids);
+        int probes = options.nprobe() > 0 ? options.nprobe() : defaultNprobe(lists);
+        IvfIndex index = fromAssignment(scanned, vectors, dim, probes, projection, centroids, assignment);
         listener.onProgress(DeploymentListener.Phase.INDEXING, steps, steps);
         return index;
     }
 
-    /** Lays the vectors out list by list (counting sort by list, ids ascending within a list). */
-    private static IvfIndex fromAssignment(float[] vectors, int dim, int nprobe, float[] centroids, int[] assignment) {
-        int lists = centroids.length / dim;
+    /** Lays the scanned vectors out list by list (counting sort by list, ids ascending within a list). */
+    private static IvfIndex fromAssignment(float[] scanned, float[] full, int dim, int nprobe, Projection projection,
+                                           float[] centroids, int[] assignment) {
+        int width = projection.rank();
+        int lists = centroids.length / width;
         int[] start = new int[lists + 1];
         for (int list : assignment) {
             start[list + 1]++;
@@ -71,13 +104,14 @@ public final class IvfIndex implements VectorIndex {
         }
         int[] cursor = java.util.Arrays.copyOf(start, lists);
         int[] ids = new int[assignment.length];
-        float[] laidOut = new float[vectors.length];
+        float[] laidOut = new float[scanned.length];
         for (int id = 0; id < assignment.length; id++) {
             int pos = cursor[assignment[id]]++;
             ids[pos] = id;
-            System.arraycopy(vectors, id * dim, laidOut, pos * dim, dim);
+            System.arraycopy(scanned, id * width, laidOut, pos * width, width);
         }
-        return new IvfIndex(dim, nprobe, centroids, start, ids, laidOut);
+        return new IvfIndex(dim, nprobe, projection, centroids, start, ids, laidOut,
+                projection.isIdentity() ? null : full);
     }
 
     @Override
@@ -99,13 +133,14 @@ public final class IvfIndex implements VectorIndex {
         return nprobe;
     }
 
+    /** The width the lists are scanned at: the projection's rank, or the full width. */
+    public int scanWidth() {
+        return projection.rank();
+    }
+
     /** The size of the largest list (a bound on the extra work of one probe). */
     public int largestList() {
-        int largest = 0;
-        for (int c = 0; c < nlist; c++) {
-            largest = Math.max(largest, listStart[c + 1] - listStart[c]);
-        }
-        return largest;
+        return largestList;
     }
 
     @Override
@@ -119,23 +154,33 @@ public final class IvfIndex implements VectorIndex {
         if (probes < 1) {
             throw new IllegalArgumentException("nprobe must be at least 1, got " + probes);
         }
+        float[] projected = projection.apply(query);
         float[] centroidScores = new float[nlist];
-        for (int c = 0; c < nlist; c++) {
-            centroidScores[c] = VectorMath.dot(query, 0, centroids, c * dim, dim);
-        }
+        VectorMath.scores(projected, 0, centroids, 0, nlist, projection.rank(), centroidScores);
+        float[] scratch = new float[largestList];
         int first = Math.min(probes, nlist);
-        int[] order = bestLists(centroidScores, first);
-        TopK top = new TopK(k);
-        for (int c : order) {
-            scan(c, query, top, excluded);
+        TopK top = new TopK(fullVectors == null ? k : Math.min(size, 4 * k + 40));
+        for (int c : bestLists(centroidScores, first)) {
+            scan(c, projected, top, excluded, scratch);
         }
-        if (!top.isFull() && first < nlist) {
+        if (top.size() < k && first < nlist) {
             int[] all = bestLists(centroidScores, nlist);
-            for (int i = first; i < nlist && !top.isFull(); i++) {
-                scan(all[i], query, top, excluded);
+            for (int i = first; i < nlist && top.size() < k; i++) {
+                scan(all[i], projected, top, excluded, scratch);
             }
         }
-        return top.sorted();
+        return fullVectors == null ? top.sorted() : rescore(query, top.sortedIds(), k);
+    }
+
+    private List<ScoredNode> rescore(float[] query, int[] candidates, int k) {
+        TopK exact = new TopK(k);
+        for (int id : candidates) {
+            float score = VectorMath.dot(query, 0, fullVectors, id * dim, dim);
+            if (exact.accepts(id, score)) {
+                exact.add(id, score);
+            }
+        }
+        return exact.sorted();
     }
 
     private static int[] bestLists(float[] centroidScores, int count) {
@@ -148,19 +193,23 @@ public final class IvfIndex implements VectorIndex {
         return lists.sortedIds();
     }
 
-    private void scan(int list, float[] query, TopK top, IntPredicate excluded) {
-        for (int pos = listStart[list], end = listStart[list + 1]; pos < end; pos++) {
-            float score = VectorMath.dot(query, 0, listVectors, pos * dim, dim);
-            int id = listIds[pos];
-            if (top.accepts(id, score) && !excluded.test(id)) {
-                top.add(id, score);
+    private void scan(int list, float[] query, TopK top, IntPredicate excluded, float[] scores) {
+        int start = listStart[list];
+        int count = listStart[list + 1] - start;
+        VectorMath.scores(query, 0, listVectors, start, count, projection.rank(), scores);
+        for (int i = 0; i < count; i++) {
+            int id = listIds[start + i];
+            if (top.accepts(id, scores[i]) && !excluded.test(id)) {
+                top.add(id, scores[i]);
             }
         }
     }
 
     @Override
     public String describe() {
+        String scan = projection.isIdentity() ? "full-width scan" : "scanned projected to " + projection.rank() + " of "
+                + dim + " dimensions, best " + "4k+40 re-scored exactly";
         return "inverted file over " + size + " vectors of width " + dim + ": " + nlist + " lists (largest "
-                + largestList() + "), " + nprobe + " probed per query, exact re-scoring";
+                + largestList + "), " + nprobe + " probed per query, " + scan;
     }
 }

@@ -18,12 +18,14 @@ final class LinkHead {
     private final int dim;
     private final float[] candidates;
     private final VectorIndex index;
+    private final ExactIndex exact;
 
     private LinkHead(RelationType relation, int dim, float[] candidates, VectorIndex index) {
         this.relation = relation;
         this.dim = dim;
         this.candidates = candidates;
         this.index = index;
+        this.exact = index instanceof ExactIndex e ? e : new ExactIndex(candidates, dim);
     }
 
     /**
@@ -36,10 +38,10 @@ final class LinkHead {
         int n = targets.length / dim;
         float[] units = new float[targets.length];
         IntStream.range(0, (n + CHUNK - 1) / CHUNK).parallel().forEach(chunk -> {
+            float[] row = new float[dim];
             for (int t = chunk * CHUNK, end = Math.min(n, t + CHUNK); t < end; t++) {
-                for (int i = 0; i < dim; i++) {
-                    units[t * dim + i] = VectorMath.dot(w, i * dim, targets, t * dim, dim);
-                }
+                VectorMath.scores(targets, t * dim, w, 0, dim, dim, row);
+                System.arraycopy(row, 0, units, t * dim, dim);
                 VectorMath.scale(units, t * dim, dim, VectorMath.safeNorm(units, t * dim, dim, epsilon));
             }
         });
@@ -52,6 +54,11 @@ final class LinkHead {
 
     VectorIndex index() {
         return index;
+    }
+
+    /** An exact scan over the same candidate vectors (shares them). */
+    ExactIndex exactIndex() {
+        return exact;
     }
 
     int candidateCount() {

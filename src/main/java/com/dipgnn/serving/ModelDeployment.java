@@ -126,6 +126,21 @@ public final class ModelDeployment implements AutoCloseable {
         return link == null ? Optional.empty() : Optional.of(link.index());
     }
 
+    /** An exact scan over the same candidates as {@link #index()}: the ground truth, at the cost of a full scan. */
+    public Optional<VectorIndex> exactIndex() {
+        return link == null ? Optional.empty() : Optional.of(link.exactIndex());
+    }
+
+    /**
+     * The vector a top-k search for an existing source node queries the index with (its embedding
+     * normalised as the model's cosine needs it), for diagnostics and benchmarks.
+     */
+    public float[] queryVector(String relation, int source) {
+        RelationType r = linkHead(relation).relation();
+        Requests.requireId("source", r.source(), source, graph.numNodes(r.source()));
+        return LinkHead.queryVector(embeddings.get(r.source()), source * dim, dim);
+    }
+
     /** The embeddings of nodes of one type, one row per id, in order. */
     public float[][] embeddings(String type, int[] ids) {
         Requests.requireType(graph, "type", type);
@@ -168,8 +183,8 @@ public final class ModelDeployment implements AutoCloseable {
      *
      * @param relation the model's relation by name or key; null for the model's relation
      * @param source an id of the relation's source type
-     * @param excludeLinked skip candidates the source already links to in the graph (still
-     *     returning k when that many others exist)
+     * @param excludeLinked skip candidates the source already links to in the graph, and the source
+     *     itself when the relation joins a type to itself (still returning k when that many others exist)
      */
     public List<ScoredNode> recommend(String relation, int source, int k, boolean excludeLinked) {
         LinkHead head = linkHead(relation);
@@ -177,7 +192,11 @@ public final class ModelDeployment implements AutoCloseable {
         Requests.requireId("source", r.source(), source, graph.numNodes(r.source()));
         Requests.requireK(k, head.candidateCount(), options.maxK());
         float[] query = LinkHead.queryVector(embeddings.get(r.source()), source * dim, dim);
-        IntPredicate excluded = excludeLinked ? linkedTo(graph.adjacency(r), source) : id -> false;
+        IntPredicate excluded = id -> false;
+        if (excludeLinked) {
+            IntPredicate linked = linkedTo(graph.adjacency(r), source);
+            excluded = r.source().equals(r.target()) ? id -> id == source || linked.test(id) : linked;
+        }
         return head.index().search(query, k, excluded);
     }
 

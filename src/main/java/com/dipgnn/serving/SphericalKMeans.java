@@ -67,20 +67,19 @@ final class SphericalKMeans {
         int k = centroids.length / dim;
         int[] out = new int[n];
         IntStream.range(0, (n + CHUNK - 1) / CHUNK).parallel().forEach(chunk -> {
+            float[] scores = new float[k];
             for (int i = chunk * CHUNK, end = Math.min(n, i + CHUNK); i < end; i++) {
-                out[i] = nearest(points, i * dim, centroids, k, dim);
+                VectorMath.scores(points, i * dim, centroids, 0, k, dim, scores);
+                out[i] = argmax(scores);
             }
         });
         return out;
     }
 
-    private static int nearest(float[] points, int off, float[] centroids, int k, int dim) {
+    private static int argmax(float[] scores) {
         int best = 0;
-        float bestScore = Float.NEGATIVE_INFINITY;
-        for (int c = 0; c < k; c++) {
-            float s = VectorMath.dot(points, off, centroids, c * dim, dim);
-            if (s > bestScore) {
-                bestScore = s;
+        for (int c = 1; c < scores.length; c++) {
+            if (scores[c] > scores[best]) {
                 best = c;
             }
         }

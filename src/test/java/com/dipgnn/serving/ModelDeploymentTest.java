@@ -170,6 +170,18 @@ class ModelDeploymentTest {
                 .hasMessageContaining("deploy it on the graph it was trained on");
     }
 
+    @Test
+    void interruptingTheDeployingThreadCancelsTheDeployment() {
+        try {
+            assertThatThrownBy(() -> ModelDeployment.deploy(model, graph, options(),
+                    (phase, done, total) -> Thread.currentThread().interrupt()))
+                    .isInstanceOf(java.util.concurrent.CancellationException.class)
+                    .hasMessageContaining("interrupted");
+        } finally {
+            assertThat(Thread.interrupted()).as("the interrupt flag is left set").isTrue();
+        }
+    }
+
     static float[] flatten(float[][] rows) {
         int width = rows.length == 0 ? 0 : rows[0].length;
         float[] out = new float[rows.length * width];

@@ -155,4 +155,74 @@ class VectorIndexTest {
         assertThat(IndexOptions.defaults().withKind(IndexOptions.Kind.IVF).build(vectors, 8, DeploymentListener.NONE))
                 .isInstanceOf(IvfIndex.class);
     }
+
+    /** Unit vectors in a random {@code rank}-dimensional subspace of {@code dim}, clustered. */
+    private static float[] lowRank(int n, int dim, int rank, Random rng) {
+        float[] inner = clustered(n, rank, 30, 0.15, rng);
+        float[] basis = gaussian(rank, dim, rng);
+        float[] out = new float[n * dim];
+        for (int i = 0; i < n; i++) {
+            for (int r = 0; r < rank; r++) {
+                for (int j = 0; j < dim; j++) {
+                    out[i * dim + j] += inner[i * rank + r] * basis[r * dim + j];
+                }
+            }
+            VectorMath.scale(out, i * dim, dim, VectorMath.safeNorm(out, i * dim, dim, 0));
+        }
+        return out;
+    }
+
+    @Test
+    void lowRankVectorsAreScannedProjectedAndReScoredExactly() {
+        Random rng = new Random(7);
+        int dim = 64;
+        float[] vectors = lowRank(10_000, dim, 12, rng);
+        IvfIndex index = IvfIndex.build(vectors, dim, IndexOptions.defaults(), DeploymentListener.NONE);
+        assertThat(index.scanWidth()).isBetween(8, 12);
+        assertThat(index.describe()).contains("projected to " + index.scanWidth() + " of 64 dimensions");
+        ExactIndex exact = new ExactIndex(vectors, dim);
+        float[] queries = gaussian(100, dim, new Random(8));
+        int found = 0;
+        for (int q = 0; q < 100; q++) {
+            float[] query = java.util.Arrays.copyOfRange(queries, q * dim, (q + 1) * dim);
+            List<ScoredNode> truth = exact.search(query, 10, id -> false);
+            List<ScoredNode> got = index.search(query, 10, id -> false);
+            assertThat(got).hasSize(10);
+            for (ScoredNode s : got) {
+                // scores are exact inner products of the full vectors, whatever the scan width
+                assertThat(s.score()).isEqualTo(VectorMath.dot(query, 0, vectors, s.id() * dim, dim));
+            }
+            found += (int) got.stream().filter(truth::contains).count();
+        }
+        assertThat(found / 1000.0).isGreaterThanOrEqualTo(0.9);
+        Set<Integer> kept = Set.of(5, 900, 1800, 2700, 3600, 4500, 5400, 6300, 7200, 8100, 9000, 9900);
+        assertThat(index.search(java.util.Arrays.copyOf(queries, dim), 10, id -> !kept.contains(id))).hasSize(10)
+                .extracting(ScoredNode::id).allMatch(kept::contains);
+        IvfIndex full = IvfIndex.build(vectors, dim, IndexOptions.defaults().withProjectionEnergy(0), DeploymentListener.NONE);
+        assertThat(full.scanWidth()).isEqualTo(dim);
+        assertThat(full.describe()).contains("full-width scan");
+    }
+
+    @Test
+    void theEigenDecompositionReconstructsASymmetricMatrix() {
+        Random rng = new Random(9);
+        int n = 12;
+        double[][] m = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j <= i; j++) {
+                m[i][j] = m[j][i] = rng.nextGaussian();
+            }
+        }
+        SymmetricEigen eigen = SymmetricEigen.of(m);
+        assertThat(eigen.values()).isSortedAccordingTo((a, b) -> Double.compare(b, a));
+        for (int k = 0; k < n; k++) {
+            for (int i = 0; i < n; i++) {
+                double mv = 0;
+                for (int j = 0; j < n; j++) {
+                    mv += m[i][j] * eigen.vectors()[j][k];
+                }
+                assertThat(mv).isCloseTo(eigen.values()[k] * eigen.vectors()[i][k], within(1e-9));
+            }
+        }
+    }
 }

@@ -1,0 +1,320 @@
+package com.dipgnn.bench;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.CsrAdjacency;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.synthetic.QueryProductConfig;
+import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import com.dipgnn.model.Backbone;
+import com.dipgnn.model.CosineScorer;
+import com.dipgnn.model.GraphEncoder;
+import com.dipgnn.model.GraphSchema;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.serving.DeploymentListener;
+import com.dipgnn.serving.DeploymentOptions;
+import com.dipgnn.serving.IndexOptions;
+import com.dipgnn.serving.IvfIndex;
+import com.dipgnn.serving.ModelDeployment;
+import com.dipgnn.serving.ScoredNode;
+import com.dipgnn.serving.VectorIndex;
+import com.dipgnn.training.Devices;
+import com.dipgnn.training.ExperimentSpec;
+import com.dipgnn.training.FineTuneConfig;
+import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.training.FineTuner;
+import com.dipgnn.training.ModelManifest;
+import com.dipgnn.training.ModelStore;
+import com.dipgnn.training.OptimizerConfig;
+import com.dipgnn.training.SplitMode;
+import com.dipgnn.training.TaskKind;
+import com.dipgnn.training.TrainingListener;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import java.util.function.IntPredicate;
+
+/**
+ * Top-k recommendation latency of a deployed link-prediction model on a query-product graph with
+ * many products: the whole serving path (model directory, embedding every node through the GNN,
+ * index build), then single-thread top-k queries of query nodes against the exact scan and the
+ * inverted file at several {@code nprobe}, with recall@k of the inverted file against the exact
+ * answer (with and without excluding the query's clicked products).
+ */
+public final class RecommendBenchmark {
+
+    /**
+     * What to measure.
+     *
+     * @param products product nodes (the candidates)
+     * @param queryNodes query nodes
+     * @param clicks click edges
+     * @param categories product categories
+     * @param hidden model width
+     * @param trainSteps fine-tuning steps before deploying (0: an untrained, randomly initialised model)
+     * @param measured timed queries per configuration
+     * @param warmup untimed queries first
+     * @param k results per query
+     * @param nlist inverted lists (0: automatic)
+     * @param nprobes the nprobe values to time
+     * @param seed graph, model and query seed
+     * @param model an existing link-prediction model directory for this graph, or null to create one
+     */
+    public record Settings(int products, int queryNodes, int clicks, int categories, int hidden, int trainSteps,
+                           int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model) {
+
+        /**
+         * 100,000 products, 20,000 queries, 500,000 clicks, 100 categories, hidden 128, 200 fine-tuning
+         * steps, 2,000 timed queries.
+         */
+        public static Settings defaults() {
+            return new Settings(100_000, 20_000, 500_000, 100, 128, 200, 2000, 300, 10, 0,
+                    new int[] {8, 16, 32, 64, 128}, 1, null);
+        }
+    }
+
+    /**
+     * One index configuration's figures.
+     *
+     * @param name exact, or ivf nprobe=N
+     * @param latency per-query wall milliseconds
+     * @param cpu per-query CPU milliseconds of the querying thread (immune to other processes' load)
+     * @param queriesPerSecond single-thread throughput (measured queries / their summed wall time)
+     * @param recall mean recall@k against the exact answer
+     * @param recallExcluding the same with the query's clicked products excluded
+     */
+    public record Row(String name, StepTimes latency, StepTimes cpu, double queriesPerSecond, double recall,
+                      double recallExcluding) {
+    }
+
+    /**
+     * The figures.
+     *
+     * @param graph a description of the graph
+     * @param candidates products indexed
+     * @param dim embedding width
+     * @param model how the model was obtained
+     * @param graphSeconds graph generation time
+     * @param modelSeconds model creation (and training) time
+     * @param embeddingSeconds time to embed every node
+     * @param indexSeconds time to build the index (candidate transform and k-means)
+     * @param index the default index's description
+     * @param rows exact first, then the inverted file per nprobe
+     * @param api the deployment's own {@code recommend} call (validation, normalisation, default index, exclusion)
+     * @param newNode {@code recommendForNewNode} for copies of existing queries (features and clicks): sampling,
+     *     one encoder pass and the default index; recall against the exact top k of the existing query
+     */
+    public record Report(String graph, int candidates, int dim, String model, double graphSeconds, double modelSeconds,
+                         double embeddingSeconds, double indexSeconds, String index, List<Row> rows, Row api,
+                         Row newNode) {
+    }
+
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    private final Settings settings;
+
+    public RecommendBenchmark(Settings settings) {
+        this.settings = settings;
+    }
+
+    /** Runs the benchmark; {@code log} receives progress lines. */
+    public Report run(Consumer<String> log) throws Exception {
+        long t0 = System.nanoTime();
+        HeteroGraph graph = SyntheticGraphs.queryProduct(QueryProductConfig.defaults()
+                .withSize(settings.queryNodes(), settings.products(), settings.clicks())
+                .withNumCategories(settings.categories()).withSeed(settings.seed()));
+        double graphSeconds = (System.nanoTime() - t0) / 1e9;
+        log.accept(String.format("graph: %s in %.1f s", FineTuneExperiment.describe(graph), graphSeconds));
+        Path dir = Files.createTempDirectory("recommend-bench-");
+        try {
+            Path modelDir = settings.model() != null ? settings.model() : dir.resolve("model");
+            t0 = System.nanoTime();
+            String model = settings.model() != null ? "the model in " + settings.model() : createModel(graph, modelDir, log);
+            double modelSeconds = (System.nanoTime() - t0) / 1e9;
+            IndexOptions index = IndexOptions.defaults().withKind(IndexOptions.Kind.IVF)
+                    .withLists(settings.nlist(), 0);
+            try (ModelDeployment deployment = ModelDeployment.deploy(modelDir, graph,
+                    DeploymentOptions.defaults().withIndex(index), progress(log))) {
+                log.accept("deployed: " + deployment.stats());
+                return measure(graph, deployment, model, graphSeconds, modelSeconds, log);
+            }
+        } finally {
+            ModelStore.deleteRecursively(dir);
+        }
+    }
+
+    private static DeploymentListener progress(Consumer<String> log) {
+        long[] last = {0};
+        return (phase, done, total) -> {
+            long now = System.nanoTime();
+            if (done == total || now - last[0] > 2_000_000_000L) {
+                last[0] = now;
+                log.accept("  " + phase.name().toLowerCase() + " " + done + "/" + total);
+            }
+        };
+    }
+
+    private ModelConfig modelConfig() {
+        return new ModelConfig(Backbone.HGT, 2, settings.hidden(), 8, 0.1, 0.0);
+    }
+
+    private static final SamplingConfig SAMPLING = new SamplingConfig(2, 64);
+
+    /** Fine-tunes briefly, or saves an untrained model, to {@code dir}; returns a description. */
+    private String createModel(HeteroGraph graph, Path dir, Consumer<String> log) throws IOException {
+        if (settings.trainSteps() > 0) {
+            ExperimentSpec spec = new ExperimentSpec(TaskKind.LINK_PREDICTION, null, null, SplitMode.TRANSFER, 3, 1.0,
+                    modelConfig(), new FineTuneConfig(settings.trainSteps(), 256, settings.trainSteps(), 0,
+                    OptimizerConfig.FINE_TUNING, settings.seed()), SAMPLING, 0, false, 255, 255, 0.1);
+            var result = new FineTuneExperiment(graph, "synthetic:query-product", spec, Device.cpu())
+                    .run(settings.seed(), TrainingListener.NONE, dir);
+            log.accept("fine-tuned: " + result.metrics());
+            return "HGT fine-tuned " + settings.trainSteps() + " steps (link prediction, transfer split)";
+        }
+        Devices.engine();
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), modelConfig());
+            CosineScorer head = new CosineScorer(settings.hidden());
+            FineTuner.initialize(settings.seed(), manager, encoder, head);
+            Map<String, Object> task = new LinkedHashMap<>();
+            task.put("task", "link");
+            task.put("relation", "query__clicked__product");
+            Map<String, Object> hyper = new LinkedHashMap<>();
+            hyper.put("sampling_depth", SAMPLING.depth());
+            hyper.put("sampling_width", SAMPLING.width());
+            ModelStore.save(dir, ModelManifest.of(modelConfig(), GraphSchema.of(graph), task, "synthetic:query-product",
+                    graph.fingerprint(), 0, hyper, Map.of()), encoder, head);
+        }
+        return "HGT untrained (random initialisation), 2 layers";
+    }
+
+    private Report measure(HeteroGraph graph, ModelDeployment deployment, String model, double graphSeconds,
+                           double modelSeconds, Consumer<String> log) {
+        RelationType relation = deployment.linkRelation().orElseThrow();
+        CsrAdjacency clicked = graph.adjacency(relation);
+        int[] queries = new SplittableRandom(settings.seed() + 7).ints(settings.warmup() + settings.measured(), 0,
+                graph.numNodes(relation.source())).toArray();
+        VectorIndex exact = deployment.exactIndex().orElseThrow();
+        IvfIndex ivf = (IvfIndex) deployment.index().orElseThrow();
+        float[][] vectors = new float[queries.length][];
+        for (int i = 0; i < queries.length; i++) {
+            vectors[i] = deployment.queryVector(null, queries[i]);
+        }
+        int k = settings.k();
+        List<Set<Integer>> truth = new ArrayList<>();
+        List<Set<Integer>> truthExcluding = new ArrayList<>();
+        for (int i = 0; i < queries.length; i++) {
+            truth.add(ids(exact.search(vectors[i], k, id -> false)));
+            truthExcluding.add(ids(exact.search(vectors[i], k, linked(clicked, queries[i]))));
+        }
+        List<Row> rows = new ArrayList<>();
+        rows.add(time("exact", queries, q -> exact.search(vectors[q], k, id -> false),
+                q -> exact.search(vectors[q], k, linked(clicked, queries[q])), truth, truthExcluding));
+        log.accept("  exact: " + rows.get(0).latency().median() + " ms median");
+        for (int nprobe : settings.nprobes()) {
+            rows.add(time("ivf nprobe=" + nprobe, queries, q -> ivf.search(vectors[q], k, id -> false, nprobe),
+                    q -> ivf.search(vectors[q], k, linked(clicked, queries[q]), nprobe), truth, truthExcluding));
+        }
+        Row api = time("recommend() nprobe=" + ivf.nprobe() + " excl.", queries, q -> deployment.recommend(null, queries[q], k, true),
+                q -> deployment.recommend(null, queries[q], k, true), truthExcluding, truthExcluding);
+        Row newNode = timeNewNodes(graph, deployment, relation, queries, truthExcluding);
+        return new Report(FineTuneExperiment.describe(graph), exact.size(), exact.dim(), model, graphSeconds, modelSeconds,
+                deployment.stats().embeddingSeconds(), deployment.stats().indexSeconds(), ivf.describe(), rows, api,
+                newNode);
+    }
+
+    /** New-node requests are slower (an encoder pass each): a tenth of the queries are timed. */
+    private Row timeNewNodes(HeteroGraph graph, ModelDeployment deployment, RelationType relation, int[] queries,
+                             List<Set<Integer>> truthExcluding) {
+        int count = Math.max(1, settings.measured() / 10);
+        int warm = Math.min(settings.warmup(), 20);
+        double[] millis = new double[count];
+        double[] cpuMillis = new double[count];
+        double hits = 0;
+        for (int i = 0; i < warm + count; i++) {
+            int q = queries[i % queries.length];
+            com.dipgnn.serving.NewNode copy = new com.dipgnn.serving.NewNode(relation.source(),
+                    graph.nodes(relation.source()).features().gather(new int[] {q}),
+                    Map.of(relation.key(), graph.adjacency(relation).neighbors(q)));
+            long cpuStart = THREADS.getCurrentThreadCpuTime();
+            long start = System.nanoTime();
+            List<ScoredNode> result = deployment.recommendForNewNode(null, copy, settings.k(), true);
+            long end = System.nanoTime();
+            long cpuEnd = THREADS.getCurrentThreadCpuTime();
+            if (i >= warm) {
+                millis[i - warm] = (end - start) / 1e6;
+                cpuMillis[i - warm] = (cpuEnd - cpuStart) / 1e6;
+                hits += overlap(result, truthExcluding.get(i % queries.length));
+            }
+        }
+        double total = java.util.Arrays.stream(millis).sum();
+        double recall = hits / ((double) count * settings.k());
+        return new Row("recommendForNewNode() excl.", new StepTimes(millis), new StepTimes(cpuMillis),
+                count / (total / 1000), recall, recall);
+    }
+
+    private static IntPredicate linked(CsrAdjacency adjacency, int source) {
+        int[] targets = adjacency.targetArray();
+        int from = adjacency.rowStart(source);
+        int to = adjacency.rowEnd(source);
+        return id -> java.util.Arrays.binarySearch(targets, from, to, id) >= 0;
+    }
+
+    private static Set<Integer> ids(List<ScoredNode> result) {
+        Set<Integer> out = new HashSet<>();
+        result.forEach(s -> out.add(s.id()));
+        return out;
+    }
+
+    /** Times {@code plain} per query (after warm-up) and measures both recalls. */
+    private Row time(String name, int[] queries, java.util.function.IntFunction<List<ScoredNode>> plain,
+                     java.util.function.IntFunction<List<ScoredNode>> excluding, List<Set<Integer>> truth,
+                     List<Set<Integer>> truthExcluding) {
+        int warm = settings.warmup();
+        double[] millis = new double[settings.measured()];
+        double[] cpuMillis = new double[settings.measured()];
+        double hits = 0;
+        double hitsExcluding = 0;
+        for (int q = 0; q < queries.length; q++) {
+            long cpuStart = THREADS.getCurrentThreadCpuTime();
+            long start = System.nanoTime();
+            List<ScoredNode> result = plain.apply(q);
+            long end = System.nanoTime();
+            long cpuEnd = THREADS.getCurrentThreadCpuTime();
+            if (q >= warm) {
+                millis[q - warm] = (end - start) / 1e6;
+                cpuMillis[q - warm] = (cpuEnd - cpuStart) / 1e6;
+                hits += overlap(result, truth.get(q));
+                hitsExcluding += overlap(excluding.apply(q), truthExcluding.get(q));
+            }
+        }
+        double total = 0;
+        for (double m : millis) {
+            total += m;
+        }
+        double denominator = (double) settings.measured() * settings.k();
+        return new Row(name, new StepTimes(millis), new StepTimes(cpuMillis), settings.measured() / (total / 1000),
+                hits / denominator,
+                hitsExcluding / denominator);
+    }
+
+    private static int overlap(List<ScoredNode> result, Set<Integer> truth) {
+        int n = 0;
+        for (ScoredNode s : result) {
+            if (truth.contains(s.id())) {
+                n++;
+            }
+        }
+        return n;
+    }
+}
