@@ -32,8 +32,13 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "Inference", description = "Online inference on a deployment")
 public class InferenceController {
 
+    /** New-node requests run the encoder (milliseconds of CPU each): at most this many at once, per core. */
+    private static final int NEW_NODE_PERMITS = Math.max(1, Runtime.getRuntime().availableProcessors());
+    private static final long NEW_NODE_WAIT_MS = 2_000;
+
     private final DeploymentService deployments;
     private final InferenceMetrics metrics;
+    private final java.util.concurrent.Semaphore newNodes = new java.util.concurrent.Semaphore(NEW_NODE_PERMITS, true);
 
     public InferenceController(DeploymentService deployments, InferenceMetrics metrics) {
         this.deployments = deployments;
@@ -173,8 +178,8 @@ public class InferenceController {
     @Operation(operationId = "embedNewNode", summary = "Embedding of a node that is not in the graph (inductive)")
     public NewNodeEmbeddingResponse embedNewNode(@PathVariable String name, @Valid @RequestBody NewNodeRequest request) {
         ModelDeployment model = deployments.serving(name);
-        return metrics.time("embeddings_new_node", name, () -> new NewNodeEmbeddingResponse(name,
-                deployments.servingModelId(name), request.nodeType(), model.dim(), model.embedNewNode(request.toNode())));
+        return metrics.time("embeddings_new_node", name, () -> bounded(() -> new NewNodeEmbeddingResponse(name,
+                deployments.servingModelId(name), request.nodeType(), model.dim(), model.embedNewNode(request.toNode()))));
     }
 
     @PostMapping("/recommendations/new-node")
@@ -183,8 +188,8 @@ public class InferenceController {
                                                  @Valid @RequestBody NewNodeRecommendRequest request) {
         ModelDeployment model = deployments.serving(name);
         return metrics.time("recommendations_new_node", name, () -> {
-            List<ScoredNode> top = model.recommendForNewNode(request.relation(), request.node().toNode(), k(request.k()),
-                    Boolean.TRUE.equals(request.excludeLinked()));
+            List<ScoredNode> top = bounded(() -> model.recommendForNewNode(request.relation(), request.node().toNode(),
+                    k(request.k()), Boolean.TRUE.equals(request.excludeLinked())));
             return new RecommendResponse(name, deployments.servingModelId(name), relationOf(model, request.relation()),
                     -1, items(top));
         });
@@ -203,6 +208,26 @@ public class InferenceController {
             }
             return new PredictionsResponse(name, deployments.servingModelId(name), request.nodeType(), out);
         });
+    }
+
+    /** Runs a new-node computation when a permit frees up within the wait, else answers 503. */
+    private <T> T bounded(java.util.function.Supplier<T> call) {
+        boolean acquired;
+        try {
+            acquired = newNodes.tryAcquire(NEW_NODE_WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            acquired = false;
+        }
+        if (!acquired) {
+            throw new com.dipgnn.errors.ServiceUnavailableException("too many new-node requests at once (" + NEW_NODE_PERMITS
+                    + " run at a time, each runs the GNN); retry shortly");
+        }
+        try {
+            return call.get();
+        } finally {
+            newNodes.release();
+        }
     }
 
     private static String relationOf(ModelDeployment model, String requested) {
