@@ -103,6 +103,11 @@ class EndToEndIT extends ServiceTestBase {
         JsonNode jobs = reader.get("/api/v1/jobs?datasetId=shop&kind=FINETUNE&state=SUCCEEDED").json();
         assertThat(jobs.path("total").asInt()).isEqualTo(2);
 
+        JsonNode info = anonymous.get("/actuator/info").json();
+        assertThat(info.path("djl").path("engine").asText()).isEqualTo("PyTorch");
+        assertThat(info.path("device").path("type").asText()).isIn("cpu", "gpu");
+        assertThat(info.path("build").path("version").asText()).isNotBlank();
+
         String metrics = anonymous.get("/actuator/prometheus").text();
         assertThat(metrics).contains("dipgnn_inference_duration_seconds_bucket{")
                 .contains("endpoint=\"recommendations\"").contains("dipgnn_jobs{").contains("dipgnn_jobs_queue_length")
