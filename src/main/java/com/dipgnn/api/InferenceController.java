@@ -1,6 +1,9 @@
 package com.dipgnn.api;
 
 import com.dipgnn.deployments.DeploymentService;
+import com.dipgnn.deployments.Served;
+import com.dipgnn.errors.InvalidInputException;
+import com.dipgnn.graph.RelationType;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.NewNode;
 import com.dipgnn.serving.ScoredNode;
@@ -45,21 +48,26 @@ public class InferenceController {
         this.metrics = metrics;
     }
 
-    /** @param nodeType node type of the ids; @param ids node ids (0-based, as in the graph) */
+    /**
+     * @param nodeType node type of the nodes
+     * @param ids node ids (0-based, as in the graph), or
+     * @param keys node keys (the graph's own ids, such as {@code p12})
+     */
     public record EmbeddingsRequest(@Schema(example = "product") @NotBlank String nodeType,
-                                    @Schema(example = "[0, 1, 2]") @NotEmpty List<@NotNull Integer> ids) {
+                                    @Schema(example = "[0, 1, 2]") List<@NotNull Integer> ids,
+                                    @Schema(example = "[\"p0\", \"p1\"]") List<@NotNull String> keys) {
     }
 
     /** One node's embedding. */
-    public record NodeVector(int id, float[] vector) {
+    public record NodeVector(int id, String key, float[] vector) {
     }
 
     /** Embeddings of the requested nodes, in request order. */
     public record EmbeddingsResponse(String deployment, String modelId, String nodeType, int dim, List<NodeVector> embeddings) {
     }
 
-    /** A (source, target) pair of the model's relation. */
-    public record Pair(@NotNull Integer source, @NotNull Integer target) {
+    /** A (source, target) pair of the model's relation, by id or by key. */
+    public record Pair(Integer source, Integer target, String sourceKey, String targetKey) {
     }
 
     /** @param relation the relation to score ({@code source__name__target}; default: the model's) */
@@ -68,30 +76,32 @@ public class InferenceController {
     }
 
     /** A pair's score: the model's cosine d(u, v) in [-1, 1]. */
-    public record PairScore(int source, int target, float score) {
+    public record PairScore(int source, int target, String sourceKey, String targetKey, float score) {
     }
 
     public record ScoresResponse(String deployment, String modelId, String relation, List<PairScore> scores) {
     }
 
     /**
-     * @param id the query node (a source node of the model's relation)
+     * @param id the query node (a source node of the model's relation), or
+     * @param key the query node's key
      * @param k how many targets
      * @param excludeLinked leave out targets already linked to the query in the graph
      * @param relation the relation (default: the model's)
      * @param nodeType the query's node type, checked against the relation when given
      */
-    public record RecommendRequest(@Schema(example = "0") @NotNull Integer id,
+    public record RecommendRequest(@Schema(example = "0") Integer id,
+                                   @Schema(example = "q0") String key,
                                    @Schema(example = "10", defaultValue = "10") Integer k,
                                    @Schema(defaultValue = "false") Boolean excludeLinked,
                                    String relation,
                                    @Schema(example = "query") String nodeType) {
     }
 
-    public record Recommendation(int id, float score) {
+    public record Recommendation(int id, String key, float score) {
     }
 
-    public record RecommendResponse(String deployment, String modelId, String relation, int query,
+    public record RecommendResponse(String deployment, String modelId, String relation, Integer query, String queryKey,
                                     List<Recommendation> items) {
     }
 
@@ -100,8 +110,8 @@ public class InferenceController {
      *
      * @param nodeType its type
      * @param features its feature vector (the type's feature width)
-     * @param neighbours existing neighbours by relation ({@code source__name__target} from the new
-     *     node's type, or the relation name)
+     * @param neighbours existing neighbours (ids) by relation ({@code source__name__target} from the
+     *     new node's type, or the relation name)
      */
     public record NewNodeRequest(@Schema(example = "query") @NotBlank String nodeType,
                                  @NotNull float[] features,
@@ -121,93 +131,130 @@ public class InferenceController {
     }
 
     public record PredictionsRequest(@Schema(example = "paper") @NotBlank String nodeType,
-                                     @NotEmpty List<@NotNull Integer> ids) {
+                                     List<@NotNull Integer> ids, List<@NotNull String> keys) {
     }
 
-    public record NodePrediction(int id, int predictedClass, float[] probabilities) {
+    public record NodePrediction(int id, String key, int predictedClass, float[] probabilities) {
     }
 
     public record PredictionsResponse(String deployment, String modelId, String nodeType, List<NodePrediction> predictions) {
     }
 
     @PostMapping("/embeddings")
-    @Operation(operationId = "embeddings", summary = "Embeddings of existing nodes")
+    @Operation(operationId = "embeddings", summary = "Embeddings of existing nodes, by id or by key")
     public EmbeddingsResponse embeddings(@PathVariable String name, @Valid @RequestBody EmbeddingsRequest request) {
-        ModelDeployment model = deployments.serving(name);
+        Served served = deployments.serving(name);
         return metrics.time("embeddings", name, () -> {
-            int[] ids = ints(request.ids());
-            float[][] vectors = model.embeddings(request.nodeType(), ids);
+            int[] ids = ids(served, request.nodeType(), request.ids(), request.keys());
+            float[][] vectors = served.model().embeddings(request.nodeType(), ids);
             List<NodeVector> out = new ArrayList<>(ids.length);
             for (int i = 0; i < ids.length; i++) {
-                out.add(new NodeVector(ids[i], vectors[i]));
+                out.add(new NodeVector(ids[i], served.keys().key(request.nodeType(), ids[i]), vectors[i]));
             }
-            return new EmbeddingsResponse(name, deployments.servingModelId(name), request.nodeType(), model.dim(), out);
+            return new EmbeddingsResponse(name, served.modelId(), request.nodeType(), served.model().dim(), out);
         });
     }
 
     @PostMapping("/scores")
     @Operation(operationId = "linkScores", summary = "Link scores of (source, target) pairs with the model's scoring head")
     public ScoresResponse scores(@PathVariable String name, @Valid @RequestBody ScoresRequest request) {
-        ModelDeployment model = deployments.serving(name);
+        Served served = deployments.serving(name);
         return metrics.time("scores", name, () -> {
-            int[] sources = request.pairs().stream().mapToInt(Pair::source).toArray();
-            int[] targets = request.pairs().stream().mapToInt(Pair::target).toArray();
-            float[] scores = model.linkScores(request.relation(), sources, targets);
-            List<PairScore> out = new ArrayList<>(scores.length);
-            for (int i = 0; i < scores.length; i++) {
-                out.add(new PairScore(sources[i], targets[i], scores[i]));
+            RelationType relation = relation(served.model(), request.relation());
+            int n = request.pairs().size();
+            int[] sources = new int[n];
+            int[] targets = new int[n];
+            for (int i = 0; i < n; i++) {
+                Pair p = request.pairs().get(i);
+                sources[i] = node(served, "pairs[" + i + "].source", relation.source(), p.source(), p.sourceKey());
+                targets[i] = node(served, "pairs[" + i + "].target", relation.target(), p.target(), p.targetKey());
             }
-            return new ScoresResponse(name, deployments.servingModelId(name), relationOf(model, request.relation()), out);
+            float[] scores = served.model().linkScores(request.relation(), sources, targets);
+            List<PairScore> out = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                out.add(new PairScore(sources[i], targets[i], served.keys().key(relation.source(), sources[i]),
+                        served.keys().key(relation.target(), targets[i]), scores[i]));
+            }
+            return new ScoresResponse(name, served.modelId(), relation.key(), out);
         });
     }
 
     @PostMapping("/recommendations")
-    @Operation(operationId = "recommend", summary = "Top-k targets for a query node (e.g. products for a query)")
+    @Operation(operationId = "recommend", summary = "Top-k targets for a query node (e.g. products for a query), by id or key")
     public RecommendResponse recommend(@PathVariable String name, @Valid @RequestBody RecommendRequest request) {
-        ModelDeployment model = deployments.serving(name);
+        Served served = deployments.serving(name);
         return metrics.time("recommendations", name, () -> {
-            String relation = relationOf(model, request.relation());
-            requireSourceType(model, relation, request.nodeType());
-            List<ScoredNode> top = model.recommend(request.relation(), request.id(), k(request.k()),
+            RelationType relation = relation(served.model(), request.relation());
+            if (request.nodeType() != null && !request.nodeType().equals(relation.source())) {
+                throw new InvalidInputException("nodeType", "recommendations along " + relation.key()
+                        + " start from a '" + relation.source() + "' node; got '" + request.nodeType() + "'");
+            }
+            int query = node(served, "id", relation.source(), request.id(), request.key());
+            List<ScoredNode> top = served.model().recommend(request.relation(), query, k(request.k()),
                     Boolean.TRUE.equals(request.excludeLinked()));
-            return new RecommendResponse(name, deployments.servingModelId(name), relation, request.id(), items(top));
+            return new RecommendResponse(name, served.modelId(), relation.key(), query,
+                    served.keys().key(relation.source(), query), items(served, relation.target(), top));
         });
     }
 
     @PostMapping("/embeddings/new-node")
     @Operation(operationId = "embedNewNode", summary = "Embedding of a node that is not in the graph (inductive)")
     public NewNodeEmbeddingResponse embedNewNode(@PathVariable String name, @Valid @RequestBody NewNodeRequest request) {
-        ModelDeployment model = deployments.serving(name);
+        Served served = deployments.serving(name);
         return metrics.time("embeddings_new_node", name, () -> bounded(() -> new NewNodeEmbeddingResponse(name,
-                deployments.servingModelId(name), request.nodeType(), model.dim(), model.embedNewNode(request.toNode()))));
+                served.modelId(), request.nodeType(), served.model().dim(), served.model().embedNewNode(request.toNode()))));
     }
 
     @PostMapping("/recommendations/new-node")
     @Operation(operationId = "recommendForNewNode", summary = "Top-k targets for a node that is not in the graph (inductive)")
     public RecommendResponse recommendForNewNode(@PathVariable String name,
                                                  @Valid @RequestBody NewNodeRecommendRequest request) {
-        ModelDeployment model = deployments.serving(name);
+        Served served = deployments.serving(name);
         return metrics.time("recommendations_new_node", name, () -> {
-            List<ScoredNode> top = bounded(() -> model.recommendForNewNode(request.relation(), request.node().toNode(),
-                    k(request.k()), Boolean.TRUE.equals(request.excludeLinked())));
-            return new RecommendResponse(name, deployments.servingModelId(name), relationOf(model, request.relation()),
-                    -1, items(top));
+            RelationType relation = relation(served.model(), request.relation());
+            List<ScoredNode> top = bounded(() -> served.model().recommendForNewNode(request.relation(),
+                    request.node().toNode(), k(request.k()), Boolean.TRUE.equals(request.excludeLinked())));
+            return new RecommendResponse(name, served.modelId(), relation.key(), null, null,
+                    items(served, relation.target(), top));
         });
     }
 
     @PostMapping("/predictions")
     @Operation(operationId = "predict", summary = "Class probabilities of existing nodes (node-classification models)")
     public PredictionsResponse predict(@PathVariable String name, @Valid @RequestBody PredictionsRequest request) {
-        ModelDeployment model = deployments.serving(name);
+        Served served = deployments.serving(name);
         return metrics.time("predictions", name, () -> {
-            int[] ids = ints(request.ids());
-            float[][] p = model.classProbabilities(request.nodeType(), ids);
+            int[] ids = ids(served, request.nodeType(), request.ids(), request.keys());
+            float[][] p = served.model().classProbabilities(request.nodeType(), ids);
             List<NodePrediction> out = new ArrayList<>(ids.length);
             for (int i = 0; i < ids.length; i++) {
-                out.add(new NodePrediction(ids[i], argmax(p[i]), p[i]));
+                out.add(new NodePrediction(ids[i], served.keys().key(request.nodeType(), ids[i]), argmax(p[i]), p[i]));
             }
-            return new PredictionsResponse(name, deployments.servingModelId(name), request.nodeType(), out);
+            return new PredictionsResponse(name, served.modelId(), request.nodeType(), out);
         });
+    }
+
+    /** The request's nodes: ids as given, or the ids of the given keys (exactly one of the two). */
+    private static int[] ids(Served served, String type, List<Integer> ids, List<String> keys) {
+        if ((ids == null || ids.isEmpty()) == (keys == null || keys.isEmpty())) {
+            throw new InvalidInputException("ids", "give exactly one of 'ids' (node ids) and 'keys' (node keys), not empty");
+        }
+        if (ids != null && !ids.isEmpty()) {
+            return ids.stream().mapToInt(Integer::intValue).toArray();
+        }
+        int[] out = new int[keys.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = served.keys().id("keys[" + i + "]", type, keys.get(i));
+        }
+        return out;
+    }
+
+    /** One node given by id or by key (exactly one). */
+    private static int node(Served served, String field, String type, Integer id, String key) {
+        if ((id == null) == (key == null)) {
+            throw new InvalidInputException(field, field + ": give the node's id or its key (exactly one)");
+        }
+        return id != null ? id : served.keys().id(field, type, key);
     }
 
     /** Runs a new-node computation when a permit frees up within the wait, else answers 503. */
@@ -230,39 +277,23 @@ public class InferenceController {
         }
     }
 
-    private static String relationOf(ModelDeployment model, String requested) {
+    /** The relation a request is about: the one it names, else the model's. */
+    private static RelationType relation(ModelDeployment model, String requested) {
         if (requested != null && !requested.isBlank()) {
-            return requested;
+            return com.dipgnn.graph.RelationType.parse(requested.contains("__") ? requested
+                    : model.linkRelation().map(r -> r.source() + "__" + requested + "__" + r.target()).orElse(requested));
         }
-        return model.linkRelation().map(r -> r.key()).orElse(null);
-    }
-
-    private static void requireSourceType(ModelDeployment model, String relation, String nodeType) {
-        if (nodeType == null || relation == null) {
-            return;
-        }
-        String source = com.dipgnn.graph.RelationType.parse(relation).source();
-        if (model.linkRelation().isPresent() && !nodeType.equals(model.linkRelation().get().source())) {
-            throw new com.dipgnn.errors.InvalidInputException("nodeType", "the model recommends along "
-                    + model.linkRelation().get().key() + ": the query must be a '" + model.linkRelation().get().source()
-                    + "' node, got '" + nodeType + "'");
-        }
-        if (!nodeType.equals(source)) {
-            throw new com.dipgnn.errors.InvalidInputException("nodeType", "relation " + relation + " starts at '" + source
-                    + "' nodes, got '" + nodeType + "'");
-        }
+        return model.linkRelation().orElseThrow(() -> new InvalidInputException("relation", "this deployment's model "
+                + "classifies nodes and has no link-scoring head: link scores and recommendations need a "
+                + "link-prediction model"));
     }
 
     private static int k(Integer k) {
         return k == null ? 10 : k;
     }
 
-    private static List<Recommendation> items(List<ScoredNode> top) {
-        return top.stream().map(s -> new Recommendation(s.id(), s.score())).toList();
-    }
-
-    private static int[] ints(List<Integer> ids) {
-        return ids.stream().mapToInt(Integer::intValue).toArray();
+    private static List<Recommendation> items(Served served, String type, List<ScoredNode> top) {
+        return top.stream().map(s -> new Recommendation(s.id(), served.keys().key(type, s.id()), s.score())).toList();
     }
 
     private static int argmax(float[] p) {

@@ -82,8 +82,9 @@ public class OpenInferenceController {
     @GetMapping("/models/{name}")
     @Operation(operationId = "oipModelMetadata", summary = "Model metadata of a deployment's embedding model")
     public ModelMetadata metadata(@PathVariable String name) {
-        ModelDeployment model = deployments.serving(name);
-        return new ModelMetadata(name, List.of(deployments.servingModelId(name)), "dipgnn-" + model.manifest().backbone(),
+        com.dipgnn.deployments.Served served = deployments.serving(name);
+        ModelDeployment model = served.model();
+        return new ModelMetadata(name, List.of(served.modelId()), "dipgnn-" + model.manifest().backbone(),
                 List.of(new TensorMetadata(INPUT, "INT64", List.of(-1L))),
                 List.of(new TensorMetadata(OUTPUT, "FP32", List.of(-1L, (long) model.dim()))));
     }
@@ -100,7 +101,8 @@ public class OpenInferenceController {
     @PostMapping(value = "/models/{name}/infer", consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(operationId = "oipInfer", summary = "Embeddings of node ids (input node_ids, parameter node_type)")
     public InferResponse infer(@PathVariable String name, @RequestBody InferRequest request) {
-        ModelDeployment model = deployments.serving(name);
+        com.dipgnn.deployments.Served served = deployments.serving(name);
+        ModelDeployment model = served.model();
         return metrics.time("v2_infer", name, () -> {
             Tensor input = input(request);
             int[] ids = input.data().stream().mapToInt(Number::intValue).toArray();
@@ -113,7 +115,7 @@ public class OpenInferenceController {
                 }
             }
             Tensor out = new Tensor(OUTPUT, List.of((long) ids.length, (long) model.dim()), "FP32", null, flat);
-            return new InferResponse(name, deployments.servingModelId(name), request.id(), List.of(out));
+            return new InferResponse(name, served.modelId(), request.id(), List.of(out));
         });
     }
 

@@ -46,8 +46,7 @@ public class DeploymentService implements SmartLifecycle {
 
     /** A name's serving model and its loading state. */
     private static final class Slot {
-        volatile ModelDeployment serving;
-        volatile String servingModelId;
+        volatile Served served;
         volatile DeploymentState state = DeploymentState.LOADING;
         volatile DeploymentView.PendingLoad pending;
         volatile String error;
@@ -99,8 +98,8 @@ public class DeploymentService implements SmartLifecycle {
         loader.shutdownNow();
         retirer.shutdownNow();
         slots.values().forEach(s -> {
-            if (s.serving != null) {
-                s.serving.close();
+            if (s.served != null) {
+                s.served.model().close();
             }
         });
     }
@@ -124,8 +123,8 @@ public class DeploymentService implements SmartLifecycle {
     /** Candidates in the top-k index of the model serving {@code name} (0 when none). */
     public double indexSize(String name) {
         Slot slot = slots.get(name);
-        ModelDeployment m = slot == null ? null : slot.serving;
-        return m == null ? 0 : m.index().map(i -> (double) i.size()).orElse(0.0);
+        Served served = slot == null ? null : slot.served;
+        return served == null ? 0 : served.model().index().map(i -> (double) i.size()).orElse(0.0);
     }
 
     /** Whether every deployment has finished loading (ready or failed): the service's readiness. */
@@ -155,7 +154,7 @@ public class DeploymentService implements SmartLifecycle {
                 throw new ConflictException("deployment '" + name + "' is already loading model '"
                         + slot.pending.modelId() + "'; wait until it is ready, then deploy again");
             }
-            if (modelId.equals(slot.servingModelId)) {
+            if (slot.served != null && modelId.equals(slot.served.modelId())) {
                 return view(name, slot);
             }
             load(name, slot, model.id(), false);
@@ -167,13 +166,13 @@ public class DeploymentService implements SmartLifecycle {
     public void undeploy(String name) {
         Slot slot = slot(name);
         synchronized (slot) {
-            if (slot.pending != null && slot.serving == null) {
+            if (slot.pending != null && slot.served == null) {
                 throw new ConflictException("deployment '" + name + "' is loading its first model; undeploy it once "
                         + "it is ready or failed");
             }
             slots.remove(name);
             repository.delete(name);
-            retire(slot.serving);
+            retire(slot.served);
             removed.forEach(l -> l.accept(name));
         }
     }
@@ -186,23 +185,18 @@ public class DeploymentService implements SmartLifecycle {
         return slots.keySet().stream().sorted().map(this::get).toList();
     }
 
-    /** The model serving {@code name}. */
-    public ModelDeployment serving(String name) {
+    /** What {@code name} serves now: model, version and node keys, from one moment. */
+    public Served serving(String name) {
         Slot slot = slot(name);
-        ModelDeployment model = slot.serving;
-        if (model == null) {
+        Served served = slot.served;
+        if (served == null) {
             if (slot.state == DeploymentState.FAILED) {
                 throw new ConflictException("deployment '" + name + "' failed to load: " + slot.error
                         + "; deploy another model version");
             }
             throw new ServiceUnavailableException("deployment '" + name + "' is still loading its model; retry shortly");
         }
-        return model;
-    }
-
-    /** The model version id serving {@code name}. */
-    public String servingModelId(String name) {
-        return slot(name).servingModelId;
+        return served;
     }
 
     private void load(String name, Slot slot, String modelId, boolean atStart) {
@@ -220,7 +214,7 @@ public class DeploymentService implements SmartLifecycle {
             } catch (Exception | LinkageError e) {
                 LOG.warn("Loading model {} for deployment '{}' failed", modelId, name, e);
                 slot.error = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-                if (slot.serving == null) {
+                if (slot.served == null) {
                     slot.state = DeploymentState.FAILED;
                 }
             } finally {
@@ -241,9 +235,8 @@ public class DeploymentService implements SmartLifecycle {
                 repository.upsert(name, modelId, now);
                 slot.updatedAt = now;
             }
-            ModelDeployment previous = slot.serving;
-            slot.serving = loaded;
-            slot.servingModelId = modelId;
+            Served previous = slot.served;
+            slot.served = new Served(loaded, modelId, new NodeKeys(loaded.graph()));
             slot.state = DeploymentState.READY;
             retire(previous);
         }
@@ -251,9 +244,9 @@ public class DeploymentService implements SmartLifecycle {
     }
 
     /** Closes a replaced model once requests that already hold it are done. */
-    private void retire(ModelDeployment previous) {
+    private void retire(Served previous) {
         if (previous != null) {
-            retirer.schedule(previous::close, RETIRE_AFTER_SECONDS, TimeUnit.SECONDS);
+            retirer.schedule(previous.model()::close, RETIRE_AFTER_SECONDS, TimeUnit.SECONDS);
         }
     }
 
@@ -289,11 +282,12 @@ public class DeploymentService implements SmartLifecycle {
     }
 
     private DeploymentView view(String name, Slot slot) {
-        ModelDeployment m = slot.serving;
+        Served served = slot.served;
+        ModelDeployment m = served == null ? null : served.model();
         String task = m == null ? null : m.task() == com.dipgnn.training.TaskKind.LINK_PREDICTION ? "link" : "node";
         String relation = m == null ? null : m.linkRelation().map(RelationType::key).orElse(null);
         Integer indexSize = m == null ? null : m.index().map(i -> i.size()).orElse(null);
-        return new DeploymentView(name, slot.state, slot.servingModelId, task, relation, m == null ? null : m.dim(),
+        return new DeploymentView(name, slot.state, served == null ? null : served.modelId(), task, relation, m == null ? null : m.dim(),
                 indexSize, m == null ? null : m.stats(), slot.pending, slot.error, slot.createdAt, slot.updatedAt);
     }
 

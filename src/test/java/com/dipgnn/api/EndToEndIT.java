@@ -63,6 +63,14 @@ class EndToEndIT extends ServiceTestBase {
         assertThat(first).isGreaterThanOrEqualTo(last);
 
         int recommended = top.json().path("items").get(0).path("id").asInt();
+        assertThat(top.json().path("queryKey").asText()).isEqualTo("q5");
+        assertThat(top.json().path("items").get(0).path("key").asText()).isEqualTo("p" + recommended);
+        HttpApi.Response byKey = reader.post("/api/v1/deployments/recommendations/recommendations",
+                Map.of("key", "q5", "k", 10, "excludeLinked", true));
+        assertThat(byKey.json().path("items")).isEqualTo(top.json().path("items"));
+        HttpApi.Response embByKey = reader.post("/api/v1/deployments/recommendations/embeddings",
+                Map.of("nodeType", "product", "keys", List.of("p" + recommended)));
+        assertThat(embByKey.json().path("embeddings").get(0).path("id").asInt()).isEqualTo(recommended);
         HttpApi.Response score = reader.post("/api/v1/deployments/recommendations/scores",
                 Map.of("pairs", List.of(Map.of("source", 5, "target", recommended))));
         assertThat(score.json().path("scores").get(0).path("score").asDouble()).isCloseTo(first, org.assertj.core.data.Offset.offset(1e-5));
@@ -139,7 +147,12 @@ class EndToEndIT extends ServiceTestBase {
         assertThat(malformed.json().path("type").asText()).endsWith("malformed-request");
         HttpApi.Response missing = reader.post(base + "/embeddings", Map.of("nodeType", "product"));
         assertThat(missing.status()).isEqualTo(400);
-        assertThat(missing.json().path("errors").findValuesAsText("field")).contains("ids");
+        assertThat(missing.json().path("field").asText()).isEqualTo("ids");
+        HttpApi.Response unknownKey = reader.post(base + "/recommendations", Map.of("key", "q-nope", "k", 3));
+        assertThat(unknownKey.status()).isEqualTo(404);
+        assertThat(unknownKey.json().path("detail").asText()).contains("q-nope");
+        HttpApi.Response both = reader.post(base + "/recommendations", Map.of("id", 1, "key", "q1"));
+        assertThat(both.status()).isEqualTo(400);
         assertThat(anonymous.post(base + "/embeddings", Map.of("nodeType", "product", "ids", List.of(1))).status())
                 .as("inference needs a reader token unless configured open").isEqualTo(401);
         assertThat(admin.delete("/api/v1/models/" + deployedModel).status()).as("deployed model").isEqualTo(409);
