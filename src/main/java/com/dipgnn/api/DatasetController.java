@@ -16,6 +16,7 @@ import jakarta.validation.constraints.Pattern;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -55,10 +56,14 @@ public class DatasetController {
             @Valid SyntheticSpec synthetic) {
     }
 
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
+            mediaType = "application/json", examples = @io.swagger.v3.oas.annotations.media.ExampleObject(
+            name = "synthetic", summary = "a generated query-product graph of a chosen size (or give path: a server directory)", value = "{\"id\": \"shop\", \"synthetic\": {\"queries\": 2000, \"products\": 5000, \"clicks\": 50000, \"seed\": 0}}")))
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(operationId = "registerDataset", summary = "Register a graph from a server directory, or a synthetic graph",
             description = "Give either 'path' (a directory under a configured data set root) or 'synthetic' (the size of a "
                     + "generated query-product click graph).")
+    @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.CREATED)
     public ResponseEntity<Dataset> register(@Valid @RequestBody RegisterDataset request) {
         if ((request.path() == null) == (request.synthetic() == null)) {
             throw new InvalidInputException("path", "give exactly one of 'path' (a server directory) and 'synthetic' "
@@ -73,6 +78,7 @@ public class DatasetController {
     @Operation(operationId = "uploadDataset", summary = "Upload a graph as an archive (.zip, .tar, .tar.gz)",
             description = "The archive is streamed to disk, extracted with every entry confined to the data set's "
                     + "folder, and loaded to validate it before the data set is recorded.")
+    @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.CREATED)
     public ResponseEntity<Dataset> upload(
             @RequestParam("id") @Pattern(regexp = DatasetIds.PATTERN,
                     message = "use 1 to 64 lower-case letters, digits, '.', '_' or '-'") String id,
@@ -98,6 +104,7 @@ public class DatasetController {
 
     @DeleteMapping("/{id}")
     @Operation(operationId = "deleteDataset", summary = "Delete a data set (refused while a job or deployment uses it)")
+    @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.NO_CONTENT)
     public ResponseEntity<Void> delete(@PathVariable String id) {
         datasets.delete(id);
         return ResponseEntity.noContent().build();

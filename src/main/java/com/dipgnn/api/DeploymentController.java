@@ -36,11 +36,15 @@ public class DeploymentController {
     public record DeployRequest(@Schema(example = "mv-0123456789abcdef") @NotBlank String modelId) {
     }
 
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
+            mediaType = "application/json", examples = @io.swagger.v3.oas.annotations.media.ExampleObject(
+            name = "model", summary = "the fine-tuned model version (its id from the fine-tuning job)", value = "{\"modelId\": \"mv-...\"}")))
     @PutMapping(value = "/{name}", consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(operationId = "deploy", summary = "Deploy a model version under a name, or switch the name to another version",
             description = "Answers 202 at once: the model is loaded, every node embedded and the top-k index built in the "
                     + "background. The previous version keeps serving until the switch; poll GET until state is READY "
                     + "and pending is empty.")
+    @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.ACCEPTED)
     public ResponseEntity<DeploymentView> deploy(@PathVariable String name, @Valid @RequestBody DeployRequest request) {
         DeploymentView view = deployments.deploy(name, request.modelId());
         return ResponseEntity.status(HttpStatus.ACCEPTED).location(URI.create("/api/v1/deployments/" + name)).body(view);
@@ -60,6 +64,7 @@ public class DeploymentController {
 
     @DeleteMapping("/{name}")
     @Operation(operationId = "undeploy", summary = "Stop serving a deployment")
+    @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.NO_CONTENT)
     public ResponseEntity<Void> undeploy(@PathVariable String name) {
         deployments.undeploy(name);
         return ResponseEntity.noContent().build();

@@ -140,6 +140,9 @@ public class InferenceController {
     public record PredictionsResponse(String deployment, String modelId, String nodeType, List<NodePrediction> predictions) {
     }
 
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
+            mediaType = "application/json", examples = @io.swagger.v3.oas.annotations.media.ExampleObject(
+            name = "products", summary = "embeddings of three products", value = "{\"nodeType\": \"product\", \"ids\": [0, 1, 2]}")))
     @PostMapping("/embeddings")
     @Operation(operationId = "embeddings", summary = "Embeddings of existing nodes, by id or by key")
     public EmbeddingsResponse embeddings(@PathVariable String name, @Valid @RequestBody EmbeddingsRequest request) {
@@ -155,6 +158,9 @@ public class InferenceController {
         });
     }
 
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
+            mediaType = "application/json", examples = @io.swagger.v3.oas.annotations.media.ExampleObject(
+            name = "pairs", summary = "scores of two (query, product) pairs", value = "{\"pairs\": [{\"source\": 7, \"target\": 42}, {\"sourceKey\": \"q7\", \"targetKey\": \"p43\"}]}")))
     @PostMapping("/scores")
     @Operation(operationId = "linkScores", summary = "Link scores of (source, target) pairs with the model's scoring head")
     public ScoresResponse scores(@PathVariable String name, @Valid @RequestBody ScoresRequest request) {
@@ -179,6 +185,9 @@ public class InferenceController {
         });
     }
 
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
+            mediaType = "application/json", examples = @io.swagger.v3.oas.annotations.media.ExampleObject(
+            name = "query", summary = "top 10 products for query 7, leaving out those it already clicked", value = "{\"id\": 7, \"k\": 10, \"excludeLinked\": true}")))
     @PostMapping("/recommendations")
     @Operation(operationId = "recommend", summary = "Top-k targets for a query node (e.g. products for a query), by id or key")
     public RecommendResponse recommend(@PathVariable String name, @Valid @RequestBody RecommendRequest request) {

@@ -73,18 +73,26 @@ public class JobController {
             @Valid FinetuneParameters parameters) {
     }
 
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
+            mediaType = "application/json", examples = @io.swagger.v3.oas.annotations.media.ExampleObject(
+            name = "laptop", summary = "DiP-GNN on the built-in graph, sized for a laptop CPU (about 3 minutes); omitted fields take the paper defaults", value = "{\"datasetId\": \"query-product\", \"modelName\": \"query-product-dipgnn\", \"parameters\": {\"method\": \"dipgnn\", \"layers\": 2, \"hidden\": 64, \"heads\": 4, \"steps\": 200}}")))
     @PostMapping(value = "/pretrain", consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(operationId = "submitPretrainJob", summary = "Submit a pre-training job (DiP-GNN or a baseline)",
             description = "Answers 202 with the queued job and its Location. Send an Idempotency-Key header to make "
                     + "retries safe: the same key and parameters return the first job.")
+    @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.ACCEPTED)
     public ResponseEntity<JobView> pretrain(@Valid @RequestBody PretrainJobRequest request,
             @Parameter(description = "client-chosen key that makes retries return the first job")
             @RequestHeader(value = IDEMPOTENCY_KEY, required = false) @Size(max = 200) String idempotencyKey) {
         return accepted(jobs.submitPretrain(request.datasetId(), request.modelName(), request.parameters(), idempotencyKey));
     }
 
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
+            mediaType = "application/json", examples = @io.swagger.v3.oas.annotations.media.ExampleObject(
+            name = "link", summary = "link prediction from a pre-trained model (put its id from the pre-training job); architecture comes from it", value = "{\"datasetId\": \"query-product\", \"modelName\": \"recommendations\", \"parameters\": {\"task\": \"link\", \"pretrainedModelId\": \"mv-...\", \"steps\": 200}}")))
     @PostMapping(value = "/finetune", consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(operationId = "submitFinetuneJob", summary = "Submit a fine-tuning job, from a pre-trained model or from scratch")
+    @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.ACCEPTED)
     public ResponseEntity<JobView> finetune(@Valid @RequestBody FinetuneJobRequest request,
             @Parameter(description = "client-chosen key that makes retries return the first job")
             @RequestHeader(value = IDEMPOTENCY_KEY, required = false) @Size(max = 200) String idempotencyKey) {

@@ -65,7 +65,7 @@ public record PretrainParameters(
         @Schema(description = "Seed of the node-transfer split; fine-tuning from this model must use the same",
                 example = "0") Long splitSeed,
         @Schema(description = "Node type the transfer split is made for (null: the only labeled type, else the "
-                + "source of the first relation)", example = "paper", nullable = true) String splitNodeType,
+                + "source of the first relation)", example = "query", nullable = true) String splitNodeType,
         @Schema(description = "Steps between checkpoints, 0 = none", example = "200") @Min(0) @Max(10_000_000)
         Integer checkpointEvery,
         @Schema(description = "Steps per logged interval", example = "50") @Min(1) @Max(10_000_000) Integer logEvery,
