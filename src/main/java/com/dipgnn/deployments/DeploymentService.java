@@ -261,6 +261,12 @@ public class DeploymentService implements SmartLifecycle {
             throw new InvalidInputException("modelId", "model '" + modelId + "' does not exist; list the fine-tuned "
                     + "models with GET /api/v1/models?kind=FINETUNED");
         }
+        try {
+            datasets.get(model.datasetId());
+        } catch (NotFoundException e) {
+            throw new InvalidInputException("modelId", "model '" + modelId + "' was trained on data set '"
+                    + model.datasetId() + "', which has been deleted; register the graph again or deploy another model");
+        }
         if (model.kind() != ModelKind.FINETUNED) {
             throw new InvalidInputException("modelId", "model '" + modelId + "' is a pre-trained encoder without a task "
                     + "head; fine-tune it (POST /api/v1/jobs/finetune) and deploy the fine-tuned model");

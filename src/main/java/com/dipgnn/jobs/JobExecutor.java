@@ -254,7 +254,7 @@ public class JobExecutor implements SmartLifecycle {
                 return;
             }
             end(job, JobState.CANCELLED, null, r);
-        } catch (Exception | LinkageError e) {
+        } catch (Exception | Error e) {
             LOG.warn("Job {} failed", id, e);
             saveCurves(id, r.currentCurves());
             ModelStore.deleteRecursively(modelDir);
