@@ -1,0 +1,85 @@
+package com.dipgnn.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.dipgnn.ServiceApplication;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The whole application on the {@code postgres} profile (the production configuration): Flyway
+ * creates the schema in PostgreSQL, a job runs and is recorded, and a restart finds it. Runs when
+ * {@code DIPGNN_TEST_POSTGRES_URL} points at a server ({@code .ci/postgres.sh}); required in CI.
+ */
+class PostgresProfileIT {
+
+    private static final String TOKEN = "postgres-admin-token-0123456789";
+
+    @Test
+    void serviceRunsOnPostgresql() throws Exception {
+        String url = System.getenv("DIPGNN_TEST_POSTGRES_URL");
+        if (url == null || url.isBlank()) {
+            if (Boolean.parseBoolean(System.getenv("DIPGNN_TEST_REQUIRE_POSTGRES"))) {
+                fail("DIPGNN_TEST_REQUIRE_POSTGRES is set but DIPGNN_TEST_POSTGRES_URL is not");
+            }
+            Assumptions.abort("no PostgreSQL: start one with .ci/postgres.sh");
+        }
+        String schema = "app" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        String schemaUrl = url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema;
+        Path data = ServiceTestBase.tempDir("dipgnn-pg");
+        String jobId;
+        try (ConfigurableApplicationContext app = start(data, schemaUrl, schema)) {
+            HttpApi api = new HttpApi(port(app), TOKEN);
+            assertThat(api.get("/api/v1/datasets/query-product").status()).isEqualTo(200);
+            jobId = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters",
+                    JobApiIT.smallPretrain(2)), "Idempotency-Key", "pg-1").json().path("id").asText();
+            JsonNode job = await(api, jobId);
+            assertThat(job.path("state").asText()).as(job.toString()).isEqualTo("SUCCEEDED");
+            assertThat(api.get("/api/v1/models/" + job.path("modelId").asText()).json().path("kind").asText())
+                    .isEqualTo("PRETRAINED");
+        }
+        try (ConfigurableApplicationContext again = start(data, schemaUrl, schema)) {
+            HttpApi api = new HttpApi(port(again), TOKEN);
+            JsonNode job = api.get("/api/v1/jobs/" + jobId).json();
+            assertThat(job.path("state").asText()).isEqualTo("SUCCEEDED");
+            HttpApi.Response replay = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product",
+                    "parameters", JobApiIT.smallPretrain(2)), "Idempotency-Key", "pg-1");
+            assertThat(replay.json().path("id").asText()).as("idempotency survives a restart").isEqualTo(jobId);
+        }
+    }
+
+    private static JsonNode await(HttpApi api, String id) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (true) {
+            JsonNode job = api.get("/api/v1/jobs/" + id).json();
+            if (!job.path("state").asText().equals("QUEUED") && !job.path("state").asText().equals("RUNNING")) {
+                return job;
+            }
+            assertThat(System.nanoTime()).isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
+    private static ConfigurableApplicationContext start(Path data, String url, String schema) {
+        return new SpringApplicationBuilder(ServiceApplication.class).run("--server.port=0",
+                "--spring.profiles.active=postgres", "--spring.datasource.url=" + url,
+                "--spring.datasource.username=" + System.getenv().getOrDefault("DIPGNN_TEST_POSTGRES_USER", "postgres"),
+                "--spring.datasource.password=" + System.getenv().getOrDefault("DIPGNN_TEST_POSTGRES_PASSWORD", ""),
+                "--spring.flyway.schemas=" + schema, "--spring.flyway.create-schemas=true",
+                "--dipgnn.data-dir=" + data, "--dipgnn.security.tokens[0].name=admin",
+                "--dipgnn.security.tokens[0].token=" + TOKEN, "--dipgnn.security.tokens[0].role=ADMIN");
+    }
+
+    private static int port(ConfigurableApplicationContext context) {
+        return ((WebServerApplicationContext) context).getWebServer().getPort();
+    }
+}
