@@ -1,0 +1,64 @@
+package com.dipgnn.pretraining;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.types.DataType;
+
+/**
+ * The text pair's losses and its ELECTRA corruption: the generator's softmax cross-entropy at
+ * the masked positions, the corrupted text (the generator's argmax at masked positions, the
+ * original elsewhere), the replaced-token labels (1 only where the corrupted token differs from
+ * the original), and the discriminator's sigmoid cross-entropy over every real position.
+ */
+public final class TextLosses {
+
+    private TextLosses() {
+    }
+
+    /**
+     * Mean over masked positions of {@code -log softmax(logits)[original]}.
+     *
+     * @param logits (batch, length, vocabulary)
+     * @param original (batch, length) original token ids
+     * @param masked (batch, length) 1 at masked positions, 0 elsewhere (float)
+     */
+    public static NDArray generatorLoss(NDArray logits, NDArray original, NDArray masked) {
+        NDArray picked = logits.logSoftmax(-1).gather(original.toType(DataType.INT64, false).expandDims(-1), -1)
+                .squeeze(-1);
+        return picked.neg().mul(masked).sum().div(masked.sum().maximum(1f));
+    }
+
+    /**
+     * The corrupted text: the generator's most likely token at masked positions, the original
+     * elsewhere (host arrays, row-major batch x length).
+     */
+    public static int[] corrupt(int[] original, boolean[] masked, NDArray logits) {
+        long[] argmax = logits.argMax(-1).toType(DataType.INT64, false).toLongArray();
+        int[] corrupted = original.clone();
+        for (int i = 0; i < corrupted.length; i++) {
+            if (masked[i]) {
+                corrupted[i] = (int) argmax[i];
+            }
+        }
+        return corrupted;
+    }
+
+    /** ELECTRA's labels: 1 where the corrupted token differs from the original, else 0 (padding 0 too). */
+    public static float[] replacedLabels(int[] original, int[] corrupted) {
+        float[] labels = new float[original.length];
+        for (int i = 0; i < labels.length; i++) {
+            labels[i] = original[i] != corrupted[i] ? 1f : 0f;
+        }
+        return labels;
+    }
+
+    /**
+     * Mean over real positions of the sigmoid cross-entropy of the replaced-token logits.
+     *
+     * @param logits (batch, length)
+     * @param labels (batch, length) 1 for replaced tokens
+     * @param real (batch, length) 1 for real tokens, 0 for padding
+     */
+    public static NDArray discriminatorLoss(NDArray logits, NDArray labels, NDArray real) {
+        return Losses.binaryCrossEntropyWithLogits(logits, labels).mul(real).sum().div(real.sum().maximum(1f));
+    }
+}
