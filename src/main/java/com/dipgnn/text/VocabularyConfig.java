@@ -1,0 +1,51 @@
+package com.dipgnn.text;
+
+/**
+ * How a {@link Vocabulary} is learned and how long its encoded texts may be.
+ *
+ * @param maxSize the most tokens in the vocabulary, the {@link Vocabulary#NUM_SPECIAL} special tokens
+ *     included
+ * @param minCount a word is learned only if it occurs at least this often in the training texts
+ * @param maxLength the most ids {@link Tokenizer#encode} returns, [CLS] included (see
+ *     {@link #DEFAULT_MAX_LENGTH} for how the default was chosen)
+ */
+public record VocabularyConfig(int maxSize, int minCount, int maxLength) {
+
+    /** Default cap on the vocabulary size. */
+    public static final int DEFAULT_MAX_SIZE = 30_000;
+
+    /** Default minimum count: words seen once are mostly typos, ids and names and go to [UNK]. */
+    public static final int DEFAULT_MIN_COUNT = 2;
+
+    /** Default sequence length, [CLS] included (to be checked against the measured text lengths). */
+    public static final int DEFAULT_MAX_LENGTH = 128;
+
+    public VocabularyConfig {
+        if (maxSize < Vocabulary.NUM_SPECIAL) {
+            throw new IllegalArgumentException("maxSize must be at least " + Vocabulary.NUM_SPECIAL + ": " + maxSize);
+        }
+        if (minCount < 1) {
+            throw new IllegalArgumentException("minCount must be at least 1: " + minCount);
+        }
+        if (maxLength < 2) {
+            throw new IllegalArgumentException("maxLength must be at least 2 ([CLS] and one word): " + maxLength);
+        }
+    }
+
+    /** The defaults: 30,000 tokens, min count 2, max length 128. */
+    public static VocabularyConfig defaults() {
+        return new VocabularyConfig(DEFAULT_MAX_SIZE, DEFAULT_MIN_COUNT, DEFAULT_MAX_LENGTH);
+    }
+
+    public VocabularyConfig withMaxSize(int size) {
+        return new VocabularyConfig(size, minCount, maxLength);
+    }
+
+    public VocabularyConfig withMinCount(int count) {
+        return new VocabularyConfig(maxSize, count, maxLength);
+    }
+
+    public VocabularyConfig withMaxLength(int length) {
+        return new VocabularyConfig(maxSize, minCount, length);
+    }
+}
