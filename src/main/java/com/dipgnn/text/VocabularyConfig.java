@@ -17,7 +17,16 @@ public record VocabularyConfig(int maxSize, int minCount, int maxLength) {
     /** Default minimum count: words seen once are mostly typos, ids and names and go to [UNK]. */
     public static final int DEFAULT_MIN_COUNT = 2;
 
-    /** Default sequence length, [CLS] included (to be checked against the measured text lengths). */
+    /**
+     * Default sequence length, [CLS] included. Measured with {@link TextNormalizer} (words per text,
+     * [CLS] not counted; {@link TextStatistics}): dblp-4area paper titles mean 8.1, p50 8, p95 13,
+     * p99 16, max 29; its author names, venues and terms 1–7 words; debian-packages package
+     * descriptions mean 63.5, p50 52, p90 111, p95 137, p99 211, max 10,858; maintainers and tags at most
+     * 7 words. 128 keeps every dblp-4area text whole and 93.6% of the Debian descriptions whole
+     * (94.2% of their words; their first line, the synopsis, always survives); the Debian p95 (138 ids)
+     * would cost about 16% more attention per long batch for 3 points of coverage. Batches are
+     * padded to their longest text only, so short-text types stay cheap.
+     */
     public static final int DEFAULT_MAX_LENGTH = 128;
 
     public VocabularyConfig {
