@@ -43,6 +43,10 @@ public final class TextStatistics {
         TextNormalizer normalizer = new TextNormalizer();
         int[] counts = texts.stream().filter(t -> t != null).mapToInt(t -> normalizer.tokens(t).size()).sorted()
                 .toArray();
+        return summarize(counts);
+    }
+
+    private static Lengths summarize(int[] counts) {
         if (counts.length == 0) {
             return new Lengths(0, 0, 0, 0, 0, 0, 0);
         }
@@ -56,7 +60,16 @@ public final class TextStatistics {
         return sorted[Math.max(0, Math.min(sorted.length - 1, index))];
     }
 
-    /** Share of the words of {@code texts} that {@code vocabulary} maps to [UNK]. */
+    /** Ids per text ([CLS] not counted, no truncation) once words are spelled with {@code vocabulary}. */
+    public static Lengths idLengths(Vocabulary vocabulary, List<String> texts) {
+        TextNormalizer normalizer = new TextNormalizer();
+        int[] counts = texts.stream().filter(t -> t != null)
+                .mapToInt(t -> normalizer.tokens(t).stream().mapToInt(w -> vocabulary.ids(w).length).sum())
+                .sorted().toArray();
+        return summarize(counts);
+    }
+
+    /** Share of the words of {@code texts} that {@code vocabulary} maps to [UNK] (neither a word nor spelled). */
     public static double unkRate(Vocabulary vocabulary, List<String> texts) {
         TextNormalizer normalizer = new TextNormalizer();
         long words = 0;
@@ -64,7 +77,8 @@ public final class TextStatistics {
         for (String text : texts) {
             for (String word : normalizer.tokens(text)) {
                 words++;
-                unknown += vocabulary.contains(word) ? 0 : 1;
+                int[] ids = vocabulary.ids(word);
+                unknown += ids.length == 1 && ids[0] == Vocabulary.UNK ? 1 : 0;
             }
         }
         return words == 0 ? 0 : (double) unknown / words;
@@ -117,12 +131,15 @@ public final class TextStatistics {
         Vocabulary vocabulary = Vocabulary.learn(train, config);
         StringBuilder sb = new StringBuilder(graph.name()).append(": vocabulary ").append(vocabulary.size())
                 .append(" tokens (maxSize ").append(config.maxSize()).append(", minCount ")
-                .append(config.minCount()).append(")\n");
+                .append(config.minCount()).append(", maxPieces ").append(config.maxPieces()).append(")\n");
         for (HoldOut part : parts) {
             List<String> all = new ArrayList<>(part.train());
             all.addAll(part.heldOut());
             sb.append(String.format("  %-12s words/text %s; held-out [UNK] %.2f%%%n", part.type(), lengths(all),
                     100 * unkRate(vocabulary, part.heldOut())));
+            if (config.maxPieces() > 0) {
+                sb.append(String.format("  %-12s held-out ids/text %s%n", "", idLengths(vocabulary, part.heldOut())));
+            }
         }
         sb.append(String.format("  %-12s held-out [UNK] %.2f%%%n", "all", 100 * unkRate(vocabulary, held)));
         return sb.toString();

@@ -1,5 +1,6 @@
 package com.dipgnn.text;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -24,16 +25,25 @@ public final class Tokenizer {
         this.maxLength = maxLength;
     }
 
-    /** [CLS] then the ids of the first {@code maxLength - 1} words of {@code text}; null text gives [CLS] only. */
+    /**
+     * [CLS] then the ids of the words of {@code text} (a word without its own id is spelled with
+     * sub-word pieces or becomes [UNK], see {@link Vocabulary#ids}), cut after {@code maxLength} ids;
+     * null text gives [CLS] only.
+     */
     public int[] encode(String text) {
         List<String> words = normalizer.tokens(text);
-        int length = Math.min(maxLength, words.size() + 1);
-        int[] ids = new int[length];
+        int[] ids = new int[maxLength];
         ids[0] = Vocabulary.CLS;
-        for (int i = 1; i < length; i++) {
-            ids[i] = vocabulary.id(words.get(i - 1));
+        int length = 1;
+        for (int w = 0; w < words.size() && length < maxLength; w++) {
+            for (int id : vocabulary.ids(words.get(w))) {
+                if (length == maxLength) {
+                    break;
+                }
+                ids[length++] = id;
+            }
         }
-        return ids;
+        return Arrays.copyOf(ids, length);
     }
 
     public int maxLength() {

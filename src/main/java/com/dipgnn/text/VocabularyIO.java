@@ -15,8 +15,9 @@ import java.util.Map;
 
 /**
  * Stores a {@link Vocabulary} in a model directory as {@value #FILE_NAME}: a header line
- * <pre>#dipgnn-vocabulary v1 size=N maxSize=30000 minCount=2 maxLength=128 fingerprint=0123abcd…</pre>
- * then one token per line in id order (specials first). Tokens never contain white space (see
+ * <pre>#dipgnn-vocabulary v1 size=N maxSize=30000 minCount=2 maxLength=128 maxPieces=2000 fingerprint=0123abcd…</pre>
+ * then one token per line in id order (specials, words, then sub-word pieces such as {@code ##s}).
+ * Tokens never contain white space, and words never contain {@code #} (see
  * {@link TextNormalizer}), so the file is unambiguous. Writing is atomic (temp file + rename);
  * reading checks the size and the fingerprint, so a vocabulary is reused unchanged at fine-tuning and
  * serving or refused.
@@ -35,7 +36,7 @@ public final class VocabularyIO {
         VocabularyConfig c = vocabulary.config();
         List<String> lines = new ArrayList<>(vocabulary.size() + 1);
         lines.add(MAGIC + " " + VERSION + " size=" + vocabulary.size() + " maxSize=" + c.maxSize()
-                + " minCount=" + c.minCount() + " maxLength=" + c.maxLength()
+                + " minCount=" + c.minCount() + " maxLength=" + c.maxLength() + " maxPieces=" + c.maxPieces()
                 + " fingerprint=" + vocabulary.fingerprint());
         lines.addAll(vocabulary.tokens());
         Path target = modelDir.resolve(FILE_NAME);
@@ -93,7 +94,8 @@ public final class VocabularyIO {
         check(file, "fingerprint", header.get("fingerprint"), Vocabulary.fingerprintOf(tokens));
         try {
             VocabularyConfig config = new VocabularyConfig(intField(header, "maxSize", file),
-                    intField(header, "minCount", file), intField(header, "maxLength", file));
+                    intField(header, "minCount", file), intField(header, "maxLength", file),
+                    intField(header, "maxPieces", file));
             return Vocabulary.of(tokens, config);
         } catch (IllegalArgumentException e) {
             throw new VocabularyException(file + " is not a valid vocabulary: " + e.getMessage(), e);

@@ -7,8 +7,10 @@ import org.junit.jupiter.api.Test;
 
 class TokenizerTest {
 
+    private static final VocabularyConfig WORDS = VocabularyConfig.defaults().withMaxPieces(0);
+
     private final Vocabulary vocabulary = Vocabulary.learn(
-            List.of("a b c d e f", "a b c d e f"), VocabularyConfig.defaults().withMaxLength(4));
+            List.of("a b c d e f", "a b c d e f"), WORDS.withMaxLength(4));
 
     @Test
     void startsWithClsThenWordIds() {
@@ -35,7 +37,7 @@ class TokenizerTest {
 
     @Test
     void defaultMaxLengthComesFromTheConfig() {
-        Vocabulary v = Vocabulary.learn(List.of("x x"), VocabularyConfig.defaults());
+        Vocabulary v = Vocabulary.learn(List.of("x x"), WORDS);
         assertThat(new Tokenizer(v).maxLength()).isEqualTo(VocabularyConfig.DEFAULT_MAX_LENGTH);
     }
 }

@@ -42,6 +42,19 @@ class VocabularyIOTest {
     }
 
     @Test
+    void roundTripKeepsSubwordSpelling() {
+        List<String> texts = List.of("graphs graphs networks networks", "graphical graphite caféine caféterie");
+        Vocabulary withPieces = Vocabulary.learn(texts, new VocabularyConfig(300, 2, 12, 150));
+        VocabularyIO.save(withPieces, dir);
+        Vocabulary loaded = VocabularyIO.load(dir);
+        assertThat(loaded.config().maxPieces()).isEqualTo(150);
+        assertThat(loaded.fingerprint()).isEqualTo(withPieces.fingerprint());
+        String unseen = "Caféterie, graphite"; // left-out words, spelled with pieces
+        assertThat(new Tokenizer(loaded).encode(unseen)).isEqualTo(new Tokenizer(withPieces).encode(unseen))
+                .doesNotContain(Vocabulary.UNK).hasSizeGreaterThan(3);
+    }
+
+    @Test
     void saveReplacesAnOldFileAndLeavesNoTemporaries() throws IOException {
         VocabularyIO.save(Vocabulary.learn(List.of("old words"), new VocabularyConfig(100, 1, 8)), dir);
         VocabularyIO.save(vocabulary, dir);
