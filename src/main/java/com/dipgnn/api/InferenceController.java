@@ -166,7 +166,7 @@ public class InferenceController {
     public ScoresResponse scores(@PathVariable String name, @Valid @RequestBody ScoresRequest request) {
         Served served = deployments.serving(name);
         return metrics.time("scores", name, () -> {
-            RelationType relation = relation(served.model(), request.relation());
+            RelationType relation = served.model().scoredRelation(request.relation());
             int n = request.pairs().size();
             int[] sources = new int[n];
             int[] targets = new int[n];
@@ -193,7 +193,7 @@ public class InferenceController {
     public RecommendResponse recommend(@PathVariable String name, @Valid @RequestBody RecommendRequest request) {
         Served served = deployments.serving(name);
         return metrics.time("recommendations", name, () -> {
-            RelationType relation = relation(served.model(), request.relation());
+            RelationType relation = served.model().scoredRelation(request.relation());
             if (request.nodeType() != null && !request.nodeType().equals(relation.source())) {
                 throw new InvalidInputException("nodeType", "recommendations along " + relation.key()
                         + " start from a '" + relation.source() + "' node; got '" + request.nodeType() + "'");
@@ -220,7 +220,7 @@ public class InferenceController {
                                                  @Valid @RequestBody NewNodeRecommendRequest request) {
         Served served = deployments.serving(name);
         return metrics.time("recommendations_new_node", name, () -> {
-            RelationType relation = relation(served.model(), request.relation());
+            RelationType relation = served.model().scoredRelation(request.relation());
             List<ScoredNode> top = bounded(() -> served.model().recommendForNewNode(request.relation(),
                     request.node().toNode(), k(request.k()), Boolean.TRUE.equals(request.excludeLinked())));
             return new RecommendResponse(name, served.modelId(), relation.key(), null, null,
@@ -284,17 +284,6 @@ public class InferenceController {
         } finally {
             newNodes.release();
         }
-    }
-
-    /** The relation a request is about: the one it names, else the model's. */
-    private static RelationType relation(ModelDeployment model, String requested) {
-        if (requested != null && !requested.isBlank()) {
-            return com.dipgnn.graph.RelationType.parse(requested.contains("__") ? requested
-                    : model.linkRelation().map(r -> r.source() + "__" + requested + "__" + r.target()).orElse(requested));
-        }
-        return model.linkRelation().orElseThrow(() -> new InvalidInputException("relation", "this deployment's model "
-                + "classifies nodes and has no link-scoring head: link scores and recommendations need a "
-                + "link-prediction model"));
     }
 
     private static int k(Integer k) {

@@ -92,32 +92,35 @@ public class DatasetService {
         Path uploads = Files.createDirectories(properties.uploadsDir());
         String nonce = UUID.randomUUID().toString();
         Path archive = uploads.resolve(".upload-" + nonce);
-        Path staging = uploads.resolve("." + id + ".partial-" + nonce);
+        Path staging = uploads.resolve(".partial-" + nonce);
+        // extracted under the data set's own name, so the graph loads (and is named) as it will in place
+        Path extracted = staging.resolve(id);
         Path target = uploads.resolve(id);
         try {
             long max = properties.datasets().uploadMaxBytes().toBytes();
             copyCapped(content, archive, max);
-            Files.createDirectories(staging);
-            new ArchiveExtractor(4 * max, MAX_ARCHIVE_ENTRIES).extract(archive, filename, staging);
-            Path graphDir = graphFolder(staging);
-            GraphLoaders.load(graphDir, LoadOptions.withoutText());
+            Files.createDirectories(extracted);
+            new ArchiveExtractor(4 * max, MAX_ARCHIVE_ENTRIES).extract(archive, filename, extracted);
+            Path graphDir = graphFolder(extracted);
+            HeteroGraph graph = GraphLoaders.load(graphDir, LoadOptions.withoutText());
             if (Files.exists(target)) {
                 throw new ConflictException("data set folder " + target + " already exists; delete data set '" + id + "' first");
             }
-            Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
-            Path finalDir = target.resolve(staging.relativize(graphDir));
+            Files.move(extracted, target, StandardCopyOption.ATOMIC_MOVE);
             try {
-                return record(id, DatasetSource.UPLOAD, finalDir.toString(), GraphLoaders.load(finalDir, LoadOptions.withoutText()));
+                return record(id, DatasetSource.UPLOAD, target.resolve(extracted.relativize(graphDir)).toString(), graph);
             } catch (RuntimeException e) {
                 ModelStore.deleteRecursively(target);
                 throw e;
             }
         } finally {
             Files.deleteIfExists(archive);
-            if (Files.exists(staging)) {
-                ModelStore.deleteRecursively(staging);
-            }
+            ModelStore.deleteRecursively(staging);
         }
+    }
+
+    public java.util.Optional<Dataset> find(String id) {
+        return repository.find(id);
     }
 
     public Dataset get(String id) {

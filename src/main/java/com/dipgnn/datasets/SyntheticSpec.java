@@ -1,6 +1,5 @@
 package com.dipgnn.datasets;
 
-import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
@@ -42,12 +41,9 @@ public record SyntheticSpec(
                 clicks != null ? clicks : d.clicks, seed != null ? seed : d.seed);
     }
 
+    /** The graph; {@link QueryProductConfig} refuses sizes it cannot generate, saying which. */
     public HeteroGraph generate() {
         SyntheticSpec s = withDefaults();
-        if (s.products < 2 * QueryProductConfig.defaults().numCategories()) {
-            throw new InvalidInputException("synthetic.products", "a synthetic graph needs at least "
-                    + 2 * QueryProductConfig.defaults().numCategories() + " products (two per category)");
-        }
         return SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(s.queries, s.products, s.clicks)
                 .withSeed(s.seed));
     }

@@ -96,7 +96,7 @@ public class DeploymentService implements SmartLifecycle {
     public void stop() {
         running = false;
         loader.shutdownNow();
-        retirer.shutdownNow();
+        retirer.shutdownNow().forEach(Runnable::run); // close replaced models whose grace period had not ended
         slots.values().forEach(s -> {
             if (s.served != null) {
                 s.served.model().close();
@@ -254,16 +254,9 @@ public class DeploymentService implements SmartLifecycle {
         if (modelId == null || modelId.isBlank()) {
             throw new InvalidInputException("modelId", "modelId is required: the model version to deploy");
         }
-        ModelVersion model;
-        try {
-            model = registry.get(modelId);
-        } catch (NotFoundException e) {
-            throw new InvalidInputException("modelId", "model '" + modelId + "' does not exist; list the fine-tuned "
-                    + "models with GET /api/v1/models?kind=FINETUNED");
-        }
-        try {
-            datasets.get(model.datasetId());
-        } catch (NotFoundException e) {
+        ModelVersion model = registry.find(modelId).orElseThrow(() -> new InvalidInputException("modelId", "model '"
+                + modelId + "' does not exist; list the fine-tuned models with GET /api/v1/models?kind=FINETUNED"));
+        if (datasets.find(model.datasetId()).isEmpty()) {
             throw new InvalidInputException("modelId", "model '" + modelId + "' was trained on data set '"
                     + model.datasetId() + "', which has been deleted; register the graph again or deploy another model");
         }

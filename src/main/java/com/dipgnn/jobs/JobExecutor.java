@@ -226,7 +226,6 @@ public class JobExecutor implements SmartLifecycle {
     private void run(String id, Running r) {
         JobRecord job = jobs.find(id).orElseThrow();
         events.publish(id, JobEvents.STATE, stateEvent(job, JobState.RUNNING));
-        metrics.jobStarted();
         if (job.attempts() > MAX_ATTEMPTS) {
             end(job, JobState.FAILED, "the job was interrupted " + (job.attempts() - 1) + " times by service restarts; "
                     + "submit it again", r);

@@ -41,10 +41,6 @@ public class JobMetrics {
                 .maximumExpectedValue(Duration.ofSeconds(60)).register(meters);
     }
 
-    void jobStarted() {
-        // the state gauges read the database; nothing to count here
-    }
-
     /** Records the step time since the previous report and the latest losses and metrics. */
     void progress(String jobId, JobProgress previous, JobProgress p) {
         if (previous != null && p.step() > previous.step() && p.elapsedSeconds() >= previous.elapsedSeconds()) {

@@ -1,6 +1,7 @@
 package com.dipgnn.jobs;
 
 import com.dipgnn.config.ServiceProperties;
+import com.dipgnn.datasets.DatasetIds;
 import com.dipgnn.datasets.DatasetService;
 import com.dipgnn.errors.ConflictException;
 import com.dipgnn.errors.InvalidInputException;
@@ -74,12 +75,9 @@ public class JobService {
         String parent = p.pretrainedModelId();
         ModelManifest parentManifest = null;
         if (parent != null) {
-            ModelVersion model = findModel(parent).orElse(null);
-            if (model == null) {
-                throw new InvalidInputException("parameters.pretrainedModelId", "model '" + parent
-                        + "' does not exist; list the pre-trained models with GET /api/v1/models?kind=PRETRAINED");
-            }
-            parentManifest = model.manifest();
+            parentManifest = registry.find(parent).map(ModelVersion::manifest).orElseThrow(() ->
+                    new InvalidInputException("parameters.pretrainedModelId", "model '" + parent
+                            + "' does not exist; list the pre-trained models with GET /api/v1/models?kind=PRETRAINED"));
         }
         FinetuneParameters filled = p.withDefaults(parentManifest);
         return submit(datasetId, modelName, filled, parentManifest, idempotencyKey, datasetId + "-" + filled.task());
@@ -88,7 +86,7 @@ public class JobService {
     private Submission submit(String datasetId, String modelName, JobParameters parameters, ModelManifest parent,
                               String idempotencyKey, String defaultName) {
         String name = modelName != null ? modelName : sanitize(defaultName);
-        com.dipgnn.datasets.DatasetIds.require("modelName", name);
+        DatasetIds.require("modelName", name);
         if (idempotencyKey != null) {
             Optional<JobRecord> existing = jobs.findByIdempotencyKey(idempotencyKey);
             if (existing.isPresent()) {
@@ -181,14 +179,6 @@ public class JobService {
 
     private JobRecord record(String id) {
         return jobs.find(id).orElseThrow(() -> new NotFoundException("job", id, "list the jobs with GET /api/v1/jobs"));
-    }
-
-    private Optional<ModelVersion> findModel(String id) {
-        try {
-            return Optional.of(registry.get(id));
-        } catch (NotFoundException e) {
-            return Optional.empty();
-        }
     }
 
     JobView view(JobRecord r) {

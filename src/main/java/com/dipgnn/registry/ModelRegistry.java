@@ -78,6 +78,10 @@ public class ModelRegistry {
         }
     }
 
+    public java.util.Optional<ModelVersion> find(String id) {
+        return repository.find(id);
+    }
+
     public ModelVersion get(String id) {
         return repository.find(id).orElseThrow(() -> new NotFoundException("model", id,
                 "list the model versions with GET /api/v1/models"));
@@ -107,9 +111,9 @@ public class ModelRegistry {
         ModelStore.deleteRecursively(directory(id));
     }
 
-    /** Writes the model directory as a zip archive (manifest and parameters). */
+    /** Writes the directory of a recorded model version as a zip archive (manifest and parameters). */
     public void writeArchive(String id, OutputStream out) throws IOException {
-        Path dir = directory(get(id).id());
+        Path dir = directory(id);
         ZipOutputStream zip = new ZipOutputStream(out);
         try (Stream<Path> files = Files.walk(dir)) {
             for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {

@@ -13,7 +13,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
@@ -64,10 +63,6 @@ public class ApiTokens {
     /** Whether {@code token} may act with {@code needed}. */
     public static boolean allows(ApiToken token, Role needed) {
         return needed == Role.READER || token.role() == Role.ADMIN;
-    }
-
-    List<ApiToken> all() {
-        return new ArrayList<>(tokens);
     }
 
     private static ApiToken generatedAdmin(Path dataDir) {

@@ -135,6 +135,17 @@ public final class ModelDeployment implements AutoCloseable {
      * The vector a top-k search for an existing source node queries the index with (its embedding
      * normalised as the model's cosine needs it), for diagnostics and benchmarks.
      */
+    /**
+     * The relation a link request is about: {@code relation} (a name or a {@code src__name__dst}
+     * key) when given, else the model's own.
+     *
+     * @throws InvalidInferenceRequestException when the relation is unknown, is not the model's,
+     *     or the model has no link head
+     */
+    public RelationType scoredRelation(String relation) {
+        return linkHead(relation).relation();
+    }
+
     public float[] queryVector(String relation, int source) {
         RelationType r = linkHead(relation).relation();
         Requests.requireId("source", r.source(), source, graph.numNodes(r.source()));
