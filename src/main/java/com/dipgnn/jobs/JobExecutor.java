@@ -100,7 +100,7 @@ public class JobExecutor implements SmartLifecycle {
             LOG.info("Jobs {} were running when the service stopped: queued again, they resume from their last checkpoint",
                     interrupted);
         }
-        registry.removeUnrecorded();
+        registry.removeUnrecorded(jobs.unfinishedModelIds());
         stopping.set(false);
         workers = Executors.newFixedThreadPool(slots.availablePermits(), r -> {
             Thread t = new Thread(r, "dipgnn-job");
@@ -233,21 +233,23 @@ public class JobExecutor implements SmartLifecycle {
         }
         Path modelDir = registry.directory(job.modelId());
         try {
+            if (completedEarlier(job)) {
+                end(job, JobState.SUCCEEDED, null, r);
+                return;
+            }
             JobParameters parameters = parameters(job);
             Path pretrained = job.parentModelId() == null ? null : registry.directory(job.parentModelId());
             JobWork work = new JobWork(parameters, datasets.graph(job.datasetId()), job.datasetId(),
-                    jobDir(id).resolve("checkpoints"), modelDir, pretrained, device);
+                    checkpoints(id), modelDir, pretrained, device);
             JobOutcome outcome = new JobRunner().run(work, () -> r.cancel.get(), p -> onProgress(id, r, p));
             r.curves = outcome.curves();
             jobs.saveResumedFrom(id, outcome.resumedFromStep());
             saveCurves(id, r.curves);
-            ModelKind kind = parameters.kind() == JobKind.PRETRAIN ? ModelKind.PRETRAINED : ModelKind.FINETUNED;
-            registry.register(job.modelId(), job.modelName(), kind, job.datasetId(), id, job.parentModelId());
-            ModelStore.deleteRecursively(jobDir(id).resolve("checkpoints"));
+            record(job);
             end(job, JobState.SUCCEEDED, null, r);
         } catch (TrainingCancelledException e) {
             saveCurves(id, r.currentCurves());
-            ModelStore.deleteRecursively(modelDir);
+            discardUnrecorded(job);
             if (stopping.get()) {
                 LOG.info("Job {} stopped at step {} for the shutdown; it resumes at the next start", id, e.step());
                 return;
@@ -256,9 +258,45 @@ public class JobExecutor implements SmartLifecycle {
         } catch (Exception | Error e) {
             LOG.warn("Job {} failed", id, e);
             saveCurves(id, r.currentCurves());
-            ModelStore.deleteRecursively(modelDir);
+            discardUnrecorded(job);
+            ModelStore.deleteRecursively(checkpoints(id)); // a failed job is never resumed
             end(job, JobState.FAILED, failure(e), r);
         }
+    }
+
+    /**
+     * Whether an earlier attempt of the job got as far as its model: recorded (the service stopped
+     * before the job was marked succeeded) or written completely but not yet recorded (model
+     * directories are renamed into place only once complete); the latter is recorded now.
+     */
+    private boolean completedEarlier(JobRecord job) throws IOException {
+        if (registry.find(job.modelId()).isEmpty()) {
+            if (!Files.isDirectory(registry.directory(job.modelId()))) {
+                return false;
+            }
+            LOG.info("Job {} had written its model before the service stopped; recording it", job.id());
+            record(job);
+        }
+        ModelStore.deleteRecursively(checkpoints(job.id()));
+        return true;
+    }
+
+    /** Records the job's model in the registry, then drops its checkpoints (no longer needed). */
+    private void record(JobRecord job) throws IOException {
+        ModelKind kind = JobKind.valueOf(job.kind()) == JobKind.PRETRAIN ? ModelKind.PRETRAINED : ModelKind.FINETUNED;
+        registry.register(job.modelId(), job.modelName(), kind, job.datasetId(), job.id(), job.parentModelId());
+        ModelStore.deleteRecursively(checkpoints(job.id()));
+    }
+
+    /** Removes the job's model directory unless it is a recorded model version. */
+    private void discardUnrecorded(JobRecord job) {
+        if (registry.find(job.modelId()).isEmpty()) {
+            ModelStore.deleteRecursively(registry.directory(job.modelId()));
+        }
+    }
+
+    private Path checkpoints(String id) {
+        return jobDir(id).resolve("checkpoints");
     }
 
     private void onProgress(String id, Running r, JobProgress p) {

@@ -69,6 +69,12 @@ public class JobRepository {
                 .params(Timestamp.from(now), modelId, id).update() == 1;
     }
 
+    /** Model ids already allocated to queued or running jobs. */
+    public List<String> unfinishedModelIds() {
+        return jdbc.sql("SELECT model_id FROM jobs WHERE state IN ('QUEUED', 'RUNNING') AND model_id IS NOT NULL")
+                .query(String.class).list();
+    }
+
     public void saveProgress(String id, String progressJson) {
         jdbc.sql("UPDATE jobs SET progress = ? WHERE id = ? AND state = 'RUNNING'").params(progressJson, id).update();
     }

@@ -125,12 +125,17 @@ public class ModelRegistry {
         zip.finish();
     }
 
-    /** Removes model directories without a record: partial writes and models of jobs that died before recording. */
-    public void removeUnrecorded() {
+    /**
+     * Removes model directories without a record (partial writes, models of deleted versions),
+     * except those of {@code unfinishedJobModels}: a job that wrote its model and stopped before
+     * recording it records it when it runs again.
+     */
+    public void removeUnrecorded(java.util.Collection<String> unfinishedJobModels) {
         if (!Files.isDirectory(root)) {
             return;
         }
-        Set<String> known = Set.copyOf(repository.allIds());
+        Set<String> known = new java.util.HashSet<>(repository.allIds());
+        known.addAll(unfinishedJobModels);
         try (Stream<Path> children = Files.list(root)) {
             for (Path p : children.collect(Collectors.toList())) {
                 if (!known.contains(p.getFileName().toString())) {

@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -54,6 +56,63 @@ class JobRestartIT {
             assertThat(job.path("progress").path("step").asLong()).isEqualTo(40);
             assertThat(api.get("/api/v1/models/" + job.path("modelId").asText()).status()).isEqualTo(200);
         }
+    }
+
+    @Test
+    void aModelWrittenOrRecordedBeforeAStopIsKeptNotTrainedAgain() throws Exception {
+        Path data = ServiceTestBase.tempDir("dipgnn-restart-model");
+        String unrecorded;
+        String unfinished;
+        Map<String, String> manifests = new java.util.HashMap<>();
+        try (ConfigurableApplicationContext first = start(data)) {
+            HttpApi api = client(first);
+            unrecorded = finishedJob(api);
+            unfinished = finishedJob(api);
+            JdbcClient db = JdbcClient.create(first.getBean(DataSource.class));
+            // as if the service had died after the model was written, before it was recorded
+            String model = db.sql("SELECT model_id FROM jobs WHERE id = ?").param(unrecorded).query(String.class).single();
+            db.sql("DELETE FROM models WHERE id = ?").param(model).update();
+            for (String id : new String[] {unrecorded, unfinished}) {
+                String m = db.sql("SELECT model_id FROM jobs WHERE id = ?").param(id).query(String.class).single();
+                manifests.put(id, java.nio.file.Files.readString(data.resolve("models/" + m + "/manifest.json")));
+            }
+            // ... and after the model was recorded, before the job was marked succeeded
+            db.sql("UPDATE jobs SET state = 'RUNNING', finished_at = NULL WHERE id IN (?, ?)")
+                    .params(unrecorded, unfinished).update();
+        }
+        try (ConfigurableApplicationContext second = start(data)) {
+            HttpApi api = client(second);
+            for (String id : new String[] {unrecorded, unfinished}) {
+                JsonNode job = awaitSucceeded(api, id);
+                assertThat(job.path("attempts").asInt()).isEqualTo(2);
+                String model = job.path("modelId").asText();
+                assertThat(api.get("/api/v1/models/" + model).status()).isEqualTo(200);
+                assertThat(java.nio.file.Files.readString(data.resolve("models/" + model + "/manifest.json")))
+                        .as("the same model files, not trained again").isEqualTo(manifests.get(id));
+                assertThat(data.resolve("jobs/" + id + "/checkpoints")).doesNotExist();
+            }
+        }
+    }
+
+    private static String finishedJob(HttpApi api) throws InterruptedException {
+        Map<String, Object> parameters = Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2,
+                "steps", 4, "checkpointEvery", 2, "logEvery", 2, "samplingWidth", 32, "samplingDepth", 2);
+        String id = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters", parameters))
+                .json().path("id").asText();
+        awaitSucceeded(api, id);
+        return id;
+    }
+
+    private static JsonNode awaitSucceeded(HttpApi api, String id) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        JsonNode job = api.get("/api/v1/jobs/" + id).json();
+        while (!job.path("state").asText().equals("SUCCEEDED")) {
+            assertThat(job.path("state").asText()).as(job.toString()).isIn("QUEUED", "RUNNING");
+            assertThat(System.nanoTime()).as("job " + id + " succeeded").isLessThan(deadline);
+            Thread.sleep(100);
+            job = api.get("/api/v1/jobs/" + id).json();
+        }
+        return job;
     }
 
     private static ConfigurableApplicationContext start(Path data) {
