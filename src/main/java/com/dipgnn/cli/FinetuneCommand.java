@@ -1,6 +1,7 @@
 package com.dipgnn.cli;
 
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.text.TextInputs;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.sampling.SamplingConfig;
@@ -48,7 +49,9 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         ExperimentSpec spec = spec(kind, graph);
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
-        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device));
+        TextInputs text = pretrained == null ? null : TextInputs.loadIfPresent(pretrained).orElse(null);
+        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device), text,
+                GraphSources.textCache());
         com.dipgnn.training.ModelStore.EncoderWeights start = pretrained == null ? null
                 : com.dipgnn.training.ModelStore.readEncoderWeights(pretrained);
         List<FineTuneResult> results = new ArrayList<>();

@@ -4,6 +4,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.io.GraphLoaders;
 import com.dipgnn.graph.io.LoadOptions;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import com.dipgnn.text.TextInputCache;
 import java.util.Locale;
 
 /**
@@ -19,6 +20,17 @@ public final class GraphSources {
     private GraphSources() {
     }
 
+    /**
+     * Where the CLI caches text-derived node inputs: {@code $DIPGNN_CACHE_DIR/text-inputs}, by
+     * default {@code ~/.cache/dipgnn/text-inputs}.
+     */
+    public static TextInputCache textCache() {
+        String dir = System.getenv("DIPGNN_CACHE_DIR");
+        java.nio.file.Path root = dir != null && !dir.isBlank() ? java.nio.file.Path.of(dir)
+                : java.nio.file.Path.of(System.getProperty("user.home"), ".cache", "dipgnn");
+        return new TextInputCache(root.resolve("text-inputs"));
+    }
+
     public static HeteroGraph load(String source, long seed) {
         return switch (source.toLowerCase(Locale.ROOT)) {
             case COMMUNITY -> SyntheticGraphs.community(seed);
@@ -28,7 +40,7 @@ public final class GraphSources {
                     throw new IllegalArgumentException("unknown synthetic graph '" + source + "': use "
                             + COMMUNITY + " or " + QUERY_PRODUCT);
                 }
-                yield GraphLoaders.load(source, LoadOptions.withoutText());
+                yield GraphLoaders.load(source, LoadOptions.defaults());
             }
         };
     }

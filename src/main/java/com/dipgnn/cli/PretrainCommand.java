@@ -67,15 +67,17 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
         if (spec.split() != SplitMode.TRANSFER) {
             throw new IllegalArgumentException("pre-training uses the node-transfer split; drop --split or use --split transfer");
         }
-        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device));
+        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device), null,
+                GraphSources.textCache());
         HeteroGraph pretrainGraph = experiment.pretrainGraph();
         PretrainConfig config = pretrain.config(chosen, seed, spec.sampling(), spec.fullGraphMaxNodes());
         System.err.println("pre-training graph: " + FineTuneExperiment.describe(pretrainGraph));
         try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
             PretrainResult result = new Pretrainer(config, new PretrainProgress(System.err, "pretrain"))
-                    .run(pretrainGraph, spec.model(), manager, checkpoints);
+                    .run(pretrainGraph, experiment.textInputs(), spec.model(), manager, checkpoints);
             PretrainMethod.Kept which = keptNetwork(chosen);
-            PretrainedModels.save(save, result, config, which, spec.model(), pretrainGraph, dataset, splitSeed);
+            PretrainedModels.save(save, result, config, which, spec.model(), pretrainGraph, dataset, splitSeed,
+                    experiment.textInputs());
             System.err.printf(java.util.Locale.ROOT, "saved the %s encoder to %s (%.1f s)%n",
                     which.name().toLowerCase(java.util.Locale.ROOT), save, result.seconds());
             if (json) {

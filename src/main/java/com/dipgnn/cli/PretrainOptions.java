@@ -1,6 +1,8 @@
 package com.dipgnn.cli;
 
+import com.dipgnn.model.TransformerConfig;
 import com.dipgnn.pretraining.PretrainConfig;
+import com.dipgnn.pretraining.TextPairConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.training.OptimizerConfig;
@@ -46,10 +48,15 @@ final class PretrainOptions {
     @Option(names = "--checkpoint-every", defaultValue = "200", description = "steps between checkpoints, 0 = none (default: ${DEFAULT-VALUE})")
     int checkpointEvery;
 
+    @Option(names = "--texts-per-step", defaultValue = "" + TextPairConfig.DEFAULT_MAX_TEXTS_PER_STEP,
+            description = "most texts per node type the text pair generates each step (default: ${DEFAULT-VALUE})")
+    int textsPerStep;
+
     /** The pre-training settings; sampling and the whole-graph threshold follow the fine-tuning options. */
     PretrainConfig config(PretrainMethod method, long seed, SamplingConfig sampling, int fullGraphMaxNodes) {
         return new PretrainConfig(method, steps, seedNodes, edgeMask, featureMask, negatives, alpha, lambda, temperature,
                 OptimizerConfig.PRE_TRAINING.withLearningRate(learningRate), sampling, fullGraphMaxNodes, logEvery,
-                checkpointEvery, seed);
+                checkpointEvery, seed, new TextPairConfig(TransformerConfig.PAPER_DEFAULT, TextPairConfig.PAPER_DEFAULT
+                .tokenMaskRatio(), textsPerStep));
     }
 }

@@ -62,7 +62,8 @@ public final class ReproduceCommand extends FineTuningOptions implements Callabl
         List<PretrainMethod> chosen = methods.stream().map(PretrainMethod::parse).toList();
         HeteroGraph graph = GraphSources.load(dataset, splitSeed);
         ExperimentSpec spec = spec(kind, graph);
-        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device));
+        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device), null,
+                GraphSources.textCache());
         Path dir = out != null ? out : Path.of("reports", Path.of(dataset).getFileName() + "-" + kind.shortName());
         ReproductionSpec plan = new ReproductionSpec(chosen, runs, seed,
                 pretrain.config(PretrainMethod.DIPGNN, seed, spec.sampling(), spec.fullGraphMaxNodes()), pretrainPerRun);

@@ -91,4 +91,9 @@ public record ServiceProperties(
     public Path uploadsDir() {
         return dataDir.resolve("datasets");
     }
+
+    /** Where text-derived node inputs are cached, one file per data set and text inputs. */
+    public Path textInputCacheDir() {
+        return dataDir.resolve("cache").resolve("text-inputs");
+    }
 }

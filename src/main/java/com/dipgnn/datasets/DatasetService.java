@@ -73,7 +73,7 @@ public class DatasetService {
         DatasetIds.require("id", id);
         requireFree(id);
         Path dir = confinedDirectory(directory);
-        HeteroGraph graph = GraphLoaders.load(dir, LoadOptions.withoutText());
+        HeteroGraph graph = GraphLoaders.load(dir, LoadOptions.defaults());
         return record(id, DatasetSource.DIRECTORY, dir.toString(), graph);
     }
 
@@ -102,7 +102,7 @@ public class DatasetService {
             Files.createDirectories(extracted);
             new ArchiveExtractor(4 * max, MAX_ARCHIVE_ENTRIES).extract(archive, filename, extracted);
             Path graphDir = graphFolder(extracted);
-            HeteroGraph graph = GraphLoaders.load(graphDir, LoadOptions.withoutText());
+            HeteroGraph graph = GraphLoaders.load(graphDir, LoadOptions.defaults());
             if (Files.exists(target)) {
                 throw new ConflictException("data set folder " + target + " already exists; delete data set '" + id + "' first");
             }
@@ -165,7 +165,7 @@ public class DatasetService {
     private HeteroGraph load(Dataset dataset) {
         HeteroGraph graph = SyntheticSpec.isSynthetic(dataset.location())
                 ? SyntheticSpec.parse(dataset.location()).generate()
-                : GraphLoaders.load(Path.of(dataset.location()), LoadOptions.withoutText());
+                : GraphLoaders.load(Path.of(dataset.location()), LoadOptions.defaults());
         if (!graph.fingerprint().equals(dataset.fingerprint())) {
             throw new ConflictException("the graph of data set '" + dataset.id() + "' at " + dataset.location()
                     + " changed since it was registered (fingerprint " + graph.fingerprint() + ", registered "

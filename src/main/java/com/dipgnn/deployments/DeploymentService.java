@@ -2,6 +2,7 @@ package com.dipgnn.deployments;
 
 import ai.djl.Device;
 import com.dipgnn.config.ServiceProperties;
+import com.dipgnn.text.TextInputCache;
 import com.dipgnn.datasets.DatasetIds;
 import com.dipgnn.datasets.DatasetService;
 import com.dipgnn.errors.ConflictException;
@@ -209,7 +210,8 @@ public class DeploymentService implements SmartLifecycle {
                 DeploymentListener progress = (phase, done, total) ->
                         slot.pending = new DeploymentView.PendingLoad(modelId, phase.name(), done, total);
                 ModelDeployment loaded = ModelDeployment.deploy(registry.directory(modelId),
-                        datasets.graph(model.datasetId()), options(), progress);
+                        datasets.graph(model.datasetId()), options(), progress,
+                        new TextInputCache(properties.textInputCacheDir()));
                 switchTo(name, slot, modelId, loaded, atStart);
             } catch (Exception | LinkageError e) {
                 LOG.warn("Loading model {} for deployment '{}' failed", modelId, name, e);

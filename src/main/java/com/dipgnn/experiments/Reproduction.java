@@ -135,9 +135,9 @@ public final class Reproduction {
         Path checkpoints = workDir.resolve("checkpoints").resolve(method.cliName() + "-seed" + seed);
         try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
             PretrainResult result = new Pretrainer(config, listener.pretraining(method, seed))
-                    .run(graph, experiment.spec().model(), manager, checkpoints);
+                    .run(graph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
             PretrainedModels.save(dir, result, config, experiment.spec().model(), graph,
-                    experiment.datasetName(), experiment.spec().splitSeed());
+                    experiment.datasetName(), experiment.spec().splitSeed(), experiment.textInputs());
             PretrainCheckpoint.delete(checkpoints);
             Map<Long, Map<String, Double>> history = new LinkedHashMap<>();
             result.history().forEach(e -> history.put(e.step(), e.metrics()));

@@ -173,13 +173,14 @@ public final class HeteroGraph {
 
     /**
      * A short content fingerprint (SHA-256 over counts, relation shapes and a sample of edges),
-     * stored in model manifests to tell which data a model was trained on.
+     * stored in model manifests to tell which data a model was trained on. Text-derived input
+     * features do not count: they are computed from the data, not part of it.
      */
     public String fingerprint() {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             for (NodeTable t : nodeTables.values()) {
-                digest.update((t.name() + ":" + t.count() + ":" + t.featureDim() + ";").getBytes(StandardCharsets.UTF_8));
+                digest.update((t.name() + ":" + t.count() + ":" + t.dataFeatureDim() + ";").getBytes(StandardCharsets.UTF_8));
             }
             for (Map.Entry<RelationType, CsrAdjacency> e : relations.entrySet()) {
                 CsrAdjacency a = e.getValue();

@@ -4,7 +4,7 @@ package com.dipgnn.graph;
  * Numeric features of the nodes of one type, dense or sparse. Rows are densified on demand, per
  * sampled batch, so a sparse bag-of-words never becomes a dense matrix for the whole graph.
  */
-public sealed interface NodeFeatures permits DenseFeatures, SparseFeatures {
+public sealed interface NodeFeatures permits DenseFeatures, SparseFeatures, TextDerivedFeatures {
 
     /** Number of nodes (rows). */
     int count();

@@ -67,6 +67,16 @@ public record NodeTable(
         return features == null ? 0 : features.dim();
     }
 
+    /** Whether the features were derived from the nodes' text rather than given with the data. */
+    public boolean hasTextDerivedFeatures() {
+        return features instanceof TextDerivedFeatures;
+    }
+
+    /** The width of the features given with the data (0 for none or text-derived ones). */
+    public int dataFeatureDim() {
+        return hasTextDerivedFeatures() ? 0 : featureDim();
+    }
+
     public SplitMark split(int node) {
         return splits == null ? SplitMark.NONE : SplitMark.fromCode(splits[node]);
     }

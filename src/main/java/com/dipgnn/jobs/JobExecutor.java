@@ -2,6 +2,7 @@ package com.dipgnn.jobs;
 
 import ai.djl.Device;
 import com.dipgnn.config.ServiceProperties;
+import com.dipgnn.text.TextInputCache;
 import com.dipgnn.datasets.DatasetService;
 import com.dipgnn.jobs.runner.FinetuneParameters;
 import com.dipgnn.jobs.runner.JobKind;
@@ -240,7 +241,7 @@ public class JobExecutor implements SmartLifecycle {
             JobParameters parameters = parameters(job);
             Path pretrained = job.parentModelId() == null ? null : registry.directory(job.parentModelId());
             JobWork work = new JobWork(parameters, datasets.graph(job.datasetId()), job.datasetId(),
-                    checkpoints(id), modelDir, pretrained, device);
+                    checkpoints(id), modelDir, pretrained, device, new TextInputCache(properties.textInputCacheDir()));
             JobOutcome outcome = new JobRunner().run(work, () -> r.cancel.get(), p -> onProgress(id, r, p));
             r.curves = outcome.curves();
             jobs.saveResumedFrom(id, outcome.resumedFromStep());

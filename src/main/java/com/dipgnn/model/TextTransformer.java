@@ -55,6 +55,19 @@ public final class TextTransformer extends GraphModule {
      * @return (batch, length, vocabulary) logits for {@link Head#VOCABULARY}, (batch, length) for {@link Head#REPLACED}
      */
     public NDArray forward(NDArray nodes, NDArray ids, NDArray mask, boolean training) {
+        NDArray h = encode(nodes, ids, mask, training);
+        return head == Head.VOCABULARY ? vocabularyLogits(h) : replacedLogits(h);
+    }
+
+    /**
+     * The encoded sequence, before any read-out.
+     *
+     * @param nodes (batch, nodeWidth) the GNN embedding of each text's node
+     * @param ids (batch, length) token ids, padded
+     * @param mask (batch, length) 1 for real tokens, 0 for padding
+     * @return (batch, length, width)
+     */
+    public NDArray encode(NDArray nodes, NDArray ids, NDArray mask, boolean training) {
         long batch = ids.getShape().get(0);
         long length = ids.getShape().get(1);
         if (length > maxLength) {
@@ -67,9 +80,21 @@ public final class TextTransformer extends GraphModule {
                 new Shape(batch, length, nodes.getShape().get(1)));
         NDArray position = positions.forward(scope.arange((int) length)).reshape(1, length, -1);
         NDArray input = projection.forward(nodeVectors.concat(tokenVectors, -1)).add(position);
-        NDArray h = outputNorm.forward(encoder.forward(input, mask, training));
-        return head == Head.VOCABULARY ? h.matMul(tokens.table().transpose())
-                : replaced.forward(h).reshape(batch, length);
+        return outputNorm.forward(encoder.forward(input, mask, training));
+    }
+
+    /** Logits over the vocabulary (tied to the token embeddings) of encoded positions, shape (..., vocabulary). */
+    public NDArray vocabularyLogits(NDArray encoded) {
+        return encoded.matMul(tokens.table().transpose());
+    }
+
+    /** The replaced-token logit of each position of {@link #encode}'s output, shape (batch, length). */
+    public NDArray replacedLogits(NDArray encoded) {
+        if (replaced == null) {
+            throw new IllegalStateException("this Transformer reads out the vocabulary, not replaced tokens");
+        }
+        Shape shape = encoded.getShape();
+        return replaced.forward(encoded).reshape(shape.get(0), shape.get(1));
     }
 
     public Head head() {

@@ -7,41 +7,40 @@ import java.util.Map;
 /**
  * A feature generator / discriminator pair: the generator reconstructs the features of chosen
  * nodes from its node embeddings (their own features hidden from its input), the discriminator
- * sees the reconstructions in place of the originals and tells which nodes were replaced. Vector
- * features use {@link VectorFeatureObjective}; text features plug in their own implementation
- * (an ELECTRA-style token generator and discriminator that also see the node's embedding).
+ * sees the reconstructions in place of the originals and tells what was replaced. Vector features
+ * use {@link VectorFeatureObjective}, text features {@link TextFeatureObjective} (an ELECTRA-style
+ * token generator and discriminator that also see the node's embedding). {@link PretrainObjective}
+ * runs every pair of a method and adds their losses to L_gen and L_disc.
  */
 public interface FeatureObjective {
 
-    /** What the generator was not shown, per node type: original inputs and a (nodes, 1) 0/1 mask. */
-    record Masking(Map<String, NDArray> originals, Map<String, NDArray> masks) {
+    /**
+     * A loss term and the figures it reports.
+     *
+     * @param loss a scalar, or null when the step had nothing for this term
+     * @param stats figures by {@link PretrainMetrics} name
+     */
+    record Term(NDArray loss, Map<String, Double> stats) {
+    }
+
+    /** One step of the pair, begun by {@link #begin}: the generator's inputs are already hidden. */
+    interface Step {
+
+        /** The generator's feature loss, from the generator's node embeddings. */
+        Term generate(Map<String, NDArray> generatorEmbeddings);
+
+        /** Feeds what the generator produced to the discriminator's batch (in place). */
+        void corrupt(GraphBatch discriminatorBatch);
+
+        /** The discriminator's replaced-feature detection loss, from its node embeddings. */
+        Term discriminate(Map<String, NDArray> discriminatorEmbeddings);
     }
 
     /**
-     * The generator's output.
+     * Hides the chosen nodes' features from the generator's batch (in place) and begins the step;
+     * null when the step has nothing for this pair to generate.
      *
-     * @param loss the generator's feature loss (a scalar)
-     * @param corrupted per node type, the discriminator's inputs (originals with generated rows, no gradient)
-     * @param replaced per node type, a (nodes) 0/1 label: 1 where the input was replaced and differs
-     *     from the original (a reconstruction equal to the original counts as original, as in ELECTRA)
-     * @param meanError the mean squared reconstruction error per masked node (for reports)
+     * @param training whether dropout is active in the pair's own networks
      */
-    record Generation(NDArray loss, Map<String, NDArray> corrupted, Map<String, NDArray> replaced, double meanError) {
-    }
-
-    /** The discriminator's feature loss (a scalar) and its accuracy over all featured nodes. */
-    record Discrimination(NDArray loss, double accuracy) {
-    }
-
-    /** Hides the chosen nodes' features from the generator's batch (in place). */
-    Masking hide(GraphBatch generatorBatch, PretrainBatch batch);
-
-    /** Generates features for the hidden nodes from the generator's embeddings. */
-    Generation generate(Map<String, NDArray> generatorEmbeddings, Masking masking);
-
-    /** Feeds the corrupted features to the discriminator's batch (in place). */
-    void corrupt(GraphBatch discriminatorBatch, Generation generation);
-
-    /** The discriminator's replaced-feature detection loss. */
-    Discrimination discriminate(Map<String, NDArray> discriminatorEmbeddings, Generation generation);
+    Step begin(GraphBatch generatorBatch, PretrainBatch batch, boolean training);
 }

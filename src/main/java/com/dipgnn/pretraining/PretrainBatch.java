@@ -15,6 +15,8 @@ import java.util.Map;
  *     direction per pair)
  * @param randomPicks for the random-generator ablation: per relation, the candidate slot drawn
  *     for each masked edge; empty otherwise
+ * @param texts per node type with text, the texts the text pair generates this step (empty
+ *     without a text pair)
  */
 public record PretrainBatch(
         long step,
@@ -22,7 +24,12 @@ public record PretrainBatch(
         List<MaskedRelation> masked,
         Map<String, int[]> featureMasked,
         long totalEdges,
-        Map<String, int[]> randomPicks) {
+        Map<String, int[]> randomPicks,
+        List<MaskedTexts> texts) {
+
+    public PretrainBatch {
+        texts = List.copyOf(texts);
+    }
 
     public int maskedEdges() {
         return masked.stream().mapToInt(MaskedRelation::size).sum();

@@ -6,6 +6,9 @@ import com.dipgnn.graph.RelationType;
 import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.sampling.SubgraphSampler;
+import com.dipgnn.text.TokenBatch;
+import com.dipgnn.text.TokenMasking;
+import com.dipgnn.text.Vocabulary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -25,11 +28,21 @@ public final class PretrainBatchSampler {
     private final HeteroGraph graph;
     private final SubgraphSampler sampler;
     private final PretrainConfig config;
+    private final NodeTokens tokens;
 
     public PretrainBatchSampler(HeteroGraph graph, SubgraphSampler sampler, PretrainConfig config) {
+        this(graph, sampler, config, null);
+    }
+
+    /**
+     * @param tokens the encoded texts of the graph's nodes, when the text pair is trained (else null):
+     *     the nodes chosen for feature generation have 20% of their word tokens masked
+     */
+    public PretrainBatchSampler(HeteroGraph graph, SubgraphSampler sampler, PretrainConfig config, NodeTokens tokens) {
         this.graph = graph;
         this.sampler = sampler;
         this.config = config;
+        this.tokens = tokens;
         if (maskableRelations().isEmpty()) {
             throw new IllegalArgumentException("graph '" + graph.name() + "' has no edges to mask; pre-training "
                     + "needs at least one relation with edges");
@@ -69,7 +82,11 @@ public final class PretrainBatchSampler {
             masked.add(mask(sub, r, symmetric, edges, pairs, maskCount, replaced, rng));
         }
         Subgraph unmasked = sub.withEdges(replaced);
-        return new PretrainBatch(step, unmasked, masked, featureMasks(sub, rng), total, randomPicks(masked, rng));
+        Map<String, int[]> featureMasked = featureMasks(sub, rng);
+        List<MaskedRelation> relations = List.copyOf(masked);
+        Map<String, int[]> picks = randomPicks(masked, rng);
+        return new PretrainBatch(step, unmasked, relations, featureMasked, total, picks,
+                maskTexts(sub, featureMasked, rng));
     }
 
     private Map<String, int[]> seeds(Random rng) {
@@ -188,6 +205,51 @@ public final class PretrainBatchSampler {
                 Arrays.sort(chosen);
                 out.put(type, chosen);
             }
+        }
+        return out;
+    }
+
+    /**
+     * The texts of the nodes chosen for feature generation (those with at least one word token; at
+     * most {@link TextPairConfig#maxTextsPerStep()} per type, drawn at random), with their word
+     * tokens masked.
+     */
+    private List<MaskedTexts> maskTexts(Subgraph sub, Map<String, int[]> chosen, Random rng) {
+        if (tokens == null) {
+            return List.of();
+        }
+        TokenMasking masking = new TokenMasking(config.textPair().tokenMaskRatio());
+        List<MaskedTexts> out = new ArrayList<>();
+        for (Map.Entry<String, int[][]> e : tokens.byType().entrySet()) {
+            int[] candidates = chosen.get(e.getKey());
+            if (candidates == null) {
+                continue;
+            }
+            int[] global = sub.nodes(e.getKey());
+            int[][] texts = e.getValue();
+            int[] nodes = Arrays.stream(candidates).filter(n -> texts[global[n]].length > 1).toArray();
+            if (nodes.length > config.textPair().maxTextsPerStep()) {
+                shuffle(nodes, rng);
+                nodes = Arrays.copyOf(nodes, config.textPair().maxTextsPerStep());
+                Arrays.sort(nodes);
+            }
+            if (nodes.length == 0) {
+                continue;
+            }
+            List<int[]> encoded = new ArrayList<>(nodes.length);
+            for (int n : nodes) {
+                encoded.add(texts[global[n]]);
+            }
+            TokenBatch batch = TokenBatch.of(encoded);
+            int[] input = batch.ids().clone();
+            boolean[] isMasked = new boolean[input.length];
+            for (int b = 0; b < nodes.length; b++) {
+                for (int position : masking.mask(encoded.get(b), rng).positions()) {
+                    input[b * batch.length() + position] = Vocabulary.MASK;
+                    isMasked[b * batch.length() + position] = true;
+                }
+            }
+            out.add(new MaskedTexts(e.getKey(), nodes, batch, input, isMasked));
         }
         return out;
     }

@@ -21,6 +21,8 @@ import com.dipgnn.training.OptimizerConfig;
  * @param logEvery steps per logging interval
  * @param checkpointEvery steps between checkpoints (0 = none)
  * @param seed seeds initialisation, sampling, masking and dropout
+ * @param textPair the text generator / discriminator pair (used on graphs with text by the
+ *     methods whose {@link PretrainMethod#usesText()})
  */
 public record PretrainConfig(
         PretrainMethod method,
@@ -37,7 +39,8 @@ public record PretrainConfig(
         int fullGraphMaxNodes,
         int logEvery,
         int checkpointEvery,
-        long seed) {
+        long seed,
+        TextPairConfig textPair) {
 
     /**
      * Temperature of the cosine logits. The paper's Eq. 2 shows none (1); GPT-GNN divides by 0.1.
@@ -49,7 +52,7 @@ public record PretrainConfig(
     /** The paper's settings (with {@link #DEFAULT_TEMPERATURE}, which the paper leaves open). */
     public static final PretrainConfig PAPER_DEFAULT = new PretrainConfig(PretrainMethod.DIPGNN, 1000, 128,
             0.2, 0.2, 255, 1.0, 20.0, DEFAULT_TEMPERATURE, OptimizerConfig.PRE_TRAINING, SamplingConfig.defaults(), 5000,
-            50, 200, 0);
+            50, 200, 0, TextPairConfig.PAPER_DEFAULT);
 
     public PretrainConfig {
         if (method == null || method == PretrainMethod.NONE) {
@@ -65,7 +68,13 @@ public record PretrainConfig(
         require(lambda >= 0, "lambda must be non-negative (got " + lambda + ")");
         require(temperature > 0, "temperature must be positive (got " + temperature + ")");
         require(logEvery >= 1, "log interval must be at least 1 (got " + logEvery + ")");
+        require(textPair != null, "the text pair settings are missing");
         require(checkpointEvery >= 0, "checkpoint interval must be non-negative (got " + checkpointEvery + ")");
+    }
+
+    public PretrainConfig withTextPair(TextPairConfig t) {
+        return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, t);
     }
 
     private static void require(boolean ok, String message) {
@@ -76,46 +85,46 @@ public record PretrainConfig(
 
     public PretrainConfig withMethod(PretrainMethod m) {
         return new PretrainConfig(m, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed);
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair);
     }
 
     public PretrainConfig withSteps(int s) {
         return new PretrainConfig(method, s, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed);
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair);
     }
 
     public PretrainConfig withSeed(long s) {
         return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, s);
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, s, textPair);
     }
 
     public PretrainConfig withCheckpointEvery(int every) {
         return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, every, seed);
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, every, seed, textPair);
     }
 
     public PretrainConfig withMasking(double edges, double features) {
         return new PretrainConfig(method, steps, seedNodes, edges, features, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed);
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair);
     }
 
     public PretrainConfig withObjectiveWeights(int negativeCount, double a, double l, double t) {
         return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negativeCount, a, l,
-                t, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed);
+                t, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair);
     }
 
     public PretrainConfig withSampling(SamplingConfig s, int seeds, int fullGraphMax) {
         return new PretrainConfig(method, steps, seeds, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, s, fullGraphMax, logEvery, checkpointEvery, seed);
+                temperature, optimizer, s, fullGraphMax, logEvery, checkpointEvery, seed, textPair);
     }
 
     public PretrainConfig withOptimizer(OptimizerConfig o) {
         return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, o, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed);
+                temperature, o, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair);
     }
 
     public PretrainConfig withLogEvery(int every) {
         return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, every, checkpointEvery, seed);
+                temperature, optimizer, sampling, fullGraphMaxNodes, every, checkpointEvery, seed, textPair);
     }
 }

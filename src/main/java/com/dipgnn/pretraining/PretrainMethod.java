@@ -11,6 +11,8 @@ public enum PretrainMethod {
     NONE(false, false, false, false, false, Kept.NONE),
     /** DiP-GNN: edge and feature generator, edge and feature discriminator; the discriminator is kept. */
     DIPGNN(true, true, true, true, false, Kept.DISCRIMINATOR),
+    /** Ablation: DiP-GNN without the text pair (edges and vector features only). */
+    DIPGNN_NO_TEXT(true, true, true, true, false, Kept.DISCRIMINATOR),
     /** Ablation: edges only. */
     DIPGNN_EDGES(true, false, true, false, false, Kept.DISCRIMINATOR),
     /** Ablation: features only. */
@@ -50,6 +52,14 @@ public enum PretrainMethod {
     /** Trains the vector feature generator (regression of hidden features). */
     public boolean generatesFeatures() {
         return generatesFeatures;
+    }
+
+    /**
+     * Trains the text generator / discriminator pair on graphs with text (every method that
+     * generates features, but {@link #DIPGNN_NO_TEXT}).
+     */
+    public boolean usesText() {
+        return generatesFeatures && this != DIPGNN_NO_TEXT;
     }
 
     /** Trains the edge discriminator on E_g and E_u^d. */
@@ -115,6 +125,7 @@ public enum PretrainMethod {
         return switch (this) {
             case NONE -> "w/o pre-train";
             case DIPGNN -> "DiP-GNN";
+            case DIPGNN_NO_TEXT -> "DiP-GNN (w/o text pair)";
             case DIPGNN_EDGES -> "DiP-GNN (edges only)";
             case DIPGNN_FEATURES -> "DiP-GNN (features only)";
             case RANDOM_EDGES -> "RandomEdges";

@@ -27,6 +27,16 @@ public final class PretrainMetrics {
     public static final String DISC_COVERAGE = "disc_coverage";
     /** disc_coverage / gen_coverage (the paper's Table 6 ratio). */
     public static final String COVERAGE_RATIO = "coverage_ratio";
+    /** Text generator's softmax cross-entropy at masked token positions (summed over text types). */
+    public static final String GEN_TEXT_LOSS = "gen_text_loss";
+    /** Share of masked tokens the text generator predicts exactly. */
+    public static final String GEN_TEXT_ACCURACY = "gen_text_accuracy";
+    /** Text discriminator's binary cross-entropy over real tokens (summed over text types). */
+    public static final String DISC_TEXT_LOSS = "disc_text_loss";
+    /** Text discriminator's accuracy over real tokens. */
+    public static final String DISC_TEXT_ACCURACY = "disc_text_accuracy";
+    /** Share of the discriminator's real tokens that were replaced by a different token. */
+    public static final String TEXT_REPLACED = "text_replaced";
     /** Masked edges in the step. */
     public static final String MASKED_EDGES = "masked_edges";
 

@@ -29,14 +29,20 @@ public final class PretrainObjective {
     private final HeteroGraph graph;
     private final PretrainConfig config;
     private final PretrainNetworks networks;
-    private final FeatureObjective features;
+    private final List<FeatureObjective> features;
 
     public PretrainObjective(HeteroGraph graph, PretrainConfig config, PretrainNetworks networks,
                              FeatureObjective features) {
+        this(graph, config, networks, List.of(features));
+    }
+
+    /** An objective with every feature pair the method trains (vector features, text). */
+    public PretrainObjective(HeteroGraph graph, PretrainConfig config, PretrainNetworks networks,
+                             List<FeatureObjective> features) {
         this.graph = graph;
         this.config = config;
         this.networks = networks;
-        this.features = features;
+        this.features = List.copyOf(features);
     }
 
     /** A step's differentiable loss and its figures. */
@@ -54,10 +60,17 @@ public final class PretrainObjective {
         float temperature = (float) config.temperature();
         NDArray generatorLoss = null;
         List<Picks> picks;
-        FeatureObjective.Generation generation = null;
+        List<FeatureObjective.Step> featureSteps = new java.util.ArrayList<>();
         if (method.hasGenerator()) {
             GraphBatch genBatch = new GraphBatch(scope, graph, batch.unmasked());
-            FeatureObjective.Masking masking = method.generatesFeatures() ? features.hide(genBatch, batch) : null;
+            if (method.generatesFeatures()) {
+                for (FeatureObjective pair : features) {
+                    FeatureObjective.Step step = pair.begin(genBatch, batch, training);
+                    if (step != null) {
+                        featureSteps.add(step);
+                    }
+                }
+            }
             Map<String, NDArray> h = networks.generator().forward(genBatch, training);
             if (method == PretrainMethod.GAE) {
                 generatorLoss = gaeLoss(batch, h, scope, temperature, stats);
@@ -70,10 +83,10 @@ public final class PretrainObjective {
                     stats.put(PretrainMetrics.GEN_EDGE_LOSS, (double) edges.loss.getFloat());
                     stats.put(PretrainMetrics.GEN_ACCURACY, edges.accuracy);
                 }
-                if (masking != null && !masking.masks().isEmpty()) {
-                    generation = features.generate(h, masking);
-                    generatorLoss = generatorLoss == null ? generation.loss() : generatorLoss.add(generation.loss());
-                    stats.put(PretrainMetrics.GEN_FEATURE_LOSS, generation.meanError());
+                for (FeatureObjective.Step step : featureSteps) {
+                    FeatureObjective.Term term = step.generate(h);
+                    generatorLoss = add(generatorLoss, term.loss());
+                    stats.putAll(term.stats());
                 }
             }
         } else {
@@ -86,7 +99,7 @@ public final class PretrainObjective {
         }
         NDArray total = generatorLoss;
         if (method.hasDiscriminator()) {
-            NDArray disc = discriminate(batch, picks, generation, scope, temperature, training, stats);
+            NDArray disc = discriminate(batch, picks, featureSteps, scope, temperature, training, stats);
             if (disc != null) {
                 NDArray weighted = ScalarOps.mul(disc, config.lambda());
                 total = total == null ? weighted : total.add(weighted);
@@ -183,28 +196,30 @@ public final class PretrainObjective {
         return ScalarOps.div(heads.scorer(r).score(s, t), temperature);
     }
 
-    private NDArray discriminate(PretrainBatch batch, List<Picks> picks, FeatureObjective.Generation generation,
+    private NDArray discriminate(PretrainBatch batch, List<Picks> picks, List<FeatureObjective.Step> featureSteps,
                                  NDManager scope, float temperature, boolean training, Map<String, Double> stats) {
         PretrainMethod method = config.method();
         Subgraph withGenerated = method.discriminatesEdges() ? addGenerated(batch.unmasked(), picks) : batch.unmasked();
         GraphBatch discBatch = new GraphBatch(scope, graph, withGenerated);
-        if (generation != null && method.discriminatesFeatures()) {
-            features.corrupt(discBatch, generation);
+        List<FeatureObjective.Step> discriminated = method.discriminatesFeatures() ? featureSteps : List.of();
+        for (FeatureObjective.Step step : discriminated) {
+            step.corrupt(discBatch);
         }
         Map<String, NDArray> h = networks.discriminator().forward(discBatch, training);
         NDArray loss = null;
         if (method.discriminatesEdges() && !picks.isEmpty()) {
             loss = edgeDiscriminationLoss(picks, h, scope, temperature, stats);
         }
-        if (generation != null && method.discriminatesFeatures()) {
-            FeatureObjective.Discrimination d = features.discriminate(h, generation);
-            if (d.loss() != null) {
-                loss = loss == null ? d.loss() : loss.add(d.loss());
-                stats.put(PretrainMetrics.DISC_FEATURE_LOSS, (double) d.loss().getFloat());
-                stats.put(PretrainMetrics.DISC_FEATURE_ACCURACY, d.accuracy());
-            }
+        for (FeatureObjective.Step step : discriminated) {
+            FeatureObjective.Term term = step.discriminate(h);
+            loss = add(loss, term.loss());
+            stats.putAll(term.stats());
         }
         return loss;
+    }
+
+    private static NDArray add(NDArray sum, NDArray term) {
+        return term == null ? sum : sum == null ? term : sum.add(term);
     }
 
     private NDArray edgeDiscriminationLoss(List<Picks> picks, Map<String, NDArray> h, NDManager scope,

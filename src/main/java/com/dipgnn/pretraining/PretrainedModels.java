@@ -3,6 +3,7 @@ package com.dipgnn.pretraining;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.text.TextInputs;
 import com.dipgnn.training.ModelManifest;
 import com.dipgnn.training.ModelStore;
 import java.io.IOException;
@@ -25,16 +26,22 @@ public final class PretrainedModels {
 
     /** Writes the method's kept encoder atomically to {@code dir} (which must not exist). */
     public static ModelManifest save(Path dir, PretrainResult result, PretrainConfig config, ModelConfig model,
-                                     HeteroGraph pretrainGraph, String dataset, long splitSeed) throws IOException {
-        return save(dir, result, config, config.method().kept(), model, pretrainGraph, dataset, splitSeed);
+                                     HeteroGraph pretrainGraph, String dataset, long splitSeed, TextInputs text)
+            throws IOException {
+        return save(dir, result, config, config.method().kept(), model, pretrainGraph, dataset, splitSeed, text);
     }
 
-    /** Writes the chosen network's encoder (e.g. DiP-GNN's generator, for a diagnostic) atomically to {@code dir}. */
+    /**
+     * Writes the chosen network's encoder (e.g. DiP-GNN's generator, for a diagnostic) atomically to
+     * {@code dir}, with the graph's text inputs (vocabulary and input columns) when {@code text} is not
+     * null, so fine-tuning and serving read text as pre-training did.
+     */
     public static ModelManifest save(Path dir, PretrainResult result, PretrainConfig config, PretrainMethod.Kept which,
-                                     ModelConfig model, HeteroGraph pretrainGraph, String dataset, long splitSeed)
-            throws IOException {
+                                     ModelConfig model, HeteroGraph pretrainGraph, String dataset, long splitSeed,
+                                     TextInputs text) throws IOException {
         ModelManifest manifest = manifest(result, config, which, model, pretrainGraph, dataset, splitSeed);
-        ModelStore.save(dir, manifest, result.networks().encoder(which), result.networks().edgeHeads(which));
+        ModelStore.save(dir, manifest, result.networks().encoder(which), result.networks().edgeHeads(which),
+                text == null ? null : text::save);
         return manifest;
     }
 

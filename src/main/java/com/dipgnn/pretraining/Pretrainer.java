@@ -12,6 +12,7 @@ import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.SubgraphSampler;
+import com.dipgnn.text.TextInputs;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.NonFiniteLossException;
@@ -48,16 +49,30 @@ public final class Pretrainer {
      */
     public PretrainResult run(HeteroGraph graph, ModelConfig model, NDManager manager, Path checkpoints)
             throws IOException {
+        return run(graph, null, model, manager, checkpoints);
+    }
+
+    /**
+     * Pre-trains on {@code graph}, whose text (if any) is read with {@code text} (its text inputs,
+     * learned from this graph's nodes; null for a graph without text): methods that
+     * {@link PretrainMethod#usesText() use text} then train the text pair as well.
+     *
+     * @param checkpoints directory for checkpoints, resumed from when it holds one; null for none
+     * @throws TrainingCancelledException when the listener asks to stop (the last checkpoint is kept)
+     */
+    public PretrainResult run(HeteroGraph graph, TextInputs text, ModelConfig model, NDManager manager,
+                              Path checkpoints) throws IOException {
         long start = System.nanoTime();
         requireSomethingToLearn(graph);
-        PretrainBatchSampler batches = new PretrainBatchSampler(graph, samplerFor(graph), config);
+        boolean textPair = text != null && config.method().usesText();
+        PretrainBatchSampler batches = new PretrainBatchSampler(graph, samplerFor(graph), config,
+                textPair ? NodeTokens.of(graph, text.tokenizer()) : null);
         PretrainNetworks networks = new PretrainNetworks(config.method(), GraphSchema.of(graph), model,
-                batches.maskableRelations());
+                batches.maskableRelations(), text, config.textPair());
         Map<String, GraphModule> modules = networks.modules();
         FineTuner.initialize(config.seed(), manager, modules.values().toArray(GraphModule[]::new));
         ParameterUpdater updater = new ParameterUpdater(config.optimizer(), modules.values().toArray(GraphModule[]::new));
-        PretrainObjective objective = new PretrainObjective(graph, config, networks,
-                new VectorFeatureObjective(networks.generatorFeatures(), networks.discriminatorFeatures()));
+        PretrainObjective objective = new PretrainObjective(graph, config, networks, featureObjectives(networks, text));
         List<PretrainLogEntry> history = new ArrayList<>();
         MetricAverager interval = new MetricAverager();
         MetricAverager overall = new MetricAverager();
@@ -100,6 +115,17 @@ public final class Pretrainer {
         }
         return new PretrainResult(networks, List.copyOf(history), overall.means(), config.steps(), resumedFrom,
                 (System.nanoTime() - start) / 1e9);
+    }
+
+    /** The feature pairs of the networks: vector features, and the text pair when present. */
+    public static List<FeatureObjective> featureObjectives(PretrainNetworks networks, TextInputs text) {
+        List<FeatureObjective> pairs = new ArrayList<>();
+        pairs.add(new VectorFeatureObjective(networks.generatorFeatures(), networks.discriminatorFeatures()));
+        if (networks.hasTextPair()) {
+            pairs.add(new TextFeatureObjective(text, networks.generatorTextInputs(), networks.generatorText(),
+                    networks.discriminatorText()));
+        }
+        return pairs;
     }
 
     private void requireSomethingToLearn(HeteroGraph graph) {

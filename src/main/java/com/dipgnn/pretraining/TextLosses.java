@@ -28,6 +28,20 @@ public final class TextLosses {
     }
 
     /**
+     * Mean of {@code -log softmax(logits)[target]} over rows: the generator's loss read out at the
+     * masked positions only (the softmax over the vocabulary is the costly part of the pair, so
+     * unmasked positions are never read out).
+     *
+     * @param logits (masked positions, vocabulary)
+     * @param targets (masked positions) original token ids
+     */
+    public static NDArray maskedGeneratorLoss(NDArray logits, NDArray targets) {
+        NDArray picked = logits.logSoftmax(-1).gather(targets.toType(DataType.INT64, false).expandDims(-1), -1)
+                .squeeze(-1);
+        return picked.neg().mean();
+    }
+
+    /**
      * The corrupted text: the generator's most likely token at masked positions, the original
      * elsewhere (host arrays, row-major batch x length).
      */

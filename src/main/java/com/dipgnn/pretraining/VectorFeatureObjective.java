@@ -23,6 +23,27 @@ public final class VectorFeatureObjective implements FeatureObjective {
     private final FeatureHeads generator;
     private final FeatureHeads discriminator;
 
+    /** What the generator was not shown, per node type: original inputs and a (nodes, 1) 0/1 mask. */
+    public record Masking(Map<String, NDArray> originals, Map<String, NDArray> masks) {
+    }
+
+    /**
+     * The generator's output.
+     *
+     * @param loss the generator's feature loss (a scalar)
+     * @param corrupted per node type, the discriminator's inputs (originals with generated rows, no gradient)
+     * @param replaced per node type, a (nodes) 0/1 label: 1 where the input was replaced and differs
+     *     from the original (a reconstruction equal to the original counts as original, as in ELECTRA)
+     * @param meanError the mean squared reconstruction error per masked node (for reports)
+     */
+    public record Generation(NDArray loss, Map<String, NDArray> corrupted, Map<String, NDArray> replaced,
+                             double meanError) {
+    }
+
+    /** The discriminator's feature loss (a scalar) and its accuracy over all featured nodes. */
+    public record Discrimination(NDArray loss, double accuracy) {
+    }
+
     /**
      * @param generator regression heads (null when the method does not generate features)
      * @param discriminator detection heads (null when the method does not discriminate features)
@@ -33,7 +54,42 @@ public final class VectorFeatureObjective implements FeatureObjective {
     }
 
     @Override
-    public Masking hide(GraphBatch batch, PretrainBatch step) {
+    public Step begin(GraphBatch generatorBatch, PretrainBatch batch, boolean training) {
+        Masking masking = hide(generatorBatch, batch);
+        return masking.masks().isEmpty() ? null : new VectorStep(masking);
+    }
+
+    /** A step of the vector pair: the masking, then the generation it led to. */
+    private final class VectorStep implements Step {
+        private final Masking masking;
+        private Generation generation;
+
+        VectorStep(Masking masking) {
+            this.masking = masking;
+        }
+
+        @Override
+        public Term generate(Map<String, NDArray> generatorEmbeddings) {
+            generation = VectorFeatureObjective.this.generate(generatorEmbeddings, masking);
+            return new Term(generation.loss(), Map.of(PretrainMetrics.GEN_FEATURE_LOSS, generation.meanError()));
+        }
+
+        @Override
+        public void corrupt(GraphBatch discriminatorBatch) {
+            VectorFeatureObjective.this.corrupt(discriminatorBatch, generation);
+        }
+
+        @Override
+        public Term discriminate(Map<String, NDArray> discriminatorEmbeddings) {
+            Discrimination d = VectorFeatureObjective.this.discriminate(discriminatorEmbeddings, generation);
+            return d.loss() == null ? new Term(null, Map.of()) : new Term(d.loss(), Map.of(
+                    PretrainMetrics.DISC_FEATURE_LOSS, (double) d.loss().getFloat(),
+                    PretrainMetrics.DISC_FEATURE_ACCURACY, d.accuracy()));
+        }
+    }
+
+    /** Hides the chosen nodes' features from the generator's batch (in place). */
+    Masking hide(GraphBatch batch, PretrainBatch step) {
         Map<String, NDArray> originals = new LinkedHashMap<>();
         Map<String, NDArray> masks = new LinkedHashMap<>();
         NDManager scope = batch.manager();
@@ -55,8 +111,8 @@ public final class VectorFeatureObjective implements FeatureObjective {
         return new Masking(originals, masks);
     }
 
-    @Override
-    public Generation generate(Map<String, NDArray> embeddings, Masking masking) {
+    /** Generates features for the hidden nodes from the generator's embeddings. */
+    Generation generate(Map<String, NDArray> embeddings, Masking masking) {
         NDArray loss = null;
         double error = 0;
         int types = 0;
@@ -80,13 +136,13 @@ public final class VectorFeatureObjective implements FeatureObjective {
         return new Generation(loss, corrupted, replaced, types == 0 ? Double.NaN : error / types);
     }
 
-    @Override
-    public void corrupt(GraphBatch batch, Generation generation) {
+    /** Feeds the corrupted features to the discriminator's batch (in place). */
+    void corrupt(GraphBatch batch, Generation generation) {
         generation.corrupted().forEach(batch::replaceInput);
     }
 
-    @Override
-    public Discrimination discriminate(Map<String, NDArray> embeddings, Generation generation) {
+    /** The discriminator's replaced-feature detection loss. */
+    Discrimination discriminate(Map<String, NDArray> embeddings, Generation generation) {
         NDArray loss = null;
         long correct = 0;
         long total = 0;

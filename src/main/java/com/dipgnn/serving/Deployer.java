@@ -18,6 +18,8 @@ import com.dipgnn.training.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.training.TaskKind;
 import java.io.IOException;
+import com.dipgnn.text.TextInputCache;
+import com.dipgnn.text.TextInputs;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,9 +32,12 @@ final class Deployer {
     private final HeteroGraph rawGraph;
     private final DeploymentOptions options;
     private final DeploymentListener listener;
+    private final TextInputCache textCache;
 
-    Deployer(Path modelDir, HeteroGraph rawGraph, DeploymentOptions options, DeploymentListener listener) {
+    Deployer(Path modelDir, HeteroGraph rawGraph, DeploymentOptions options, DeploymentListener listener,
+             TextInputCache textCache) {
         this.modelDir = modelDir;
+        this.textCache = textCache;
         this.rawGraph = rawGraph;
         this.options = options;
         this.listener = listener == null ? DeploymentListener.NONE : listener;
@@ -41,9 +46,11 @@ final class Deployer {
     ModelDeployment deploy() throws IOException, MalformedModelException {
         ModelManifest manifest = ModelStore.readManifest(modelDir);
         TaskKind task = TaskKind.parse(String.valueOf(manifest.task().get("task")));
-        ModelDeployment.requireCompatible(manifest, rawGraph, options.requireSameGraph());
+        HeteroGraph withText = TextInputs.loadIfPresent(modelDir).map(t -> t.apply(rawGraph, textCache))
+                .orElse(rawGraph);
+        ModelDeployment.requireCompatible(manifest, withText, options.requireSameGraph());
         boolean normalize = Boolean.TRUE.equals(manifest.hyperParameters().get("normalize_features"));
-        HeteroGraph graph = normalize ? rawGraph.withRowNormalizedFeatures() : rawGraph;
+        HeteroGraph graph = normalize ? withText.withRowNormalizedFeatures() : withText;
         SubgraphSampler sampler = options.sampler() != null ? options.sampler()
                 : Samplers.forGraph(graph, samplingOf(manifest));
         Devices.engine();

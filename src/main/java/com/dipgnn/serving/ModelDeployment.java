@@ -15,6 +15,7 @@ import com.dipgnn.sampling.SubgraphSampler;
 import com.dipgnn.training.ModelManifest;
 import com.dipgnn.training.TaskKind;
 import java.io.IOException;
+import com.dipgnn.text.TextInputCache;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -81,7 +82,18 @@ public final class ModelDeployment implements AutoCloseable {
      */
     public static ModelDeployment deploy(Path modelDir, HeteroGraph graph, DeploymentOptions options,
                                          DeploymentListener listener) throws IOException, MalformedModelException {
-        return new Deployer(modelDir, graph, options, listener).deploy();
+        return deploy(modelDir, graph, options, listener, null);
+    }
+
+    /**
+     * Deploys like {@link #deploy(Path, HeteroGraph, DeploymentOptions, DeploymentListener)}; a model
+     * that reads text derives its node inputs with its own stored text inputs, cached in
+     * {@code textCache} (null: computed every time).
+     */
+    public static ModelDeployment deploy(Path modelDir, HeteroGraph graph, DeploymentOptions options,
+                                         DeploymentListener listener, TextInputCache textCache)
+            throws IOException, MalformedModelException {
+        return new Deployer(modelDir, graph, options, listener, textCache).deploy();
     }
 
     public ModelManifest manifest() {

@@ -3,6 +3,9 @@ package com.dipgnn.training;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.text.TextInputCache;
+import com.dipgnn.text.TextInputConfig;
+import com.dipgnn.text.TextInputs;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.split.DatasetSplit;
@@ -31,9 +34,24 @@ public final class FineTuneExperiment {
     private final String datasetName;
     private final ExperimentSpec spec;
     private final Device device;
+    private final TextInputs text;
 
+    /** An experiment whose text inputs (if the graph has text) are learned from its pre-training nodes. */
     public FineTuneExperiment(HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device) {
-        this.graph = spec.normalizeFeatures() ? graph.withRowNormalizedFeatures() : graph;
+        this(graph, datasetName, spec, device, null, null);
+    }
+
+    /**
+     * @param text the text inputs to read the graph's text with (a pre-trained model's); null to learn
+     *     them from the nodes pre-training may see (the split's pre-training part)
+     * @param cache where text-derived inputs are cached (null: computed every time)
+     */
+    public FineTuneExperiment(HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device,
+                              TextInputs text, TextInputCache cache) {
+        this.text = text != null ? text : TextInputs.learnForSplit(graph, spec.split() == SplitMode.TRANSFER,
+                spec.splitSeed(), TextInputConfig.defaults()).orElse(null);
+        HeteroGraph withText = this.text == null ? graph : this.text.apply(graph, cache);
+        this.graph = spec.normalizeFeatures() ? withText.withRowNormalizedFeatures() : withText;
         this.datasetName = datasetName;
         this.spec = spec;
         this.device = device;
@@ -82,7 +100,8 @@ public final class FineTuneExperiment {
                 throw e.getCause();
             }
             if (saveTo != null) {
-                ModelStore.save(saveTo, manifest(task, result, seed, modelGraph), encoder, head);
+                ModelStore.save(saveTo, manifest(task, result, seed, modelGraph), encoder, head,
+                        text == null ? null : text::save);
             }
             return result;
         }
@@ -123,7 +142,12 @@ public final class FineTuneExperiment {
                 .split(graph, splitType).pretrainGraph();
     }
 
-    /** The graph fine-tuning runs on (features normalised as the spec asks). */
+    /** How the graph's text is read (saved with every model), or null for a graph without text. */
+    public TextInputs textInputs() {
+        return text;
+    }
+
+    /** The graph fine-tuning runs on (text-derived inputs added, features normalised as the spec asks). */
     public HeteroGraph graph() {
         return graph;
     }

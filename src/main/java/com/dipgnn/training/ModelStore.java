@@ -47,6 +47,22 @@ public final class ModelStore {
      * @throws FileAlreadyExistsException when {@code dir} exists (models are never overwritten in place)
      */
     public static void save(Path dir, ModelManifest manifest, GraphEncoder encoder, GraphModule head) throws IOException {
+        save(dir, manifest, encoder, head, null);
+    }
+
+    /** Files written into a model directory next to its parameters (e.g. the vocabulary), inside the atomic write. */
+    @FunctionalInterface
+    public interface Attachment {
+        void writeTo(Path modelDir) throws IOException;
+    }
+
+    /**
+     * Writes the model atomically to {@code dir}, with {@code attachment}'s files (none when null).
+     *
+     * @throws FileAlreadyExistsException when {@code dir} exists (models are never overwritten in place)
+     */
+    public static void save(Path dir, ModelManifest manifest, GraphEncoder encoder, GraphModule head,
+                            Attachment attachment) throws IOException {
         Path target = dir.toAbsolutePath().normalize();
         if (Files.exists(target)) {
             throw new FileAlreadyExistsException(target.toString(), null,
@@ -59,6 +75,9 @@ public final class ModelStore {
             JSON.writeValue(temp.resolve(MANIFEST).toFile(), manifest);
             writeParams(temp.resolve(ENCODER), encoder);
             writeParams(temp.resolve(HEAD), head);
+            if (attachment != null) {
+                attachment.writeTo(temp);
+            }
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
             deleteRecursively(temp);

@@ -40,7 +40,7 @@ class PretrainBenchTest {
         }
         MaskedRelation masked = new MaskedRelation(LINK, true, maskedSources, maskedTargets, candidates, valid, 3,
                 keptSources, keptTargets);
-        return new PretrainBatch(1, unmasked, List.of(masked), Map.of("n", new int[] {1}), 1 + n, Map.of());
+        return new PretrainBatch(1, unmasked, List.of(masked), Map.of("n", new int[] {1}), 1 + n, Map.of(), List.of());
     }
 
     @Test

@@ -84,7 +84,7 @@ final class TinyPretrainGraph {
         featureMasked.put("user", new int[] {1});
         featureMasked.put("item", new int[] {0, 3});
         return new PretrainBatch(1, full.withEdges(cut), List.of(likes, near), featureMasked, TOTAL_PAIRS,
-                randomPicks);
+                randomPicks, List.of());
     }
 
     static EdgeList without(EdgeList edges, int[][] removed) {

@@ -57,7 +57,7 @@ class VectorFeatureObjectiveTest {
         return manager.create(values, new Shape(rows, columns));
     }
 
-    private FeatureObjective.Generation generate(VectorFeatureObjective objective) {
+    private VectorFeatureObjective.Generation generate(VectorFeatureObjective objective) {
         Map<String, NDArray> originals = new LinkedHashMap<>();
         originals.put("item", matrix(3, 2, 1, 2, 3, 4, 5, -6));
         originals.put("user", matrix(2, 1, 3, 0));
@@ -69,7 +69,7 @@ class VectorFeatureObjectiveTest {
         embeddings.put("item", matrix(3, 2, 1, 2, 0, 0, 5.5f, -6));
         // user head = 2 h_0 + 1: node 0 gives 3 (its original), node 1 gives 3 (original 0)
         embeddings.put("user", matrix(2, 2, 1, 9, 1, 9));
-        return objective.generate(embeddings, new FeatureObjective.Masking(originals, masks));
+        return objective.generate(embeddings, new VectorFeatureObjective.Masking(originals, masks));
     }
 
     @Test
@@ -77,7 +77,7 @@ class VectorFeatureObjectiveTest {
         FeatureHeads generator = heads(true);
         set(generator, "item", new float[] {1, 0, 0, 1}, new float[] {0, 0});
         set(generator, "user", new float[] {2, 0}, new float[] {1});
-        FeatureObjective.Generation g = generate(new VectorFeatureObjective(generator, null));
+        VectorFeatureObjective.Generation g = generate(new VectorFeatureObjective(generator, null));
 
         // item: masked nodes 0 (error 0) and 2 (((0.5)^2 + 0) / 2 = 0.125): 0.0625;
         // user: nodes 0 (error 0) and 1 ((3 - 0)^2 / 1 = 9): 4.5
@@ -99,12 +99,12 @@ class VectorFeatureObjectiveTest {
         set(discriminator, "item", new float[] {1, -1}, new float[] {0.5f});
         set(discriminator, "user", new float[] {0, 1}, new float[] {-1});
         VectorFeatureObjective objective = new VectorFeatureObjective(generator, discriminator);
-        FeatureObjective.Generation g = generate(objective);
+        VectorFeatureObjective.Generation g = generate(objective);
 
         Map<String, NDArray> embeddings = new LinkedHashMap<>();
         embeddings.put("item", matrix(3, 2, 0, 1, 1, 0, 2, 0)); // logits -0.5, 1.5, 2.5; labels 0, 0, 1
         embeddings.put("user", matrix(2, 2, 0, 3, 0, 0)); // logits 2, -1; labels 0, 1
-        FeatureObjective.Discrimination d = objective.discriminate(embeddings, g);
+        VectorFeatureObjective.Discrimination d = objective.discriminate(embeddings, g);
 
         // item: [ln(1+e^-0.5) + (1.5 + ln(1+e^-1.5)) + ln(1+e^-2.5)] / 3 = 0.7514600
         // user: [(2 + ln(1+e^-2)) + (1 + ln(1+e^-1))] / 2 = 1.7200948
@@ -124,7 +124,7 @@ class VectorFeatureObjectiveTest {
             GraphBatch generatorBatch = new GraphBatch(scope, graph, batch.unmasked());
             float[] users = generatorBatch.input("user").toFloatArray();
             float[] items = generatorBatch.input("item").toFloatArray();
-            FeatureObjective.Masking masking = objective.hide(generatorBatch, batch);
+            VectorFeatureObjective.Masking masking = objective.hide(generatorBatch, batch);
 
             assertThat(masking.originals().get("user").toFloatArray()).containsExactly(users);
             assertThat(masking.originals().get("item").toFloatArray()).containsExactly(items);
@@ -138,7 +138,7 @@ class VectorFeatureObjectiveTest {
             Map<String, NDArray> embeddings = new LinkedHashMap<>();
             embeddings.put("user", scope.randomNormal(new Shape(4, 8)));
             embeddings.put("item", scope.randomNormal(new Shape(5, 8)));
-            FeatureObjective.Generation g = objective.generate(embeddings, masking);
+            VectorFeatureObjective.Generation g = objective.generate(embeddings, masking);
             GraphBatch discriminatorBatch = new GraphBatch(scope, graph, batch.unmasked());
             objective.corrupt(discriminatorBatch, g);
             float[] corrupted = discriminatorBatch.input("item").toFloatArray();

@@ -39,16 +39,32 @@ public record NodeTransferSplit(double pretrainFraction, long seed, double label
         Map<String, int[]> pretrainIds = new LinkedHashMap<>();
         Map<String, int[]> finetuneIds = new LinkedHashMap<>();
         for (String type : graph.nodeTypes()) {
-            int n = graph.numNodes(type);
-            int[] order = SeededSampling.shuffled(SplitNodes.identity(n), SeededSampling.random(seed, "type:" + type));
-            int cut = (int) Math.round(pretrainFraction * n);
-            pretrainIds.put(type, SeededSampling.sortedRange(order, 0, cut));
-            finetuneIds.put(type, SeededSampling.sortedRange(order, cut, n));
+            int[][] parts = parts(graph.numNodes(type), type);
+            pretrainIds.put(type, parts[0]);
+            finetuneIds.put(type, parts[1]);
         }
         HeteroGraph pretrain = graph.induced(graph.name() + "-pretrain", pretrainIds);
         HeteroGraph finetune = graph.induced(graph.name() + "-finetune", finetuneIds);
         int[][] sets = thirds(finetune.nodes(targetType), graph.name());
         return new GraphSplit(pretrain, finetune, targetType, sets[0], sets[1], sets[2], pretrainIds, finetuneIds);
+    }
+
+    /**
+     * The node ids of each type that go to pre-training (those {@link #split} puts there), without
+     * building either graph: what may shape anything learned before fine-tuning, such as a vocabulary.
+     */
+    public Map<String, int[]> pretrainNodes(HeteroGraph graph) {
+        Map<String, int[]> ids = new LinkedHashMap<>();
+        for (String type : graph.nodeTypes()) {
+            ids.put(type, parts(graph.numNodes(type), type)[0]);
+        }
+        return ids;
+    }
+
+    private int[][] parts(int n, String type) {
+        int[] order = SeededSampling.shuffled(SplitNodes.identity(n), SeededSampling.random(seed, "type:" + type));
+        int cut = (int) Math.round(pretrainFraction * n);
+        return new int[][] {SeededSampling.sortedRange(order, 0, cut), SeededSampling.sortedRange(order, cut, n)};
     }
 
     private int[][] thirds(NodeTable targets, String graphName) {

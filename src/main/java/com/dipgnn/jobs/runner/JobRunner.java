@@ -3,6 +3,8 @@ package com.dipgnn.jobs.runner;
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.text.TextInputConfig;
+import com.dipgnn.text.TextInputs;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.pretraining.PretrainCheckpoint;
 import com.dipgnn.pretraining.PretrainConfig;
@@ -76,14 +78,16 @@ public final class JobRunner {
         PretrainConfig config = p.toPretrainConfig();
         ModelConfig model = p.modelConfig();
         PretrainMethod.Kept kept = p.keptNetwork();
-        HeteroGraph part = pretrainPart(p, work.graph());
+        TextInputs text = TextInputs.learnForSplit(work.graph(), true, p.splitSeed(), TextInputConfig.defaults())
+                .orElse(null);
+        HeteroGraph part = pretrainPart(p, text == null ? work.graph() : text.apply(work.graph(), work.textCache()));
         tracker.phase("pretraining", config.steps());
         try (NDManager manager = NDManager.newBaseManager(work.device())) {
             PretrainResult result = new Pretrainer(config, new PretrainProgress(tracker, control, config.logEvery()))
-                    .run(part, model, manager, work.checkpointDir());
+                    .run(part, text, model, manager, work.checkpointDir());
             tracker.phase("saving", config.steps());
             ModelManifest manifest = PretrainedModels.save(work.modelOutput(), result, config, kept, model, part,
-                    work.datasetName(), p.splitSeed());
+                    work.datasetName(), p.splitSeed(), text);
             PretrainCheckpoint.delete(work.checkpointDir());
             return new JobOutcome(manifest.metrics(), manifest, TrainingCurves.ofPretraining(result.history()),
                     result.resumedFrom());
@@ -106,7 +110,9 @@ public final class JobRunner {
         ModelManifest pretrained = pretrainedDir == null ? null : ModelStore.readManifest(pretrainedDir);
         p.validateAgainst(work.graph(), pretrained);
         ExperimentSpec spec = p.toSpec(pretrained);
-        FineTuneExperiment experiment = new FineTuneExperiment(work.graph(), work.datasetName(), spec, work.device());
+        TextInputs text = pretrainedDir == null ? null : TextInputs.loadIfPresent(pretrainedDir).orElse(null);
+        FineTuneExperiment experiment = new FineTuneExperiment(work.graph(), work.datasetName(), spec, work.device(),
+                text, work.textCache());
         ModelStore.EncoderWeights weights = pretrainedDir == null ? null : encoderWeights(pretrainedDir);
         tracker.phase("fine-tuning", spec.training().steps());
         FineTuneResult result = experiment.run(p.seed(), new FineTuneProgress(tracker, control, spec.training()

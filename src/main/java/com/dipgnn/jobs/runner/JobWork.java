@@ -2,6 +2,7 @@ package com.dipgnn.jobs.runner;
 
 import ai.djl.Device;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.text.TextInputCache;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -16,9 +17,10 @@ import java.util.Objects;
  * @param modelOutput the new model directory (must not exist); written atomically, only on success
  * @param pretrainedModelDir the pre-trained model to fine-tune from (fine-tuning only; null: from scratch)
  * @param device where to train
+ * @param textCache where text-derived node inputs are cached (null: computed every time)
  */
 public record JobWork(JobParameters parameters, HeteroGraph graph, String datasetName, Path checkpointDir,
-                      Path modelOutput, Path pretrainedModelDir, Device device) {
+                      Path modelOutput, Path pretrainedModelDir, Device device, TextInputCache textCache) {
 
     public JobWork {
         Objects.requireNonNull(parameters, "parameters");

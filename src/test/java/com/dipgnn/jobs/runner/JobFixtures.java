@@ -36,7 +36,7 @@ final class JobFixtures {
 
     static JobWork work(JobParameters parameters, Path dir, String name, Path pretrained) {
         return new JobWork(parameters, GRAPH, "community-300", dir.resolve(name + "-checkpoints"),
-                dir.resolve(name + "-model"), pretrained, Device.cpu());
+                dir.resolve(name + "-model"), pretrained, Device.cpu(), null);
     }
 
     /** Records every report and cancels once a report reached {@code cancelAt} (never when negative). */

@@ -1,0 +1,32 @@
+package com.dipgnn.pretraining;
+
+import com.dipgnn.text.TokenBatch;
+
+/**
+ * The texts of one node type that a step generates: which nodes, their encoded texts padded to the
+ * longest of them, and the generator's input with 20% of each text's word tokens replaced by [MASK].
+ *
+ * @param type the node type
+ * @param nodes local ids (in the step's subgraph) of the nodes whose texts these are
+ * @param original the encoded texts, one row per node
+ * @param input the generator's input ids ({@code original} with [MASK] at masked positions), row major
+ * @param masked true at masked positions, row major like {@code original.ids()}
+ */
+public record MaskedTexts(String type, int[] nodes, TokenBatch original, int[] input, boolean[] masked) {
+
+    public MaskedTexts {
+        if (nodes.length != original.batchSize() || input.length != original.ids().length
+                || masked.length != original.ids().length) {
+            throw new IllegalArgumentException("masked texts of type '" + type + "' have inconsistent shapes");
+        }
+    }
+
+    /** Number of masked positions. */
+    public int maskedCount() {
+        int n = 0;
+        for (boolean m : masked) {
+            n += m ? 1 : 0;
+        }
+        return n;
+    }
+}
