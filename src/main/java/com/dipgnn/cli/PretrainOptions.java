@@ -48,15 +48,16 @@ final class PretrainOptions {
     @Option(names = "--checkpoint-every", defaultValue = "200", description = "steps between checkpoints, 0 = none (default: ${DEFAULT-VALUE})")
     int checkpointEvery;
 
-    @Option(names = "--texts-per-step", defaultValue = "" + TextPairConfig.DEFAULT_MAX_TEXTS_PER_STEP,
-            description = "most texts per node type the text pair generates each step (default: ${DEFAULT-VALUE})")
-    int textsPerStep;
+    @Option(names = "--text-tokens-per-step", defaultValue = "" + TextPairConfig.DEFAULT_MAX_TOKENS_PER_STEP,
+            description = "most padded token positions per node type the text pair reads each step "
+                    + "(default: ${DEFAULT-VALUE})")
+    int textTokensPerStep;
 
     /** The pre-training settings; sampling and the whole-graph threshold follow the fine-tuning options. */
     PretrainConfig config(PretrainMethod method, long seed, SamplingConfig sampling, int fullGraphMaxNodes) {
         return new PretrainConfig(method, steps, seedNodes, edgeMask, featureMask, negatives, alpha, lambda, temperature,
                 OptimizerConfig.PRE_TRAINING.withLearningRate(learningRate), sampling, fullGraphMaxNodes, logEvery,
                 checkpointEvery, seed, new TextPairConfig(TransformerConfig.PAPER_DEFAULT, TextPairConfig.PAPER_DEFAULT
-                .tokenMaskRatio(), textsPerStep));
+                .tokenMaskRatio(), textTokensPerStep));
     }
 }

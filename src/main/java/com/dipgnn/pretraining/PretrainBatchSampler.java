@@ -210,9 +210,9 @@ public final class PretrainBatchSampler {
     }
 
     /**
-     * The texts of the nodes chosen for feature generation (those with at least one word token; at
-     * most {@link TextPairConfig#maxTextsPerStep()} per type, drawn at random), with their word
-     * tokens masked.
+     * The texts of the nodes chosen for feature generation (those with at least one word token,
+     * taken in random order within {@link TextPairConfig#maxTokensPerStep()} padded positions per
+     * type), with their word tokens masked.
      */
     private List<MaskedTexts> maskTexts(Subgraph sub, Map<String, int[]> chosen, Random rng) {
         if (tokens == null) {
@@ -227,12 +227,8 @@ public final class PretrainBatchSampler {
             }
             int[] global = sub.nodes(e.getKey());
             int[][] texts = e.getValue();
-            int[] nodes = Arrays.stream(candidates).filter(n -> texts[global[n]].length > 1).toArray();
-            if (nodes.length > config.textPair().maxTextsPerStep()) {
-                shuffle(nodes, rng);
-                nodes = Arrays.copyOf(nodes, config.textPair().maxTextsPerStep());
-                Arrays.sort(nodes);
-            }
+            int[] nodes = withinBudget(Arrays.stream(candidates).filter(n -> texts[global[n]].length > 1).toArray(),
+                    n -> texts[global[n]].length, rng);
             if (nodes.length == 0) {
                 continue;
             }
@@ -252,6 +248,29 @@ public final class PretrainBatchSampler {
             out.add(new MaskedTexts(e.getKey(), nodes, batch, input, isMasked));
         }
         return out;
+    }
+
+    /** A random subset of {@code nodes} whose padded batch (count × longest) fits the token budget, sorted. */
+    private int[] withinBudget(int[] nodes, java.util.function.IntUnaryOperator length, Random rng) {
+        int budget = config.textPair().maxTokensPerStep();
+        long all = (long) nodes.length * Arrays.stream(nodes).map(length).max().orElse(0);
+        if (all <= budget) {
+            return nodes;
+        }
+        shuffle(nodes, rng);
+        int taken = 0;
+        int longest = 0;
+        while (taken < nodes.length) {
+            int next = Math.max(longest, length.applyAsInt(nodes[taken]));
+            if (taken > 0 && (long) (taken + 1) * next > budget) {
+                break;
+            }
+            longest = next;
+            taken++;
+        }
+        int[] kept = Arrays.copyOf(nodes, taken);
+        Arrays.sort(kept);
+        return kept;
     }
 
     private Map<String, int[]> randomPicks(List<MaskedRelation> masked, Random rng) {
