@@ -12,6 +12,9 @@ import com.dipgnn.model.Backbone;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.text.TextInputConfig;
+import com.dipgnn.text.TextInputs;
+import com.dipgnn.text.VocabularyConfig;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,10 +61,16 @@ class PretrainCheckpointResumeTest {
     /** Checks every checkpoint as it is announced; optionally kills the run after a step. */
     private static final class Watcher implements PretrainListener {
         private final long killAfterStep;
+        private final List<String> modules;
         private final List<Long> checkpoints = new ArrayList<>();
 
         Watcher(long killAfterStep) {
+            this(killAfterStep, FILES_PER_MODULE);
+        }
+
+        Watcher(long killAfterStep, List<String> modules) {
             this.killAfterStep = killAfterStep;
+            this.modules = modules;
         }
 
         @Override
@@ -74,7 +83,7 @@ class PretrainCheckpointResumeTest {
         @Override
         public void onCheckpoint(long step, Path directory) {
             checkpoints.add(step);
-            assertLatestIsComplete(directory, step);
+            assertLatestIsComplete(directory, step, modules);
         }
     }
 
@@ -143,8 +152,41 @@ class PretrainCheckpointResumeTest {
         assertLatestIsComplete(tmp, 2);
     }
 
+    @Test
+    void aRunWithTheTextPairResumesExactlyToo(@TempDir Path tmp) throws IOException {
+        HeteroGraph raw = TextPairPretrainingTest.graph();
+        TextInputs text = TextInputs.learnForSplit(raw, false, 0,
+                new TextInputConfig(new VocabularyConfig(500, 1, 16, 50), 64)).orElseThrow();
+        HeteroGraph graph = text.apply(raw, null);
+        PretrainConfig config = config().withSteps(5).withTextPair(new TextPairConfig(
+                new com.dipgnn.model.TransformerConfig(16, 1, 2, 32, 0.1), 0.2, 96));
+        List<String> modules = new ArrayList<>(FILES_PER_MODULE);
+        modules.addAll(List.of(PretrainNetworks.GENERATOR_TEXT, PretrainNetworks.GENERATOR_TEXT_INPUTS,
+                PretrainNetworks.DISCRIMINATOR_TEXT));
+        Map<String, Map<String, float[]>> straight;
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            straight = snapshot(new Pretrainer(config, PretrainListener.NONE)
+                    .run(graph, text, MODEL, manager, tmp.resolve("straight")).networks());
+        }
+        Path dir = tmp.resolve("killed");
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            assertThatThrownBy(() -> new Pretrainer(config, new Watcher(3, modules)).run(graph, text, MODEL, manager, dir))
+                    .isInstanceOf(SimulatedKill.class);
+        }
+        assertLatestIsComplete(dir, 2, modules);
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            PretrainResult resumed = new Pretrainer(config, PretrainListener.NONE).run(graph, text, MODEL, manager, dir);
+            assertThat(resumed.resumedFrom()).isEqualTo(2);
+            assertSameParameters(snapshot(resumed.networks()), straight, modules);
+        }
+    }
+
     /** LATEST names {@code step-NNNNNNNN} of {@code step}, holding every file a resume reads. */
     static void assertLatestIsComplete(Path dir, long step) {
+        assertLatestIsComplete(dir, step, FILES_PER_MODULE);
+    }
+
+    static void assertLatestIsComplete(Path dir, long step, List<String> modules) {
         try {
             String name = Files.readString(dir.resolve(PretrainCheckpoint.LATEST), StandardCharsets.UTF_8).trim();
             assertThat(name).isEqualTo(String.format("step-%08d", step));
@@ -152,7 +194,7 @@ class PretrainCheckpointResumeTest {
             List<String> expected = new ArrayList<>();
             expected.add(PretrainCheckpoint.STATE);
             expected.add(PretrainCheckpoint.OPTIMIZER);
-            FILES_PER_MODULE.forEach(module -> expected.add(module + ".params"));
+            modules.forEach(module -> expected.add(module + ".params"));
             assertThat(names(checkpoint)).containsExactlyInAnyOrderElementsOf(expected);
             for (String file : expected) {
                 assertThat(Files.size(checkpoint.resolve(file))).as(file).isPositive();
@@ -181,7 +223,12 @@ class PretrainCheckpointResumeTest {
 
     private static void assertSameParameters(Map<String, Map<String, float[]>> actual,
                                              Map<String, Map<String, float[]>> expected) {
-        assertThat(actual.keySet()).containsExactlyElementsOf(FILES_PER_MODULE);
+        assertSameParameters(actual, expected, FILES_PER_MODULE);
+    }
+
+    private static void assertSameParameters(Map<String, Map<String, float[]>> actual,
+                                             Map<String, Map<String, float[]>> expected, List<String> modules) {
+        assertThat(actual.keySet()).containsExactlyElementsOf(modules);
         assertThat(actual.keySet()).containsExactlyElementsOf(expected.keySet());
         int parameters = 0;
         for (String module : expected.keySet()) {

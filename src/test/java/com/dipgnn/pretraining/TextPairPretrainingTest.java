@@ -1,0 +1,169 @@
+package com.dipgnn.pretraining;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.synthetic.QueryProductConfig;
+import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import com.dipgnn.model.Backbone;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.sampling.FullGraphSampler;
+import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.sampling.StepRandom;
+import com.dipgnn.serving.DeploymentOptions;
+import com.dipgnn.serving.ModelDeployment;
+import com.dipgnn.text.TextInputConfig;
+import com.dipgnn.text.TextInputs;
+import com.dipgnn.text.Tokenizer;
+import com.dipgnn.text.Vocabulary;
+import com.dipgnn.text.VocabularyConfig;
+import com.dipgnn.text.VocabularyIO;
+import com.dipgnn.training.ExperimentSpec;
+import com.dipgnn.training.FineTuneConfig;
+import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.training.ModelStore;
+import com.dipgnn.training.OptimizerConfig;
+import com.dipgnn.training.SplitMode;
+import com.dipgnn.training.TaskKind;
+import com.dipgnn.training.TrainingListener;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The text pair inside DiP-GNN on a small query-product graph whose products have text only (so
+ * their inputs are derived from it): token masking per step, the pair's loss terms, the
+ * vocabulary's round trip through a pre-trained and a fine-tuned model into a deployment, and
+ * the ablation without the pair.
+ */
+class TextPairPretrainingTest {
+
+    private static final ModelConfig MODEL = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0.0);
+    private static final TextInputConfig TEXT = new TextInputConfig(new VocabularyConfig(500, 1, 16, 50), 64);
+    private static final TextPairConfig PAIR = new TextPairConfig(
+            new com.dipgnn.model.TransformerConfig(16, 1, 2, 32, 0.1), 0.2, 96);
+
+    /** Queries have 8-dim features and text; products have text only. */
+    static HeteroGraph graph() {
+        HeteroGraph g = SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(120, 160, 900)
+                .withNumCategories(4).withFeatures(8, 1.0).withSeed(4));
+        return g.withNodes(g.nodes("product").withFeatures(null));
+    }
+
+    private static PretrainConfig config(PretrainMethod method) {
+        return PretrainConfig.PAPER_DEFAULT.withMethod(method).withSteps(3).withLogEvery(3).withCheckpointEvery(0)
+                .withSampling(new SamplingConfig(2, 32), 16, 100_000).withObjectiveWeights(15, 1.0, 20.0, 0.2)
+                .withTextPair(PAIR);
+    }
+
+    @Test
+    void eachStepMasksAFifthOfTheChosenTextsTokensWithinTheTokenBudget() {
+        HeteroGraph raw = graph();
+        TextInputs text = TextInputs.learnForSplit(raw, false, 0, TEXT).orElseThrow();
+        HeteroGraph g = text.apply(raw, null);
+        NodeTokens tokens = NodeTokens.of(g, text.tokenizer());
+        PretrainBatchSampler sampler = new PretrainBatchSampler(g, new FullGraphSampler(), config(PretrainMethod.DIPGNN),
+                tokens);
+        int texts = 0;
+        for (long step = 1; step <= 5; step++) {
+            PretrainBatch batch = sampler.prepare(step, StepRandom.rngFor(1, step));
+            assertThat(batch.texts()).extracting(MaskedTexts::type).containsExactlyInAnyOrder("query", "product");
+            for (MaskedTexts t : batch.texts()) {
+                assertThat(batch.featureMasked().get(t.type())).as("texts of nodes whose features are generated")
+                        .contains(t.nodes());
+                assertThat((long) t.nodes().length * t.original().length()).isLessThanOrEqualTo(PAIR.maxTokensPerStep());
+                int longest = 0;
+                for (int b = 0; b < t.nodes().length; b++) {
+                    longest = Math.max(longest, t.original().lengths()[b]);
+                }
+                assertThat(t.original().length()).as("padded to the longest text of the step").isEqualTo(longest);
+                int length = t.original().length();
+                for (int b = 0; b < t.nodes().length; b++) {
+                    int words = 0;
+                    int masked = 0;
+                    for (int i = b * length; i < (b + 1) * length; i++) {
+                        words += t.original().mask()[i] && t.original().ids()[i] >= Vocabulary.NUM_SPECIAL ? 1 : 0;
+                        masked += t.masked()[i] ? 1 : 0;
+                    }
+                    // 20% of the words, rounded at random, and at least one (TokenMaskingTest checks long texts)
+                    assertThat(masked).as("text %d of %s", b, t.type()).isBetween(
+                            Math.max(1, (int) Math.floor(0.2 * words)), Math.max(1, (int) Math.ceil(0.2 * words)));
+                    texts++;
+                }
+                for (int i = 0; i < t.input().length; i++) {
+                    int id = t.original().ids()[i];
+                    if (t.masked()[i]) {
+                        assertThat(t.input()[i]).isEqualTo(Vocabulary.MASK);
+                        assertThat(id).as("only word tokens are masked").isGreaterThanOrEqualTo(Vocabulary.NUM_SPECIAL);
+                    } else {
+                        assertThat(t.input()[i]).isEqualTo(id);
+                    }
+                }
+            }
+        }
+        assertThat(texts).isGreaterThan(20);
+    }
+
+    @Test
+    void dipGnnTrainsThePairAndItsVocabularyTravelsThroughEveryModel(@TempDir Path dir) throws Exception {
+        HeteroGraph raw = graph();
+        ExperimentSpec spec = new ExperimentSpec(TaskKind.NODE_CLASSIFICATION, "product", null, SplitMode.TRANSFER, 3,
+                1.0, MODEL, new FineTuneConfig(4, 32, 2, 0, OptimizerConfig.FINE_TUNING, 0), new SamplingConfig(2, 32),
+                100_000, false, 31, 31, 0.1);
+        FineTuneExperiment scratch = new FineTuneExperiment(raw, "qp", spec, Device.cpu());
+        TextInputs text = scratch.textInputs();
+        assertThat(text.derivedTypes()).containsExactly("product");
+        HeteroGraph part = scratch.pretrainGraph();
+        assertThat(part.nodes("product").hasTextDerivedFeatures()).isTrue();
+
+        Path pretrained = dir.resolve("pretrained");
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            PretrainResult result = new Pretrainer(config(PretrainMethod.DIPGNN), PretrainListener.NONE)
+                    .run(part, text, MODEL, manager, null);
+            assertThat(result.networks().modules()).containsKeys(PretrainNetworks.GENERATOR_TEXT,
+                    PretrainNetworks.DISCRIMINATOR_TEXT, PretrainNetworks.GENERATOR_TEXT_INPUTS);
+            assertThat(result.networks().generatorFeatures().head("product")).as("text is generated by the pair")
+                    .isNull();
+            Map<String, Double> last = result.history().get(result.history().size() - 1).metrics();
+            assertThat(last.get(PretrainMetrics.GEN_TEXT_LOSS)).isFinite().isPositive();
+            assertThat(last.get(PretrainMetrics.DISC_TEXT_LOSS)).isFinite().isPositive();
+            assertThat(last.get(PretrainMetrics.DISC_TEXT_ACCURACY)).isBetween(0.0, 1.0);
+            assertThat(last.get(PretrainMetrics.TEXT_REPLACED)).isBetween(0.0, 0.35);
+            PretrainedModels.save(pretrained, result, config(PretrainMethod.DIPGNN), MODEL, part, "qp", 3, text);
+        }
+        assertThat(VocabularyIO.exists(pretrained)).isTrue();
+        TextInputs stored = TextInputs.load(pretrained);
+        assertThat(stored.fingerprint()).isEqualTo(text.fingerprint());
+        assertThat(new Tokenizer(stored.vocabulary()).encode(raw.nodes("product").text()[7]))
+                .containsExactly(text.tokenizer().encode(raw.nodes("product").text()[7]));
+
+        Path tuned = dir.resolve("tuned");
+        new FineTuneExperiment(raw, "qp", spec, Device.cpu(), stored, null)
+                .run(1, TrainingListener.NONE, tuned, ModelStore.readEncoderWeights(pretrained));
+        assertThat(TextInputs.load(tuned).fingerprint()).isEqualTo(text.fingerprint());
+
+        ModelDeployment deployment = ModelDeployment.deploy(tuned, raw, DeploymentOptions.defaults(), null);
+        try (deployment) {
+            assertThat(deployment.graph().nodes("product").hasTextDerivedFeatures()).isTrue();
+            assertThat(deployment.graph().nodes("product").featureDim()).isEqualTo(text.columns().get("product").width());
+        }
+    }
+
+    @Test
+    void theAblationWithoutThePairTrainsNoTextNetworks() throws Exception {
+        HeteroGraph raw = graph();
+        TextInputs text = TextInputs.learnForSplit(raw, false, 0, TEXT).orElseThrow();
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            PretrainResult result = new Pretrainer(config(PretrainMethod.DIPGNN_NO_TEXT), PretrainListener.NONE)
+                    .run(text.apply(raw, null), text, MODEL, manager, null);
+            assertThat(result.networks().hasTextPair()).isFalse();
+            assertThat(result.networks().modules()).doesNotContainKeys(PretrainNetworks.GENERATOR_TEXT,
+                    PretrainNetworks.DISCRIMINATOR_TEXT);
+            assertThat(result.finalMetrics()).doesNotContainKey(PretrainMetrics.GEN_TEXT_LOSS)
+                    .containsKey(PretrainMetrics.GEN_FEATURE_LOSS);
+        }
+    }
+}
