@@ -36,7 +36,8 @@ public record BenchConfiguration(
 
     /** The configurations of issue 5: gat-homo, hgt-homo and hgt-hetero. */
     public static List<BenchConfiguration> all() {
-        return List.of(homogeneous("gat-homo", Backbone.GAT), homogeneous("hgt-homo", Backbone.HGT), heterogeneous());
+        return List.of(homogeneous("gat-homo", Backbone.GAT), homogeneous("hgt-homo", Backbone.HGT), heterogeneous(),
+                withText());
     }
 
     public static BenchConfiguration named(String name) {
@@ -53,6 +54,20 @@ public record BenchConfiguration(
                 () -> SyntheticGraphs.community(CommunityConfig.defaults()
                         .withNumNodes(4000).withAverageDegree(40).withFeatures(400, 0.15).withSeed(1)),
                 "node", 128, new SamplingConfig(6, 200), PAPER.withBackbone(backbone));
+    }
+
+    /**
+     * The heterogeneous graph with text (issue 8): t0 keeps its features and gets title-like texts of
+     * 6–15 words, t1 loses its features and gets name-like texts of 2–4 words (its inputs are then
+     * derived from the text), both from a Zipf-distributed 8,000-word lexicon.
+     */
+    private static BenchConfiguration withText() {
+        return new BenchConfiguration("hgt-text",
+                "the hgt-hetero graph with text: t0 titles (6-15 words, features kept), t1 names (2-4 words, inputs "
+                        + "derived from text); HGSampling 6 x 128; HGT 3 layers, hidden 400, 8 heads; text pair 4 "
+                        + "layers, width 128",
+                () -> SyntheticText.addText(SyntheticGraphs.randomHetero(RandomHeteroConfig.defaults().withSeed(1)), 1),
+                "t0", 128, new SamplingConfig(6, 128), PAPER);
     }
 
     private static BenchConfiguration heterogeneous() {

@@ -3,6 +3,8 @@ package com.dipgnn.bench;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.TransformerConfig;
+import com.dipgnn.pretraining.MaskedTexts;
 import com.dipgnn.pretraining.MaskedRelation;
 import com.dipgnn.pretraining.PretrainBatch;
 import com.dipgnn.pretraining.PretrainMethod;
@@ -31,14 +33,17 @@ public final class PretrainFlopCounter {
      * @param discriminatorEncoder discriminator encoder on E_u plus E_g
      * @param discriminatorFeatures replaced-feature heads (hidden to 1)
      * @param discriminatorEdges pair scores of E_g and E_u^d
+     * @param text the text pair: both Transformers over every padded position, the generator's
+     *     vocabulary softmax at masked positions and the discriminator's per-token logit (0 without text)
      */
     public record Breakdown(double generatorEncoder, double generatorScoring, double generatorFeatures,
-                            double discriminatorEncoder, double discriminatorFeatures, double discriminatorEdges) {
+                            double discriminatorEncoder, double discriminatorFeatures, double discriminatorEdges,
+                            double text) {
 
         /** Forward FLOPs of the whole step. */
         public double forward() {
             return generatorEncoder + generatorScoring + generatorFeatures
-                    + discriminatorEncoder + discriminatorFeatures + discriminatorEdges;
+                    + discriminatorEncoder + discriminatorFeatures + discriminatorEdges + text;
         }
 
         /** FLOPs of a training step: forward plus a backward pass of twice its work. */
@@ -50,8 +55,17 @@ public final class PretrainFlopCounter {
     private PretrainFlopCounter() {
     }
 
-    /** Forward FLOPs of {@code method} on a prepared batch. */
+    /** Forward FLOPs of {@code method} on a prepared batch without texts. */
     public static Breakdown count(PretrainMethod method, GraphSchema schema, ModelConfig model, PretrainBatch batch) {
+        return count(method, schema, model, batch, null, 0);
+    }
+
+    /**
+     * Forward FLOPs of {@code method} on a prepared batch, its texts run through a text pair of shape
+     * {@code pair} over a vocabulary of {@code vocabulary} entries (ignored when the batch has no texts).
+     */
+    public static Breakdown count(PretrainMethod method, GraphSchema schema, ModelConfig model, PretrainBatch batch,
+                                  TransformerConfig pair, int vocabulary) {
         if (method == PretrainMethod.GAE || !method.hasDiscriminator()) {
             throw new IllegalArgumentException("the pre-training FLOP count covers DiP-GNN and its ablations, not "
                     + method.cliName());
@@ -81,7 +95,29 @@ public final class PretrainFlopCounter {
         }
         Subgraph discGraph = method.discriminatesEdges() ? withMaskedEdges(batch) : unmasked;
         double discEncoder = FlopCounter.encoderFlops(schema, model, discGraph);
-        return new Breakdown(genEncoder, scoring, genFeatures, discEncoder, discFeatures, pairs);
+        double text = 0;
+        for (MaskedTexts t : batch.texts()) {
+            text += textFlops(t, pair, d, vocabulary, method.discriminatesFeatures());
+        }
+        return new Breakdown(genEncoder, scoring, genFeatures, discEncoder, discFeatures, pairs, text);
+    }
+
+    /**
+     * One type's texts: per network, the input projection ([h(n), emb] to the width), per layer the
+     * Q, K, V and output maps, the attention scores and their weighted sum over the padded length,
+     * and the feed-forward block; then the generator's tied vocabulary logits at masked positions
+     * and the discriminator's one logit per position.
+     */
+    static double textFlops(MaskedTexts t, TransformerConfig pair, long hidden, int vocabulary, boolean discriminator) {
+        long rows = t.original().batchSize();
+        long length = t.original().length();
+        long positions = rows * length;
+        long w = pair.width();
+        double perNetwork = 2.0 * positions * (hidden + w) * w
+                + pair.layers() * (2.0 * positions * 4 * w * w + 2.0 * 2 * rows * length * length * w
+                + 2.0 * positions * 2 * w * pair.feedForward());
+        double generator = perNetwork + 2.0 * t.maskedCount() * w * vocabulary;
+        return discriminator ? generator + perNetwork + 2.0 * positions * w : generator;
     }
 
     /**

@@ -16,7 +16,10 @@ import com.dipgnn.pretraining.PretrainBatchSampler;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainNetworks;
 import com.dipgnn.pretraining.PretrainObjective;
-import com.dipgnn.pretraining.VectorFeatureObjective;
+import com.dipgnn.pretraining.NodeTokens;
+import com.dipgnn.pretraining.Pretrainer;
+import com.dipgnn.text.TextInputConfig;
+import com.dipgnn.text.TextInputs;
 import com.dipgnn.sampling.BatchPrefetcher;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.StepRandom;
@@ -52,6 +55,7 @@ public final class PretrainStepBenchmark {
     private final Device device;
     private final int warmup;
     private final int repeats;
+    private TextInputs text;
 
     public PretrainStepBenchmark(BenchConfiguration config, Device device, int warmup, int repeats) {
         this.config = config;
@@ -78,12 +82,15 @@ public final class PretrainStepBenchmark {
     /** Runs the benchmark; {@code progress} receives each completed timed step (1-based). */
     public PretrainBenchReport run(IntConsumer progress) {
         Engine engine = Devices.engine();
-        HeteroGraph graph = config.graph().get();
+        HeteroGraph raw = config.graph().get();
+        text = TextInputs.learnForSplit(raw, false, 0, TextInputConfig.defaults()).orElse(null);
+        HeteroGraph graph = text == null ? raw : text.apply(raw, null);
         GraphSchema schema = GraphSchema.of(graph);
         PretrainConfig pretrain = pretrainConfig(config);
-        PretrainBatchSampler batches = new PretrainBatchSampler(graph, Samplers.forGraph(graph, pretrain.sampling()), pretrain);
+        PretrainBatchSampler batches = new PretrainBatchSampler(graph, Samplers.forGraph(graph, pretrain.sampling()),
+                pretrain, text == null ? null : NodeTokens.of(graph, text.tokenizer()));
         try (NDManager manager = NDManager.newBaseManager(device)) {
-            Setup setup = setUp(graph, schema, config.model(), pretrain, batches, manager);
+            Setup setup = setUp(graph, schema, config.model(), pretrain, batches, manager, text);
             Timed timed = timedSteps(engine, manager, setup, schema, pretrain, batches, progress);
             double[] pipelined = pipelined(engine, manager, setup, batches, pretrain);
             double[][] encoders = encoderForwards(manager, graph, setup.networks(), timed.batches());
@@ -93,7 +100,7 @@ public final class PretrainStepBenchmark {
 
     private Timed timedSteps(Engine engine, NDManager manager, Setup setup, GraphSchema schema, PretrainConfig pretrain,
                              PretrainBatchSampler batches, IntConsumer progress) {
-        Timed timed = new Timed(new double[5][repeats], new int[3][repeats], new double[6][repeats],
+        Timed timed = new Timed(new double[5][repeats], new int[3][repeats], new double[7][repeats],
                 new ArrayList<>(), 0);
         int nonFinite = 0;
         for (int step = 1; step <= warmup + repeats; step++) {
@@ -108,7 +115,8 @@ public final class PretrainStepBenchmark {
                 timed.sizes()[0][r] = batch.unmasked().totalNodes();
                 timed.sizes()[1][r] = PretrainFlopCounter.withMaskedEdges(batch).totalEdges();
                 timed.sizes()[2][r] = batch.maskedEdges();
-                store(timed.flops(), r, PretrainFlopCounter.count(pretrain.method(), schema, config.model(), batch));
+                store(timed.flops(), r, PretrainFlopCounter.count(pretrain.method(), schema, config.model(), batch,
+                        pretrain.textPair().transformer(), text == null ? 0 : text.vocabulary().size()));
                 timed.batches().add(batch);
                 progress.accept(r + 1);
             }
@@ -136,13 +144,14 @@ public final class PretrainStepBenchmark {
     }
 
     private static Setup setUp(HeteroGraph graph, GraphSchema schema, ModelConfig model, PretrainConfig pretrain,
-                               PretrainBatchSampler batches, NDManager manager) {
-        PretrainNetworks networks = new PretrainNetworks(pretrain.method(), schema, model, batches.maskableRelations());
+                               PretrainBatchSampler batches, NDManager manager, TextInputs text) {
+        PretrainNetworks networks = new PretrainNetworks(pretrain.method(), schema, model, batches.maskableRelations(),
+                text, pretrain.textPair());
         GraphModule[] modules = networks.modules().values().toArray(GraphModule[]::new);
         FineTuner.initialize(pretrain.seed(), manager, modules);
         ParameterUpdater updater = new ParameterUpdater(pretrain.optimizer(), modules);
         PretrainObjective objective = new PretrainObjective(graph, pretrain, networks,
-                new VectorFeatureObjective(networks.generatorFeatures(), networks.discriminatorFeatures()));
+                Pretrainer.featureObjectives(networks, text));
         return new Setup(networks, updater, objective, Arrays.stream(modules).mapToLong(GraphModule::parameterCount).sum());
     }
 
@@ -231,7 +240,7 @@ public final class PretrainStepBenchmark {
 
     private static void store(double[][] flops, int r, PretrainFlopCounter.Breakdown b) {
         double[] parts = {b.generatorEncoder(), b.generatorScoring(), b.generatorFeatures(),
-            b.discriminatorEncoder(), b.discriminatorFeatures(), b.discriminatorEdges()};
+            b.discriminatorEncoder(), b.discriminatorFeatures(), b.discriminatorEdges(), b.text()};
         for (int i = 0; i < parts.length; i++) {
             flops[i][r] = parts[i];
         }
@@ -242,7 +251,7 @@ public final class PretrainStepBenchmark {
         for (int i = 0; i < flops.length; i++) {
             m[i] = Arrays.stream(flops[i]).average().orElse(0);
         }
-        return new PretrainFlopCounter.Breakdown(m[0], m[1], m[2], m[3], m[4], m[5]);
+        return new PretrainFlopCounter.Breakdown(m[0], m[1], m[2], m[3], m[4], m[5], m[6]);
     }
 
 }

@@ -32,8 +32,8 @@ import picocli.CommandLine.Option;
 public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--config", defaultValue = "all",
-            description = "gat-homo, hgt-homo, hgt-hetero, all (those three), dipgnn-gat-homo, dipgnn-hgt-homo, "
-                    + "dipgnn-hgt-hetero, dipgnn-all (those three), memory or recommend (default: ${DEFAULT-VALUE})")
+            description = "gat-homo, hgt-homo, hgt-hetero, hgt-text, all (those four), dipgnn-gat-homo, dipgnn-hgt-homo, "
+                    + "dipgnn-hgt-hetero, dipgnn-hgt-text, dipgnn-all (those four), memory or recommend (default: ${DEFAULT-VALUE})")
     String config;
 
     @Option(names = "--repeats", defaultValue = "20", description = "timed steps (default: ${DEFAULT-VALUE})")
@@ -162,9 +162,11 @@ public final class BenchCommand implements Callable<Integer> {
                         + "encoder %.1f ms, discriminator encoder %.1f ms, heads/scoring/losses %.1f ms%n",
                 p.generatorEncoder().median(), p.discriminatorEncoder().median(), p.headsMillis()));
         sb.append(String.format(Locale.ROOT, "forward GFLOP: generator encoder %.2f, candidate scoring %.2f, feature "
-                        + "regression %.2f, discriminator encoder %.2f, feature detection %.3f, pair scoring %.2f%n",
+                        + "regression %.2f, discriminator encoder %.2f, feature detection %.3f, pair scoring %.2f, "
+                        + "text pair %.2f%n",
                 f.generatorEncoder() / 1e9, f.generatorScoring() / 1e9, f.generatorFeatures() / 1e9,
-                f.discriminatorEncoder() / 1e9, f.discriminatorFeatures() / 1e9, f.discriminatorEdges() / 1e9));
+                f.discriminatorEncoder() / 1e9, f.discriminatorFeatures() / 1e9, f.discriminatorEdges() / 1e9,
+                f.text() / 1e9));
         if (p.nonFiniteSteps() > 0) {
             sb.append(String.format(Locale.ROOT, "WARNING: %d of %d steps had a non-finite gradient norm; the optimizer "
                     + "skipped their updates%n", p.nonFiniteSteps(), 2 * r.total().millis().length));
@@ -187,6 +189,7 @@ public final class BenchCommand implements Callable<Integer> {
         m.put("gflop_discriminator_encoder", f.discriminatorEncoder() / 1e9);
         m.put("gflop_feature_detection", f.discriminatorFeatures() / 1e9);
         m.put("gflop_pair_scoring", f.discriminatorEdges() / 1e9);
+        m.put("gflop_text_pair", f.text() / 1e9);
         return m;
     }
 

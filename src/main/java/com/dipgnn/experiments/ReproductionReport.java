@@ -70,8 +70,8 @@ public final class ReproductionReport {
 
     static String pretrainingTable(ReproductionResult result) {
         StringBuilder md = new StringBuilder("| method | gen. acc | disc. acc | coverage gen. | coverage disc. | ratio |"
-                + " feature disc. acc | final loss |\n");
-        md.append("|---|---|---|---|---|---|---|---|\n");
+                + " feature disc. acc | text gen. acc | text disc. acc | final loss |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|\n");
         boolean any = false;
         for (MethodReport m : result.methods()) {
             Map<String, Double> f = m.pretrainFinal();
@@ -82,7 +82,8 @@ public final class ReproductionReport {
             md.append("| ").append(m.method().displayName());
             for (String key : List.of(PretrainMetrics.GEN_ACCURACY, PretrainMetrics.DISC_ACCURACY,
                     PretrainMetrics.GEN_COVERAGE, PretrainMetrics.DISC_COVERAGE, PretrainMetrics.COVERAGE_RATIO,
-                    PretrainMetrics.DISC_FEATURE_ACCURACY, PretrainMetrics.LOSS)) {
+                    PretrainMetrics.DISC_FEATURE_ACCURACY, PretrainMetrics.GEN_TEXT_ACCURACY,
+                    PretrainMetrics.DISC_TEXT_ACCURACY, PretrainMetrics.LOSS)) {
                 Double v = f.get(key);
                 md.append(" | ").append(v == null ? "–" : String.format(Locale.ROOT, "%.3f", v));
             }

@@ -69,7 +69,10 @@ class BenchTest {
     @Test
     void namedConfigurationsHaveTheIssuesShapes() {
         assertThat(BenchConfiguration.all()).extracting(BenchConfiguration::name)
-                .containsExactly("gat-homo", "hgt-homo", "hgt-hetero");
+                .containsExactly("gat-homo", "hgt-homo", "hgt-hetero", "hgt-text");
+        HeteroGraph text = BenchConfiguration.named("hgt-text").graph().get();
+        assertThat(com.dipgnn.text.TextInputs.textTypes(text)).containsExactly("t0", "t1");
+        assertThat(text.nodes("t1").featureDim()).as("t1's inputs come from its text").isZero();
         HeteroGraph hetero = BenchConfiguration.named("hgt-hetero").graph().get();
         assertThat(hetero.nodeTypes()).hasSize(4);
         assertThat(hetero.relationTypes().stream().filter(r -> !r.isReverse())).hasSize(12);
