@@ -246,7 +246,8 @@ public final class FineTuneExperiment {
         StringBuilder sb = new StringBuilder(graph.name()).append(": ");
         for (String t : graph.nodeTypes()) {
             NodeTable table = graph.nodes(t);
-            sb.append(t).append(' ').append(table.count()).append(" (dim ").append(table.featureDim()).append("), ");
+            sb.append(t).append(' ').append(table.count()).append(table.hasTextDerivedFeatures() ? " (text, dim " : " (dim ")
+                    .append(table.featureDim()).append("), ");
         }
         return sb.append(graph.totalEdges()).append(" stored edges").toString();
     }

@@ -26,7 +26,8 @@ import java.util.Locale;
 @Schema(description = "Settings of a pre-training job; absent fields take the paper's defaults")
 public record PretrainParameters(
         @Schema(description = "Pre-training method", example = "dipgnn",
-                allowableValues = {"dipgnn", "dipgnn-edges", "dipgnn-features", "random-edges", "gpt-gnn", "gae"})
+                allowableValues = {"dipgnn", "dipgnn-no-text", "dipgnn-edges", "dipgnn-features", "random-edges", "gpt-gnn",
+                    "gae"})
         @Pattern(regexp = METHODS) String method,
         @Schema(description = "Encoder backbone", example = "hgt", allowableValues = {"hgt", "gat"})
         @Pattern(regexp = "hgt|gat") String backbone,
@@ -74,7 +75,7 @@ public record PretrainParameters(
         @Pattern(regexp = "generator|discriminator") String keep) implements JobParameters {
 
     /** The methods a pre-training job accepts (their command-line names). */
-    static final String METHODS = "dipgnn|dipgnn-edges|dipgnn-features|random-edges|gpt-gnn|gae";
+    static final String METHODS = "dipgnn|dipgnn-no-text|dipgnn-edges|dipgnn-features|random-edges|gpt-gnn|gae";
 
     /** Fills absent fields with the paper's defaults. */
     public PretrainParameters {
