@@ -53,3 +53,22 @@ if [[ $QUEUE == all || $QUEUE == diagnostic ]]; then
         > "$OUT/diagnostic/finetune-$keep.json"
   done
 fi
+if [[ $QUEUE == all || $QUEUE == text-a || $QUEUE == text-b ]]; then
+  # Issue 8: DiP-GNN with and without the text pair, and fine-tuning from scratch, with a shorter
+  # budget (200 pre-training steps, 100 fine-tuning steps, patience 5) that fit the session's time.
+  TEXT=(--runs 10 --hidden 128 --layers 2 --heads 4 --steps 100 --eval-every 10 --patience 5
+        --pretrain-steps 200 --log-every 50 --checkpoint-every 100 --pretrain-temperature 0.2)
+  J=(java -Xmx8g -Dai.djl.pytorch.num_threads=1 -jar "$JAR" reproduce)
+  if [[ $QUEUE != text-b ]]; then
+    "${J[@]}" --dataset "$DATA/debian-packages" --task node --target-type package \
+        --methods dipgnn-no-text,dipgnn "${TEXT[@]}" --out "$OUT/debian-packages-text"
+    "${J[@]}" --dataset "$DATA/debian-packages" --task node --target-type package \
+        --methods none "${TEXT[@]}" --out "$OUT/debian-packages-text-none"
+  fi
+  if [[ $QUEUE != text-a ]]; then
+    "${J[@]}" --dataset "$DATA/dblp-4area" --task node --target-type author \
+        --methods dipgnn-no-text,dipgnn "${TEXT[@]}" --out "$OUT/dblp-4area-text"
+    "${J[@]}" --dataset "$DATA/dblp-4area" --task node --target-type author \
+        --methods none "${TEXT[@]}" --out "$OUT/dblp-4area-text-none"
+  fi
+fi
