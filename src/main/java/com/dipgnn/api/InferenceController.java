@@ -112,12 +112,16 @@ public class InferenceController {
      * @param features its feature vector (the type's feature width)
      * @param neighbours existing neighbours (ids) by relation ({@code source__name__target} from the
      *     new node's type, or the relation name)
+     * @param text its text instead of features, for a type whose inputs the model derives from text
      */
     public record NewNodeRequest(@Schema(example = "query") @NotBlank String nodeType,
-                                 @NotNull float[] features,
-                                 @Schema(example = "{\"query__clicked__product\": [3, 17]}") Map<String, int[]> neighbours) {
+                                 @Schema(description = "Feature vector of the type's width (omit for a type whose "
+                                         + "inputs the model derives from text, and send text)") float[] features,
+                                 @Schema(example = "{\"query__clicked__product\": [3, 17]}") Map<String, int[]> neighbours,
+                                 @Schema(description = "The node's text, for a type whose inputs the model derives "
+                                         + "from text (e.g. a paper title)") String text) {
         NewNode toNode() {
-            return new NewNode(nodeType, features, neighbours);
+            return new NewNode(nodeType, features, neighbours, text);
         }
     }
 

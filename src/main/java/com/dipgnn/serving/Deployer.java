@@ -46,8 +46,8 @@ final class Deployer {
     ModelDeployment deploy() throws IOException, MalformedModelException {
         ModelManifest manifest = ModelStore.readManifest(modelDir);
         TaskKind task = TaskKind.parse(String.valueOf(manifest.task().get("task")));
-        HeteroGraph withText = TextInputs.loadIfPresent(modelDir).map(t -> t.apply(rawGraph, textCache))
-                .orElse(rawGraph);
+        TextInputs text = TextInputs.loadIfPresent(modelDir).orElse(null);
+        HeteroGraph withText = text == null ? rawGraph : text.apply(rawGraph, textCache);
         ModelDeployment.requireCompatible(manifest, withText, options.requireSameGraph());
         boolean normalize = Boolean.TRUE.equals(manifest.hyperParameters().get("normalize_features"));
         HeteroGraph graph = normalize ? withText.withRowNormalizedFeatures() : withText;
@@ -69,7 +69,7 @@ final class Deployer {
             DeploymentStats stats = new DeploymentStats(graph.totalNodes(), embedSeconds, indexSeconds,
                     link == null ? "none" : link.index().describe(), describe(sampler));
             return new ModelDeployment(new ModelDeployment.DeploymentParts(manifest, task, graph, normalize, options,
-                    sampler, manager, model.encoder(), embeddings, link, classes, stats));
+                    sampler, manager, model.encoder(), embeddings, link, classes, stats, text));
         } catch (IOException | MalformedModelException | RuntimeException | Error e) {
             manager.close();
             throw e;

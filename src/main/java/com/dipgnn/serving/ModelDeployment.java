@@ -16,6 +16,7 @@ import com.dipgnn.training.ModelManifest;
 import com.dipgnn.training.TaskKind;
 import java.io.IOException;
 import com.dipgnn.text.TextInputCache;
+import com.dipgnn.text.TextInputs;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -51,6 +52,7 @@ public final class ModelDeployment implements AutoCloseable {
     private final LinkHead link;
     private final ClassHead classes;
     private final DeploymentStats stats;
+    private final TextInputs text;
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
@@ -68,6 +70,7 @@ public final class ModelDeployment implements AutoCloseable {
         this.link = parts.link();
         this.classes = parts.classes();
         this.stats = parts.stats();
+        this.text = parts.text();
     }
 
     /**
@@ -304,7 +307,7 @@ public final class ModelDeployment implements AutoCloseable {
     }
 
     private NewNodeSubgraph newNodeSubgraph(NewNode node) {
-        return NewNodeSubgraph.build(graph, sampler, options.seed(), node, normalizeFeatures, options.maxBatch());
+        return NewNodeSubgraph.build(graph, sampler, options.seed(), node, normalizeFeatures, options.maxBatch(), text);
     }
 
     private float[] forwardNewNode(NewNodeSubgraph sub, String type) {
@@ -339,7 +342,8 @@ public final class ModelDeployment implements AutoCloseable {
     /** Everything a deployment is made of, as the {@link Deployer} assembles it. */
     record DeploymentParts(ModelManifest manifest, TaskKind task, HeteroGraph graph, boolean normalizeFeatures,
                            DeploymentOptions options, SubgraphSampler sampler, NDManager manager, GraphEncoder encoder,
-                           Map<String, float[]> embeddings, LinkHead link, ClassHead classes, DeploymentStats stats) {
+                           Map<String, float[]> embeddings, LinkHead link, ClassHead classes, DeploymentStats stats,
+                           TextInputs text) {
     }
 
     static void requireCompatible(ModelManifest manifest, HeteroGraph graph, boolean sameGraph) {

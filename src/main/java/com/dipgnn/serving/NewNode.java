@@ -13,10 +13,17 @@ import java.util.Map;
  * @param neighbours existing node ids it is linked to, per relation (by name or
  *     {@code src__name__dst} key); a relation may leave the new node's type (the ids are of its
  *     target type) or enter it (the ids are of its source type)
+ * @param text its text, instead of features, for a type whose inputs the model derives from text
+ *     (null otherwise)
  */
-public record NewNode(String type, float[] features, Map<String, int[]> neighbours) {
+public record NewNode(String type, float[] features, Map<String, int[]> neighbours, String text) {
 
     public NewNode {
         neighbours = neighbours == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(neighbours));
+    }
+
+    /** A new node described by its features. */
+    public NewNode(String type, float[] features, Map<String, int[]> neighbours) {
+        this(type, features, neighbours, null);
     }
 }

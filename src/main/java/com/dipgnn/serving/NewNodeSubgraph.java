@@ -1,5 +1,6 @@
 package com.dipgnn.serving;
 
+import com.dipgnn.text.TextInputs;
 import static com.dipgnn.serving.InvalidInferenceRequestException.Reason;
 
 import com.dipgnn.graph.DenseFeatures;
@@ -73,12 +74,12 @@ final class NewNodeSubgraph {
      * @param normalize whether to scale the new node's features to sum 1, as the graph's were
      */
     static NewNodeSubgraph build(HeteroGraph graph, SubgraphSampler sampler, long seed, NewNode node, boolean normalize,
-                                 int maxBatch) {
+                                 int maxBatch, TextInputs text) {
         if (node == null) {
             throw Requests.invalid("node", Reason.MALFORMED, "the new node is missing");
         }
         Requests.requireType(graph, "type", node.type());
-        float[] features = features(graph, node, normalize);
+        float[] features = features(graph, node, normalize, text);
         Map<RelationType, int[]> inbound = new TreeMap<>(byGraphOrder(graph));
         Map<RelationType, int[]> outgoing = new LinkedHashMap<>();
         int total = 0;
@@ -97,13 +98,17 @@ final class NewNodeSubgraph {
         return assemble(graph, sampler, seed, node.type(), features, inbound, outgoing);
     }
 
-    private static float[] features(HeteroGraph graph, NewNode node, boolean normalize) {
+    private static float[] features(HeteroGraph graph, NewNode node, boolean normalize, TextInputs text) {
         int width = graph.nodes(node.type()).featureDim();
+        boolean fromText = text != null && text.derivedTypes().contains(node.type());
         float[] given = node.features() == null ? new float[0] : node.features();
+        if (node.text() != null) {
+            given = textFeatures(node, text, fromText, given.length, width);
+        }
         if (given.length != width) {
             throw Requests.invalid("features", Reason.FEATURE_WIDTH, "a node of type '" + node.type() + "' has "
                     + width + " features" + (width == 0 ? " (the type is featureless: send none)" : "")
-                    + "; got " + given.length);
+                    + (fromText ? " derived from its text: send its text instead" : "") + "; got " + given.length);
         }
         for (int j = 0; j < given.length; j++) {
             if (!Float.isFinite(given[j])) {
@@ -115,6 +120,23 @@ final class NewNodeSubgraph {
             return given;
         }
         return new DenseFeatures(1, width, given).rowNormalized().gather(new int[] {0});
+    }
+
+    /** The text-derived input row of a new node described by its text. */
+    private static float[] textFeatures(NewNode node, TextInputs text, boolean fromText, int givenFeatures, int width) {
+        if (!fromText) {
+            throw Requests.invalid("text", Reason.NOT_SUPPORTED_BY_MODEL, "the model reads the inputs of '"
+                    + node.type() + "' nodes from " + width + " features, not from text"
+                    + (text == null || text.derivedTypes().isEmpty() ? ""
+                    : "; types it reads from text: " + text.derivedTypes()) + "; send features instead");
+        }
+        if (givenFeatures > 0) {
+            throw Requests.invalid("features", Reason.MALFORMED, "send either the text or the features of a new '"
+                    + node.type() + "' node, not both");
+        }
+        float[] row = new float[width];
+        text.fillRow(node.type(), text.tokenizer().encode(node.text()), row, 0);
+        return row;
     }
 
     /**

@@ -1,6 +1,7 @@
 package com.dipgnn.pretraining;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
@@ -14,6 +15,7 @@ import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.ModelDeployment;
+import com.dipgnn.serving.NewNode;
 import com.dipgnn.text.TextInputConfig;
 import com.dipgnn.text.TextInputs;
 import com.dipgnn.text.Tokenizer;
@@ -149,6 +151,20 @@ class TextPairPretrainingTest {
         try (deployment) {
             assertThat(deployment.graph().nodes("product").hasTextDerivedFeatures()).isTrue();
             assertThat(deployment.graph().nodes("product").featureDim()).isEqualTo(text.columns().get("product").width());
+
+            // a new product described by its text embeds exactly like one given its TF-IDF row
+            String title = raw.nodes("product").text()[7];
+            Map<String, int[]> links = Map.of("query__clicked__product", new int[] {1, 2});
+            float[] row = new float[text.columns().get("product").width()];
+            stored.fillRow("product", stored.tokenizer().encode(title), row, 0);
+            assertThat(deployment.embedNewNode(new NewNode("product", null, links, title)))
+                    .containsExactly(deployment.embedNewNode(new NewNode("product", row, links)));
+            assertThatThrownBy(() -> deployment.embedNewNode(new NewNode("query", null, Map.of(), "shoes")))
+                    .hasMessageContaining("not from text").hasMessageContaining("[product]");
+            assertThatThrownBy(() -> deployment.embedNewNode(new NewNode("product", new float[] {1}, links, title)))
+                    .hasMessageContaining("not both");
+            assertThatThrownBy(() -> deployment.embedNewNode(new NewNode("product", new float[] {1}, links)))
+                    .hasMessageContaining("send its text instead");
         }
     }
 
