@@ -54,9 +54,4 @@ public final class SelfAttention extends GraphModule {
         return projected.reshape(batch, length, heads, headWidth).transpose(0, 2, 1, 3);
     }
 
-    /** Multiply-adds of one forward pass over {@code tokens} tokens in sequences of {@code length}. */
-    public long macs(long tokens, long length) {
-        long width = (long) heads * headWidth;
-        return 4 * tokens * width * width + 2 * tokens * length * width;
-    }
 }

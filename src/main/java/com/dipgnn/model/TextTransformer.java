@@ -97,7 +97,4 @@ public final class TextTransformer extends GraphModule {
         return replaced.forward(encoded).reshape(shape.get(0), shape.get(1));
     }
 
-    public Head head() {
-        return head;
-    }
 }

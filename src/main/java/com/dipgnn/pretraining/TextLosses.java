@@ -6,8 +6,8 @@ import ai.djl.ndarray.types.DataType;
 /**
  * The text pair's losses and its ELECTRA corruption: the generator's softmax cross-entropy at
  * the masked positions, the corrupted text (the generator's argmax at masked positions, the
- * original elsewhere), the replaced-token labels (1 only where the corrupted token differs from
- * the original), and the discriminator's sigmoid cross-entropy over every real position.
+ * original elsewhere), and the discriminator's sigmoid cross-entropy over every real position (its
+ * labels are {@link com.dipgnn.text.TokenMasking#replacedLabels}).
  */
 public final class TextLosses {
 
@@ -54,15 +54,6 @@ public final class TextLosses {
             }
         }
         return corrupted;
-    }
-
-    /** ELECTRA's labels: 1 where the corrupted token differs from the original, else 0 (padding 0 too). */
-    public static float[] replacedLabels(int[] original, int[] corrupted) {
-        float[] labels = new float[original.length];
-        for (int i = 0; i < labels.length; i++) {
-            labels[i] = original[i] != corrupted[i] ? 1f : 0f;
-        }
-        return labels;
     }
 
     /**

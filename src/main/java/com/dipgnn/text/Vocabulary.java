@@ -167,11 +167,6 @@ public final class Vocabulary {
         return config;
     }
 
-    /** Whether {@code id} is one of the special tokens. */
-    public static boolean isSpecial(int id) {
-        return id >= 0 && id < NUM_SPECIAL;
-    }
-
     /** A stable hash of the token list: the first 16 hex digits of SHA-256 over the tokens joined by '\n'. */
     public String fingerprint() {
         return fingerprint;

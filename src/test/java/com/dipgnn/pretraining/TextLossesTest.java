@@ -10,6 +10,7 @@ import ai.djl.training.GradientCollector;
 import com.dipgnn.model.TextTransformer;
 import com.dipgnn.model.TransformerConfig;
 import org.assertj.core.data.Offset;
+import com.dipgnn.text.TokenMasking;
 import org.junit.jupiter.api.Test;
 
 /** The text pair's losses on hand-checkable numbers, the ELECTRA rule, and one step through both Transformers. */
@@ -51,7 +52,7 @@ class TextLossesTest {
             int[] original = {1, 2, 2};
             int[] corrupted = TextLosses.corrupt(original, new boolean[] {true, false, true}, logits);
             assertThat(corrupted).containsExactly(1, 2, 0);
-            assertThat(TextLosses.replacedLabels(original, corrupted)).containsExactly(0f, 0f, 1f);
+            assertThat(TokenMasking.replacedLabels(original, corrupted)).containsExactly(0f, 0f, 1f);
         }
     }
 
