@@ -97,7 +97,8 @@ public final class FineTuneExperiment {
                 result = new FineTuner(spec.training().withSeed(seed), listener)
                         .run(task, encoder, head, manager, policy);
             } catch (java.io.UncheckedIOException e) {
-                throw e.getCause();
+                // keep both what failed (the checkpoint and where) and why
+                throw new IOException(e.getMessage() + ": " + e.getCause().getMessage(), e.getCause());
             }
             if (saveTo != null) {
                 ModelStore.save(saveTo, manifest(task, result, seed, modelGraph), encoder, head,
