@@ -1,7 +1,6 @@
 package com.dipgnn.cli;
 
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.text.TextInputs;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.sampling.SamplingConfig;
@@ -49,9 +48,10 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         ExperimentSpec spec = spec(kind, graph);
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
-        TextInputs text = pretrained == null ? null : TextInputs.loadIfPresent(pretrained).orElse(null);
-        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device), text,
-                GraphSources.textCache());
+        FineTuneExperiment experiment = pretrained == null
+                ? new FineTuneExperiment(graph, dataset, spec, Devices.select(device), GraphSources.textCache())
+                : FineTuneExperiment.fromPretrained(pretrained, graph, dataset, spec, Devices.select(device),
+                        GraphSources.textCache());
         com.dipgnn.training.ModelStore.EncoderWeights start = pretrained == null ? null
                 : com.dipgnn.training.ModelStore.readEncoderWeights(pretrained);
         List<FineTuneResult> results = new ArrayList<>();

@@ -67,7 +67,7 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
         if (spec.split() != SplitMode.TRANSFER) {
             throw new IllegalArgumentException("pre-training uses the node-transfer split; drop --split or use --split transfer");
         }
-        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device), null,
+        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device),
                 GraphSources.textCache());
         HeteroGraph pretrainGraph = experiment.pretrainGraph();
         PretrainConfig config = pretrain.config(chosen, seed, spec.sampling(), spec.fullGraphMaxNodes());

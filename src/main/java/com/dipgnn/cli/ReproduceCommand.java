@@ -62,7 +62,7 @@ public final class ReproduceCommand extends FineTuningOptions implements Callabl
         List<PretrainMethod> chosen = methods.stream().map(PretrainMethod::parse).toList();
         HeteroGraph graph = GraphSources.load(dataset, splitSeed);
         ExperimentSpec spec = spec(kind, graph);
-        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device), null,
+        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device),
                 GraphSources.textCache());
         Path dir = out != null ? out : Path.of("reports", Path.of(dataset).getFileName() + "-" + kind.shortName());
         ReproductionSpec plan = new ReproductionSpec(chosen, runs, seed,

@@ -38,19 +38,36 @@ public final class FineTuneExperiment {
 
     /** An experiment whose text inputs (if the graph has text) are learned from its pre-training nodes. */
     public FineTuneExperiment(HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device) {
-        this(graph, datasetName, spec, device, null, null);
+        this(graph, datasetName, spec, device, (TextInputCache) null);
     }
 
     /**
-     * @param text the text inputs to read the graph's text with (a pre-trained model's); null to learn
-     *     them from the nodes pre-training may see (the split's pre-training part)
-     * @param cache where text-derived inputs are cached (null: computed every time)
+     * An experiment whose text inputs (if the graph has text) are learned from the nodes pre-training
+     * may see (the split's pre-training part), its text-derived inputs cached in {@code cache} (null:
+     * computed every time).
      */
     public FineTuneExperiment(HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device,
-                              TextInputs text, TextInputCache cache) {
-        this.text = text != null ? text : TextInputs.learnForSplit(graph, spec.split() == SplitMode.TRANSFER,
-                spec.splitSeed(), TextInputConfig.defaults()).orElse(null);
-        HeteroGraph withText = this.text == null ? graph : this.text.apply(graph, cache);
+                              TextInputCache cache) {
+        this(graph, datasetName, spec, device, TextInputs.learnForSplit(graph, spec.split() == SplitMode.TRANSFER,
+                spec.splitSeed(), TextInputConfig.defaults()).orElse(null), cache);
+    }
+
+    /**
+     * An experiment that fine-tunes the model pre-trained in {@code pretrainedDir}: the graph's text is
+     * read with that model's stored text inputs, or not at all when it has none (a model pre-trained
+     * without text sees the graph as it did then), so the encoder's input widths match the model's.
+     */
+    public static FineTuneExperiment fromPretrained(Path pretrainedDir, HeteroGraph graph, String datasetName,
+                                                    ExperimentSpec spec, Device device, TextInputCache cache) {
+        return new FineTuneExperiment(graph, datasetName, spec, device,
+                TextInputs.loadIfPresent(pretrainedDir).orElse(null), cache);
+    }
+
+    /** @param text the text inputs to read the graph's text with; null: the graph's text is not read */
+    private FineTuneExperiment(HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device,
+                               TextInputs text, TextInputCache cache) {
+        this.text = text;
+        HeteroGraph withText = text == null ? graph : text.apply(graph, cache);
         this.graph = spec.normalizeFeatures() ? withText.withRowNormalizedFeatures() : withText;
         this.datasetName = datasetName;
         this.spec = spec;

@@ -31,6 +31,7 @@ import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.training.TrainingListener;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -143,7 +144,7 @@ class TextPairPretrainingTest {
                 .containsExactly(text.tokenizer().encode(raw.nodes("product").text()[7]));
 
         Path tuned = dir.resolve("tuned");
-        new FineTuneExperiment(raw, "qp", spec, Device.cpu(), stored, null)
+        FineTuneExperiment.fromPretrained(pretrained, raw, "qp", spec, Device.cpu(), null)
                 .run(1, TrainingListener.NONE, tuned, ModelStore.readEncoderWeights(pretrained));
         assertThat(TextInputs.load(tuned).fingerprint()).isEqualTo(text.fingerprint());
 
@@ -166,6 +167,28 @@ class TextPairPretrainingTest {
             assertThatThrownBy(() -> deployment.embedNewNode(new NewNode("product", new float[] {1}, links)))
                     .hasMessageContaining("send its text instead");
         }
+    }
+
+    @Test
+    void aModelPretrainedWithoutTextInputsIsFineTunedOnTheGraphAsItSawIt(@TempDir Path dir) throws Exception {
+        HeteroGraph raw = graph();
+        ExperimentSpec spec = new ExperimentSpec(TaskKind.NODE_CLASSIFICATION, "product", null, SplitMode.TRANSFER, 3,
+                1.0, MODEL, new FineTuneConfig(2, 32, 2, 0, OptimizerConfig.FINE_TUNING, 0), new SamplingConfig(2, 32),
+                100_000, false, 31, 31, 0.1);
+        // a model from before text inputs existed: products featureless, no vocabulary stored
+        HeteroGraph part = FineTuneExperiment.pretrainPart(raw, "product", 3);
+        Path pretrained = dir.resolve("pretrained");
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            PretrainResult result = new Pretrainer(config(PretrainMethod.DIPGNN), PretrainListener.NONE)
+                    .run(part, MODEL, manager, null);
+            PretrainedModels.save(pretrained, result, config(PretrainMethod.DIPGNN), MODEL, part, "qp", 3, null);
+        }
+        FineTuneExperiment experiment = FineTuneExperiment.fromPretrained(pretrained, raw, "qp", spec, Device.cpu(),
+                null);
+        assertThat(experiment.textInputs()).isNull();
+        assertThat(experiment.graph().nodes("product").featureDim()).isZero();
+        experiment.run(1, TrainingListener.NONE, dir.resolve("tuned"), ModelStore.readEncoderWeights(pretrained));
+        assertThat(TextInputs.exists(dir.resolve("tuned"))).isFalse();
     }
 
     @Test

@@ -110,9 +110,10 @@ public final class JobRunner {
         ModelManifest pretrained = pretrainedDir == null ? null : ModelStore.readManifest(pretrainedDir);
         p.validateAgainst(work.graph(), pretrained);
         ExperimentSpec spec = p.toSpec(pretrained);
-        TextInputs text = pretrainedDir == null ? null : TextInputs.loadIfPresent(pretrainedDir).orElse(null);
-        FineTuneExperiment experiment = new FineTuneExperiment(work.graph(), work.datasetName(), spec, work.device(),
-                text, work.textCache());
+        FineTuneExperiment experiment = pretrainedDir == null
+                ? new FineTuneExperiment(work.graph(), work.datasetName(), spec, work.device(), work.textCache())
+                : FineTuneExperiment.fromPretrained(pretrainedDir, work.graph(), work.datasetName(), spec,
+                        work.device(), work.textCache());
         ModelStore.EncoderWeights weights = pretrainedDir == null ? null : encoderWeights(pretrainedDir);
         tracker.phase("fine-tuning", spec.training().steps());
         FineTuneResult result = experiment.run(p.seed(), new FineTuneProgress(tracker, control, spec.training()
