@@ -1,5 +1,7 @@
 package com.dipgnn.pretraining;
 
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.text.TextInputs;
 import java.util.Locale;
 
 /**
@@ -60,6 +62,34 @@ public enum PretrainMethod {
      */
     public boolean usesText() {
         return generatesFeatures && this != DIPGNN_NO_TEXT;
+    }
+
+    /** Whether the method learns from edges (generates, discriminates or reconstructs them). */
+    public boolean usesEdges() {
+        return generatesEdges || discriminatesEdges || this == GAE;
+    }
+
+    /**
+     * Checks that {@code graph} has what the method learns from: edges for the methods that
+     * {@link #usesEdges() use them}, else node features, or text for the methods that
+     * {@link #usesText() read it} (text-only types get features derived from their text).
+     *
+     * @throws IllegalArgumentException naming the method, the graph and a method that would work
+     */
+    public void requireSomethingToLearn(HeteroGraph graph) {
+        if (usesEdges()) {
+            if (graph.totalEdges() == 0) {
+                throw new IllegalArgumentException("method '" + cliName() + "' learns from edges, but graph '"
+                        + graph.name() + "' has none; use dipgnn-features");
+            }
+            return;
+        }
+        boolean features = graph.nodeTypes().stream().anyMatch(t -> graph.nodes(t).featureDim() > 0);
+        if (!features && !(usesText() && TextInputs.hasText(graph))) {
+            throw new IllegalArgumentException("method '" + cliName() + "' learns from node features"
+                    + (usesText() ? " or text" : "") + ", but graph '" + graph.name() + "' has none; use dipgnn "
+                    + "or dipgnn-edges");
+        }
     }
 
     /** Trains the edge discriminator on E_g and E_u^d. */

@@ -63,7 +63,7 @@ public final class Pretrainer {
     public PretrainResult run(HeteroGraph graph, TextInputs text, ModelConfig model, NDManager manager,
                               Path checkpoints) throws IOException {
         long start = System.nanoTime();
-        requireSomethingToLearn(graph);
+        config.method().requireSomethingToLearn(graph);
         boolean textPair = text != null && config.method().usesText();
         PretrainBatchSampler batches = new PretrainBatchSampler(graph, samplerFor(graph), config,
                 textPair ? NodeTokens.of(graph, text.tokenizer()) : null);
@@ -128,15 +128,6 @@ public final class Pretrainer {
         return pairs;
     }
 
-    private void requireSomethingToLearn(HeteroGraph graph) {
-        PretrainMethod method = config.method();
-        boolean usesEdges = method.generatesEdges() || method.discriminatesEdges() || method == PretrainMethod.GAE;
-        boolean hasFeatures = graph.nodeTypes().stream().anyMatch(t -> graph.nodes(t).featureDim() > 0);
-        if (!usesEdges && !hasFeatures) {
-            throw new IllegalArgumentException("method '" + method.cliName() + "' learns from node features, but graph '"
-                    + graph.name() + "' has none; use dipgnn or dipgnn-edges");
-        }
-    }
 
     /** The subgraph sampler for a graph: the whole graph when it is small, else LADIES or HGSampling. */
     public SubgraphSampler samplerFor(HeteroGraph graph) {

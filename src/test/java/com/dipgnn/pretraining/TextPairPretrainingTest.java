@@ -192,6 +192,17 @@ class TextPairPretrainingTest {
     }
 
     @Test
+    void textCountsAsSomethingToLearnForTheMethodsThatReadIt() {
+        HeteroGraph textOnly = graph().withNodes(graph().nodes("query").withFeatures(null));
+        PretrainMethod.DIPGNN_FEATURES.requireSomethingToLearn(textOnly);
+        HeteroGraph bare = textOnly.withNodes(com.dipgnn.graph.NodeTable.ofCount("query", textOnly.numNodes("query")))
+                .withNodes(com.dipgnn.graph.NodeTable.ofCount("product", textOnly.numNodes("product")));
+        assertThatThrownBy(() -> PretrainMethod.DIPGNN_FEATURES.requireSomethingToLearn(bare))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("node features or text").hasMessageContaining("use dipgnn or dipgnn-edges");
+    }
+
+    @Test
     void theAblationWithoutThePairTrainsNoTextNetworks() throws Exception {
         HeteroGraph raw = graph();
         TextInputs text = TextInputs.learnForSplit(raw, false, 0, TEXT).orElseThrow();

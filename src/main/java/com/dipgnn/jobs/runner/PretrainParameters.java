@@ -175,15 +175,10 @@ public record PretrainParameters(
         if (splitNodeType != null) {
             ParameterChecks.nodeType("splitNodeType", graph, splitNodeType);
         }
-        boolean usesEdges = m.generatesEdges() || m.discriminatesEdges() || m == PretrainMethod.GAE;
-        boolean hasFeatures = graph.nodeTypes().stream().anyMatch(t -> graph.nodes(t).featureDim() > 0);
-        if (!usesEdges && !hasFeatures) {
-            throw new JobParameterException("method", "method '" + method + "' learns from node features, but graph '"
-                    + graph.name() + "' has none; use dipgnn or dipgnn-edges");
-        }
-        if (usesEdges && graph.totalEdges() == 0) {
-            throw new JobParameterException("method", "method '" + method + "' learns from edges, but graph '"
-                    + graph.name() + "' has none; use dipgnn-features");
+        try {
+            m.requireSomethingToLearn(graph);
+        } catch (IllegalArgumentException e) {
+            throw new JobParameterException("method", e.getMessage());
         }
     }
 
