@@ -58,15 +58,7 @@ public final class GraphBatch {
 
     private RelationEdges toDevice(RelationType r, String sourceType, String targetType, EdgeList edges) {
         return new RelationEdges(r, sourceType, targetType,
-                manager.create(toLong(edges.src())), manager.create(toLong(edges.dst())), edges.dst());
-    }
-
-    private static long[] toLong(int[] values) {
-        long[] out = new long[values.length];
-        for (int i = 0; i < values.length; i++) {
-            out[i] = values[i];
-        }
-        return out;
+                GraphOps.index(manager, edges.src()), GraphOps.index(manager, edges.dst()), edges.dst());
     }
 
     public NDManager manager() {
@@ -137,7 +129,7 @@ public final class GraphBatch {
                 ids[i] = i;
             }
             into.add(new RelationEdges(null, type, type,
-                    manager.create(toLong(ids)), manager.create(toLong(ids)), ids));
+                    GraphOps.index(manager, ids), GraphOps.index(manager, ids), ids));
         }
         return into.isEmpty() ? null : new InEdges(manager, type, numNodes(type), into);
     }

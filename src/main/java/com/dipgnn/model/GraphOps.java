@@ -19,6 +19,20 @@ public final class GraphOps {
     private GraphOps() {
     }
 
+    /** {@code ids} as an int64 array of {@code shape} (the index type of {@link #gatherRows} and gathers). */
+    public static NDArray index(NDManager manager, int[] ids, Shape shape) {
+        long[] values = new long[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            values[i] = ids[i];
+        }
+        return manager.create(values, shape);
+    }
+
+    /** {@code ids} as an int64 vector (the index type of {@link #gatherRows}). */
+    public static NDArray index(NDManager manager, int[] ids) {
+        return index(manager, ids, new Shape(ids.length));
+    }
+
     /**
      * Rows {@code index[i]} of {@code x} (any rank; gathered along axis 0).
      *

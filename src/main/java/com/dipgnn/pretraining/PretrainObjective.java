@@ -146,7 +146,7 @@ public final class PretrainObjective {
         RelationType r = m.relation();
         NDArray targets = GraphOps.gatherRows(h.get(r.target()), index(scope, m.targets()));
         NDArray all = heads.scorer(r).scoreAll(h.get(r.source()), targets);
-        NDArray slots = scope.create(toLong(m.candidates()), new Shape(m.size(), m.width()));
+        NDArray slots = GraphOps.index(scope, m.candidates(), new Shape(m.size(), m.width()));
         float[] padding = new float[m.candidates().length];
         for (int i = 0; i < padding.length; i++) {
             padding[i] = m.valid()[i] ? 0f : PADDING_LOGIT;
@@ -331,15 +331,7 @@ public final class PretrainObjective {
     }
 
     private static NDArray index(NDManager scope, int[] ids) {
-        return scope.create(toLong(ids));
-    }
-
-    private static long[] toLong(int[] values) {
-        long[] out = new long[values.length];
-        for (int i = 0; i < values.length; i++) {
-            out[i] = values[i];
-        }
-        return out;
+        return GraphOps.index(scope, ids);
     }
 
     private static int[] concat(int[] a, int[] b) {

@@ -72,7 +72,7 @@ public final class TextFeatureObjective implements FeatureObjective {
     }
 
     /** One step: the generated (corrupted) ids of each type's texts, kept for the discriminator. */
-    private final class TextStep implements Step {
+    final class TextStep implements Step {
         private final List<MaskedTexts> texts;
         private final NDManager scope;
         private final boolean training;
@@ -82,6 +82,11 @@ public final class TextFeatureObjective implements FeatureObjective {
             this.texts = texts;
             this.scope = scope;
             this.training = training;
+        }
+
+        /** Per type (in {@link PretrainBatch#texts()} order), the corrupted ids, row major; after {@link #generate}. */
+        List<int[]> corrupted() {
+            return corrupted;
         }
 
         @Override
@@ -128,18 +133,25 @@ public final class TextFeatureObjective implements FeatureObjective {
                 if (!inputs.derivedTypes().contains(t.type())) {
                     continue;
                 }
+                // only the chosen nodes' rows are computed; one gather puts them in place of theirs
                 NDArray x = batch.input(t.type());
+                int n = batch.numNodes(t.type());
                 int width = (int) x.getShape().get(1);
-                float[] rows = new float[batch.numNodes(t.type()) * width];
+                int chosen = t.nodes().length;
+                float[] rows = new float[chosen * width];
                 int length = t.original().length();
-                for (int b = 0; b < t.nodes().length; b++) {
+                int[] source = new int[n];
+                for (int i = 0; i < n; i++) {
+                    source[i] = i;
+                }
+                for (int b = 0; b < chosen; b++) {
                     int[] ids = java.util.Arrays.copyOfRange(corrupted.get(k), b * length,
                             b * length + t.original().lengths()[b]);
-                    inputs.fillRow(t.type(), ids, rows, t.nodes()[b] * width);
+                    inputs.fillRow(t.type(), ids, rows, b * width);
+                    source[t.nodes()[b]] = n + b;
                 }
-                NDArray m = nodeMask(batch, t);
-                batch.replaceInput(t.type(), x.mul(m.neg().add(1f)).add(
-                        scope.create(rows, new Shape(batch.numNodes(t.type()), width))));
+                NDArray generated = scope.create(rows, new Shape(chosen, width));
+                batch.replaceInput(t.type(), GraphOps.gatherRows(x.concat(generated, 0), GraphOps.index(scope, source)));
             }
         }
 
@@ -187,7 +199,7 @@ public final class TextFeatureObjective implements FeatureObjective {
         }
 
         private NDArray ids(int[] ids, int rows, int length) {
-            return scope.create(toLong(ids), new Shape(rows, length));
+            return GraphOps.index(scope, ids, new Shape(rows, length));
         }
 
         private NDArray realMask(MaskedTexts t) {
@@ -195,7 +207,7 @@ public final class TextFeatureObjective implements FeatureObjective {
         }
 
         private NDArray index(int[] values) {
-            return scope.create(toLong(values));
+            return GraphOps.index(scope, values);
         }
     }
 
@@ -206,14 +218,6 @@ public final class TextFeatureObjective implements FeatureObjective {
             if (t.masked()[i]) {
                 out[k++] = i;
             }
-        }
-        return out;
-    }
-
-    private static long[] toLong(int[] values) {
-        long[] out = new long[values.length];
-        for (int i = 0; i < values.length; i++) {
-            out[i] = values[i];
         }
         return out;
     }

@@ -203,6 +203,47 @@ class TextPairPretrainingTest {
     }
 
     @Test
+    void theDiscriminatorSeesTheInputsOfTheCorruptedTextOnTheChosenNodesOnly() {
+        HeteroGraph raw = graph();
+        TextInputs text = TextInputs.learnForSplit(raw, false, 0, TEXT).orElseThrow();
+        HeteroGraph g = text.apply(raw, null);
+        PretrainConfig config = config(PretrainMethod.DIPGNN);
+        PretrainBatch batch = new PretrainBatchSampler(g, new FullGraphSampler(), config, NodeTokens.of(g, text.tokenizer()))
+                .prepare(1, StepRandom.rngFor(2, 1));
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            PretrainNetworks networks = new PretrainNetworks(PretrainMethod.DIPGNN, com.dipgnn.model.GraphSchema.of(g),
+                    MODEL, List.of(g.relationTypes().get(0)), text, PAIR);
+            com.dipgnn.training.FineTuner.initialize(1, manager,
+                    networks.modules().values().toArray(com.dipgnn.model.GraphModule[]::new));
+            TextFeatureObjective objective = new TextFeatureObjective(text, networks.generatorTextInputs(),
+                    networks.generatorText(), networks.discriminatorText());
+            com.dipgnn.model.GraphBatch gen = new com.dipgnn.model.GraphBatch(manager, g, batch.unmasked());
+            TextFeatureObjective.TextStep step = (TextFeatureObjective.TextStep) objective.begin(gen, batch, false);
+            Map<String, ai.djl.ndarray.NDArray> h = new java.util.LinkedHashMap<>();
+            for (String type : g.nodeTypes()) {
+                h.put(type, manager.randomNormal(new ai.djl.ndarray.types.Shape(gen.numNodes(type), MODEL.hidden())));
+            }
+            step.generate(h);
+            com.dipgnn.model.GraphBatch disc = new com.dipgnn.model.GraphBatch(manager, g, batch.unmasked());
+            float[] before = disc.input("product").toFloatArray();
+            step.corrupt(disc);
+            float[] after = disc.input("product").toFloatArray();
+
+            int k = batch.texts().stream().map(MaskedTexts::type).toList().indexOf("product");
+            MaskedTexts t = batch.texts().get(k);
+            int width = text.columns().get("product").width();
+            float[] expected = before.clone();
+            for (int b = 0; b < t.nodes().length; b++) {
+                int start = b * t.original().length();
+                int[] ids = java.util.Arrays.copyOfRange(step.corrupted().get(k), start, start + t.original().lengths()[b]);
+                text.fillRow("product", ids, expected, t.nodes()[b] * width);
+            }
+            assertThat(after).containsExactly(expected, org.assertj.core.api.Assertions.within(1e-6f));
+            assertThat(t.nodes().length).isPositive();
+        }
+    }
+
+    @Test
     void theAblationWithoutThePairTrainsNoTextNetworks() throws Exception {
         HeteroGraph raw = graph();
         TextInputs text = TextInputs.learnForSplit(raw, false, 0, TEXT).orElseThrow();
