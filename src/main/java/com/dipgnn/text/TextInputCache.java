@@ -3,15 +3,12 @@ package com.dipgnn.text;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.SparseFeatures;
 import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -76,39 +73,26 @@ public final class TextInputCache {
     void write(HeteroGraph graph, TextInputs inputs, Map<String, SparseFeatures> features) {
         Path file = fileFor(graph, inputs);
         try {
-            Files.createDirectories(directory);
-            Path temp = Files.createTempFile(directory, file.getFileName().toString(), ".tmp");
-            try {
-                try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(temp)))) {
-                    out.writeInt(MAGIC);
-                    out.writeInt(VERSION);
-                    out.writeInt(features.size());
-                    for (Map.Entry<String, SparseFeatures> e : features.entrySet()) {
-                        SparseFeatures f = e.getValue();
-                        out.writeUTF(e.getKey());
-                        out.writeInt(f.count());
-                        out.writeInt(f.dim());
-                        writeInts(out, f.offsets());
-                        writeInts(out, f.indices());
-                        for (float v : f.values()) {
-                            out.writeFloat(v);
-                        }
+            AtomicFiles.write(file, stream -> {
+                DataOutputStream out = new DataOutputStream(stream);
+                out.writeInt(MAGIC);
+                out.writeInt(VERSION);
+                out.writeInt(features.size());
+                for (Map.Entry<String, SparseFeatures> e : features.entrySet()) {
+                    SparseFeatures f = e.getValue();
+                    out.writeUTF(e.getKey());
+                    out.writeInt(f.count());
+                    out.writeInt(f.dim());
+                    writeInts(out, f.offsets());
+                    writeInts(out, f.indices());
+                    for (float v : f.values()) {
+                        out.writeFloat(v);
                     }
                 }
-                move(temp, file);
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+                out.flush();
+            });
         } catch (IOException e) {
             // the cache is an optimisation: the features are in memory and correct either way
-        }
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

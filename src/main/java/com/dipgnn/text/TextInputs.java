@@ -351,14 +351,7 @@ public final class TextInputs {
         });
         Path target = modelDir.resolve(FILE_NAME);
         try {
-            Path temp = Files.createTempFile(modelDir, FILE_NAME, ".tmp");
-            try {
-                Files.write(temp, lines, StandardCharsets.UTF_8);
-                Files.move(temp, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            AtomicFiles.writeLines(target, lines);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the text inputs to " + target, e);
         }

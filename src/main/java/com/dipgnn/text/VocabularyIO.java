@@ -3,11 +3,9 @@ package com.dipgnn.text;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -41,26 +39,11 @@ public final class VocabularyIO {
         lines.addAll(vocabulary.tokens());
         Path target = modelDir.resolve(FILE_NAME);
         try {
-            Files.createDirectories(modelDir);
-            Path temp = Files.createTempFile(modelDir, FILE_NAME, ".tmp");
-            try {
-                Files.write(temp, lines, StandardCharsets.UTF_8);
-                move(temp, target);
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            AtomicFiles.writeLines(target, lines);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the vocabulary to " + target, e);
         }
         return target;
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
-        }
     }
 
     /** Whether {@code modelDir} holds a vocabulary file. */
