@@ -8,7 +8,6 @@ import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.sampling.SubgraphSampler;
 import com.dipgnn.text.TokenBatch;
 import com.dipgnn.text.TokenMasking;
-import com.dipgnn.text.Vocabulary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -237,15 +236,13 @@ public final class PretrainBatchSampler {
                 encoded.add(texts[global[n]]);
             }
             TokenBatch batch = TokenBatch.of(encoded);
-            int[] input = batch.ids().clone();
-            boolean[] isMasked = new boolean[input.length];
+            boolean[] isMasked = new boolean[batch.ids().length];
             for (int b = 0; b < nodes.length; b++) {
                 for (int position : masking.mask(encoded.get(b), rng).positions()) {
-                    input[b * batch.length() + position] = Vocabulary.MASK;
                     isMasked[b * batch.length() + position] = true;
                 }
             }
-            out.add(new MaskedTexts(e.getKey(), nodes, batch, input, isMasked));
+            out.add(new MaskedTexts(e.getKey(), nodes, batch, isMasked));
         }
         return out;
     }

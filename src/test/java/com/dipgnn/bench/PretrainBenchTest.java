@@ -119,7 +119,7 @@ class PretrainBenchTest {
         // 2 texts padded to 3 positions, 1 masked; width 4, 1 layer, feed-forward 8, node width 6, vocabulary 10
         com.dipgnn.text.TokenBatch texts = com.dipgnn.text.TokenBatch.of(List.of(new int[] {2, 5, 6}, new int[] {2, 7}));
         com.dipgnn.pretraining.MaskedTexts t = new com.dipgnn.pretraining.MaskedTexts("n", new int[] {0, 1}, texts,
-                new int[] {2, 3, 6, 2, 7, 0}, new boolean[] {false, true, false, false, false, false});
+                new boolean[] {false, true, false, false, false, false});
         com.dipgnn.model.TransformerConfig shape = new com.dipgnn.model.TransformerConfig(4, 1, 2, 8, 0);
         // per network: projection 2*6*(6+4)*4 = 480; layer: maps 2*6*4*16 = 768, attention 2*2*2*3*3*4 = 288,
         // feed-forward 2*6*2*4*8 = 768; generator read-out 2*1*4*10 = 80; discriminator read-out 2*6*4 = 48

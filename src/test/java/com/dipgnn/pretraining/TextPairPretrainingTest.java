@@ -96,13 +96,14 @@ class TextPairPretrainingTest {
                             Math.max(1, (int) Math.floor(0.2 * words)), Math.max(1, (int) Math.ceil(0.2 * words)));
                     texts++;
                 }
-                for (int i = 0; i < t.input().length; i++) {
+                int[] input = t.input();
+                for (int i = 0; i < input.length; i++) {
                     int id = t.original().ids()[i];
                     if (t.masked()[i]) {
-                        assertThat(t.input()[i]).isEqualTo(Vocabulary.MASK);
+                        assertThat(input[i]).isEqualTo(Vocabulary.MASK);
                         assertThat(id).as("only word tokens are masked").isGreaterThanOrEqualTo(Vocabulary.NUM_SPECIAL);
                     } else {
-                        assertThat(t.input()[i]).isEqualTo(id);
+                        assertThat(input[i]).isEqualTo(id);
                     }
                 }
             }
