@@ -109,11 +109,9 @@ public final class TextFeatureObjective implements FeatureObjective {
                 }
                 NDArray typeLoss = TextLosses.maskedGeneratorLoss(logits, index(targets));
                 loss = loss == null ? typeLoss : loss.add(typeLoss);
-                long[] best = logits.argMax(1).toLongArray();
-                int[] generated = original.clone();
-                for (int i = 0; i < positions.length; i++) {
-                    generated[positions[i]] = (int) best[i];
-                    right += best[i] == targets[i] ? 1 : 0;
+                int[] generated = TextLosses.corrupt(original, positions, logits);
+                for (int position : positions) {
+                    right += generated[position] == original[position] ? 1 : 0;
                 }
                 masked += positions.length;
                 corrupted.add(generated);

@@ -15,19 +15,6 @@ public final class TextLosses {
     }
 
     /**
-     * Mean over masked positions of {@code -log softmax(logits)[original]}.
-     *
-     * @param logits (batch, length, vocabulary)
-     * @param original (batch, length) original token ids
-     * @param masked (batch, length) 1 at masked positions, 0 elsewhere (float)
-     */
-    public static NDArray generatorLoss(NDArray logits, NDArray original, NDArray masked) {
-        NDArray picked = logits.logSoftmax(-1).gather(original.toType(DataType.INT64, false).expandDims(-1), -1)
-                .squeeze(-1);
-        return picked.neg().mul(masked).sum().div(masked.sum().maximum(1f));
-    }
-
-    /**
      * Mean of {@code -log softmax(logits)[target]} over rows: the generator's loss read out at the
      * masked positions only (the softmax over the vocabulary is the costly part of the pair, so
      * unmasked positions are never read out).
@@ -42,16 +29,17 @@ public final class TextLosses {
     }
 
     /**
-     * The corrupted text: the generator's most likely token at masked positions, the original
+     * The corrupted text: the generator's most likely token at the masked positions, the original
      * elsewhere (host arrays, row-major batch x length).
+     *
+     * @param positions the masked positions (indices into {@code original})
+     * @param logits (positions, vocabulary) the generator's logits read out at those positions
      */
-    public static int[] corrupt(int[] original, boolean[] masked, NDArray logits) {
+    public static int[] corrupt(int[] original, int[] positions, NDArray logits) {
         long[] argmax = logits.argMax(-1).toType(DataType.INT64, false).toLongArray();
         int[] corrupted = original.clone();
-        for (int i = 0; i < corrupted.length; i++) {
-            if (masked[i]) {
-                corrupted[i] = (int) argmax[i];
-            }
+        for (int i = 0; i < positions.length; i++) {
+            corrupted[positions[i]] = (int) argmax[i];
         }
         return corrupted;
     }

@@ -21,14 +21,15 @@ class TextLossesTest {
     @Test
     void generatorLossIsTheCrossEntropyAtMaskedPositionsOnly() {
         try (NDManager m = NDManager.newBaseManager()) {
-            // position 0: logits (0, ln 2, 0), target 1 -> p = 2/4 -> loss ln 2; position 1 is not masked
-            NDArray logits = m.create(new float[] {0, (float) LN2, 0, 5, 0, 0}, new Shape(1, 2, 3));
-            NDArray original = m.create(new int[] {1, 2}, new Shape(1, 2));
-            NDArray masked = m.create(new float[] {1, 0}, new Shape(1, 2));
-            assertThat(TextLosses.generatorLoss(logits, original, masked).getFloat()).isCloseTo((float) LN2, Offset.offset(1e-6f));
-            NDArray both = m.create(new float[] {1, 1}, new Shape(1, 2));
+            // position 0: logits (0, ln 2, 0), target 1 -> p = 2/4 -> loss ln 2; position 1 (logits
+            // (5, 0, 0), target 2) is not masked, so it is not read out
+            NDArray logits = m.create(new float[] {0, (float) LN2, 0, 5, 0, 0}, new Shape(2, 3));
+            NDArray original = m.create(new int[] {1, 2});
+            NDArray first = logits.get("0:1");
+            assertThat(TextLosses.maskedGeneratorLoss(first, original.get("0:1")).getFloat())
+                    .isCloseTo((float) LN2, Offset.offset(1e-6f));
             double second = -Math.log(1 / (Math.exp(5) + 2));
-            assertThat(TextLosses.generatorLoss(logits, original, both).getFloat())
+            assertThat(TextLosses.maskedGeneratorLoss(logits, original).getFloat())
                     .isCloseTo((float) ((LN2 + second) / 2), Offset.offset(1e-5f));
         }
     }
@@ -48,9 +49,10 @@ class TextLossesTest {
     @Test
     void corruptionTakesTheArgmaxAtMaskedPositionsAndAnEqualGuessCountsAsOriginal() {
         try (NDManager m = NDManager.newBaseManager()) {
-            NDArray logits = m.create(new float[] {0, 9, 0, 0, 0, 9, 9, 0, 0}, new Shape(1, 3, 3));
+            // masked positions 0 and 2, read out as logits (0, 9, 0) and (9, 0, 0)
+            NDArray logits = m.create(new float[] {0, 9, 0, 9, 0, 0}, new Shape(2, 3));
             int[] original = {1, 2, 2};
-            int[] corrupted = TextLosses.corrupt(original, new boolean[] {true, false, true}, logits);
+            int[] corrupted = TextLosses.corrupt(original, new int[] {0, 2}, logits);
             assertThat(corrupted).containsExactly(1, 2, 0);
             assertThat(TokenMasking.replacedLabels(original, corrupted)).containsExactly(0f, 0f, 1f);
         }
@@ -75,7 +77,10 @@ class TextLossesTest {
                     assertThat(vocab.getShape()).isEqualTo(new Shape(2, 4, 11));
                     NDArray replaced = discriminator.forward(nodes, ids, real, true);
                     assertThat(replaced.getShape()).isEqualTo(new Shape(2, 4));
-                    NDArray loss = TextLosses.generatorLoss(vocab, ids, masked)
+                    // read out at the masked positions 1 and 5 (row major), as the objective does
+                    NDArray atMasked = generator.vocabularyLogits(com.dipgnn.model.GraphOps.gatherRows(
+                            generator.encode(nodes, ids, real, true).reshape(8, -1), step.create(new long[] {1, 5})));
+                    NDArray loss = TextLosses.maskedGeneratorLoss(atMasked, step.create(new int[] {5, 8}))
                             .add(TextLosses.discriminatorLoss(replaced, masked, real).mul(20f));
                     assertThat(Double.isFinite(loss.getFloat())).isTrue();
                     c.backward(loss);
