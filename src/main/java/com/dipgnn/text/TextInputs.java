@@ -362,9 +362,15 @@ public final class TextInputs {
         return Files.isRegularFile(modelDir.resolve(FILE_NAME));
     }
 
-    /** The text inputs of {@code modelDir}, or empty when the model was trained without text. */
+    /**
+     * The text inputs of {@code modelDir}, or empty when the model was trained without text (it holds
+     * neither file).
+     *
+     * @throws VocabularyException when only one of the two files is there, or one is damaged: the model
+     *     read text, and using it without would feed it inputs of the wrong width
+     */
     public static Optional<TextInputs> loadIfPresent(Path modelDir) {
-        return exists(modelDir) ? Optional.of(load(modelDir)) : Optional.empty();
+        return exists(modelDir) || VocabularyIO.exists(modelDir) ? Optional.of(load(modelDir)) : Optional.empty();
     }
 
     /**

@@ -121,6 +121,10 @@ class TextInputsTest {
         assertThat(loaded.columns().get("doc").tokenIds()).containsExactly(inputs.columns().get("doc").tokenIds());
         assertThat(loaded.columns().get("doc").idf()).containsExactly(inputs.columns().get("doc").idf());
         assertThat(TextInputs.loadIfPresent(dir.resolve("missing"))).isEmpty();
+        Path incomplete = Files.createDirectories(dir.resolve("incomplete"));
+        VocabularyIO.save(inputs.vocabulary(), incomplete);
+        assertThatThrownBy(() -> TextInputs.loadIfPresent(incomplete)).isInstanceOf(VocabularyException.class)
+                .hasMessageContaining("no " + TextInputs.FILE_NAME).hasMessageContaining("incomplete");
 
         Path file = dir.resolve(TextInputs.FILE_NAME);
         List<String> lines = Files.readAllLines(file);
