@@ -3,6 +3,7 @@ package com.dipgnn.config;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
@@ -12,7 +13,10 @@ import org.springframework.util.unit.DataSize;
  * {@link #dataDir()}: the embedded database, models, checkpoints, uploaded data sets and the
  * generated admin token.
  *
- * @param dataDir root of the service's files (a volume in production)
+ * @param dataDir root of the service's files (a volume in production; shared by every process of
+ *     one installation when the roles run apart)
+ * @param roles what this process does: {@code api} (HTTP API and online inference) and/or
+ *     {@code worker} (runs training jobs from the job table); both by default
  * @param datasets where data sets may come from
  * @param jobs how training jobs run
  * @param security API tokens
@@ -21,10 +25,17 @@ import org.springframework.util.unit.DataSize;
 @ConfigurationProperties("dipgnn")
 public record ServiceProperties(
         @DefaultValue("./dipgnn-data") Path dataDir,
+        @DefaultValue({"api", "worker"}) Set<ProcessRole> roles,
         @DefaultValue Datasets datasets,
         @DefaultValue Jobs jobs,
         @DefaultValue Security security,
         @DefaultValue Serving serving) {
+
+    public ServiceProperties {
+        if (roles == null || roles.isEmpty()) {
+            throw new IllegalArgumentException("dipgnn.roles is empty; give api, worker or both (api,worker)");
+        }
+    }
 
     /**
      * @param roots directories the server may register data sets from (sub-folders included);
@@ -42,11 +53,47 @@ public record ServiceProperties(
      * @param concurrency jobs running at the same time (the engine uses one device per job)
      * @param queueCapacity most queued jobs; more submissions are refused with 503
      * @param progressInterval how often a running job's progress is written to the database
+     * @param leaseDuration how long a worker's claim on a running job lasts without renewal; a
+     *     worker that dies loses its jobs to other workers once their leases expire (PostgreSQL)
+     * @param leaseRenewInterval how often a worker renews the leases of its running jobs, checks
+     *     for cancel requests from other processes and stores their curves
+     * @param pollInterval how often an idle worker looks for queued jobs
+     * @param workerId this worker's name in the job table; empty: {@code <host name>-<process id>}
      */
     public record Jobs(
             @DefaultValue("1") int concurrency,
             @DefaultValue("100") int queueCapacity,
-            @DefaultValue("2s") Duration progressInterval) {
+            @DefaultValue("2s") Duration progressInterval,
+            @DefaultValue("60s") Duration leaseDuration,
+            @DefaultValue("15s") Duration leaseRenewInterval,
+            @DefaultValue("1s") Duration pollInterval,
+            @DefaultValue("") String workerId) {
+
+        public Jobs {
+            if (concurrency < 1 || queueCapacity < 1) {
+                throw new IllegalArgumentException("dipgnn.jobs.concurrency and queue-capacity must be at least 1; got "
+                        + concurrency + " and " + queueCapacity);
+            }
+            if (leaseRenewInterval.compareTo(leaseDuration.dividedBy(2)) > 0) {
+                throw new IllegalArgumentException("dipgnn.jobs.lease-renew-interval (" + leaseRenewInterval
+                        + ") must be at most half of dipgnn.jobs.lease-duration (" + leaseDuration
+                        + "), or a busy worker loses its leases; shorten the interval or lengthen the lease");
+            }
+        }
+
+        /** The configured worker id, else {@code <host name>-<process id>}. */
+        public String effectiveWorkerId() {
+            if (!workerId.isBlank()) {
+                return workerId;
+            }
+            String host;
+            try {
+                host = java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException e) {
+                host = "localhost";
+            }
+            return host + "-" + ProcessHandle.current().pid();
+        }
     }
 
     /**
@@ -78,6 +125,16 @@ public record ServiceProperties(
     public record Serving(
             @DefaultValue("1024") int maxBatch,
             @DefaultValue("1000") int maxK) {
+    }
+
+    /** Whether this process serves the HTTP API and online inference. */
+    public boolean runsApi() {
+        return roles.contains(ProcessRole.API);
+    }
+
+    /** Whether this process runs training jobs. */
+    public boolean runsWorker() {
+        return roles.contains(ProcessRole.WORKER);
     }
 
     public Path modelsDir() {

@@ -23,12 +23,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -38,10 +40,14 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * Runs queued jobs on the engine, at most {@code dipgnn.jobs.concurrency} at a time, oldest
- * first. Job state lives in the database: on start, jobs a previous process left running go back
- * to the queue and resume from their last checkpoint; on shutdown, running jobs stop at a step
- * boundary and stay queued for the next start. Nothing is silently dropped.
+ * The worker role: runs queued jobs on the engine, at most {@code dipgnn.jobs.concurrency} at a
+ * time, oldest first. Job state lives in the database, and several workers (processes, machines)
+ * may drain one queue in PostgreSQL: a worker claims a job with a lease that it renews while the
+ * job trains, and writes checkpoints to the shared data directory; when a worker dies its leases
+ * expire and other workers take its jobs over, resuming each from its last checkpoint. On
+ * shutdown, running jobs stop at a step boundary and go back to the queue. With the embedded H2
+ * database (one process), jobs the previous process left running are queued again at start.
+ * Nothing is silently dropped. A process without the worker role runs no jobs.
  */
 @Component
 public class JobExecutor implements SmartLifecycle {
@@ -53,6 +59,8 @@ public class JobExecutor implements SmartLifecycle {
     /** A job on a worker thread. */
     private static final class Running {
         final AtomicBoolean cancel = new AtomicBoolean();
+        volatile boolean leaseLost;
+        volatile boolean ended;
         volatile JobProgress progress;
         final LiveCurves live = new LiveCurves();
         volatile TrainingCurves curves;
@@ -72,12 +80,15 @@ public class JobExecutor implements SmartLifecycle {
     private final ServiceProperties properties;
     private final Device device;
     private final Clock clock;
+    private final String workerId;
     private final Map<String, Running> running = new ConcurrentHashMap<>();
     private final Semaphore slots;
     private final Object signal = new Object();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private ExecutorService workers;
     private Thread dispatcher;
+    private ScheduledExecutorService leaseKeeper;
+    private volatile boolean exclusive;
     private volatile boolean started;
 
     public JobExecutor(JobRepository jobs, DatasetService datasets, ModelRegistry registry, JobEvents events,
@@ -92,13 +103,21 @@ public class JobExecutor implements SmartLifecycle {
         this.device = device;
         this.clock = clock;
         this.slots = new Semaphore(Math.max(1, properties.jobs().concurrency()));
+        this.workerId = properties.jobs().effectiveWorkerId();
     }
 
     @Override
     public void start() {
-        List<String> interrupted = jobs.requeueInterrupted();
+        if (!properties.runsWorker()) {
+            LOG.info("This process has no worker role (dipgnn.roles={}): it queues jobs but runs none",
+                    properties.roles());
+            started = true;
+            return;
+        }
+        exclusive = jobs.embeddedDatabase();
+        List<String> interrupted = jobs.requeueInterrupted(exclusive ? null : workerId);
         if (!interrupted.isEmpty()) {
-            LOG.info("Jobs {} were running when the service stopped: queued again, they resume from their last checkpoint",
+            LOG.info("Jobs {} were running when this worker stopped: queued again, they resume from their last checkpoint",
                     interrupted);
         }
         registry.removeUnrecorded(jobs.unfinishedModelIds());
@@ -111,6 +130,15 @@ public class JobExecutor implements SmartLifecycle {
         dispatcher = new Thread(this::dispatch, "dipgnn-job-dispatcher");
         dispatcher.setDaemon(true);
         dispatcher.start();
+        long renew = properties.jobs().leaseRenewInterval().toMillis();
+        leaseKeeper = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "dipgnn-job-leases");
+            t.setDaemon(true);
+            return t;
+        });
+        leaseKeeper.scheduleWithFixedDelay(this::keepLeases, renew, renew, TimeUnit.MILLISECONDS);
+        LOG.info("Worker {} takes jobs from the {} job queue ({} at a time, lease {})", workerId,
+                exclusive ? "embedded" : "shared", slots.availablePermits(), properties.jobs().leaseDuration());
         started = true;
     }
 
@@ -129,6 +157,9 @@ public class JobExecutor implements SmartLifecycle {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        if (leaseKeeper != null) {
+            leaseKeeper.shutdownNow();
         }
         started = false;
     }
@@ -181,13 +212,14 @@ public class JobExecutor implements SmartLifecycle {
     }
 
     private void dispatch() {
+        long poll = properties.jobs().pollInterval().toMillis();
         while (!stopping.get()) {
             try {
                 if (slots.tryAcquire(1, TimeUnit.SECONDS)) {
                     if (!startNext()) {
                         slots.release();
                         synchronized (signal) {
-                            signal.wait(1000);
+                            signal.wait(poll);
                         }
                     }
                 }
@@ -200,36 +232,74 @@ public class JobExecutor implements SmartLifecycle {
         }
     }
 
-    /** Claims the oldest queued job and starts it on a worker; false when there was none. */
+    /** Claims the oldest claimable job and starts it on a worker thread; false when there was none. */
     private boolean startNext() {
-        for (String id : jobs.queued(8)) {
-            if (stopping.get()) {
-                return false;
+        if (stopping.get()) {
+            return false;
+        }
+        Instant now = clock.instant();
+        Optional<String> claimed = jobs.claimNext(workerId, registry.newModelId(), now,
+                now.plus(properties.jobs().leaseDuration()));
+        if (claimed.isEmpty()) {
+            return false;
+        }
+        String id = claimed.get();
+        Running r = new Running();
+        running.put(id, r);
+        workers.execute(() -> {
+            try {
+                run(id, r);
+            } finally {
+                running.remove(id);
+                slots.release();
+                wakeUp();
             }
-            if (jobs.claim(id, registry.newModelId(), clock.instant())) {
-                Running r = new Running();
-                running.put(id, r);
-                workers.execute(() -> {
-                    try {
-                        run(id, r);
-                    } finally {
-                        running.remove(id);
-                        slots.release();
-                        wakeUp();
+        });
+        return true;
+    }
+
+    /**
+     * Renews the leases of this worker's running jobs; stops a job whose lease was lost (another
+     * worker has it now) or whose cancel was asked for elsewhere, and stores the curves of each
+     * for API processes elsewhere to read.
+     */
+    private void keepLeases() {
+        for (Map.Entry<String, Running> e : running.entrySet()) {
+            String id = e.getKey();
+            Running r = e.getValue();
+            try {
+                if (!jobs.renewLease(id, workerId, clock.instant().plus(properties.jobs().leaseDuration()))) {
+                    if (!r.ended && !r.leaseLost) {
+                        LOG.warn("Job {}: worker {} lost its lease (another worker has taken the job over); "
+                                + "stopping it here", id, workerId);
+                        r.leaseLost = true;
+                        r.cancel.set(true);
                     }
-                });
-                return true;
+                    continue;
+                }
+                if (jobs.cancelRequested(id)) {
+                    r.cancel.set(true);
+                }
+                if (!exclusive) {
+                    saveCurves(id, r.currentCurves());
+                }
+            } catch (RuntimeException ex) {
+                LOG.warn("Job {}: could not renew the lease of worker {}: {}", id, workerId, ex.getMessage());
             }
         }
-        return false;
     }
 
     private void run(String id, Running r) {
         JobRecord job = jobs.find(id).orElseThrow();
         events.publish(id, JobEvents.STATE, stateEvent(job, JobState.RUNNING));
+        if (job.cancelRequested()) { // asked for while the job's previous worker was gone
+            discardUnrecorded(job);
+            end(job, JobState.CANCELLED, null, r);
+            return;
+        }
         if (job.attempts() > MAX_ATTEMPTS) {
-            end(job, JobState.FAILED, "the job was interrupted " + (job.attempts() - 1) + " times by service restarts; "
-                    + "submit it again", r);
+            end(job, JobState.FAILED, "the job was interrupted " + (job.attempts() - 1) + " times (service restarts "
+                    + "or workers that died); submit it again", r);
             return;
         }
         Path modelDir = registry.directory(job.modelId());
@@ -249,14 +319,25 @@ public class JobExecutor implements SmartLifecycle {
             record(job);
             end(job, JobState.SUCCEEDED, null, r);
         } catch (TrainingCancelledException e) {
+            if (r.leaseLost) {
+                LOG.info("Job {} stopped at step {} on worker {}: another worker has taken it over", id, e.step(),
+                        workerId);
+                return;
+            }
             saveCurves(id, r.currentCurves());
             discardUnrecorded(job);
             if (stopping.get()) {
-                LOG.info("Job {} stopped at step {} for the shutdown; it resumes at the next start", id, e.step());
+                boolean released = jobs.release(id, workerId);
+                LOG.info("Job {} stopped at step {} for the shutdown; {}", id, e.step(), released
+                        ? "queued again, it resumes from its last checkpoint" : "another worker has it now");
                 return;
             }
             end(job, JobState.CANCELLED, null, r);
         } catch (Exception | Error e) {
+            if (r.leaseLost) {
+                LOG.info("Job {} stopped on worker {} ({}): another worker has taken it over", id, workerId, e.toString());
+                return;
+            }
             LOG.warn("Job {} failed", id, e);
             saveCurves(id, r.currentCurves());
             discardUnrecorded(job);
@@ -287,6 +368,7 @@ public class JobExecutor implements SmartLifecycle {
         ModelKind kind = JobKind.valueOf(job.kind()) == JobKind.PRETRAIN ? ModelKind.PRETRAINED : ModelKind.FINETUNED;
         registry.register(job.modelId(), job.modelName(), kind, job.datasetId(), job.id(), job.parentModelId());
         ModelStore.deleteRecursively(checkpoints(job.id()));
+        registry.removePartialWrites(job.modelId()); // left by attempts that died while writing it
     }
 
     /** Removes the job's model directory unless it is a recorded model version. */
@@ -309,15 +391,23 @@ public class JobExecutor implements SmartLifecycle {
         long now = System.currentTimeMillis();
         if (now - r.lastSaved >= properties.jobs().progressInterval().toMillis()) {
             r.lastSaved = now;
-            jobs.saveProgress(id, write(p));
+            jobs.saveProgress(id, workerId, write(p));
+            if (!exclusive && jobs.cancelRequested(id)) { // asked for through an API process elsewhere
+                r.cancel.set(true);
+            }
         }
     }
 
     private void end(JobRecord job, JobState state, String error, Running r) {
+        r.ended = true;
         if (r.progress != null) {
-            jobs.saveProgress(job.id(), write(r.progress));
+            jobs.saveProgress(job.id(), workerId, write(r.progress));
         }
-        jobs.finish(job.id(), state, error, clock.instant());
+        if (!jobs.finishLeased(job.id(), workerId, state, error, clock.instant())) {
+            LOG.warn("Job {} ended on worker {} as {}, but its lease had been lost: the worker that took it over "
+                    + "decides its state", job.id(), workerId, state);
+            return;
+        }
         metrics.jobEnded(job.id(), state);
         JobRecord ended = jobs.find(job.id()).orElseThrow();
         events.end(job.id(), stateEvent(ended, ended.state()));

@@ -16,6 +16,7 @@ import java.time.Instant;
  * @param progressJson the latest progress as JSON, or null
  * @param error why it failed, or null
  * @param modelId the output model's id (allocated when it first starts)
+ * @param worker the worker that runs (or last ran) it, or null
  * @param attempts how many times it has started
  * @param resumedFromStep the checkpoint step its last run resumed from (0: from the start), or null
  * @param cancelRequested a cancel was asked for
@@ -25,6 +26,6 @@ import java.time.Instant;
  */
 public record JobRecord(String id, String kind, JobState state, String datasetId, String parentModelId,
                         String modelName, String parametersJson, String idempotencyKey, String progressJson,
-                        String error, String modelId, int attempts, Long resumedFromStep, boolean cancelRequested, Instant submittedAt,
+                        String error, String modelId, String worker, int attempts, Long resumedFromStep, boolean cancelRequested, Instant submittedAt,
                         Instant startedAt, Instant finishedAt) {
 }

@@ -7,17 +7,41 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import javax.sql.DataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.support.JdbcUtils;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.support.TransactionTemplate;
 
-/** Job rows. State changes are conditional updates, so two workers never claim one job. */
+/**
+ * Job rows, and the job queue that workers on several machines drain. A worker claims the oldest
+ * claimable job with {@code SELECT … FOR UPDATE SKIP LOCKED} (two workers never wait for or get
+ * the same row) and holds a lease on it that it renews while it trains; every later change a
+ * worker makes is conditional on still holding the lease, so a worker that lost its job to
+ * another (its lease expired) changes nothing.
+ */
 @Repository
 public class JobRepository {
 
-    private final JdbcClient jdbc;
+    private static final String LEASED = " WHERE id = ? AND state = 'RUNNING' AND lease_owner = ?";
 
-    public JobRepository(JdbcClient jdbc) {
-        this.jdbc = jdbc;
+    private final JdbcClient jdbc;
+    private final TransactionTemplate transaction;
+    private final boolean embedded;
+
+    public JobRepository(DataSource dataSource) {
+        this.jdbc = JdbcClient.create(dataSource);
+        this.transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        this.embedded = isH2(dataSource);
+    }
+
+    /**
+     * Whether the job table lives in the embedded H2 database, which one process at a time opens:
+     * then every running job at a start was left by this process's predecessor.
+     */
+    public boolean embeddedDatabase() {
+        return embedded;
     }
 
     public void insert(JobRecord j) {
@@ -56,17 +80,43 @@ public class JobRepository {
         return jdbc.sql("SELECT COUNT(*) FROM jobs WHERE state = ?").param(state.name()).query(Long.class).single();
     }
 
-    /** The oldest queued job ids, first come first served. */
-    public List<String> queued(int limit) {
-        return jdbc.sql("SELECT id FROM jobs WHERE state = 'QUEUED' ORDER BY submitted_at, id LIMIT ?").param(limit)
-                .query(String.class).list();
+    /**
+     * Claims the oldest job that is queued, or running under another worker's expired lease, for
+     * {@code owner} until {@code leaseUntil}; a job claimed for the first time gets
+     * {@code newModelId} as its output model id.
+     *
+     * @return the claimed job's id, or empty when no job is claimable
+     */
+    public Optional<String> claimNext(String owner, String newModelId, Instant now, Instant leaseUntil) {
+        return transaction.execute(status -> {
+            Optional<String> id = jdbc.sql("SELECT id FROM jobs WHERE state = 'QUEUED' OR (state = 'RUNNING' "
+                            + "AND (lease_expires_at IS NULL OR lease_expires_at < ?) "
+                            + "AND (lease_owner IS NULL OR lease_owner <> ?)) "
+                            + "ORDER BY submitted_at, id LIMIT 1 FOR UPDATE SKIP LOCKED")
+                    .params(Timestamp.from(now), owner).query(String.class).optional();
+            id.ifPresent(job -> jdbc.sql("UPDATE jobs SET state = 'RUNNING', started_at = ?, attempts = attempts + 1, "
+                            + "model_id = COALESCE(model_id, ?), lease_owner = ?, lease_expires_at = ? WHERE id = ?")
+                    .params(Timestamp.from(now), newModelId, owner, Timestamp.from(leaseUntil), job).update());
+            return id;
+        });
     }
 
-    /** Claims a queued job for running; false when another worker got it first or it was cancelled. */
-    public boolean claim(String id, String modelId, Instant now) {
-        return jdbc.sql("UPDATE jobs SET state = 'RUNNING', started_at = ?, attempts = attempts + 1, "
-                        + "model_id = COALESCE(model_id, ?) WHERE id = ? AND state = 'QUEUED'")
-                .params(Timestamp.from(now), modelId, id).update() == 1;
+    /** Extends {@code owner}'s lease on a running job; false when the lease was lost to another worker. */
+    public boolean renewLease(String id, String owner, Instant leaseUntil) {
+        return jdbc.sql("UPDATE jobs SET lease_expires_at = ?" + LEASED)
+                .params(Timestamp.from(leaseUntil), id, owner).update() == 1;
+    }
+
+    /** Whether a cancel was asked for the job (by any process). */
+    public boolean cancelRequested(String id) {
+        return jdbc.sql("SELECT cancel_requested FROM jobs WHERE id = ?").param(id).query(Boolean.class).optional()
+                .orElse(false);
+    }
+
+    /** Gives a running job back to the queue, e.g. when its worker shuts down; false when the lease was lost. */
+    public boolean release(String id, String owner) {
+        return jdbc.sql("UPDATE jobs SET state = 'QUEUED', lease_owner = NULL, lease_expires_at = NULL" + LEASED)
+                .params(id, owner).update() == 1;
     }
 
     /** Model ids already allocated to queued or running jobs. */
@@ -75,11 +125,18 @@ public class JobRepository {
                 .query(String.class).list();
     }
 
-    public void saveProgress(String id, String progressJson) {
-        jdbc.sql("UPDATE jobs SET progress = ? WHERE id = ? AND state = 'RUNNING'").params(progressJson, id).update();
+    /** Stores the progress of a job {@code owner} runs; false when the lease was lost. */
+    public boolean saveProgress(String id, String owner, String progressJson) {
+        return jdbc.sql("UPDATE jobs SET progress = ?" + LEASED).params(progressJson, id, owner).update() == 1;
     }
 
-    /** Ends a job that is queued or running; false when it had already ended. */
+    /** Ends a job {@code owner} runs; false when its lease was lost (another worker has the job now). */
+    public boolean finishLeased(String id, String owner, JobState state, String error, Instant now) {
+        return jdbc.sql("UPDATE jobs SET state = ?, error = ?, finished_at = ?" + LEASED)
+                .params(state.name(), error, Timestamp.from(now), id, owner).update() == 1;
+    }
+
+    /** Ends a job that is queued or running, whoever runs it; false when it had already ended. */
     public boolean finish(String id, JobState state, String error, Instant now) {
         return jdbc.sql("UPDATE jobs SET state = ?, error = ?, finished_at = ? WHERE id = ? AND state IN ('QUEUED', 'RUNNING')")
                 .params(state.name(), error, Timestamp.from(now), id).update() == 1;
@@ -93,11 +150,21 @@ public class JobRepository {
         jdbc.sql("UPDATE jobs SET cancel_requested = TRUE WHERE id = ?").param(id).update();
     }
 
-    /** Puts the jobs a previous process left running back in the queue; returns their ids. */
-    public List<String> requeueInterrupted() {
-        List<String> ids = jdbc.sql("SELECT id FROM jobs WHERE state = 'RUNNING'").query(String.class).list();
+    /**
+     * Puts running jobs back in the queue: all of them ({@code owner} null; only when no other
+     * process can be running jobs, see {@link #embeddedDatabase()}), or those leased by
+     * {@code owner} (a worker restarted under the same name). Returns their ids.
+     */
+    public List<String> requeueInterrupted(String owner) {
+        String mine = owner == null ? "" : " AND lease_owner = ?";
+        List<Object> params = owner == null ? List.of() : List.of(owner);
+        List<String> ids = jdbc.sql("SELECT id FROM jobs WHERE state = 'RUNNING'" + mine).params(params)
+                .query(String.class).list();
         for (String id : ids) {
-            jdbc.sql("UPDATE jobs SET state = 'QUEUED' WHERE id = ? AND state = 'RUNNING'").param(id).update();
+            List<Object> p = new ArrayList<>(List.of(id));
+            p.addAll(params);
+            jdbc.sql("UPDATE jobs SET state = 'QUEUED', lease_owner = NULL, lease_expires_at = NULL "
+                    + "WHERE id = ? AND state = 'RUNNING'" + mine).params(p).update();
         }
         return ids;
     }
@@ -123,10 +190,20 @@ public class JobRepository {
         return new JobRecord(rs.getString("id"), rs.getString("kind"), JobState.valueOf(rs.getString("state")),
                 rs.getString("dataset_id"), rs.getString("parent_model_id"), rs.getString("model_name"),
                 rs.getString("parameters"), rs.getString("idempotency_key"), rs.getString("progress"),
-                rs.getString("error"), rs.getString("model_id"), rs.getInt("attempts"),
+                rs.getString("error"), rs.getString("model_id"), rs.getString("lease_owner"), rs.getInt("attempts"),
                 (Long) rs.getObject("resumed_from_step", Long.class), rs.getBoolean("cancel_requested"),
                 instant(rs.getTimestamp("submitted_at")), instant(rs.getTimestamp("started_at")),
                 instant(rs.getTimestamp("finished_at")));
+    }
+
+    private static boolean isH2(DataSource dataSource) {
+        try {
+            String product = JdbcUtils.extractDatabaseMetaData(dataSource,
+                    java.sql.DatabaseMetaData::getDatabaseProductName);
+            return product != null && product.toLowerCase(java.util.Locale.ROOT).contains("h2");
+        } catch (org.springframework.jdbc.support.MetaDataAccessException e) {
+            throw new IllegalStateException("cannot tell which database holds the job table: " + e.getMessage(), e);
+        }
     }
 
     private static Instant instant(Timestamp t) {

@@ -101,7 +101,7 @@ public class JobService {
         }
         String parentId = parameters instanceof FinetuneParameters f ? f.pretrainedModelId() : null;
         JobRecord record = new JobRecord(UUID.randomUUID().toString(), parameters.kind().name(), JobState.QUEUED,
-                datasetId, parentId, name, write(parameters), idempotencyKey, null, null, null, 0, null, false,
+                datasetId, parentId, name, write(parameters), idempotencyKey, null, null, null, null, 0, null, false,
                 clock.instant(), null, null);
         try {
             jobs.insert(record);
@@ -185,7 +185,7 @@ public class JobService {
         JobProgress progress = executor.liveProgress(r.id()).orElseGet(() -> read(r.progressJson(), JobProgress.class));
         return new JobView(r.id(), r.kind(), r.state(), r.datasetId(), r.parentModelId(), r.modelName(),
                 read(r.parametersJson(), JsonNode.class), progress, r.error(),
-                r.state() == JobState.SUCCEEDED ? r.modelId() : null, r.attempts(), r.resumedFromStep(), r.cancelRequested(),
+                r.state() == JobState.SUCCEEDED ? r.modelId() : null, r.worker(), r.attempts(), r.resumedFromStep(), r.cancelRequested(),
                 r.submittedAt(), r.startedAt(), r.finishedAt());
     }
 

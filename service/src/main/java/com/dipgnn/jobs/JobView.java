@@ -17,7 +17,9 @@ import java.time.Instant;
  * @param progress step, total, ETA, latest losses and metrics (null before it starts)
  * @param error why it failed, or null
  * @param modelId its output model version (set once it succeeded)
- * @param attempts how many times it has started (more than 1 after a restart of the service)
+ * @param worker the worker process that runs it, or last ran it (null before it starts)
+ * @param attempts how many times it has started (more than 1 after a restart of the service or
+ *     when another worker took it over from one that died)
  * @param resumedFromStep the checkpoint step its last run resumed from (0: it started from scratch)
  * @param cancelRequested a cancel was asked for
  * @param submittedAt when it was submitted
@@ -25,6 +27,6 @@ import java.time.Instant;
  * @param finishedAt when it ended
  */
 public record JobView(String id, String kind, JobState state, String datasetId, String parentModelId, String modelName,
-                      JsonNode parameters, JobProgress progress, String error, String modelId, int attempts, Long resumedFromStep,
+                      JsonNode parameters, JobProgress progress, String error, String modelId, String worker, int attempts, Long resumedFromStep,
                       boolean cancelRequested, Instant submittedAt, Instant startedAt, Instant finishedAt) {
 }

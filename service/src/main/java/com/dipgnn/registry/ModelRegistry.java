@@ -138,7 +138,7 @@ public class ModelRegistry {
         known.addAll(unfinishedJobModels);
         try (Stream<Path> children = Files.list(root)) {
             for (Path p : children.collect(Collectors.toList())) {
-                if (!known.contains(p.getFileName().toString())) {
+                if (!known.contains(modelIdOf(p.getFileName().toString()))) {
                     LOG.info("Removing unrecorded model directory {}", p);
                     ModelStore.deleteRecursively(p);
                 }
@@ -146,6 +146,28 @@ public class ModelRegistry {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Removes the leftovers of interrupted writes of model {@code id} (its temporary directories). */
+    public void removePartialWrites(String id) {
+        if (!Files.isDirectory(root)) {
+            return;
+        }
+        try (Stream<Path> children = Files.list(root)) {
+            children.filter(p -> p.getFileName().toString().startsWith("." + id + ".partial-"))
+                    .forEach(ModelStore::deleteRecursively);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The model id a directory in the store belongs to: its name, or for a model being written (a
+     * temporary {@code .<id>.partial-<n>} directory, perhaps by a worker on another machine) the id.
+     */
+    private static String modelIdOf(String name) {
+        int partial = name.indexOf(".partial-");
+        return name.startsWith(".") && partial > 1 ? name.substring(1, partial) : name;
     }
 
     private static long sizeOf(Path dir) throws IOException {

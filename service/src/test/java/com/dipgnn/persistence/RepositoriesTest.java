@@ -34,6 +34,7 @@ class RepositoriesTest {
 
     private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule());
     private static final Instant T0 = Instant.parse("2026-11-23T10:00:00Z");
+    private static final Instant LEASE = T0.plusSeconds(60);
 
     static Stream<Databases.Db> databases() {
         return Databases.all().stream();
@@ -61,38 +62,128 @@ class RepositoriesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("databases")
     void jobsAreClaimedOnceAndRequeuedAfterACrash(Databases.Db db) {
-        JobRepository jobs = new JobRepository(JdbcClient.create(db.dataSource()));
+        JobRepository jobs = new JobRepository(db.dataSource());
         DatasetRepository datasets = new DatasetRepository(JdbcClient.create(db.dataSource()), JSON);
         jobs.insert(job("j1", "key-1", T0));
         jobs.insert(job("j2", null, T0.plusSeconds(1)));
         jobs.insert(job("j3", null, T0.plusSeconds(2)));
         assertThatThrownBy(() -> jobs.insert(job("j4", "key-1", T0))).isInstanceOf(DuplicateKeyException.class);
         assertThat(jobs.findByIdempotencyKey("key-1")).map(JobRecord::id).contains("j1");
-        assertThat(jobs.queued(10)).containsExactly("j1", "j2", "j3");
+        assertThat(jobs.embeddedDatabase()).isEqualTo(db.name().equals("h2"));
 
-        assertThat(jobs.claim("j1", "mv-1", T0)).isTrue();
-        assertThat(jobs.claim("j1", "mv-other", T0)).as("a running job is not claimed twice").isFalse();
+        assertThat(jobs.claimNext("w1", "mv-1", T0, LEASE)).as("oldest first").contains("j1");
         assertThat(datasets.activeJobs("qp")).containsExactly("j1", "j2", "j3");
-        jobs.saveProgress("j1", "{\"step\":3}");
+        assertThat(jobs.saveProgress("j1", "w1", "{\"step\":3}")).isTrue();
         JobRecord running = jobs.find("j1").orElseThrow();
         assertThat(running.state()).isEqualTo(JobState.RUNNING);
         assertThat(running.progressJson()).isEqualTo("{\"step\":3}");
         assertThat(running.attempts()).isEqualTo(1);
+        assertThat(running.worker()).isEqualTo("w1");
 
-        assertThat(jobs.requeueInterrupted()).containsExactly("j1");
-        assertThat(jobs.claim("j1", "mv-2", T0)).isTrue();
+        assertThat(jobs.requeueInterrupted(null)).containsExactly("j1");
+        assertThat(jobs.claimNext("w1", "mv-2", T0, LEASE)).contains("j1");
         JobRecord resumed = jobs.find("j1").orElseThrow();
         assertThat(resumed.modelId()).as("the model id survives a restart").isEqualTo("mv-1");
         assertThat(resumed.attempts()).isEqualTo(2);
 
-        assertThat(jobs.finish("j1", JobState.SUCCEEDED, null, T0)).isTrue();
+        assertThat(jobs.finishLeased("j1", "w1", JobState.SUCCEEDED, null, T0)).isTrue();
         assertThat(jobs.finish("j1", JobState.FAILED, "late", T0)).as("an ended job stays ended").isFalse();
         assertThat(jobs.finish("j2", JobState.CANCELLED, null, T0)).isTrue();
-        assertThat(jobs.claim("j2", "mv-3", T0)).as("a cancelled job never starts").isFalse();
+        assertThat(jobs.claimNext("w1", "mv-3", T0, LEASE)).as("a cancelled job never starts").contains("j3");
+        assertThat(jobs.claimNext("w1", "mv-4", T0, LEASE)).isEmpty();
         assertThat(jobs.list(JobState.SUCCEEDED, null, null, 0, 10)).extracting(JobRecord::id).containsExactly("j1");
         assertThat(jobs.list(null, "qp", "PRETRAIN", 0, 10)).extracting(JobRecord::id).containsExactly("j3", "j2", "j1");
-        assertThat(jobs.count(JobState.QUEUED, null, null)).isEqualTo(1);
+        assertThat(jobs.count(JobState.RUNNING, null, null)).isEqualTo(1);
         assertThat(datasets.activeJobs("qp")).containsExactly("j3");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void aJobWhoseLeaseExpiredIsTakenOverAndItsFormerWorkerChangesNothing(Databases.Db db) {
+        JobRepository jobs = new JobRepository(db.dataSource());
+        jobs.insert(job("j1", null, T0));
+        jobs.insert(job("j2", null, T0.plusSeconds(1)));
+        assertThat(jobs.claimNext("w1", "mv-1", T0, T0.plusSeconds(60))).contains("j1");
+        assertThat(jobs.claimNext("w2", "mv-2", T0, T0.plusSeconds(60))).contains("j2");
+        assertThat(jobs.claimNext("w3", "mv-3", T0.plusSeconds(30), T0.plusSeconds(90))).as("leases still held").isEmpty();
+        assertThat(jobs.renewLease("j1", "w2", T0.plusSeconds(120))).as("only the holder renews").isFalse();
+        assertThat(jobs.renewLease("j1", "w1", T0.plusSeconds(120))).isTrue();
+
+        // w1 dies: its lease on j1 expires at +120 s; w2's own expired lease on j2 is not taken by w2 itself
+        assertThat(jobs.claimNext("w2", "mv-x", T0.plusSeconds(130), T0.plusSeconds(190))).contains("j1");
+        JobRecord taken = jobs.find("j1").orElseThrow();
+        assertThat(taken.worker()).isEqualTo("w2");
+        assertThat(taken.attempts()).isEqualTo(2);
+        assertThat(taken.modelId()).as("the same output model").isEqualTo("mv-1");
+        assertThat(jobs.renewLease("j1", "w1", T0.plusSeconds(200))).isFalse();
+        assertThat(jobs.saveProgress("j1", "w1", "{}")).isFalse();
+        assertThat(jobs.finishLeased("j1", "w1", JobState.FAILED, "stale", T0)).isFalse();
+        assertThat(jobs.release("j1", "w1")).isFalse();
+        assertThat(jobs.finishLeased("j1", "w2", JobState.SUCCEEDED, null, T0.plusSeconds(140))).isTrue();
+        assertThat(jobs.find("j1").orElseThrow().error()).isNull();
+
+        assertThat(jobs.release("j2", "w2")).as("a worker that shuts down gives its job back").isTrue();
+        assertThat(jobs.find("j2").orElseThrow().state()).isEqualTo(JobState.QUEUED);
+        assertThat(jobs.claimNext("w3", "mv-y", T0.plusSeconds(150), T0.plusSeconds(210))).contains("j2");
+        assertThat(jobs.requeueInterrupted("w1")).as("not w1's any more").isEmpty();
+        assertThat(jobs.requeueInterrupted("w3")).as("a worker restarted under its name").containsExactly("j2");
+        jobs.requestCancel("j2");
+        assertThat(jobs.cancelRequested("j2")).isTrue();
+        assertThat(jobs.cancelRequested("j1")).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void aLockedJobIsSkippedNotWaitedFor(Databases.Db db) throws Exception {
+        JobRepository jobs = new JobRepository(db.dataSource());
+        jobs.insert(job("j1", null, T0));
+        jobs.insert(job("j2", null, T0.plusSeconds(1)));
+        try (java.sql.Connection other = db.dataSource().getConnection()) {
+            other.setAutoCommit(false);
+            try (var lock = other.prepareStatement("SELECT id FROM jobs WHERE id = 'j1' FOR UPDATE")) {
+                lock.executeQuery().close();
+            }
+            // another worker is between its SELECT and its UPDATE of j1
+            var claim = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> jobs.claimNext("w2", "mv-2", T0, LEASE));
+            assertThat(claim.get(20, java.util.concurrent.TimeUnit.SECONDS)).contains("j2");
+            other.rollback();
+        }
+        assertThat(jobs.claimNext("w1", "mv-1", T0, LEASE)).contains("j1");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databases")
+    void concurrentWorkersClaimEveryJobExactlyOnce(Databases.Db db) throws Exception {
+        JobRepository jobs = new JobRepository(db.dataSource());
+        int n = 40;
+        for (int i = 0; i < n; i++) {
+            jobs.insert(job(String.format("j%02d", i), null, T0.plusSeconds(i)));
+        }
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        try {
+            List<java.util.concurrent.Future<List<String>>> workers = new java.util.ArrayList<>();
+            for (int w = 0; w < 6; w++) {
+                String owner = "w" + w;
+                workers.add(pool.submit(() -> {
+                    List<String> mine = new java.util.ArrayList<>();
+                    for (var id = jobs.claimNext(owner, "mv-" + owner, T0, LEASE); id.isPresent();
+                         id = jobs.claimNext(owner, "mv-" + owner, T0, LEASE)) {
+                        mine.add(id.get());
+                    }
+                    return mine;
+                }));
+            }
+            List<String> claimed = new java.util.ArrayList<>();
+            for (var w : workers) {
+                claimed.addAll(w.get(60, java.util.concurrent.TimeUnit.SECONDS));
+            }
+            assertThat(claimed).hasSize(n).doesNotHaveDuplicates();
+            assertThat(jobs.list(JobState.RUNNING, null, null, 0, 100)).hasSize(n)
+                    .allSatisfy(j -> assertThat(j.attempts()).isEqualTo(1));
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @ParameterizedTest(name = "{0}")
@@ -124,7 +215,7 @@ class RepositoriesTest {
     }
 
     private static JobRecord job(String id, String key, Instant at) {
-        return new JobRecord(id, "PRETRAIN", JobState.QUEUED, "qp", null, "m", "{}", key, null, null, null, 0, null, false,
+        return new JobRecord(id, "PRETRAIN", JobState.QUEUED, "qp", null, "m", "{}", key, null, null, null, null, 0, null, false,
                 at, null, null);
     }
 
