@@ -4,10 +4,12 @@ import com.dipgnn.cli.Cli;
 
 /**
  * Entry point of the executable jar: a known command ({@code finetune}, {@code bench}, ...) runs
- * the training engine from the command line without starting Spring; anything else starts the
- * HTTP service.
+ * the training engine from the command line without starting Spring; {@code worker} or
+ * {@code api} starts the service with that role only; anything else starts the service with both.
  */
 public final class Main {
+
+    private static final java.util.Set<String> ROLES = java.util.Set.of("api", "worker");
 
     private Main() {
     }
@@ -15,6 +17,13 @@ public final class Main {
     public static void main(String[] args) {
         if (args.length > 0 && Cli.isCommand(args[0])) {
             System.exit(Cli.run(args));
+        }
+        if (args.length > 0 && ROLES.contains(args[0])) { // `worker` or `api`: the service with one role
+            String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length + 1);
+            System.arraycopy(rest, 0, rest, 1, args.length - 1);
+            rest[0] = "--dipgnn.roles=" + args[0];
+            ServiceApplication.start(rest);
+            return;
         }
         ServiceApplication.start(args);
     }

@@ -55,8 +55,13 @@ public class DatasetService {
         if (repository.find(BUILTIN_QUERY_PRODUCT).isEmpty()) {
             SyntheticSpec spec = SyntheticSpec.defaults();
             HeteroGraph graph = spec.generate();
-            record(BUILTIN_QUERY_PRODUCT, DatasetSource.BUILTIN, spec.location(), graph);
-            LOG.info("Registered the built-in data set '{}': {}", BUILTIN_QUERY_PRODUCT, graph);
+            try {
+                record(BUILTIN_QUERY_PRODUCT, DatasetSource.BUILTIN, spec.location(), graph);
+                LOG.info("Registered the built-in data set '{}': {}", BUILTIN_QUERY_PRODUCT, graph);
+            } catch (ConflictException e) {
+                LOG.info("The built-in data set '{}' was registered by another process starting at the same time",
+                        BUILTIN_QUERY_PRODUCT);
+            }
         }
     }
 

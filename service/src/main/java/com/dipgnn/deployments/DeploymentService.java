@@ -83,6 +83,10 @@ public class DeploymentService implements SmartLifecycle {
     public void start() {
         loader = Executors.newSingleThreadExecutor(r -> daemon(r, "dipgnn-deploy"));
         retirer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "dipgnn-retire"));
+        running = true;
+        if (!properties.runsApi()) {
+            return; // a worker-only process serves no models
+        }
         for (DeploymentRepository.Row row : repository.all()) {
             Slot slot = new Slot();
             slot.createdAt = row.createdAt();
@@ -90,7 +94,6 @@ public class DeploymentService implements SmartLifecycle {
             slots.put(row.name(), slot);
             load(row.name(), slot, row.modelId(), true);
         }
-        running = true;
     }
 
     @Override

@@ -43,6 +43,11 @@ public class JobEvents {
         return emitter;
     }
 
+    /** The jobs that have subscribers now. */
+    public java.util.Set<String> watchedJobs() {
+        return java.util.Set.copyOf(subscribers.keySet());
+    }
+
     public void publish(String jobId, String event, Object data) {
         List<SseEmitter> list = subscribers.get(jobId);
         if (list != null) {

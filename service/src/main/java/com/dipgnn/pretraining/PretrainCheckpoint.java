@@ -33,7 +33,7 @@ public final class PretrainCheckpoint {
 
     /** What a checkpoint restores besides the parameters. */
     record State(long step, String method, long seed, String config, List<PretrainLogEntry> history,
-                 Map<String, double[]> partial) {
+                 Map<String, double[]> partial, Map<String, double[]> overall) {
     }
 
     private PretrainCheckpoint() {

@@ -8,7 +8,7 @@ import java.util.Map;
  *
  * @param networks the trained networks (the kept encoder among them)
  * @param history mean figures per logging interval
- * @param overall mean figures over every step of this run (or since its resume)
+ * @param overall mean figures over every step of the run, including those before a resume
  * @param steps steps completed
  * @param resumedFrom the step the run resumed from (0 when it started fresh)
  * @param seconds wall-clock seconds of this run

@@ -82,6 +82,9 @@ public final class Pretrainer {
             first = state.step();
             history.addAll(state.history());
             interval.restore(state.partial());
+            if (state.overall() != null) { // checkpoints written before the run's means were kept lack them
+                overall.restore(state.overall());
+            }
         }
         long resumedFrom = first;
         Engine engine = Devices.engine();
@@ -105,7 +108,8 @@ public final class Pretrainer {
                 if (checkpoints != null && config.checkpointEvery() > 0 && step % config.checkpointEvery() == 0
                         && step < config.steps()) {
                     PretrainCheckpoint.save(checkpoints, new PretrainCheckpoint.State(step,
-                            config.method().cliName(), config.seed(), config.toString(), history, interval.export()), modules, updater);
+                            config.method().cliName(), config.seed(), config.toString(), history, interval.export(),
+                            overall.export()), modules, updater);
                     listener.onCheckpoint(step, checkpoints);
                 }
                 if (listener.stopRequested()) {

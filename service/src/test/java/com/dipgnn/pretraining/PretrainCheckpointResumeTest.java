@@ -92,12 +92,14 @@ class PretrainCheckpointResumeTest {
         PretrainConfig config = config();
         Map<String, Map<String, float[]>> straight;
         List<PretrainLogEntry> straightHistory;
+        Map<String, Double> straightMeans;
         Watcher straightWatcher = new Watcher(-1);
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             PretrainResult result = new Pretrainer(config, straightWatcher).run(GRAPH, MODEL, manager,
                     tmp.resolve("straight"));
             straight = snapshot(result.networks());
             straightHistory = result.history();
+            straightMeans = result.overall();
             assertThat(result.resumedFrom()).isZero();
         }
         assertThat(straightWatcher.checkpoints).containsExactly(2L, 4L, 6L);
@@ -123,6 +125,8 @@ class PretrainCheckpointResumeTest {
             assertThat(resumed.resumedFrom()).isEqualTo(4);
             assertThat(resumed.steps()).isEqualTo(7);
             assertThat(resumed.history()).isEqualTo(straightHistory);
+            assertThat(resumed.overall()).as("the run's means include the steps before the resume")
+                    .isEqualTo(straightMeans);
             assertSameParameters(snapshot(resumed.networks()), straight);
         }
         assertThat(resumedWatcher.checkpoints).containsExactly(6L);
