@@ -111,6 +111,11 @@ public class JobExecutor implements SmartLifecycle {
         if (!properties.runsWorker()) {
             LOG.info("This process has no worker role (dipgnn.roles={}): it queues jobs but runs none",
                     properties.roles());
+            if (jobs.embeddedDatabase()) {
+                LOG.warn("No process can run the queued jobs: the embedded database is open to this process only. "
+                        + "Add the worker role (dipgnn.roles=api,worker) or use PostgreSQL (the postgres profile) "
+                        + "with worker processes");
+            }
             started = true;
             return;
         }
@@ -138,7 +143,7 @@ public class JobExecutor implements SmartLifecycle {
         });
         leaseKeeper.scheduleWithFixedDelay(this::keepLeases, renew, renew, TimeUnit.MILLISECONDS);
         LOG.info("Worker {} takes jobs from the {} job queue ({} at a time, lease {})", workerId,
-                exclusive ? "embedded" : "shared", slots.availablePermits(), properties.jobs().leaseDuration());
+                exclusive ? "embedded" : "shared", properties.jobs().concurrency(), properties.jobs().leaseDuration());
         started = true;
     }
 

@@ -57,13 +57,23 @@ class WorkerPoolIT {
         int apiPort = freePort();
         Process api = start("api", "api", apiPort);
         Map<String, Process> workers = new LinkedHashMap<>();
-        workers.put("w1", start("worker", "w1", freePort()));
-        workers.put("w2", start("worker", "w2", freePort()));
+        Map<String, Integer> workerPorts = Map.of("w1", freePort(), "w2", freePort());
+        workers.put("w1", start("worker", "w1", workerPorts.get("w1")));
+        workers.put("w2", start("worker", "w2", workerPorts.get("w2")));
         HttpApi client = new HttpApi(apiPort, TOKEN);
         awaitUp(client, api);
 
+        // a worker serves health and metrics, not the API
+        HttpApi workerApi = new HttpApi(workerPorts.get("w1"), TOKEN);
+        HttpApi.Response refused = workerApi.get("/api/v1/jobs");
+        assertThat(refused.status()).as(refused.toString()).isEqualTo(404);
+        assertThat(refused.json().path("detail").asText()).contains("worker role", "api role");
+        assertThat(workerApi.get("/actuator/health/readiness").status()).isEqualTo(200);
+
         // 1. SIGKILL the worker that runs a job, once it has written a checkpoint
         String jobId = submit(client, LONG_JOB);
+        java.util.concurrent.CompletableFuture<List<String>> events = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> events(client, jobId));
         JsonNode job = client.get("/api/v1/jobs/" + jobId).json();
         long deadline = deadline(180);
         Path latest = data.resolve("jobs/" + jobId + "/checkpoints/LATEST");
@@ -87,6 +97,8 @@ class WorkerPoolIT {
         assertThat(finished.path("resumedFromStep").asLong()).as("resumed from the killed worker's last checkpoint")
                 .isEqualTo(checkpointStep).isGreaterThanOrEqualTo(10).isLessThan(40);
         assertThat(finished.path("progress").path("step").asLong()).isEqualTo(40);
+        assertThat(events.get(30, TimeUnit.SECONDS)).as("the API process relays the workers' progress")
+                .anyMatch(e -> e.startsWith("event:progress")).last().asString().contains("SUCCEEDED");
         assertThat(loggedSteps(client, jobId)).as("every logged step once, none lost or repeated")
                 .containsExactly(5L, 10L, 15L, 20L, 25L, 30L, 35L, 40L);
 
@@ -100,6 +112,19 @@ class WorkerPoolIT {
         assertThat(metrics(client, finished)).isEqualTo(metrics(client, uninterrupted));
         assertThat(client.get("/api/v1/jobs/" + jobId + "/curves").json()).as("the same losses at every logged step")
                 .isEqualTo(client.get("/api/v1/jobs/" + reference + "/curves").json());
+
+        // a cancel sent to the API process stops the job on its worker
+        String cancelled = submit(client, Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2,
+                "steps", 5000, "samplingWidth", 32, "samplingDepth", 2));
+        long started = deadline(120);
+        while (client.get("/api/v1/jobs/" + cancelled).json().path("progress").path("step").asLong() < 2) {
+            assertThat(System.nanoTime()).as("the job to cancel started").isLessThan(started);
+            Thread.sleep(100);
+        }
+        assertThat(client.post("/api/v1/jobs/" + cancelled + "/cancel", "").status()).isEqualTo(200);
+        JsonNode stopped = awaitEnded(client, cancelled, 60);
+        assertThat(stopped.path("state").asText()).as(stopped.toString()).isEqualTo("CANCELLED");
+        assertThat(stopped.path("progress").path("step").asLong()).isLessThan(5000);
 
         // 2. a fresh worker beside the survivor; N jobs submitted together all run exactly once
         workers.put("w3", start("worker", "w3", freePort()));
@@ -199,6 +224,27 @@ class WorkerPoolIT {
                         + log("w3"));
             }
             Thread.sleep(200);
+        }
+    }
+
+    /** The job's event stream, read to its end: one "event:<name> data:<json>" entry per event. */
+    private static List<String> events(HttpApi client, String id) {
+        try {
+            return java.net.http.HttpClient.newHttpClient().send(client.request("/api/v1/jobs/" + id + "/events")
+                            .GET().build(), java.net.http.HttpResponse.BodyHandlers.ofLines()).body()
+                    .filter(l -> l.startsWith("event:") || l.startsWith("data:"))
+                    .reduce(new ArrayList<String>(), (list, line) -> {
+                        if (line.startsWith("event:")) {
+                            list.add(line);
+                        } else if (!list.isEmpty()) {
+                            list.set(list.size() - 1, list.get(list.size() - 1) + " " + line);
+                        }
+                        return list;
+                    }, (a, b) -> a);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
         }
     }
 
