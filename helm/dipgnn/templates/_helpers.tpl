@@ -114,6 +114,7 @@ spec:
         app.kubernetes.io/component: {{ $role }}
       annotations:
         checksum/config: {{ include (print $root.Template.BasePath "/configmap.yaml") $root | sha256sum }}
+        checksum/secrets: {{ print (include (print $root.Template.BasePath "/secret-db.yaml") $root) (include (print $root.Template.BasePath "/secret-tokens.yaml") $root) | sha256sum }}
         {{- if $root.Values.metrics.podAnnotations }}
         prometheus.io/scrape: "true"
         prometheus.io/path: /actuator/prometheus
@@ -123,6 +124,10 @@ spec:
         {{- toYaml . | nindent 8 }}
         {{- end }}
     spec:
+      # no Kubernetes API access, and no <release>_API_*/<release>_WORKER_* service-link
+      # variables (Spring would read DIPGNN_* ones as dipgnn.* settings)
+      automountServiceAccountToken: false
+      enableServiceLinks: false
       {{- with $root.Values.imagePullSecrets }}
       imagePullSecrets:
         {{- toYaml . | nindent 8 }}

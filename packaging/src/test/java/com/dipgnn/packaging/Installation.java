@@ -219,6 +219,11 @@ final class Installation {
             find(PersistentVolumeClaim.class, volume.getPersistentVolumeClaim().getClaimName()).ifPresent(pvc ->
                     assertThat(pvc.getSpec().getAccessModes()).containsExactly("ReadWriteMany"));
 
+            // Kubernetes would otherwise add DIPGNN_API_PORT=tcp://... and the like for the
+            // Services, which Spring's relaxed binding reads as dipgnn.* settings
+            assertThat(pod(d).getEnableServiceLinks()).as(where + " enableServiceLinks").isFalse();
+            assertThat(pod(d).getAutomountServiceAccountToken()).as(where + " automountServiceAccountToken").isFalse();
+
             // unprivileged, as the image's user
             assertThat(pod(d).getSecurityContext().getRunAsNonRoot()).isTrue();
             assertThat(pod(d).getSecurityContext().getRunAsUser()).isEqualTo(uid);
