@@ -27,6 +27,13 @@ class DockerfileTest {
         return DOCKERFILE.finalStage().env().get("DIPGNN_DATA_DIR");
     }
 
+    /** The ports the image EXPOSEs. */
+    static List<Integer> exposedPorts() {
+        return DOCKERFILE.finalStage().all("EXPOSE").stream()
+                .flatMap(e -> List.of(e.arguments().trim().split("\\s+")).stream())
+                .map(p -> Integer.parseInt(p.replace("/tcp", ""))).toList();
+    }
+
     @Test
     void hasABuildStageAndAJava17RuntimeStage() {
         assertThat(DOCKERFILE.stages).hasSizeGreaterThanOrEqualTo(2);
@@ -87,9 +94,7 @@ class DockerfileTest {
 
     @Test
     void exposesTheServicePort() {
-        List<String> exposed = DOCKERFILE.finalStage().all("EXPOSE").stream()
-                .flatMap(e -> List.of(e.arguments().trim().split("\\s+")).stream()).toList();
-        assertThat(exposed).containsExactly(String.valueOf(Project.appPort()));
+        assertThat(exposedPorts()).containsExactly(Project.appPort());
         assertThat(Project.actuatorPort()).as("the actuator shares the HTTP port").isEqualTo(Project.appPort());
     }
 

@@ -63,6 +63,14 @@ class K8sManifestsTest {
     }
 
     @Test
+    void theContainerPortIsTheImagesExposedPort() {
+        for (String role : List.of("api", "worker")) {
+            assertThat(Installation.container(k8s.deployment(role)).getPorts())
+                    .extracting(p -> p.getContainerPort()).containsExactlyElementsOf(DockerfileTest.exposedPorts());
+        }
+    }
+
+    @Test
     void theDataDirectoryIsTheImagesVolume() {
         for (String role : List.of("api", "worker")) {
             Container c = Installation.container(k8s.deployment(role));
