@@ -50,6 +50,9 @@ public class ApiTokens {
 
     /** The token's entry when {@code presented} is a known token (constant-time comparison). */
     public Optional<ApiToken> find(String presented) {
+        if (presented == null || presented.isBlank()) {
+            return Optional.empty();
+        }
         byte[] given = presented.getBytes(StandardCharsets.UTF_8);
         ApiToken match = null;
         for (ApiToken t : tokens) {
@@ -73,27 +76,57 @@ public class ApiTokens {
                 byte[] secret = new byte[32];
                 new SecureRandom().nextBytes(secret);
                 String token = Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
-                writeOwnerOnly(file, token);
-                LOG.warn("No API token configured: generated an admin token and wrote it to {} (readable only by this user). "
+                if (writeOwnerOnly(file, token)) {
+                    LOG.warn("No API token configured: generated an admin token and wrote it to {} (readable only by this user). "
                         + "Send it as 'Authorization: Bearer <token>'; configure dipgnn.security.tokens in production.", file);
+                }
             } else {
                 LOG.info("No API token configured: using the generated admin token in {}", file);
             }
             String token = Files.readString(file, StandardCharsets.UTF_8).trim();
+            if (token.length() < 16) {
+                throw new IllegalStateException("the generated admin token in " + file + " is empty or damaged ("
+                        + token.length() + " characters); delete the file to generate a new token, or configure "
+                        + "dipgnn.security.tokens");
+            }
             return new ApiToken("generated-admin", token, Role.ADMIN);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the admin token file " + file, e);
         }
     }
 
-    private static void writeOwnerOnly(Path file, String token) throws IOException {
+    /**
+     * Writes the token to a temporary file, then links it into place: the file appears with its
+     * content or not at all, and when several processes sharing the data directory start at once
+     * the first one's token wins (the others find the file and read it).
+     */
+    private static boolean writeOwnerOnly(Path file, String token) throws IOException {
+        Path temp;
         try {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            temp = Files.createTempFile(file.getParent(), "." + GENERATED_FILE, ".tmp",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         } catch (UnsupportedOperationException e) {
-            Files.createFile(file);
-        } catch (FileAlreadyExistsException e) {
-            return;
+            temp = Files.createTempFile(file.getParent(), "." + GENERATED_FILE, ".tmp");
         }
-        Files.writeString(file, token + "\n", StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+        try {
+            Files.writeString(temp, token + "\n", StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+            link(temp, file);
+            return true;
+        } catch (FileAlreadyExistsException e) {
+            return false; // another process created it first; its token is the one
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    private static void link(Path temp, Path file) throws IOException {
+        try {
+            Files.createLink(file, temp);
+        } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
+            if (e instanceof FileAlreadyExistsException exists) {
+                throw exists;
+            }
+            Files.move(temp, file); // no hard links on this file system: a rename, which fails when the file exists
+        }
     }
 }
