@@ -226,7 +226,8 @@ public final class PrecomputedEmbeddings {
         }
 
         private void readFile() {
-            ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
+            ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
+                    .withCodecFactory(new ParquetDecompressors()).build();
             try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
                 MessageType schema = reader.getFooter().getFileMetaData().getSchema();
                 MessageType requested = requestedSchema(schema);
