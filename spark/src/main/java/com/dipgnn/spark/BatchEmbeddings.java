@@ -156,6 +156,9 @@ public final class BatchEmbeddings {
         return new Iterator<>() {
             private final List<Row> buffered = new ArrayList<>();
             private int next;
+            private int passes;
+            private long rows;
+            private long encodeNanos;
 
             @Override
             public boolean hasNext() {
@@ -163,9 +166,11 @@ public final class BatchEmbeddings {
                     buffered.clear();
                     next = 0;
                     int pass = passIndices.next();
+                    long start = System.nanoTime();
                     Map<String, int[]> seeds = embedder.seedsOf(loaded.allNodes(), pass);
                     Map<String, float[]> out = embedder.embedPass(model.model().encoder(), seeds, pass,
                             model.manager(), options.seed());
+                    encodeNanos += System.nanoTime() - start;
                     seeds.forEach((type, ids) -> {
                         float[] values = out.get(type);
                         for (int i = 0; i < ids.length; i++) {
@@ -174,6 +179,12 @@ public final class BatchEmbeddings {
                             buffered.add(RowFactory.create(type, ids[i], row));
                         }
                     });
+                    passes++;
+                    rows += buffered.size();
+                    if (!passIndices.hasNext()) {
+                        LOG.info("Partition done: {} passes, {} rows, {} s sampling and encoding", passes, rows,
+                                String.format("%.1f", encodeNanos / 1e9));
+                    }
                 }
                 return next < buffered.size();
             }

@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The model and graph of a job, loaded once per JVM (executor or driver) and shared by all its
@@ -30,6 +32,7 @@ final class ExecutorModels {
     private record Key(String model, String graph, long graphSeed, int chunkSize, String device, boolean sameGraph) {
     }
 
+    private static final Logger LOG = LoggerFactory.getLogger(ExecutorModels.class);
     private static final Map<Key, Loaded> CACHE = new ConcurrentHashMap<>();
 
     private ExecutorModels() {
@@ -68,6 +71,7 @@ final class ExecutorModels {
                     + host() + "; put the model directory on storage every executor mounts at the same path, or ship"
                     + " it with spark-submit --archives model.zip#model and pass --model model");
         }
+        long start = System.nanoTime();
         HeteroGraph raw = loadGraph(options);
         DeploymentOptions deployment = DeploymentOptions.defaults()
                 .withChunkSize(options.chunkSize())
@@ -76,6 +80,8 @@ final class ExecutorModels {
         try {
             PreparedModel model = PreparedModel.open(modelDir, raw, deployment, null);
             NodeEmbedder embedder = model.embedder();
+            LOG.info("Loaded model {} and graph {} ({} nodes) on {} in {} s", modelDir, options.graph(),
+                    raw.totalNodes(), host(), String.format("%.1f", (System.nanoTime() - start) / 1e9));
             return new Loaded(model, embedder, NodeEmbedder.allNodes(model.graph()), raw);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read model directory " + modelDir + " on " + host() + ": "
