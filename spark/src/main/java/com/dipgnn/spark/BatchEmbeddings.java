@@ -135,7 +135,7 @@ public final class BatchEmbeddings {
                 : modelDir.toAbsolutePath().normalize().getFileName().toString();
         EmbeddingsManifest manifest = new EmbeddingsManifest(EmbeddingsManifest.FORMAT, Instant.now().toString(),
                 CodeVersion.get(), modelId, fingerprint, model.manifest().dataset(), options.graph(),
-                loaded.rawGraph().fingerprint(), model.dim(), options.seed(), options.chunkSize(),
+                loaded.graphFingerprint(), model.dim(), options.seed(), options.chunkSize(),
                 model.samplerDescription(), options.device(), passes, partitions, counts, total);
         try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(output, EmbeddingsManifest.FILE_NAME), false)) {
             manifest.write(out);

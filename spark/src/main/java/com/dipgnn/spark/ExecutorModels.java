@@ -24,8 +24,11 @@ import org.slf4j.LoggerFactory;
  */
 final class ExecutorModels {
 
-    /** What the tasks of a job share: the model prepared on its graph, its embedder and the ids of every node. */
-    record Loaded(PreparedModel model, NodeEmbedder embedder, Map<String, int[]> allNodes, HeteroGraph rawGraph) {
+    /**
+     * What the tasks of a job share: the model prepared on its graph, its embedder, the ids of every
+     * node, and the fingerprint of the graph as loaded (the raw graph itself is not kept).
+     */
+    record Loaded(PreparedModel model, NodeEmbedder embedder, Map<String, int[]> allNodes, String graphFingerprint) {
     }
 
     /** The options that decide what is loaded (not the output, the partitions or the sampling seed). */
@@ -82,7 +85,7 @@ final class ExecutorModels {
             NodeEmbedder embedder = model.embedder();
             LOG.info("Loaded model {} and graph {} ({} nodes) on {} in {} s", modelDir, options.graph(),
                     raw.totalNodes(), host(), String.format("%.1f", (System.nanoTime() - start) / 1e9));
-            return new Loaded(model, embedder, NodeEmbedder.allNodes(model.graph()), raw);
+            return new Loaded(model, embedder, NodeEmbedder.allNodes(model.graph()), raw.fingerprint());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read model directory " + modelDir + " on " + host() + ": "
                     + e.getMessage(), e);
