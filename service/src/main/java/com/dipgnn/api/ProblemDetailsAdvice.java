@@ -6,6 +6,7 @@ import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.errors.ServiceUnavailableException;
 import com.dipgnn.graph.io.GraphDataException;
 import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.serving.InvalidEmbeddingsException;
 import com.dipgnn.serving.InvalidInferenceRequestException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -94,6 +95,14 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     ProblemDetail badGraph(GraphDataException e) {
         return Problems.of(HttpStatus.UNPROCESSABLE_ENTITY, "invalid-graph", "The graph data is not valid",
                 e.getMessage());
+    }
+
+    @ExceptionHandler(InvalidEmbeddingsException.class)
+    ProblemDetail badEmbeddings(InvalidEmbeddingsException e) {
+        ProblemDetail p = Problems.of(HttpStatus.UNPROCESSABLE_ENTITY, "invalid-embeddings",
+                "The precomputed embeddings cannot serve this model", e.getMessage());
+        p.setProperty("field", "embeddingsPath");
+        return p;
     }
 
     @ExceptionHandler(ConstraintViolationException.class)

@@ -204,18 +204,43 @@ public class DatasetService {
             throw new InvalidInputException("path", "registering server directories is disabled: no data set roots "
                     + "are configured (dipgnn.datasets.roots); upload an archive instead");
         }
+        return confine("path", directory, roots, "the data set roots " + roots + "; place the graph under one of them");
+    }
+
+    /**
+     * A server directory the service may read files from for a request (such as precomputed
+     * embeddings): under one of the data set roots ({@code dipgnn.datasets.roots}) or the service's
+     * data directory, checked as for data sets (real paths: links and {@code ..} resolved first).
+     *
+     * @param field the request field that names it, for errors
+     * @throws InvalidInputException when it is missing, not a directory, or outside those directories
+     */
+    public Path readableServerDirectory(String field, String directory) {
+        if (directory == null || directory.isBlank()) {
+            throw new InvalidInputException(field, field + " must name a server directory");
+        }
+        List<Path> allowed = new java.util.ArrayList<>(roots);
+        try {
+            allowed.add(properties.dataDir().toRealPath());
+        } catch (IOException e) {
+            // no data directory yet: only the data set roots
+        }
+        return confine(field, directory, allowed, "the directories the server may read, " + allowed
+                + " (the data set roots, dipgnn.datasets.roots, and the data directory); place it under one of them");
+    }
+
+    private static Path confine(String field, String directory, List<Path> allowed, String outside) {
         Path dir;
         try {
             dir = Path.of(directory).toRealPath();
         } catch (IOException | java.nio.file.InvalidPathException e) {
-            throw new InvalidInputException("path", "directory '" + directory + "' does not exist on the server");
+            throw new InvalidInputException(field, "directory '" + directory + "' does not exist on the server");
         }
-        if (roots.stream().noneMatch(dir::startsWith)) {
-            throw new InvalidInputException("path", "directory '" + directory + "' is outside the data set roots "
-                    + roots + "; place the graph under one of them");
+        if (allowed.stream().noneMatch(dir::startsWith)) {
+            throw new InvalidInputException(field, "directory '" + directory + "' is outside " + outside);
         }
         if (!Files.isDirectory(dir)) {
-            throw new InvalidInputException("path", "'" + directory + "' is not a directory");
+            throw new InvalidInputException(field, "'" + directory + "' is not a directory");
         }
         return dir;
     }

@@ -16,10 +16,11 @@ public class DeploymentRepository {
      *
      * @param name deployment name
      * @param modelId the model version it serves (or is switching to)
+     * @param embeddingsPath the precomputed embeddings it serves (a server directory), or null
      * @param createdAt first deployed
      * @param updatedAt last (re)deployed
      */
-    public record Row(String name, String modelId, Instant createdAt, Instant updatedAt) {
+    public record Row(String name, String modelId, String embeddingsPath, Instant createdAt, Instant updatedAt) {
     }
 
     private final JdbcClient jdbc;
@@ -28,13 +29,17 @@ public class DeploymentRepository {
         this.jdbc = jdbc;
     }
 
-    /** Points {@code name} at {@code modelId}, creating the deployment when new. */
-    public void upsert(String name, String modelId, Instant now) {
-        int updated = jdbc.sql("UPDATE deployments SET model_id = ?, updated_at = ? WHERE name = ?")
-                .params(modelId, Timestamp.from(now), name).update();
+    /**
+     * Points {@code name} at {@code modelId} with its precomputed embeddings ({@code embeddingsPath};
+     * null: computed by the service), creating the deployment when new.
+     */
+    public void upsert(String name, String modelId, String embeddingsPath, Instant now) {
+        int updated = jdbc.sql("UPDATE deployments SET model_id = ?, embeddings_path = ?, updated_at = ? WHERE name = ?")
+                .params(modelId, embeddingsPath, Timestamp.from(now), name).update();
         if (updated == 0) {
-            jdbc.sql("INSERT INTO deployments (name, model_id, created_at, updated_at) VALUES (?, ?, ?, ?)")
-                    .params(name, modelId, Timestamp.from(now), Timestamp.from(now)).update();
+            jdbc.sql("INSERT INTO deployments (name, model_id, embeddings_path, created_at, updated_at) "
+                            + "VALUES (?, ?, ?, ?, ?)")
+                    .params(name, modelId, embeddingsPath, Timestamp.from(now), Timestamp.from(now)).update();
         }
     }
 
@@ -51,7 +56,8 @@ public class DeploymentRepository {
     }
 
     private static Row map(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
-        return new Row(rs.getString("name"), rs.getString("model_id"), rs.getTimestamp("created_at").toInstant(),
+        return new Row(rs.getString("name"), rs.getString("model_id"), rs.getString("embeddings_path"),
+                rs.getTimestamp("created_at").toInstant(),
                 rs.getTimestamp("updated_at").toInstant());
     }
 }

@@ -16,7 +16,12 @@ import com.dipgnn.registry.ModelVersion;
 import com.dipgnn.serving.DeploymentListener;
 import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.IndexOptions;
+import com.dipgnn.serving.InvalidEmbeddingsException;
 import com.dipgnn.serving.ModelDeployment;
+import com.dipgnn.serving.PrecomputedEmbeddings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -92,7 +97,7 @@ public class DeploymentService implements SmartLifecycle {
             slot.createdAt = row.createdAt();
             slot.updatedAt = row.updatedAt();
             slots.put(row.name(), slot);
-            load(row.name(), slot, row.modelId(), true);
+            load(row.name(), slot, row.modelId(), row.embeddingsPath(), null, true);
         }
     }
 
@@ -141,8 +146,31 @@ public class DeploymentService implements SmartLifecycle {
      * once the new model is loaded).
      */
     public DeploymentView deploy(String name, String modelId) {
+        return deploy(name, modelId, null);
+    }
+
+    /**
+     * Deploys {@code modelId} under {@code name}, serving the precomputed embeddings in the server
+     * directory {@code embeddingsPath} (written by the Spark batch job) instead of computing them;
+     * null computes them. The embeddings are read and checked against the model and its graph
+     * before anything changes: a directory that does not belong to the model is refused (an
+     * {@link InvalidEmbeddingsException}) and leaves no deployment behind.
+     */
+    public DeploymentView deploy(String name, String modelId, String embeddingsPath) {
         DatasetIds.require("name", name);
         ModelVersion model = requireDeployable(modelId);
+        PrecomputedEmbeddings precomputed = null;
+        String source = null;
+        if (embeddingsPath != null) {
+            Path dir = datasets.readableServerDirectory("embeddingsPath", embeddingsPath);
+            source = dir.toString();
+            Slot existing = slots.get(name);
+            if (existing != null && existing.pending != null) {
+                throw new ConflictException("deployment '" + name + "' is already loading model '"
+                        + existing.pending.modelId() + "'; wait until it is ready, then deploy again");
+            }
+            precomputed = readEmbeddings(model, dir);
+        }
         boolean[] isNew = {false};
         Slot slot = slots.computeIfAbsent(name, n -> {
             Slot s = new Slot();
@@ -158,10 +186,11 @@ public class DeploymentService implements SmartLifecycle {
                 throw new ConflictException("deployment '" + name + "' is already loading model '"
                         + slot.pending.modelId() + "'; wait until it is ready, then deploy again");
             }
-            if (slot.served != null && modelId.equals(slot.served.modelId())) {
+            if (slot.served != null && modelId.equals(slot.served.modelId())
+                    && java.util.Objects.equals(source, slot.served.embeddingsPath())) {
                 return view(name, slot);
             }
-            load(name, slot, model.id(), false);
+            load(name, slot, model.id(), source, precomputed, false);
         }
         return view(name, slot);
     }
@@ -203,19 +232,30 @@ public class DeploymentService implements SmartLifecycle {
         return served;
     }
 
-    private void load(String name, Slot slot, String modelId, boolean atStart) {
-        slot.pending = new DeploymentView.PendingLoad(modelId, DeploymentListener.Phase.EMBEDDING.name(), 0, 0);
+    /**
+     * Loads a model in the background and switches {@code name} to it.
+     *
+     * @param embeddingsPath the precomputed embeddings to serve, or null to compute them
+     * @param precomputed those embeddings, already read and checked; null: read (and checked) here
+     *     when {@code embeddingsPath} is given (a deployment reloaded at start)
+     */
+    private void load(String name, Slot slot, String modelId, String embeddingsPath, PrecomputedEmbeddings precomputed,
+                      boolean atStart) {
+        slot.pending = new DeploymentView.PendingLoad(modelId, embeddingsPath,
+                DeploymentListener.Phase.EMBEDDING.name(), 0, 0);
         slot.error = null;
         loading.incrementAndGet();
         loader.execute(() -> {
             try {
                 ModelVersion model = registry.get(modelId);
                 DeploymentListener progress = (phase, done, total) ->
-                        slot.pending = new DeploymentView.PendingLoad(modelId, phase.name(), done, total);
+                        slot.pending = new DeploymentView.PendingLoad(modelId, embeddingsPath, phase.name(), done, total);
+                PrecomputedEmbeddings embeddings = precomputed != null || embeddingsPath == null ? precomputed
+                        : readEmbeddings(model, Path.of(embeddingsPath));
                 ModelDeployment loaded = ModelDeployment.deploy(registry.directory(modelId),
                         datasets.graph(model.datasetId()), options(), progress,
-                        new TextInputCache(properties.textInputCacheDir()));
-                switchTo(name, slot, modelId, loaded, atStart);
+                        new TextInputCache(properties.textInputCacheDir()), embeddings);
+                switchTo(name, slot, modelId, embeddingsPath, loaded, atStart);
             } catch (Exception | LinkageError e) {
                 LOG.warn("Loading model {} for deployment '{}' failed", modelId, name, e);
                 slot.error = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
@@ -229,7 +269,8 @@ public class DeploymentService implements SmartLifecycle {
         });
     }
 
-    private void switchTo(String name, Slot slot, String modelId, ModelDeployment loaded, boolean atStart) {
+    private void switchTo(String name, Slot slot, String modelId, String embeddingsPath, ModelDeployment loaded,
+                          boolean atStart) {
         synchronized (slot) {
             if (slots.get(name) != slot) {
                 loaded.close();
@@ -237,15 +278,16 @@ public class DeploymentService implements SmartLifecycle {
             }
             Instant now = clock.instant();
             if (!atStart) {
-                repository.upsert(name, modelId, now);
+                repository.upsert(name, modelId, embeddingsPath, now);
                 slot.updatedAt = now;
             }
             Served previous = slot.served;
-            slot.served = new Served(loaded, modelId, new NodeKeys(loaded.graph()));
+            slot.served = new Served(loaded, modelId, new NodeKeys(loaded.graph()), embeddingsPath);
             slot.state = DeploymentState.READY;
             retire(previous);
         }
-        LOG.info("Deployment '{}' now serves model {} ({})", name, modelId, loaded.stats());
+        LOG.info("Deployment '{}' now serves model {}{} ({})", name, modelId,
+                embeddingsPath == null ? "" : " with the embeddings in " + embeddingsPath, loaded.stats());
     }
 
     /** Closes a replaced model once requests that already hold it are done. */
@@ -272,6 +314,20 @@ public class DeploymentService implements SmartLifecycle {
         return model;
     }
 
+    /**
+     * Reads precomputed embeddings and checks them against the model version and its data set's graph.
+     *
+     * @throws InvalidEmbeddingsException when they do not belong to them
+     */
+    private PrecomputedEmbeddings readEmbeddings(ModelVersion model, Path dir) {
+        try {
+            return PrecomputedEmbeddings.read(dir, registry.directory(model.id()), model.id(),
+                    datasets.graph(model.datasetId()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read model '" + model.id() + "': " + e.getMessage(), e);
+        }
+    }
+
     private DeploymentOptions options() {
         ServiceProperties.Serving s = properties.serving();
         return new DeploymentOptions(device, 0, 1024, null, IndexOptions.defaults(), s.maxBatch(), s.maxK(), true);
@@ -291,7 +347,8 @@ public class DeploymentService implements SmartLifecycle {
         String task = m == null ? null : m.task() == com.dipgnn.training.TaskKind.LINK_PREDICTION ? "link" : "node";
         String relation = m == null ? null : m.linkRelation().map(RelationType::key).orElse(null);
         Integer indexSize = m == null ? null : m.index().map(i -> i.size()).orElse(null);
-        return new DeploymentView(name, slot.state, served == null ? null : served.modelId(), task, relation, m == null ? null : m.dim(),
+        return new DeploymentView(name, slot.state, served == null ? null : served.modelId(),
+                served == null ? null : served.embeddingsPath(), task, relation, m == null ? null : m.dim(),
                 indexSize, m == null ? null : m.stats(), slot.pending, slot.error, slot.createdAt, slot.updatedAt);
     }
 

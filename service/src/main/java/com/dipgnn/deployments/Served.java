@@ -9,6 +9,7 @@ import com.dipgnn.serving.ModelDeployment;
  * @param model the deployed model
  * @param modelId its model version
  * @param keys its graph's node keys
+ * @param embeddingsPath the directory of precomputed embeddings it serves, or null when it computed its own
  */
-public record Served(ModelDeployment model, String modelId, NodeKeys keys) {
+public record Served(ModelDeployment model, String modelId, NodeKeys keys, String embeddingsPath) {
 }

@@ -2,30 +2,25 @@ package com.dipgnn.serving;
 
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
-import ai.djl.nn.Parameter;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.CosineScorer;
-import com.dipgnn.model.GraphEncoder;
-import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.Linear;
-import com.dipgnn.sampling.Samplers;
-import com.dipgnn.sampling.SamplingConfig;
-import com.dipgnn.sampling.SubgraphSampler;
-import com.dipgnn.training.Devices;
 import com.dipgnn.training.ModelManifest;
 import com.dipgnn.training.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.training.TaskKind;
 import java.io.IOException;
 import com.dipgnn.text.TextInputCache;
-import com.dipgnn.text.TextInputs;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 
-/** Builds a {@link ModelDeployment}: load, check, embed every node, build the head and its index. */
+/**
+ * Builds a {@link ModelDeployment}: load and check ({@link PreparedModel}), embed every node (or take
+ * precomputed embeddings), build the head and its index.
+ */
 final class Deployer {
 
     private final Path modelDir;
@@ -33,92 +28,56 @@ final class Deployer {
     private final DeploymentOptions options;
     private final DeploymentListener listener;
     private final TextInputCache textCache;
+    private final PrecomputedEmbeddings precomputed;
 
+    /**
+     * @param precomputed the embeddings of every node, computed elsewhere (the Spark batch job) and
+     *     already checked against the model; null: computed here
+     */
     Deployer(Path modelDir, HeteroGraph rawGraph, DeploymentOptions options, DeploymentListener listener,
-             TextInputCache textCache) {
+             TextInputCache textCache, PrecomputedEmbeddings precomputed) {
         this.modelDir = modelDir;
         this.textCache = textCache;
+        this.precomputed = precomputed;
         this.rawGraph = rawGraph;
         this.options = options;
         this.listener = listener == null ? DeploymentListener.NONE : listener;
     }
 
     ModelDeployment deploy() throws IOException, MalformedModelException {
-        ModelManifest manifest = ModelStore.readManifest(modelDir);
-        TaskKind task = TaskKind.parse(String.valueOf(manifest.task().get("task")));
-        TextInputs text = TextInputs.loadIfPresent(modelDir).orElse(null);
-        HeteroGraph withText = text == null ? rawGraph : text.apply(rawGraph, textCache);
-        ModelDeployment.requireCompatible(manifest, withText, options.requireSameGraph());
-        boolean normalize = Boolean.TRUE.equals(manifest.hyperParameters().get("normalize_features"));
-        HeteroGraph graph = normalize ? withText.withRowNormalizedFeatures() : withText;
-        SubgraphSampler sampler = options.sampler() != null ? options.sampler()
-                : Samplers.forGraph(graph, samplingOf(manifest));
-        Devices.engine();
-        NDManager manager = NDManager.newBaseManager(options.device());
+        PreparedModel prepared = PreparedModel.open(modelDir, rawGraph, options, textCache);
         try {
-            ModelStore.LoadedModel model = ModelStore.load(modelDir, manager, m -> headFor(task, m));
-            freeze(model.encoder());
-            freeze(model.head());
+            ModelManifest manifest = prepared.manifest();
+            TaskKind task = prepared.task();
+            HeteroGraph graph = prepared.graph();
+            ModelStore.LoadedModel model = prepared.model();
             long start = System.nanoTime();
-            Map<String, float[]> embeddings = embedAll(model.encoder(), graph, sampler, manager);
+            Map<String, float[]> embeddings = precomputed != null ? precomputed.embeddingsFor(graph, prepared.dim())
+                    : embedAll(prepared);
             double embedSeconds = (System.nanoTime() - start) / 1e9;
             start = System.nanoTime();
             LinkHead link = task == TaskKind.LINK_PREDICTION ? linkHead(manifest, graph, model, embeddings) : null;
             double indexSeconds = (System.nanoTime() - start) / 1e9;
             ClassHead classes = task == TaskKind.NODE_CLASSIFICATION ? classHead(manifest, graph, model) : null;
             DeploymentStats stats = new DeploymentStats(graph.totalNodes(), embedSeconds, indexSeconds,
-                    link == null ? "none" : link.index().describe(), describe(sampler));
-            return new ModelDeployment(new ModelDeployment.DeploymentParts(manifest, task, graph, normalize, options,
-                    sampler, manager, model.encoder(), embeddings, link, classes, stats, text));
-        } catch (IOException | MalformedModelException | RuntimeException | Error e) {
-            manager.close();
+                    link == null ? "none" : link.index().describe(), prepared.samplerDescription());
+            return new ModelDeployment(new ModelDeployment.DeploymentParts(manifest, task, graph,
+                    prepared.normalizeFeatures(), options, prepared.sampler(), prepared.manager(), model.encoder(),
+                    embeddings, link, classes, stats, prepared.text()));
+        } catch (RuntimeException | Error e) {
+            prepared.close();
             throw e;
         }
     }
 
-    private static SamplingConfig samplingOf(ModelManifest manifest) {
-        Object depth = manifest.hyperParameters().get("sampling_depth");
-        Object width = manifest.hyperParameters().get("sampling_width");
-        SamplingConfig defaults = SamplingConfig.defaults();
-        return new SamplingConfig(depth instanceof Number d ? d.intValue() : defaults.depth(),
-                width instanceof Number w ? w.intValue() : defaults.width());
-    }
-
-    private static GraphModule headFor(TaskKind task, ModelManifest manifest) {
-        return switch (task) {
-            case LINK_PREDICTION -> new CosineScorer(manifest.hidden());
-            case NODE_CLASSIFICATION -> new Linear(manifest.hidden(), intOf(manifest, "num_classes"), true);
-        };
-    }
-
-    private static int intOf(ModelManifest manifest, String key) {
-        if (manifest.task().get(key) instanceof Number n) {
-            return n.intValue();
-        }
-        throw new IllegalArgumentException("the model's manifest has no '" + key + "' in its task description "
-                + manifest.task());
-    }
-
-    /** Inference only: no parameter records gradients, whatever the thread's grad mode. */
-    private static void freeze(GraphModule module) {
-        for (Parameter p : module.parameters().values()) {
-            p.getArray().setRequiresGradient(false);
-        }
-    }
-
-    private Map<String, float[]> embedAll(GraphEncoder encoder, HeteroGraph graph, SubgraphSampler sampler,
-                                          NDManager manager) {
-        Map<String, int[]> ids = new LinkedHashMap<>();
-        for (String type : graph.nodeTypes()) {
-            int[] all = new int[graph.numNodes(type)];
-            java.util.Arrays.setAll(all, i -> i);
-            ids.put(type, all);
-        }
-        int dim = encoder.config().hidden();
+    private Map<String, float[]> embedAll(PreparedModel prepared) {
+        HeteroGraph graph = prepared.graph();
+        Map<String, int[]> ids = NodeEmbedder.allNodes(graph);
+        int dim = prepared.dim();
         Map<String, float[]> out = new LinkedHashMap<>();
-        try (NDManager scope = manager.newSubManager()) {
-            Map<String, NodeEmbedder.Table> tables = new NodeEmbedder(graph, sampler, options.chunkSize())
-                    .embed(encoder, ids, scope, options.seed(),
+        try (NDManager scope = prepared.manager().newSubManager()) {
+            Map<String, NodeEmbedder.Table> tables = prepared.embedder()
+                    .embed(prepared.model().encoder(), ids, scope, options.seed(),
                             (done, total) -> report(DeploymentListener.Phase.EMBEDDING, done, total));
             for (Map.Entry<String, int[]> e : ids.entrySet()) {
                 int[] all = e.getValue();
@@ -150,11 +109,6 @@ final class Deployer {
                     + graph.name() + "' does not have");
         }
         return new ClassHead(type, (Linear) model.head(), Boolean.TRUE.equals(manifest.task().get("multi_label")));
-    }
-
-    private static String describe(SubgraphSampler sampler) {
-        String text = sampler.toString();
-        return text.contains("@") ? sampler.getClass().getSimpleName() : text;
     }
 
     private void report(DeploymentListener.Phase phase, long done, long total) {

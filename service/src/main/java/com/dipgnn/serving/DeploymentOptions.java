@@ -58,6 +58,10 @@ public record DeploymentOptions(Device device, long seed, int chunkSize, Subgrap
         return new DeploymentOptions(device, seed, chunkSize, sampler, index, newMaxBatch, newMaxK, requireSameGraph);
     }
 
+    public DeploymentOptions withDevice(Device newDevice) {
+        return new DeploymentOptions(newDevice, seed, chunkSize, sampler, index, maxBatch, maxK, requireSameGraph);
+    }
+
     public DeploymentOptions withRequireSameGraph(boolean required) {
         return new DeploymentOptions(device, seed, chunkSize, sampler, index, maxBatch, maxK, required);
     }

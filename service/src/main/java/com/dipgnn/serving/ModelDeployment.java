@@ -96,7 +96,21 @@ public final class ModelDeployment implements AutoCloseable {
     public static ModelDeployment deploy(Path modelDir, HeteroGraph graph, DeploymentOptions options,
                                          DeploymentListener listener, TextInputCache textCache)
             throws IOException, MalformedModelException {
-        return new Deployer(modelDir, graph, options, listener, textCache).deploy();
+        return deploy(modelDir, graph, options, listener, textCache, null);
+    }
+
+    /**
+     * Deploys like {@link #deploy(Path, HeteroGraph, DeploymentOptions, DeploymentListener, TextInputCache)},
+     * but takes the embeddings of every node from {@code precomputed} (written by the Spark batch job
+     * and read with {@link PrecomputedEmbeddings#read}) instead of computing them; null computes them.
+     *
+     * @throws IllegalArgumentException also when {@code precomputed} does not cover the graph with the model's width
+     */
+    public static ModelDeployment deploy(Path modelDir, HeteroGraph graph, DeploymentOptions options,
+                                         DeploymentListener listener, TextInputCache textCache,
+                                         PrecomputedEmbeddings precomputed)
+            throws IOException, MalformedModelException {
+        return new Deployer(modelDir, graph, options, listener, textCache, precomputed).deploy();
     }
 
     public ModelManifest manifest() {

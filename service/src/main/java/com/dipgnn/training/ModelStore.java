@@ -13,11 +13,15 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -177,6 +181,41 @@ public final class ModelStore {
         } catch (MalformedModelException e) {
             throw new MalformedModelException(file + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * A content fingerprint of a model directory: SHA-256 over every regular file in it (its path
+     * relative to the directory, its size and its bytes), in path order, as {@code sha256:<hex>}.
+     * Batch embeddings record it to say which model computed them; a model directory is never
+     * changed once written, so the fingerprint of a model never changes either.
+     *
+     * @throws IOException when {@code dir} is not a readable model directory
+     */
+    public static String fingerprint(Path dir) throws IOException {
+        readManifest(dir);
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        java.util.List<Path> files;
+        try (Stream<Path> walk = Files.walk(dir)) {
+            files = walk.filter(Files::isRegularFile).sorted(Comparator.comparing(p -> dir.relativize(p).toString()))
+                    .toList();
+        }
+        byte[] buffer = new byte[1 << 16];
+        for (Path file : files) {
+            digest.update((dir.relativize(file).toString().replace('\\', '/') + "\n" + Files.size(file) + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                int n;
+                while ((n = in.read(buffer)) > 0) {
+                    digest.update(buffer, 0, n);
+                }
+            }
+        }
+        return "sha256:" + HexFormat.of().formatHex(digest.digest());
     }
 
     /** Deletes a file or directory tree, best effort (leftovers are never mistaken for models or checkpoints). */

@@ -107,36 +107,88 @@ public final class NodeEmbedder {
             values.put(type, new float[nodes.length * width]);
             rows.put(type, new HashMap<>(nodes.length * 2));
         });
-        int longest = distinct.values().stream().mapToInt(a -> a.length).max().orElse(0);
         long total = distinct.values().stream().mapToLong(a -> a.length).sum();
         long done = 0;
-        for (int from = 0, pass = 0; from < longest; from += chunk, pass++) {
-            Map<String, int[]> seeds = new LinkedHashMap<>();
-            for (Map.Entry<String, int[]> e : distinct.entrySet()) {
-                int[] all = e.getValue();
-                if (from < all.length) {
-                    seeds.put(e.getKey(), Arrays.copyOfRange(all, from, Math.min(all.length, from + chunk)));
+        int passes = passCount(distinct);
+        for (int pass = 0; pass < passes; pass++) {
+            Map<String, int[]> seeds = seedsOf(distinct, pass);
+            Map<String, float[]> out = embedPass(encoder, seeds, pass, scope, seed);
+            for (Map.Entry<String, int[]> e : seeds.entrySet()) {
+                int[] s = e.getValue();
+                float[] emb = out.get(e.getKey());
+                Map<Integer, Integer> typeRows = rows.get(e.getKey());
+                for (int i = 0; i < s.length; i++) {
+                    int row = typeRows.size();
+                    typeRows.put(s[i], row);
+                    System.arraycopy(emb, i * width, values.get(e.getKey()), row * width, width);
                 }
-            }
-            try (NDManager passScope = scope.newSubManager()) {
-                Subgraph sub = sampler.sample(graph, seeds, StepRandom.rngFor(seed, pass));
-                Map<String, NDArray> out = encoder.forward(new GraphBatch(passScope, graph, sub), false);
-                for (Map.Entry<String, int[]> e : seeds.entrySet()) {
-                    int[] s = e.getValue();
-                    float[] emb = out.get(e.getKey()).get("0:" + s.length).toFloatArray();
-                    Map<Integer, Integer> typeRows = rows.get(e.getKey());
-                    for (int i = 0; i < s.length; i++) {
-                        int row = typeRows.size();
-                        typeRows.put(s[i], row);
-                        System.arraycopy(emb, i * width, values.get(e.getKey()), row * width, width);
-                    }
-                    done += s.length;
-                }
+                done += s.length;
             }
             progress.embedded(done, total);
         }
         Map<String, Table> tables = new LinkedHashMap<>();
         distinct.keySet().forEach(type -> tables.put(type, new Table(rows.get(type), values.get(type), width)));
         return tables;
+    }
+
+    /**
+     * The forward passes {@link #embed} makes for {@code ids} (distinct ids per type): one per
+     * {@code chunk} ids of the type with the most.
+     */
+    public int passCount(Map<String, int[]> ids) {
+        int longest = ids.values().stream().mapToInt(a -> a.length).max().orElse(0);
+        return (int) ((longest + (long) chunk - 1) / chunk);
+    }
+
+    /**
+     * The seeds of pass {@code pass}: the pass's chunk of each type's ids ({@code ids[pass * chunk ..]},
+     * at most {@code chunk} of them), types in the order of {@code ids}; a type with no ids left is absent.
+     */
+    public Map<String, int[]> seedsOf(Map<String, int[]> ids, int pass) {
+        if (pass < 0) {
+            throw new IllegalArgumentException("pass must be at least 0; got " + pass);
+        }
+        long from = (long) pass * chunk;
+        Map<String, int[]> seeds = new LinkedHashMap<>();
+        for (Map.Entry<String, int[]> e : ids.entrySet()) {
+            int[] all = e.getValue();
+            if (from < all.length) {
+                seeds.put(e.getKey(), Arrays.copyOfRange(all, (int) from, (int) Math.min(all.length, from + chunk)));
+            }
+        }
+        return seeds;
+    }
+
+    /**
+     * Runs forward pass {@code pass} of {@link #embed}: samples the subgraph around {@code seeds}
+     * (as {@link #seedsOf} gives them) with the pass's randomness ({@link StepRandom#rngFor}{@code (seed, pass)}),
+     * encodes it in inference mode in a sub-manager of {@code scope} that is closed before returning,
+     * and returns each type's seed embeddings on the host: {@code seeds.get(type).length x width},
+     * row-major, in seed order. {@link #embed} is this, pass after pass; running the passes elsewhere
+     * (another thread or machine, with the same model, graph, sampler, chunk and seed) gives the same
+     * embeddings.
+     */
+    public Map<String, float[]> embedPass(GraphEncoder encoder, Map<String, int[]> seeds, int pass, NDManager scope,
+                                          long seed) {
+        Map<String, float[]> embeddings = new LinkedHashMap<>();
+        try (NDManager passScope = scope.newSubManager()) {
+            Subgraph sub = sampler.sample(graph, seeds, StepRandom.rngFor(seed, pass));
+            Map<String, NDArray> out = encoder.forward(new GraphBatch(passScope, graph, sub), false);
+            for (Map.Entry<String, int[]> e : seeds.entrySet()) {
+                embeddings.put(e.getKey(), out.get(e.getKey()).get("0:" + e.getValue().length).toFloatArray());
+            }
+        }
+        return embeddings;
+    }
+
+    /** Every node id of every type of {@code graph}, types in graph order: what a deployment embeds. */
+    public static Map<String, int[]> allNodes(HeteroGraph graph) {
+        Map<String, int[]> ids = new LinkedHashMap<>();
+        for (String type : graph.nodeTypes()) {
+            int[] all = new int[graph.numNodes(type)];
+            Arrays.setAll(all, i -> i);
+            ids.put(type, all);
+        }
+        return ids;
     }
 }

@@ -42,6 +42,13 @@ class ServiceRestartIT {
             api.send(api.request("/api/v1/deployments/recs").header("Content-Type", "application/json")
                     .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + modelId + "\"}")));
             await(api, "/api/v1/deployments/recs", "state", "READY");
+
+            // a second deployment serves embeddings precomputed for the model (files under the data directory)
+            HttpApi.Response pre = api.send(api.request("/api/v1/deployments/recs-pre").header("Content-Type", "application/json")
+                    .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + modelId
+                            + "\",\"embeddingsPath\":\"" + precomputed(data, modelId) + "\"}")));
+            assertThat(pre.status()).as(pre.toString()).isEqualTo(202);
+            await(api, "/api/v1/deployments/recs-pre", "state", "READY");
         }
         try (ConfigurableApplicationContext second = start(data)) {
             assertThat(Files.readString(data.resolve("admin-token")).trim()).as("token reused").isEqualTo(token);
@@ -55,7 +62,38 @@ class ServiceRestartIT {
             assertThat(top.json().path("items")).hasSize(5);
             assertThat(api.post("/api/v1/deployments/recs/embeddings", Map.of("nodeType", "query", "ids", List.of(1)))
                     .status()).isEqualTo(200);
+
+            // reloaded from its files, not computed: it serves the values the files hold
+            JsonNode pre = api.get("/api/v1/deployments/recs-pre").json();
+            assertThat(pre.path("state").asText()).as(pre.toString()).isEqualTo("READY");
+            assertThat(pre.path("embeddingsPath").asText()).isEqualTo(data.resolve("embeddings").toString());
+            JsonNode vector = api.post("/api/v1/deployments/recs-pre/embeddings", Map.of("nodeType", "product",
+                    "ids", List.of(7))).json().path("embeddings").get(0).path("vector");
+            for (int i = 0; i < 16; i++) {
+                assertThat(Float.parseFloat(vector.get(i).asText())).isEqualTo(value(7, i));
+            }
         }
+    }
+
+    /** Files as the batch job writes them for the model on the built-in graph, with made-up (but valid) values. */
+    private static Path precomputed(Path data, String modelId) throws java.io.IOException {
+        com.dipgnn.graph.HeteroGraph graph = com.dipgnn.datasets.SyntheticSpec.defaults().generate();
+        List<com.dipgnn.serving.EmbeddingFiles.Row> rows = new java.util.ArrayList<>();
+        for (String type : graph.nodeTypes()) {
+            for (int id = 0; id < graph.numNodes(type); id++) {
+                float[] v = new float[16];
+                for (int i = 0; i < 16; i++) {
+                    v[i] = value(id, i);
+                }
+                rows.add(new com.dipgnn.serving.EmbeddingFiles.Row(type, id, v));
+            }
+        }
+        return com.dipgnn.serving.EmbeddingFiles.write(data.resolve("embeddings"), com.dipgnn.serving.EmbeddingFiles
+                .manifest(data.resolve("models").resolve(modelId), modelId, graph, 16), rows, 2);
+    }
+
+    private static float value(int id, int i) {
+        return (float) Math.sin(id * 16 + i);
     }
 
     private static JsonNode await(HttpApi api, String path, String field, String value) throws InterruptedException {

@@ -1,0 +1,184 @@
+package com.dipgnn.serving;
+
+import ai.djl.MalformedModelException;
+import ai.djl.ndarray.NDManager;
+import ai.djl.nn.Parameter;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.model.CosineScorer;
+import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.Linear;
+import com.dipgnn.sampling.Samplers;
+import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.sampling.SubgraphSampler;
+import com.dipgnn.text.TextInputCache;
+import com.dipgnn.text.TextInputs;
+import com.dipgnn.training.Devices;
+import com.dipgnn.training.ModelManifest;
+import com.dipgnn.training.ModelStore;
+import com.dipgnn.training.NodeEmbedder;
+import com.dipgnn.training.TaskKind;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * A fine-tuned model loaded for inference on its graph, exactly as a deployment uses it: the
+ * model's stored text inputs applied to the graph, the graph checked against the model, features
+ * row-normalised when the model was trained on normalised features, the sampler of the options or
+ * of the manifest, and the parameters loaded and frozen. {@link ModelDeployment} is built on one;
+ * the Spark batch job (module {@code spark}) loads one per executor to compute the same
+ * embeddings with {@link #embedder()}.
+ *
+ * <p>Owns the native memory of the parameters until {@link #close()} (or until a deployment takes
+ * it over).
+ */
+public final class PreparedModel implements AutoCloseable {
+
+    private final ModelManifest manifest;
+    private final TaskKind task;
+    private final TextInputs text;
+    private final HeteroGraph graph;
+    private final boolean normalizeFeatures;
+    private final SubgraphSampler sampler;
+    private final DeploymentOptions options;
+    private final NDManager manager;
+    private final ModelStore.LoadedModel model;
+
+    private PreparedModel(ModelManifest manifest, TaskKind task, TextInputs text, HeteroGraph graph,
+                          boolean normalizeFeatures, SubgraphSampler sampler, DeploymentOptions options,
+                          NDManager manager, ModelStore.LoadedModel model) {
+        this.manifest = manifest;
+        this.task = task;
+        this.text = text;
+        this.graph = graph;
+        this.normalizeFeatures = normalizeFeatures;
+        this.sampler = sampler;
+        this.options = options;
+        this.manager = manager;
+        this.model = model;
+    }
+
+    /**
+     * Loads the model in {@code modelDir} for {@code rawGraph}.
+     *
+     * @param rawGraph the graph the model was trained on, as loaded (no text inputs applied, features not normalised)
+     * @param options the device, the sampler (null: the manifest's), and whether the graph must be the training graph
+     * @param textCache where text-derived inputs are cached (null: computed every time)
+     * @throws IllegalArgumentException when the graph does not fit the model
+     * @throws MalformedModelException when the stored parameters do not match the manifest
+     */
+    public static PreparedModel open(Path modelDir, HeteroGraph rawGraph, DeploymentOptions options,
+                                     TextInputCache textCache) throws IOException, MalformedModelException {
+        ModelManifest manifest = ModelStore.readManifest(modelDir);
+        TaskKind task = TaskKind.parse(String.valueOf(manifest.task().get("task")));
+        TextInputs text = TextInputs.loadIfPresent(modelDir).orElse(null);
+        HeteroGraph withText = text == null ? rawGraph : text.apply(rawGraph, textCache);
+        ModelDeployment.requireCompatible(manifest, withText, options.requireSameGraph());
+        boolean normalize = Boolean.TRUE.equals(manifest.hyperParameters().get("normalize_features"));
+        HeteroGraph graph = normalize ? withText.withRowNormalizedFeatures() : withText;
+        SubgraphSampler sampler = options.sampler() != null ? options.sampler()
+                : Samplers.forGraph(graph, samplingOf(manifest));
+        Devices.engine();
+        NDManager manager = NDManager.newBaseManager(options.device());
+        try {
+            ModelStore.LoadedModel model = ModelStore.load(modelDir, manager, m -> headFor(task, m));
+            freeze(model.encoder());
+            freeze(model.head());
+            return new PreparedModel(manifest, task, text, graph, normalize, sampler, options, manager, model);
+        } catch (IOException | MalformedModelException | RuntimeException | Error e) {
+            manager.close();
+            throw e;
+        }
+    }
+
+    public ModelManifest manifest() {
+        return manifest;
+    }
+
+    public TaskKind task() {
+        return task;
+    }
+
+    /** The model's text inputs; null when it reads no text. */
+    public TextInputs text() {
+        return text;
+    }
+
+    /** The graph as the model sees it (text inputs applied, features normalised when the model needs it). */
+    public HeteroGraph graph() {
+        return graph;
+    }
+
+    public boolean normalizeFeatures() {
+        return normalizeFeatures;
+    }
+
+    public SubgraphSampler sampler() {
+        return sampler;
+    }
+
+    public DeploymentOptions options() {
+        return options;
+    }
+
+    /** The manager that holds the parameters. */
+    public NDManager manager() {
+        return manager;
+    }
+
+    /** The loaded, frozen encoder and head. */
+    public ModelStore.LoadedModel model() {
+        return model;
+    }
+
+    /** Embedding width: the model's hidden width. */
+    public int dim() {
+        return manifest.hidden();
+    }
+
+    /** Embeds nodes of {@link #graph()} as a deployment does: the options' chunk size and this sampler. */
+    public NodeEmbedder embedder() {
+        return new NodeEmbedder(graph, sampler, options.chunkSize());
+    }
+
+    /** How the sampler is shown in a deployment's statistics and in batch-embedding metadata. */
+    public String samplerDescription() {
+        String description = sampler.toString();
+        return description.contains("@") ? sampler.getClass().getSimpleName() : description;
+    }
+
+    /** Frees the parameters. */
+    @Override
+    public void close() {
+        manager.close();
+    }
+
+    private static SamplingConfig samplingOf(ModelManifest manifest) {
+        Object depth = manifest.hyperParameters().get("sampling_depth");
+        Object width = manifest.hyperParameters().get("sampling_width");
+        SamplingConfig defaults = SamplingConfig.defaults();
+        return new SamplingConfig(depth instanceof Number d ? d.intValue() : defaults.depth(),
+                width instanceof Number w ? w.intValue() : defaults.width());
+    }
+
+    private static GraphModule headFor(TaskKind task, ModelManifest manifest) {
+        return switch (task) {
+            case LINK_PREDICTION -> new CosineScorer(manifest.hidden());
+            case NODE_CLASSIFICATION -> new Linear(manifest.hidden(), intOf(manifest, "num_classes"), true);
+        };
+    }
+
+    private static int intOf(ModelManifest manifest, String key) {
+        if (manifest.task().get(key) instanceof Number n) {
+            return n.intValue();
+        }
+        throw new IllegalArgumentException("the model's manifest has no '" + key + "' in its task description "
+                + manifest.task());
+    }
+
+    /** Inference only: no parameter records gradients, whatever the thread's grad mode. */
+    private static void freeze(GraphModule module) {
+        for (Parameter p : module.parameters().values()) {
+            p.getArray().setRequiresGradient(false);
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package com.dipgnn.spark;
+
+import com.dipgnn.serving.EmbeddingsManifest;
+import com.dipgnn.serving.PreparedModel;
+import com.dipgnn.training.CodeVersion;
+import com.dipgnn.training.ModelStore;
+import com.dipgnn.training.NodeEmbedder;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.stream.IntStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Spark job: the embeddings of every node of a graph with a fine-tuned model, equal to those a
+ * deployment of the model computes, written as Parquet with {@link EmbeddingsManifest} beside them.
+ *
+ * <p>The unit of work is the deployment's forward pass ({@link NodeEmbedder#embedPass}): pass
+ * {@code p} takes the {@code p}-th chunk of every type's node ids as seeds and samples their
+ * neighbourhood with the randomness of {@code (seed, p)}, so a pass gives the same embeddings
+ * wherever it runs. The driver counts the passes and spreads their indices over the partitions;
+ * each executor loads the model and the graph once ({@link ExecutorModels}) and runs its passes,
+ * each in its own NDArray scope.
+ */
+public final class BatchEmbeddings {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BatchEmbeddings.class);
+
+    /** The Parquet schema: one row per node. */
+    public static final StructType SCHEMA = new StructType()
+            .add(EmbeddingsManifest.NODE_TYPE, DataTypes.StringType, false)
+            .add(EmbeddingsManifest.NODE_ID, DataTypes.IntegerType, false)
+            .add(EmbeddingsManifest.EMBEDDING, DataTypes.createArrayType(DataTypes.FloatType, false), false);
+
+    private BatchEmbeddings() {
+    }
+
+    public static void main(String[] args) {
+        BatchOptions options;
+        try {
+            options = BatchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        SparkSession spark = SparkSession.builder().appName("dipgnn-batch-embeddings").getOrCreate();
+        int status = 0;
+        try {
+            EmbeddingsManifest manifest = run(spark, options);
+            System.out.println("wrote " + manifest.rows() + " embeddings of width " + manifest.dim() + " ("
+                    + manifest.passes() + " passes in " + manifest.partitions() + " partitions) to " + options.output());
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            System.err.println("error: " + e.getMessage());
+            status = 1;
+        } finally {
+            spark.stop();
+        }
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    /**
+     * Runs the job on {@code spark}: embeds every node, writes the Parquet files to
+     * {@code options.output()}, checks they hold one row per node, then writes the manifest (the
+     * last file written: a directory without it is incomplete).
+     *
+     * @return the manifest written
+     * @throws IllegalArgumentException when the model, the graph or the output directory is unusable
+     */
+    public static EmbeddingsManifest run(SparkSession spark, BatchOptions options) {
+        org.apache.hadoop.fs.Path output = new org.apache.hadoop.fs.Path(options.output());
+        FileSystem fs = fileSystem(spark, output);
+        try {
+            if (fs.exists(output)) {
+                throw new IllegalArgumentException("--output " + options.output() + " already exists; choose a new "
+                        + "directory (the job never overwrites earlier embeddings)");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot check --output " + options.output() + ": " + e.getMessage(), e);
+        }
+        Path modelDir = Path.of(options.model());
+        String fingerprint;
+        try {
+            fingerprint = ModelStore.fingerprint(modelDir);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--model " + options.model() + " is not a readable model directory: "
+                    + e.getMessage(), e);
+        }
+        // The driver loads the model and graph once too: every input error shows here, before any task,
+        // and it counts the passes. (In local mode the tasks reuse this very copy.)
+        ExecutorModels.Loaded loaded = ExecutorModels.get(options);
+        PreparedModel model = loaded.model();
+        int passes = loaded.embedder().passCount(loaded.allNodes());
+        int partitions = Math.max(1, Math.min(passes,
+                options.partitions() > 0 ? options.partitions() : spark.sparkContext().defaultParallelism()));
+        Map<String, Long> counts = new LinkedHashMap<>();
+        loaded.allNodes().forEach((type, ids) -> counts.put(type, (long) ids.length));
+        long total = counts.values().stream().mapToLong(Long::longValue).sum();
+        LOG.info("Embedding {} nodes of {} with model {}: {} passes of up to {} seeds per type in {} partitions",
+                total, options.graph(), options.model(), passes, options.chunkSize(), partitions);
+
+        List<Integer> passIndices = IntStream.range(0, passes).boxed().toList();
+        JavaRDD<Row> rows = JavaSparkContext.fromSparkContext(spark.sparkContext())
+                .parallelize(passIndices, partitions)
+                .mapPartitions(indices -> embedPasses(options, indices));
+        spark.createDataFrame(rows, SCHEMA).write().mode(SaveMode.ErrorIfExists)
+                .option("compression", "snappy").parquet(options.output());
+
+        long written = spark.read().parquet(options.output()).count();
+        if (written != total) {
+            throw new IllegalStateException("the job wrote " + written + " rows to " + options.output()
+                    + " but the graph has " + total + " nodes; the output is incomplete and has no manifest");
+        }
+        String modelId = options.modelId() != null ? options.modelId()
+                : modelDir.toAbsolutePath().normalize().getFileName().toString();
+        EmbeddingsManifest manifest = new EmbeddingsManifest(EmbeddingsManifest.FORMAT, Instant.now().toString(),
+                CodeVersion.get(), modelId, fingerprint, model.manifest().dataset(), options.graph(),
+                loaded.graphFingerprint(), model.dim(), options.seed(), options.chunkSize(),
+                model.samplerDescription(), options.device(), passes, partitions, counts, total);
+        try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(output, EmbeddingsManifest.FILE_NAME), false)) {
+            manifest.write(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + EmbeddingsManifest.FILE_NAME + " into " + options.output()
+                    + ": " + e.getMessage(), e);
+        }
+        LOG.info("Wrote {} embeddings to {}", total, options.output());
+        return manifest;
+    }
+
+    /** Runs the given passes on this executor, one row per seed node, pass after pass (lazily). */
+    static Iterator<Row> embedPasses(BatchOptions options, Iterator<Integer> passIndices) {
+        ExecutorModels.Loaded loaded = ExecutorModels.get(options);
+        NodeEmbedder embedder = loaded.embedder();
+        PreparedModel model = loaded.model();
+        int dim = model.dim();
+        return new Iterator<>() {
+            private final List<Row> buffered = new ArrayList<>();
+            private int next;
+            private int passes;
+            private long rows;
+            private long encodeNanos;
+
+            @Override
+            public boolean hasNext() {
+                while (next == buffered.size() && passIndices.hasNext()) {
+                    buffered.clear();
+                    next = 0;
+                    int pass = passIndices.next();
+                    long start = System.nanoTime();
+                    Map<String, int[]> seeds = embedder.seedsOf(loaded.allNodes(), pass);
+                    Map<String, float[]> out = embedder.embedPass(model.model().encoder(), seeds, pass,
+                            model.manager(), options.seed());
+                    encodeNanos += System.nanoTime() - start;
+                    seeds.forEach((type, ids) -> {
+                        float[] values = out.get(type);
+                        for (int i = 0; i < ids.length; i++) {
+                            float[] row = new float[dim];
+                            System.arraycopy(values, i * dim, row, 0, dim);
+                            buffered.add(RowFactory.create(type, ids[i], row));
+                        }
+                    });
+                    passes++;
+                    rows += buffered.size();
+                    if (!passIndices.hasNext()) {
+                        LOG.info("Partition done: {} passes, {} rows, {} s sampling and encoding", passes, rows,
+                                String.format("%.1f", encodeNanos / 1e9));
+                    }
+                }
+                return next < buffered.size();
+            }
+
+            @Override
+            public Row next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return buffered.get(next++);
+            }
+        };
+    }
+
+    private static FileSystem fileSystem(SparkSession spark, org.apache.hadoop.fs.Path path) {
+        try {
+            return path.getFileSystem(spark.sparkContext().hadoopConfiguration());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--output " + path + " is on no file system this cluster can write: "
+                    + e.getMessage(), e);
+        }
+    }
+}
