@@ -121,10 +121,13 @@ public record ServiceProperties(
     /**
      * @param maxBatch most node ids or pairs in one inference request
      * @param maxK largest k of a top-k request
+     * @param syncInterval how often an API process compares its deployments with the deployment
+     *     table and follows what other API replicas deployed, switched or undeployed (0: never)
      */
     public record Serving(
             @DefaultValue("1024") int maxBatch,
-            @DefaultValue("1000") int maxK) {
+            @DefaultValue("1000") int maxK,
+            @DefaultValue("10s") Duration syncInterval) {
     }
 
     /** Whether this process serves the HTTP API and online inference. */

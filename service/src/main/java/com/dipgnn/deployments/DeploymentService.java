@@ -72,6 +72,7 @@ public class DeploymentService implements SmartLifecycle {
     private final java.util.List<java.util.function.Consumer<String>> removed = new java.util.concurrent.CopyOnWriteArrayList<>();
     private ExecutorService loader;
     private ScheduledExecutorService retirer;
+    private ScheduledExecutorService syncer;
     private volatile boolean running;
 
     public DeploymentService(DeploymentRepository repository, ModelRegistry registry, DatasetService datasets,
@@ -99,11 +100,81 @@ public class DeploymentService implements SmartLifecycle {
             slots.put(row.name(), slot);
             load(row.name(), slot, row.modelId(), row.embeddingsPath(), null, true);
         }
+        long sync = properties.serving().syncInterval().toMillis();
+        if (sync > 0) {
+            syncer = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "dipgnn-deploy-sync"));
+            syncer.scheduleWithFixedDelay(this::syncSafely, sync, sync, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * Follows the deployment table, where other API replicas record what they deploy: loads a
+     * deployment this process does not serve yet, switches one whose row names another model (or
+     * other precomputed embeddings) and was updated after this process last changed it, and drops
+     * one whose row is gone. Deployments being loaded here are left alone.
+     */
+    void syncWithTable() {
+        Instant started = clock.instant();
+        Map<String, DeploymentRepository.Row> rows = new java.util.HashMap<>();
+        repository.all().forEach(r -> rows.put(r.name(), r));
+        for (DeploymentRepository.Row row : rows.values()) {
+            Slot slot = slots.get(row.name());
+            if (slot == null) {
+                Slot fresh = new Slot();
+                fresh.createdAt = row.createdAt();
+                fresh.updatedAt = row.updatedAt();
+                if (slots.putIfAbsent(row.name(), fresh) == null) {
+                    LOG.info("Deployment '{}' was created by another API process: loading model {}", row.name(),
+                            row.modelId());
+                    created.forEach(l -> l.accept(row.name()));
+                    synchronized (fresh) {
+                        load(row.name(), fresh, row.modelId(), row.embeddingsPath(), null, true);
+                    }
+                }
+                continue;
+            }
+            synchronized (slot) {
+                Served served = slot.served;
+                boolean differs = served == null ? slot.state == DeploymentState.FAILED
+                        : !row.modelId().equals(served.modelId())
+                                || !java.util.Objects.equals(row.embeddingsPath(), served.embeddingsPath());
+                boolean changedElsewhere = slot.pending == null && differs
+                        && (slot.updatedAt == null || row.updatedAt().isAfter(slot.updatedAt));
+                if (changedElsewhere) {
+                    LOG.info("Deployment '{}' was switched to model {} by another API process", row.name(), row.modelId());
+                    slot.updatedAt = row.updatedAt();
+                    load(row.name(), slot, row.modelId(), row.embeddingsPath(), null, true);
+                }
+            }
+        }
+        for (Map.Entry<String, Slot> e : slots.entrySet()) {
+            Slot slot = e.getValue();
+            synchronized (slot) {
+                boolean goneElsewhere = !rows.containsKey(e.getKey()) && slot.pending == null && slot.served != null
+                        && slot.updatedAt != null && slot.updatedAt.isBefore(started);
+                if (goneElsewhere && slots.remove(e.getKey(), slot)) {
+                    LOG.info("Deployment '{}' was undeployed by another API process", e.getKey());
+                    retire(slot.served);
+                    removed.forEach(l -> l.accept(e.getKey()));
+                }
+            }
+        }
+    }
+
+    private void syncSafely() {
+        try {
+            syncWithTable();
+        } catch (RuntimeException e) {
+            LOG.warn("Could not compare the deployments with the deployment table: {}", e.getMessage());
+        }
     }
 
     @Override
     public void stop() {
         running = false;
+        if (syncer != null) {
+            syncer.shutdownNow();
+        }
         loader.shutdownNow();
         retirer.shutdownNow().forEach(Runnable::run); // close replaced models whose grace period had not ended
         slots.values().forEach(s -> {
