@@ -1,7 +1,6 @@
 package com.dipgnn.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.dipgnn.ServiceApplication;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,7 +11,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
@@ -28,13 +26,7 @@ class DeploymentSyncIT {
 
     @Test
     void aSecondReplicaFollowsDeploysSwitchesAndUndeploys() throws Exception {
-        String url = System.getenv("DIPGNN_TEST_POSTGRES_URL");
-        if (url == null || url.isBlank()) {
-            if (Boolean.parseBoolean(System.getenv("DIPGNN_TEST_REQUIRE_POSTGRES"))) {
-                fail("DIPGNN_TEST_REQUIRE_POSTGRES is set but DIPGNN_TEST_POSTGRES_URL is not");
-            }
-            Assumptions.abort("no PostgreSQL: start one with .ci/postgres.sh");
-        }
+        String url = TestPostgres.urlOrSkip();
         String schema = "ds" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         Path data = ServiceTestBase.tempDir("dipgnn-sync");
         try (ConfigurableApplicationContext first = start(data, url, schema, "api,worker");
@@ -106,15 +98,11 @@ class DeploymentSyncIT {
     }
 
     private static ConfigurableApplicationContext start(Path data, String url, String schema, String roles) {
-        return new SpringApplicationBuilder(ServiceApplication.class).run("--server.port=0",
-                "--spring.profiles.active=postgres",
-                "--spring.datasource.url=" + url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema,
-                "--spring.datasource.username=" + System.getenv().getOrDefault("DIPGNN_TEST_POSTGRES_USER", "postgres"),
-                "--spring.datasource.password=" + System.getenv().getOrDefault("DIPGNN_TEST_POSTGRES_PASSWORD", ""),
-                "--spring.flyway.schemas=" + schema, "--spring.flyway.create-schemas=true",
-                "--dipgnn.data-dir=" + data, "--dipgnn.roles=" + roles, "--dipgnn.serving.sync-interval=500ms",
+        List<String> args = new java.util.ArrayList<>(TestPostgres.serviceArguments(url, schema));
+        args.addAll(List.of("--server.port=0", "--dipgnn.data-dir=" + data, "--dipgnn.roles=" + roles, "--dipgnn.serving.sync-interval=500ms",
                 "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
-                "--dipgnn.security.tokens[0].role=ADMIN");
+                "--dipgnn.security.tokens[0].role=ADMIN"));
+        return new SpringApplicationBuilder(ServiceApplication.class).run(args.toArray(String[]::new));
     }
 
     private static int port(ConfigurableApplicationContext context) {

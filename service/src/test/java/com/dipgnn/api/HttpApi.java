@@ -89,6 +89,27 @@ public final class HttpApi {
         }
     }
 
+    /** Reads a Server-Sent Events stream to its end: one "event:<name> data:<json>" entry per event. */
+    public java.util.List<String> events(String path) {
+        try {
+            return client.send(request(path).GET().build(), HttpResponse.BodyHandlers.ofLines()).body()
+                    .filter(l -> l.startsWith("event:") || l.startsWith("data:"))
+                    .reduce(new java.util.ArrayList<String>(), (list, line) -> {
+                        if (line.startsWith("event:")) {
+                            list.add(line);
+                        } else if (!list.isEmpty()) {
+                            list.set(list.size() - 1, list.get(list.size() - 1) + " " + line);
+                        }
+                        return list;
+                    }, (a, b) -> a);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     public HttpRequest.Builder request(String path) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(120));
         return token == null ? b : b.header("Authorization", "Bearer " + token);

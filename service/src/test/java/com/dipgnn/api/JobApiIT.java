@@ -3,14 +3,10 @@ package com.dipgnn.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.net.http.HttpClient;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,7 +31,7 @@ class JobApiIT extends ServiceTestBase {
         assertThat(submitted.header("Location")).isEqualTo("/api/v1/jobs/" + jobId);
         assertThat(submitted.json().path("parameters").path("lambda").asDouble()).as("paper default filled in").isEqualTo(20.0);
 
-        List<String> events = collectEvents(jobId);
+        List<String> events = reader.events("/api/v1/jobs/" + jobId + "/events");
         JsonNode done = awaitEnd(jobId);
         assertThat(done.path("state").asText()).as(done.toString()).isEqualTo("SUCCEEDED");
         assertThat(done.path("progress").path("step").asLong()).isEqualTo(6);
@@ -153,20 +149,5 @@ class JobApiIT extends ServiceTestBase {
                 throw new IllegalStateException(e);
             }
         }
-    }
-
-    /** Reads the job's event stream to its end (in the background while the job runs). */
-    private List<String> collectEvents(String id) throws Exception {
-        CompletableFuture<HttpResponse<Stream<String>>> response = HttpClient.newHttpClient()
-                .sendAsync(reader.request("/api/v1/jobs/" + id + "/events").GET().build(), HttpResponse.BodyHandlers.ofLines());
-        return response.get(60, TimeUnit.SECONDS).body().filter(l -> l.startsWith("event:") || l.startsWith("data:"))
-                .reduce(new java.util.ArrayList<String>(), (list, line) -> {
-                    if (line.startsWith("event:")) {
-                        list.add(line);
-                    } else if (!list.isEmpty()) {
-                        list.set(list.size() - 1, list.get(list.size() - 1) + " " + line);
-                    }
-                    return list;
-                }, (a, b) -> a);
     }
 }

@@ -1,7 +1,6 @@
 package com.dipgnn.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.dipgnn.ServiceApplication;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,7 +8,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
@@ -26,18 +24,11 @@ class PostgresProfileIT {
 
     @Test
     void serviceRunsOnPostgresql() throws Exception {
-        String url = System.getenv("DIPGNN_TEST_POSTGRES_URL");
-        if (url == null || url.isBlank()) {
-            if (Boolean.parseBoolean(System.getenv("DIPGNN_TEST_REQUIRE_POSTGRES"))) {
-                fail("DIPGNN_TEST_REQUIRE_POSTGRES is set but DIPGNN_TEST_POSTGRES_URL is not");
-            }
-            Assumptions.abort("no PostgreSQL: start one with .ci/postgres.sh");
-        }
+        String url = TestPostgres.urlOrSkip();
         String schema = "app" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
-        String schemaUrl = url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema;
         Path data = ServiceTestBase.tempDir("dipgnn-pg");
         String jobId;
-        try (ConfigurableApplicationContext app = start(data, schemaUrl, schema)) {
+        try (ConfigurableApplicationContext app = start(data, url, schema)) {
             HttpApi api = new HttpApi(port(app), TOKEN);
             assertThat(api.get("/api/v1/datasets/query-product").status()).isEqualTo(200);
             jobId = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters",
@@ -47,7 +38,7 @@ class PostgresProfileIT {
             assertThat(api.get("/api/v1/models/" + job.path("modelId").asText()).json().path("kind").asText())
                     .isEqualTo("PRETRAINED");
         }
-        try (ConfigurableApplicationContext again = start(data, schemaUrl, schema)) {
+        try (ConfigurableApplicationContext again = start(data, url, schema)) {
             HttpApi api = new HttpApi(port(again), TOKEN);
             JsonNode job = api.get("/api/v1/jobs/" + jobId).json();
             assertThat(job.path("state").asText()).isEqualTo("SUCCEEDED");
@@ -70,13 +61,11 @@ class PostgresProfileIT {
     }
 
     private static ConfigurableApplicationContext start(Path data, String url, String schema) {
-        return new SpringApplicationBuilder(ServiceApplication.class).run("--server.port=0",
-                "--spring.profiles.active=postgres", "--spring.datasource.url=" + url,
-                "--spring.datasource.username=" + System.getenv().getOrDefault("DIPGNN_TEST_POSTGRES_USER", "postgres"),
-                "--spring.datasource.password=" + System.getenv().getOrDefault("DIPGNN_TEST_POSTGRES_PASSWORD", ""),
-                "--spring.flyway.schemas=" + schema, "--spring.flyway.create-schemas=true",
-                "--dipgnn.data-dir=" + data, "--dipgnn.security.tokens[0].name=admin",
-                "--dipgnn.security.tokens[0].token=" + TOKEN, "--dipgnn.security.tokens[0].role=ADMIN");
+        java.util.List<String> args = new java.util.ArrayList<>(TestPostgres.serviceArguments(url, schema));
+        args.addAll(java.util.List.of("--server.port=0", "--dipgnn.data-dir=" + data,
+                "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
+                "--dipgnn.security.tokens[0].role=ADMIN"));
+        return new SpringApplicationBuilder(ServiceApplication.class).run(args.toArray(String[]::new));
     }
 
     private static int port(ConfigurableApplicationContext context) {

@@ -22,7 +22,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -51,7 +50,7 @@ class WorkerPoolIT {
 
     @Test
     void aKilledWorkersJobIsFinishedByAnotherFromItsCheckpointAndQueuedJobsRunExactlyOnce() throws Exception {
-        requirePostgres();
+        url = TestPostgres.urlOrSkip();
         data = ServiceTestBase.tempDir("dipgnn-workers");
         schema = "wp" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         int apiPort = freePort();
@@ -73,7 +72,7 @@ class WorkerPoolIT {
         // 1. SIGKILL the worker that runs a job, once it has written a checkpoint
         String jobId = submit(client, LONG_JOB);
         java.util.concurrent.CompletableFuture<List<String>> events = java.util.concurrent.CompletableFuture
-                .supplyAsync(() -> events(client, jobId));
+                .supplyAsync(() -> client.events("/api/v1/jobs/" + jobId + "/events"));
         JsonNode job = client.get("/api/v1/jobs/" + jobId).json();
         long deadline = deadline(180);
         Path latest = data.resolve("jobs/" + jobId + "/checkpoints/LATEST");
@@ -156,11 +155,9 @@ class WorkerPoolIT {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx1g", "-Dai.djl.offline=true", "-Dai.djl.pytorch.num_threads=1",
                 "-Dai.djl.pytorch.num_interop_threads=1", "-jar", jar, role,
-                "--server.port=" + port, "--spring.profiles.active=postgres",
-                "--spring.datasource.url=" + url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema,
-                "--spring.datasource.username=" + user(), "--spring.datasource.password=" + password(),
-                "--spring.flyway.schemas=" + schema, "--spring.flyway.create-schemas=true",
-                "--dipgnn.data-dir=" + data, "--dipgnn.jobs.worker-id=" + name,
+                "--server.port=" + port));
+        command.addAll(TestPostgres.serviceArguments(url, schema));
+        command.addAll(List.of("--dipgnn.data-dir=" + data, "--dipgnn.jobs.worker-id=" + name,
                 "--dipgnn.jobs.lease-duration=4s", "--dipgnn.jobs.lease-renew-interval=1s",
                 "--dipgnn.jobs.poll-interval=200ms", "--dipgnn.jobs.progress-interval=200ms",
                 "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
@@ -227,27 +224,6 @@ class WorkerPoolIT {
         }
     }
 
-    /** The job's event stream, read to its end: one "event:<name> data:<json>" entry per event. */
-    private static List<String> events(HttpApi client, String id) {
-        try {
-            return java.net.http.HttpClient.newHttpClient().send(client.request("/api/v1/jobs/" + id + "/events")
-                            .GET().build(), java.net.http.HttpResponse.BodyHandlers.ofLines()).body()
-                    .filter(l -> l.startsWith("event:") || l.startsWith("data:"))
-                    .reduce(new ArrayList<String>(), (list, line) -> {
-                        if (line.startsWith("event:")) {
-                            list.add(line);
-                        } else if (!list.isEmpty()) {
-                            list.set(list.size() - 1, list.get(list.size() - 1) + " " + line);
-                        }
-                        return list;
-                    }, (a, b) -> a);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     private static List<Long> loggedSteps(HttpApi client, String id) {
         JsonNode losses = client.get("/api/v1/jobs/" + id + "/curves").json().path("losses");
         assertThat(losses.size()).as("loss series: " + losses).isPositive();
@@ -266,7 +242,7 @@ class WorkerPoolIT {
 
     private Map<String, Integer> modelsPerJob() throws Exception {
         Map<String, Integer> count = new HashMap<>();
-        try (Connection c = DriverManager.getConnection(url, user(), password());
+        try (Connection c = DriverManager.getConnection(url, TestPostgres.user(), TestPostgres.password());
              PreparedStatement s = c.prepareStatement("SELECT job_id, COUNT(*) FROM " + schema
                      + ".models GROUP BY job_id");
              ResultSet rs = s.executeQuery()) {
@@ -291,24 +267,6 @@ class WorkerPoolIT {
         } catch (IOException e) {
             return "\n--- " + name + ": no log ---";
         }
-    }
-
-    private void requirePostgres() {
-        url = System.getenv("DIPGNN_TEST_POSTGRES_URL");
-        if (url == null || url.isBlank()) {
-            if (Boolean.parseBoolean(System.getenv("DIPGNN_TEST_REQUIRE_POSTGRES"))) {
-                fail("DIPGNN_TEST_REQUIRE_POSTGRES is set but DIPGNN_TEST_POSTGRES_URL is not");
-            }
-            Assumptions.abort("no PostgreSQL: start one with .ci/postgres.sh");
-        }
-    }
-
-    private static String user() {
-        return System.getenv().getOrDefault("DIPGNN_TEST_POSTGRES_USER", "postgres");
-    }
-
-    private static String password() {
-        return System.getenv().getOrDefault("DIPGNN_TEST_POSTGRES_PASSWORD", "");
     }
 
     private static int freePort() throws IOException {
