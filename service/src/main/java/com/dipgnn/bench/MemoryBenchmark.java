@@ -69,7 +69,8 @@ public final class MemoryBenchmark {
         return report;
     }
 
-    private static long usedAfterGc() {
+    /** Used heap bytes after three full collections. */
+    static long usedAfterGc() {
         Runtime rt = Runtime.getRuntime();
         for (int i = 0; i < 3; i++) {
             System.gc();

@@ -70,8 +70,8 @@ public final class PretrainStepBenchmark {
     }
 
     /** The networks, optimizer and objective of a run. */
-    private record Setup(PretrainNetworks networks, ParameterUpdater updater, PretrainObjective objective,
-                         long parameters) {
+    record Setup(PretrainNetworks networks, ParameterUpdater updater, PretrainObjective objective,
+                 long parameters) {
     }
 
     /** Figures of the timed steps: phases (ms), sizes (nodes, edges, masked edges), FLOPs by part. */
@@ -143,8 +143,8 @@ public final class PretrainStepBenchmark {
                 new StepTimes(encoders[0]), new StepTimes(encoders[1]), mean, timed.nonFinite() + (int) pipelined[2]);
     }
 
-    private static Setup setUp(HeteroGraph graph, GraphSchema schema, ModelConfig model, PretrainConfig pretrain,
-                               PretrainBatchSampler batches, NDManager manager, TextInputs text) {
+    static Setup setUp(HeteroGraph graph, GraphSchema schema, ModelConfig model, PretrainConfig pretrain,
+                       PretrainBatchSampler batches, NDManager manager, TextInputs text) {
         PretrainNetworks networks = new PretrainNetworks(pretrain.method(), schema, model, batches.maskableRelations(),
                 text, pretrain.textPair());
         GraphModule[] modules = networks.modules().values().toArray(GraphModule[]::new);
@@ -159,7 +159,7 @@ public final class PretrainStepBenchmark {
      * One step; returns the nano times after forward, after backward and after the optimizer, and
      * 1 in the last slot when the optimizer refused a non-finite gradient (its update skipped).
      */
-    private static long[] trainStep(Engine engine, NDManager manager, Setup setup, PretrainBatch batch) {
+    static long[] trainStep(Engine engine, NDManager manager, Setup setup, PretrainBatch batch) {
         long[] marks = new long[4];
         engine.setRandomSeed((int) StepRandom.seedFor(SEED ^ 0x5EED, batch.step()));
         try (NDManager scope = manager.newSubManager()) {

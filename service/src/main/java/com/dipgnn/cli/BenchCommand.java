@@ -7,6 +7,7 @@ import com.dipgnn.bench.PretrainBenchReport;
 import com.dipgnn.bench.PretrainFlopCounter;
 import com.dipgnn.bench.PretrainStepBenchmark;
 import com.dipgnn.bench.RecommendBenchmark;
+import com.dipgnn.bench.ScalingBenchmark;
 import com.dipgnn.bench.StepBenchmark;
 import com.dipgnn.bench.StepTimes;
 import com.dipgnn.pretraining.PretrainConfig;
@@ -28,12 +29,15 @@ import picocli.CommandLine.Option;
                 + "'dipgnn-<configuration>' times a DiP-GNN pre-training step (generator and discriminator) on that "
                 + "configuration's graph and model; 'memory' measures the heap held by an OAG-CS-shaped graph; "
                 + "'recommend' deploys a link-prediction model on a query-product graph and times top-k "
-                + "recommendations, exact scan against the inverted-file index, with recall.")
+                + "recommendations, exact scan against the inverted-file index, with recall; 'scaling' measures, at several "
+                + "sizes of one graph shape, the heap per node and edge, pre-training and fine-tuning steps per second "
+                + "and embedding passes per second with the process's resident memory, and projects them to the "
+                + "shape's full size (the paper's product graph or OAG-CS).")
 public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--config", defaultValue = "all",
             description = "gat-homo, hgt-homo, hgt-hetero, hgt-text, all (those four), dipgnn-gat-homo, dipgnn-hgt-homo, "
-                    + "dipgnn-hgt-hetero, dipgnn-hgt-text, dipgnn-all (those four), memory or recommend (default: ${DEFAULT-VALUE})")
+                    + "dipgnn-hgt-hetero, dipgnn-hgt-text, dipgnn-all (those four), memory, recommend or scaling (default: ${DEFAULT-VALUE})")
     String config;
 
     @Option(names = "--repeats", defaultValue = "20", description = "timed steps (default: ${DEFAULT-VALUE})")
@@ -66,6 +70,39 @@ public final class BenchCommand implements Callable<Integer> {
             description = "recommend: lists probed per query, each timed (default: ${DEFAULT-VALUE})")
     int[] nprobes;
 
+    @Option(names = "--shape", defaultValue = "query-product",
+            description = "scaling: graph shape, query-product (scale 1 = the paper's product graph: 633k queries, "
+                    + "2.71M products, 228M clicks) or oag (scale 1 = OAG-CS) (default: ${DEFAULT-VALUE})")
+    String shape;
+
+    @Option(names = "--scales", split = ",",
+            description = "scaling: graph sizes as fractions of the shape's scale 1, ascending (default: 0.05,0.2 for "
+                    + "query-product, 0.1,1.0 for oag)")
+    double[] scales;
+
+    @Option(names = "--archs", split = ",", defaultValue = "paper,small",
+            description = "scaling: architectures, paper (HGT 3 x 400 x 8) and/or small (HGT 2 x 128 x 4), or none "
+                    + "(the graph and its sampling only) (default: ${DEFAULT-VALUE})")
+    List<String> archs;
+
+    @Option(names = "--passes", defaultValue = "5",
+            description = "scaling: timed embedding passes with every type's seeds, and as many of the largest type "
+                    + "alone (default: ${DEFAULT-VALUE})")
+    int passes;
+
+    @Option(names = "--feature-dim", description = "scaling: dense feature width (default: 32 for query-product, "
+            + "400 for oag)")
+    Integer featureDim;
+
+    @Option(names = "--gpu-tflops", defaultValue = "19.5",
+            description = "scaling: assumed float32 peak of one GPU for the projection's estimate; 19.5 = A100 without "
+                    + "tensor cores (default: ${DEFAULT-VALUE})")
+    double gpuTflops;
+
+    @Option(names = "--gpu-efficiency", defaultValue = "0.1",
+            description = "scaling: assumed fraction of that peak a step reaches (default: ${DEFAULT-VALUE})")
+    double gpuEfficiency;
+
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
     String device;
 
@@ -78,6 +115,19 @@ public final class BenchCommand implements Callable<Integer> {
         if ("memory".equals(config)) {
             MemoryBenchmark.Report report = MemoryBenchmark.run(scale);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : memoryText(report));
+            return 0;
+        }
+        if ("scaling".equals(config)) {
+            ScalingBenchmark.Shape chosen = ScalingBenchmark.Shape.parse(shape);
+            boolean oag = chosen == ScalingBenchmark.Shape.OAG;
+            double[] sizes = scales != null ? scales : oag ? new double[] {0.1, 1.0} : new double[] {0.05, 0.2};
+            List<ScalingBenchmark.Architecture> architectures = archs.stream().filter(a -> !"none".equals(a))
+                    .map(ScalingBenchmark.Architecture::parse).toList();
+            ScalingBenchmark.Settings settings = new ScalingBenchmark.Settings(chosen, sizes, architectures, warmup,
+                    repeats, passes, com.dipgnn.bench.ScalingEstimate.EMBEDDING_CHUNK,
+                    featureDim != null ? featureDim : oag ? 400 : 32, gpuTflops, gpuEfficiency, 1);
+            ScalingBenchmark.Report report = new ScalingBenchmark(settings, Devices.select(device), System.err::println).run();
+            out.println(json ? new ObjectMapper().writeValueAsString(report) : scalingText(report));
             return 0;
         }
         if ("recommend".equals(config)) {
@@ -208,6 +258,103 @@ public final class BenchCommand implements Callable<Integer> {
                 r.adjacencyBytes() / GIB, r.bytesPerStoredEdge(), r.featureBytes() / GIB,
                 (double) (r.heapBytes() - r.adjacencyBytes() - r.featureBytes()) / r.nodes());
     }
+
+    static String scalingText(ScalingBenchmark.Report r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "== scaling: %s-shaped graphs, features %s wide; %d processors; heap max "
+                        + "%.1f GiB, %s%n", r.shape(), r.featureDim(), r.processors(), r.maxHeapBytes() / GIB,
+                r.heapPretouched() ? "pre-touched (RSS growth = memory outside the Java heap)"
+                        : "NOT pre-touched: RSS growth includes heap growth (run with -Xms = -Xmx and -XX:+AlwaysPreTouch)"));
+        for (ScalingBenchmark.SizeFigures s : r.sizes()) {
+            ScalingBenchmark.GraphFigures g = s.graph();
+            sb.append(String.format(Locale.ROOT, "%n-- scale %s: %s nodes (%,d), %,d input edges, %,d stored; built in "
+                            + "%.1f s; load average %.2f before, %.2f after%s%n", g.scale(), g.nodesByType(), g.nodes(),
+                    g.inputEdges(), g.storedEdges(), g.buildSeconds(), s.loadBefore(), s.loadAfter(),
+                    s.steps().isEmpty() ? "" : String.format(Locale.ROOT, "; matmul ceiling %.1f GFLOP/s before the "
+                            + "steps, %.1f after", s.ceilingBefore(), s.ceilingAfter())));
+            sb.append(String.format(Locale.ROOT, "graph heap %.1f MiB: %.1f B/node, %.1f B/input edge; CSR %.2f B/stored "
+                            + "edge; features %.1f MiB; everything but the CSR %.1f B/node%n", g.heapBytes() / MIB,
+                    g.bytesPerNode(), g.bytesPerInputEdge(), g.adjacencyBytesPerStoredEdge(), g.featureBytes() / MIB,
+                    g.otherBytesPerNode()));
+            sb.append(String.format(Locale.ROOT, "node-transfer split (pre-training part %,d stored edges, fine-tuning "
+                            + "part %,d): +%.1f MiB (%.0f%% of the graph); fine-tuning task (%s, %,d validation items): "
+                            + "+%.1f MiB%n", g.pretrainStoredEdges(), g.finetuneStoredEdges(), g.splitBytes() / MIB,
+                    100.0 * g.splitBytes() / g.heapBytes(), g.task(), g.evalItems(), g.taskBytes() / MIB));
+            ScalingBenchmark.SamplingFigures h = s.sampling();
+            sb.append(String.format(Locale.ROOT, "host preparation (median ms, subgraph nodes / stored edges): "
+                            + "pre-training batch %s, %,d / %,d; fine-tuning batch %s, %,d / %,d; embedding pass "
+                            + "sampling %s, %,d / %,d%n", timing(h.pretrainHost()), h.pretrainNodes(), h.pretrainEdges(),
+                    timing(h.finetuneHost()), h.finetuneNodes(), h.finetuneEdges(), timing(h.embedSampling()),
+                    h.embedNodes(), h.embedEdges()));
+            if (s.text() != null) {
+                ScalingBenchmark.TextFigures t = s.text();
+                sb.append(String.format(Locale.ROOT, "text: %,d key and text strings (%,d chars) held %.1f MiB (%.1f B "
+                                + "per string beyond 1 B/char); TF-IDF rows of %s as a text-only type: %.1f B/node; token "
+                                + "ids of every node: %.1f B/node with text; vocabulary %,d%n", t.strings(), t.chars(),
+                        t.stringBytes() / MIB, t.bytesPerStringOverhead(), t.tfidfType(),
+                        (double) t.tfidfBytes() / Math.max(1, t.tfidfRows()), (double) t.tokenBytes() / t.nodes(),
+                        t.vocabulary()));
+            }
+            if (s.steps().isEmpty()) {
+                continue;
+            }
+            sb.append(String.format(Locale.ROOT, "%-9s %-8s %11s %9s %9s %9s %13s %8s %8s %8s %7s %7s %9s %9s %9s%n",
+                    "step", "arch", "parameters", "nodes", "edges", "median ms", "p10-p90", "min ms", "host ms", "steps/s",
+                    "GFLOP", "GFLOP/s", "RSS model", "RSS peak", "RSS after"));
+            sb.append(String.format(Locale.ROOT, "(RSS: growth above the process's RSS before the model existed, %s MiB)%n",
+                    s.steps().stream().map(f -> String.valueOf(f.memory().baselineMib())).distinct()
+                            .collect(java.util.stream.Collectors.joining(", "))));
+            for (ScalingBenchmark.StepFigures f : s.steps()) {
+                sb.append(String.format(Locale.ROOT, "%-9s %-8s %,11d %,9d %,9d %9.1f %13s %8.1f %8.1f %8.3f %7.2f %7.1f "
+                                + "%7d M %7d M %7d M%s%n", f.kind(), f.architecture(), f.parameters(), f.sampledNodes(),
+                        f.sampledEdges(), f.step().median(), String.format(Locale.ROOT, "%.0f-%.0f", f.step().p10(),
+                                f.step().p90()), f.step().min(), f.host().median(), f.stepsPerSecond(), f.gflop(), f.achievedGflops(),
+                        f.memory().modelMib(), f.memory().peakMib(), f.memory().afterMib(),
+                        f.nonFinite() > 0 ? " (" + f.nonFinite() + " non-finite)" : ""));
+            }
+            for (ScalingBenchmark.EmbeddingFigures e : s.embeddings()) {
+                sb.append(String.format(Locale.ROOT, "embed     %-8s %,d seeds/type/pass: %s ms per pass of all types "
+                                + "(%,d nodes, %,d edges, %.2f GFLOP), %s ms of the largest type alone; tables %.0f B/node; "
+                                + "RSS +%d M peak%n", e.architecture(), e.seedsPerType(), timing(e.allTypes()),
+                        e.sampledNodes(), e.sampledEdges(), e.gflop(), timing(e.largestOnly()), e.tableBytesPerNode(),
+                        e.memory().peakMib()));
+            }
+        }
+        ScalingBenchmark.Projection p = r.projection();
+        if (p == null) {
+            return sb.toString();
+        }
+        sb.append(String.format(Locale.ROOT, "%n-- projection to scale 1 from scale %s (arithmetic, not measured): %s "
+                        + "nodes, %,d input edges%n", p.fromScale(), p.nodesByType(), p.inputEdges()));
+        sb.append(String.format(Locale.ROOT, "heap: graph %.1f GiB (strings %.1f GiB of it), split +%.1f GiB, "
+                        + "fine-tuning task +%.1f GiB; one type holds at most %,d nodes of 400-wide rows (one array)%n",
+                p.graphBytes() / GIB, p.stringBytes() / GIB, p.splitBytes() / GIB, p.taskBytes() / GIB,
+                p.maxNodesPerType()));
+        sb.append(String.format(Locale.ROOT, "GPU figures are estimates: analytic GFLOP at %.1f TFLOP/s x %.2f, with the "
+                + "host work measured here (batch preparation, one prefetch thread; pass sampling, inline)%n",
+                p.gpuPeakTflops(), p.gpuEfficiency()));
+        for (ScalingBenchmark.ArchitectureProjection a : p.architectures()) {
+            sb.append(String.format(Locale.ROOT, "%s: pre-training %,d steps: %.2f h on this CPU; GPU: %.1f ms of math and "
+                            + "%.0f ms of host preparation per step: %.3f h; training state %.2f GiB; step peak +%d MiB "
+                            + "RSS%n", a.architecture(), a.pretrainSteps(), a.pretrainCpuHours(), a.pretrainGpuMathMs(),
+                    a.pretrainHostMs(), a.pretrainGpuHours(), a.pretrainStateBytes() / GIB, a.stepPeakMib()));
+            sb.append(String.format(Locale.ROOT, "%s: fine-tuning %,d steps: %.2f h on this CPU (GPU %.3f h), plus %d "
+                            + "validations of %,d passes: %.2f h on this CPU (GPU %.2f h)%n", a.architecture(),
+                    a.finetuneSteps(), a.finetuneCpuHours(), a.finetuneGpuHours(), a.validations(),
+                    a.passesPerValidation(), a.validationCpuHours(), a.validationGpuHours()));
+            sb.append(String.format(Locale.ROOT, "%s: embedding every node: %,d passes, %.2f h on this CPU (GPU %.2f h); "
+                            + "%.1f GiB of heap for the embeddings while they are built%n", a.architecture(),
+                    a.embeddingPasses(), a.embeddingCpuHours(), a.embeddingGpuHours(), a.embeddingBytes() / GIB));
+        }
+        return sb.toString();
+    }
+
+    private static String timing(ScalingBenchmark.Timing t) {
+        return t == null ? "-" : String.format(Locale.ROOT, "%.1f (p10 %.1f, p90 %.1f, n %d)", t.median(), t.p10(),
+                t.p90(), t.n());
+    }
+
+    private static final double MIB = 1024.0 * 1024;
 
     static String recommendText(RecommendBenchmark.Report r) {
         StringBuilder sb = new StringBuilder();
