@@ -15,6 +15,7 @@ import com.dipgnn.jobs.runner.PretrainParameters;
 import com.dipgnn.jobs.runner.TrainingCurves;
 import com.dipgnn.registry.ModelKind;
 import com.dipgnn.registry.ModelRegistry;
+import com.dipgnn.training.AtomicFiles;
 import com.dipgnn.training.ModelStore;
 import com.dipgnn.training.TrainingCancelledException;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -433,12 +434,8 @@ public class JobExecutor implements SmartLifecycle {
         if (curves == null) {
             return;
         }
-        try {
-            Path dir = Files.createDirectories(jobDir(id));
-            Path temp = dir.resolve(CURVES_FILE + ".tmp");
-            json.writeValue(temp.toFile(), curves);
-            Files.move(temp, dir.resolve(CURVES_FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        try { // the job's thread and the lease keeper both store curves: each write has its own temporary file
+            AtomicFiles.write(jobDir(id).resolve(CURVES_FILE), out -> json.writeValue(out, curves));
         } catch (IOException e) {
             LOG.warn("Could not store the curves of job {}: {}", id, e.getMessage());
         }

@@ -1,5 +1,7 @@
 package com.dipgnn.text;
 
+import com.dipgnn.training.AtomicFiles;
+
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.SparseFeatures;

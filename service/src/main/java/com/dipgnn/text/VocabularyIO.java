@@ -1,5 +1,7 @@
 package com.dipgnn.text;
 
+import com.dipgnn.training.AtomicFiles;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package com.dipgnn.text;
+package com.dipgnn.training;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -15,11 +15,11 @@ import java.util.List;
  * goes to a temporary sibling that is renamed over the target (atomically where the file system
  * can), and the temporary file is removed when writing fails.
  */
-final class AtomicFiles {
+public final class AtomicFiles {
 
     /** Writes the content of a file. */
     @FunctionalInterface
-    interface Content {
+    public interface Content {
         void writeTo(OutputStream out) throws IOException;
     }
 
@@ -27,7 +27,7 @@ final class AtomicFiles {
     }
 
     /** Writes {@code content} to {@code target}, creating its directory. */
-    static void write(Path target, Content content) throws IOException {
+    public static void write(Path target, Content content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, target.getFileName().toString(), ".tmp");
@@ -46,7 +46,7 @@ final class AtomicFiles {
     }
 
     /** Writes {@code lines} to {@code target} as UTF-8, each ended by a line separator. */
-    static void writeLines(Path target, List<String> lines) throws IOException {
+    public static void writeLines(Path target, List<String> lines) throws IOException {
         write(target, out -> {
             for (String line : lines) {
                 out.write((line + System.lineSeparator()).getBytes(StandardCharsets.UTF_8));
