@@ -3,6 +3,9 @@ package com.dipgnn.cli;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.recommend.RecommenderConfig;
+import com.dipgnn.recommend.RecommenderExperiment;
+import com.dipgnn.recommend.RecommenderResult;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.ExperimentSpec;
@@ -37,6 +40,9 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
     @Option(names = "--json", description = "print the final result as one JSON object on standard output")
     boolean json;
 
+    @picocli.CommandLine.Mixin
+    RecommenderOptions recommender = new RecommenderOptions();
+
     @Override
     public Integer call() throws Exception {
         TaskKind kind = TaskKind.parse(task);
@@ -45,6 +51,9 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
                     + "choose a new directory or delete the old one");
         }
         HeteroGraph graph = GraphSources.load(dataset, splitSeed);
+        if (recommender.baseline()) {
+            return runBaseline(kind, graph);
+        }
         ExperimentSpec spec = spec(kind, graph);
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
@@ -68,6 +77,68 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         Map<String, Map<String, RunSummary.Stat>> summary = RunSummary.of(results);
         if (json) {
             System.out.println(new ObjectMapper().writeValueAsString(jsonReport(spec, results, summary)));
+        } else {
+            System.out.print(RunSummary.table(summary));
+        }
+        return 0;
+    }
+
+    /** Trains and evaluates a baseline recommender ({@code --model popularity|mf|lightgcn}) over the runs. */
+    private int runBaseline(TaskKind kind, HeteroGraph graph) throws Exception {
+        if (kind != TaskKind.LINK_PREDICTION) {
+            throw new IllegalArgumentException("--model " + recommender.model + " is a recommender: it needs --task link");
+        }
+        if (save != null || pretrained != null) {
+            throw new IllegalArgumentException("--save and --pretrained are for GNN models; the baseline recommenders "
+                    + "are trained and evaluated only");
+        }
+        SplitMode mode = split != null ? SplitMode.parse(split) : defaultSplit(graph, kind);
+        if (mode == SplitMode.TRANSFER) {
+            mode = SplitMode.HOLDOUT;
+        }
+        RecommenderConfig config = recommender.config(negatives);
+        PrintStream err = System.err;
+        err.println("data: " + FineTuneExperiment.describe(graph));
+        RecommenderExperiment experiment = new RecommenderExperiment(graph, relation, mode, splitSeed, config,
+                Devices.select(device));
+        err.printf(java.util.Locale.ROOT, "split %s: %d train, %d validation, %d test pairs%n",
+                mode.name().toLowerCase(java.util.Locale.ROOT), experiment.split().train().size(),
+                experiment.split().val().size(), experiment.split().test().size());
+        List<RecommenderResult> results = new ArrayList<>();
+        for (int r = 0; r < runs; r++) {
+            long runSeed = seed + r;
+            ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, runs), "recall@20");
+            java.nio.file.Path checkpoints = recommender.checkpointDir == null ? null
+                    : recommender.checkpointDir.resolve("seed" + runSeed);
+            RecommenderResult result = experiment.run(runSeed, bar, checkpoints);
+            bar.finish();
+            results.add(result);
+            err.printf(java.util.Locale.ROOT, "run %d seed %d: test recall@20 %.4f ndcg@20 %.4f (best epoch %d of %d, "
+                            + "%.1f s)%n", r + 1, runSeed, result.metrics().get("test").get("recall@20"),
+                    result.metrics().get("test").get("ndcg@20"), result.bestEpoch(), result.epochsRun(),
+                    result.seconds());
+        }
+        Map<String, Map<String, RunSummary.Stat>> summary =
+                RunSummary.ofMetrics(results.stream().map(RecommenderResult::metrics).toList());
+        if (json) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("dataset", dataset);
+            out.put("split", mode.name().toLowerCase(java.util.Locale.ROOT));
+            out.put("config", config);
+            List<Map<String, Object>> runList = new ArrayList<>();
+            for (int i = 0; i < results.size(); i++) {
+                Map<String, Object> run = new LinkedHashMap<>();
+                run.put("seed", seed + i);
+                run.put("metrics", results.get(i).metrics());
+                run.put("best_epoch", results.get(i).bestEpoch());
+                run.put("epochs_run", results.get(i).epochsRun());
+                run.put("seconds", results.get(i).seconds());
+                run.put("curve", results.get(i).curve());
+                runList.add(run);
+            }
+            out.put("runs", runList);
+            out.put("summary", summary);
+            System.out.println(new ObjectMapper().writeValueAsString(out));
         } else {
             System.out.print(RunSummary.table(summary));
         }

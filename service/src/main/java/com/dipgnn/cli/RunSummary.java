@@ -22,9 +22,14 @@ public final class RunSummary {
     }
 
     public static Map<String, Map<String, Stat>> of(List<FineTuneResult> results) {
+        return ofMetrics(results.stream().map(FineTuneResult::metrics).toList());
+    }
+
+    /** Mean and sample standard deviation of each split's metrics over runs, each run's metrics by split. */
+    public static Map<String, Map<String, Stat>> ofMetrics(List<Map<String, Map<String, Double>>> runs) {
         Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
-        for (FineTuneResult r : results) {
-            r.metrics().forEach((split, metrics) -> metrics.forEach((name, v) ->
+        for (Map<String, Map<String, Double>> r : runs) {
+            r.forEach((split, metrics) -> metrics.forEach((name, v) ->
                     values.computeIfAbsent(split, k -> new LinkedHashMap<>())
                             .computeIfAbsent(name, k -> new ArrayList<>()).add(v)));
         }

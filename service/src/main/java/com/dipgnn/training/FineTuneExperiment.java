@@ -139,14 +139,18 @@ public final class FineTuneExperiment {
      * @throws IllegalArgumentException when the experiment does not use the transfer split
      */
     public HeteroGraph pretrainGraph() {
+        if (spec.task() == TaskKind.LINK_PREDICTION && spec.split() != SplitMode.TRANSFER) {
+            // transductive: pre-training sees the training interactions only, never a held-out edge
+            return edgeSplit(graph, linkRelation(), spec.split(), spec.splitSeed()).structure();
+        }
         if (spec.split() != SplitMode.TRANSFER) {
-            throw new IllegalArgumentException("pre-training needs the node-transfer split (--split transfer): with the "
-                    + spec.split().name().toLowerCase(java.util.Locale.ROOT) + " split there is no held-back "
-                    + "pre-training part of graph '" + graph.name() + "'");
+            throw new IllegalArgumentException("pre-training for node classification needs the node-transfer split "
+                    + "(--split transfer): with the " + spec.split().name().toLowerCase(java.util.Locale.ROOT)
+                    + " split there is no held-back pre-training part of graph '" + graph.name() + "'");
         }
         String splitType = spec.task() == TaskKind.NODE_CLASSIFICATION
                 ? (spec.targetType() != null ? spec.targetType() : onlyLabeledType())
-                : (spec.relation() != null ? graph.relation(spec.relation()) : firstForwardRelation()).source();
+                : linkRelation().source();
         return pretrainPart(graph, splitType, spec.splitSeed());
     }
 
@@ -200,6 +204,9 @@ public final class FineTuneExperiment {
             case DATASET -> new DatasetSplit().split(graph, target);
             case TRANSFER -> new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(),
                     spec.labelFraction()).split(graph, target);
+            case HOLDOUT, LEAVE_ONE_OUT -> throw new IllegalArgumentException("the "
+                    + spec.split().name().toLowerCase(java.util.Locale.ROOT) + " split holds out edges: it is for the "
+                    + "link task; node classification takes --split dataset or transfer");
         };
         HeteroGraph finetuneGraph = split.finetuneGraph();
         return new NodeClassificationTask(finetuneGraph, target, split.train(), split.val(), split.test(),
@@ -207,20 +214,50 @@ public final class FineTuneExperiment {
     }
 
     private LinkPredictionTask linkTask() {
-        RelationType relation = spec.relation() != null ? graph.relation(spec.relation()) : firstForwardRelation();
+        RelationType relation = linkRelation();
         HeteroGraph finetuneGraph = graph;
         LinkSplit split;
-        if (spec.split() == SplitMode.DATASET) {
-            split = LinkSplit.fromEdgeMarks(graph, relation, 0.05, spec.splitSeed());
-        } else {
+        if (spec.split() == SplitMode.TRANSFER) {
             GraphSplit nodes = new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(), 1.0)
                     .split(graph, relation.source());
             finetuneGraph = nodes.finetuneGraph();
             split = LinkSplit.holdOut(finetuneGraph, relation, nodes.train(), nodes.val(), nodes.test(), 0.2,
                     spec.splitSeed());
+        } else {
+            split = edgeSplit(graph, relation, spec.split(), spec.splitSeed());
         }
         return new LinkPredictionTask(finetuneGraph, split, sampler(split.structure()), spec.training().batchSize(),
                 spec.evalNegatives(), spec.trainNegatives(), spec.temperature(), spec.splitSeed());
+    }
+
+    /**
+     * The transductive edge split of {@code relation} that {@code mode} names: the data set's own
+     * (with a seeded 5% validation carve-out of training when it marks no validation edges), a
+     * seeded per-user hold-out, or leave-one-out. Every node stays; held-out edges leave the graph.
+     *
+     * @throws IllegalArgumentException for the node-transfer split, which is not an edge split
+     */
+    public static LinkSplit edgeSplit(HeteroGraph graph, RelationType relation, SplitMode mode, long seed) {
+        return switch (mode) {
+            case DATASET -> LinkSplit.fromEdgeMarks(graph, relation, 0.05, seed);
+            case HOLDOUT -> LinkSplit.perUserHoldOut(graph, relation, 0.2, 0.1, seed);
+            case LEAVE_ONE_OUT -> LinkSplit.leaveOneOut(graph, relation, seed);
+            case TRANSFER -> throw new IllegalArgumentException("the node-transfer split holds out nodes, not edges");
+        };
+    }
+
+    /** The relation the link task predicts: the spec's, or the graph's first non-reverse one. */
+    public RelationType linkRelation() {
+        return predictedRelation(graph, spec.relation());
+    }
+
+    /** The relation named {@code nameOrKey} of {@code graph}, or its first non-reverse one when null. */
+    public static RelationType predictedRelation(HeteroGraph graph, String nameOrKey) {
+        if (nameOrKey != null) {
+            return graph.relation(nameOrKey);
+        }
+        return graph.relationTypes().stream().filter(r -> !r.isReverse()).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("graph '" + graph.name() + "' has no relation to predict"));
     }
 
     private SubgraphSampler sampler(HeteroGraph g) {
@@ -237,10 +274,6 @@ public final class FineTuneExperiment {
         return labeled.get(0);
     }
 
-    private RelationType firstForwardRelation() {
-        return graph.relationTypes().stream().filter(r -> !r.isReverse()).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("graph '" + graph.name() + "' has no relation to predict"));
-    }
 
     private ModelManifest manifest(FineTuningTask<?> task, FineTuneResult result, long seed, HeteroGraph modelGraph) {
         Map<String, Object> hyper = new LinkedHashMap<>();

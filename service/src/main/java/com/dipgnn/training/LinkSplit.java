@@ -81,6 +81,60 @@ public record LinkSplit(RelationType relation, HeteroGraph structure, Edges trai
         return withStructure(graph, relation, train.edges(), val.edges(), test.edges());
     }
 
+    /**
+     * A seeded per-user hold-out for a relation without its own split: for every source (user)
+     * with at least three edges, {@code testFraction} of its edges (at least one) are test edges
+     * and {@code valFraction} (at least one) validation edges; at least one edge always stays in
+     * training. Sources with fewer edges keep them all for training.
+     */
+    public static LinkSplit perUserHoldOut(HeteroGraph graph, RelationType relation, double testFraction,
+                                           double valFraction, long seed) {
+        if (!(testFraction > 0 && valFraction > 0 && testFraction + valFraction < 1)) {
+            throw new IllegalArgumentException("per-user hold-out needs test and validation fractions in (0, 1) "
+                    + "that sum below 1; got " + testFraction + " and " + valFraction);
+        }
+        return perUser(graph, relation, seed, n -> Math.max(1, (int) Math.round(testFraction * n)),
+                n -> Math.max(1, (int) Math.round(valFraction * n)));
+    }
+
+    /**
+     * Leave-one-out (the SASRec protocol's split): for every source with at least three edges, one
+     * seeded edge is the test edge and another the validation edge; the rest are training edges.
+     */
+    public static LinkSplit leaveOneOut(HeteroGraph graph, RelationType relation, long seed) {
+        return perUser(graph, relation, seed, n -> 1, n -> 1);
+    }
+
+    private static LinkSplit perUser(HeteroGraph graph, RelationType relation, long seed,
+                                     java.util.function.IntUnaryOperator testCount,
+                                     java.util.function.IntUnaryOperator valCount) {
+        CsrAdjacency a = graph.adjacency(relation);
+        Random rng = StepRandom.rngFor(seed, 0x9E5);
+        IntPairs train = new IntPairs();
+        IntPairs val = new IntPairs();
+        IntPairs test = new IntPairs();
+        for (int s = 0; s < a.numSources(); s++) {
+            int[] targets = Arrays.stream(a.neighbors(s)).distinct().toArray();
+            int n = targets.length;
+            int t = n >= 3 ? Math.min(testCount.applyAsInt(n), n - 2) : 0;
+            int v = n >= 3 ? Math.min(valCount.applyAsInt(n), n - 1 - t) : 0;
+            for (int i = 0; i < t + v; i++) {
+                int j = i + rng.nextInt(n - i);
+                int swap = targets[i];
+                targets[i] = targets[j];
+                targets[j] = swap;
+            }
+            for (int i = 0; i < n; i++) {
+                (i < t ? test : i < t + v ? val : train).add(s, targets[i]);
+            }
+        }
+        if (test.size == 0) {
+            throw new IllegalArgumentException("relation " + relation + " has no source with three or more edges: "
+                    + "nothing can be held out per user");
+        }
+        return withStructure(graph, relation, train.edges(), val.edges(), test.edges());
+    }
+
     private static LinkSplit withStructure(HeteroGraph graph, RelationType relation, Edges train, Edges val, Edges test) {
         int[] src = concat(val.src(), test.src());
         int[] dst = concat(val.dst(), test.dst());

@@ -1,0 +1,83 @@
+package com.dipgnn.cli;
+
+import com.dipgnn.recommend.NegativeSampling;
+import com.dipgnn.recommend.RecommenderConfig;
+import com.dipgnn.recommend.RecommenderKind;
+import com.dipgnn.recommend.RecommenderLoss;
+import com.dipgnn.training.OptimizerConfig;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of the baseline recommenders (popularity, MF, LightGCN) selected with
+ * {@code --model}; a picocli mixin of the commands that fine-tune.
+ */
+final class RecommenderOptions {
+
+    @Option(names = "--model", defaultValue = "gnn",
+            description = "gnn (the encoder of --backbone), or a baseline recommender for the link task: popularity, "
+                    + "mf (MF-BPR) or lightgcn (default: ${DEFAULT-VALUE})")
+    String model;
+
+    @Option(names = "--epochs", description = "baseline recommenders: passes over the training pairs (default: 400)")
+    Integer epochs;
+
+    @Option(names = "--rec-loss", description = "baseline recommenders: bpr or softmax (default: bpr)")
+    String loss;
+
+    @Option(names = "--rec-negatives", description = "baseline recommenders: uniform or in-batch negatives "
+            + "(default: uniform)")
+    String negatives;
+
+    @Option(names = "--rec-negative-count", description = "baseline recommenders: negatives per positive (BPR) or "
+            + "per batch (softmax, uniform) (default: 1 for BPR, 1024 for softmax)")
+    Integer negativeCount;
+
+    @Option(names = "--rec-dim", description = "baseline recommenders: vector width (default: 64)")
+    Integer dim;
+
+    @Option(names = "--rec-layers", description = "LightGCN propagation layers (default: 3)")
+    Integer layers;
+
+    @Option(names = "--rec-batch", description = "baseline recommenders: training pairs per step (default: 2048)")
+    Integer batch;
+
+    @Option(names = "--rec-lr", description = "baseline recommenders: Adam learning rate (default: 0.001)")
+    Double learningRate;
+
+    @Option(names = "--rec-l2", description = "baseline recommenders: L2 weight on the batch's vectors (default: 1e-4)")
+    Double l2;
+
+    @Option(names = "--rec-temperature", description = "softmax loss: logits are cosine / temperature (default: 0.1)")
+    Double temperature;
+
+    @Option(names = "--rec-eval-every", description = "baseline recommenders: validate every this many epochs "
+            + "(default: 10)")
+    Integer evalEvery;
+
+    @Option(names = "--rec-patience", description = "baseline recommenders: stop after this many validations without "
+            + "a better validation Recall@20, 0 = never (default: 5)")
+    Integer patience;
+
+    @Option(names = "--checkpoint-dir", description = "baseline recommenders: save every epoch here and resume from it")
+    java.nio.file.Path checkpointDir;
+
+    /** Whether a baseline recommender, not a GNN, was asked for. */
+    boolean baseline() {
+        return !"gnn".equalsIgnoreCase(model.trim());
+    }
+
+    /** The configuration the options describe; {@code evalNegatives} as the fine-tuning options say. */
+    RecommenderConfig config(int evalNegatives) {
+        RecommenderLoss l = loss == null ? RecommenderLoss.BPR : RecommenderLoss.parse(loss);
+        int count = negativeCount != null ? negativeCount : l == RecommenderLoss.BPR ? 1 : 1024;
+        return new RecommenderConfig(RecommenderKind.parse(model), or(dim, 64), or(layers, 3), l,
+                negatives == null ? NegativeSampling.UNIFORM : NegativeSampling.parse(negatives), count,
+                or(temperature, 0.1), or(l2, 1e-4), or(epochs, 400), or(batch, 2048),
+                new OptimizerConfig(or(learningRate, 1e-3), 0, 0, 1e-8, 0), or(evalEvery, 10), or(patience, 5), 20,
+                evalNegatives);
+    }
+
+    private static <T> T or(T value, T fallback) {
+        return value != null ? value : fallback;
+    }
+}

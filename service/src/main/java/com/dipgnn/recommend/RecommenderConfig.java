@@ -1,0 +1,61 @@
+package com.dipgnn.recommend;
+
+import com.dipgnn.training.OptimizerConfig;
+
+/**
+ * How a baseline recommender is built and trained.
+ *
+ * @param kind popularity, MF or LightGCN
+ * @param dim vector width (the field: 64)
+ * @param layers LightGCN propagation layers (the field: 3)
+ * @param loss BPR or sampled softmax
+ * @param negatives uniform or in-batch negatives
+ * @param negativeCount negatives per positive (BPR: each positive gets its own; softmax with
+ *     uniform negatives: one pool of this many per batch, shared by its users)
+ * @param temperature softmax logits are cosine / temperature
+ * @param l2 weight of LightGCN's L2 penalty on the batch's ego vectors, {@code l2 · ½(‖u‖²+‖i‖²+‖j‖²) / B}
+ * @param epochs passes over the training pairs
+ * @param batchSize training pairs per step
+ * @param optimizer Adam settings (the field: lr 1e-3, no weight decay, no clipping)
+ * @param evalEvery validate every this many epochs
+ * @param patience stop after this many validations without a better validation Recall@K; 0 = never
+ * @param fullK K of the full-ranking metrics (the field: 20)
+ * @param evalNegatives negatives per held-out pair for the sampled MRR (the paper: 255)
+ */
+public record RecommenderConfig(RecommenderKind kind, int dim, int layers, RecommenderLoss loss,
+                                NegativeSampling negatives, int negativeCount, double temperature, double l2,
+                                int epochs, int batchSize, OptimizerConfig optimizer, int evalEvery, int patience,
+                                int fullK, int evalNegatives) {
+
+    public RecommenderConfig {
+        if (dim < 1 || layers < 0 || negativeCount < 1 || epochs < 0 || batchSize < 1 || evalEvery < 1
+                || patience < 0 || fullK < 1 || evalNegatives < 1) {
+            throw new IllegalArgumentException("invalid recommender settings: " + dim + " wide, " + layers
+                    + " layers, " + negativeCount + " negatives, " + epochs + " epochs, batch " + batchSize
+                    + ", eval every " + evalEvery + ", patience " + patience + ", K " + fullK);
+        }
+        if (!(temperature > 0) || l2 < 0) {
+            throw new IllegalArgumentException("temperature must be positive and l2 not negative; got " + temperature
+                    + " and " + l2);
+        }
+    }
+
+    /**
+     * The LightGCN paper's Gowalla settings: width 64, 3 layers, BPR with one uniform negative,
+     * L2 1e-4, Adam lr 1e-3, batch 2048, 1000 epochs.
+     */
+    public static RecommenderConfig lightGcnPaper() {
+        return new RecommenderConfig(RecommenderKind.LIGHTGCN, 64, 3, RecommenderLoss.BPR, NegativeSampling.UNIFORM, 1,
+                0.2, 1e-4, 1000, 2048, new OptimizerConfig(1e-3, 0, 0, 1e-8, 0), 20, 5, 20, 255);
+    }
+
+    public RecommenderConfig withKind(RecommenderKind k) {
+        return new RecommenderConfig(k, dim, layers, loss, negatives, negativeCount, temperature, l2, epochs,
+                batchSize, optimizer, evalEvery, patience, fullK, evalNegatives);
+    }
+
+    public RecommenderConfig withEpochs(int e) {
+        return new RecommenderConfig(kind, dim, layers, loss, negatives, negativeCount, temperature, l2, e,
+                batchSize, optimizer, evalEvery, patience, fullK, evalNegatives);
+    }
+}

@@ -1,0 +1,63 @@
+package com.dipgnn.recommend;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.training.SplitMode;
+import com.dipgnn.training.TrainingListener;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * One baseline-recommender experiment end to end: the transductive split of the interaction
+ * relation (the same split, for the same seed, as the GNN link task's), the model, training and
+ * evaluation. The engine's front door for the CLI; it knows nothing of it.
+ */
+public final class RecommenderExperiment {
+
+    private final HeteroGraph graph;
+    private final InteractionSplit split;
+    private final SplitMode mode;
+    private final long splitSeed;
+    private final RecommenderConfig config;
+    private final Device device;
+
+    /**
+     * @param relation the user → item relation by name or key; null: the graph's first non-reverse one
+     * @param mode an edge split: the data set's own, a per-user hold-out or leave-one-out
+     */
+    public RecommenderExperiment(HeteroGraph graph, String relation, SplitMode mode, long splitSeed,
+                                 RecommenderConfig config, Device device) {
+        if (mode == SplitMode.TRANSFER) {
+            throw new IllegalArgumentException("the " + config.kind().cliName() + " recommender learns one vector per "
+                    + "node and cannot rank nodes it never saw: use --split dataset, holdout or leave-one-out");
+        }
+        RelationType r = FineTuneExperiment.predictedRelation(graph, relation);
+        this.graph = graph;
+        this.split = InteractionSplit.of(FineTuneExperiment.edgeSplit(graph, r, mode, splitSeed));
+        this.mode = mode;
+        this.splitSeed = splitSeed;
+        this.config = config;
+        this.device = device;
+    }
+
+    /** Trains with {@code seed} (checkpoints in {@code checkpoints} when not null) and evaluates. */
+    public RecommenderResult run(long seed, TrainingListener listener, Path checkpoints) throws IOException {
+        RecommenderTrainer trainer = new RecommenderTrainer(config, seed, listener);
+        try (NDManager manager = NDManager.newBaseManager(device)) {
+            Recommender model = trainer.create(split, manager);
+            return trainer.run(split, model, manager, checkpoints, "data " + graph.fingerprint() + ", split "
+                    + mode + " seed " + splitSeed);
+        }
+    }
+
+    public InteractionSplit split() {
+        return split;
+    }
+
+    public RecommenderConfig config() {
+        return config;
+    }
+}

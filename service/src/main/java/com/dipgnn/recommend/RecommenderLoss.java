@@ -1,0 +1,31 @@
+package com.dipgnn.recommend;
+
+import java.util.Locale;
+
+/** Training losses for implicit-feedback recommendation. */
+public enum RecommenderLoss {
+    /**
+     * Bayesian personalised ranking: {@code -log σ(s(u,i) - s(u,j))} for each positive (u, i)
+     * and one negative j; scores are dot products.
+     */
+    BPR,
+    /**
+     * Sampled softmax: cross-entropy of the positive among the positive and the negatives, logits
+     * {@code cos(u, ·) / τ} (vectors are L2-normalised for training and scoring alike).
+     */
+    SOFTMAX;
+
+    public static RecommenderLoss parse(String text) {
+        return switch (text.trim().toLowerCase(Locale.ROOT)) {
+            case "bpr" -> BPR;
+            case "softmax", "sampled-softmax", "ssm" -> SOFTMAX;
+            default -> throw new IllegalArgumentException("unknown recommender loss '" + text
+                    + "': use bpr or softmax (the link task's 255-negative cross-entropy is 'ce')");
+        };
+    }
+
+    /** Whether scores are cosines (vectors normalised) rather than dot products. */
+    public boolean normalizes() {
+        return this == SOFTMAX;
+    }
+}

@@ -1,0 +1,111 @@
+package com.dipgnn.recommend;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import com.dipgnn.model.GraphOps;
+import java.util.Arrays;
+
+/**
+ * The device math of the recommender losses (see {@link RecommenderLoss}); every array lives in
+ * the step's scope. Shapes: B pairs, d the vector width, N negatives.
+ */
+final class RecommenderLosses {
+
+    /** Logit offset that removes a sampled negative the user actually interacted with. */
+    private static final float MASKED = -1e4f;
+
+    private RecommenderLosses() {
+    }
+
+    /** The step's loss: the configured ranking loss plus the L2 penalty on the batch's ego vectors. */
+    static NDArray loss(Recommender model, UserItemVectors vectors, TrainingPairs pairs, RecommenderConfig config,
+                        Interactions train, NDManager scope) {
+        NDArray users = GraphOps.index(scope, pairs.users());
+        NDArray positives = GraphOps.index(scope, pairs.positives());
+        NDArray ranking = config.loss() == RecommenderLoss.BPR
+                ? bpr(vectors, users, positives, pairs, config, scope)
+                : softmax(vectors.normalized(), users, positives, pairs, config, train, scope);
+        if (config.l2() == 0) {
+            return ranking;
+        }
+        UserItemVectors ego = model.egoVectors();
+        NDArray reg = GraphOps.gatherRows(ego.users(), users).square().sum()
+                .add(GraphOps.gatherRows(ego.items(), positives).square().sum());
+        NDArray negatives = bprNegatives(pairs, scope);
+        if (negatives != null) {
+            reg = reg.add(GraphOps.gatherRows(ego.items(), negatives).square().sum());
+        }
+        return ranking.add(reg.mul((float) (0.5 * config.l2() / pairs.users().length)));
+    }
+
+    /** Mean of {@code -log σ(s(u,i) - s(u,j))} over pairs and their negatives; stable softplus. */
+    private static NDArray bpr(UserItemVectors v, NDArray users, NDArray positives, TrainingPairs pairs,
+                               RecommenderConfig config, NDManager scope) {
+        int b = pairs.users().length;
+        NDArray u = GraphOps.gatherRows(v.users(), users);
+        NDArray pos = u.mul(GraphOps.gatherRows(v.items(), positives)).sum(new int[] {1}, true);
+        NDArray negatives = bprNegatives(pairs, scope);
+        int perPair = (int) (negatives.size() / b);
+        NDArray neg = GraphOps.gatherRows(v.items(), negatives).reshape(b, perPair, -1)
+                .mul(u.expandDims(1)).sum(new int[] {2});
+        return softplus(neg.sub(pos)).mean();
+    }
+
+    /** BPR's negatives: the sampled ones, or in-batch the next pair's positive; null for softmax. */
+    private static NDArray bprNegatives(TrainingPairs pairs, NDManager scope) {
+        if (pairs.shared()) {
+            return null;
+        }
+        if (pairs.negatives().length > 0) {
+            return GraphOps.index(scope, pairs.negatives());
+        }
+        int b = pairs.positives().length;
+        int[] shifted = new int[b];
+        for (int i = 0; i < b; i++) {
+            shifted[i] = pairs.positives()[(i + 1) % b];
+        }
+        return GraphOps.index(scope, shifted);
+    }
+
+    /** {@code log(1 + exp(x))} without overflow. */
+    static NDArray softplus(NDArray x) {
+        return x.maximum(0f).add(x.abs().neg().exp().add(1f).log());
+    }
+
+    private static NDArray softmax(UserItemVectors v, NDArray users, NDArray positives, TrainingPairs pairs,
+                                   RecommenderConfig config, Interactions train, NDManager scope) {
+        NDArray u = GraphOps.gatherRows(v.users(), users);
+        float inverseT = (float) (1 / config.temperature());
+        if (pairs.negatives().length == 0) {
+            return inBatch(v, u, pairs, inverseT, scope);
+        }
+        int b = pairs.users().length;
+        int n = pairs.negatives().length;
+        NDArray pos = u.mul(GraphOps.gatherRows(v.items(), positives)).sum(new int[] {1}, true);
+        NDArray pool = GraphOps.gatherRows(v.items(), GraphOps.index(scope, pairs.negatives()));
+        float[] mask = new float[b * n];
+        for (int i = 0; i < b; i++) {
+            for (int j = 0; j < n; j++) {
+                if (train.contains(pairs.users()[i], pairs.negatives()[j])) {
+                    mask[i * n + j] = MASKED;
+                }
+            }
+        }
+        NDArray logits = pos.concat(u.matMul(pool.transpose()).add(scope.create(mask, new Shape(b, n))), 1)
+                .mul(inverseT);
+        return logits.logSoftmax(1).get(":, 0").neg().mean();
+    }
+
+    /** Softmax over the batch's distinct positive items; each pair's target is its own item. */
+    private static NDArray inBatch(UserItemVectors v, NDArray u, TrainingPairs pairs, float inverseT, NDManager scope) {
+        int[] columns = Arrays.stream(pairs.positives()).distinct().sorted().toArray();
+        long[] target = new long[pairs.positives().length];
+        for (int i = 0; i < target.length; i++) {
+            target[i] = Arrays.binarySearch(columns, pairs.positives()[i]);
+        }
+        NDArray items = GraphOps.gatherRows(v.items(), GraphOps.index(scope, columns));
+        NDArray logp = u.matMul(items.transpose()).mul(inverseT).logSoftmax(1);
+        return logp.gather(scope.create(target, new Shape(target.length, 1)), 1).neg().mean();
+    }
+}

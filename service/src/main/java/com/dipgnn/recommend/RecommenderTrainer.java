@@ -1,0 +1,242 @@
+package com.dipgnn.recommend;
+
+import ai.djl.engine.Engine;
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.training.GradientCollector;
+import com.dipgnn.sampling.StepRandom;
+import com.dipgnn.training.CheckpointFiles;
+import com.dipgnn.training.Devices;
+import com.dipgnn.training.NonFiniteLossException;
+import com.dipgnn.training.ParameterUpdater;
+import com.dipgnn.training.TrainingCancelledException;
+import com.dipgnn.training.TrainingListener;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Trains a {@link Recommender} in epochs over the shuffled training pairs, validates every few
+ * epochs by full-ranking Recall@K on the validation pairs (training items excluded), keeps the
+ * best weights, stops early, and evaluates the kept weights under every protocol of
+ * {@link RankingEvaluator}. With a checkpoint directory it saves after every epoch and resumes
+ * from the last one; a resumed run ends exactly as an uninterrupted one (each epoch's shuffle
+ * and negatives come from {@code (seed, epoch)}).
+ */
+public final class RecommenderTrainer {
+
+    private final RecommenderConfig config;
+    private final long seed;
+    private final TrainingListener listener;
+
+    public RecommenderTrainer(RecommenderConfig config, long seed, TrainingListener listener) {
+        this.config = config;
+        this.seed = seed;
+        this.listener = listener;
+    }
+
+    /** Builds the configured recommender for the split, its weights created in {@code manager}. */
+    public Recommender create(InteractionSplit split, NDManager manager) {
+        Recommender model = switch (config.kind()) {
+            case POPULARITY -> new Popularity(split.train());
+            case MF -> new MatrixFactorization(split.users(), split.items(), config.dim());
+            case LIGHTGCN -> new LightGcn(split.train(), config.dim(), config.layers());
+        };
+        Devices.engine().setRandomSeed((int) seed);
+        model.initialize(manager);
+        return model;
+    }
+
+    /**
+     * Trains (unless the model has nothing to learn) and evaluates.
+     *
+     * @param checkpoints where to save and resume from; null for none
+     * @param settings what a checkpoint must have been written with (data and split), beside the config
+     */
+    public RecommenderResult run(InteractionSplit split, Recommender model, NDManager manager, Path checkpoints,
+                                 String settings) throws IOException {
+        long start = System.nanoTime();
+        RankingEvaluator evaluator = new RankingEvaluator(config.fullK(), config.evalNegatives(), seed);
+        Run run = new Run();
+        if (model.trainable() && config.epochs() > 0) {
+            train(split, model, manager, evaluator, run, checkpoints, settings + " | " + config + " | seed " + seed,
+                    start);
+        }
+        listener.onTrainingEnd(run.steps);
+        if (run.bestWeights != null) {
+            model.restore(run.bestWeights);
+        }
+        Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
+        metrics.put("val", evaluate(model, manager, evaluator, split.val(), split.train(), split.all()));
+        metrics.put("test", evaluate(model, manager, evaluator, split.test(), split.train().union(split.val()),
+                split.all()));
+        double seconds = run.earlierSeconds + (System.nanoTime() - start) / 1e9;
+        return new RecommenderResult(metrics, run.bestEpoch, run.epoch, seconds, List.copyOf(run.curve),
+                run.resumedFrom);
+    }
+
+    /** The mutable state of a training run. */
+    private static final class Run {
+        int epoch;
+        long steps;
+        double bestScore = -1;
+        int bestEpoch;
+        int sinceBest;
+        Map<String, float[]> bestWeights;
+        double earlierSeconds;
+        int resumedFrom;
+        final List<EpochLog> curve = new ArrayList<>();
+    }
+
+    private void train(InteractionSplit split, Recommender model, NDManager manager, RankingEvaluator evaluator,
+                       Run run, Path checkpoints, String settings, long start) throws IOException {
+        ParameterUpdater updater = new ParameterUpdater(config.optimizer(), model);
+        if (CheckpointFiles.exists(checkpoints)) {
+            resume(RecommenderCheckpoint.load(checkpoints, settings, model, updater), run);
+        }
+        int[] users = split.train().userColumn();
+        int[] items = split.train().itemColumn();
+        int stepsPerEpoch = (users.length + config.batchSize() - 1) / config.batchSize();
+        long totalSteps = (long) stepsPerEpoch * config.epochs();
+        Engine engine = Devices.engine();
+        double lossSum = 0;
+        int lossSteps = 0;
+        while (run.epoch < config.epochs()) {
+            Random rng = StepRandom.rngFor(seed, run.epoch + 1L);
+            int[] order = shuffled(users.length, rng);
+            engine.setRandomSeed((int) StepRandom.seedFor(seed, run.epoch + 1L));
+            for (int from = 0; from < users.length; from += config.batchSize()) {
+                TrainingPairs pairs = TrainingPairs.draw(split.train(), users, items, order, from,
+                        Math.min(users.length, from + config.batchSize()), config, rng);
+                double loss = step(model, pairs, split.train(), manager, engine, updater);
+                lossSum += loss;
+                lossSteps++;
+                listener.onStep(++run.steps, totalSteps, loss);
+                if (listener.stopRequested()) {
+                    throw new TrainingCancelledException(run.steps);
+                }
+            }
+            run.epoch++;
+            boolean stop = false;
+            if (run.epoch % config.evalEvery() == 0 || run.epoch == config.epochs()) {
+                stop = validate(split, model, manager, evaluator, run, lossSum / lossSteps, elapsed(run, start));
+                lossSum = 0;
+                lossSteps = 0;
+            }
+            if (checkpoints != null && !stop && run.epoch < config.epochs()) {
+                RecommenderCheckpoint.save(checkpoints, new RecommenderCheckpoint.Saved(run.epoch, run.steps, settings,
+                        run.bestScore, run.bestEpoch, run.sinceBest, elapsed(run, start), run.curve), model,
+                        run.bestWeights, updater);
+                listener.onCheckpoint(run.steps, checkpoints);
+            }
+            if (stop) {
+                break;
+            }
+        }
+    }
+
+    private static double elapsed(Run run, long start) {
+        return run.earlierSeconds + (System.nanoTime() - start) / 1e9;
+    }
+
+    private static void resume(RecommenderCheckpoint.Restored restored, Run run) {
+        RecommenderCheckpoint.Saved s = restored.state();
+        run.epoch = s.epoch();
+        run.steps = s.steps();
+        run.bestScore = s.best();
+        run.bestEpoch = s.bestEpoch();
+        run.sinceBest = s.sinceBest();
+        run.bestWeights = restored.bestWeights();
+        run.earlierSeconds = s.seconds();
+        run.resumedFrom = s.epoch();
+        run.curve.addAll(s.curve());
+    }
+
+    private double step(Recommender model, TrainingPairs pairs, Interactions train, NDManager manager, Engine engine,
+                        ParameterUpdater updater) {
+        try (NDManager scope = manager.newSubManager()) {
+            double value;
+            try (GradientCollector collector = engine.newGradientCollector()) {
+                UserItemVectors vectors = model.vectors(scope, true);
+                NDArray loss = RecommenderLosses.loss(model, vectors, pairs, config, train, scope);
+                value = loss.getFloat();
+                if (!Double.isFinite(value)) {
+                    throw new NonFiniteLossException("recommender training loss is " + value);
+                }
+                collector.backward(loss);
+            }
+            updater.step();
+            return value;
+        }
+    }
+
+    /** Validates after an epoch, keeping the best weights; returns whether to stop early. */
+    private boolean validate(InteractionSplit split, Recommender model, NDManager manager, RankingEvaluator evaluator,
+                             Run run, double loss, double seconds) {
+        Map<String, Double> val = fullRanking(model, manager, evaluator, split.val(), split.train());
+        double score = val.get("recall@" + config.fullK());
+        boolean improved = score > run.bestScore;
+        if (improved) {
+            run.bestScore = score;
+            run.bestEpoch = run.epoch;
+            run.sinceBest = 0;
+            run.bestWeights = model.snapshot();
+        } else {
+            run.sinceBest++;
+        }
+        run.curve.add(new EpochLog(run.epoch, loss, val, seconds));
+        listener.onValidation(run.steps, val, improved);
+        return config.patience() > 0 && run.sinceBest >= config.patience();
+    }
+
+    private Map<String, Double> fullRanking(Recommender model, NDManager manager, RankingEvaluator evaluator,
+                                            Interactions heldOut, Interactions exclude) {
+        try (NDManager scope = manager.newSubManager()) {
+            UserItemVectors v = scoringVectors(model, scope);
+            TopKMetrics m = evaluator.fullRanking(v.users(), v.items(), heldOut, exclude);
+            Map<String, Double> out = new LinkedHashMap<>();
+            out.put("recall@" + m.k(), m.recall());
+            out.put("ndcg@" + m.k(), m.ndcg());
+            return out;
+        }
+    }
+
+    private Map<String, Double> evaluate(Recommender model, NDManager manager, RankingEvaluator evaluator,
+                                         Interactions heldOut, Interactions exclude, Interactions all) {
+        try (NDManager scope = manager.newSubManager()) {
+            UserItemVectors v = scoringVectors(model, scope);
+            return evaluator.evaluate(v.users(), v.items(), heldOut, exclude, all);
+        }
+    }
+
+    /** The vectors scores are dot products of: normalised when the loss trains cosines. */
+    private UserItemVectors scoringVectors(Recommender model, NDManager scope) {
+        UserItemVectors v = model.vectors(scope, false);
+        UserItemVectors scored = model.trainable() && config.loss().normalizes() ? v.normalized() : v;
+        return new UserItemVectors(detached(scored.users(), scope), detached(scored.items(), scope));
+    }
+
+    private static NDArray detached(NDArray x, NDManager scope) {
+        NDArray copy = x.duplicate();
+        copy.attach(scope);
+        return copy;
+    }
+
+    private static int[] shuffled(int n, Random rng) {
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = rng.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        return order;
+    }
+}

@@ -1,0 +1,10 @@
+/**
+ * Recommendation from interactions alone: user-item interaction sets of a transductive split,
+ * the field's evaluation protocols (full ranking with Recall@K and NDCG@K, sampled ranking with
+ * MRR, HR@K and NDCG@K), the field's baselines (popularity, matrix factorisation, LightGCN) and
+ * their training with recommender losses (BPR, sampled softmax; uniform or in-batch negatives).
+ *
+ * <p>Part of the engine: it may use {@code graph}, {@code sampling}, {@code model} and
+ * {@code training}, never Spring, the CLI or the service packages.
+ */
+package com.dipgnn.recommend;
