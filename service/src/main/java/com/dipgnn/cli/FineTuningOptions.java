@@ -3,6 +3,8 @@ package com.dipgnn.cli;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.ExperimentSpec;
@@ -120,6 +122,16 @@ abstract class FineTuningOptions {
     @Option(names = "--negatives", defaultValue = "255", description = "negatives per held-out edge in evaluation (default: ${DEFAULT-VALUE})")
     int negatives;
 
+    @Option(names = "--link-loss", defaultValue = "softmax",
+            description = "link task: softmax (cross-entropy of the positive among the negatives, the paper's) or bpr "
+                    + "(default: ${DEFAULT-VALUE})")
+    String linkLoss;
+
+    @Option(names = "--link-negatives", defaultValue = "uniform",
+            description = "link task: uniform (a pool of random candidates per step) or in-batch (the step's other "
+                    + "positives) (default: ${DEFAULT-VALUE})")
+    String linkNegatives;
+
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
     String device;
 
@@ -143,7 +155,8 @@ abstract class FineTuningOptions {
         int fullGraph = planetoid && fullGraphMaxNodes == 0 ? d.fullGraphMaxNodes() : fullGraphMaxNodes;
         return new ExperimentSpec(kind, targetType, relation, mode, splitSeed, labelFraction, model, training,
                 new SamplingConfig(depth, width), fullGraph, normalizeFeatures || d.normalizeFeatures(), negatives,
-                d.trainNegatives(), d.temperature());
+                d.trainNegatives(), d.temperature())
+                .withLinkObjective(RankingLoss.parse(linkLoss), NegativeSampling.parse(linkNegatives));
     }
 
     SplitMode defaultSplit(HeteroGraph graph, TaskKind kind) {

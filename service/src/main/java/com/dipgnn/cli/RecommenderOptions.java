@@ -1,9 +1,9 @@
 package com.dipgnn.cli;
 
-import com.dipgnn.recommend.NegativeSampling;
+import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderKind;
-import com.dipgnn.recommend.RecommenderLoss;
+import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.training.OptimizerConfig;
 import picocli.CommandLine.Option;
 
@@ -68,8 +68,8 @@ final class RecommenderOptions {
 
     /** The configuration the options describe; {@code evalNegatives} as the fine-tuning options say. */
     RecommenderConfig config(int evalNegatives) {
-        RecommenderLoss l = loss == null ? RecommenderLoss.BPR : RecommenderLoss.parse(loss);
-        int count = negativeCount != null ? negativeCount : l == RecommenderLoss.BPR ? 1 : 1024;
+        RankingLoss l = loss == null ? RankingLoss.BPR : RankingLoss.parse(loss);
+        int count = negativeCount != null ? negativeCount : l == RankingLoss.BPR ? 1 : 1024;
         return new RecommenderConfig(RecommenderKind.parse(model), or(dim, 64), or(layers, 3), l,
                 negatives == null ? NegativeSampling.UNIFORM : NegativeSampling.parse(negatives), count,
                 or(temperature, 0.1), or(l2, 1e-4), or(epochs, 400), or(batch, 2048),

@@ -1,5 +1,6 @@
 package com.dipgnn.recommend;
 
+import com.dipgnn.ranking.Interactions;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.training.LinkSplit;

@@ -1,5 +1,6 @@
 package com.dipgnn.recommend;
 
+import com.dipgnn.ranking.Interactions;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;

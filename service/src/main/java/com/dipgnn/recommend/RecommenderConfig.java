@@ -1,5 +1,7 @@
 package com.dipgnn.recommend;
 
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.training.OptimizerConfig;
 
 /**
@@ -22,7 +24,7 @@ import com.dipgnn.training.OptimizerConfig;
  * @param fullK K of the full-ranking metrics (the field: 20)
  * @param evalNegatives negatives per held-out pair for the sampled MRR (the paper: 255)
  */
-public record RecommenderConfig(RecommenderKind kind, int dim, int layers, RecommenderLoss loss,
+public record RecommenderConfig(RecommenderKind kind, int dim, int layers, RankingLoss loss,
                                 NegativeSampling negatives, int negativeCount, double temperature, double l2,
                                 int epochs, int batchSize, OptimizerConfig optimizer, int evalEvery, int patience,
                                 int fullK, int evalNegatives) {
@@ -45,7 +47,7 @@ public record RecommenderConfig(RecommenderKind kind, int dim, int layers, Recom
      * L2 1e-4, Adam lr 1e-3, batch 2048, 1000 epochs.
      */
     public static RecommenderConfig lightGcnPaper() {
-        return new RecommenderConfig(RecommenderKind.LIGHTGCN, 64, 3, RecommenderLoss.BPR, NegativeSampling.UNIFORM, 1,
+        return new RecommenderConfig(RecommenderKind.LIGHTGCN, 64, 3, RankingLoss.BPR, NegativeSampling.UNIFORM, 1,
                 0.2, 1e-4, 1000, 2048, new OptimizerConfig(1e-3, 0, 0, 1e-8, 0), 20, 5, 20, 255);
     }
 

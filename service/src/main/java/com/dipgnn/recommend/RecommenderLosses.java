@@ -1,5 +1,7 @@
 package com.dipgnn.recommend;
 
+import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.RankingLoss;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
@@ -7,15 +9,15 @@ import com.dipgnn.model.GraphOps;
 import java.util.Arrays;
 
 /**
- * The device math of the recommender losses (see {@link RecommenderLoss}); every array lives in
+ * The device math of the recommender losses (see {@link RankingLoss}); every array lives in
  * the step's scope. Shapes: B pairs, d the vector width, N negatives.
  */
-final class RecommenderLosses {
+final class RankingLosses {
 
     /** Logit offset that removes a sampled negative the user actually interacted with. */
     private static final float MASKED = -1e4f;
 
-    private RecommenderLosses() {
+    private RankingLosses() {
     }
 
     /** The step's loss: the configured ranking loss plus the L2 penalty on the batch's ego vectors. */
@@ -23,7 +25,7 @@ final class RecommenderLosses {
                         Interactions train, NDManager scope) {
         NDArray users = GraphOps.index(scope, pairs.users());
         NDArray positives = GraphOps.index(scope, pairs.positives());
-        NDArray ranking = config.loss() == RecommenderLoss.BPR
+        NDArray ranking = config.loss() == RankingLoss.BPR
                 ? bpr(vectors, users, positives, pairs, config, scope)
                 : softmax(vectors.normalized(), users, positives, pairs, config, train, scope);
         if (config.l2() == 0) {

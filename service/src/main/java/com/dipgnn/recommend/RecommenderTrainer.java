@@ -1,5 +1,8 @@
 package com.dipgnn.recommend;
 
+import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.TopKMetrics;
+import com.dipgnn.ranking.RankingEvaluator;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -162,7 +165,7 @@ public final class RecommenderTrainer {
             double value;
             try (GradientCollector collector = engine.newGradientCollector()) {
                 UserItemVectors vectors = model.vectors(scope, true);
-                NDArray loss = RecommenderLosses.loss(model, vectors, pairs, config, train, scope);
+                NDArray loss = RankingLosses.loss(model, vectors, pairs, config, train, scope);
                 value = loss.getFloat();
                 if (!Double.isFinite(value)) {
                     throw new NonFiniteLossException("recommender training loss is " + value);

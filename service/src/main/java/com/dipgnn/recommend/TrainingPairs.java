@@ -1,5 +1,8 @@
 package com.dipgnn.recommend;
 
+import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingLoss;
 import java.util.Random;
 
 /**
@@ -27,7 +30,7 @@ record TrainingPairs(int[] users, int[] positives, int[] negatives, boolean shar
         if (config.negatives() == NegativeSampling.IN_BATCH) {
             return new TrainingPairs(users, positives, new int[0], false);
         }
-        if (config.loss() == RecommenderLoss.SOFTMAX) {
+        if (config.loss() == RankingLoss.SOFTMAX) {
             int[] pool = new int[config.negativeCount()];
             for (int n = 0; n < pool.length; n++) {
                 pool[n] = rng.nextInt(train.items());

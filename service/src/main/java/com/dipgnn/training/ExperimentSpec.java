@@ -1,6 +1,8 @@
 package com.dipgnn.training;
 
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
 
 /**
@@ -20,6 +22,9 @@ import com.dipgnn.sampling.SamplingConfig;
  * @param evalNegatives negatives per held-out edge (link task; the paper uses 255)
  * @param trainNegatives shared negatives per training step (link task)
  * @param temperature link logits are cosine / temperature
+ * @param linkLoss the link task's training loss: softmax over the positive and the negatives (the
+ *     paper's cross-entropy) or BPR
+ * @param linkNegatives the link task's training negatives: a uniform pool or the batch's other positives
  */
 public record ExperimentSpec(
         TaskKind task,
@@ -35,5 +40,23 @@ public record ExperimentSpec(
         boolean normalizeFeatures,
         int evalNegatives,
         int trainNegatives,
-        double temperature) {
+        double temperature,
+        RankingLoss linkLoss,
+        NegativeSampling linkNegatives) {
+
+    /** A spec with the paper's link objective: softmax over a uniform pool of negatives. */
+    public ExperimentSpec(TaskKind task, String targetType, String relation, SplitMode split, long splitSeed,
+                          double labelFraction, ModelConfig model, FineTuneConfig training, SamplingConfig sampling,
+                          int fullGraphMaxNodes, boolean normalizeFeatures, int evalNegatives, int trainNegatives,
+                          double temperature) {
+        this(task, targetType, relation, split, splitSeed, labelFraction, model, training, sampling, fullGraphMaxNodes,
+                normalizeFeatures, evalNegatives, trainNegatives, temperature, RankingLoss.SOFTMAX,
+                NegativeSampling.UNIFORM);
+    }
+
+    public ExperimentSpec withLinkObjective(RankingLoss loss, NegativeSampling negatives) {
+        return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
+                sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, loss,
+                negatives);
+    }
 }

@@ -227,7 +227,8 @@ public final class FineTuneExperiment {
             split = edgeSplit(graph, relation, spec.split(), spec.splitSeed());
         }
         return new LinkPredictionTask(finetuneGraph, split, sampler(split.structure()), spec.training().batchSize(),
-                spec.evalNegatives(), spec.trainNegatives(), spec.temperature(), spec.splitSeed());
+                spec.evalNegatives(), spec.trainNegatives(), spec.temperature(), spec.splitSeed(), spec.linkLoss(),
+                spec.linkNegatives());
     }
 
     /**

@@ -11,6 +11,10 @@ import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.ScalarOps;
+import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingEvaluator;
+import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.NegativeSampler;
 import com.dipgnn.sampling.StepRandom;
@@ -48,6 +52,10 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private static final float MASKED = -1e4f;
     private static final int EVAL_EDGES_PER_CHUNK = 256;
     private static final int EMBED_CHUNK = 1024;
+    /** The K of the full-ranking metrics (the field's Recall@20 and NDCG@20). */
+    private static final int FULL_RANKING_K = 20;
+    /** Candidate types up to this size are fully ranked at test time (each candidate is embedded once). */
+    private static final int FULL_RANKING_MAX_CANDIDATES = 200_000;
 
     private final LinkSplit split;
     private final HeteroGraph graph;
@@ -60,6 +68,10 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private final float temperature;
     private final Map<EvalSplit, int[][]> evalNegatives = new LinkedHashMap<>();
     private final NodeEmbedder embedder;
+    private final RankingLoss loss;
+    private final NegativeSampling negatives;
+    /** Per split, what full ranking leaves out for each anchor: its edges the model was trained on (and, for test, validation edges). */
+    private final Map<EvalSplit, Interactions> fullRankingExclusions = new LinkedHashMap<>();
 
     /**
      * @param fullGraph the fine-tuning graph with every edge (evaluation negatives are never true edges)
@@ -73,6 +85,20 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      */
     public LinkPredictionTask(HeteroGraph fullGraph, LinkSplit split, SubgraphSampler sampler, int batchSize,
                               int evalNegativeCount, int trainNegatives, double temperature, long seed) {
+        this(fullGraph, split, sampler, batchSize, evalNegativeCount, trainNegatives, temperature, seed,
+                RankingLoss.SOFTMAX, NegativeSampling.UNIFORM);
+    }
+
+    /**
+     * A task like {@link #LinkPredictionTask(HeteroGraph, LinkSplit, SubgraphSampler, int, int, int, double, long)}
+     * trained with {@code loss} over {@code negatives}: a uniform pool of {@code trainNegatives}
+     * candidates shared by the batch, or the batch's own positives (in-batch).
+     */
+    public LinkPredictionTask(HeteroGraph fullGraph, LinkSplit split, SubgraphSampler sampler, int batchSize,
+                              int evalNegativeCount, int trainNegatives, double temperature, long seed,
+                              RankingLoss loss, NegativeSampling negatives) {
+        this.loss = loss;
+        this.negatives = negatives;
         this.split = split;
         this.graph = split.structure();
         this.relation = split.relation();
@@ -86,14 +112,19 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             throw new IllegalArgumentException("link prediction needs training, validation and test edges; got "
                     + split.train().size() + " / " + split.val().size() + " / " + split.test().size());
         }
-        NegativeSampler negatives = new NegativeSampler(fullGraph);
+        NegativeSampler negativeSampler = new NegativeSampler(fullGraph);
         RelationType reverse = fullGraph.relationTypes().contains(relation.reverse()) ? relation.reverse() : relation;
         for (EvalSplit s : EvalSplit.values()) {
             LinkSplit.Edges edges = edges(s);
             Random rng = StepRandom.rngFor(seed, 0xA11 + s.ordinal());
             // negatives t' of the candidate type with (anchor, t') not an edge: sampled on the reverse relation
-            evalNegatives.put(s, negatives.sample(reverse, edges.dst(), edges.src(), evalNegativeCount, rng));
+            evalNegatives.put(s, negativeSampler.sample(reverse, edges.dst(), edges.src(), evalNegativeCount, rng));
         }
+        Interactions known = interactions(knownEdges);
+        fullRankingExclusions.put(EvalSplit.TRAIN, Interactions.of(known.users(), known.items(), new int[0], new int[0]));
+        fullRankingExclusions.put(EvalSplit.VAL, known);
+        fullRankingExclusions.put(EvalSplit.TEST, known.union(Interactions.of(known.users(), known.items(),
+                split.val().src(), split.val().dst())));
     }
 
     private LinkSplit.Edges edges(EvalSplit s) {
@@ -151,7 +182,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             pool.add(p);
         }
         int candidateCount = graph.numNodes(relation.target());
-        for (int i = 0; i < trainNegatives && pool.size() < candidateCount; i++) {
+        for (int i = 0; negatives == NegativeSampling.UNIFORM && i < trainNegatives && pool.size() < candidateCount;
+             i++) {
             pool.add(rng.nextInt(candidateCount));
         }
         int[] candidateSeeds = pool.stream().mapToInt(Integer::intValue).toArray();
@@ -231,12 +263,42 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         int b = batch.anchors().length;
         int c = batch.candidates().length;
         NDArray scores = ((CosineScorer) head).score(candidates.expandDims(0), anchors.expandDims(1));
-        NDArray logits = ScalarOps.div(scores, temperature).add(scope.create(batch.mask(), new Shape(b, c)));
+        NDArray mask = scope.create(batch.mask(), new Shape(b, c));
         float[] targets = new float[b * c];
         for (int i = 0; i < b; i++) {
             targets[i * c + batch.positive()[i]] = 1f;
         }
-        return logits.logSoftmax(1).mul(scope.create(targets, new Shape(b, c))).sum(new int[] {1}).neg().mean();
+        NDArray positive = scope.create(targets, new Shape(b, c));
+        NDArray logits = ScalarOps.div(scores, temperature);
+        if (loss == RankingLoss.BPR) {
+            return bpr(logits, positive, batch.mask(), b, c, scope);
+        }
+        return logits.add(mask).logSoftmax(1).mul(positive).sum(new int[] {1}).neg().mean();
+    }
+
+    /**
+     * BPR over every (positive, negative) pair of each anchor: the mean of
+     * {@code softplus((s(a, n) - s(a, p)) / τ)} over the pool's candidates that are neither the
+     * anchor's positive nor another known edge of it.
+     */
+    private static NDArray bpr(NDArray logits, NDArray positive, float[] mask, int b, int c, NDManager scope) {
+        NDArray positiveLogit = logits.mul(positive).sum(new int[] {1}, true);
+        float[] valid = new float[b * c];
+        int count = 0;
+        for (int i = 0; i < b * c; i++) {
+            if (mask[i] == 0) {
+                valid[i] = 1;
+                count++;
+            }
+        }
+        NDArray negative = scope.create(valid, new Shape(b, c)).sub(positive);
+        count -= b;
+        if (count <= 0) {
+            return logits.sum().mul(0f);
+        }
+        NDArray x = logits.sub(positiveLogit);
+        NDArray softplus = x.maximum(0f).add(x.abs().neg().exp().add(1f).log());
+        return softplus.mul(negative).sum().div((float) count);
     }
 
     private static NDArray pick(NDArray embeddings, int[] rows, NDManager scope) {
@@ -279,7 +341,75 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         out.put("mrr", metrics.mrr());
         out.put("hits@1", metrics.hitsAt1());
         out.put("hits@10", metrics.hitsAt10());
+        if (s == EvalSplit.TEST && graph.numNodes(relation.target()) <= FULL_RANKING_MAX_CANDIDATES) {
+            out.putAll(fullRanking(encoder, (CosineScorer) head, edges, scope, s));
+        }
         return out;
+    }
+
+    /**
+     * The LightGCN protocol on the held-out edges: every candidate node is ranked for each anchor,
+     * except its edges the model was trained on (and validation edges, for test); Recall@20 and
+     * NDCG@20, plus the leave-one-out HR@10 / NDCG@10 against 100 negatives when each anchor holds
+     * out one edge. Scores are the head's cosine d(c, a): the dot product of unit(W c) and unit(a).
+     */
+    private Map<String, Double> fullRanking(GraphEncoder encoder, CosineScorer head, LinkSplit.Edges edges,
+                                            NDManager scope, EvalSplit s) {
+        int[] anchors = Arrays.stream(edges.src()).distinct().sorted().toArray();
+        int[] candidates = java.util.stream.IntStream.range(0, graph.numNodes(relation.target())).toArray();
+        Map<String, int[]> needed = new LinkedHashMap<>();
+        needed.put(relation.source(), anchors);
+        needed.merge(relation.target(), candidates, LinkPredictionTask::concat);
+        Map<String, NodeEmbedder.Table> tables = embedder.embed(encoder, needed, scope, 0xF011 + s.ordinal());
+        NDArray queries = unit(tables.get(relation.source()).rows(scope, anchors));
+        NDArray items = unit(head.transform().forward(tables.get(relation.target()).rows(scope, candidates)));
+        Interactions heldOut = localUsers(anchors, edges.src(), edges.dst(), candidates.length);
+        Interactions excluded = localUsers(anchors, fullRankingExclusions.get(s), candidates.length);
+        Interactions interacted = localUsers(anchors, fullRankingExclusions.get(s).union(
+                Interactions.of(fullRankingExclusions.get(s).users(), candidates.length, edges.src(), edges.dst())),
+                candidates.length);
+        Map<String, Double> out = new LinkedHashMap<>();
+        RankingEvaluator evaluator = new RankingEvaluator(FULL_RANKING_K, 100, 0xF011);
+        Map<String, Double> all = evaluator.evaluate(queries, items, heldOut, excluded, interacted);
+        out.put("recall@" + FULL_RANKING_K, all.get("recall@" + FULL_RANKING_K));
+        out.put("ndcg@" + FULL_RANKING_K, all.get("ndcg@" + FULL_RANKING_K));
+        all.forEach((name, value) -> {
+            if (name.endsWith("_loo")) {
+                out.put(name, value);
+            }
+        });
+        return out;
+    }
+
+    private static NDArray unit(NDArray x) {
+        return x.div(x.norm(new int[] {1}, true).maximum(CosineScorer.normEpsilon()));
+    }
+
+    /** Pairs whose anchors are renumbered by their position in the sorted {@code anchors}; others dropped. */
+    private static Interactions localUsers(int[] anchors, int[] src, int[] dst, int items) {
+        int[] s = new int[src.length];
+        int[] d = new int[src.length];
+        int n = 0;
+        for (int e = 0; e < src.length; e++) {
+            int local = Arrays.binarySearch(anchors, src[e]);
+            if (local >= 0) {
+                s[n] = local;
+                d[n++] = dst[e];
+            }
+        }
+        return Interactions.of(anchors.length, items, Arrays.copyOf(s, n), Arrays.copyOf(d, n));
+    }
+
+    private static Interactions localUsers(int[] anchors, Interactions pairs, int items) {
+        return localUsers(anchors, pairs.userColumn(), pairs.itemColumn(), items);
+    }
+
+    private static Interactions interactions(CsrAdjacency adjacency) {
+        int[] src = new int[adjacency.numEdges()];
+        for (int s = 0; s < adjacency.numSources(); s++) {
+            Arrays.fill(src, adjacency.rowStart(s), adjacency.rowEnd(s), s);
+        }
+        return Interactions.of(adjacency.numSources(), adjacency.numTargets(), src, adjacency.targetArray());
     }
 
     private static Map<Integer, Integer> localIndex(int[] ids) {
@@ -320,7 +450,9 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         d.put("task", kind().shortName());
         d.put("relation", relation.key());
         d.put("eval_negatives", evalNegatives.get(EvalSplit.TEST)[0].length);
-        d.put("train_negatives", trainNegatives);
+        d.put("train_negatives", negatives == NegativeSampling.IN_BATCH ? 0 : trainNegatives);
+        d.put("loss", loss.name().toLowerCase(java.util.Locale.ROOT));
+        d.put("negative_sampling", negatives.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
         d.put("temperature", temperature);
         d.put("train_edges", split.train().size());
         d.put("val_edges", split.val().size());

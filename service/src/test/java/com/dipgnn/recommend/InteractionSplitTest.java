@@ -1,5 +1,7 @@
 package com.dipgnn.recommend;
 
+import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.RankingEvaluator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,10 @@
 package com.dipgnn.recommend;
 
+import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.TopKMetrics;
+import com.dipgnn.ranking.RankingEvaluator;
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingLoss;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -39,16 +44,16 @@ class RecommenderModelsTest {
             Interactions train = Interactions.of(2, 2, new int[] {0, 1}, new int[] {0, 1});
             double expected = Math.log(1 + Math.exp(-1)); // scores 1 (positive) and 0 (negative) in each case
             TrainingPairs bpr = new TrainingPairs(new int[] {0}, new int[] {0}, new int[] {1}, false);
-            assertThat(loss(mf, bpr, config(RecommenderLoss.BPR, NegativeSampling.UNIFORM), train, manager))
+            assertThat(loss(mf, bpr, config(RankingLoss.BPR, NegativeSampling.UNIFORM), train, manager))
                     .isCloseTo(expected, within(1e-6));
             TrainingPairs pool = new TrainingPairs(new int[] {0}, new int[] {0}, new int[] {1}, true);
-            assertThat(loss(mf, pool, config(RecommenderLoss.SOFTMAX, NegativeSampling.UNIFORM), train, manager))
+            assertThat(loss(mf, pool, config(RankingLoss.SOFTMAX, NegativeSampling.UNIFORM), train, manager))
                     .isCloseTo(expected, within(1e-6));
             TrainingPairs batch = new TrainingPairs(new int[] {0, 1}, new int[] {0, 1}, new int[0], false);
-            assertThat(loss(mf, batch, config(RecommenderLoss.SOFTMAX, NegativeSampling.IN_BATCH), train, manager))
+            assertThat(loss(mf, batch, config(RankingLoss.SOFTMAX, NegativeSampling.IN_BATCH), train, manager))
                     .isCloseTo(expected, within(1e-6));
             // in-batch BPR: each pair's negative is the next pair's positive
-            assertThat(loss(mf, batch, config(RecommenderLoss.BPR, NegativeSampling.IN_BATCH), train, manager))
+            assertThat(loss(mf, batch, config(RankingLoss.BPR, NegativeSampling.IN_BATCH), train, manager))
                     .isCloseTo(expected, within(1e-6));
         }
     }
@@ -62,7 +67,7 @@ class RecommenderModelsTest {
             Interactions train = Interactions.of(1, 2, new int[] {0, 0}, new int[] {0, 1});
             TrainingPairs pool = new TrainingPairs(new int[] {0}, new int[] {0}, new int[] {1}, true);
             // item 1 is a training item of user 0: the only logit left is the positive's, so the loss is 0
-            assertThat(loss(mf, pool, config(RecommenderLoss.SOFTMAX, NegativeSampling.UNIFORM), train, manager))
+            assertThat(loss(mf, pool, config(RankingLoss.SOFTMAX, NegativeSampling.UNIFORM), train, manager))
                     .isCloseTo(0, within(1e-6));
         }
     }
@@ -74,7 +79,7 @@ class RecommenderModelsTest {
             mf.initialize(manager);
             mf.restore(Map.of("users", new float[] {2}, "items", new float[] {1, 3}));
             Interactions train = Interactions.of(1, 2, new int[] {0}, new int[] {0});
-            RecommenderConfig c = config(RecommenderLoss.BPR, NegativeSampling.UNIFORM);
+            RecommenderConfig c = config(RankingLoss.BPR, NegativeSampling.UNIFORM);
             RecommenderConfig withL2 = new RecommenderConfig(c.kind(), c.dim(), c.layers(), c.loss(), c.negatives(),
                     c.negativeCount(), c.temperature(), 0.1, c.epochs(), c.batchSize(), c.optimizer(), c.evalEvery(),
                     c.patience(), c.fullK(), c.evalNegatives());
@@ -109,7 +114,7 @@ class RecommenderModelsTest {
         }
     }
 
-    static RecommenderConfig config(RecommenderLoss loss, NegativeSampling negatives) {
+    static RecommenderConfig config(RankingLoss loss, NegativeSampling negatives) {
         return new RecommenderConfig(RecommenderKind.MF, 2, 0, loss, negatives, 1, 1.0, 0, 1, 2,
                 new OptimizerConfig(1e-2, 0, 0, 1e-8, 0), 1, 0, 20, 5);
     }
@@ -118,7 +123,7 @@ class RecommenderModelsTest {
                                NDManager manager) {
         try (NDManager scope = manager.newSubManager()) {
             UserItemVectors v = model.vectors(scope, true);
-            return RecommenderLosses.loss(model, v, pairs, config, train, scope).getFloat();
+            return RankingLosses.loss(model, v, pairs, config, train, scope).getFloat();
         }
     }
 

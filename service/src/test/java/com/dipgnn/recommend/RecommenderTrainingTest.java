@@ -1,5 +1,7 @@
 package com.dipgnn.recommend;
 
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingLoss;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ai.djl.Device;
@@ -24,9 +26,9 @@ class RecommenderTrainingTest {
 
     @Test
     void embeddingsLearnThePlantedCommunitiesWellAbovePopularity() throws Exception {
-        double popularity = recall(RecommenderKind.POPULARITY, RecommenderLoss.BPR, NegativeSampling.UNIFORM);
-        double mf = recall(RecommenderKind.MF, RecommenderLoss.BPR, NegativeSampling.UNIFORM);
-        double lightGcn = recall(RecommenderKind.LIGHTGCN, RecommenderLoss.SOFTMAX, NegativeSampling.IN_BATCH);
+        double popularity = recall(RecommenderKind.POPULARITY, RankingLoss.BPR, NegativeSampling.UNIFORM);
+        double mf = recall(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM);
+        double lightGcn = recall(RecommenderKind.LIGHTGCN, RankingLoss.SOFTMAX, NegativeSampling.IN_BATCH);
         // a community holds 50 items, 9 of them the user's training items: ranking inside the right
         // community reaches Recall@20 of about 20/41 ≈ 0.49 for held-out items there (90% of them);
         // flat popularity ranks at random over ~188 items: about 20/188 ≈ 0.11
@@ -37,7 +39,7 @@ class RecommenderTrainingTest {
 
     @Test
     void aResumedRunEndsExactlyLikeAnUninterruptedOne(@TempDir Path dir) throws Exception {
-        RecommenderConfig c = config(RecommenderKind.LIGHTGCN, RecommenderLoss.BPR, NegativeSampling.UNIFORM, 6);
+        RecommenderConfig c = config(RecommenderKind.LIGHTGCN, RankingLoss.BPR, NegativeSampling.UNIFORM, 6);
         RecommenderResult straight = experiment(c).run(3, TrainingListener.NONE, dir.resolve("a"));
         Path resumed = dir.resolve("b");
         StopAfter stop = new StopAfter(2 * stepsPerEpoch(c));
@@ -79,7 +81,7 @@ class RecommenderTrainingTest {
         }
     }
 
-    private static double recall(RecommenderKind kind, RecommenderLoss loss, NegativeSampling negatives)
+    private static double recall(RecommenderKind kind, RankingLoss loss, NegativeSampling negatives)
             throws Exception {
         RecommenderResult r = experiment(config(kind, loss, negatives, 40)).run(1, TrainingListener.NONE, null);
         return r.metrics().get("test").get("recall@20");
@@ -89,9 +91,9 @@ class RecommenderTrainingTest {
         return new RecommenderExperiment(GRAPH, null, SplitMode.HOLDOUT, 7, config, Device.cpu());
     }
 
-    private static RecommenderConfig config(RecommenderKind kind, RecommenderLoss loss, NegativeSampling negatives,
+    private static RecommenderConfig config(RecommenderKind kind, RankingLoss loss, NegativeSampling negatives,
                                             int epochs) {
-        return new RecommenderConfig(kind, 16, 2, loss, negatives, loss == RecommenderLoss.BPR ? 1 : 64, 0.2, 1e-4,
+        return new RecommenderConfig(kind, 16, 2, loss, negatives, loss == RankingLoss.BPR ? 1 : 64, 0.2, 1e-4,
                 epochs, 128, new OptimizerConfig(1e-2, 0, 0, 1e-8, 0), 2, 0, 20, 50);
     }
 }

@@ -1,4 +1,4 @@
-package com.dipgnn.recommend;
+package com.dipgnn.ranking;
 
 /**
  * Ranking of each held-out item against sampled negatives: MRR, HR@K and NDCG@K (the SASRec

@@ -1,4 +1,4 @@
-package com.dipgnn.recommend;
+package com.dipgnn.ranking;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;

@@ -1,4 +1,4 @@
-package com.dipgnn.recommend;
+package com.dipgnn.ranking;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,9 +1,9 @@
-package com.dipgnn.recommend;
+package com.dipgnn.ranking;
 
 import java.util.Locale;
 
 /** Training losses for implicit-feedback recommendation. */
-public enum RecommenderLoss {
+public enum RankingLoss {
     /**
      * Bayesian personalised ranking: {@code -log σ(s(u,i) - s(u,j))} for each positive (u, i)
      * and one negative j; scores are dot products.
@@ -15,11 +15,11 @@ public enum RecommenderLoss {
      */
     SOFTMAX;
 
-    public static RecommenderLoss parse(String text) {
+    public static RankingLoss parse(String text) {
         return switch (text.trim().toLowerCase(Locale.ROOT)) {
             case "bpr" -> BPR;
             case "softmax", "sampled-softmax", "ssm" -> SOFTMAX;
-            default -> throw new IllegalArgumentException("unknown recommender loss '" + text
+            default -> throw new IllegalArgumentException("unknown ranking loss '" + text
                     + "': use bpr or softmax (the link task's 255-negative cross-entropy is 'ce')");
         };
     }

@@ -1,4 +1,4 @@
-package com.dipgnn.recommend;
+package com.dipgnn.ranking;
 
 import java.util.Locale;
 
