@@ -94,8 +94,10 @@ final class RankingLosses {
                 }
             }
         }
-        NDArray logits = pos.concat(u.matMul(pool.transpose()).add(scope.create(mask, new Shape(b, n))), 1)
-                .mul(inverseT);
+        // the mask is added after the temperature: logits of -1e5 (a -1e4 mask over τ = 0.1) made the
+        // CPU log-softmax's backward overflow to infinity on Gowalla, measured
+        NDArray logits = pos.concat(u.matMul(pool.transpose()), 1).mul(inverseT)
+                .add(scope.zeros(new Shape(b, 1)).concat(scope.create(mask, new Shape(b, n)), 1));
         return logits.logSoftmax(1).get(":, 0").neg().mean();
     }
 

@@ -281,7 +281,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * {@code softplus((s(a, n) - s(a, p)) / τ)} over the pool's candidates that are neither the
      * anchor's positive nor another known edge of it.
      */
-    private static NDArray bpr(NDArray logits, NDArray positive, float[] mask, int b, int c, NDManager scope) {
+    static NDArray bpr(NDArray logits, NDArray positive, float[] mask, int b, int c, NDManager scope) {
         NDArray positiveLogit = logits.mul(positive).sum(new int[] {1}, true);
         float[] valid = new float[b * c];
         int count = 0;

@@ -15,7 +15,8 @@ class EngineIndependenceTest {
 
     private static final String[] ENGINE = {
         "com.dipgnn.graph..", "com.dipgnn.sampling..", "com.dipgnn.model..", "com.dipgnn.training..",
-        "com.dipgnn.pretraining..", "com.dipgnn.text..", "com.dipgnn.experiments..", "com.dipgnn.jobs.runner..", "com.dipgnn.serving.."
+        "com.dipgnn.pretraining..", "com.dipgnn.text..", "com.dipgnn.experiments..", "com.dipgnn.jobs.runner..", "com.dipgnn.serving..",
+        "com.dipgnn.ranking..", "com.dipgnn.recommend.."
     };
 
     private final JavaClasses classes = new ClassFileImporter()
