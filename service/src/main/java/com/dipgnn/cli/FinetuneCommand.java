@@ -40,6 +40,11 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
     @Option(names = "--json", description = "print the final result as one JSON object on standard output")
     boolean json;
 
+    @Option(names = "--model", defaultValue = "gnn",
+            description = "gnn (the encoder of --backbone), or a baseline recommender for the link task: popularity, "
+                    + "mf (MF-BPR) or lightgcn (default: ${DEFAULT-VALUE})")
+    String model;
+
     @picocli.CommandLine.Mixin
     RecommenderOptions recommender = new RecommenderOptions();
 
@@ -51,7 +56,7 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
                     + "choose a new directory or delete the old one");
         }
         HeteroGraph graph = GraphSources.load(dataset, splitSeed);
-        if (recommender.baseline()) {
+        if (!"gnn".equalsIgnoreCase(model.trim())) {
             return runBaseline(kind, graph);
         }
         ExperimentSpec spec = spec(kind, graph);
@@ -86,7 +91,7 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
     /** Trains and evaluates a baseline recommender ({@code --model popularity|mf|lightgcn}) over the runs. */
     private int runBaseline(TaskKind kind, HeteroGraph graph) throws Exception {
         if (kind != TaskKind.LINK_PREDICTION) {
-            throw new IllegalArgumentException("--model " + recommender.model + " is a recommender: it needs --task link");
+            throw new IllegalArgumentException("--model " + model + " is a recommender: it needs --task link");
         }
         if (save != null || pretrained != null) {
             throw new IllegalArgumentException("--save and --pretrained are for GNN models; the baseline recommenders "
@@ -96,7 +101,7 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         if (mode == SplitMode.TRANSFER) {
             mode = SplitMode.HOLDOUT;
         }
-        RecommenderConfig config = recommender.config(negatives);
+        RecommenderConfig config = recommender.config(com.dipgnn.recommend.RecommenderKind.parse(model), negatives);
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
         RecommenderExperiment experiment = new RecommenderExperiment(graph, relation, mode, splitSeed, config,

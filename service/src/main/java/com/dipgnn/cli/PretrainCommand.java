@@ -64,8 +64,10 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
         TaskKind kind = TaskKind.parse(task);
         HeteroGraph graph = GraphSources.load(dataset, splitSeed);
         ExperimentSpec spec = spec(kind, graph);
-        if (spec.split() != SplitMode.TRANSFER) {
-            throw new IllegalArgumentException("pre-training uses the node-transfer split; drop --split or use --split transfer");
+        if (spec.split() != SplitMode.TRANSFER && kind != TaskKind.LINK_PREDICTION) {
+            throw new IllegalArgumentException("pre-training for node classification uses the node-transfer split; drop "
+                    + "--split or use --split transfer (the link task also takes an edge split: dataset, holdout or "
+                    + "leave-one-out, and pre-trains on the training edges only)");
         }
         FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device),
                 GraphSources.textCache());

@@ -8,15 +8,10 @@ import com.dipgnn.training.OptimizerConfig;
 import picocli.CommandLine.Option;
 
 /**
- * The options of the baseline recommenders (popularity, MF, LightGCN) selected with
- * {@code --model}; a picocli mixin of the commands that fine-tune.
+ * The options of the baseline recommenders (popularity, MF, LightGCN): a picocli mixin of
+ * {@code finetune --model} and {@code reproduce --baselines}.
  */
 final class RecommenderOptions {
-
-    @Option(names = "--model", defaultValue = "gnn",
-            description = "gnn (the encoder of --backbone), or a baseline recommender for the link task: popularity, "
-                    + "mf (MF-BPR) or lightgcn (default: ${DEFAULT-VALUE})")
-    String model;
 
     @Option(names = "--epochs", description = "baseline recommenders: passes over the training pairs (default: 400)")
     Integer epochs;
@@ -61,16 +56,11 @@ final class RecommenderOptions {
     @Option(names = "--checkpoint-dir", description = "baseline recommenders: save every epoch here and resume from it")
     java.nio.file.Path checkpointDir;
 
-    /** Whether a baseline recommender, not a GNN, was asked for. */
-    boolean baseline() {
-        return !"gnn".equalsIgnoreCase(model.trim());
-    }
-
-    /** The configuration the options describe; {@code evalNegatives} as the fine-tuning options say. */
-    RecommenderConfig config(int evalNegatives) {
+    /** The configuration of {@code kind} the options describe; {@code evalNegatives} as the fine-tuning options say. */
+    RecommenderConfig config(RecommenderKind kind, int evalNegatives) {
         RankingLoss l = loss == null ? RankingLoss.BPR : RankingLoss.parse(loss);
         int count = negativeCount != null ? negativeCount : l == RankingLoss.BPR ? 1 : 1024;
-        return new RecommenderConfig(RecommenderKind.parse(model), or(dim, 64), or(layers, 3), l,
+        return new RecommenderConfig(kind, or(dim, 64), or(layers, 3), l,
                 negatives == null ? NegativeSampling.UNIFORM : NegativeSampling.parse(negatives), count,
                 or(temperature, 0.1), or(l2, 1e-4), or(epochs, 400), or(batch, 2048),
                 new OptimizerConfig(or(learningRate, 1e-3), 0, 0, 1e-8, 0), or(evalEvery, 10), or(patience, 5), 20,

@@ -1,5 +1,6 @@
 package com.dipgnn.cli;
 
+import com.dipgnn.experiments.BaselineComparison;
 import com.dipgnn.experiments.Reproduction;
 import com.dipgnn.experiments.ReproductionReport;
 import com.dipgnn.experiments.ReproductionResult;
@@ -11,7 +12,10 @@ import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
+import com.dipgnn.recommend.RecommenderConfig;
+import com.dipgnn.recommend.RecommenderKind;
 import com.dipgnn.training.TrainingListener;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -53,6 +57,13 @@ public final class ReproduceCommand extends FineTuningOptions implements Callabl
     @Option(names = "--json", description = "print the whole result as one JSON object on standard output")
     boolean json;
 
+    @Option(names = "--baselines", split = ",", description = "link task on an edge split: also run these baseline "
+            + "recommenders (popularity, mf, lightgcn) with the same split and seeds, and add their table to the report")
+    List<String> baselines = List.of();
+
+    @Mixin
+    RecommenderOptions recommender = new RecommenderOptions();
+
     @Override
     public Integer call() throws Exception {
         if (split == null) {
@@ -74,6 +85,11 @@ public final class ReproduceCommand extends FineTuningOptions implements Callabl
         Path report = ReproductionReport.write(result, dir);
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         Files.writeString(dir.resolve("result.json"), mapper.writeValueAsString(result));
+        if (!baselines.isEmpty()) {
+            List<BaselineComparison.Baseline> rows = runBaselines(kind, graph, spec, err);
+            Files.writeString(report, "\n" + BaselineComparison.markdown(rows), java.nio.file.StandardOpenOption.APPEND);
+            Files.writeString(dir.resolve("baselines.json"), mapper.writeValueAsString(rows));
+        }
         err.println("report: " + report + " (plot: " + dir.resolve("validation.svg") + ")");
         if (json) {
             System.out.println(new ObjectMapper().writeValueAsString(result));
@@ -81,6 +97,18 @@ public final class ReproduceCommand extends FineTuningOptions implements Callabl
             System.out.print(ReproductionReport.markdown(result, null));
         }
         return 0;
+    }
+
+    private List<BaselineComparison.Baseline> runBaselines(TaskKind kind, HeteroGraph graph, ExperimentSpec spec,
+                                                           PrintStream err) throws java.io.IOException {
+        if (kind != TaskKind.LINK_PREDICTION || !spec.split().isEdgeSplit() && spec.split() != SplitMode.DATASET) {
+            throw new IllegalArgumentException("--baselines need the link task on an edge split (--split dataset, "
+                    + "holdout or leave-one-out): they learn one vector per node and cannot rank nodes they never saw");
+        }
+        List<RecommenderConfig> configs = baselines.stream()
+                .map(b -> recommender.config(RecommenderKind.parse(b), negatives)).toList();
+        return BaselineComparison.run(graph, relation, spec.split(), splitSeed, configs, runs, seed,
+                Devices.select(device), (k, s) -> new ProgressBar(err, k.cliName() + " seed " + s, "recall@20"));
     }
 
     /** CLI progress of a reproduction. */

@@ -165,7 +165,7 @@ public final class RecommenderTrainer {
             double value;
             try (GradientCollector collector = engine.newGradientCollector()) {
                 UserItemVectors vectors = model.vectors(scope, true);
-                NDArray loss = RankingLosses.loss(model, vectors, pairs, config, train, scope);
+                NDArray loss = RecommenderLosses.loss(model, vectors, pairs, config, train, scope);
                 value = loss.getFloat();
                 if (!Double.isFinite(value)) {
                     throw new NonFiniteLossException("recommender training loss is " + value);
