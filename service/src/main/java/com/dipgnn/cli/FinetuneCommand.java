@@ -45,15 +45,16 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
                     + "choose a new directory or delete the old one");
         }
         HeteroGraph graph = GraphSources.load(dataset, splitSeed);
-        ExperimentSpec spec = spec(kind, graph);
+        com.dipgnn.training.ModelStore.EncoderWeights start = pretrained == null ? null
+                : com.dipgnn.training.ModelStore.readEncoderWeights(pretrained);
+        ExperimentSpec spec = start == null ? spec(kind, graph)
+                : spec(kind, graph, start.manifest().modelConfig().nodeInputs());
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
         FineTuneExperiment experiment = pretrained == null
                 ? new FineTuneExperiment(graph, dataset, spec, Devices.select(device), GraphSources.textCache())
                 : FineTuneExperiment.fromPretrained(pretrained, graph, dataset, spec, Devices.select(device),
                         GraphSources.textCache());
-        com.dipgnn.training.ModelStore.EncoderWeights start = pretrained == null ? null
-                : com.dipgnn.training.ModelStore.readEncoderWeights(pretrained);
         List<FineTuneResult> results = new ArrayList<>();
         for (int r = 0; r < runs; r++) {
             long runSeed = seed + r;
