@@ -23,6 +23,12 @@ import java.util.Set;
  */
 public final class InputProjection extends GraphModule {
 
+    /**
+     * Initial scale of the structural weights: log-degrees are large (1 to 10) and shared by many
+     * nodes, so a Xavier-sized map would swamp the per-node embeddings and saturate tanh.
+     */
+    private static final float STRUCTURAL_INIT_STD = 0.01f;
+
     private final Map<String, Linear> projections = new LinkedHashMap<>();
     private final Map<String, Parameter> typeEmbeddings = new LinkedHashMap<>();
     private final Map<String, Linear> structural = new LinkedHashMap<>();
@@ -77,7 +83,8 @@ public final class InputProjection extends GraphModule {
                     + "schema but " + relations.size() + " relations leave it");
         }
         structuralRelations.put(type, relations);
-        structural.put(type, addChild("struct_" + type, new Linear(width, config.hidden(), true)));
+        structural.put(type, addChild("struct_" + type, new Linear(width, config.hidden(), true,
+                new NormalInitializer(STRUCTURAL_INIT_STD))));
     }
 
     /**
