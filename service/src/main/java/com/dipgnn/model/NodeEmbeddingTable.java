@@ -110,6 +110,11 @@ public final class NodeEmbeddingTable {
         return values;
     }
 
+    /** The gradients recorded since the last drain, without draining them. */
+    public List<SparseGradient> recordedGradients() {
+        return List.copyOf(pending);
+    }
+
     /** The gradients recorded since the last call (arrays of closed steps are dropped). */
     public List<SparseGradient> drainGradients() {
         List<SparseGradient> out = new ArrayList<>();

@@ -184,6 +184,12 @@ public final class ParameterUpdater {
         this.updates = steps;
     }
 
+    /** The first and second moments of a table ({@code <module index>/<path>}), or null before its first update. */
+    NDArray[] tableMoments(String name) {
+        NDArray mean = tableMeans.get(name);
+        return mean == null ? null : new NDArray[] {mean, tableVariances.get(name)};
+    }
+
     /** Whether the modules have per-node embedding tables (whose moments {@link #writeTableState} saves). */
     public boolean hasTables() {
         return !tables.isEmpty();
