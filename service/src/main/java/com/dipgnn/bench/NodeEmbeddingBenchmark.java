@@ -91,13 +91,15 @@ public final class NodeEmbeddingBenchmark {
     /** Runs every size; {@code log} receives a line per phase. */
     public Report run(Consumer<String> log) {
         List<SizeReport> sizes = new ArrayList<>();
-        double measured = Double.NaN;
+        SizeReport largest = null;
         for (int rows : settings.rows()) {
             log.accept(String.format(java.util.Locale.ROOT, "user table of %,d rows: building the graph", rows));
             SizeReport r = runSize(graph(rows, settings.clicksPerUser(), 1), log);
             sizes.add(r);
-            measured = r.stateNativeMib() * 1024.0 * 1024.0 / (r.userRows() + r.itemRows());
+            largest = largest == null || r.userRows() > largest.userRows() ? r : largest;
         }
+        double measured = largest == null ? Double.NaN
+                : largest.stateNativeMib() * 1024.0 * 1024.0 / (largest.userRows() + largest.itemRows());
         double perNode = 3.0 * Float.BYTES * settings.width() + 1.0 / 8;
         return new Report(device.toString(), settings.width(), perNode, measured, sizes, loadAverage());
     }
