@@ -171,7 +171,15 @@ public final class ModelStore {
             }
             return Map.of();
         }
-        return NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+        Map<String, NodeEmbeddingTable> stored = NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+        Set<String> types = new java.util.LinkedHashSet<>();
+        stored.values().forEach(t -> types.add(t.type()));
+        if (!types.equals(embedded)) {
+            stored.values().forEach(NodeEmbeddingTable::close);
+            throw new MalformedModelException(file + " holds the per-node embeddings of " + types + " but the manifest "
+                    + "names " + embedded);
+        }
+        return stored;
     }
 
     /**

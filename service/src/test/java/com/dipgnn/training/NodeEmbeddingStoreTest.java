@@ -164,6 +164,25 @@ class NodeEmbeddingStoreTest {
         return head;
     }
 
+    @Test
+    void aModelWhoseEmbeddingsFileHoldsOtherTypesThanItsManifestNamesIsRefused(@TempDir Path tmp) throws Exception {
+        ModelConfig usersOnly = CONFIG.withNodeInputs(NodeInputConfig.DEFAULT.withEmbeddings(
+                com.dipgnn.model.TypeSelection.parse("user")));
+        Path dir = tmp.resolve("model");
+        try (NDManager m = NDManager.newBaseManager()) {
+            ModelStore.save(dir, manifest(usersOnly), trainedEncoder(usersOnly, m), head(m));
+        }
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode manifest = (ObjectNode) json.readTree(dir.resolve(ModelStore.MANIFEST).toFile());
+        ((ObjectNode) manifest.get("nodeInputs")).put("embeddings", "auto");
+        json.writeValue(dir.resolve(ModelStore.MANIFEST).toFile(), manifest);
+        try (NDManager m = NDManager.newBaseManager()) {
+            assertThatThrownBy(() -> ModelStore.load(dir, m, mf -> new CosineScorer(mf.hidden())))
+                    .isInstanceOf(MalformedModelException.class).hasMessageContaining("of [user]")
+                    .hasMessageContaining("names [user, item]");
+        }
+    }
+
     /** An encoder whose users 0..9 and items 0..5 had two optimizer steps (users 0..9 count as trained). */
     private static GraphEncoder trainedEncoder(ModelConfig config, NDManager manager) {
         GraphEncoder encoder = new GraphEncoder(GraphSchema.of(GRAPH, config.nodeInputs()), config,
