@@ -12,8 +12,10 @@ import java.util.List;
 
 /**
  * The rows of one table that a step updates, with their gradients: the rows the step's forward
- * passes read (not those that read the unknown vector instead), a row read several times getting
- * the sum of its gradients.
+ * passes read (not those that read the unknown vector instead) and that the loss depends on (a
+ * row whose gradient is exactly zero, such as a sampled node farther from the loss than the
+ * layers reach, is neither updated nor marked trained), a row read several times getting the sum
+ * of its gradients.
  *
  * @param rows distinct table rows
  * @param gradients shape (rows.length, width)
@@ -45,7 +47,31 @@ public record SparseRows(long[] rows, NDArray gradients) {
             return null;
         }
         NDArray all = parts.size() == 1 ? parts.get(0) : NDArrays.concat(new NDList(parts), 0);
-        return summed(ids, all, scope);
+        return summed(ids, all, scope).withoutZeroRows(scope);
+    }
+
+    /** These rows without those whose gradient is exactly zero; null when none is left. */
+    SparseRows withoutZeroRows(NDManager scope) {
+        boolean[] nonzero = gradients.abs().sum(new int[] {1}).gt(0f).toBooleanArray();
+        int kept = 0;
+        for (boolean b : nonzero) {
+            kept += b ? 1 : 0;
+        }
+        if (kept == rows.length) {
+            return this;
+        }
+        if (kept == 0) {
+            return null;
+        }
+        int[] positions = new int[kept];
+        long[] keptRows = new long[kept];
+        for (int i = 0, k = 0; i < nonzero.length; i++) {
+            if (nonzero[i]) {
+                positions[k] = i;
+                keptRows[k++] = rows[i];
+            }
+        }
+        return new SparseRows(keptRows, GraphOps.gatherRows(gradients, GraphOps.index(scope, positions)));
     }
 
     private static int[] keptPositions(SparseGradient g) {

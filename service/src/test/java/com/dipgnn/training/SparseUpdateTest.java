@@ -76,6 +76,36 @@ class SparseUpdateTest {
     }
 
     @Test
+    void aRowTheLossDoesNotDependOnIsNeitherUpdatedNorMarkedTrained() {
+        HeteroGraph graph = PlantedCommunities.graph(20, 16, 2, 3, 0.9, 0.0, 5);
+        ModelConfig config = new ModelConfig(Backbone.HGT, 1, 8, 2, 0.0, 0.0, NO_ROW_DROPOUT);
+        try (NDManager manager = NDManager.newBaseManager()) {
+            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph, config.nodeInputs()), config,
+                    NodeIdSpace.of(graph));
+            FineTuner.initialize(1, manager, encoder);
+            NodeEmbeddingTable users = encoder.nodeTables().get("user");
+            ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, encoder);
+            float[] before = users.weights().toFloatArray();
+            try (NDManager scope = manager.newSubManager()) {
+                Subgraph sub = Subgraph.induced(graph, Map.of("user", new int[] {0, 1, 2}, "item", new int[] {0, 1}));
+                try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
+                    // one layer: user 0's state reads its own row and its items', never users 1 and 2
+                    collector.backward(encoder.forward(new GraphBatch(scope, graph, sub), true).get("user").get(0).sum());
+                }
+                updater.step();
+            }
+            float[] after = users.weights().toFloatArray();
+            assertThat(changed(before, after, 0)).isTrue();
+            assertThat(users.isTrained(0)).isTrue();
+            for (int row : new int[] {1, 2}) {
+                assertThat(changed(before, after, row)).as("row %d changed", row).isFalse();
+                assertThat(users.isTrained(row)).as("row %d trained", row).isFalse();
+                assertThat(allZero(updater.tableMoments(USERS)[0].toFloatArray(), row)).isTrue();
+            }
+        }
+    }
+
+    @Test
     void theRowsGradientsCountInTheClippingNorm() {
         HeteroGraph graph = PlantedCommunities.graph(20, 16, 2, 3, 0.9, 0.0, 5);
         ModelConfig config = new ModelConfig(Backbone.HGT, 1, 8, 2, 0.0, 0.0, NO_ROW_DROPOUT);
