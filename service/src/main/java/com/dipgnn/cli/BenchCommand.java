@@ -3,6 +3,7 @@ package com.dipgnn.cli;
 import com.dipgnn.bench.BenchConfiguration;
 import com.dipgnn.bench.BenchReport;
 import com.dipgnn.bench.MemoryBenchmark;
+import com.dipgnn.bench.NodeEmbeddingBenchmark;
 import com.dipgnn.bench.PretrainBenchReport;
 import com.dipgnn.bench.PretrainFlopCounter;
 import com.dipgnn.bench.PretrainStepBenchmark;
@@ -32,12 +33,13 @@ import picocli.CommandLine.Option;
                 + "recommendations, exact scan against the inverted-file index, with recall; 'scaling' measures, at several "
                 + "sizes of one graph shape, the heap per node and edge, pre-training and fine-tuning steps per second "
                 + "and embedding passes per second with the process's resident memory, and projects them to the "
-                + "shape's full size (the paper's product graph or OAG-CS).")
+                + "shape's full size (the paper's product graph or OAG-CS); 'node-embeddings' times a link-prediction "
+                + "fine-tuning step with per-node embedding tables of several sizes and gives their state per node.")
 public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--config", defaultValue = "all",
             description = "gat-homo, hgt-homo, hgt-hetero, hgt-text, all (those four), dipgnn-gat-homo, dipgnn-hgt-homo, "
-                    + "dipgnn-hgt-hetero, dipgnn-hgt-text, dipgnn-all (those four), memory, recommend or scaling (default: ${DEFAULT-VALUE})")
+                    + "dipgnn-hgt-hetero, dipgnn-hgt-text, dipgnn-all (those four), memory, recommend, scaling or node-embeddings (default: ${DEFAULT-VALUE})")
     String config;
 
     @Option(names = "--repeats", defaultValue = "20", description = "timed steps (default: ${DEFAULT-VALUE})")
@@ -103,6 +105,14 @@ public final class BenchCommand implements Callable<Integer> {
             description = "scaling: assumed fraction of that peak a step reaches (default: ${DEFAULT-VALUE})")
     double gpuEfficiency;
 
+    @Option(names = "--table-rows", split = ",", defaultValue = "10000,1000000",
+            description = "node-embeddings: user-table sizes to time (items: a fifth as many) (default: ${DEFAULT-VALUE})")
+    int[] tableRows;
+
+    @Option(names = "--embedding-width", defaultValue = "64",
+            description = "node-embeddings: embedding and hidden width (default: ${DEFAULT-VALUE})")
+    int embeddingWidth;
+
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
     String device;
 
@@ -128,6 +138,12 @@ public final class BenchCommand implements Callable<Integer> {
                     featureDim != null ? featureDim : oag ? 400 : 32, gpuTflops, gpuEfficiency, 1);
             ScalingBenchmark.Report report = new ScalingBenchmark(settings, Devices.select(device), System.err::println).run();
             out.println(json ? new ObjectMapper().writeValueAsString(report) : scalingText(report));
+            return 0;
+        }
+        if ("node-embeddings".equals(config)) {
+            NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(new NodeEmbeddingBenchmark.Settings(
+                    tableRows, embeddingWidth, 3, warmup, repeats, true), Devices.select(device)).run(System.err::println);
+            out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report));
             return 0;
         }
         if ("recommend".equals(config)) {
@@ -177,6 +193,27 @@ public final class BenchCommand implements Callable<Integer> {
 
     private void progress(int r) {
         System.err.printf(Locale.ROOT, "\r  step %d/%d", r, repeats);
+    }
+
+    static String nodeEmbeddingsText(NodeEmbeddingBenchmark.Report r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "== node-embeddings on %s, width %d: link-prediction fine-tuning step, "
+                + "HGT 2 x %d x 4, 256 positives, HGSampling 2 x 128%n", r.device(), r.width(), r.width()));
+        sb.append(String.format(Locale.ROOT, "%12s %10s %8s %9s %9s %9s %9s %9s %9s %9s %10s %8s %8s%n", "user rows",
+                "item rows", "sampled", "sampling", "forward", "backward", "optimizer", "math", "math p10",
+                "math p90", "state MiB", "write s", "read s"));
+        for (NodeEmbeddingBenchmark.SizeReport s : r.sizes()) {
+            sb.append(String.format(Locale.ROOT, "%,12d %,10d %8d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %10d %8.2f %8.2f%n",
+                    s.userRows(), s.itemRows(), s.sampledNodes(), s.sampling().median(), s.forward().median(),
+                    s.backward().median(), s.optimizer().median(), s.math().median(), s.math().percentile(10),
+                    s.math().percentile(90),
+                    s.stateNativeMib(), s.writeSeconds(), s.readSeconds()));
+        }
+        sb.append(String.format(Locale.ROOT, "state per node: %.3f bytes (row + two Adam moments, float32, + 1 flag bit); "
+                + "measured native growth %.1f bytes per row of the largest size (times in ms, medians unless "
+                + "marked; load average at the end: %s)%n", r.stateBytesPerNode(), r.measuredBytesPerNode(),
+                r.loadAverage()));
+        return sb.toString();
     }
 
     static String stepText(BenchReport r) {

@@ -3,6 +3,8 @@ package com.dipgnn.cli;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.model.TypeSelection;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
@@ -94,6 +96,23 @@ abstract class FineTuningOptions {
     @Option(names = "--heads", description = "attention heads (default: 8)")
     Integer heads;
 
+    @Option(names = "--node-embeddings", description = "learned per-node embeddings: auto (the node types without "
+            + "features), none, all, or a comma-separated list of node types (default: auto)")
+    String nodeEmbeddings;
+
+    @Option(names = "--embedding-width", description = "width of the per-node embeddings, projected to the hidden "
+            + "width when different (default: the hidden width)")
+    Integer embeddingWidth;
+
+    @Option(names = "--structural-inputs", description = "log(1 + degree) per relation as node inputs: auto (the node "
+            + "types without features), none, all, or a comma-separated list of node types (default: auto)")
+    String structuralInputs;
+
+    @Option(names = "--embedding-row-dropout", description = "training probability that a node reads its type's "
+            + "unknown vector instead of its own embedding, which teaches that vector to stand in for new nodes "
+            + "(default: 0.1)")
+    Double embeddingRowDropout;
+
     @Option(names = "--batch-size", defaultValue = "256", description = "seed nodes or edges per step (default: ${DEFAULT-VALUE})")
     int batchSize;
 
@@ -136,6 +155,19 @@ abstract class FineTuningOptions {
     String device;
 
     ExperimentSpec spec(TaskKind kind, HeteroGraph graph) {
+        return spec(kind, graph, NodeInputConfig.DEFAULT);
+    }
+
+    /** The node inputs of the options, those of {@code base} where an option is not given. */
+    NodeInputConfig nodeInputs(NodeInputConfig base) {
+        return new NodeInputConfig(nodeEmbeddings != null ? TypeSelection.parse(nodeEmbeddings) : base.embeddings(),
+                or(embeddingWidth, base.embeddingWidth()),
+                structuralInputs != null ? TypeSelection.parse(structuralInputs) : base.structural(),
+                or(embeddingRowDropout, base.rowDropout()));
+    }
+
+    /** The experiment; node inputs not given as options are those of {@code baseInputs} (a pre-trained model's). */
+    ExperimentSpec spec(TaskKind kind, HeteroGraph graph, NodeInputConfig baseInputs) {
         boolean planetoid = "planetoid".equalsIgnoreCase(preset);
         if (preset != null && !planetoid) {
             throw new IllegalArgumentException("unknown preset '" + preset + "': the only preset is planetoid");
@@ -143,7 +175,8 @@ abstract class FineTuningOptions {
         FineTuneDefaults d = planetoid ? FineTuneDefaults.planetoid() : FineTuneDefaults.paper(kind);
         ModelConfig model = new ModelConfig(backbone != null ? Backbone.parse(backbone) : d.model().backbone(),
                 or(layers, d.model().layers()), or(hidden, d.model().hidden()), or(heads, d.model().heads()),
-                or(dropout, d.model().dropout()), or(attentionDropout, d.model().attentionDropout()));
+                or(dropout, d.model().dropout()), or(attentionDropout, d.model().attentionDropout()),
+                nodeInputs(baseInputs));
         OptimizerConfig optimizer = d.optimizer()
                 .withLearningRate(or(learningRate, d.optimizer().learningRate()))
                 .withWeightDecay(or(weightDecay, d.optimizer().weightDecay()))

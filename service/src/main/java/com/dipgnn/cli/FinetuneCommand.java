@@ -59,15 +59,16 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         if (!"gnn".equalsIgnoreCase(model.trim())) {
             return runBaseline(kind, graph);
         }
-        ExperimentSpec spec = spec(kind, graph);
+        com.dipgnn.training.ModelStore.EncoderWeights start = pretrained == null ? null
+                : com.dipgnn.training.ModelStore.readEncoderWeights(pretrained);
+        ExperimentSpec spec = start == null ? spec(kind, graph)
+                : spec(kind, graph, start.manifest().modelConfig().nodeInputs());
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
         FineTuneExperiment experiment = pretrained == null
                 ? new FineTuneExperiment(graph, dataset, spec, Devices.select(device), GraphSources.textCache())
                 : FineTuneExperiment.fromPretrained(pretrained, graph, dataset, spec, Devices.select(device),
                         GraphSources.textCache());
-        com.dipgnn.training.ModelStore.EncoderWeights start = pretrained == null ? null
-                : com.dipgnn.training.ModelStore.readEncoderWeights(pretrained);
         List<FineTuneResult> results = new ArrayList<>();
         for (int r = 0; r < runs; r++) {
             long runSeed = seed + r;

@@ -16,13 +16,16 @@ import java.util.Map;
 
 /**
  * A sampled subgraph moved to the device: input features per node type, edge indices per
- * relation and the per-destination-type {@link InEdges}. Every array lives in the manager given
- * at construction (one per training step), so closing that manager frees the batch.
+ * relation and the per-destination-type {@link InEdges}; the nodes' embedding-table rows and
+ * structural inputs come from its {@link NodeOrigins}. Every array lives in the manager given at
+ * construction (one per training step), so closing that manager frees the batch.
  */
 public final class GraphBatch {
 
     private final NDManager manager;
     private final Subgraph subgraph;
+    private final NodeOrigins origins;
+    private final Map<String, NDArray> structural = new HashMap<>();
     private final Map<String, Integer> counts = new LinkedHashMap<>();
     private final Map<String, NDArray> inputs = new LinkedHashMap<>();
     private final Map<RelationType, RelationEdges> relationEdges = new LinkedHashMap<>();
@@ -35,8 +38,19 @@ public final class GraphBatch {
      * @param subgraph the sampled nodes and edges
      */
     public GraphBatch(NDManager manager, HeteroGraph graph, Subgraph subgraph) {
+        this(manager, graph, subgraph, NodeOrigins.of(graph, subgraph));
+    }
+
+    /**
+     * A batch whose nodes' table rows and structural inputs come from {@code origins} (a new node in
+     * serving, in a graph of its own).
+     *
+     * @param graph the graph holding the subgraph's node features
+     */
+    public GraphBatch(NDManager manager, HeteroGraph graph, Subgraph subgraph, NodeOrigins origins) {
         this.manager = manager;
         this.subgraph = subgraph;
+        this.origins = origins;
         for (String type : graph.nodeTypes()) {
             int[] ids = subgraph.nodes(type);
             if (ids.length == 0) {
@@ -81,6 +95,20 @@ public final class GraphBatch {
     /** Input features of the type, shape (nodes, featureDim), or null for a featureless type. */
     public NDArray input(String type) {
         return inputs.get(type);
+    }
+
+    /** Rows of the type's nodes in its per-node embedding table, in local order (-1: none). */
+    public int[] tableRows(String type) {
+        return origins.tableRows(type);
+    }
+
+    /**
+     * Structural inputs of the type's nodes, shape (nodes, relations.size()): log(1 + degree) along
+     * each relation (computed once per type and batch).
+     */
+    public NDArray structural(String type, List<RelationType> relations) {
+        return structural.computeIfAbsent(type, t -> manager.create(origins.structural(t, relations),
+                new Shape(numNodes(t), relations.size())));
     }
 
     /**

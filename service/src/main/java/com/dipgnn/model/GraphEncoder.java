@@ -8,6 +8,7 @@ import java.util.Map;
 /**
  * A graph neural network: an input projection per node type, then a stack of message-passing
  * layers of the chosen backbone. Produces a hidden-width embedding for every node of a batch.
+ * Per-node embedding tables exist only when the encoder is built with the id spaces they index.
  */
 public final class GraphEncoder extends GraphModule {
 
@@ -16,10 +17,19 @@ public final class GraphEncoder extends GraphModule {
     private final InputProjection input;
     private final List<MessagePassingLayer> layers = new ArrayList<>();
 
+    /** An encoder without per-node embedding tables (their nodes read the unknown vectors). */
     public GraphEncoder(GraphSchema schema, ModelConfig config) {
+        this(schema, config, Map.of());
+    }
+
+    /**
+     * An encoder whose per-node embedding tables (for the types {@code config} selects) index the
+     * given id spaces, typically {@link NodeIdSpace#of} the graph it trains on.
+     */
+    public GraphEncoder(GraphSchema schema, ModelConfig config, Map<String, NodeIdSpace> idSpaces) {
         this.schema = schema;
         this.config = config;
-        this.input = addChild("input", new InputProjection(schema, config));
+        this.input = addChild("input", new InputProjection(schema, config, idSpaces));
         for (int i = 0; i < config.layers(); i++) {
             MessagePassingLayer layer = switch (config.backbone()) {
                 case HGT -> new HgtLayer(schema.nodeTypes(), schema.relations(), config);
@@ -46,6 +56,11 @@ public final class GraphEncoder extends GraphModule {
 
     public ModelConfig config() {
         return config;
+    }
+
+    /** The per-node embedding table of each type that has one, by type. */
+    public Map<String, NodeEmbeddingTable> nodeTables() {
+        return input.nodeTables();
     }
 
     public List<MessagePassingLayer> layers() {

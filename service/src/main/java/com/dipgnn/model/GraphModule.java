@@ -27,6 +27,7 @@ public abstract class GraphModule {
 
     private final Map<String, Parameter> parameters = new LinkedHashMap<>();
     private final Map<String, GraphModule> children = new LinkedHashMap<>();
+    private final Map<String, NodeEmbeddingTable> tables = new LinkedHashMap<>();
 
     /** Registers a parameter of a fixed shape. */
     protected final Parameter addParameter(String name, Shape shape, Initializer initializer) {
@@ -40,6 +41,14 @@ public abstract class GraphModule {
             throw new IllegalStateException("parameter '" + name + "' registered twice");
         }
         return parameter;
+    }
+
+    /** Registers a per-node embedding table (not a parameter: the optimizer updates it row by row). */
+    protected final NodeEmbeddingTable addTable(String name, NodeEmbeddingTable table) {
+        if (tables.putIfAbsent(name, table) != null) {
+            throw new IllegalStateException("table '" + name + "' registered twice");
+        }
+        return table;
     }
 
     /** Registers a child module. */
@@ -62,10 +71,28 @@ public abstract class GraphModule {
         children.forEach((name, child) -> child.collect(prefix + name + ".", into));
     }
 
-    /** Creates every parameter array in {@code manager} (which must outlive the module's use). */
+    /** Every per-node embedding table of this module and its children, by dotted path, in a stable order. */
+    public final Map<String, NodeEmbeddingTable> tables() {
+        Map<String, NodeEmbeddingTable> all = new LinkedHashMap<>();
+        collectTables("", all);
+        return all;
+    }
+
+    private void collectTables(String prefix, Map<String, NodeEmbeddingTable> into) {
+        tables.forEach((name, t) -> into.put(prefix + name, t));
+        children.forEach((name, child) -> child.collectTables(prefix + name + ".", into));
+    }
+
+    /**
+     * Creates every parameter array, then every table's rows, in {@code manager} (which must outlive
+     * the module's use).
+     */
     public final void initialize(NDManager manager) {
         for (Parameter p : parameters().values()) {
             p.initialize(manager, DataType.FLOAT32);
+        }
+        for (NodeEmbeddingTable t : tables().values()) {
+            t.initialize(manager);
         }
     }
 

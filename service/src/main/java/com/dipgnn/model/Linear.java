@@ -15,9 +15,14 @@ public final class Linear extends GraphModule {
     private final int outputs;
 
     public Linear(int inputs, int outputs, boolean withBias) {
+        this(inputs, outputs, withBias, new XavierInitializer());
+    }
+
+    /** A layer whose weights start from {@code weightInitializer} (the bias from 0). */
+    public Linear(int inputs, int outputs, boolean withBias, ai.djl.training.initializer.Initializer weightInitializer) {
         this.inputs = inputs;
         this.outputs = outputs;
-        this.weight = addParameter("weight", new Shape(outputs, inputs), new XavierInitializer());
+        this.weight = addParameter("weight", new Shape(outputs, inputs), weightInitializer);
         this.bias = withBias ? addParameter("bias", new Shape(outputs), new ConstantInitializer(0f)) : null;
     }
 

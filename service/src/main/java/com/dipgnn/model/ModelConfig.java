@@ -2,7 +2,7 @@ package com.dipgnn.model;
 
 /**
  * Architecture hyper-parameters of a graph encoder. Defaults are the paper's: HGT, 3 layers,
- * hidden 400, 8 heads, dropout 0.2.
+ * hidden 400, 8 heads, dropout 0.2; plus the node inputs of {@link NodeInputConfig#DEFAULT}.
  *
  * @param backbone the message-passing architecture
  * @param layers number of message-passing layers
@@ -10,8 +10,10 @@ package com.dipgnn.model;
  * @param heads attention heads
  * @param dropout dropout on inputs and layer outputs
  * @param attentionDropout dropout on attention weights (GAT uses it; 0 disables)
+ * @param nodeInputs per-node embeddings and structural inputs
  */
-public record ModelConfig(Backbone backbone, int layers, int hidden, int heads, double dropout, double attentionDropout) {
+public record ModelConfig(Backbone backbone, int layers, int hidden, int heads, double dropout, double attentionDropout,
+                          NodeInputConfig nodeInputs) {
 
     public static final ModelConfig PAPER_DEFAULT = new ModelConfig(Backbone.HGT, 3, 400, 8, 0.2, 0.0);
 
@@ -26,14 +28,26 @@ public record ModelConfig(Backbone backbone, int layers, int hidden, int heads, 
         if (dropout < 0 || dropout >= 1 || attentionDropout < 0 || attentionDropout >= 1) {
             throw new IllegalArgumentException("dropout rates must be in [0, 1)");
         }
+        if (nodeInputs == null) {
+            throw new IllegalArgumentException("node inputs must be given (NodeInputConfig.DEFAULT for the defaults)");
+        }
+    }
+
+    /** An architecture with the default node inputs ({@link NodeInputConfig#DEFAULT}). */
+    public ModelConfig(Backbone backbone, int layers, int hidden, int heads, double dropout, double attentionDropout) {
+        this(backbone, layers, hidden, heads, dropout, attentionDropout, NodeInputConfig.DEFAULT);
     }
 
     public ModelConfig withBackbone(Backbone b) {
-        return new ModelConfig(b, layers, hidden, heads, dropout, attentionDropout);
+        return new ModelConfig(b, layers, hidden, heads, dropout, attentionDropout, nodeInputs);
     }
 
     public ModelConfig withDropout(double d) {
-        return new ModelConfig(backbone, layers, hidden, heads, d, attentionDropout);
+        return new ModelConfig(backbone, layers, hidden, heads, d, attentionDropout, nodeInputs);
+    }
+
+    public ModelConfig withNodeInputs(NodeInputConfig inputs) {
+        return new ModelConfig(backbone, layers, hidden, heads, dropout, attentionDropout, inputs);
     }
 
     public int headDim() {

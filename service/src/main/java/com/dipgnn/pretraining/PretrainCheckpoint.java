@@ -2,9 +2,11 @@ package com.dipgnn.pretraining;
 
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.training.CheckpointFiles;
 import com.dipgnn.training.ModelStore;
+import com.dipgnn.training.NodeEmbeddingFiles;
 import com.dipgnn.training.ParameterUpdater;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedInputStream;
@@ -21,13 +23,17 @@ import java.util.Map;
  * Atomic pre-training checkpoints in a directory, in the layout of {@link CheckpointFiles}: a crash
  * at any moment leaves {@code LATEST} naming a complete checkpoint. A checkpoint holds every network's
  * parameters, the optimizer's moments and step count, the log history and the current interval's
- * partial sums, so a resumed run continues exactly where the crashed one was.
+ * partial sums, so a resumed run continues exactly where the crashed one was. Networks with
+ * per-node embeddings add their tables ({@code <network>.tables}) and the optimizer their moments
+ * ({@code optimizer-tables.bin}).
  */
 public final class PretrainCheckpoint {
 
     static final String LATEST = CheckpointFiles.LATEST;
     static final String STATE = "state.json";
     static final String OPTIMIZER = "optimizer.bin";
+    static final String TABLE_OPTIMIZER = "optimizer-tables.bin";
+    static final String TABLES = ".tables";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -58,8 +64,18 @@ public final class PretrainCheckpoint {
                         Files.newOutputStream(temp.resolve(e.getKey() + ".params"))))) {
                     e.getValue().save(out);
                 }
+                if (!e.getValue().tables().isEmpty()) {
+                    NodeEmbeddingFiles.write(temp.resolve(e.getKey() + TABLES), e.getValue(),
+                            ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+                }
             }
             CheckpointFiles.writeArrays(temp.resolve(OPTIMIZER), updater.exportState());
+            if (updater.hasTables()) {
+                try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
+                        Files.newOutputStream(temp.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
+                    updater.writeTableState(out, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+                }
+            }
         });
     }
 
@@ -89,8 +105,18 @@ public final class PretrainCheckpoint {
                 throw new IllegalArgumentException(file + " does not match this model: " + ex.getMessage()
                         + "; resume with the architecture the checkpoint was written with", ex);
             }
+            if (!e.getValue().tables().isEmpty()) {
+                NodeEmbeddingFiles.assign(e.getValue(), NodeEmbeddingFiles.read(
+                        checkpoint.resolve(e.getKey() + TABLES), manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS));
+            }
         }
         updater.importState(CheckpointFiles.readArrays(checkpoint.resolve(OPTIMIZER)), (int) state.step());
+        if (updater.hasTables()) {
+            try (DataInputStream in = new DataInputStream(new BufferedInputStream(
+                    Files.newInputStream(checkpoint.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
+                updater.readTableState(in, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+            }
+        }
         return state;
     }
 }

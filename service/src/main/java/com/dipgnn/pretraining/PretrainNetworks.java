@@ -5,6 +5,7 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.model.TextTransformer;
 import com.dipgnn.text.TextInputs;
 import java.util.LinkedHashMap;
@@ -50,16 +51,26 @@ public final class PretrainNetworks {
      */
     public PretrainNetworks(PretrainMethod method, GraphSchema schema, ModelConfig model, List<RelationType> masked,
                             TextInputs text, TextPairConfig textPair) {
+        this(method, schema, model, masked, text, textPair, Map.of());
+    }
+
+    /**
+     * The networks of a method as {@link #PretrainNetworks(PretrainMethod, GraphSchema, ModelConfig, List,
+     * TextInputs, TextPairConfig)}, the encoders' per-node embedding tables indexing {@code idSpaces}
+     * (those of the pre-training graph; each encoder has its own tables).
+     */
+    public PretrainNetworks(PretrainMethod method, GraphSchema schema, ModelConfig model, List<RelationType> masked,
+                            TextInputs text, TextPairConfig textPair, Map<String, NodeIdSpace> idSpaces) {
         Map<String, Integer> vectorDims = new LinkedHashMap<>(schema.featureDims());
         if (text != null) {
             vectorDims.keySet().removeAll(text.derivedTypes());
         }
         boolean gen = method.hasGenerator();
-        generator = gen ? new GraphEncoder(schema, model) : null;
+        generator = gen ? new GraphEncoder(schema, model, idSpaces) : null;
         generatorEdges = gen ? new EdgeHeads(masked, model.hidden()) : null;
         generatorFeatures = method.generatesFeatures() ? new FeatureHeads(vectorDims, model.hidden(), true) : null;
         boolean disc = method.hasDiscriminator();
-        discriminator = disc ? new GraphEncoder(schema, model) : null;
+        discriminator = disc ? new GraphEncoder(schema, model, idSpaces) : null;
         discriminatorEdges = disc ? new EdgeHeads(masked, model.hidden()) : null;
         discriminatorFeatures = method.discriminatesFeatures()
                 ? new FeatureHeads(vectorDims, model.hidden(), false) : null;

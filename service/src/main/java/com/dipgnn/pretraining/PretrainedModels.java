@@ -73,7 +73,7 @@ public final class PretrainedModels {
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         metrics.put("pretrain_final", result.finalMetrics());
         metrics.put("pretrain_mean", result.overall());
-        return ModelManifest.of(model, GraphSchema.of(pretrainGraph), task, dataset, pretrainGraph.fingerprint(),
+        return ModelManifest.of(model, GraphSchema.of(pretrainGraph, model.nodeInputs()), task, dataset, pretrainGraph.fingerprint(),
                 splitSeed, hyper, metrics);
     }
 }

@@ -7,6 +7,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.sampling.BatchPrefetcher;
 import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.Samplers;
@@ -67,8 +68,8 @@ public final class Pretrainer {
         boolean textPair = text != null && config.method().usesText();
         PretrainBatchSampler batches = new PretrainBatchSampler(graph, samplerFor(graph), config,
                 textPair ? NodeTokens.of(graph, text.tokenizer()) : null);
-        PretrainNetworks networks = new PretrainNetworks(config.method(), GraphSchema.of(graph), model,
-                batches.maskableRelations(), text, config.textPair());
+        PretrainNetworks networks = new PretrainNetworks(config.method(), GraphSchema.of(graph, model.nodeInputs()), model,
+                batches.maskableRelations(), text, config.textPair(), NodeIdSpace.of(graph));
         Map<String, GraphModule> modules = networks.modules();
         FineTuner.initialize(config.seed(), manager, modules.values().toArray(GraphModule[]::new));
         ParameterUpdater updater = new ParameterUpdater(config.optimizer(), modules.values().toArray(GraphModule[]::new));

@@ -331,7 +331,7 @@ public final class ModelDeployment implements AutoCloseable {
                 throw new IllegalStateException("the deployment is closed");
             }
             try (NDManager scope = manager.newSubManager()) {
-                NDArray states = encoder.forward(new GraphBatch(scope, sub.localGraph(), sub.subgraph()), false).get(type);
+                NDArray states = encoder.forward(new GraphBatch(scope, sub.localGraph(), sub.subgraph(), sub.origins()), false).get(type);
                 return states.get(sub.newNodeRow()).toFloatArray();
             }
         } finally {

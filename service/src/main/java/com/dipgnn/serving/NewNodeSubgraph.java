@@ -9,6 +9,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeFeatures;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.model.NodeOrigins;
 import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.Subgraph;
@@ -30,6 +31,10 @@ import java.util.TreeMap;
  * complete in-neighbourhood of an existing node, under a sampler that keeps the whole
  * neighbourhood (full graph, or depth at least the layer count with unbounded width), the new
  * node's embedding equals that node's embedding up to float summation order.
+ *
+ * <p>The sampled nodes keep their rows in the model's per-node embedding tables and their
+ * structural inputs in the deployed graph; the new node has no row (it reads its type's unknown
+ * vector) and its degrees are those of the edges it was sent with.
  */
 final class NewNodeSubgraph {
 
@@ -41,12 +46,20 @@ final class NewNodeSubgraph {
     private final int newNodeRow;
     /** Neighbour ids per relation leaving the new node's type, sorted (for excluding known links). */
     private final Map<RelationType, int[]> outgoing;
+    private final NodeOrigins origins;
 
-    private NewNodeSubgraph(HeteroGraph localGraph, Subgraph subgraph, int newNodeRow, Map<RelationType, int[]> outgoing) {
+    private NewNodeSubgraph(HeteroGraph localGraph, Subgraph subgraph, int newNodeRow, Map<RelationType, int[]> outgoing,
+                            NodeOrigins origins) {
         this.localGraph = localGraph;
         this.subgraph = subgraph;
         this.newNodeRow = newNodeRow;
         this.outgoing = outgoing;
+        this.origins = origins;
+    }
+
+    /** The nodes' table rows and structural inputs (the new node: no row, degrees of its given edges). */
+    NodeOrigins origins() {
+        return origins;
     }
 
     HeteroGraph localGraph() {
@@ -198,7 +211,38 @@ final class NewNodeSubgraph {
             int[] sources = localIds(seeds.get(e.getKey().source()), e.getValue());
             edges.put(e.getKey(), appendInto(edges.get(e.getKey()), sources, row));
         }
-        return new NewNodeSubgraph(builder.build(), new Subgraph(localNodes, edges), row, outgoing);
+        return new NewNodeSubgraph(builder.build(), new Subgraph(localNodes, edges), row, outgoing,
+                origins(graph, sampled, type, outgoing));
+    }
+
+    /** Sampled nodes: their deployed ids and degrees; the new node, appended to its type: no row, its own degrees. */
+    private static NodeOrigins origins(HeteroGraph graph, Subgraph sampled, String newType,
+                                       Map<RelationType, int[]> outgoing) {
+        return new NodeOrigins() {
+            @Override
+            public int[] tableRows(String type) {
+                int[] ids = sampled.nodes(type);
+                if (!type.equals(newType)) {
+                    return ids;
+                }
+                int[] rows = Arrays.copyOf(ids, ids.length + 1);
+                rows[ids.length] = -1;
+                return rows;
+            }
+
+            @Override
+            public float[] structural(String type, java.util.List<RelationType> relations) {
+                float[] existing = NodeOrigins.logDegrees(graph, relations, sampled.nodes(type));
+                if (!type.equals(newType)) {
+                    return existing;
+                }
+                float[] all = Arrays.copyOf(existing, existing.length + relations.size());
+                for (int r = 0; r < relations.size(); r++) {
+                    all[existing.length + r] = NodeOrigins.logDegree(outgoing.getOrDefault(relations.get(r), new int[0]).length);
+                }
+                return all;
+            }
+        };
     }
 
     /** A node table of the sampled nodes of a type, plus the new node's row when {@code newRow} is given. */

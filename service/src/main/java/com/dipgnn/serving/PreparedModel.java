@@ -81,6 +81,7 @@ public final class PreparedModel implements AutoCloseable {
         NDManager manager = NDManager.newBaseManager(options.device());
         try {
             ModelStore.LoadedModel model = ModelStore.load(modelDir, manager, m -> headFor(task, m));
+            forgetRowsOfOtherNodes(model.encoder(), graph);
             freeze(model.encoder());
             freeze(model.head());
             return new PreparedModel(manifest, task, text, graph, normalize, sampler, options, manager, model);
@@ -173,6 +174,22 @@ public final class PreparedModel implements AutoCloseable {
         }
         throw new IllegalArgumentException("the model's manifest has no '" + key + "' in its task description "
                 + manifest.task());
+    }
+
+    /**
+     * A per-node embedding table whose rows index other nodes than the graph's (another id space)
+     * is not read: every node of its type reads the unknown vector, as a new node does.
+     */
+    private static void forgetRowsOfOtherNodes(com.dipgnn.model.GraphEncoder encoder, HeteroGraph graph) {
+        encoder.nodeTables().forEach((type, table) -> {
+            com.dipgnn.model.NodeIdSpace space = com.dipgnn.model.NodeIdSpace.of(graph.nodes(type));
+            if (!space.equals(table.idSpace())) {
+                System.getLogger(PreparedModel.class.getName()).log(System.Logger.Level.WARNING, "the per-node "
+                        + "embeddings of '" + type + "' index " + table.idSpace() + " but graph '" + graph.name()
+                        + "' has " + space + ": its nodes read the unknown vector");
+                table.forgetRows();
+            }
+        });
     }
 
     /** Inference only: no parameter records gradients, whatever the thread's grad mode. */

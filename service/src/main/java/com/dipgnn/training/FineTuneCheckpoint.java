@@ -1,8 +1,14 @@
 package com.dipgnn.training;
 
+import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
+import ai.djl.ndarray.NDManager;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +18,8 @@ import java.util.Map;
 /**
  * Fine-tuning checkpoints in the layout of {@link CheckpointFiles}: the step, the encoder's and
  * head's parameters, the optimizer's moments, the best weights so far with their score and step,
- * the early-stopping counter and the validation history.
+ * the early-stopping counter and the validation history; for an encoder with per-node embeddings
+ * also its tables (rows and trained flags), their moments and the best tables.
  */
 final class FineTuneCheckpoint {
 
@@ -22,6 +29,9 @@ final class FineTuneCheckpoint {
     static final String BEST_ENCODER = "best-encoder.bin";
     static final String BEST_HEAD = "best-head.bin";
     static final String OPTIMIZER = "optimizer.bin";
+    static final String TABLES = "tables.bin";
+    static final String BEST_TABLES = "best-tables.bin";
+    static final String TABLE_OPTIMIZER = "optimizer-tables.bin";
 
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
@@ -47,7 +57,45 @@ final class FineTuneCheckpoint {
                 CheckpointFiles.writeArrays(temp.resolve(BEST_HEAD), state.bestHead);
             }
             CheckpointFiles.writeArrays(temp.resolve(OPTIMIZER), updater.exportState());
+            if (!encoder.tables().isEmpty()) {
+                saveTables(temp, state, encoder, updater);
+            }
         });
+    }
+
+    private static void saveTables(Path temp, FineTuneState state, GraphModule encoder, ParameterUpdater updater)
+            throws IOException {
+        NodeEmbeddingFiles.write(temp.resolve(TABLES), encoder, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+        if (state.bestEncoder != null) {
+            NodeEmbeddingFiles.write(temp.resolve(BEST_TABLES), state.bestTables, Map.of(),
+                    ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+        }
+        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
+                Files.newOutputStream(temp.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
+            updater.writeTableState(out, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+        }
+    }
+
+    private static void loadTables(Path checkpoint, FineTuneState state, GraphModule encoder, ParameterUpdater updater,
+                                   Path dir) throws IOException {
+        if (encoder.tables().isEmpty()) {
+            return;
+        }
+        if (!Files.isRegularFile(checkpoint.resolve(TABLES))) {
+            throw new IllegalArgumentException("the fine-tuning checkpoint in " + dir + " holds no node embeddings; "
+                    + "resume with the architecture it was written with, or use another checkpoint directory");
+        }
+        NDManager manager = encoder.tables().values().iterator().next().weights().getManager();
+        NodeEmbeddingFiles.assign(encoder, NodeEmbeddingFiles.read(checkpoint.resolve(TABLES), manager,
+                ChunkedArrays.DEFAULT_CHUNK_FLOATS));
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(
+                Files.newInputStream(checkpoint.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
+            updater.readTableState(in, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+        }
+        if (state.bestEncoder != null) {
+            state.keepBestTables(NodeEmbeddingFiles.read(checkpoint.resolve(BEST_TABLES), manager,
+                    ChunkedArrays.DEFAULT_CHUNK_FLOATS));
+        }
     }
 
     /**
@@ -80,6 +128,7 @@ final class FineTuneCheckpoint {
         state.intervalLoss = saved.intervalLoss();
         state.intervalSteps = saved.intervalSteps();
         state.history.addAll(saved.history());
+        loadTables(checkpoint, state, encoder, updater, dir);
         return state;
     }
 

@@ -14,6 +14,9 @@ import com.dipgnn.graph.split.NodeTransferSplit;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.NodeEmbeddingTable;
+import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.SubgraphSampler;
@@ -97,15 +100,20 @@ public final class FineTuneExperiment {
      */
     public FineTuneResult run(long seed, TrainingListener listener, Path saveTo, ModelStore.EncoderWeights pretrained,
                               Path checkpoints, int checkpointEvery) throws IOException {
-        FineTuningTask<?> task = createTask();
+        TaskOnPart prepared = createTask();
+        FineTuningTask<?> task = prepared.task();
         HeteroGraph modelGraph = task.modelGraph();
+        ModelConfig model = spec.model();
+        GraphSchema schema = GraphSchema.of(modelGraph, model.nodeInputs());
         try (NDManager manager = NDManager.newBaseManager(device)) {
-            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(modelGraph), spec.model());
-            GraphModule head = task.createHead(spec.model().hidden());
+            GraphEncoder encoder = new GraphEncoder(schema, model, NodeIdSpace.of(modelGraph));
+            GraphModule head = task.createHead(model.hidden());
             FineTuner.initialize(seed, manager, encoder, head);
+            Map<String, String> fromPretrained = Map.of();
             if (pretrained != null) {
-                ModelStore.requireSameArchitecture(pretrained.manifest(), spec.model(), GraphSchema.of(modelGraph));
+                ModelStore.requireSameArchitecture(pretrained.manifest(), model, schema);
                 encoder.restore(pretrained.weights());
+                fromPretrained = carryRows(pretrained, encoder, manager);
             }
             FineTuneCheckpoints policy = checkpoints == null ? null
                     : new FineTuneCheckpoints(checkpoints, checkpointEvery, checkpointSettings(pretrained));
@@ -118,11 +126,75 @@ public final class FineTuneExperiment {
                 throw new IOException(e.getMessage() + ": " + e.getCause().getMessage(), e.getCause());
             }
             if (saveTo != null) {
-                ModelStore.save(saveTo, manifest(task, result, seed, modelGraph), encoder, head,
-                        text == null ? null : text::save);
+                ModelStore.save(saveTo, manifest(task, result, seed, schema, encoder, fromPretrained), encoder, head,
+                        text == null ? null : text::save, remaps(encoder, prepared.originalIds()));
             }
             return result;
         }
+    }
+
+    /** A fine-tuning task and, per node type, the id in {@link #graph()} of each node of its model graph. */
+    private record TaskOnPart(FineTuningTask<?> task, Map<String, int[]> originalIds) {
+    }
+
+    /**
+     * Gives each per-node embedding table the pre-trained rows when they index the same nodes (the
+     * same id space); otherwise its rows start untrained. Returns, per table type, what happened.
+     */
+    private static Map<String, String> carryRows(ModelStore.EncoderWeights pretrained, GraphEncoder encoder,
+                                                 NDManager manager) throws IOException {
+        Map<String, NodeEmbeddingTable> stored = pretrained.readTables(manager);
+        Map<String, String> outcome = new LinkedHashMap<>();
+        try {
+            encoder.nodeTables().forEach((type, table) -> {
+                NodeEmbeddingTable from = stored.get(type);
+                if (from != null && from.idSpace().equals(table.idSpace()) && from.width() == table.width()) {
+                    table.takeFrom(from);
+                    outcome.put(type, "carried over (" + table.trainedCount() + " trained rows)");
+                } else {
+                    outcome.put(type, "untrained: the pre-trained rows index " + (from == null ? "no nodes"
+                            : from.idSpace()) + ", fine-tuning " + table.idSpace());
+                }
+            });
+        } finally {
+            stored.values().forEach(NodeEmbeddingTable::close);
+        }
+        if (!outcome.isEmpty()) {
+            System.getLogger(FineTuneExperiment.class.getName()).log(System.Logger.Level.INFO,
+                    "per-node embeddings from the pre-trained model: " + outcome);
+        }
+        return outcome;
+    }
+
+    /**
+     * How each table is saved: in the id space of {@link #graph()} (the graph deployments serve),
+     * a node outside the fine-tuning part getting an untrained row; nothing when the ids are the same.
+     */
+    private Map<String, NodeEmbeddingFiles.Remap> remaps(GraphEncoder encoder, Map<String, int[]> originalIds) {
+        Map<String, NodeEmbeddingFiles.Remap> remaps = new LinkedHashMap<>();
+        encoder.nodeTables().forEach((type, table) -> {
+            NodeIdSpace space = NodeIdSpace.of(graph.nodes(type));
+            int[] original = originalIds.get(type);
+            if (space.equals(table.idSpace()) && isIdentity(original)) {
+                return;
+            }
+            int[] source = new int[space.count()];
+            java.util.Arrays.fill(source, -1);
+            for (int row = 0; row < original.length; row++) {
+                source[original[row]] = row;
+            }
+            remaps.put(type, new NodeEmbeddingFiles.Remap(space, source));
+        });
+        return remaps;
+    }
+
+    private static boolean isIdentity(int[] ids) {
+        for (int i = 0; i < ids.length; i++) {
+            if (ids[i] != i) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The data, split, model and starting weights a checkpoint must have been written with. */
@@ -191,14 +263,14 @@ public final class FineTuneExperiment {
         return spec.task() == TaskKind.LINK_PREDICTION ? "mrr" : "micro_f1";
     }
 
-    private FineTuningTask<?> createTask() {
+    private TaskOnPart createTask() {
         return switch (spec.task()) {
             case NODE_CLASSIFICATION -> nodeTask();
             case LINK_PREDICTION -> linkTask();
         };
     }
 
-    private NodeClassificationTask nodeTask() {
+    private TaskOnPart nodeTask() {
         String target = spec.targetType() != null ? spec.targetType() : onlyLabeledType();
         GraphSplit split = switch (spec.split()) {
             case DATASET -> new DatasetSplit().split(graph, target);
@@ -209,26 +281,28 @@ public final class FineTuneExperiment {
                     + "link task; node classification takes --split dataset or transfer");
         };
         HeteroGraph finetuneGraph = split.finetuneGraph();
-        return new NodeClassificationTask(finetuneGraph, target, split.train(), split.val(), split.test(),
-                sampler(finetuneGraph), spec.training().batchSize());
+        return new TaskOnPart(new NodeClassificationTask(finetuneGraph, target, split.train(), split.val(), split.test(),
+                sampler(finetuneGraph), spec.training().batchSize()), split.finetuneOriginalIds());
     }
 
-    private LinkPredictionTask linkTask() {
+    private TaskOnPart linkTask() {
         RelationType relation = linkRelation();
         HeteroGraph finetuneGraph = graph;
+        Map<String, int[]> originalIds = NodeEmbedder.allNodes(graph);
         LinkSplit split;
         if (spec.split() == SplitMode.TRANSFER) {
             GraphSplit nodes = new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(), 1.0)
                     .split(graph, relation.source());
             finetuneGraph = nodes.finetuneGraph();
+            originalIds = nodes.finetuneOriginalIds();
             split = LinkSplit.holdOut(finetuneGraph, relation, nodes.train(), nodes.val(), nodes.test(), 0.2,
                     spec.splitSeed());
         } else {
             split = edgeSplit(graph, relation, spec.split(), spec.splitSeed());
         }
-        return new LinkPredictionTask(finetuneGraph, split, sampler(split.structure()), spec.training().batchSize(),
-                spec.evalNegatives(), spec.trainNegatives(), spec.temperature(), spec.splitSeed(), spec.linkLoss(),
-                spec.linkNegatives());
+        return new TaskOnPart(new LinkPredictionTask(finetuneGraph, split, sampler(split.structure()),
+                spec.training().batchSize(), spec.evalNegatives(), spec.trainNegatives(), spec.temperature(),
+                spec.splitSeed(), spec.linkLoss(), spec.linkNegatives()), originalIds);
     }
 
     /**
@@ -276,7 +350,8 @@ public final class FineTuneExperiment {
     }
 
 
-    private ModelManifest manifest(FineTuningTask<?> task, FineTuneResult result, long seed, HeteroGraph modelGraph) {
+    private ModelManifest manifest(FineTuningTask<?> task, FineTuneResult result, long seed, GraphSchema schema,
+                                   GraphEncoder encoder, Map<String, String> fromPretrained) {
         Map<String, Object> hyper = new LinkedHashMap<>();
         hyper.put("seed", seed);
         hyper.put("steps", spec.training().steps());
@@ -289,8 +364,16 @@ public final class FineTuneExperiment {
         hyper.put("split", spec.split().name().toLowerCase(java.util.Locale.ROOT));
         hyper.put("normalize_features", spec.normalizeFeatures());
         hyper.put("best_step", result.bestStep());
-        return ModelManifest.of(spec.model(), GraphSchema.of(modelGraph), task.describe(), datasetName,
-                graph.fingerprint(), spec.splitSeed(), hyper, result.metrics());
+        if (!encoder.nodeTables().isEmpty()) {
+            Map<String, Integer> trained = new LinkedHashMap<>();
+            encoder.nodeTables().forEach((type, table) -> trained.put(type, table.trainedCount()));
+            hyper.put("node_embedding_trained_rows", trained);
+        }
+        if (!fromPretrained.isEmpty()) {
+            hyper.put("node_embeddings_from_pretrained", fromPretrained);
+        }
+        return ModelManifest.of(spec.model(), schema, task.describe(), datasetName, graph.fingerprint(),
+                spec.splitSeed(), hyper, result.metrics());
     }
 
     /** Node types and their counts, for reports. */

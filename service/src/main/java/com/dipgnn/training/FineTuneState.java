@@ -1,6 +1,7 @@
 package com.dipgnn.training;
 
 import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.NodeEmbeddingTable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -15,6 +16,8 @@ final class FineTuneState {
     long bestStep;
     Map<String, float[]> bestEncoder;
     Map<String, float[]> bestHead;
+    /** Device copies of the encoder's per-node embedding tables at the best validation, by path. */
+    Map<String, NodeEmbeddingTable> bestTables = Map.of();
     int sinceBest;
     double lastLoss = Double.NaN;
     double intervalLoss;
@@ -35,6 +38,7 @@ final class FineTuneState {
             bestStep = step;
             bestEncoder = encoder.snapshot();
             bestHead = head.snapshot();
+            keepBestTables(copies(encoder));
             sinceBest = 0;
         } else {
             sinceBest++;
@@ -44,5 +48,28 @@ final class FineTuneState {
         intervalLoss = 0;
         intervalSteps = 0;
         return improved;
+    }
+
+    private static Map<String, NodeEmbeddingTable> copies(GraphModule encoder) {
+        Map<String, NodeEmbeddingTable> copies = new LinkedHashMap<>();
+        encoder.tables().forEach((path, table) -> copies.put(path, table.copy()));
+        return copies;
+    }
+
+    /** Replaces the best tables, freeing the previous copies. */
+    void keepBestTables(Map<String, NodeEmbeddingTable> tables) {
+        bestTables.values().forEach(NodeEmbeddingTable::close);
+        bestTables = tables;
+    }
+
+    /** Gives the encoder's tables the best copies' rows (the copies are consumed). */
+    void restoreBestTables(GraphModule encoder) {
+        encoder.tables().forEach((path, table) -> {
+            NodeEmbeddingTable best = bestTables.get(path);
+            if (best != null) {
+                table.takeFrom(best);
+            }
+        });
+        keepBestTables(Map.of());
     }
 }

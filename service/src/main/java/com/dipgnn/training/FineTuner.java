@@ -90,6 +90,7 @@ public final class FineTuner {
         if (state.bestEncoder != null) {
             encoder.restore(state.bestEncoder);
             head.restore(state.bestHead);
+            state.restoreBestTables(encoder);
         }
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         for (EvalSplit split : EvalSplit.values()) {

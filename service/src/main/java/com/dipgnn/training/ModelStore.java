@@ -5,6 +5,10 @@ import ai.djl.ndarray.NDManager;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.NodeEmbeddingTable;
+import com.dipgnn.model.NodeIdSpace;
+import com.dipgnn.model.ChunkedArrays;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.BufferedInputStream;
@@ -22,12 +26,16 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * Saves and loads models as a directory: {@code manifest.json}, {@code encoder.params} and
- * {@code head.params}. Writes go to a temporary sibling directory that is renamed into place, so
+ * Saves and loads models as a directory: {@code manifest.json}, {@code encoder.params},
+ * {@code head.params} and, for an encoder with per-node embeddings, {@code node-embeddings.bin}
+ * ({@link NodeEmbeddingFiles}). Writes go to a temporary sibling directory that is renamed into place, so
  * a crash never leaves a half-written model under the final name.
  */
 public final class ModelStore {
@@ -67,6 +75,18 @@ public final class ModelStore {
      */
     public static void save(Path dir, ModelManifest manifest, GraphEncoder encoder, GraphModule head,
                             Attachment attachment) throws IOException {
+        save(dir, manifest, encoder, head, attachment, Map.of());
+    }
+
+    /**
+     * Writes the model atomically to {@code dir}, with {@code attachment}'s files (none when null),
+     * each per-node embedding table in the id space of its type's remap (its own when absent).
+     *
+     * @throws FileAlreadyExistsException when {@code dir} exists (models are never overwritten in place)
+     */
+    public static void save(Path dir, ModelManifest manifest, GraphEncoder encoder, GraphModule head,
+                            Attachment attachment, Map<String, NodeEmbeddingFiles.Remap> tableRemaps)
+            throws IOException {
         Path target = dir.toAbsolutePath().normalize();
         if (Files.exists(target)) {
             throw new FileAlreadyExistsException(target.toString(), null,
@@ -79,6 +99,10 @@ public final class ModelStore {
             JSON.writeValue(temp.resolve(MANIFEST).toFile(), manifest);
             writeParams(temp.resolve(ENCODER), encoder);
             writeParams(temp.resolve(HEAD), head);
+            if (!encoder.tables().isEmpty()) {
+                NodeEmbeddingFiles.write(temp.resolve(NodeEmbeddingFiles.FILE), encoder.tables(), tableRemaps,
+                        ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+            }
             if (attachment != null) {
                 attachment.writeTo(temp);
             }
@@ -113,11 +137,49 @@ public final class ModelStore {
     public static LoadedModel load(Path dir, NDManager manager, Function<ModelManifest, GraphModule> headFactory)
             throws IOException, MalformedModelException {
         ModelManifest manifest = readManifest(dir);
-        GraphEncoder encoder = new GraphEncoder(manifest.schema(), manifest.modelConfig());
-        GraphModule head = headFactory.apply(manifest);
-        readParams(dir.resolve(ENCODER), encoder, manager);
-        readParams(dir.resolve(HEAD), head, manager);
-        return new LoadedModel(manifest, encoder, head);
+        Map<String, NodeEmbeddingTable> stored = readTables(dir, manifest, manager);
+        try {
+            Map<String, NodeIdSpace> spaces = new LinkedHashMap<>();
+            stored.values().forEach(t -> spaces.put(t.type(), t.idSpace()));
+            GraphEncoder encoder = new GraphEncoder(manifest.schema(), manifest.modelConfig(), spaces);
+            GraphModule head = headFactory.apply(manifest);
+            readParams(dir.resolve(ENCODER), encoder, manager);
+            readParams(dir.resolve(HEAD), head, manager);
+            try {
+                NodeEmbeddingFiles.assign(encoder, stored);
+            } catch (IllegalArgumentException e) {
+                throw new MalformedModelException(dir.resolve(NodeEmbeddingFiles.FILE) + ": " + e.getMessage());
+            }
+            return new LoadedModel(manifest, encoder, head);
+        } finally {
+            stored.values().forEach(NodeEmbeddingTable::close);
+        }
+    }
+
+    /**
+     * The per-node embedding tables of a model directory (none for a model without them), checked
+     * against the types its manifest gives embeddings.
+     */
+    private static Map<String, NodeEmbeddingTable> readTables(Path dir, ModelManifest manifest, NDManager manager)
+            throws IOException, MalformedModelException {
+        Path file = dir.resolve(NodeEmbeddingFiles.FILE);
+        Set<String> embedded = manifest.modelConfig().nodeInputs().embeddings().resolve(manifest.featureDims());
+        if (!Files.isRegularFile(file)) {
+            if (!embedded.isEmpty()) {
+                throw new MalformedModelException(dir + " lacks " + NodeEmbeddingFiles.FILE + " with the per-node "
+                        + "embeddings of " + embedded + " that its manifest names");
+            }
+            return Map.of();
+        }
+        Map<String, NodeEmbeddingTable> stored = NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+        Set<String> types = new java.util.LinkedHashSet<>();
+        stored.values().forEach(t -> types.add(t.type()));
+        if (!types.equals(embedded)) {
+            stored.values().forEach(NodeEmbeddingTable::close);
+            throw new MalformedModelException(file + " holds the per-node embeddings of " + types + " but the manifest "
+                    + "names " + embedded);
+        }
+        return stored;
     }
 
     /**
@@ -125,17 +187,36 @@ public final class ModelStore {
      *
      * @param manifest the model's manifest
      * @param weights parameter path to values, as {@link GraphModule#snapshot()} gives them
+     * @param directory the model directory, where its per-node embeddings (too large to keep on the
+     *     host) are read from when fine-tuning starts; null when there is none
      */
-    public record EncoderWeights(ModelManifest manifest, java.util.Map<String, float[]> weights) {
+    public record EncoderWeights(ModelManifest manifest, java.util.Map<String, float[]> weights, Path directory) {
+
+        /** Weights without a directory (and so without per-node embeddings). */
+        public EncoderWeights(ModelManifest manifest, java.util.Map<String, float[]> weights) {
+            this(manifest, weights, null);
+        }
+
+        /** The stored per-node embedding tables, by type, in {@code manager}; empty when there are none. */
+        public Map<String, NodeEmbeddingTable> readTables(NDManager manager) throws IOException {
+            Path file = directory == null ? null : directory.resolve(NodeEmbeddingFiles.FILE);
+            if (file == null || !Files.isRegularFile(file)) {
+                return Map.of();
+            }
+            Map<String, NodeEmbeddingTable> byType = new LinkedHashMap<>();
+            NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS).values()
+                    .forEach(t -> byType.put(t.type(), t));
+            return byType;
+        }
     }
 
-    /** Reads the encoder of a model directory (the head is not read). */
+    /** Reads the encoder of a model directory (the head is not read; per-node embeddings are read later). */
     public static EncoderWeights readEncoderWeights(Path dir) throws IOException, MalformedModelException {
         ModelManifest manifest = readManifest(dir);
         GraphEncoder encoder = new GraphEncoder(manifest.schema(), manifest.modelConfig());
         try (NDManager manager = NDManager.newBaseManager(ai.djl.Device.cpu())) {
             readParams(dir.resolve(ENCODER), encoder, manager);
-            return new EncoderWeights(manifest, encoder.snapshot());
+            return new EncoderWeights(manifest, encoder.snapshot(), dir);
         }
     }
 
@@ -143,9 +224,8 @@ public final class ModelStore {
      * Checks that a pre-trained encoder can start a model of the given architecture on the given
      * graph: same backbone, depth, width and heads, and a compatible schema.
      */
-    public static void requireSameArchitecture(ModelManifest manifest, com.dipgnn.model.ModelConfig config,
-                                               GraphSchema graph) {
-        com.dipgnn.model.ModelConfig saved = manifest.modelConfig();
+    public static void requireSameArchitecture(ModelManifest manifest, ModelConfig config, GraphSchema graph) {
+        ModelConfig saved = manifest.modelConfig();
         if (saved.backbone() != config.backbone() || saved.layers() != config.layers()
                 || saved.hidden() != config.hidden() || saved.heads() != config.heads()) {
             throw new IllegalArgumentException("the pre-trained encoder is " + saved.backbone() + " with "
@@ -155,6 +235,25 @@ public final class ModelStore {
                     + " heads; use the pre-training architecture");
         }
         requireCompatible(manifest, graph);
+        requireSameNodeInputs(manifest, config, graph);
+    }
+
+    /** The per-node embeddings (types, width) and structural inputs of the saved encoder and of {@code config} agree. */
+    private static void requireSameNodeInputs(ModelManifest manifest, ModelConfig config, GraphSchema graph) {
+        ModelConfig saved = manifest.modelConfig();
+        Set<String> savedTypes = saved.nodeInputs().embeddings().resolve(graph.featureDims());
+        Set<String> types = config.nodeInputs().embeddings().resolve(graph.featureDims());
+        boolean sameEmbeddings = savedTypes.equals(types)
+                && (types.isEmpty() || saved.nodeInputs().width(saved.hidden()) == config.nodeInputs().width(config.hidden()));
+        if (!sameEmbeddings || !manifest.schema().structuralDims().equals(graph.structuralDims())) {
+            throw new IllegalArgumentException("the pre-trained encoder has per-node embeddings for " + savedTypes
+                    + " (width " + saved.nodeInputs().width(saved.hidden()) + ") and structural inputs "
+                    + manifest.schema().structuralDims() + ", but fine-tuning asks for per-node embeddings for " + types
+                    + " (width " + config.nodeInputs().width(config.hidden()) + ") and structural inputs "
+                    + graph.structuralDims() + "; use the pre-training node inputs (--node-embeddings "
+                    + saved.nodeInputs().embeddings() + " --embedding-width " + saved.nodeInputs().embeddingWidth()
+                    + " --structural-inputs " + saved.nodeInputs().structural() + ")");
+        }
     }
 
     /**

@@ -4,7 +4,12 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDList;
 import ai.djl.nn.Parameter;
+import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.NodeEmbeddingTable;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +19,9 @@ import java.util.Map;
  * Applies one optimizer step to a set of modules: the optional L2 penalty's gradient, global
  * gradient-norm clipping, the engine's fused AdamW update (the kernel DJL's {@code AdamW} calls,
  * with the same bias correction), then zeroed gradients (PyTorch accumulates them otherwise).
+ * The modules' per-node embedding tables are not dense parameters: the rows the step's forward
+ * passes read are updated with {@link LazyAdam} (their gradients count in the clipping norm), and
+ * marked trained; every other row, and its moments, stays as it was.
  *
  * <p>The optimizer state (first and second moments, step count) is held here rather than inside a
  * DJL {@code Optimizer}, so a checkpoint can save it and a resumed run continue exactly.
@@ -26,6 +34,10 @@ public final class ParameterUpdater {
     private final Map<String, Parameter> parameters = new LinkedHashMap<>();
     private final Map<String, NDArray> means = new LinkedHashMap<>();
     private final Map<String, NDArray> variances = new LinkedHashMap<>();
+    private final Map<String, NodeEmbeddingTable> tables = new LinkedHashMap<>();
+    private final Map<String, NDArray> tableMeans = new LinkedHashMap<>();
+    private final Map<String, NDArray> tableVariances = new LinkedHashMap<>();
+    private final LazyAdam lazyAdam;
     private final float learningRate;
     private final float weightDecay;
     private final float epsilon;
@@ -39,12 +51,16 @@ public final class ParameterUpdater {
             for (Map.Entry<String, Parameter> e : modules[i].parameters().entrySet()) {
                 parameters.put(i + "/" + e.getKey(), e.getValue());
             }
+            for (Map.Entry<String, NodeEmbeddingTable> e : modules[i].tables().entrySet()) {
+                tables.put(i + "/" + e.getKey(), e.getValue());
+            }
         }
         this.learningRate = (float) config.learningRate();
         this.weightDecay = (float) config.weightDecay();
         this.epsilon = (float) config.epsilon();
         this.clipNorm = config.clipNorm();
         this.l2 = (float) config.l2();
+        this.lazyAdam = new LazyAdam(learningRate, BETA1, BETA2, epsilon, weightDecay);
     }
 
     /** Clips, updates and zeroes the gradients. Call after {@code backward}, outside the collector. */
@@ -63,6 +79,10 @@ public final class ParameterUpdater {
                 }
                 gradients.add(g);
                 squared += g.square().sum().getFloat();
+            }
+            Map<String, SparseRows> sparse = sparseGradients(scope);
+            for (SparseRows rows : sparse.values()) {
+                squared += rows.gradients().square().sum().getFloat();
             }
             lastGradientNorm = Math.sqrt(squared);
             if (!Double.isFinite(lastGradientNorm)) {
@@ -86,7 +106,32 @@ public final class ParameterUpdater {
                 adamW(e.getKey(), e.getValue().getArray(), g, correction);
                 g.subi(g);
             }
+            for (Map.Entry<String, SparseRows> e : sparse.entrySet()) {
+                updateRows(e.getKey(), e.getValue(), scale, scope);
+            }
         }
+    }
+
+    /** The rows each table's forward passes read since the last step, with their summed gradients. */
+    private Map<String, SparseRows> sparseGradients(NDManager scope) {
+        Map<String, SparseRows> sparse = new LinkedHashMap<>();
+        for (Map.Entry<String, NodeEmbeddingTable> e : tables.entrySet()) {
+            SparseRows rows = SparseRows.collect(e.getValue().drainGradients(), scope);
+            if (rows != null) {
+                sparse.put(e.getKey(), rows);
+            }
+        }
+        return sparse;
+    }
+
+    private void updateRows(String name, SparseRows rows, float scale, NDManager scope) {
+        NodeEmbeddingTable table = tables.get(name);
+        NDArray weights = table.weights();
+        NDArray mean = tableMeans.computeIfAbsent(name, k -> weights.zerosLike());
+        NDArray variance = tableVariances.computeIfAbsent(name, k -> weights.zerosLike());
+        NDArray g = scale == 1f ? rows.gradients() : rows.gradients().mul(scale);
+        lazyAdam.update(weights, mean, variance, rows.rows(), g, updates, scope);
+        table.markTrained(rows.rows());
     }
 
     private void adamW(String name, NDArray weight, NDArray gradient, float correction) {
@@ -137,6 +182,59 @@ public final class ParameterUpdater {
             variances.put(e.getKey(), copyOf(weight, v));
         }
         this.updates = steps;
+    }
+
+    /** The first and second moments of a table ({@code <module index>/<path>}), or null before its first update. */
+    NDArray[] tableMoments(String name) {
+        NDArray mean = tableMeans.get(name);
+        return mean == null ? null : new NDArray[] {mean, tableVariances.get(name)};
+    }
+
+    /** Whether the modules have per-node embedding tables (whose moments {@link #writeTableState} saves). */
+    public boolean hasTables() {
+        return !tables.isEmpty();
+    }
+
+    /**
+     * Writes the tables' moments (zeros for a table not yet updated), in chunks of rows: the part of
+     * the optimizer state that {@link #exportState} leaves out.
+     */
+    public void writeTableState(DataOutputStream out, int chunkFloats) throws IOException {
+        out.writeInt(tables.size());
+        for (Map.Entry<String, NodeEmbeddingTable> e : tables.entrySet()) {
+            NDArray weights = e.getValue().weights();
+            out.writeUTF(e.getKey());
+            NDArray mean = tableMeans.computeIfAbsent(e.getKey(), k -> weights.zerosLike());
+            NDArray variance = tableVariances.computeIfAbsent(e.getKey(), k -> weights.zerosLike());
+            ChunkedArrays.write(out, mean, chunkFloats);
+            ChunkedArrays.write(out, variance, chunkFloats);
+        }
+    }
+
+    /** Restores moments written by {@link #writeTableState} for the same tables. */
+    public void readTableState(DataInputStream in, int chunkFloats) throws IOException {
+        int count = in.readInt();
+        if (count != tables.size()) {
+            throw new IllegalArgumentException("the optimizer state holds " + count + " embedding tables, this model has "
+                    + tables.size() + "; the checkpoint was written for another model");
+        }
+        for (Map.Entry<String, NodeEmbeddingTable> e : tables.entrySet()) {
+            String name = in.readUTF();
+            if (!name.equals(e.getKey())) {
+                throw new IllegalArgumentException("the optimizer state holds embedding table " + name + " where this "
+                        + "model has " + e.getKey() + "; the checkpoint was written for another model");
+            }
+            NDManager owner = e.getValue().weights().getManager();
+            replace(tableMeans, name, ChunkedArrays.read(in, owner, chunkFloats));
+            replace(tableVariances, name, ChunkedArrays.read(in, owner, chunkFloats));
+        }
+    }
+
+    private static void replace(Map<String, NDArray> moments, String name, NDArray value) {
+        NDArray old = moments.put(name, value);
+        if (old != null) {
+            old.close();
+        }
     }
 
     private static NDArray copyOf(NDArray like, float[] values) {

@@ -10,6 +10,8 @@ import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.SplitMark;
 import com.dipgnn.model.Backbone;
+import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.model.TypeSelection;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
@@ -122,6 +124,27 @@ class FinetuneCommandSpecTest {
                 .isEqualTo(SplitMode.TRANSFER);
         assertThat(spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph(), "--split", "planetoid").split())
                 .isEqualTo(SplitMode.DATASET);
+    }
+
+    @Test
+    void nodeInputOptionsDefaultToPerNodeEmbeddingsAndDegreesForFeaturelessTypes() {
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph()).model().nodeInputs())
+                .isEqualTo(NodeInputConfig.DEFAULT);
+        NodeInputConfig chosen = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--node-embeddings", "user,item",
+                "--embedding-width", "64", "--structural-inputs", "none", "--embedding-row-dropout", "0.2")
+                .model().nodeInputs();
+        assertThat(chosen).isEqualTo(new NodeInputConfig(TypeSelection.parse("user,item"), 64, TypeSelection.NONE, 0.2));
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--node-embeddings", "none").model().nodeInputs()
+                .embeddings()).isEqualTo(TypeSelection.NONE);
+    }
+
+    @Test
+    void fineTuningFromAPreTrainedModelKeepsItsNodeInputsUnlessOptionsSayOtherwise() {
+        FinetuneCommand command = new FinetuneCommand();
+        new CommandLine(command).parseArgs("--embedding-width", "32");
+        NodeInputConfig inputs = command.spec(TaskKind.LINK_PREDICTION, unsplitGraph(), NodeInputConfig.LEGACY)
+                .model().nodeInputs();
+        assertThat(inputs).isEqualTo(NodeInputConfig.LEGACY.withEmbeddingWidth(32));
     }
 
     private static ExperimentSpec spec(TaskKind kind, HeteroGraph graph, String... args) {

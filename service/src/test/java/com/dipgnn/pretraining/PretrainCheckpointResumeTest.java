@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.NodeTable;
+import com.dipgnn.training.CheckpointFiles;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.Backbone;
@@ -59,7 +61,7 @@ class PretrainCheckpointResumeTest {
     }
 
     /** Checks every checkpoint as it is announced; optionally kills the run after a step. */
-    private static final class Watcher implements PretrainListener {
+    private static class Watcher implements PretrainListener {
         private final long killAfterStep;
         private final List<String> modules;
         private final List<Long> checkpoints = new ArrayList<>();
@@ -185,6 +187,40 @@ class PretrainCheckpointResumeTest {
         }
     }
 
+    @Test
+    void aRunWithPerNodeEmbeddingsResumesExactlyToo(@TempDir Path tmp) throws IOException {
+        HeteroGraph idOnly = GRAPH.withNodes(NodeTable.ofCount("query", GRAPH.numNodes("query")))
+                .withNodes(NodeTable.ofCount("product", GRAPH.numNodes("product")));
+        PretrainConfig config = config().withSteps(5);
+        Map<String, Map<String, float[]>> straight;
+        List<String> modules;
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            PretrainResult result = new Pretrainer(config, PretrainListener.NONE).run(idOnly, MODEL, manager,
+                    tmp.resolve("straight"));
+            straight = snapshot(result.networks());
+            modules = List.copyOf(result.networks().modules().keySet());
+            assertThat(result.networks().discriminator().nodeTables()).containsOnlyKeys("query", "product");
+        }
+        assertThat(straight.get(PretrainNetworks.DISCRIMINATOR)).containsKeys("rows:input.node_query.rows",
+                "trained:input.node_product.rows");
+        Path dir = tmp.resolve("killed");
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            assertThatThrownBy(() -> new Pretrainer(config, new Watcher(3, modules) {
+                @Override
+                public void onCheckpoint(long step, Path directory) {
+                }
+            }).run(idOnly, MODEL, manager, dir)).isInstanceOf(SimulatedKill.class);
+        }
+        Path checkpoint = CheckpointFiles.latest(dir);
+        assertThat(names(checkpoint)).contains(PretrainNetworks.GENERATOR + PretrainCheckpoint.TABLES,
+                PretrainNetworks.DISCRIMINATOR + PretrainCheckpoint.TABLES, PretrainCheckpoint.TABLE_OPTIMIZER);
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            PretrainResult resumed = new Pretrainer(config, PretrainListener.NONE).run(idOnly, MODEL, manager, dir);
+            assertThat(resumed.resumedFrom()).isEqualTo(2);
+            assertSameParameters(snapshot(resumed.networks()), straight, modules);
+        }
+    }
+
     /** LATEST names {@code step-NNNNNNNN} of {@code step}, holding every file a resume reads. */
     static void assertLatestIsComplete(Path dir, long step) {
         assertLatestIsComplete(dir, step, FILES_PER_MODULE);
@@ -217,10 +253,20 @@ class PretrainCheckpointResumeTest {
         }
     }
 
+    /** Every network's parameters, and the rows and trained flags of its per-node embedding tables. */
     private static Map<String, Map<String, float[]>> snapshot(PretrainNetworks networks) {
         Map<String, Map<String, float[]>> all = new LinkedHashMap<>();
         for (Map.Entry<String, GraphModule> e : networks.modules().entrySet()) {
-            all.put(e.getKey(), e.getValue().snapshot());
+            Map<String, float[]> values = new LinkedHashMap<>(e.getValue().snapshot());
+            e.getValue().tables().forEach((path, table) -> {
+                values.put("rows:" + path, table.weights().toFloatArray());
+                float[] flags = new float[table.rows()];
+                for (int row = 0; row < flags.length; row++) {
+                    flags[row] = table.isTrained(row) ? 1 : 0;
+                }
+                values.put("trained:" + path, flags);
+            });
+            all.put(e.getKey(), values);
         }
         return all;
     }

@@ -74,7 +74,13 @@ public record FinetuneParameters(
         @Schema(description = "Nodes sampled per layer and node type", example = "128") @Min(1) @Max(1_000_000)
         Integer samplingWidth,
         @Schema(description = "Steps between checkpoints for resuming after a restart, 0 = none (default: evalEvery)",
-                example = "20") @Min(0) @Max(10_000_000) Integer checkpointEvery) implements JobParameters {
+                example = "20") @Min(0) @Max(10_000_000) Integer checkpointEvery,
+        @Schema(description = "Learned per-node embeddings: auto (the node types without features), none, all, or a "
+                + "comma-separated list of node types (default: the pre-trained model's, else auto)", example = "auto",
+                nullable = true) String nodeEmbeddings,
+        @Schema(description = "Width of the per-node embeddings, projected to the hidden width when different "
+                + "(default: the pre-trained model's, else the hidden width)", example = "64", nullable = true)
+        @Min(1) @Max(4096) Integer embeddingWidth) implements JobParameters {
 
     /** Fills absent fields, except the architecture, with the paper's defaults for the task. */
     public FinetuneParameters {
@@ -96,6 +102,17 @@ public record FinetuneParameters(
         samplingDepth = or(samplingDepth, paper.sampling().depth());
         samplingWidth = or(samplingWidth, paper.sampling().width());
         checkpointEvery = or(checkpointEvery, evalEvery);
+    }
+
+    /** Parameters without the per-node embedding fields (their defaults apply). */
+    public FinetuneParameters(String task, String targetType, String relation, String pretrainedModelId, String backbone,
+                              Integer layers, Integer hidden, Integer heads, Double dropout, Integer steps,
+                              Integer batchSize, Integer evalEvery, Integer patience, Double learningRate,
+                              Double weightDecay, Double clipNorm, Double labelFraction, String split, Long splitSeed,
+                              Long seed, Integer samplingDepth, Integer samplingWidth, Integer checkpointEvery) {
+        this(task, targetType, relation, pretrainedModelId, backbone, layers, hidden, heads, dropout, steps, batchSize,
+                evalEvery, patience, learningRate, weightDecay, clipNorm, labelFraction, split, splitSeed, seed,
+                samplingDepth, samplingWidth, checkpointEvery, null, null);
     }
 
     /** Node classification with every field at its default (from scratch). */
@@ -135,7 +152,14 @@ public record FinetuneParameters(
         return new FinetuneParameters(task, targetType, relation, pretrainedModelId,
                 or(backbone, ParameterChecks.name(from.backbone())), or(layers, from.layers()), or(hidden, from.hidden()),
                 or(heads, from.heads()), dropout, steps, batchSize, evalEvery, patience, learningRate, weightDecay,
-                clipNorm, labelFraction, split, splitSeed, seed, samplingDepth, samplingWidth, checkpointEvery);
+                clipNorm, labelFraction, split, splitSeed, seed, samplingDepth, samplingWidth, checkpointEvery,
+                nodeEmbeddings, embeddingWidth);
+    }
+
+    /** The node inputs: the given fields over the pre-trained model's node inputs, or over the defaults. */
+    public com.dipgnn.model.NodeInputConfig nodeInputs(ModelManifest pretrainedOrNull) {
+        return ParameterChecks.nodeInputs(pretrainedOrNull != null ? pretrainedOrNull.modelConfig().nodeInputs()
+                : com.dipgnn.model.NodeInputConfig.DEFAULT, nodeEmbeddings, embeddingWidth);
     }
 
     /** The engine's experiment, with the architecture resolved by {@link #withDefaults}. */
@@ -145,7 +169,7 @@ public record FinetuneParameters(
         FineTuneDefaults paper = FineTuneDefaults.paper(kind);
         ParameterChecks.hiddenDivisibleByHeads(p.hidden, p.heads);
         ModelConfig model = new ModelConfig(ParameterChecks.backbone(p.backbone), p.layers, p.hidden, p.heads,
-                dropout, paper.model().attentionDropout());
+                dropout, paper.model().attentionDropout(), nodeInputs(pretrainedOrNull));
         OptimizerConfig optimizer = paper.optimizer().withLearningRate(learningRate).withWeightDecay(weightDecay)
                 .withClipNorm(clipNorm);
         FineTuneConfig training = new FineTuneConfig(steps, batchSize, evalEvery, patience, optimizer, seed);
@@ -172,6 +196,7 @@ public record FinetuneParameters(
         }
         FinetuneParameters resolved = withDefaults(pretrainedOrNull);
         ParameterChecks.hiddenDivisibleByHeads(resolved.hidden, resolved.heads);
+        ParameterChecks.embeddingTypes(graph, nodeInputs(pretrainedOrNull));
         String splitType = kind == TaskKind.NODE_CLASSIFICATION ? targetTypeIn(graph) : relationIn(graph).source();
         if (kind == TaskKind.LINK_PREDICTION) {
             requireEnoughCandidates(graph, relationIn(graph));
@@ -274,6 +299,13 @@ public record FinetuneParameters(
         }
         if (heads != null && heads != saved.heads()) {
             throw mismatch("heads", saved.heads());
+        }
+        if (nodeEmbeddings != null && !ParameterChecks.nodeInputs(saved.nodeInputs(), nodeEmbeddings, null)
+                .embeddings().equals(saved.nodeInputs().embeddings())) {
+            throw mismatch("nodeEmbeddings", saved.nodeInputs().embeddings());
+        }
+        if (embeddingWidth != null && embeddingWidth != saved.nodeInputs().width(saved.hidden())) {
+            throw mismatch("embeddingWidth", saved.nodeInputs().width(saved.hidden()));
         }
     }
 

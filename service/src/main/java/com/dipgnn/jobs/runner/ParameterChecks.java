@@ -41,6 +41,30 @@ final class ParameterChecks {
         }
     }
 
+    /**
+     * The node inputs with the per-node embedding fields applied to {@code base} (null fields keep
+     * {@code base}'s).
+     */
+    static com.dipgnn.model.NodeInputConfig nodeInputs(com.dipgnn.model.NodeInputConfig base, String nodeEmbeddings,
+                                                       Integer embeddingWidth) {
+        com.dipgnn.model.NodeInputConfig inputs = base;
+        if (nodeEmbeddings != null) {
+            try {
+                inputs = inputs.withEmbeddings(com.dipgnn.model.TypeSelection.parse(nodeEmbeddings));
+            } catch (IllegalArgumentException e) {
+                throw new JobParameterException("nodeEmbeddings", e.getMessage());
+            }
+        }
+        return embeddingWidth == null ? inputs : inputs.withEmbeddingWidth(embeddingWidth);
+    }
+
+    /** The node types a per-node embedding selection lists exist in the graph. */
+    static void embeddingTypes(HeteroGraph graph, com.dipgnn.model.NodeInputConfig inputs) {
+        for (String type : inputs.embeddings().types()) {
+            nodeType("nodeEmbeddings", graph, type);
+        }
+    }
+
     /** Node types with at least one labeled node. */
     static List<String> labeledTypes(HeteroGraph graph) {
         return graph.nodeTypes().stream()

@@ -72,7 +72,12 @@ public record PretrainParameters(
         @Schema(description = "Steps per logged interval", example = "50") @Min(1) @Max(10_000_000) Integer logEvery,
         @Schema(description = "Network saved as the model (default: the method's own choice, the discriminator for "
                 + "DiP-GNN)", example = "discriminator", allowableValues = {"generator", "discriminator"})
-        @Pattern(regexp = "generator|discriminator") String keep) implements JobParameters {
+        @Pattern(regexp = "generator|discriminator") String keep,
+        @Schema(description = "Learned per-node embeddings: auto (the node types without features), none, all, or a "
+                + "comma-separated list of node types", example = "auto", nullable = true) String nodeEmbeddings,
+        @Schema(description = "Width of the per-node embeddings, projected to the hidden width when different "
+                + "(default: the hidden width)", example = "64", nullable = true)
+        @Min(1) @Max(4096) Integer embeddingWidth) implements JobParameters {
 
     /** The methods a pre-training job accepts (their command-line names). */
     static final String METHODS = "dipgnn|dipgnn-no-text|dipgnn-edges|dipgnn-features|random-edges|gpt-gnn|gae";
@@ -107,6 +112,18 @@ public record PretrainParameters(
         keep = keep != null ? keep : defaultKeep(method);
     }
 
+    /** Parameters without the per-node embedding fields (their defaults apply). */
+    public PretrainParameters(String method, String backbone, Integer layers, Integer hidden, Integer heads,
+                              Double dropout, Integer steps, Integer seedNodes, Double learningRate, Double weightDecay,
+                              Double clipNorm, Double edgeMaskRatio, Double featureMaskRatio, Integer negatives,
+                              Double alpha, Double lambda, Double temperature, Integer samplingDepth,
+                              Integer samplingWidth, Long seed, Long splitSeed, String splitNodeType,
+                              Integer checkpointEvery, Integer logEvery, String keep) {
+        this(method, backbone, layers, hidden, heads, dropout, steps, seedNodes, learningRate, weightDecay, clipNorm,
+                edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda, temperature, samplingDepth, samplingWidth,
+                seed, splitSeed, splitNodeType, checkpointEvery, logEvery, keep, null, null);
+    }
+
     /** Every field at its default. */
     public static PretrainParameters defaults() {
         return new PretrainParameters(null, null, null, null, null, null, null, null, null, null, null, null, null,
@@ -137,7 +154,8 @@ public record PretrainParameters(
     public ModelConfig modelConfig() {
         ParameterChecks.hiddenDivisibleByHeads(hidden, heads);
         return new ModelConfig(ParameterChecks.backbone(backbone), layers, hidden, heads, dropout,
-                ModelConfig.PAPER_DEFAULT.attentionDropout());
+                ModelConfig.PAPER_DEFAULT.attentionDropout(), ParameterChecks.nodeInputs(
+                        com.dipgnn.model.NodeInputConfig.DEFAULT, nodeEmbeddings, embeddingWidth));
     }
 
     /** The engine's pre-training settings. */
@@ -171,7 +189,7 @@ public record PretrainParameters(
     public void validateAgainst(HeteroGraph graph, ModelManifest pretrainedOrNull) {
         PretrainMethod m = pretrainMethod();
         keptNetwork();
-        modelConfig();
+        ParameterChecks.embeddingTypes(graph, modelConfig().nodeInputs());
         if (splitNodeType != null) {
             ParameterChecks.nodeType("splitNodeType", graph, splitNodeType);
         }

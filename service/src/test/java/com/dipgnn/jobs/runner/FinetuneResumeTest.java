@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.dipgnn.training.CheckpointFiles;
+import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.training.ModelStore;
+import com.dipgnn.training.NodeEmbeddingFiles;
 import com.dipgnn.training.TrainingCancelledException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A fine-tuning job stopped after a checkpoint and run again with the same checkpoint directory
- * ends with exactly the parameters, metrics and curves of an uninterrupted run (dropout active).
+ * ends with exactly the parameters, metrics and curves of an uninterrupted run (dropout active),
+ * per-node embeddings included (their rows, trained flags, moments and best rows are checkpointed).
  */
 class FinetuneResumeTest {
 
@@ -25,11 +28,20 @@ class FinetuneResumeTest {
 
     @Test
     void aResumedJobEndsExactlyLikeAnUninterruptedOne(@TempDir Path tmp) throws Exception {
+        resumesExactly(JobFixtures.GRAPH, tmp, ModelStore.ENCODER, ModelStore.HEAD);
+    }
+
+    @Test
+    void aResumedJobWithPerNodeEmbeddingsEndsExactlyLikeAnUninterruptedOne(@TempDir Path tmp) throws Exception {
+        resumesExactly(JobFixtures.ID_ONLY, tmp, ModelStore.ENCODER, ModelStore.HEAD, NodeEmbeddingFiles.FILE);
+    }
+
+    private void resumesExactly(HeteroGraph graph, Path tmp, String... files) throws Exception {
         FinetuneParameters parameters = JobFixtures.finetune(null, STEPS, SPLIT_SEED, 0.01);
-        JobWork straight = JobFixtures.work(parameters, tmp, "straight", null);
+        JobWork straight = JobFixtures.work(graph, parameters, tmp, "straight", null);
         JobOutcome expected = runner.run(straight, JobControl.NONE, JobProgressSink.NONE);
 
-        JobWork interrupted = JobFixtures.work(parameters, tmp, "interrupted", null);
+        JobWork interrupted = JobFixtures.work(graph, parameters, tmp, "interrupted", null);
         JobFixtures.Recorder stopAfter6 = new JobFixtures.Recorder(6);
         assertThatThrownBy(() -> runner.run(interrupted, stopAfter6, stopAfter6))
                 .isInstanceOf(TrainingCancelledException.class);
@@ -44,7 +56,13 @@ class FinetuneResumeTest {
         assertThat(resumed.curves()).isEqualTo(expected.curves());
         assertThat(resumed.manifest().hyperParameters().get("best_step"))
                 .isEqualTo(expected.manifest().hyperParameters().get("best_step"));
-        for (String file : new String[] {ModelStore.ENCODER, ModelStore.HEAD}) {
+        if (java.util.Arrays.asList(files).contains(NodeEmbeddingFiles.FILE)) {
+            // 90 nodes in the fine-tuning part (30% of 300); sampled subgraphs reach most of them
+            Object trained = ((java.util.Map<?, ?>) expected.manifest().hyperParameters()
+                    .get("node_embedding_trained_rows")).get("node");
+            assertThat(((Number) trained).intValue()).as("rows trained in the run").isBetween(30, 90);
+        }
+        for (String file : files) {
             assertThat(Files.mismatch(straight.modelOutput().resolve(file), interrupted.modelOutput().resolve(file)))
                     .as(file + " is byte-identical").isEqualTo(-1L);
         }

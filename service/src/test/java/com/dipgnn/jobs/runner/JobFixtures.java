@@ -16,6 +16,15 @@ final class JobFixtures {
             .withFeatures(8, 0.5).withSeed(1));
     static final long SPLIT_SEED = 3;
 
+    /** {@link #GRAPH} without its features: its nodes get per-node embeddings and structural inputs. */
+    static final HeteroGraph ID_ONLY = withoutFeatures(GRAPH);
+
+    private static HeteroGraph withoutFeatures(HeteroGraph graph) {
+        com.dipgnn.graph.NodeTable t = graph.nodes("node");
+        return graph.withNodes(new com.dipgnn.graph.NodeTable(t.name(), t.count(), t.keys(), null, t.labels(), t.text(),
+                t.time(), t.splits()));
+    }
+
     private JobFixtures() {
     }
 
@@ -35,7 +44,11 @@ final class JobFixtures {
     }
 
     static JobWork work(JobParameters parameters, Path dir, String name, Path pretrained) {
-        return new JobWork(parameters, GRAPH, "community-300", dir.resolve(name + "-checkpoints"),
+        return work(GRAPH, parameters, dir, name, pretrained);
+    }
+
+    static JobWork work(HeteroGraph graph, JobParameters parameters, Path dir, String name, Path pretrained) {
+        return new JobWork(parameters, graph, "community-300", dir.resolve(name + "-checkpoints"),
                 dir.resolve(name + "-model"), pretrained, Device.cpu(), null);
     }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.model.TypeSelection;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.training.ExperimentSpec;
@@ -129,6 +131,27 @@ class JobParametersTest {
         assertThat(finetune.steps()).isEqualTo(1600);
         assertThat(JSON.readValue(JSON.writeValueAsString(finetune), FinetuneParameters.class)).isEqualTo(finetune);
         assertThat(JSON.readValue(JSON.writeValueAsString(pretrain), PretrainParameters.class)).isEqualTo(pretrain);
+    }
+
+    @Test
+    void nodeEmbeddingFieldsOverrideTheDefaultsOrThePretrainedModelsNodeInputs() throws Exception {
+        FinetuneParameters finetune = JSON.readValue("{\"task\": \"link\", \"nodeEmbeddings\": \"none\", "
+                + "\"embeddingWidth\": 64}", FinetuneParameters.class);
+        assertThat(finetune.toSpec(null).model().nodeInputs())
+                .isEqualTo(NodeInputConfig.DEFAULT.withEmbeddings(TypeSelection.NONE).withEmbeddingWidth(64));
+        assertThat(FinetuneParameters.forTask("link").toSpec(null).model().nodeInputs())
+                .isEqualTo(NodeInputConfig.DEFAULT);
+
+        ModelManifest legacy = new ModelManifest(1, "t", "v", Backbone.HGT, 2, 16, 2, 0.2, 0.0, Map.of("node", 0),
+                List.of(), Map.of("task", "pretrain"), "d", "f", 0, Map.of(), Map.of());
+        assertThat(FinetuneParameters.forTask("link").toSpec(legacy).model().nodeInputs())
+                .as("a model pre-trained before node inputs keeps its shared type vectors").isEqualTo(NodeInputConfig.LEGACY);
+
+        PretrainParameters pretrain = JSON.readValue("{\"nodeEmbeddings\": \"user,item\"}", PretrainParameters.class);
+        assertThat(pretrain.modelConfig().nodeInputs().embeddings()).isEqualTo(TypeSelection.parse("user,item"));
+        assertThat(JSON.readValue(JSON.writeValueAsString(finetune), FinetuneParameters.class)).isEqualTo(finetune);
+        assertThat(violatedFields(JSON.readValue("{\"embeddingWidth\": 0}", FinetuneParameters.class)))
+                .containsExactly("embeddingWidth");
     }
 
     @Test

@@ -1,0 +1,5 @@
+/**
+ * Subgraph sampling (engine; no Spring): HGSampling, LADIES, the whole graph, negatives, and the
+ * prefetcher that samples ahead on worker threads.
+ */
+package com.dipgnn.sampling;
