@@ -105,7 +105,7 @@ public final class NodeEmbeddingBenchmark {
     }
 
     /** The machine's load averages (1, 5, 15 minutes) at the end, from /proc/loadavg; "unknown" elsewhere. */
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
             return parts[0] + " " + parts[1] + " " + parts[2];

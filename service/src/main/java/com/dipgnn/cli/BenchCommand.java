@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import com.dipgnn.bench.RecommenderBenchmark;
+import com.dipgnn.recommend.RecommenderKind;
 
 /** {@code bench}: training-step timings against a measured matrix-product ceiling, and graph memory. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -113,6 +115,17 @@ public final class BenchCommand implements Callable<Integer> {
             description = "node-embeddings: embedding and hidden width (default: ${DEFAULT-VALUE})")
     int embeddingWidth;
 
+    @Option(names = "--bench-dataset", defaultValue = "gowalla",
+            description = "recommender: the interaction data set (default: ${DEFAULT-VALUE})")
+    String benchDataset;
+
+    @Option(names = "--recommender", defaultValue = "lightgcn",
+            description = "recommender: lightgcn or mf (default: ${DEFAULT-VALUE})")
+    String recommender;
+
+    @picocli.CommandLine.Mixin
+    RecommenderOptions recommenderOptions = new RecommenderOptions();
+
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
     String device;
 
@@ -144,6 +157,18 @@ public final class BenchCommand implements Callable<Integer> {
             NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(new NodeEmbeddingBenchmark.Settings(
                     tableRows, embeddingWidth, 3, warmup, repeats, true), Devices.select(device)).run(System.err::println);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report));
+            return 0;
+        }
+        if ("recommender".equals(config)) {
+            RecommenderBenchmark.Report r = RecommenderBenchmark.run(GraphSources.load(benchDataset, 0),
+                    recommenderOptions.config(RecommenderKind.parse(recommender), 255), Devices.select(device), warmup,
+                    repeats);
+            out.println(json ? new ObjectMapper().writeValueAsString(r) : String.format(Locale.ROOT,
+                    "== %s on %s: %,d users, %,d items, %,d training pairs%nstep median %.1f ms (p10 %.1f, p90 %.1f)"
+                            + "%nepoch (projected) %.1f s%nfull ranking of %,d test users x %,d items: %.1f s%n"
+                            + "load average at the end: %s%n", r.model(), benchDataset, r.users(), r.items(),
+                    r.trainPairs(), r.step().median(), r.step().percentile(10), r.step().percentile(90),
+                    r.epochSeconds(), r.testUsers(), r.items(), r.fullRankingSeconds(), r.loadAverage()));
             return 0;
         }
         if ("recommend".equals(config)) {

@@ -59,7 +59,10 @@ public final class GraphOps {
      */
     public static NDArray onesCoo(NDManager manager, long[] rows, long[] columns, long numRows, long numColumns) {
         try (NDManager scratch = manager.newSubManager()) {
-            NDArray indices = scratch.create(new long[][] {rows, columns}).duplicate();
+            // an engine-computed copy: a duplicate() of the host-created array left the sparse matrix
+            // reading corrupt memory at times (garbage gradients in LightGCN on Gowalla, measured)
+            NDArray indices = scratch.zeros(new Shape(2, rows.length), DataType.INT64)
+                    .add(scratch.create(new long[][] {rows, columns}));
             NDArray values = scratch.ones(new Shape(rows.length), DataType.FLOAT32);
             NDArray coo = JniUtils.createSparseCoo(
                     (PtNDArray) indices, (PtNDArray) values, new Shape(numRows, numColumns));

@@ -4,25 +4,22 @@ import com.dipgnn.ranking.Interactions;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
-import com.dipgnn.model.GraphOps;
+import ai.djl.pytorch.engine.PtNDArray;
+import ai.djl.pytorch.jni.JniUtils;
 
 /**
  * LightGCN (He et al., SIGIR 2020): free user and item vectors E⁰ propagated over the training
  * interactions with the symmetric normalisation Â = D^-1/2 A D^-1/2 of the bipartite graph, with
  * no weights and no non-linearity, {@code E^(k+1) = Â E^k}; the output is the mean of
- * E⁰ … E^K. Each layer gathers the weighted messages {@code Â_ui · e_i} along the training edges
- * and sums them per destination with a constant incidence matrix, as the GNN layers aggregate;
- * gradients flow through the messages.
+ * E⁰ … E^K. The two blocks of Â (users × items and its transpose) are constant sparse matrices;
+ * gradients flow through the dense operand.
  */
 public final class LightGcn extends MatrixFactorization {
 
     private final Interactions train;
     private final int layers;
-    private int[] edgeUsers;
-    private int[] edgeItems;
-    private float[] edgeWeights;
-    private NDArray intoUsers;
-    private NDArray intoItems;
+    private NDArray userItem;
+    private NDArray itemUser;
 
     /**
      * @param train the interactions propagated over (training pairs only: never a held-out pair)
@@ -41,33 +38,22 @@ public final class LightGcn extends MatrixFactorization {
     @Override
     public UserItemVectors vectors(NDManager scope, boolean training) {
         UserItemVectors ego = super.vectors(scope, training);
-        if (layers == 0) {
-            return ego;
-        }
         ensureAdjacency(egoVectors().users().getManager());
-        NDArray userIds = GraphOps.index(scope, edgeUsers);
-        NDArray itemIds = GraphOps.index(scope, edgeItems);
-        NDArray weights = scope.create(edgeWeights, new Shape(edgeWeights.length, 1));
         NDArray u = ego.users();
         NDArray i = ego.items();
         NDArray sumU = u;
         NDArray sumI = i;
         for (int k = 0; k < layers; k++) {
-            NDArray nextU = propagate(i, itemIds, weights, intoUsers);
-            NDArray nextI = propagate(u, userIds, weights, intoItems);
+            NDArray nextU = userItem.matMul(i);
+            NDArray nextI = itemUser.matMul(u);
+            nextU.attach(scope); // the sparse operand's manager would otherwise own them
+            nextI.attach(scope);
             u = nextU;
             i = nextI;
             sumU = sumU.add(u);
             sumI = sumI.add(i);
         }
-        return new UserItemVectors(sumU.div(layers + 1f), sumI.div(layers + 1f));
-    }
-
-    /** {@code out[d] = Σ over edges e into d of w_e · x[source_e]}, in the scope of {@code x}. */
-    private static NDArray propagate(NDArray x, NDArray sources, NDArray weights, NDArray incidence) {
-        NDArray sums = GraphOps.scatterSum(incidence, GraphOps.gatherRows(x, sources).mul(weights));
-        sums.attach(x.getManager()); // the constant incidence matrix's manager would otherwise own it
-        return sums;
+        return layers == 0 ? ego : new UserItemVectors(sumU.div(layers + 1f), sumI.div(layers + 1f));
     }
 
     /** The propagation depth K. */
@@ -75,41 +61,59 @@ public final class LightGcn extends MatrixFactorization {
         return layers;
     }
 
-    /**
-     * The interactions as weighted edges and the two (destinations × edges) incidence matrices
-     * that sum messages per user and per item (the aggregation GraphOps gives the GNN layers).
-     */
     private void ensureAdjacency(NDManager owner) {
-        if (intoUsers != null) {
+        if (userItem != null) {
             return;
         }
-        edgeUsers = train.userColumn();
-        edgeItems = train.itemColumn();
+        int[] users = train.userColumn();
+        int[] items = train.itemColumn();
         int[] userDegree = new int[train.users()];
         int[] itemDegree = train.itemDegrees();
-        for (int u : edgeUsers) {
+        for (int u : users) {
             userDegree[u]++;
         }
-        edgeWeights = new float[edgeUsers.length];
-        long[] edgeIds = new long[edgeUsers.length];
-        long[] users = new long[edgeUsers.length];
-        for (int e = 0; e < edgeUsers.length; e++) {
-            edgeWeights[e] = (float) (1 / Math.sqrt((double) userDegree[edgeUsers[e]] * itemDegree[edgeItems[e]]));
-            edgeIds[e] = e;
-            users[e] = edgeUsers[e];
+        float[] weights = new float[users.length];
+        for (int e = 0; e < users.length; e++) {
+            weights[e] = (float) (1 / Math.sqrt((double) userDegree[users[e]] * itemDegree[items[e]]));
         }
-        intoUsers = GraphOps.onesCoo(owner, users, edgeIds, train.users(), edgeUsers.length);
-        long[] order = new long[edgeItems.length];
-        for (int e = 0; e < edgeItems.length; e++) {
-            order[e] = ((long) edgeItems[e] << 32) | e;
+        userItem = coo(owner, users, items, weights, train.users(), train.items());
+        long[] order = new long[users.length];
+        for (int e = 0; e < users.length; e++) {
+            order[e] = ((long) items[e] << 32) | e;
         }
         java.util.Arrays.sort(order);
-        long[] items = new long[order.length];
-        long[] byItem = new long[order.length];
+        int[] rows = new int[users.length];
+        int[] cols = new int[users.length];
+        float[] values = new float[users.length];
         for (int p = 0; p < order.length; p++) {
-            items[p] = order[p] >>> 32;
-            byItem[p] = (int) order[p];
+            int e = (int) order[p];
+            rows[p] = items[e];
+            cols[p] = users[e];
+            values[p] = weights[e];
         }
-        intoItems = GraphOps.onesCoo(owner, items, byItem, train.items(), edgeItems.length);
+        itemUser = coo(owner, rows, cols, values, train.items(), train.users());
+    }
+
+    /**
+     * A constant sparse matrix; (row, column) pairs sorted by row, then column. Its index and value
+     * tensors are copies the engine computes: built with {@code duplicate()} of host-created arrays,
+     * the matrix read corrupt memory at times (gradients of 1e10 to NaN after a few Gowalla steps,
+     * varying from run to run; measured), as {@code GraphOps.onesCoo} now avoids too.
+     */
+    private static NDArray coo(NDManager owner, int[] rows, int[] cols, float[] values, int numRows, int numCols) {
+        long[][] index = new long[2][rows.length];
+        for (int e = 0; e < rows.length; e++) {
+            index[0][e] = rows[e];
+            index[1][e] = cols[e];
+        }
+        try (NDManager scratch = owner.newSubManager()) {
+            NDArray indices = scratch.zeros(new Shape(2, rows.length), ai.djl.ndarray.types.DataType.INT64)
+                    .add(scratch.create(index));
+            NDArray weights = scratch.ones(new Shape(values.length)).mul(scratch.create(values));
+            NDArray sparse = JniUtils.createSparseCoo((PtNDArray) indices, (PtNDArray) weights,
+                    new Shape(numRows, numCols));
+            sparse.attach(owner);
+            return sparse;
+        }
     }
 }

@@ -159,6 +159,38 @@ public final class RecommenderTrainer {
         run.curve.addAll(s.curve());
     }
 
+    /**
+     * Times {@code steps} training steps of {@code model} on random batches of the split's
+     * training pairs (after {@code warmup} untimed ones) and one full-ranking evaluation of the
+     * test users: the figures of {@code bench --config recommender}.
+     *
+     * @return milliseconds of each timed step, then the evaluation's milliseconds as the last entry
+     */
+    public double[] timeSteps(InteractionSplit split, Recommender model, NDManager manager, int warmup, int steps) {
+        ParameterUpdater updater = new ParameterUpdater(config.optimizer(), model);
+        Engine engine = Devices.engine();
+        int[] users = split.train().userColumn();
+        int[] items = split.train().itemColumn();
+        Random rng = StepRandom.rngFor(seed, 0xBE);
+        int[] order = shuffled(users.length, rng);
+        double[] ms = new double[steps + 1];
+        for (int s = 0; s < warmup + steps; s++) {
+            int from = (s * config.batchSize()) % Math.max(1, users.length - config.batchSize());
+            TrainingPairs pairs = TrainingPairs.draw(split.train(), users, items, order, from,
+                    Math.min(users.length, from + config.batchSize()), config, rng);
+            long t0 = System.nanoTime();
+            step(model, pairs, split.train(), manager, engine, updater);
+            if (s >= warmup) {
+                ms[s - warmup] = (System.nanoTime() - t0) / 1e6;
+            }
+        }
+        long t0 = System.nanoTime();
+        fullRanking(model, manager, new RankingEvaluator(config.fullK(), config.evalNegatives(), seed), split.test(),
+                split.train().union(split.val()));
+        ms[steps] = (System.nanoTime() - t0) / 1e6;
+        return ms;
+    }
+
     private double step(Recommender model, TrainingPairs pairs, Interactions train, NDManager manager, Engine engine,
                         ParameterUpdater updater) {
         try (NDManager scope = manager.newSubManager()) {
