@@ -32,6 +32,19 @@ public final class ScalarOps {
         return x.maximum(constant(x, value));
     }
 
+    /** {@code log(1 + exp(x))}, elementwise, without overflow: {@code max(x, 0) + log(1 + exp(-|x|))}. */
+    public static NDArray softplus(NDArray x) {
+        return x.maximum(0f).add(x.abs().neg().exp().add(1f).log());
+    }
+
+    /**
+     * Each row of {@code x} (shape (n, d)) divided by sqrt(|row|² + epsilon²): the unit vector away
+     * from 0, with a finite gradient at 0.
+     */
+    public static NDArray unitRows(NDArray x, float epsilon) {
+        return x.div(x.square().sum(new int[] {1}, true).add(epsilon * epsilon).sqrt());
+    }
+
     private static NDArray constant(NDArray like, double value) {
         return like.getManager().create((float) value);
     }

@@ -6,6 +6,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import com.dipgnn.model.GraphOps;
+import com.dipgnn.model.ScalarOps;
 import java.util.Arrays;
 
 /**
@@ -48,7 +49,7 @@ final class RecommenderLosses {
         int perPair = (int) (negatives.size() / b);
         NDArray neg = GraphOps.gatherRows(v.items(), negatives).reshape(b, perPair, -1)
                 .mul(u.expandDims(1)).sum(new int[] {2});
-        return softplus(neg.sub(pos)).mean();
+        return ScalarOps.softplus(neg.sub(pos)).mean();
     }
 
     /** BPR's negatives: the sampled ones, or in-batch the next pair's positive; null for softmax. */
@@ -67,10 +68,6 @@ final class RecommenderLosses {
         return GraphOps.index(scope, shifted);
     }
 
-    /** {@code log(1 + exp(x))} without overflow. */
-    static NDArray softplus(NDArray x) {
-        return x.maximum(0f).add(x.abs().neg().exp().add(1f).log());
-    }
 
     /**
      * Sampled softmax. With a uniform pool, a pool item the user happens to have interacted with

@@ -6,11 +6,10 @@ import com.dipgnn.ranking.RankingEvaluator;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import ai.djl.training.GradientCollector;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.training.CheckpointFiles;
 import com.dipgnn.training.Devices;
-import com.dipgnn.training.NonFiniteLossException;
+import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.ParameterUpdater;
 import com.dipgnn.training.TrainingCancelledException;
 import com.dipgnn.training.TrainingListener;
@@ -193,20 +192,8 @@ public final class RecommenderTrainer {
 
     private double step(Recommender model, TrainingPairs pairs, Interactions train, NDManager manager, Engine engine,
                         ParameterUpdater updater) {
-        try (NDManager scope = manager.newSubManager()) {
-            double value;
-            try (GradientCollector collector = engine.newGradientCollector()) {
-                UserItemVectors vectors = model.vectors(scope, true);
-                NDArray loss = RecommenderLosses.loss(model, vectors, pairs, config, train, scope);
-                value = loss.getFloat();
-                if (!Double.isFinite(value)) {
-                    throw new NonFiniteLossException("recommender training loss is " + value);
-                }
-                collector.backward(loss);
-            }
-            updater.step();
-            return value;
-        }
+        return FineTuner.optimizerStep(manager, engine, updater, scope ->
+                RecommenderLosses.loss(model, model.vectors(scope, true), pairs, config, train, scope));
     }
 
     /** Validates after an epoch, keeping the best weights; returns whether to stop early. */

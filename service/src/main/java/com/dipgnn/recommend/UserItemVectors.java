@@ -1,6 +1,7 @@
 package com.dipgnn.recommend;
 
 import ai.djl.ndarray.NDArray;
+import com.dipgnn.model.ScalarOps;
 
 /**
  * What a recommender scores with: {@code score(u, i) = users[u] · items[i]}.
@@ -12,11 +13,7 @@ public record UserItemVectors(NDArray users, NDArray items) {
 
     /** Both sides scaled to unit length, so that the dot product is the cosine. */
     public UserItemVectors normalized() {
-        return new UserItemVectors(unit(users), unit(items));
+        return new UserItemVectors(ScalarOps.unitRows(users, 1e-6f), ScalarOps.unitRows(items, 1e-6f));
     }
 
-    /** Rows over sqrt(|x|² + ε²): the unit vector away from 0, with a finite gradient at 0. */
-    private static NDArray unit(NDArray x) {
-        return x.div(x.square().sum(new int[] {1}, true).add(1e-12f).sqrt());
-    }
 }

@@ -142,15 +142,27 @@ public final class FineTuner {
 
     private static <B> double trainStep(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head, B batch,
                                         NDManager modelManager, Engine engine, ParameterUpdater updater) {
+        return optimizerStep(modelManager, engine, updater, scope -> task.loss(encoder, head, batch, scope));
+    }
+
+    /**
+     * One optimizer step: the loss computed in a fresh scope of {@code modelManager} under a
+     * gradient collector, refused when not finite, back-propagated, then the update.
+     *
+     * @return the loss value
+     * @throws NonFiniteLossException when the loss is NaN or infinite (nothing is updated)
+     */
+    public static double optimizerStep(NDManager modelManager, Engine engine, ParameterUpdater updater,
+                                       java.util.function.Function<NDManager, NDArray> loss) {
         try (NDManager scope = modelManager.newSubManager()) {
             double value;
             try (GradientCollector collector = engine.newGradientCollector()) {
-                NDArray loss = task.loss(encoder, head, batch, scope);
-                value = loss.getFloat();
+                NDArray l = loss.apply(scope);
+                value = l.getFloat();
                 if (!Double.isFinite(value)) {
                     throw new NonFiniteLossException("training loss is " + value);
                 }
-                collector.backward(loss);
+                collector.backward(l);
             }
             updater.step();
             return value;

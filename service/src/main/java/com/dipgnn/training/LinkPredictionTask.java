@@ -296,9 +296,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         if (count <= 0) {
             return logits.sum().mul(0f);
         }
-        NDArray x = logits.sub(positiveLogit);
-        NDArray softplus = x.maximum(0f).add(x.abs().neg().exp().add(1f).log());
-        return softplus.mul(negative).sum().div((float) count);
+        return ScalarOps.softplus(logits.sub(positiveLogit)).mul(negative).sum().div((float) count);
     }
 
     private static NDArray pick(NDArray embeddings, int[] rows, NDManager scope) {
@@ -361,8 +359,10 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         needed.put(relation.source(), anchors);
         needed.merge(relation.target(), candidates, LinkPredictionTask::concat);
         Map<String, NodeEmbedder.Table> tables = embedder.embed(encoder, needed, scope, 0xF011 + s.ordinal());
-        NDArray queries = unit(tables.get(relation.source()).rows(scope, anchors));
-        NDArray items = unit(head.transform().forward(tables.get(relation.target()).rows(scope, candidates)));
+        float eps = CosineScorer.normEpsilon();
+        NDArray queries = ScalarOps.unitRows(tables.get(relation.source()).rows(scope, anchors), eps);
+        NDArray items = ScalarOps.unitRows(
+                head.transform().forward(tables.get(relation.target()).rows(scope, candidates)), eps);
         Interactions heldOut = localUsers(anchors, edges.src(), edges.dst(), candidates.length);
         Interactions excluded = localUsers(anchors, fullRankingExclusions.get(s), candidates.length);
         Interactions interacted = localUsers(anchors, fullRankingExclusions.get(s).union(
@@ -381,9 +381,6 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         return out;
     }
 
-    private static NDArray unit(NDArray x) {
-        return x.div(x.norm(new int[] {1}, true).maximum(CosineScorer.normEpsilon()));
-    }
 
     /** Pairs whose anchors are renumbered by their position in the sorted {@code anchors}; others dropped. */
     private static Interactions localUsers(int[] anchors, int[] src, int[] dst, int items) {
