@@ -54,22 +54,24 @@ class LayerwiseEmbedderTest {
 
     @Test
     void passesFollowTheNodeAndEdgeBudgets() {
-        // users 0..3 like items: 0, 1 and 2 like item 0 (3 in-edges), 3 likes item 1; item 2 is unliked
+        // every user likes item 0, users 0 and 1 also item 1, nobody item 2: a user's in-neighbours are the
+        // items it likes (2, 2, 1, 1 of them), an item's the users who like it (4, 2, 0). Nodes with fewer
+        // in-neighbours never come before those whose in-neighbours include theirs, so passes go in id order.
         HeteroGraph graph = new GraphBuilder("likes")
                 .addNodes(NodeTable.ofCount("user", 4).withFeatures(new DenseFeatures(4, 2, new float[] {
                     1, 0, 0, 1, 1, 1, 0.5f, 0})))
                 .addNodes(NodeTable.ofCount("item", 3))
-                .addEdges(new RelationType("user", "likes", "item"), new int[] {0, 1, 2, 3}, new int[] {0, 0, 0, 1},
-                        null, true)
+                .addEdges(new RelationType("user", "likes", "item"), new int[] {0, 1, 2, 3, 0, 1},
+                        new int[] {0, 0, 0, 0, 1, 1}, null, true)
                 .build();
         List<long[]> progress = new ArrayList<>();
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             GraphEncoder encoder = encoder(graph, HGT, manager);
-            new LayerwiseEmbedder(graph, 10, 2).embedAll(encoder, manager, (done, total) -> progress.add(new long[] {
+            new LayerwiseEmbedder(graph, 10, 3).embedAll(encoder, manager, (done, total) -> progress.add(new long[] {
                 done, total}));
         }
-        // per layer, users (one in-edge each) go two per pass; item 0 (three in-edges) alone, items 1 and 2 together
-        assertThat(progress).extracting(p -> p[0]).containsExactly(2L, 4L, 5L, 7L, 9L, 11L, 12L, 14L);
+        // at most 3 in-edges a pass: users {0}, {1, 2}, {3}; item 0 (4 in-edges) alone, then items {1, 2}
+        assertThat(progress).extracting(p -> p[0]).containsExactly(1L, 3L, 4L, 5L, 7L, 8L, 10L, 11L, 12L, 14L);
         assertThat(progress).extracting(p -> p[1]).containsOnly(14L);
     }
 
