@@ -400,7 +400,8 @@ public class DeploymentService implements SmartLifecycle {
 
     private DeploymentOptions options() {
         ServiceProperties.Serving s = properties.serving();
-        return DeploymentOptions.defaults().withDevice(device).withLimits(s.maxBatch(), s.maxK());
+        return DeploymentOptions.defaults().withDevice(device).withInference(s.inference())
+                .withLimits(s.maxBatch(), s.maxK());
     }
 
     private Slot slot(String name) {
