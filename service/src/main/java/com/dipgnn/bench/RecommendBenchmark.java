@@ -110,13 +110,19 @@ public final class RecommendBenchmark {
      * @param indexSeconds time to build the index (candidate transform and k-means)
      * @param index the default index's description
      * @param rows exact first, then the inverted file per nprobe
+     * @param inference how the deployment embedded the nodes (its statistics' sampler)
      * @param api the deployment's own {@code recommend} call (validation, normalisation, default index, exclusion)
-     * @param newNode {@code recommendForNewNode} for copies of existing queries (features and clicks): sampling,
-     *     one encoder pass and the default index; recall against the exact top k of the existing query
+     * @param newNode {@code recommendForNewNode} for copies of existing queries (features and clicks): the
+     *     encoder on the copy and its neighbours, then the default index; recall against the exact top k of
+     *     the existing query with its clicks excluded, as for {@code api}
+     * @param newNodeAgreement mean share of the existing query's own {@code recommend} answer (same index, k and
+     *     exclusion) that its copy's answer holds: 1 when the inductive path agrees with the deployed embedding
+     * @param newNodeMaxDifference largest absolute difference between a copy's embedding and its original's,
+     *     over every coordinate of the timed copies
      */
     public record Report(String graph, int candidates, int dim, String model, double graphSeconds, double modelSeconds,
-                         double embeddingSeconds, double indexSeconds, String index, List<Row> rows, Row api,
-                         Row newNode) {
+                         double embeddingSeconds, double indexSeconds, String index, String inference, List<Row> rows,
+                         Row api, Row newNode, double newNodeAgreement, double newNodeMaxDifference) {
     }
 
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -227,20 +233,33 @@ public final class RecommendBenchmark {
         }
         Row api = time("recommend() nprobe=" + ivf.nprobe() + " excl.", queries, q -> deployment.recommend(null, queries[q], k, true),
                 q -> deployment.recommend(null, queries[q], k, true), truthExcluding, truthExcluding);
-        Row newNode = timeNewNodes(graph, deployment, relation, queries, truthExcluding);
+        NewNodes copies = timeNewNodes(graph, deployment, relation, queries, truthExcluding);
+        log.accept(String.format("  new nodes: recall %.4f, agreement with recommend() %.4f, largest embedding "
+                + "difference %.2g", copies.row().recall(), copies.agreement(), copies.maxDifference()));
         return new Report(FineTuneExperiment.describe(graph), exact.size(), exact.dim(), model, graphSeconds, modelSeconds,
-                deployment.stats().embeddingSeconds(), deployment.stats().indexSeconds(), ivf.describe(), rows, api,
-                newNode);
+                deployment.stats().embeddingSeconds(), deployment.stats().indexSeconds(), ivf.describe(),
+                deployment.stats().sampler(), rows, api, copies.row(), copies.agreement(), copies.maxDifference());
     }
 
-    /** New-node requests are slower (an encoder pass each): a tenth of the queries are timed. */
-    private Row timeNewNodes(HeteroGraph graph, ModelDeployment deployment, RelationType relation, int[] queries,
-                             List<Set<Integer>> truthExcluding) {
+    /** The timed new-node requests and how their answers and embeddings compare with their originals'. */
+    private record NewNodes(Row row, double agreement, double maxDifference) {
+    }
+
+    /**
+     * New-node requests are slower (an encoder pass each): a tenth of the queries are timed. Each is a copy
+     * of an existing query (its features and clicks); its answer is compared with that query's exact top k
+     * (as the other rows are) and with the query's own {@code recommend} answer, and its embedding, computed
+     * again untimed, with the query's.
+     */
+    private NewNodes timeNewNodes(HeteroGraph graph, ModelDeployment deployment, RelationType relation, int[] queries,
+                                  List<Set<Integer>> truthExcluding) {
         int count = Math.max(1, settings.measured() / 10);
         int warm = Math.min(settings.warmup(), 20);
         double[] millis = new double[count];
         double[] cpuMillis = new double[count];
         double hits = 0;
+        double agreeing = 0;
+        double maxDifference = 0;
         for (int i = 0; i < warm + count; i++) {
             int q = queries[i % queries.length];
             com.dipgnn.serving.NewNode copy = new com.dipgnn.serving.NewNode(relation.source(),
@@ -255,12 +274,24 @@ public final class RecommendBenchmark {
                 millis[i - warm] = (end - start) / 1e6;
                 cpuMillis[i - warm] = (cpuEnd - cpuStart) / 1e6;
                 hits += overlap(result, truthExcluding.get(i % queries.length));
+                agreeing += overlap(result, ids(deployment.recommend(null, q, settings.k(), true)));
+                maxDifference = Math.max(maxDifference, largestDifference(deployment.embedNewNode(copy),
+                        deployment.embeddings(relation.source(), new int[] {q})[0]));
             }
         }
         double total = java.util.Arrays.stream(millis).sum();
         double recall = hits / ((double) count * settings.k());
-        return new Row("recommendForNewNode() excl.", new StepTimes(millis), new StepTimes(cpuMillis),
+        Row row = new Row("recommendForNewNode() excl.", new StepTimes(millis), new StepTimes(cpuMillis),
                 count / (total / 1000), recall, recall);
+        return new NewNodes(row, agreeing / ((double) count * settings.k()), maxDifference);
+    }
+
+    private static double largestDifference(float[] a, float[] b) {
+        double max = 0;
+        for (int i = 0; i < a.length; i++) {
+            max = Math.max(max, Math.abs(a[i] - b[i]));
+        }
+        return max;
     }
 
     private static IntPredicate linked(CsrAdjacency adjacency, int source) {

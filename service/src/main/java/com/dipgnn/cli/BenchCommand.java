@@ -424,8 +424,8 @@ public final class BenchCommand implements Callable<Integer> {
                 r.candidates(), r.dim()));
         sb.append(String.format(Locale.ROOT, "graph: %s (generated in %.1f s)%nmodel: %s (%.1f s)%n", r.graph(),
                 r.graphSeconds(), r.model(), r.modelSeconds()));
-        sb.append(String.format(Locale.ROOT, "deployment: every node embedded in %.1f s; index built in %.1f s: %s%n",
-                r.embeddingSeconds(), r.indexSeconds(), r.index()));
+        sb.append(String.format(Locale.ROOT, "deployment: every node embedded in %.1f s (%s); index built in %.1f s: %s%n",
+                r.embeddingSeconds(), r.inference(), r.indexSeconds(), r.index()));
         sb.append(String.format(Locale.ROOT, "%-30s %8s %8s %8s %8s %9s %9s %9s%n", "single thread", "p50 ms", "p99 ms",
                 "cpu p50", "cpu p99", "queries/s", "recall@10", "excluding"));
         for (RecommendBenchmark.Row row : r.rows()) {
@@ -433,6 +433,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
         recommendLine(sb, r.api());
         recommendLine(sb, r.newNode());
+        sb.append(String.format(Locale.ROOT, "new nodes: top-10 agreement with the copied query's own recommend() "
+                + "%.4f; largest embedding difference from the copied query's %.2g%n", r.newNodeAgreement(),
+                r.newNodeMaxDifference()));
         RecommendBenchmark.Row exact = r.rows().get(0);
         for (RecommendBenchmark.Row row : r.rows().subList(1, r.rows().size())) {
             sb.append(String.format(Locale.ROOT, "exact / %s: %.1fx the p50 latency, %.1fx the p50 CPU time, "
@@ -441,8 +444,8 @@ public final class BenchCommand implements Callable<Integer> {
         }
         sb.append("(recall@10: share of the exact top 10 found; 'excluding': with the query's clicked products excluded; "
                 + "cpu: CPU time of the querying thread; recommend(): the deployment's own call with its default nprobe, "
-                + "excluding clicked products; recommendForNewNode(): copies of existing queries as new nodes, through "
-                + "sampling and the encoder, recall against the existing query's exact top 10)\n");
+                + "excluding clicked products; recommendForNewNode(): copies of existing queries (features and clicks) as new "
+                + "nodes, through the encoder and the default index, recall against the existing query's exact top 10)\n");
         return sb.toString();
     }
 

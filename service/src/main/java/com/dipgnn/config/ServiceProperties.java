@@ -1,5 +1,6 @@
 package com.dipgnn.config;
 
+import com.dipgnn.serving.DeploymentOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -123,11 +124,15 @@ public record ServiceProperties(
      * @param maxK largest k of a top-k request
      * @param syncInterval how often an API process compares its deployments with the deployment
      *     table and follows what other API replicas deployed, switched or undeployed (0: never)
+     * @param inference how deployments compute embeddings: {@code exact} (every neighbour, layer by
+     *     layer, the lower layers kept for new nodes) or {@code sampled} (chunks on sampled
+     *     neighbourhoods: less memory, but new nodes only approximate existing ones)
      */
     public record Serving(
             @DefaultValue("1024") int maxBatch,
             @DefaultValue("1000") int maxK,
-            @DefaultValue("10s") Duration syncInterval) {
+            @DefaultValue("10s") Duration syncInterval,
+            @DefaultValue("exact") DeploymentOptions.Inference inference) {
     }
 
     /** Whether this process serves the HTTP API and online inference. */

@@ -15,7 +15,6 @@ import com.dipgnn.registry.ModelRegistry;
 import com.dipgnn.registry.ModelVersion;
 import com.dipgnn.serving.DeploymentListener;
 import com.dipgnn.serving.DeploymentOptions;
-import com.dipgnn.serving.IndexOptions;
 import com.dipgnn.serving.InvalidEmbeddingsException;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.PrecomputedEmbeddings;
@@ -401,7 +400,8 @@ public class DeploymentService implements SmartLifecycle {
 
     private DeploymentOptions options() {
         ServiceProperties.Serving s = properties.serving();
-        return new DeploymentOptions(device, 0, 1024, null, IndexOptions.defaults(), s.maxBatch(), s.maxK(), true);
+        return DeploymentOptions.defaults().withDevice(device).withInference(s.inference())
+                .withLimits(s.maxBatch(), s.maxK());
     }
 
     private Slot slot(String name) {

@@ -43,11 +43,19 @@ public final class GraphEncoder extends GraphModule {
 
     /** Embeddings per node type, shape (nodes, hidden), in the batch's local node order. */
     public Map<String, NDArray> forward(GraphBatch batch, boolean training) {
-        Map<String, NDArray> states = input.forward(batch, training);
+        Map<String, NDArray> states = inputStates(batch, training);
         for (MessagePassingLayer layer : layers) {
             states = layer.forward(batch, states, training);
         }
         return states;
+    }
+
+    /**
+     * The states the first layer reads: the input projection of every node of the batch (layer by
+     * layer inference runs {@link #layers()} on them itself).
+     */
+    public Map<String, NDArray> inputStates(GraphBatch batch, boolean training) {
+        return input.forward(batch, training);
     }
 
     public GraphSchema schema() {

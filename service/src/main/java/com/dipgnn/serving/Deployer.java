@@ -6,6 +6,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.Linear;
+import com.dipgnn.training.LayerwiseEmbedder;
 import com.dipgnn.training.ModelManifest;
 import com.dipgnn.training.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import com.dipgnn.text.TextInputCache;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 
@@ -22,6 +24,9 @@ import java.util.concurrent.CancellationException;
  * precomputed embeddings), build the head and its index.
  */
 final class Deployer {
+
+    /** How a deployment's statistics show exact inference in place of a sampler. */
+    static final String EXACT = "none: exact inference, every in-neighbour at every layer";
 
     private final Path modelDir;
     private final HeteroGraph rawGraph;
@@ -52,24 +57,37 @@ final class Deployer {
             HeteroGraph graph = prepared.graph();
             ModelStore.LoadedModel model = prepared.model();
             long start = System.nanoTime();
-            Map<String, float[]> embeddings = precomputed != null ? precomputed.embeddingsFor(graph, prepared.dim())
-                    : embedAll(prepared);
+            boolean exact = precomputed == null && options.inference() == DeploymentOptions.Inference.EXACT;
+            List<Map<String, float[]>> layers = exact ? embedLayers(prepared)
+                    : List.of(precomputed != null ? precomputed.embeddingsFor(graph, prepared.dim()) : embedAll(prepared));
+            Map<String, float[]> embeddings = layers.get(layers.size() - 1);
             double embedSeconds = (System.nanoTime() - start) / 1e9;
             start = System.nanoTime();
             LinkHead link = task == TaskKind.LINK_PREDICTION ? linkHead(manifest, graph, model, embeddings) : null;
             double indexSeconds = (System.nanoTime() - start) / 1e9;
             ClassHead classes = task == TaskKind.NODE_CLASSIFICATION ? classHead(manifest, graph, model) : null;
             DeploymentStats stats = new DeploymentStats(graph.totalNodes(), embedSeconds, indexSeconds,
-                    link == null ? "none" : link.index().describe(), prepared.samplerDescription());
+                    link == null ? "none" : link.index().describe(), exact ? EXACT : prepared.samplerDescription());
             return new ModelDeployment(new ModelDeployment.DeploymentParts(manifest, task, graph,
                     prepared.normalizeFeatures(), options, prepared.sampler(), prepared.manager(), model.encoder(),
-                    embeddings, link, classes, stats, prepared.text()));
+                    embeddings, exact ? layers.subList(0, layers.size() - 1) : null, link, classes, stats,
+                    prepared.text()));
         } catch (RuntimeException | Error e) {
             prepared.close();
             throw e;
         }
     }
 
+    /** Exact inference: every layer's states of every node, the last layer's being the embeddings. */
+    private List<Map<String, float[]>> embedLayers(PreparedModel prepared) {
+        long nodes = prepared.graph().totalNodes();
+        try (NDManager scope = prepared.manager().newSubManager()) {
+            return new LayerwiseEmbedder(prepared.graph()).embedAll(prepared.model().encoder(), scope,
+                    (done, total) -> report(DeploymentListener.Phase.EMBEDDING, done * nodes / total, nodes));
+        }
+    }
+
+    /** Sampled inference: the embeddings of every node, chunk by chunk. */
     private Map<String, float[]> embedAll(PreparedModel prepared) {
         HeteroGraph graph = prepared.graph();
         Map<String, int[]> ids = NodeEmbedder.allNodes(graph);

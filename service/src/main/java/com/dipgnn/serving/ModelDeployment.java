@@ -11,7 +11,9 @@ import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
+import com.dipgnn.model.MessagePassingLayer;
 import com.dipgnn.sampling.SubgraphSampler;
+import com.dipgnn.training.LayerwiseEmbedder;
 import com.dipgnn.training.ModelManifest;
 import com.dipgnn.training.TaskKind;
 import java.io.IOException;
@@ -19,6 +21,7 @@ import com.dipgnn.text.TextInputCache;
 import com.dipgnn.text.TextInputs;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,7 +34,10 @@ import java.util.function.IntPredicate;
  * embeddings of every node, computed once at deployment, the model's head on the host and, for a
  * link-prediction model, a top-k index over the candidates of its relation. Embeddings, link
  * scores, recommendations and class probabilities of existing nodes are host computations on
- * immutable arrays; a new node ({@link NewNode}) runs the encoder on a small sampled subgraph.
+ * immutable arrays; a new node ({@link NewNode}) runs the encoder's layers on it and its given
+ * neighbours, whose states below the last layer the deployment keeps (exact inference, the
+ * default), or on a small subgraph sampled around them (sampled inference, see
+ * {@link DeploymentOptions.Inference}).
  *
  * <p>Thread-safe: any number of threads may call any method concurrently. {@link #close()} frees
  * the encoder's native memory; afterwards requests about new nodes fail, the others still work.
@@ -49,6 +55,8 @@ public final class ModelDeployment implements AutoCloseable {
     private final GraphEncoder encoder;
     private final int dim;
     private final Map<String, float[]> embeddings;
+    /** Exact inference: the states of every node after each layer below the last; null for sampled inference. */
+    private final List<Map<String, float[]>> lowerLayers;
     private final LinkHead link;
     private final ClassHead classes;
     private final DeploymentStats stats;
@@ -67,6 +75,7 @@ public final class ModelDeployment implements AutoCloseable {
         this.encoder = parts.encoder();
         this.dim = manifest.hidden();
         this.embeddings = Map.copyOf(parts.embeddings());
+        this.lowerLayers = parts.lowerLayers() == null ? null : parts.lowerLayers().stream().map(Map::copyOf).toList();
         this.link = parts.link();
         this.classes = parts.classes();
         this.stats = parts.stats();
@@ -161,10 +170,6 @@ public final class ModelDeployment implements AutoCloseable {
     }
 
     /**
-     * The vector a top-k search for an existing source node queries the index with (its embedding
-     * normalised as the model's cosine needs it), for diagnostics and benchmarks.
-     */
-    /**
      * The relation a link request is about: {@code relation} (a name or a {@code src__name__dst}
      * key) when given, else the model's own.
      *
@@ -175,6 +180,10 @@ public final class ModelDeployment implements AutoCloseable {
         return linkHead(relation).relation();
     }
 
+    /**
+     * The vector a top-k search for an existing source node queries the index with (its embedding
+     * normalised as the model's cosine needs it), for diagnostics and benchmarks.
+     */
     public float[] queryVector(String relation, int source) {
         RelationType r = linkHead(relation).relation();
         Requests.requireId("source", r.source(), source, graph.numNodes(r.source()));
@@ -321,7 +330,9 @@ public final class ModelDeployment implements AutoCloseable {
     }
 
     private NewNodeSubgraph newNodeSubgraph(NewNode node) {
-        return NewNodeSubgraph.build(graph, sampler, options.seed(), node, normalizeFeatures, options.maxBatch(), text);
+        return lowerLayers != null
+                ? NewNodeSubgraph.exact(graph, node, normalizeFeatures, options.maxBatch(), text)
+                : NewNodeSubgraph.build(graph, sampler, options.seed(), node, normalizeFeatures, options.maxBatch(), text);
     }
 
     private float[] forwardNewNode(NewNodeSubgraph sub, String type) {
@@ -331,12 +342,44 @@ public final class ModelDeployment implements AutoCloseable {
                 throw new IllegalStateException("the deployment is closed");
             }
             try (NDManager scope = manager.newSubManager()) {
-                NDArray states = encoder.forward(new GraphBatch(scope, sub.localGraph(), sub.subgraph(), sub.origins()), false).get(type);
+                GraphBatch batch = new GraphBatch(scope, sub.localGraph(), sub.subgraph(), sub.origins());
+                NDArray states = lowerLayers != null ? layerByLayer(batch, sub, type)
+                        : encoder.forward(batch, false).get(type);
                 return states.get(sub.newNodeRow()).toFloatArray();
             }
         } finally {
             lifecycle.readLock().unlock();
         }
+    }
+
+    /**
+     * Exact inference of a new node: each layer runs on the new node's state below and its
+     * neighbours' states below as the deployment computed them; returns the last layer's states of
+     * the new node's type (its row is the new node's embedding).
+     */
+    private NDArray layerByLayer(GraphBatch batch, NewNodeSubgraph sub, String type) {
+        Map<String, NDArray> states = encoder.inputStates(batch, false);
+        List<MessagePassingLayer> layers = encoder.layers();
+        for (int l = 0; ; l++) {
+            NDArray mine = layers.get(l).forward(batch, states, false).get(type);
+            if (l == layers.size() - 1) {
+                return mine;
+            }
+            states = statesAfter(lowerLayers.get(l), batch, sub, type, mine.get(sub.newNodeRow() + ":"));
+        }
+    }
+
+    /** The local nodes' states after a lower layer: the neighbours' from the deployment, the new node's as computed. */
+    private Map<String, NDArray> statesAfter(Map<String, float[]> layer, GraphBatch batch, NewNodeSubgraph sub,
+                                             String type, NDArray newNodeState) {
+        Map<String, NDArray> states = new LinkedHashMap<>();
+        for (String t : batch.nodeTypes()) {
+            int[] ids = sub.graphIds(t);
+            float[] table = layer.get(t);
+            NDArray rows = LayerwiseEmbedder.rows(batch.manager(), table, ids, table.length / graph.numNodes(t));
+            states.put(t, t.equals(type) ? rows.concat(newNodeState, 0) : rows);
+        }
+        return states;
     }
 
     /** Frees the encoder (waits for running new-node requests); idempotent. */
@@ -356,8 +399,8 @@ public final class ModelDeployment implements AutoCloseable {
     /** Everything a deployment is made of, as the {@link Deployer} assembles it. */
     record DeploymentParts(ModelManifest manifest, TaskKind task, HeteroGraph graph, boolean normalizeFeatures,
                            DeploymentOptions options, SubgraphSampler sampler, NDManager manager, GraphEncoder encoder,
-                           Map<String, float[]> embeddings, LinkHead link, ClassHead classes, DeploymentStats stats,
-                           TextInputs text) {
+                           Map<String, float[]> embeddings, List<Map<String, float[]>> lowerLayers, LinkHead link,
+                           ClassHead classes, DeploymentStats stats, TextInputs text) {
     }
 
     static void requireCompatible(ModelManifest manifest, HeteroGraph graph, boolean sameGraph) {

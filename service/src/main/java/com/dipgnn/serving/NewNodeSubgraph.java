@@ -21,18 +21,20 @@ import java.util.TreeMap;
 
 /**
  * A small graph around a {@link NewNode} for one inductive forward pass, built without copying the
- * deployed graph: the neighbourhood of the new node's neighbours is sampled from the deployed
- * graph, its nodes are renumbered {@code 0..m-1} per type into a graph of their own (features
- * only) and the new node is appended as the last node of its type, with an edge from each
- * neighbour along the relation that carries messages into its type.
+ * deployed graph: the new node's given neighbours (and, for sampled inference, the neighbourhood
+ * sampled around them) renumbered {@code 0..m-1} per type into a graph of their own (features
+ * only), the new node appended as the last node of its type, with an edge from each neighbour
+ * along the relation that carries messages into its type.
  *
  * <p>The new node only receives messages: no edge leaves it, so the states of the existing nodes
- * are those of the deployed graph (and of the precomputed index). Given the features and the
- * complete in-neighbourhood of an existing node, under a sampler that keeps the whole
- * neighbourhood (full graph, or depth at least the layer count with unbounded width), the new
- * node's embedding equals that node's embedding up to float summation order.
+ * are those of the deployed graph. Exact inference ({@link #exact}) reads the neighbours' states
+ * of every layer from the deployment, so given the features and all in-neighbours of an existing
+ * node the new node's embedding equals that node's up to float summation order. Sampled inference
+ * ({@link #build}) re-encodes a neighbourhood sampled for the request, which agrees with the
+ * deployed embedding only under a sampler that keeps every node within reach of the layers (full
+ * graph, or depth at least the layer count with unbounded width) at deployment and here.
  *
- * <p>The sampled nodes keep their rows in the model's per-node embedding tables and their
+ * <p>The local nodes keep their rows in the model's per-node embedding tables and their
  * structural inputs in the deployed graph; the new node has no row (it reads its type's unknown
  * vector) and its degrees are those of the edges it was sent with.
  */
@@ -46,14 +48,17 @@ final class NewNodeSubgraph {
     private final int newNodeRow;
     /** Neighbour ids per relation leaving the new node's type, sorted (for excluding known links). */
     private final Map<RelationType, int[]> outgoing;
+    /** Graph ids of the local nodes of each type, in local order, without the new node. */
+    private final Map<String, int[]> graphIds;
     private final NodeOrigins origins;
 
     private NewNodeSubgraph(HeteroGraph localGraph, Subgraph subgraph, int newNodeRow, Map<RelationType, int[]> outgoing,
-                            NodeOrigins origins) {
+                            Map<String, int[]> graphIds, NodeOrigins origins) {
         this.localGraph = localGraph;
         this.subgraph = subgraph;
         this.newNodeRow = newNodeRow;
         this.outgoing = outgoing;
+        this.graphIds = graphIds;
         this.origins = origins;
     }
 
@@ -75,19 +80,54 @@ final class NewNodeSubgraph {
         return newNodeRow;
     }
 
+    /** Graph ids of the local nodes of {@code type}, in local order; the new node (the last of its type) has none. */
+    int[] graphIds(String type) {
+        return graphIds.getOrDefault(type, new int[0]);
+    }
+
     /** The new node's given neighbours along a relation leaving its type, sorted; empty when none. */
     int[] neighboursAlong(RelationType relation) {
         return outgoing.getOrDefault(relation, new int[0]);
     }
 
     /**
-     * Validates the node against the graph and builds its subgraph.
+     * Validates the node against the graph and builds its subgraph for sampled inference: the
+     * neighbourhood of its neighbours sampled with {@code sampler}.
      *
      * @param graph the deployed graph (features already normalised as the model expects)
      * @param normalize whether to scale the new node's features to sum 1, as the graph's were
      */
     static NewNodeSubgraph build(HeteroGraph graph, SubgraphSampler sampler, long seed, NewNode node, boolean normalize,
                                  int maxBatch, TextInputs text) {
+        Parsed p = parse(graph, node, normalize, maxBatch, text);
+        return assemble(graph, sampler, seed, p.type(), p.features(), p.inbound(), p.outgoing());
+    }
+
+    /**
+     * Validates the node against the graph and builds its subgraph for exact inference: its given
+     * neighbours alone, whose states the deployment keeps for every layer, and the edges from them
+     * into the new node ({@link #graphIds} maps the local rows back to the graph).
+     *
+     * @param graph the deployed graph (features already normalised as the model expects)
+     * @param normalize whether to scale the new node's features to sum 1, as the graph's were
+     */
+    static NewNodeSubgraph exact(HeteroGraph graph, NewNode node, boolean normalize, int maxBatch, TextInputs text) {
+        Parsed p = parse(graph, node, normalize, maxBatch, text);
+        Map<String, int[]> neighbours = new LinkedHashMap<>();
+        for (String t : graph.nodeTypes()) {
+            neighbours.put(t, p.inbound().entrySet().stream().filter(e -> e.getKey().source().equals(t))
+                    .map(Map.Entry::getValue).reduce(new int[0], NewNodeSubgraph::union));
+        }
+        return withNewNode(graph, p.type(), p.features(), neighbours, neighbours, new LinkedHashMap<>(), p.inbound(),
+                p.outgoing());
+    }
+
+    /** A validated new node: its features as the model reads them and its neighbours per relation. */
+    private record Parsed(String type, float[] features, Map<RelationType, int[]> inbound,
+                          Map<RelationType, int[]> outgoing) {
+    }
+
+    private static Parsed parse(HeteroGraph graph, NewNode node, boolean normalize, int maxBatch, TextInputs text) {
         if (node == null) {
             throw Requests.invalid("node", Reason.MALFORMED, "the new node is missing");
         }
@@ -108,7 +148,7 @@ final class NewNodeSubgraph {
             RelationType out = r.source().equals(node.type()) ? r : in.reverse();
             outgoing.merge(out, sortedDistinct(ids), NewNodeSubgraph::union);
         }
-        return assemble(graph, sampler, seed, node.type(), features, inbound, outgoing);
+        return new Parsed(node.type(), features, inbound, outgoing);
     }
 
     private static float[] features(HeteroGraph graph, NewNode node, boolean normalize, TextInputs text) {
@@ -195,33 +235,45 @@ final class NewNodeSubgraph {
             }
         }
         Subgraph sampled = sampler.sample(graph, seeds, StepRandom.rngFor(seed, STREAM));
-        int row = sampled.numNodes(type);
+        return withNewNode(graph, type, features, sampled.nodeMap(), seeds, sampled.edgeMap(), inbound, outgoing);
+    }
+
+    /**
+     * The local graph of {@code nodes} (graph ids per type, each type's {@code neighbours} first, sorted)
+     * with the new node appended to its type, {@code edges} among them (local ids) and an edge from
+     * each inbound neighbour into the new node.
+     */
+    private static NewNodeSubgraph withNewNode(HeteroGraph graph, String type, float[] features,
+                                               Map<String, int[]> nodes, Map<String, int[]> neighbours,
+                                               Map<RelationType, EdgeList> edges, Map<RelationType, int[]> inbound,
+                                               Map<RelationType, int[]> outgoing) {
+        int row = nodes.getOrDefault(type, new int[0]).length;
         GraphBuilder builder = new GraphBuilder("new-node");
         Map<String, int[]> localNodes = new LinkedHashMap<>();
         for (String t : graph.nodeTypes()) {
-            int[] ids = sampled.nodes(t);
+            int[] ids = nodes.getOrDefault(t, new int[0]);
             int count = ids.length + (t.equals(type) ? 1 : 0);
             builder.addNodes(table(graph, t, ids, count, t.equals(type) ? features : null));
             int[] local = new int[count];
             Arrays.setAll(local, i -> i);
             localNodes.put(t, local);
         }
-        Map<RelationType, EdgeList> edges = new LinkedHashMap<>(sampled.edgeMap());
+        Map<RelationType, EdgeList> all = new LinkedHashMap<>(edges);
         for (Map.Entry<RelationType, int[]> e : inbound.entrySet()) {
-            int[] sources = localIds(seeds.get(e.getKey().source()), e.getValue());
-            edges.put(e.getKey(), appendInto(edges.get(e.getKey()), sources, row));
+            int[] sources = localIds(neighbours.get(e.getKey().source()), e.getValue());
+            all.put(e.getKey(), appendInto(all.get(e.getKey()), sources, row));
         }
-        return new NewNodeSubgraph(builder.build(), new Subgraph(localNodes, edges), row, outgoing,
-                origins(graph, sampled, type, outgoing));
+        return new NewNodeSubgraph(builder.build(), new Subgraph(localNodes, all), row, outgoing, nodes,
+                origins(graph, nodes, type, outgoing));
     }
 
-    /** Sampled nodes: their deployed ids and degrees; the new node, appended to its type: no row, its own degrees. */
-    private static NodeOrigins origins(HeteroGraph graph, Subgraph sampled, String newType,
+    /** Local nodes: their deployed ids and degrees; the new node, appended to its type: no row, its own degrees. */
+    private static NodeOrigins origins(HeteroGraph graph, Map<String, int[]> nodes, String newType,
                                        Map<RelationType, int[]> outgoing) {
         return new NodeOrigins() {
             @Override
             public int[] tableRows(String type) {
-                int[] ids = sampled.nodes(type);
+                int[] ids = nodes.getOrDefault(type, new int[0]);
                 if (!type.equals(newType)) {
                     return ids;
                 }
@@ -232,13 +284,14 @@ final class NewNodeSubgraph {
 
             @Override
             public float[] structural(String type, java.util.List<RelationType> relations) {
-                float[] existing = NodeOrigins.logDegrees(graph, relations, sampled.nodes(type));
+                float[] existing = NodeOrigins.logDegrees(graph, relations, nodes.getOrDefault(type, new int[0]));
                 if (!type.equals(newType)) {
                     return existing;
                 }
                 float[] all = Arrays.copyOf(existing, existing.length + relations.size());
                 for (int r = 0; r < relations.size(); r++) {
-                    all[existing.length + r] = NodeOrigins.logDegree(outgoing.getOrDefault(relations.get(r), new int[0]).length);
+                    all[existing.length + r] =
+                            NodeOrigins.logDegree(outgoing.getOrDefault(relations.get(r), new int[0]).length);
                 }
                 return all;
             }
@@ -258,7 +311,7 @@ final class NewNodeSubgraph {
         return NodeTable.ofCount(type, count).withFeatures(new DenseFeatures(count, features.dim(), values));
     }
 
-    /** Local ids of {@code ids} among the seeds of their type (the sampler puts seeds first, in order). */
+    /** Local ids of {@code ids} among the first nodes of their type (sorted: the seeds, or the neighbours). */
     private static int[] localIds(int[] seeds, int[] ids) {
         int[] local = new int[ids.length];
         for (int i = 0; i < ids.length; i++) {

@@ -25,8 +25,8 @@ import java.nio.file.Path;
  * model's stored text inputs applied to the graph, the graph checked against the model, features
  * row-normalised when the model was trained on normalised features, the sampler of the options or
  * of the manifest, and the parameters loaded and frozen. {@link ModelDeployment} is built on one;
- * the Spark batch job (module {@code spark}) loads one per executor to compute the same
- * embeddings with {@link #embedder()}.
+ * the Spark batch job (module {@code spark}) loads one per executor to compute the embeddings of
+ * sampled inference with {@link #embedder()}.
  *
  * <p>Owns the native memory of the parameters until {@link #close()} (or until a deployment takes
  * it over).
@@ -136,7 +136,10 @@ public final class PreparedModel implements AutoCloseable {
         return manifest.hidden();
     }
 
-    /** Embeds nodes of {@link #graph()} as a deployment does: the options' chunk size and this sampler. */
+    /**
+     * Embeds nodes of {@link #graph()} as a deployment with sampled inference does: the options'
+     * chunk size and this sampler.
+     */
     public NodeEmbedder embedder() {
         return new NodeEmbedder(graph, sampler, options.chunkSize());
     }

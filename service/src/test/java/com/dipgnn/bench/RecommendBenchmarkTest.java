@@ -25,6 +25,10 @@ class RecommendBenchmarkTest {
         assertThat(report.api().recallExcluding()).isPositive();
         assertThat(report.index()).contains("inverted file over 6000 vectors");
         assertThat(report.newNode().latency().millis()).hasSize(5);
+        // copies of queries are embedded exactly as the queries were: same answers from the same index
+        assertThat(report.inference()).startsWith("none: exact inference");
+        assertThat(report.newNodeMaxDifference()).isLessThan(1e-4);
+        assertThat(report.newNodeAgreement()).isGreaterThanOrEqualTo(0.9);
         assertThat(report.newNode().recall()).isPositive();
     }
 }

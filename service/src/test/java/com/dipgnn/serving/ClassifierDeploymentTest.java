@@ -9,7 +9,6 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Linear;
-import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.training.ModelStore;
 import com.dipgnn.training.TaskKind;
 import java.nio.file.Path;
@@ -26,7 +25,7 @@ class ClassifierDeploymentTest {
         Path model = dir.resolve("node-model");
         ServingFixtures.train(graph, TaskKind.NODE_CLASSIFICATION, "product", model);
         try (ModelDeployment d = ModelDeployment.deploy(model, graph,
-                DeploymentOptions.defaults().withSampler(new FullGraphSampler()), DeploymentListener.NONE)) {
+                DeploymentOptions.defaults(), DeploymentListener.NONE)) {
             assertThat(d.task()).isEqualTo(TaskKind.NODE_CLASSIFICATION);
             assertThat(d.classifiedType()).contains("product");
             assertThat(d.linkRelation()).isEmpty();

@@ -12,7 +12,6 @@ import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
-import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.ModelManifest;
 import com.dipgnn.training.ModelStore;
@@ -39,7 +38,7 @@ class HomogeneousDeploymentTest {
                     Map.of(), Map.of()), encoder, head);
         }
         try (ModelDeployment d = ModelDeployment.deploy(model, graph,
-                DeploymentOptions.defaults().withSampler(new FullGraphSampler()), DeploymentListener.NONE)) {
+                DeploymentOptions.defaults(), DeploymentListener.NONE)) {
             CsrAdjacency links = graph.adjacency(graph.relation("link"));
             for (int node : new int[] {0, 77, 299}) {
                 List<ScoredNode> top = d.recommend("link", node, 20, true);

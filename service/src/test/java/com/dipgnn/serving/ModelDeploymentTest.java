@@ -11,6 +11,8 @@ import ai.djl.ndarray.types.Shape;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.CosineScorer;
+import com.dipgnn.model.GraphBatch;
+import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.HgSampler;
 import com.dipgnn.training.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
@@ -59,22 +61,40 @@ class ModelDeploymentTest {
     }
 
     @Test
-    void embeddingsAreWhatTheNodeEmbedderComputesWithTheSameSeed() throws Exception {
-        Map<String, int[]> ids = new LinkedHashMap<>();
-        ids.put("query", ServingFixtures.all(graph, "query"));
-        ids.put("product", ServingFixtures.all(graph, "product"));
+    void exactEmbeddingsAreTheEncoderRunOnTheWholeGraph() throws Exception {
+        // exact inference (the default) gives every node all its neighbours at every layer, which is
+        // what one forward pass over the whole graph does (here in a single batch, not layer by layer)
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             ModelStore.LoadedModel loaded = ModelStore.load(model, manager, m -> new CosineScorer(m.hidden()));
-            Map<String, NodeEmbedder.Table> expected = new NodeEmbedder(graph, new HgSampler(ServingFixtures.SAMPLING), CHUNK)
-                    .embed(loaded.encoder(), ids, manager, options().seed());
-            for (String type : ids.keySet()) {
-                float[] want = expected.get(type).rows(manager, ids.get(type)).toFloatArray();
-                float[] got = flatten(deployment.embeddings(type, ids.get(type)));
-                assertThat(got).as(type).containsExactly(want, within(1e-6f));
+            Map<String, NDArray> whole = loaded.encoder().forward(
+                    new GraphBatch(manager, graph, new FullGraphSampler().sample(graph, Map.of(), null)), false);
+            for (String type : graph.nodeTypes()) {
+                float[] got = flatten(deployment.embeddings(type, ServingFixtures.all(graph, type)));
+                assertThat(got).as(type).containsExactly(whole.get(type).toFloatArray(), within(1e-5f));
             }
         }
         assertThat(deployment.stats().embeddedNodes()).isEqualTo(350);
-        assertThat(deployment.stats().sampler()).contains("HgSampler[depth=2, width=16]");
+        assertThat(deployment.stats().sampler()).isEqualTo(Deployer.EXACT);
+    }
+
+    @Test
+    void sampledEmbeddingsAreWhatTheNodeEmbedderComputesWithTheSameSeed() throws Exception {
+        Map<String, int[]> ids = new LinkedHashMap<>();
+        ids.put("query", ServingFixtures.all(graph, "query"));
+        ids.put("product", ServingFixtures.all(graph, "product"));
+        DeploymentOptions sampled = options().withInference(DeploymentOptions.Inference.SAMPLED);
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu());
+             ModelDeployment d = ModelDeployment.deploy(model, graph, sampled, DeploymentListener.NONE)) {
+            ModelStore.LoadedModel loaded = ModelStore.load(model, manager, m -> new CosineScorer(m.hidden()));
+            Map<String, NodeEmbedder.Table> expected = new NodeEmbedder(graph, new HgSampler(ServingFixtures.SAMPLING), CHUNK)
+                    .embed(loaded.encoder(), ids, manager, sampled.seed());
+            for (String type : ids.keySet()) {
+                float[] want = expected.get(type).rows(manager, ids.get(type)).toFloatArray();
+                float[] got = flatten(d.embeddings(type, ids.get(type)));
+                assertThat(got).as(type).containsExactly(want, within(1e-6f));
+            }
+            assertThat(d.stats().sampler()).contains("HgSampler[depth=2, width=16]");
+        }
     }
 
     @Test

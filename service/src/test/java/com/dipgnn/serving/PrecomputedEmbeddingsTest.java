@@ -53,8 +53,10 @@ class PrecomputedEmbeddingsTest {
         computed.close();
     }
 
+    /** Sampled inference, as the batch job computes: new nodes of a deployment from its files are sampled too. */
     private static DeploymentOptions options() {
-        return DeploymentOptions.defaults().withChunkSize(CHUNK).withLimits(300, 50);
+        return DeploymentOptions.defaults().withInference(DeploymentOptions.Inference.SAMPLED).withChunkSize(CHUNK)
+                .withLimits(300, 50);
     }
 
     @Test

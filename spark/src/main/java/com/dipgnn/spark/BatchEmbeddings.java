@@ -31,7 +31,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Spark job: the embeddings of every node of a graph with a fine-tuned model, equal to those a
- * deployment of the model computes, written as Parquet with {@link EmbeddingsManifest} beside them.
+ * deployment of the model computes with sampled inference
+ * ({@link com.dipgnn.serving.DeploymentOptions.Inference#SAMPLED}; the service deploys with exact
+ * inference unless told otherwise), written as Parquet with {@link EmbeddingsManifest} beside them.
  *
  * <p>The unit of work is the deployment's forward pass ({@link NodeEmbedder#embedPass}): pass
  * {@code p} takes the {@code p}-th chunk of every type's node ids as seeds and samples their

@@ -77,6 +77,7 @@ final class ExecutorModels {
         long start = System.nanoTime();
         HeteroGraph raw = loadGraph(options);
         DeploymentOptions deployment = DeploymentOptions.defaults()
+                .withInference(DeploymentOptions.Inference.SAMPLED)
                 .withChunkSize(options.chunkSize())
                 .withRequireSameGraph(options.requireSameGraph())
                 .withDevice(Devices.select(options.device()));
