@@ -444,8 +444,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
         sb.append("(recall@10: share of the exact top 10 found; 'excluding': with the query's clicked products excluded; "
                 + "cpu: CPU time of the querying thread; recommend(): the deployment's own call with its default nprobe, "
-                + "excluding clicked products; recommendForNewNode(): copies of existing queries (features and clicks) as new "
-                + "nodes, through the encoder and the default index, recall against the existing query's exact top 10)\n");
+                + "excluding clicked products; recommendForNewNode(): copies of existing queries (features and "
+                + "clicks) as new nodes, through the encoder and the default index, recall against the existing "
+                + "query's exact top 10)\n");
         return sb.toString();
     }
 

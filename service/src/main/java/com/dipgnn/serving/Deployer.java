@@ -58,8 +58,8 @@ final class Deployer {
             ModelStore.LoadedModel model = prepared.model();
             long start = System.nanoTime();
             boolean exact = precomputed == null && options.inference() == DeploymentOptions.Inference.EXACT;
-            List<Map<String, float[]>> layers = exact ? embedLayers(prepared)
-                    : List.of(precomputed != null ? precomputed.embeddingsFor(graph, prepared.dim()) : embedAll(prepared));
+            List<Map<String, float[]>> layers = exact ? embedLayers(prepared) : List.of(
+                    precomputed != null ? precomputed.embeddingsFor(graph, prepared.dim()) : embedAll(prepared));
             Map<String, float[]> embeddings = layers.get(layers.size() - 1);
             double embedSeconds = (System.nanoTime() - start) / 1e9;
             start = System.nanoTime();

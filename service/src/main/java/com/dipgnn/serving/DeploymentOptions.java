@@ -76,23 +76,28 @@ public record DeploymentOptions(Device device, Inference inference, long seed, i
     }
 
     public DeploymentOptions withIndex(IndexOptions newIndex) {
-        return new DeploymentOptions(device, inference, seed, chunkSize, sampler, newIndex, maxBatch, maxK, requireSameGraph);
+        return new DeploymentOptions(device, inference, seed, chunkSize, sampler, newIndex,
+                maxBatch, maxK, requireSameGraph);
     }
 
     public DeploymentOptions withSeed(long newSeed) {
-        return new DeploymentOptions(device, inference, newSeed, chunkSize, sampler, index, maxBatch, maxK, requireSameGraph);
+        return new DeploymentOptions(device, inference, newSeed, chunkSize, sampler, index,
+                maxBatch, maxK, requireSameGraph);
     }
 
     public DeploymentOptions withChunkSize(int newChunkSize) {
-        return new DeploymentOptions(device, inference, seed, newChunkSize, sampler, index, maxBatch, maxK, requireSameGraph);
+        return new DeploymentOptions(device, inference, seed, newChunkSize, sampler, index,
+                maxBatch, maxK, requireSameGraph);
     }
 
     public DeploymentOptions withLimits(int newMaxBatch, int newMaxK) {
-        return new DeploymentOptions(device, inference, seed, chunkSize, sampler, index, newMaxBatch, newMaxK, requireSameGraph);
+        return new DeploymentOptions(device, inference, seed, chunkSize, sampler, index,
+                newMaxBatch, newMaxK, requireSameGraph);
     }
 
     public DeploymentOptions withDevice(Device newDevice) {
-        return new DeploymentOptions(newDevice, inference, seed, chunkSize, sampler, index, maxBatch, maxK, requireSameGraph);
+        return new DeploymentOptions(newDevice, inference, seed, chunkSize, sampler, index,
+                maxBatch, maxK, requireSameGraph);
     }
 
     public DeploymentOptions withRequireSameGraph(boolean required) {

@@ -332,7 +332,8 @@ public final class ModelDeployment implements AutoCloseable {
     private NewNodeSubgraph newNodeSubgraph(NewNode node) {
         return lowerLayers != null
                 ? NewNodeSubgraph.exact(graph, node, normalizeFeatures, options.maxBatch(), text)
-                : NewNodeSubgraph.build(graph, sampler, options.seed(), node, normalizeFeatures, options.maxBatch(), text);
+                : NewNodeSubgraph.build(graph, sampler, options.seed(), node, normalizeFeatures, options.maxBatch(),
+                        text);
     }
 
     private float[] forwardNewNode(NewNodeSubgraph sub, String type) {
