@@ -98,10 +98,10 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
             throw new IllegalArgumentException("--save and --pretrained are for GNN models; the baseline recommenders "
                     + "are trained and evaluated only");
         }
-        SplitMode mode = split != null ? SplitMode.parse(split) : defaultSplit(graph, kind);
-        if (mode == SplitMode.TRANSFER) {
-            mode = SplitMode.HOLDOUT;
-        }
+        // without --split, a relation with no split of its own gets the per-user hold-out; an explicit
+        // --split transfer is refused by the experiment with the splits that work
+        SplitMode mode = split != null ? SplitMode.parse(split)
+                : defaultSplit(graph, kind) == SplitMode.TRANSFER ? SplitMode.HOLDOUT : defaultSplit(graph, kind);
         RecommenderConfig config = recommender.config(com.dipgnn.recommend.RecommenderKind.parse(model), negatives);
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));

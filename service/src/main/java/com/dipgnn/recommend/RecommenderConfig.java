@@ -41,23 +41,4 @@ public record RecommenderConfig(RecommenderKind kind, int dim, int layers, Ranki
                     + " and " + l2);
         }
     }
-
-    /**
-     * The LightGCN paper's Gowalla settings: width 64, 3 layers, BPR with one uniform negative,
-     * L2 1e-4, Adam lr 1e-3, batch 2048, 1000 epochs.
-     */
-    public static RecommenderConfig lightGcnPaper() {
-        return new RecommenderConfig(RecommenderKind.LIGHTGCN, 64, 3, RankingLoss.BPR, NegativeSampling.UNIFORM, 1,
-                0.2, 1e-4, 1000, 2048, new OptimizerConfig(1e-3, 0, 0, 1e-8, 0), 20, 5, 20, 255);
-    }
-
-    public RecommenderConfig withKind(RecommenderKind k) {
-        return new RecommenderConfig(k, dim, layers, loss, negatives, negativeCount, temperature, l2, epochs,
-                batchSize, optimizer, evalEvery, patience, fullK, evalNegatives);
-    }
-
-    public RecommenderConfig withEpochs(int e) {
-        return new RecommenderConfig(kind, dim, layers, loss, negatives, negativeCount, temperature, l2, e,
-                batchSize, optimizer, evalEvery, patience, fullK, evalNegatives);
-    }
 }

@@ -1,6 +1,5 @@
 package com.dipgnn.recommend;
 
-import com.dipgnn.ranking.Interactions;
 import com.dipgnn.ranking.RankingLoss;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -20,7 +19,7 @@ final class RecommenderLosses {
 
     /** The step's loss: the configured ranking loss plus the L2 penalty on the batch's ego vectors. */
     static NDArray loss(Recommender model, UserItemVectors vectors, TrainingPairs pairs, RecommenderConfig config,
-                        Interactions train, NDManager scope) {
+                        NDManager scope) {
         NDArray users = GraphOps.index(scope, pairs.users());
         NDArray positives = GraphOps.index(scope, pairs.positives());
         NDArray ranking = config.loss() == RankingLoss.BPR

@@ -114,7 +114,7 @@ public final class RecommenderTrainer {
             for (int from = 0; from < users.length; from += config.batchSize()) {
                 TrainingPairs pairs = TrainingPairs.draw(split.train(), users, items, order, from,
                         Math.min(users.length, from + config.batchSize()), config, rng);
-                double loss = step(model, pairs, split.train(), manager, engine, updater);
+                double loss = step(model, pairs, manager, engine, updater);
                 lossSum += loss;
                 lossSteps++;
                 listener.onStep(++run.steps, totalSteps, loss);
@@ -178,7 +178,7 @@ public final class RecommenderTrainer {
             TrainingPairs pairs = TrainingPairs.draw(split.train(), users, items, order, from,
                     Math.min(users.length, from + config.batchSize()), config, rng);
             long t0 = System.nanoTime();
-            step(model, pairs, split.train(), manager, engine, updater);
+            step(model, pairs, manager, engine, updater);
             if (s >= warmup) {
                 ms[s - warmup] = (System.nanoTime() - t0) / 1e6;
             }
@@ -190,10 +190,10 @@ public final class RecommenderTrainer {
         return ms;
     }
 
-    private double step(Recommender model, TrainingPairs pairs, Interactions train, NDManager manager, Engine engine,
+    private double step(Recommender model, TrainingPairs pairs, NDManager manager, Engine engine,
                         ParameterUpdater updater) {
         return FineTuner.optimizerStep(manager, engine, updater, scope ->
-                RecommenderLosses.loss(model, model.vectors(scope, true), pairs, config, train, scope));
+                RecommenderLosses.loss(model, model.vectors(scope, true), pairs, config, scope));
     }
 
     /** Validates after an epoch, keeping the best weights; returns whether to stop early. */

@@ -70,8 +70,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private final NodeEmbedder embedder;
     private final RankingLoss loss;
     private final NegativeSampling negatives;
-    /** Per split, what full ranking leaves out for each anchor: its edges the model was trained on (and, for test, validation edges). */
-    private final Map<EvalSplit, Interactions> fullRankingExclusions = new LinkedHashMap<>();
+    /** What test-time full ranking leaves out for each anchor: its edges the model saw and its validation edges. */
+    private final Interactions testExclusions;
 
     /**
      * @param fullGraph the fine-tuning graph with every edge (evaluation negatives are never true edges)
@@ -121,10 +121,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             evalNegatives.put(s, negativeSampler.sample(reverse, edges.dst(), edges.src(), evalNegativeCount, rng));
         }
         Interactions known = interactions(knownEdges);
-        fullRankingExclusions.put(EvalSplit.TRAIN, Interactions.of(known.users(), known.items(), new int[0], new int[0]));
-        fullRankingExclusions.put(EvalSplit.VAL, known);
-        fullRankingExclusions.put(EvalSplit.TEST, known.union(Interactions.of(known.users(), known.items(),
-                split.val().src(), split.val().dst())));
+        testExclusions = known.union(Interactions.of(known.users(), known.items(),
+                split.val().src(), split.val().dst()));
     }
 
     private LinkSplit.Edges edges(EvalSplit s) {
@@ -340,7 +338,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         out.put("hits@1", metrics.hitsAt1());
         out.put("hits@10", metrics.hitsAt10());
         if (s == EvalSplit.TEST && graph.numNodes(relation.target()) <= FULL_RANKING_MAX_CANDIDATES) {
-            out.putAll(fullRanking(encoder, (CosineScorer) head, edges, scope, s));
+            out.putAll(fullRanking(encoder, (CosineScorer) head, edges, scope));
         }
         return out;
     }
@@ -352,21 +350,21 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * out one edge. Scores are the head's cosine d(c, a): the dot product of unit(W c) and unit(a).
      */
     private Map<String, Double> fullRanking(GraphEncoder encoder, CosineScorer head, LinkSplit.Edges edges,
-                                            NDManager scope, EvalSplit s) {
+                                            NDManager scope) {
         int[] anchors = Arrays.stream(edges.src()).distinct().sorted().toArray();
         int[] candidates = java.util.stream.IntStream.range(0, graph.numNodes(relation.target())).toArray();
         Map<String, int[]> needed = new LinkedHashMap<>();
         needed.put(relation.source(), anchors);
         needed.merge(relation.target(), candidates, LinkPredictionTask::concat);
-        Map<String, NodeEmbedder.Table> tables = embedder.embed(encoder, needed, scope, 0xF011 + s.ordinal());
+        Map<String, NodeEmbedder.Table> tables = embedder.embed(encoder, needed, scope, 0xF011 + EvalSplit.TEST.ordinal());
         float eps = CosineScorer.normEpsilon();
         NDArray queries = ScalarOps.unitRows(tables.get(relation.source()).rows(scope, anchors), eps);
         NDArray items = ScalarOps.unitRows(
                 head.transform().forward(tables.get(relation.target()).rows(scope, candidates)), eps);
         Interactions heldOut = localUsers(anchors, edges.src(), edges.dst(), candidates.length);
-        Interactions excluded = localUsers(anchors, fullRankingExclusions.get(s), candidates.length);
-        Interactions interacted = localUsers(anchors, fullRankingExclusions.get(s).union(
-                Interactions.of(fullRankingExclusions.get(s).users(), candidates.length, edges.src(), edges.dst())),
+        Interactions excluded = localUsers(anchors, testExclusions, candidates.length);
+        Interactions interacted = localUsers(anchors, testExclusions.union(
+                Interactions.of(testExclusions.users(), candidates.length, edges.src(), edges.dst())),
                 candidates.length);
         Map<String, Double> out = new LinkedHashMap<>();
         RankingEvaluator evaluator = new RankingEvaluator(FULL_RANKING_K, 100, 0xF011);

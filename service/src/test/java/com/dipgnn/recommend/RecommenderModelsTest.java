@@ -109,7 +109,7 @@ class RecommenderModelsTest {
                                NDManager manager) {
         try (NDManager scope = manager.newSubManager()) {
             UserItemVectors v = model.vectors(scope, true);
-            return RecommenderLosses.loss(model, v, pairs, config, train, scope).getFloat();
+            return RecommenderLosses.loss(model, v, pairs, config, scope).getFloat();
         }
     }
 
