@@ -41,4 +41,15 @@ public record RecommenderConfig(RecommenderKind kind, int dim, int layers, Ranki
                     + " and " + l2);
         }
     }
+
+    /**
+     * The settings that decide the weights after every epoch: all but the budget (epochs and
+     * patience). A checkpoint written with the same identity resumes, so a run can be extended
+     * with more epochs or a longer patience without starting over.
+     */
+    public String trajectoryIdentity() {
+        return new RecommenderConfig(kind, dim, layers, loss, negatives, negativeCount, temperature, l2, 0,
+                batchSize, optimizer, evalEvery, 0, fullK, evalNegatives).toString()
+                .replace("epochs=0, ", "").replace(", patience=0", "");
+    }
 }

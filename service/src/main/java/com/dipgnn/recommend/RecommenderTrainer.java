@@ -65,7 +65,7 @@ public final class RecommenderTrainer {
         RankingEvaluator evaluator = new RankingEvaluator(config.fullK(), config.evalNegatives(), seed);
         Run run = new Run();
         if (model.trainable() && config.epochs() > 0) {
-            train(split, model, manager, evaluator, run, checkpoints, settings + " | " + config + " | seed " + seed,
+            train(split, model, manager, evaluator, run, checkpoints, settings + " | " + config.trajectoryIdentity() + " | seed " + seed,
                     start);
         }
         listener.onTrainingEnd(run.steps);

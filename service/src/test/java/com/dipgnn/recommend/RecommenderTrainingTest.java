@@ -56,6 +56,19 @@ class RecommenderTrainingTest {
                 .isEqualTo(straight.curve().stream().map(EpochLog::val).toList());
     }
 
+    @Test
+    void aFinishedRunCanBeExtendedWithMoreEpochsFromItsCheckpoint(@TempDir Path dir) throws Exception {
+        RecommenderConfig six = config(RecommenderKind.LIGHTGCN, RankingLoss.BPR, NegativeSampling.UNIFORM, 6);
+        RecommenderConfig three = config(RecommenderKind.LIGHTGCN, RankingLoss.BPR, NegativeSampling.UNIFORM, 3);
+        RecommenderResult straight = experiment(six).run(3, TrainingListener.NONE, null);
+        experiment(three).run(3, TrainingListener.NONE, dir);
+        RecommenderResult extended = experiment(six).run(3, TrainingListener.NONE, dir);
+        // the last epoch of a run is not checkpointed: the extension starts after epoch 2
+        assertThat(extended.resumedFrom()).isEqualTo(2);
+        assertThat(extended.epochsRun()).isEqualTo(6);
+        assertThat(extended.metrics()).isEqualTo(straight.metrics());
+    }
+
     private static int stepsPerEpoch(RecommenderConfig c) {
         RecommenderExperiment e = experiment(c);
         return (e.split().train().size() + c.batchSize() - 1) / c.batchSize();
