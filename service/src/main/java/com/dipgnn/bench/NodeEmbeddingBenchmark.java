@@ -22,12 +22,14 @@ import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.training.Devices;
+import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.LinkPredictionTask;
 import com.dipgnn.training.LinkSplit;
 import com.dipgnn.training.NodeEmbeddingFiles;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.ParameterUpdater;
+import com.dipgnn.training.SplitMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -80,6 +82,9 @@ public final class NodeEmbeddingBenchmark {
                          List<SizeReport> sizes, String loadAverage) {
     }
 
+    /** HGSampling two hops of 128 nodes per type around each step's positives. */
+    private static final SamplingConfig SAMPLING = new SamplingConfig(2, 128);
+
     private final Settings settings;
     private final Device device;
 
@@ -94,7 +99,8 @@ public final class NodeEmbeddingBenchmark {
         SizeReport largest = null;
         for (int rows : settings.rows()) {
             log.accept(String.format(java.util.Locale.ROOT, "user table of %,d rows: building the graph", rows));
-            SizeReport r = runSize(graph(rows, settings.clicksPerUser(), 1), log);
+            HeteroGraph graph = graph(rows, settings.clicksPerUser(), 1);
+            SizeReport r = runSize(graph, task(graph), CLICKS, settings.roundTrip(), log);
             sizes.add(r);
             largest = largest == null || r.userRows() > largest.userRows() ? r : largest;
         }
@@ -114,10 +120,29 @@ public final class NodeEmbeddingBenchmark {
         }
     }
 
-    private SizeReport runSize(HeteroGraph graph, Consumer<String> log) {
+    /**
+     * The same step on a data set's own edge split (its training edges only), e.g. Gowalla, or a
+     * seeded per-user hold-out where the relation has no split marks: one size, the data set's, and
+     * no file round trip.
+     *
+     * @param relation the predicted user-item relation
+     */
+    public Report runOn(HeteroGraph graph, RelationType relation, Consumer<String> log) {
+        SplitMode mode = graph.adjacency(relation).hasSplits() ? SplitMode.DATASET : SplitMode.HOLDOUT;
+        LinkSplit split = FineTuneExperiment.edgeSplit(graph, relation, mode, 0);
+        LinkPredictionTask task = new LinkPredictionTask(split.structure(), split,
+                Samplers.forGraph(split.structure(), SAMPLING), 256, 255, 255, 0.1, 1);
+        log.accept(String.format(java.util.Locale.ROOT, "%s: %,d training pairs", graph.name(),
+                split.train().src().length));
+        SizeReport r = runSize(split.structure(), task, relation, false, log);
+        return new Report(device.toString(), settings.width(), 3.0 * Float.BYTES * settings.width() + 1.0 / 8,
+                Double.NaN, List.of(r), loadAverage());
+    }
+
+    private SizeReport runSize(HeteroGraph graph, LinkPredictionTask task, RelationType relation, boolean roundTrip,
+                               Consumer<String> log) {
         Engine engine = Devices.engine();
         ModelConfig model = new ModelConfig(Backbone.HGT, 2, settings.width(), 4, 0.1, 0.0, NodeInputConfig.DEFAULT);
-        LinkPredictionTask task = task(graph);
         int steps = settings.warmup() + settings.repeats();
         double[][] phases = new double[4][settings.repeats()];
         int[] nodes = new int[settings.repeats()];
@@ -147,8 +172,9 @@ public final class NodeEmbeddingBenchmark {
                 }
             }
             log.accept(String.format(java.util.Locale.ROOT, "  %d steps timed", settings.repeats()));
-            long[] io = settings.roundTrip() ? roundTrip(encoder, manager, log) : new long[] {-1, -1, -1};
-            return new SizeReport(graph.numNodes("user"), graph.numNodes("item"), BenchMath.median(nodes),
+            long[] io = roundTrip ? roundTrip(encoder, manager, log) : new long[] {-1, -1, -1};
+            return new SizeReport(graph.numNodes(relation.source()), graph.numNodes(relation.target()),
+                    BenchMath.median(nodes),
                     new StepTimes(phases[0]), new StepTimes(phases[1]), new StepTimes(phases[2]),
                     new StepTimes(phases[3]), new StepTimes(BenchMath.sum(phases[1], phases[2], phases[3])), grown,
                     io[0], io[1] / 1e9, io[2] / 1e9);
@@ -203,8 +229,7 @@ public final class NodeEmbeddingBenchmark {
         LinkSplit.Edges train = new LinkSplit.Edges(src, dst);
         LinkSplit.Edges few = new LinkSplit.Edges(Arrays.copyOf(src, 16), Arrays.copyOf(dst, 16));
         LinkSplit split = new LinkSplit(CLICKS, graph, train, few, few);
-        return new LinkPredictionTask(graph, split, Samplers.forGraph(graph, new SamplingConfig(2, 128)), 256, 255, 255,
-                0.1, 1);
+        return new LinkPredictionTask(graph, split, Samplers.forGraph(graph, SAMPLING), 256, 255, 255, 0.1, 1);
     }
 
     private static int[] sources(HeteroGraph graph) {

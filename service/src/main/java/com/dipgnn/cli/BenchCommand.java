@@ -23,6 +23,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import com.dipgnn.bench.RecommenderBenchmark;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.recommend.RecommenderKind;
 
 /** {@code bench}: training-step timings against a measured matrix-product ceiling, and graph memory. */
@@ -36,12 +38,13 @@ import com.dipgnn.recommend.RecommenderKind;
                 + "sizes of one graph shape, the heap per node and edge, pre-training and fine-tuning steps per second "
                 + "and embedding passes per second with the process's resident memory, and projects them to the "
                 + "shape's full size (the paper's product graph or OAG-CS); 'node-embeddings' times a link-prediction "
-                + "fine-tuning step with per-node embedding tables of several sizes and gives their state per node.")
+                + "fine-tuning step with per-node embedding tables of several sizes and gives their state per node; "
+                + "'gnn-link' times that step on the own edge split of --bench-dataset (Gowalla by default).")
 public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--config", defaultValue = "all",
             description = "gat-homo, hgt-homo, hgt-hetero, hgt-text, all (those four), dipgnn-gat-homo, dipgnn-hgt-homo, "
-                    + "dipgnn-hgt-hetero, dipgnn-hgt-text, dipgnn-all (those four), memory, recommend, scaling or node-embeddings (default: ${DEFAULT-VALUE})")
+                    + "dipgnn-hgt-hetero, dipgnn-hgt-text, dipgnn-all (those four), memory, recommend, scaling, node-embeddings, gnn-link or recommender (default: ${DEFAULT-VALUE})")
     String config;
 
     @Option(names = "--repeats", defaultValue = "20", description = "timed steps (default: ${DEFAULT-VALUE})")
@@ -116,7 +119,7 @@ public final class BenchCommand implements Callable<Integer> {
     int embeddingWidth;
 
     @Option(names = "--bench-dataset", defaultValue = "gowalla",
-            description = "recommender: the interaction data set (default: ${DEFAULT-VALUE})")
+            description = "recommender and gnn-link: the interaction data set (default: ${DEFAULT-VALUE})")
     String benchDataset;
 
     @Option(names = "--recommender", defaultValue = "lightgcn",
@@ -156,6 +159,14 @@ public final class BenchCommand implements Callable<Integer> {
         if ("node-embeddings".equals(config)) {
             NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(new NodeEmbeddingBenchmark.Settings(
                     tableRows, embeddingWidth, 3, warmup, repeats, true), Devices.select(device)).run(System.err::println);
+            out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report));
+            return 0;
+        }
+        if ("gnn-link".equals(config)) {
+            HeteroGraph graph = GraphSources.load(benchDataset, 0);
+            NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(new NodeEmbeddingBenchmark.Settings(
+                    new int[0], embeddingWidth, 0, warmup, repeats, false), Devices.select(device))
+                    .runOn(graph, FineTuneExperiment.predictedRelation(graph, null), System.err::println);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report));
             return 0;
         }

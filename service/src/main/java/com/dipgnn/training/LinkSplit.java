@@ -51,8 +51,9 @@ public record LinkSplit(RelationType relation, HeteroGraph structure, Edges trai
     public static LinkSplit fromEdgeMarks(HeteroGraph graph, RelationType relation, double valFraction, long seed) {
         CsrAdjacency a = graph.adjacency(relation);
         if (!a.hasSplits()) {
-            throw new IllegalArgumentException("relation " + relation + " has no per-edge split column; "
-                    + "use the transfer split instead");
+            throw new IllegalArgumentException("relation " + relation + " has no per-edge split column "
+                    + "to take a data set split from; use --split holdout (a seeded per-user hold-out), "
+                    + "leave-one-out or transfer");
         }
         IntPairs train = new IntPairs();
         IntPairs val = new IntPairs();
