@@ -76,9 +76,10 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
         System.err.println("pre-training graph: " + FineTuneExperiment.describe(pretrainGraph));
         try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
             PretrainResult result = new Pretrainer(config, new PretrainProgress(System.err, "pretrain"))
-                    .run(pretrainGraph, experiment.textInputs(), spec.model(), manager, checkpoints);
+                    .run(pretrainGraph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
             PretrainMethod.Kept which = keptNetwork(chosen);
-            PretrainedModels.save(save, result, config, which, spec.model(), pretrainGraph, dataset, splitSeed,
+            PretrainedModels.save(save, result, config, which, experiment.spec().model(), pretrainGraph, dataset,
+                    splitSeed,
                     experiment.textInputs());
             System.err.printf(java.util.Locale.ROOT, "saved the %s encoder to %s (%.1f s)%n",
                     which.name().toLowerCase(java.util.Locale.ROOT), save, result.seconds());

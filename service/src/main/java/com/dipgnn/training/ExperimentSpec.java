@@ -59,4 +59,10 @@ public record ExperimentSpec(
                 sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, loss,
                 negatives);
     }
+
+    public ExperimentSpec withModel(ModelConfig m) {
+        return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, m, training,
+                sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss,
+                linkNegatives);
+    }
 }

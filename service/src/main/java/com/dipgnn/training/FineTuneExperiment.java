@@ -17,14 +17,18 @@ import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeEmbeddingTable;
 import com.dipgnn.model.NodeIdSpace;
+import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.model.TypeSelection;
 import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.SubgraphSampler;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Runs one fine-tuning experiment end to end: split the data, build the task, encoder and head,
@@ -73,8 +77,29 @@ public final class FineTuneExperiment {
         HeteroGraph withText = text == null ? graph : text.apply(graph, cache);
         this.graph = spec.normalizeFeatures() ? withText.withRowNormalizedFeatures() : withText;
         this.datasetName = datasetName;
-        this.spec = spec;
+        this.spec = withNodeInputsResolved(spec, this.graph);
         this.device = device;
+    }
+
+    /**
+     * {@code auto} per-node embeddings on an edge split of the link task: every node is seen in
+     * training there, so besides the featureless types the predicted relation's two types get a
+     * row per node, with or without features, as recommenders give every user and item an id
+     * vector (features alone cannot tell two users of the same profile apart). Other specs are
+     * returned as they are.
+     */
+    static ExperimentSpec withNodeInputsResolved(ExperimentSpec spec, HeteroGraph graph) {
+        NodeInputConfig inputs = spec.model().nodeInputs();
+        if (spec.task() != TaskKind.LINK_PREDICTION || spec.split() == SplitMode.TRANSFER
+                || inputs.embeddings().mode() != TypeSelection.Mode.AUTO) {
+            return spec;
+        }
+        RelationType predicted = predictedRelation(graph, spec.relation());
+        Set<String> types = new LinkedHashSet<>(inputs.embeddings().resolve(GraphSchema.of(graph, inputs).featureDims()));
+        types.add(predicted.source());
+        types.add(predicted.target());
+        TypeSelection chosen = new TypeSelection(TypeSelection.Mode.LIST, List.copyOf(types));
+        return spec.withModel(spec.model().withNodeInputs(inputs.withEmbeddings(chosen)));
     }
 
     /** Trains with {@code seed}; saves the best model to {@code saveTo} when it is not null. */

@@ -1,0 +1,59 @@
+package com.dipgnn.training;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.dipgnn.graph.DenseFeatures;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.model.TypeSelection;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code auto} per-node embeddings of the link task: on an edge split every node is known in
+ * training, so both types of the predicted relation get rows even when they have features
+ * (MovieLens' users and movies do); the node-transfer split and explicit choices are kept.
+ */
+class LinkNodeInputsTest {
+
+    /** The planted graph with 3 features on every user; items stay featureless. */
+    private static HeteroGraph usersWithFeatures() {
+        HeteroGraph g = PlantedCommunities.graph(1);
+        int users = g.numNodes("user");
+        return g.withNodes(g.nodes("user").withFeatures(new DenseFeatures(users, 3, new float[users * 3])));
+    }
+
+    @Test
+    void anEdgeSplitGivesBothTypesOfThePredictedRelationRows() {
+        HeteroGraph graph = usersWithFeatures();
+        ExperimentSpec spec = PlantedCommunities.spec(NodeInputConfig.DEFAULT, 1, 1e-3);
+        // auto alone would embed the featureless items only
+        assertThat(TypeSelection.AUTO.resolve(com.dipgnn.model.GraphSchema.of(graph, NodeInputConfig.DEFAULT).featureDims()))
+                .containsExactly("item");
+
+        ExperimentSpec resolved = new FineTuneExperiment(graph, "planted", spec, ai.djl.Device.cpu()).spec();
+
+        TypeSelection embeddings = resolved.model().nodeInputs().embeddings();
+        assertThat(embeddings.mode()).isEqualTo(TypeSelection.Mode.LIST);
+        assertThat(embeddings.types()).containsExactlyInAnyOrder("user", "item");
+        // nothing else changes
+        assertThat(resolved.model().nodeInputs().structural()).isEqualTo(TypeSelection.AUTO);
+        assertThat(resolved.model().hidden()).isEqualTo(spec.model().hidden());
+    }
+
+    @Test
+    void theTransferSplitAndExplicitChoicesAreKept() {
+        HeteroGraph graph = usersWithFeatures();
+        ExperimentSpec base = PlantedCommunities.spec(NodeInputConfig.DEFAULT, 1, 1e-3);
+        ExperimentSpec transfer = new ExperimentSpec(base.task(), null, base.relation(), SplitMode.TRANSFER, 0, 1.0,
+                base.model(), base.training(), base.sampling(), base.fullGraphMaxNodes(), false, 255, 255, 0.1);
+        assertThat(FineTuneExperiment.withNodeInputsResolved(transfer, graph)).isSameAs(transfer);
+
+        ExperimentSpec none = PlantedCommunities.spec(NodeInputConfig.DEFAULT.withEmbeddings(TypeSelection.NONE), 1,
+                1e-3);
+        assertThat(FineTuneExperiment.withNodeInputsResolved(none, graph)).isSameAs(none);
+        ExperimentSpec listed = PlantedCommunities.spec(NodeInputConfig.DEFAULT.withEmbeddings(
+                new TypeSelection(TypeSelection.Mode.LIST, List.of("item"))), 1, 1e-3);
+        assertThat(FineTuneExperiment.withNodeInputsResolved(listed, graph)).isSameAs(listed);
+    }
+}
