@@ -6,6 +6,7 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderExperiment;
 import com.dipgnn.recommend.RecommenderResult;
+import com.dipgnn.experiments.RecommenderCurvePlot;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.ExperimentSpec;
@@ -126,6 +127,11 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         }
         Map<String, Map<String, RunSummary.Stat>> summary =
                 RunSummary.ofMetrics(results.stream().map(RecommenderResult::metrics).toList());
+        if (recommender.plot != null) {
+            RecommenderCurvePlot.of(dataset + ": " + model + ", " + mode.name().toLowerCase(java.util.Locale.ROOT)
+                    + " split", seed, results, config.fullK()).write(recommender.plot);
+            err.println("wrote the validation curve to " + recommender.plot);
+        }
         if (json) {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("dataset", dataset);
