@@ -189,7 +189,7 @@ abstract class FineTuningOptions {
         return new ExperimentSpec(kind, targetType, relation, mode, splitSeed, labelFraction, model, training,
                 new SamplingConfig(depth, width), fullGraph, normalizeFeatures || d.normalizeFeatures(), negatives,
                 d.trainNegatives(), d.temperature())
-                .withLinkObjective(RankingLoss.parse(linkLoss), NegativeSampling.parse(linkNegatives));
+                .withLinkObjective(linkLoss(), NegativeSampling.parse(linkNegatives));
     }
 
     SplitMode defaultSplit(HeteroGraph graph, TaskKind kind) {
@@ -207,5 +207,16 @@ abstract class FineTuningOptions {
 
     static <T> T or(T value, T fallback) {
         return value != null ? value : fallback;
+    }
+
+    /** The link task's loss; its scores are the paper's trainable cosine, so a dot-product softmax is refused. */
+    private RankingLoss linkLoss() {
+        RankingLoss loss = RankingLoss.parse(linkLoss);
+        if (loss == RankingLoss.DOT_SOFTMAX) {
+            throw new IllegalArgumentException("--link-loss " + linkLoss + ": the GNN link task scores pairs with the "
+                    + "paper's trainable cosine; use softmax or bpr (dot-softmax is for --model mf|lightgcn, "
+                    + "--rec-loss dot-softmax)");
+        }
+        return loss;
     }
 }

@@ -16,7 +16,8 @@ final class RecommenderOptions {
     @Option(names = "--epochs", description = "baseline recommenders: passes over the training pairs (default: 400)")
     Integer epochs;
 
-    @Option(names = "--rec-loss", description = "baseline recommenders: bpr or softmax (default: bpr)")
+    @Option(names = "--rec-loss", description = "baseline recommenders: bpr, softmax (cosine / temperature) or "
+            + "dot-softmax (dot product / temperature) (default: bpr)")
     String loss;
 
     @Option(names = "--rec-negatives", description = "baseline recommenders: uniform or in-batch negatives "

@@ -13,15 +13,26 @@ public enum RankingLoss {
      * Sampled softmax: cross-entropy of the positive among the positive and the negatives, logits
      * {@code cos(u, ·) / τ} (vectors are L2-normalised for training and scoring alike).
      */
-    SOFTMAX;
+    SOFTMAX,
+    /**
+     * Sampled softmax over dot products: logits {@code u · i / τ}, vectors not normalised, so an
+     * item's norm can carry its popularity (scored by dot products too).
+     */
+    DOT_SOFTMAX;
 
     public static RankingLoss parse(String text) {
         return switch (text.trim().toLowerCase(Locale.ROOT)) {
             case "bpr" -> BPR;
             case "softmax", "sampled-softmax", "ssm" -> SOFTMAX;
+            case "dot-softmax", "softmax-dot" -> DOT_SOFTMAX;
             default -> throw new IllegalArgumentException("unknown ranking loss '" + text
-                    + "': use bpr or softmax (the link task's 255-negative cross-entropy is 'ce')");
+                    + "': use bpr, softmax (cosine logits) or dot-softmax (dot-product logits)");
         };
+    }
+
+    /** Whether the loss is a softmax over the positive and a set of negatives (cosine or dot product). */
+    public boolean isSoftmax() {
+        return this != BPR;
     }
 
     /** Whether scores are cosines (vectors normalised) rather than dot products. */

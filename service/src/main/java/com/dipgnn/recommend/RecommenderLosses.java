@@ -24,7 +24,8 @@ final class RecommenderLosses {
         NDArray positives = GraphOps.index(scope, pairs.positives());
         NDArray ranking = config.loss() == RankingLoss.BPR
                 ? bpr(vectors, users, positives, pairs, config, scope)
-                : softmax(vectors.normalized(), users, positives, pairs, config, scope);
+                : softmax(config.loss().normalizes() ? vectors.normalized() : vectors, users, positives, pairs, config,
+                        scope);
         if (config.l2() == 0) {
             return ranking;
         }

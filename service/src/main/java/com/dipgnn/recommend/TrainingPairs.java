@@ -30,7 +30,7 @@ record TrainingPairs(int[] users, int[] positives, int[] negatives, boolean shar
         if (config.negatives() == NegativeSampling.IN_BATCH) {
             return new TrainingPairs(users, positives, new int[0], false);
         }
-        if (config.loss() == RankingLoss.SOFTMAX) {
+        if (config.loss().isSoftmax()) {
             int[] pool = new int[config.negativeCount()];
             for (int n = 0; n < pool.length; n++) {
                 pool[n] = rng.nextInt(train.items());

@@ -59,6 +59,22 @@ class RecommenderModelsTest {
     }
 
     @Test
+    void theDotProductSoftmaxKeepsTheNormsTheCosineOneDrops() {
+        try (NDManager manager = NDManager.newBaseManager()) {
+            MatrixFactorization mf = new MatrixFactorization(1, 2, 2);
+            mf.initialize(manager);
+            // user [2, 0]; items [1, 0] (the positive) and [0, 3]: dot products 2 and 0, cosines 1 and 0
+            mf.restore(Map.of("users", new float[] {2, 0}, "items", new float[] {1, 0, 0, 3}));
+            Interactions train = Interactions.of(1, 2, new int[] {0}, new int[] {0});
+            TrainingPairs pool = new TrainingPairs(new int[] {0}, new int[] {0}, new int[] {1}, true);
+            assertThat(loss(mf, pool, config(RankingLoss.DOT_SOFTMAX, NegativeSampling.UNIFORM), train, manager))
+                    .isCloseTo(Math.log(1 + Math.exp(-2)), within(1e-6));
+            assertThat(loss(mf, pool, config(RankingLoss.SOFTMAX, NegativeSampling.UNIFORM), train, manager))
+                    .isCloseTo(Math.log(1 + Math.exp(-1)), within(1e-6));
+        }
+    }
+
+    @Test
     void l2PenaltyIsHalfTheSquaredEgoNormsPerPair() {
         try (NDManager manager = NDManager.newBaseManager()) {
             MatrixFactorization mf = new MatrixFactorization(1, 2, 1);
