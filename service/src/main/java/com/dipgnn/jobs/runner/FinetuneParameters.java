@@ -13,6 +13,8 @@ import com.dipgnn.training.ModelManifest;
 import com.dipgnn.training.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.pretraining.PretrainedModels;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -65,8 +67,11 @@ public record FinetuneParameters(
         @Schema(description = "Share of the fine-tuning training labels used (transfer split)", example = "1.0")
         @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("1.0") Double labelFraction,
         @Schema(description = "transfer: the node-transfer split (required with a pre-trained model); dataset: the "
-                + "data set's own split", example = "transfer", allowableValues = {"transfer", "dataset"})
-        @Pattern(regexp = "transfer|dataset") String split,
+                + "data set's own split (edges for the link task, with a 5% validation carve-out when none is "
+                + "marked); link task only: holdout (a seeded per-user 20% test and 10% validation) or leave-one-out "
+                + "(one test and one validation edge per user)", example = "transfer",
+                allowableValues = {"transfer", "dataset", "holdout", "leave-one-out"})
+        @Pattern(regexp = "transfer|dataset|holdout|leave-one-out") String split,
         @Schema(description = "Seed of the split; must equal the pre-trained model's", example = "0") Long splitSeed,
         @Schema(description = "Seed of initialisation, sampling and dropout", example = "0") Long seed,
         @Schema(description = "Sampling depth (layers after the seeds)", example = "6") @Min(0) @Max(64)
@@ -80,7 +85,21 @@ public record FinetuneParameters(
                 nullable = true) String nodeEmbeddings,
         @Schema(description = "Width of the per-node embeddings, projected to the hidden width when different "
                 + "(default: the pre-trained model's, else the hidden width)", example = "64", nullable = true)
-        @Min(1) @Max(4096) Integer embeddingWidth) implements JobParameters {
+        @Min(1) @Max(4096) Integer embeddingWidth,
+        @Schema(description = "Structural inputs, log(1 + degree) per relation: auto (the node types without "
+                + "features), none, all, or a comma-separated list of node types (default: the pre-trained model's, "
+                + "else auto)", example = "auto", nullable = true) String structuralInputs,
+        @Schema(description = "Training probability that a node reads its type's unknown vector instead of its own "
+                + "embedding, which teaches that vector to stand in for new nodes (default: the pre-trained model's, "
+                + "else 0.1)", example = "0.1", nullable = true)
+        @DecimalMin("0.0") @DecimalMax(value = "1.0", inclusive = false) Double embeddingRowDropout,
+        @Schema(description = "Link task loss: softmax (cross-entropy of the positive among the negatives, the "
+                + "paper's) or bpr", example = "softmax", allowableValues = {"softmax", "bpr"}, nullable = true)
+        @Pattern(regexp = "softmax|bpr") String linkLoss,
+        @Schema(description = "Link task training negatives: uniform (a pool of random candidates per step) or "
+                + "in-batch (the step's other positives)", example = "uniform",
+                allowableValues = {"uniform", "in-batch"}, nullable = true)
+        @Pattern(regexp = "uniform|in-batch") String linkNegatives) implements JobParameters {
 
     /** Fills absent fields, except the architecture, with the paper's defaults for the task. */
     public FinetuneParameters {
@@ -102,6 +121,8 @@ public record FinetuneParameters(
         samplingDepth = or(samplingDepth, paper.sampling().depth());
         samplingWidth = or(samplingWidth, paper.sampling().width());
         checkpointEvery = or(checkpointEvery, evalEvery);
+        linkLoss = or(linkLoss, "softmax");
+        linkNegatives = or(linkNegatives, "uniform");
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
@@ -112,7 +133,7 @@ public record FinetuneParameters(
                               Long seed, Integer samplingDepth, Integer samplingWidth, Integer checkpointEvery) {
         this(task, targetType, relation, pretrainedModelId, backbone, layers, hidden, heads, dropout, steps, batchSize,
                 evalEvery, patience, learningRate, weightDecay, clipNorm, labelFraction, split, splitSeed, seed,
-                samplingDepth, samplingWidth, checkpointEvery, null, null);
+                samplingDepth, samplingWidth, checkpointEvery, null, null, null, null, null, null);
     }
 
     /** Node classification with every field at its default (from scratch). */
@@ -123,7 +144,7 @@ public record FinetuneParameters(
     /** The task ({@code node} or {@code link}) with every other field at its default. */
     public static FinetuneParameters forTask(String task) {
         return new FinetuneParameters(task, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @Override
@@ -139,8 +160,13 @@ public record FinetuneParameters(
 
     /** The split (parsed). */
     public SplitMode splitMode() {
-        ParameterChecks.oneOf("split", split, List.of("transfer", "dataset"));
-        return SplitMode.parse(split);
+        ParameterChecks.oneOf("split", split, List.of("transfer", "dataset", "holdout", "leave-one-out"));
+        SplitMode mode = SplitMode.parse(split);
+        if (mode.isEdgeSplit() && !"link".equals(task)) {
+            throw new JobParameterException("split", "split " + split + " holds out edges per user, which only the link "
+                    + "task predicts; use split transfer or dataset for the node task");
+        }
+        return mode;
     }
 
     /**
@@ -153,13 +179,14 @@ public record FinetuneParameters(
                 or(backbone, ParameterChecks.name(from.backbone())), or(layers, from.layers()), or(hidden, from.hidden()),
                 or(heads, from.heads()), dropout, steps, batchSize, evalEvery, patience, learningRate, weightDecay,
                 clipNorm, labelFraction, split, splitSeed, seed, samplingDepth, samplingWidth, checkpointEvery,
-                nodeEmbeddings, embeddingWidth);
+                nodeEmbeddings, embeddingWidth, structuralInputs, embeddingRowDropout, linkLoss, linkNegatives);
     }
 
     /** The node inputs: the given fields over the pre-trained model's node inputs, or over the defaults. */
     public com.dipgnn.model.NodeInputConfig nodeInputs(ModelManifest pretrainedOrNull) {
-        return ParameterChecks.nodeInputs(pretrainedOrNull != null ? pretrainedOrNull.modelConfig().nodeInputs()
-                : com.dipgnn.model.NodeInputConfig.DEFAULT, nodeEmbeddings, embeddingWidth);
+        com.dipgnn.model.NodeInputConfig base = pretrainedOrNull != null
+                ? pretrainedOrNull.modelConfig().nodeInputs() : com.dipgnn.model.NodeInputConfig.DEFAULT;
+        return ParameterChecks.nodeInputs(base, nodeEmbeddings, embeddingWidth, structuralInputs, embeddingRowDropout);
     }
 
     /** The engine's experiment, with the architecture resolved by {@link #withDefaults}. */
@@ -175,7 +202,8 @@ public record FinetuneParameters(
         FineTuneConfig training = new FineTuneConfig(steps, batchSize, evalEvery, patience, optimizer, seed);
         return new ExperimentSpec(kind, targetType, relation, splitMode(), splitSeed, labelFraction, model, training,
                 new SamplingConfig(samplingDepth, samplingWidth), paper.fullGraphMaxNodes(), paper.normalizeFeatures(),
-                paper.evalNegatives(), paper.trainNegatives(), paper.temperature());
+                paper.evalNegatives(), paper.trainNegatives(), paper.temperature())
+                .withLinkObjective(RankingLoss.parse(linkLoss), NegativeSampling.parse(linkNegatives));
     }
 
     /**
@@ -187,6 +215,8 @@ public record FinetuneParameters(
     public void validateAgainst(HeteroGraph graph, ModelManifest pretrainedOrNull) {
         TaskKind kind = taskKind();
         splitMode();
+        ParameterChecks.oneOf("linkLoss", linkLoss, List.of("softmax", "bpr"));
+        ParameterChecks.oneOf("linkNegatives", linkNegatives, List.of("uniform", "in-batch"));
         if (backbone != null) {
             ParameterChecks.backbone(backbone);
         }
@@ -306,6 +336,10 @@ public record FinetuneParameters(
         }
         if (embeddingWidth != null && embeddingWidth != saved.nodeInputs().width(saved.hidden())) {
             throw mismatch("embeddingWidth", saved.nodeInputs().width(saved.hidden()));
+        }
+        if (structuralInputs != null && !ParameterChecks.nodeInputs(saved.nodeInputs(), null, null, structuralInputs,
+                null).structural().equals(saved.nodeInputs().structural())) {
+            throw mismatch("structuralInputs", saved.nodeInputs().structural());
         }
     }
 

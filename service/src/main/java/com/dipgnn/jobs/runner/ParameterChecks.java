@@ -47,6 +47,13 @@ final class ParameterChecks {
      */
     static com.dipgnn.model.NodeInputConfig nodeInputs(com.dipgnn.model.NodeInputConfig base, String nodeEmbeddings,
                                                        Integer embeddingWidth) {
+        return nodeInputs(base, nodeEmbeddings, embeddingWidth, null, null);
+    }
+
+    /** {@link #nodeInputs(com.dipgnn.model.NodeInputConfig, String, Integer)} with structural inputs and row dropout. */
+    static com.dipgnn.model.NodeInputConfig nodeInputs(com.dipgnn.model.NodeInputConfig base, String nodeEmbeddings,
+                                                       Integer embeddingWidth, String structuralInputs,
+                                                       Double rowDropout) {
         com.dipgnn.model.NodeInputConfig inputs = base;
         if (nodeEmbeddings != null) {
             try {
@@ -55,6 +62,16 @@ final class ParameterChecks {
                 throw new JobParameterException("nodeEmbeddings", e.getMessage());
             }
         }
+        if (structuralInputs != null) {
+            try {
+                inputs = inputs.withStructural(com.dipgnn.model.TypeSelection.parse(structuralInputs));
+            } catch (IllegalArgumentException e) {
+                throw new JobParameterException("structuralInputs", e.getMessage());
+            }
+        }
+        if (rowDropout != null) {
+            inputs = inputs.withRowDropout(rowDropout);
+        }
         return embeddingWidth == null ? inputs : inputs.withEmbeddingWidth(embeddingWidth);
     }
 
@@ -62,6 +79,9 @@ final class ParameterChecks {
     static void embeddingTypes(HeteroGraph graph, com.dipgnn.model.NodeInputConfig inputs) {
         for (String type : inputs.embeddings().types()) {
             nodeType("nodeEmbeddings", graph, type);
+        }
+        for (String type : inputs.structural().types()) {
+            nodeType("structuralInputs", graph, type);
         }
     }
 

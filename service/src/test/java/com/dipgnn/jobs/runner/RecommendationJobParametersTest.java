@@ -1,0 +1,96 @@
+package com.dipgnn.jobs.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.model.TypeSelection;
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingLoss;
+import com.dipgnn.training.ExperimentSpec;
+import com.dipgnn.training.SplitMode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.validation.Validation;
+import jakarta.validation.Validator;
+import jakarta.validation.ValidatorFactory;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A fine-tuning job has the command line's recommendation settings: the edge splits, the link
+ * loss and negatives, structural inputs and the embeddings' row dropout.
+ */
+class RecommendationJobParametersTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ValidatorFactory FACTORY = Validation.buildDefaultValidatorFactory();
+    private static final Validator VALIDATOR = FACTORY.getValidator();
+
+    @AfterAll
+    static void close() {
+        FACTORY.close();
+    }
+
+    private static FinetuneParameters parse(String json) throws Exception {
+        return JSON.readValue(json, FinetuneParameters.class);
+    }
+
+    @Test
+    void aLinkJobOnAnEdgeSplitCarriesItsObjectiveAndInputsIntoTheSpec() throws Exception {
+        FinetuneParameters p = parse("{\"task\": \"link\", \"split\": \"holdout\", \"linkLoss\": \"bpr\", "
+                + "\"linkNegatives\": \"in-batch\", \"structuralInputs\": \"none\", \"embeddingRowDropout\": 0.25}");
+
+        ExperimentSpec spec = p.toSpec(null);
+
+        assertThat(spec.split()).isEqualTo(SplitMode.HOLDOUT);
+        assertThat(spec.linkLoss()).isEqualTo(RankingLoss.BPR);
+        assertThat(spec.linkNegatives()).isEqualTo(NegativeSampling.IN_BATCH);
+        NodeInputConfig inputs = spec.model().nodeInputs();
+        assertThat(inputs.structural()).isEqualTo(TypeSelection.NONE);
+        assertThat(inputs.rowDropout()).isEqualTo(0.25);
+        assertThat(inputs.embeddings()).isEqualTo(TypeSelection.AUTO);
+        assertThat(parse("{\"task\": \"link\", \"split\": \"leave-one-out\"}").toSpec(null).split())
+                .isEqualTo(SplitMode.LEAVE_ONE_OUT);
+    }
+
+    @Test
+    void absentFieldsKeepThePapersObjective() throws Exception {
+        ExperimentSpec spec = parse("{\"task\": \"link\"}").toSpec(null);
+
+        assertThat(spec.linkLoss()).isEqualTo(RankingLoss.SOFTMAX);
+        assertThat(spec.linkNegatives()).isEqualTo(NegativeSampling.UNIFORM);
+        assertThat(spec.model().nodeInputs()).isEqualTo(NodeInputConfig.DEFAULT);
+    }
+
+    @Test
+    void aNodeJobOnAnEdgeSplitIsRefusedNamingTheSplitsThatWork() throws Exception {
+        FinetuneParameters p = parse("{\"task\": \"node\", \"split\": \"holdout\"}");
+
+        assertThatThrownBy(p::splitMode).isInstanceOfSatisfying(JobParameterException.class, e -> {
+            assertThat(e.field()).isEqualTo("split");
+            assertThat(e.getMessage()).contains("transfer").contains("dataset");
+        });
+    }
+
+    @Test
+    void beanValidationNamesTheBadRecommendationFields() throws Exception {
+        FinetuneParameters bad = parse("{\"task\": \"link\", \"split\": \"random\", \"linkLoss\": \"ce\", "
+                + "\"linkNegatives\": \"popular\", \"embeddingRowDropout\": 1.0}");
+
+        Set<String> fields = VALIDATOR.validate(bad).stream().map(v -> v.getPropertyPath().toString())
+                .collect(Collectors.toSet());
+
+        assertThat(fields).containsExactlyInAnyOrder("split", "linkLoss", "linkNegatives", "embeddingRowDropout");
+    }
+
+    @Test
+    void aStructuralInputOnAMissingTypeNamesTheField() throws Exception {
+        FinetuneParameters p = parse("{\"task\": \"link\", \"structuralInputs\": \"nosuchtype\"}");
+
+        assertThatThrownBy(() -> p.validateAgainst(JobFixtures.GRAPH, null))
+                .isInstanceOfSatisfying(JobParameterException.class, e -> assertThat(e.field())
+                        .isEqualTo("structuralInputs"));
+    }
+}
