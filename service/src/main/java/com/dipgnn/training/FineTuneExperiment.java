@@ -82,24 +82,35 @@ public final class FineTuneExperiment {
     }
 
     /**
-     * {@code auto} per-node embeddings on an edge split of the link task: every node is seen in
-     * training there, so besides the featureless types the predicted relation's two types get a
-     * row per node, with or without features, as recommenders give every user and item an id
-     * vector (features alone cannot tell two users of the same profile apart). Other specs are
-     * returned as they are.
+     * {@code auto} node inputs on an edge split of the link task: every node is seen in training
+     * there, so besides the featureless types the predicted relation's two types get a row per
+     * node and their log-degrees, with or without features, as recommenders give every user and
+     * item an id vector (features alone cannot tell two users of the same profile apart, and the
+     * degree is the popularity a ranking leans on). Other specs, and explicit choices, are kept.
      */
     static ExperimentSpec withNodeInputsResolved(ExperimentSpec spec, HeteroGraph graph) {
         NodeInputConfig inputs = spec.model().nodeInputs();
-        if (spec.task() != TaskKind.LINK_PREDICTION || spec.split() == SplitMode.TRANSFER
-                || inputs.embeddings().mode() != TypeSelection.Mode.AUTO) {
+        if (spec.task() != TaskKind.LINK_PREDICTION || spec.split() == SplitMode.TRANSFER) {
             return spec;
         }
         RelationType predicted = predictedRelation(graph, spec.relation());
-        Set<String> types = new LinkedHashSet<>(inputs.embeddings().resolve(GraphSchema.of(graph, inputs).featureDims()));
-        types.add(predicted.source());
-        types.add(predicted.target());
-        TypeSelection chosen = new TypeSelection(TypeSelection.Mode.LIST, List.copyOf(types));
-        return spec.withModel(spec.model().withNodeInputs(inputs.withEmbeddings(chosen)));
+        Map<String, Integer> dims = GraphSchema.of(graph, inputs).featureDims();
+        NodeInputConfig resolved = inputs
+                .withEmbeddings(withRelationTypes(inputs.embeddings(), dims, predicted))
+                .withStructural(withRelationTypes(inputs.structural(), dims, predicted));
+        return resolved.equals(inputs) ? spec : spec.withModel(spec.model().withNodeInputs(resolved));
+    }
+
+    /** An {@code auto} selection as the list of its types plus the relation's two; others unchanged. */
+    private static TypeSelection withRelationTypes(TypeSelection selection, Map<String, Integer> featureDims,
+                                                   RelationType relation) {
+        if (selection.mode() != TypeSelection.Mode.AUTO) {
+            return selection;
+        }
+        Set<String> types = new LinkedHashSet<>(selection.resolve(featureDims));
+        types.add(relation.source());
+        types.add(relation.target());
+        return new TypeSelection(TypeSelection.Mode.LIST, List.copyOf(types));
     }
 
     /** Trains with {@code seed}; saves the best model to {@code saveTo} when it is not null. */

@@ -10,8 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code auto} per-node embeddings of the link task: on an edge split every node is known in
- * training, so both types of the predicted relation get rows even when they have features
+ * {@code auto} node inputs of the link task: on an edge split every node is known in training, so
+ * both types of the predicted relation get rows and log-degrees even when they have features
  * (MovieLens' users and movies do); the node-transfer split and explicit choices are kept.
  */
 class LinkNodeInputsTest {
@@ -36,9 +36,13 @@ class LinkNodeInputsTest {
         TypeSelection embeddings = resolved.model().nodeInputs().embeddings();
         assertThat(embeddings.mode()).isEqualTo(TypeSelection.Mode.LIST);
         assertThat(embeddings.types()).containsExactlyInAnyOrder("user", "item");
+        // and both get their log-degrees (users have features, so auto alone would not give them)
+        TypeSelection structural = resolved.model().nodeInputs().structural();
+        assertThat(structural.mode()).isEqualTo(TypeSelection.Mode.LIST);
+        assertThat(structural.types()).containsExactlyInAnyOrder("user", "item");
         // nothing else changes
-        assertThat(resolved.model().nodeInputs().structural()).isEqualTo(TypeSelection.AUTO);
         assertThat(resolved.model().hidden()).isEqualTo(spec.model().hidden());
+        assertThat(resolved.model().nodeInputs().rowDropout()).isEqualTo(spec.model().nodeInputs().rowDropout());
     }
 
     @Test
@@ -49,11 +53,12 @@ class LinkNodeInputsTest {
                 base.model(), base.training(), base.sampling(), base.fullGraphMaxNodes(), false, 255, 255, 0.1);
         assertThat(FineTuneExperiment.withNodeInputsResolved(transfer, graph)).isSameAs(transfer);
 
-        ExperimentSpec none = PlantedCommunities.spec(NodeInputConfig.DEFAULT.withEmbeddings(TypeSelection.NONE), 1,
-                1e-3);
+        ExperimentSpec none = PlantedCommunities.spec(NodeInputConfig.DEFAULT.withEmbeddings(TypeSelection.NONE)
+                .withStructural(TypeSelection.NONE), 1, 1e-3);
         assertThat(FineTuneExperiment.withNodeInputsResolved(none, graph)).isSameAs(none);
         ExperimentSpec listed = PlantedCommunities.spec(NodeInputConfig.DEFAULT.withEmbeddings(
-                new TypeSelection(TypeSelection.Mode.LIST, List.of("item"))), 1, 1e-3);
+                new TypeSelection(TypeSelection.Mode.LIST, List.of("item"))).withStructural(TypeSelection.ALL), 1,
+                1e-3);
         assertThat(FineTuneExperiment.withNodeInputsResolved(listed, graph)).isSameAs(listed);
     }
 }
