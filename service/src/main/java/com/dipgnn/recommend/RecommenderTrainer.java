@@ -99,6 +99,7 @@ public final class RecommenderTrainer {
         ParameterUpdater updater = new ParameterUpdater(config.optimizer(), model);
         if (CheckpointFiles.exists(checkpoints)) {
             resume(RecommenderCheckpoint.load(checkpoints, settings, model, updater), run);
+            announceRestoredBest(run);
         }
         int[] users = split.train().userColumn();
         int[] items = split.train().itemColumn();
@@ -139,6 +140,12 @@ public final class RecommenderTrainer {
                 break;
             }
         }
+    }
+
+    /** Tells the listener the best validation so far of a resumed run, so its progress shows it. */
+    private void announceRestoredBest(Run run) {
+        run.curve.stream().filter(e -> e.epoch() == run.bestEpoch).findFirst()
+                .ifPresent(best -> listener.onValidation(run.steps, best.val(), true));
     }
 
     private static double elapsed(Run run, long start) {

@@ -11,6 +11,8 @@ import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TrainingListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,8 +51,18 @@ class RecommenderTrainingTest {
             // interrupted in epoch 3, after the checkpoint of epoch 2
         }
         assertThat(Files.exists(resumed.resolve("LATEST"))).isTrue();
-        RecommenderResult second = experiment(c).run(3, TrainingListener.NONE, resumed);
+        List<Map<String, Double>> announced = new java.util.ArrayList<>();
+        RecommenderResult second = experiment(c).run(3, new TrainingListener() {
+            @Override
+            public void onValidation(long step, Map<String, Double> metrics, boolean improved) {
+                if (improved) {
+                    announced.add(metrics);
+                }
+            }
+        }, resumed);
         assertThat(second.resumedFrom()).isEqualTo(2);
+        // the progress of a resumed run starts from the best validation it restored (epoch 2, the only one)
+        assertThat(announced.get(0)).isEqualTo(straight.curve().get(0).val());
         assertThat(second.metrics()).isEqualTo(straight.metrics());
         assertThat(second.curve().stream().map(EpochLog::val).toList())
                 .isEqualTo(straight.curve().stream().map(EpochLog::val).toList());
