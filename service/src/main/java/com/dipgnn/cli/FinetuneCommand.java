@@ -49,6 +49,14 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
     @picocli.CommandLine.Mixin
     RecommenderOptions recommender = new RecommenderOptions();
 
+    @Option(names = "--checkpoint-dir", description = "save a checkpoint of each run here (the GNN at every "
+            + "validation, baseline recommenders after every epoch) and resume from the last one")
+    Path checkpointDir;
+
+    @Option(names = "--rec-plot", description = "baseline recommenders: write the validation Recall@20 over epochs "
+            + "of every run to this SVG file")
+    Path plot;
+
     @Override
     public Integer call() throws Exception {
         TaskKind kind = TaskKind.parse(task);
@@ -75,7 +83,9 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
             long runSeed = seed + r;
             String primary = kind == TaskKind.LINK_PREDICTION ? "mrr" : "micro_f1";
             ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, runs), primary);
-            FineTuneResult result = experiment.run(runSeed, bar, r == 0 ? save : null, start);
+            FineTuneResult result = experiment.run(runSeed, bar, r == 0 ? save : null, start,
+                    checkpointDir == null ? null : checkpointDir.resolve("seed" + runSeed),
+                    spec.training().evalEvery());
             bar.finish();
             results.add(result);
             err.printf(java.util.Locale.ROOT, "run %d seed %d: test %s %.4f (best step %d, %.1f s)%n",
@@ -83,7 +93,7 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         }
         Map<String, Map<String, RunSummary.Stat>> summary = RunSummary.of(results);
         if (json) {
-            System.out.println(new ObjectMapper().writeValueAsString(jsonReport(spec, results, summary)));
+            System.out.println(new ObjectMapper().writeValueAsString(jsonReport(experiment.spec(), results, summary)));
         } else {
             System.out.print(RunSummary.table(summary));
         }
@@ -115,8 +125,8 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         for (int r = 0; r < runs; r++) {
             long runSeed = seed + r;
             ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, runs), "recall@20");
-            java.nio.file.Path checkpoints = recommender.checkpointDir == null ? null
-                    : recommender.checkpointDir.resolve("seed" + runSeed);
+            java.nio.file.Path checkpoints = checkpointDir == null ? null
+                    : checkpointDir.resolve("seed" + runSeed);
             RecommenderResult result = experiment.run(runSeed, bar, checkpoints);
             bar.finish();
             results.add(result);
@@ -127,10 +137,10 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         }
         Map<String, Map<String, RunSummary.Stat>> summary =
                 RunSummary.ofMetrics(results.stream().map(RecommenderResult::metrics).toList());
-        if (recommender.plot != null) {
+        if (plot != null) {
             RecommenderCurvePlot.of(dataset + ": " + model + ", " + mode.name().toLowerCase(java.util.Locale.ROOT)
-                    + " split", seed, results, config.fullK()).write(recommender.plot);
-            err.println("wrote the validation curve to " + recommender.plot);
+                    + " split", seed, results, config.fullK()).write(plot);
+            err.println("wrote the validation curve to " + plot);
         }
         if (json) {
             Map<String, Object> out = new LinkedHashMap<>();

@@ -54,13 +54,6 @@ final class RecommenderOptions {
             + "a better validation Recall@20, 0 = never (default: 5)")
     Integer patience;
 
-    @Option(names = "--checkpoint-dir", description = "baseline recommenders: save every epoch here and resume from it")
-    java.nio.file.Path checkpointDir;
-
-    @Option(names = "--rec-plot", description = "baseline recommenders: write the validation Recall@20 over epochs "
-            + "of every run to this SVG file")
-    java.nio.file.Path plot;
-
     /** The configuration of {@code kind} the options describe; {@code evalNegatives} as the fine-tuning options say. */
     RecommenderConfig config(RecommenderKind kind, int evalNegatives) {
         RankingLoss l = loss == null ? RankingLoss.BPR : RankingLoss.parse(loss);
