@@ -45,7 +45,11 @@ abstract class FineTuningOptions {
     @Option(names = "--backbone", description = "hgt or gat (default: hgt; gat with --preset planetoid)")
     String backbone;
 
-    @Option(names = "--preset", description = "planetoid: the GAT paper's Cora settings (GAT, 2 layers, 8 heads x 8, dropout 0.6 on inputs and attention, lr 0.005, L2 5e-4, no clipping, full graph, normalised features)")
+    @Option(names = "--preset", description = "planetoid: the GAT paper's Cora settings (GAT, 2 layers, 8 heads x 8, "
+            + "dropout 0.6 on inputs and attention, lr 0.005, L2 5e-4, no clipping, full graph, normalised features); "
+            + "recommend: the link task's settings on an edge split, its default there (HGT 2 layers x 64 x 4 heads, "
+            + "1500 steps of 1024 positives, lr 0.005, validation every 50 with patience 6, full graph up to 100,000 "
+            + "nodes); paper: the paper's Table 7 (the default elsewhere)")
     String preset;
 
     @Option(names = "--split", description = "planetoid|dataset (the data set's own split) or transfer (70%% pre-training nodes held back); default: dataset when it has one, else transfer")
@@ -66,10 +70,12 @@ abstract class FineTuningOptions {
     @Option(names = "--runs", defaultValue = "1", description = "repeat with seeds seed..seed+runs-1 and report mean ± std")
     int runs;
 
-    @Option(names = "--steps", description = "optimizer steps (default: the paper's Table 7: 2400 node, 1600 link)")
+    @Option(names = "--steps", description = "optimizer steps (default: the paper's Table 7: 2400 node, 1600 link; "
+            + "1500 for the link task on an edge split)")
     Integer steps;
 
-    @Option(names = "--lr", description = "learning rate (default: 0.0015 node, 0.001 link)")
+    @Option(names = "--lr", description = "learning rate (default: 0.0015 node, 0.001 link, 0.005 link on an edge "
+            + "split)")
     Double learningRate;
 
     @Option(names = "--weight-decay", description = "AdamW weight decay (default: 0 for fine-tuning)")
@@ -87,13 +93,14 @@ abstract class FineTuningOptions {
     @Option(names = "--attention-dropout", description = "dropout on attention weights (default: 0)")
     Double attentionDropout;
 
-    @Option(names = "--layers", description = "message-passing layers (default: 3)")
+    @Option(names = "--layers", description = "message-passing layers (default: 3; 2 for the link task on an edge "
+            + "split)")
     Integer layers;
 
-    @Option(names = "--hidden", description = "hidden width (default: 400)")
+    @Option(names = "--hidden", description = "hidden width (default: 400; 64 for the link task on an edge split)")
     Integer hidden;
 
-    @Option(names = "--heads", description = "attention heads (default: 8)")
+    @Option(names = "--heads", description = "attention heads (default: 8; 4 for the link task on an edge split)")
     Integer heads;
 
     @Option(names = "--node-embeddings", description = "learned per-node embeddings: auto (the node types without "
@@ -113,13 +120,16 @@ abstract class FineTuningOptions {
             + "(default: 0.1)")
     Double embeddingRowDropout;
 
-    @Option(names = "--batch-size", defaultValue = "256", description = "seed nodes or edges per step (default: ${DEFAULT-VALUE})")
-    int batchSize;
+    @Option(names = "--batch-size", description = "seed nodes or edges per step (default: 256; 1024 for the link "
+            + "task on an edge split)")
+    Integer batchSize;
 
-    @Option(names = "--eval-every", defaultValue = "20", description = "validate every this many steps (default: ${DEFAULT-VALUE})")
-    int evalEvery;
+    @Option(names = "--eval-every", description = "validate every this many steps (default: 20; 50 for the link task "
+            + "on an edge split)")
+    Integer evalEvery;
 
-    @Option(names = "--patience", description = "stop after this many validations without improvement, 0 = never (default: 20; 100 with --preset planetoid)")
+    @Option(names = "--patience", description = "stop after this many validations without improvement, 0 = never "
+            + "(default: 20; 100 with --preset planetoid, 6 for the link task on an edge split)")
     Integer patience;
 
     @Option(names = "--depth", defaultValue = "6", description = "sampling depth (default: ${DEFAULT-VALUE})")
@@ -128,9 +138,10 @@ abstract class FineTuningOptions {
     @Option(names = "--width", defaultValue = "128", description = "sampling width per layer and type (default: ${DEFAULT-VALUE})")
     int width;
 
-    @Option(names = "--full-graph-max-nodes", defaultValue = "0",
-            description = "process graphs with at most this many nodes whole instead of sampling (default: ${DEFAULT-VALUE})")
-    int fullGraphMaxNodes;
+    @Option(names = "--full-graph-max-nodes",
+            description = "process graphs with at most this many nodes whole instead of sampling (default: 0; all with "
+                    + "--preset planetoid; 100000 for the link task on an edge split)")
+    Integer fullGraphMaxNodes;
 
     @Option(names = "--label-fraction", defaultValue = "1.0", description = "fraction of fine-tuning training labels used (transfer split)")
     double labelFraction;
@@ -168,11 +179,9 @@ abstract class FineTuningOptions {
 
     /** The experiment; node inputs not given as options are those of {@code baseInputs} (a pre-trained model's). */
     ExperimentSpec spec(TaskKind kind, HeteroGraph graph, NodeInputConfig baseInputs) {
+        SplitMode mode = split != null ? SplitMode.parse(split) : defaultSplit(graph, kind);
+        FineTuneDefaults d = defaults(kind, mode);
         boolean planetoid = "planetoid".equalsIgnoreCase(preset);
-        if (preset != null && !planetoid) {
-            throw new IllegalArgumentException("unknown preset '" + preset + "': the only preset is planetoid");
-        }
-        FineTuneDefaults d = planetoid ? FineTuneDefaults.planetoid() : FineTuneDefaults.paper(kind);
         ModelConfig model = new ModelConfig(backbone != null ? Backbone.parse(backbone) : d.model().backbone(),
                 or(layers, d.model().layers()), or(hidden, d.model().hidden()), or(heads, d.model().heads()),
                 or(dropout, d.model().dropout()), or(attentionDropout, d.model().attentionDropout()),
@@ -182,14 +191,27 @@ abstract class FineTuningOptions {
                 .withWeightDecay(or(weightDecay, d.optimizer().weightDecay()))
                 .withL2(or(l2, d.optimizer().l2()))
                 .withClipNorm(or(clip, d.optimizer().clipNorm()));
-        FineTuneConfig training = new FineTuneConfig(or(steps, d.steps()), batchSize,
-                planetoid ? d.evalEvery() : evalEvery, or(patience, d.patience()), optimizer, seed);
-        SplitMode mode = split != null ? SplitMode.parse(split) : defaultSplit(graph, kind);
-        int fullGraph = planetoid && fullGraphMaxNodes == 0 ? d.fullGraphMaxNodes() : fullGraphMaxNodes;
+        FineTuneConfig training = new FineTuneConfig(or(steps, d.steps()), or(batchSize, d.batchSize()),
+                planetoid ? d.evalEvery() : or(evalEvery, d.evalEvery()), or(patience, d.patience()), optimizer, seed);
+        int fullGraph = or(fullGraphMaxNodes, d.fullGraphMaxNodes());
         return new ExperimentSpec(kind, targetType, relation, mode, splitSeed, labelFraction, model, training,
                 new SamplingConfig(depth, width), fullGraph, normalizeFeatures || d.normalizeFeatures(), negatives,
                 d.trainNegatives(), d.temperature())
                 .withLinkObjective(linkLoss(), NegativeSampling.parse(linkNegatives));
+    }
+
+    /** The defaults {@code --preset} names, or those of the task on the split (see {@link FineTuneDefaults#of}). */
+    FineTuneDefaults defaults(TaskKind kind, SplitMode mode) {
+        if (preset == null) {
+            return FineTuneDefaults.of(kind, mode);
+        }
+        return switch (preset.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "planetoid" -> FineTuneDefaults.planetoid();
+            case "recommend", "recommendation" -> FineTuneDefaults.recommendation();
+            case "paper" -> FineTuneDefaults.paper(kind);
+            default -> throw new IllegalArgumentException("unknown preset '" + preset
+                    + "': use planetoid, recommend or paper");
+        };
     }
 
     SplitMode defaultSplit(HeteroGraph graph, TaskKind kind) {

@@ -45,7 +45,7 @@ class CliErrorTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
-        "--preset,   cora-2010, 'unknown preset ''cora-2010'': the only preset is planetoid'",
+        "--preset,   cora-2010, 'unknown preset ''cora-2010'': use planetoid, recommend or paper'",
         "--backbone, gcn,       'unknown backbone ''gcn'': use hgt or gat'",
         "--task,     graph,     'unknown task ''graph'': use node or link'",
         "--split,    random,    'unknown split ''random'': use planetoid|dataset'",

@@ -47,6 +47,37 @@ class FinetuneCommandSpecTest {
         assertPaperArchitectureAndOptimizer(spec);
     }
 
+    @Test
+    void linkPredictionOnAnEdgeSplitDefaultsToTheRecommendationSetting() {
+        ExperimentSpec spec = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout");
+
+        assertThat(spec.split()).isEqualTo(SplitMode.HOLDOUT);
+        assertThat(spec.model().backbone()).isEqualTo(Backbone.HGT);
+        assertThat(spec.model().layers()).isEqualTo(2);
+        assertThat(spec.model().hidden()).isEqualTo(64);
+        assertThat(spec.model().heads()).isEqualTo(4);
+        assertThat(spec.model().dropout()).isEqualTo(0.1);
+        assertThat(spec.training().steps()).isEqualTo(1500);
+        assertThat(spec.training().batchSize()).isEqualTo(1024);
+        assertThat(spec.training().evalEvery()).isEqualTo(50);
+        assertThat(spec.training().patience()).isEqualTo(6);
+        assertThat(spec.training().optimizer().learningRate()).isEqualTo(0.005);
+        assertThat(spec.fullGraphMaxNodes()).isEqualTo(100_000);
+        // given options win; --preset paper brings back Table 7 on an edge split
+        ExperimentSpec chosen = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--hidden", "32",
+                "--batch-size", "128", "--eval-every", "10", "--full-graph-max-nodes", "0");
+        assertThat(chosen.model().hidden()).isEqualTo(32);
+        assertThat(chosen.training().batchSize()).isEqualTo(128);
+        assertThat(chosen.training().evalEvery()).isEqualTo(10);
+        assertThat(chosen.fullGraphMaxNodes()).isZero();
+        ExperimentSpec paper = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--preset", "paper");
+        assertThat(paper.training().steps()).isEqualTo(1600);
+        assertPaperArchitectureAndOptimizer(paper);
+        // and the recommendation setting can be asked for on the transfer split
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--preset", "recommend").model().hidden())
+                .isEqualTo(64);
+    }
+
     private static void assertPaperArchitectureAndOptimizer(ExperimentSpec spec) {
         assertThat(spec.model().backbone()).isEqualTo(Backbone.HGT);
         assertThat(spec.model().layers()).isEqualTo(3);

@@ -56,6 +56,23 @@ class RecommendationJobParametersTest {
     }
 
     @Test
+    void aLinkJobOnAnEdgeSplitTakesTheRecommendationDefaults() throws Exception {
+        ExperimentSpec spec = parse("{\"task\": \"link\", \"split\": \"dataset\"}").toSpec(null);
+
+        assertThat(spec.model().layers()).isEqualTo(2);
+        assertThat(spec.model().hidden()).isEqualTo(64);
+        assertThat(spec.model().heads()).isEqualTo(4);
+        assertThat(spec.training().steps()).isEqualTo(1500);
+        assertThat(spec.training().batchSize()).isEqualTo(1024);
+        assertThat(spec.training().optimizer().learningRate()).isEqualTo(0.005);
+        assertThat(spec.fullGraphMaxNodes()).isEqualTo(100_000);
+        // the transfer split keeps the paper's Table 7
+        ExperimentSpec transfer = parse("{\"task\": \"link\"}").toSpec(null);
+        assertThat(transfer.model().hidden()).isEqualTo(400);
+        assertThat(transfer.training().steps()).isEqualTo(1600);
+    }
+
+    @Test
     void absentFieldsKeepThePapersObjective() throws Exception {
         ExperimentSpec spec = parse("{\"task\": \"link\"}").toSpec(null);
 
