@@ -18,10 +18,12 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeEmbeddingTable;
 import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.training.Devices;
+import com.dipgnn.training.FineTuneDefaults;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.LinkPredictionTask;
@@ -121,20 +123,27 @@ public final class NodeEmbeddingBenchmark {
     }
 
     /**
-     * The same step on a data set's own edge split (its training edges only), e.g. Gowalla, or a
-     * seeded per-user hold-out where the relation has no split marks: one size, the data set's, and
-     * no file round trip.
+     * The link task's default step on an edge split ({@link FineTuneDefaults#recommendation()}:
+     * 1,024 positives, the whole graph when it has at most 100,000 nodes, else HGSampling 2 × 128)
+     * on a data set's own edge split (its training edges only), e.g. Gowalla, or a seeded per-user
+     * hold-out where the relation has no split marks: one size, the data set's, and no file round
+     * trip. The encoder is HGT 2 layers × width × 4 heads, as the recommendation default at width 64.
      *
      * @param relation the predicted user-item relation
      */
     public Report runOn(HeteroGraph graph, RelationType relation, Consumer<String> log) {
         SplitMode mode = graph.adjacency(relation).hasSplits() ? SplitMode.DATASET : SplitMode.HOLDOUT;
         LinkSplit split = FineTuneExperiment.edgeSplit(graph, relation, mode, 0);
-        LinkPredictionTask task = new LinkPredictionTask(split.structure(), split,
-                Samplers.forGraph(split.structure(), SAMPLING), 256, 255, 255, 0.1, 1);
-        log.accept(String.format(java.util.Locale.ROOT, "%s: %,d training pairs", graph.name(),
-                split.train().src().length));
-        SizeReport r = runSize(split.structure(), task, relation, false, log);
+        FineTuneDefaults defaults = FineTuneDefaults.recommendation();
+        HeteroGraph structure = split.structure();
+        boolean whole = structure.totalNodes() <= defaults.fullGraphMaxNodes();
+        LinkPredictionTask task = new LinkPredictionTask(structure, split,
+                whole ? new FullGraphSampler() : Samplers.forGraph(structure, SAMPLING), defaults.batchSize(), 255, 255,
+                0.1, 1);
+        log.accept(String.format(java.util.Locale.ROOT, "%s: %,d training pairs, %s, %d positives a step",
+                graph.name(), split.train().src().length, whole ? "the whole graph every step" : "HGSampling 2 x 128",
+                defaults.batchSize()));
+        SizeReport r = runSize(structure, task, relation, false, log);
         return new Report(device.toString(), settings.width(), 3.0 * Float.BYTES * settings.width() + 1.0 / 8,
                 Double.NaN, List.of(r), loadAverage());
     }

@@ -159,7 +159,9 @@ public final class BenchCommand implements Callable<Integer> {
         if ("node-embeddings".equals(config)) {
             NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(new NodeEmbeddingBenchmark.Settings(
                     tableRows, embeddingWidth, 3, warmup, repeats, true), Devices.select(device)).run(System.err::println);
-            out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report));
+            out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report, String.format(
+                    Locale.ROOT, "== node-embeddings on %s, width %d: link-prediction fine-tuning step, HGT 2 x %d x 4, "
+                            + "256 positives, HGSampling 2 x 128", report.device(), report.width(), report.width())));
             return 0;
         }
         if ("gnn-link".equals(config)) {
@@ -167,7 +169,9 @@ public final class BenchCommand implements Callable<Integer> {
             NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(new NodeEmbeddingBenchmark.Settings(
                     new int[0], embeddingWidth, 0, warmup, repeats, false), Devices.select(device))
                     .runOn(graph, FineTuneExperiment.predictedRelation(graph, null), System.err::println);
-            out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report));
+            out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report, String.format(
+                    Locale.ROOT, "== gnn-link on %s, %s: the link task's default step on an edge split, HGT 2 x %d x 4, "
+                            + "1024 positives, 255 negatives", benchDataset, report.device(), report.width())));
             return 0;
         }
         if ("recommender".equals(config)) {
@@ -231,10 +235,9 @@ public final class BenchCommand implements Callable<Integer> {
         System.err.printf(Locale.ROOT, "\r  step %d/%d", r, repeats);
     }
 
-    static String nodeEmbeddingsText(NodeEmbeddingBenchmark.Report r) {
+    static String nodeEmbeddingsText(NodeEmbeddingBenchmark.Report r, String header) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "== node-embeddings on %s, width %d: link-prediction fine-tuning step, "
-                + "HGT 2 x %d x 4, 256 positives, HGSampling 2 x 128%n", r.device(), r.width(), r.width()));
+        sb.append(header).append(System.lineSeparator());
         sb.append(String.format(Locale.ROOT, "%12s %10s %8s %9s %9s %9s %9s %9s %9s %9s %10s %8s %8s%n", "user rows",
                 "item rows", "sampled", "sampling", "forward", "backward", "optimizer", "math", "math p10",
                 "math p90", "state MiB", "write s", "read s"));
