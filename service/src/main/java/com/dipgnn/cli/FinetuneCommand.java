@@ -53,6 +53,11 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
             + "validation, baseline recommenders after every epoch) and resume from the last one")
     Path checkpointDir;
 
+    @Option(names = "--rec-val-fraction", description = "baseline recommenders on a data set's own split that marks "
+            + "no validation pairs: the share of training pairs carved out for validation; 0 trains on them all for "
+            + "--epochs with no validation or early stopping (default: 0.05)")
+    Double validationFraction;
+
     @Option(names = "--rec-plot", description = "baseline recommenders: write the validation Recall@20 over epochs "
             + "of every run to this SVG file")
     Path plot;
@@ -116,8 +121,13 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         RecommenderConfig config = recommender.config(com.dipgnn.recommend.RecommenderKind.parse(model), negatives);
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
-        RecommenderExperiment experiment = new RecommenderExperiment(graph, relation, mode, splitSeed, config,
-                Devices.select(device));
+        if (plot != null && validationFraction != null && validationFraction == 0) {
+            throw new IllegalArgumentException("--rec-plot draws the validation curve, and --rec-val-fraction 0 "
+                    + "leaves no validation pairs: drop one of them");
+        }
+        RecommenderExperiment experiment = new RecommenderExperiment(graph, relation, mode, splitSeed,
+                validationFraction == null ? FineTuneExperiment.DEFAULT_VALIDATION_FRACTION : validationFraction,
+                config, Devices.select(device));
         err.printf(java.util.Locale.ROOT, "split %s: %d train, %d validation, %d test pairs%n",
                 mode.name().toLowerCase(java.util.Locale.ROOT), experiment.split().train().size(),
                 experiment.split().val().size(), experiment.split().test().size());

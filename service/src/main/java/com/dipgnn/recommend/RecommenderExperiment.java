@@ -23,6 +23,7 @@ public final class RecommenderExperiment {
     private final long splitSeed;
     private final RecommenderConfig config;
     private final Device device;
+    private final double validationFraction;
 
     /**
      * @param relation the user → item relation by name or key; null: the graph's first non-reverse one
@@ -30,13 +31,27 @@ public final class RecommenderExperiment {
      */
     public RecommenderExperiment(HeteroGraph graph, String relation, SplitMode mode, long splitSeed,
                                  RecommenderConfig config, Device device) {
+        this(graph, relation, mode, splitSeed, FineTuneExperiment.DEFAULT_VALIDATION_FRACTION, config, device);
+    }
+
+    /**
+     * @param validationFraction the share of the data set's own training pairs carved out for
+     *     validation when it marks none; 0 trains on every training pair for all the epochs, with
+     *     no validation and no early stopping (the epoch count chosen by an earlier run that had one)
+     */
+    public RecommenderExperiment(HeteroGraph graph, String relation, SplitMode mode, long splitSeed,
+                                 double validationFraction, RecommenderConfig config, Device device) {
+        if (validationFraction < 0 || validationFraction >= 1) {
+            throw new IllegalArgumentException("the validation share must be in [0, 1); got " + validationFraction);
+        }
         if (mode == SplitMode.TRANSFER) {
             throw new IllegalArgumentException("the " + config.kind().cliName() + " recommender learns one vector per "
                     + "node and cannot rank nodes it never saw: use --split dataset, holdout or leave-one-out");
         }
         RelationType r = FineTuneExperiment.predictedRelation(graph, relation);
         this.graph = graph;
-        this.split = InteractionSplit.of(FineTuneExperiment.edgeSplit(graph, r, mode, splitSeed));
+        this.split = InteractionSplit.of(FineTuneExperiment.edgeSplit(graph, r, mode, splitSeed, validationFraction));
+        this.validationFraction = validationFraction;
         this.mode = mode;
         this.splitSeed = splitSeed;
         this.config = config;
@@ -48,8 +63,10 @@ public final class RecommenderExperiment {
         RecommenderTrainer trainer = new RecommenderTrainer(config, seed, listener);
         try (NDManager manager = NDManager.newBaseManager(device)) {
             Recommender model = trainer.create(split, manager);
+            String carve = validationFraction == FineTuneExperiment.DEFAULT_VALIDATION_FRACTION ? ""
+                    : " validation " + validationFraction;
             return trainer.run(split, model, manager, checkpoints, "data " + graph.fingerprint() + ", split "
-                    + mode + " seed " + splitSeed);
+                    + mode + " seed " + splitSeed + carve);
         }
     }
 

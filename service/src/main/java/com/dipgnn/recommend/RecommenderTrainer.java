@@ -25,7 +25,8 @@ import java.util.Random;
  * Trains a {@link Recommender} in epochs over the shuffled training pairs, validates every few
  * epochs by full-ranking Recall@K on the validation pairs (training items excluded), keeps the
  * best weights, stops early, and evaluates the kept weights under every protocol of
- * {@link RankingEvaluator}. With a checkpoint directory it saves after every epoch and resumes
+ * {@link RankingEvaluator}. Without validation pairs it trains every epoch and keeps the last
+ * weights. With a checkpoint directory it saves after every epoch and resumes
  * from the last one; a resumed run ends exactly as an uninterrupted one (each epoch's shuffle
  * and negatives come from {@code (seed, epoch)}).
  */
@@ -73,7 +74,9 @@ public final class RecommenderTrainer {
             model.restore(run.bestWeights);
         }
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
-        metrics.put("val", evaluate(model, manager, evaluator, split.val(), split.train(), split.all()));
+        if (split.val().size() > 0) {
+            metrics.put("val", evaluate(model, manager, evaluator, split.val(), split.train(), split.all()));
+        }
         metrics.put("test", evaluate(model, manager, evaluator, split.test(), split.train().union(split.val()),
                 split.all()));
         double seconds = run.earlierSeconds + (System.nanoTime() - start) / 1e9;
@@ -126,7 +129,14 @@ public final class RecommenderTrainer {
             run.epoch++;
             boolean stop = false;
             if (run.epoch % config.evalEvery() == 0 || run.epoch == config.epochs()) {
-                stop = validate(split, model, manager, evaluator, run, lossSum / lossSteps, elapsed(run, start));
+                double meanLoss = lossSum / lossSteps;
+                if (split.val().size() > 0) {
+                    stop = validate(split, model, manager, evaluator, run, meanLoss, elapsed(run, start));
+                } else {
+                    // nothing held out to choose by: the last weights are the model
+                    run.bestEpoch = run.epoch;
+                    run.curve.add(new EpochLog(run.epoch, meanLoss, Map.of(), elapsed(run, start)));
+                }
                 lossSum = 0;
                 lossSteps = 0;
             }

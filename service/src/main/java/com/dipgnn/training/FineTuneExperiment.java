@@ -349,8 +349,21 @@ public final class FineTuneExperiment {
      * @throws IllegalArgumentException for the node-transfer split, which is not an edge split
      */
     public static LinkSplit edgeSplit(HeteroGraph graph, RelationType relation, SplitMode mode, long seed) {
+        return edgeSplit(graph, relation, mode, seed, DEFAULT_VALIDATION_FRACTION);
+    }
+
+    /** The validation share carved out of a data set's own training edges when it marks none. */
+    public static final double DEFAULT_VALIDATION_FRACTION = 0.05;
+
+    /**
+     * {@link #edgeSplit(HeteroGraph, RelationType, SplitMode, long)} with the share of training
+     * edges carved out for validation from a data set's own split that marks none (0: none, every
+     * training edge is trained on).
+     */
+    public static LinkSplit edgeSplit(HeteroGraph graph, RelationType relation, SplitMode mode, long seed,
+                                      double validationFraction) {
         return switch (mode) {
-            case DATASET -> LinkSplit.fromEdgeMarks(graph, relation, 0.05, seed);
+            case DATASET -> LinkSplit.fromEdgeMarks(graph, relation, validationFraction, seed);
             case HOLDOUT -> LinkSplit.perUserHoldOut(graph, relation, 0.2, 0.1, seed);
             case LEAVE_ONE_OUT -> LinkSplit.leaveOneOut(graph, relation, seed);
             case TRANSFER -> throw new IllegalArgumentException("the node-transfer split holds out nodes, not edges");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ai.djl.Device;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.ranking.Interactions;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TrainingListener;
@@ -79,6 +80,27 @@ class RecommenderTrainingTest {
         assertThat(extended.resumedFrom()).isEqualTo(2);
         assertThat(extended.epochsRun()).isEqualTo(6);
         assertThat(extended.metrics()).isEqualTo(straight.metrics());
+    }
+
+    @Test
+    void withoutValidationPairsEveryEpochIsTrainedAndTheLastWeightsAreKept() throws Exception {
+        InteractionSplit held = experiment(config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 3))
+                .split();
+        InteractionSplit noVal = new InteractionSplit(held.relation(), held.structure(), held.train(),
+                Interactions.of(held.users(), held.items(), new int[0], new int[0]), held.test());
+        RecommenderConfig c = config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 3);
+        RecommenderTrainer trainer = new RecommenderTrainer(c, 5, TrainingListener.NONE);
+        try (ai.djl.ndarray.NDManager manager = ai.djl.ndarray.NDManager.newBaseManager(Device.cpu())) {
+            Recommender model = trainer.create(noVal, manager);
+            RecommenderResult r = trainer.run(noVal, model, manager, null, "test");
+
+            assertThat(r.metrics()).containsOnlyKeys("test");
+            assertThat(r.epochsRun()).isEqualTo(3);
+            assertThat(r.bestEpoch()).isEqualTo(3);
+            // evaluation every 2 epochs and after the last: a loss entry at epochs 2 and 3, no validation
+            assertThat(r.curve()).extracting(EpochLog::epoch).containsExactly(2, 3);
+            assertThat(r.curve()).allSatisfy(e -> assertThat(e.val()).isEmpty());
+        }
     }
 
     private static int stepsPerEpoch(RecommenderConfig c) {
