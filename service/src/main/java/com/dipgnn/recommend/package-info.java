@@ -2,7 +2,8 @@
  * Recommendation from interactions alone: user-item interaction sets of a transductive split,
  * the field's evaluation protocols (full ranking with Recall@K and NDCG@K, sampled ranking with
  * MRR, HR@K and NDCG@K), the field's baselines (popularity, matrix factorisation, LightGCN) and
- * their training with recommender losses (BPR, sampled softmax; uniform or in-batch negatives).
+ * their training with recommender losses (BPR, sampled softmax over cosines or dot products;
+ * uniform or in-batch negatives), resumable from per-epoch checkpoints.
  *
  * <p>Part of the engine: it may use {@code graph}, {@code sampling}, {@code model} and
  * {@code training}, never Spring, the CLI or the service packages.
