@@ -64,6 +64,7 @@ class WorkerPoolIT {
 
         // a worker serves health and metrics, not the API
         HttpApi workerApi = new HttpApi(workerPorts.get("w1"), TOKEN);
+        awaitWorkerUp(workerApi, workers.get("w1"), "w1");
         HttpApi.Response refused = workerApi.get("/api/v1/jobs");
         assertThat(refused.status()).as(refused.toString()).isEqualTo(404);
         assertThat(refused.json().path("detail").asText()).contains("worker role", "api role");
@@ -174,6 +175,23 @@ class WorkerPoolIT {
         assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0).as("kill -KILL").isTrue();
         assertThat(worker.waitFor(10, TimeUnit.SECONDS)).isTrue();
         assertThat(worker.exitValue()).as("killed by signal 9").isEqualTo(137);
+    }
+
+    /** Waits until a worker answers its readiness probe (it may start after the API on a loaded machine). */
+    private void awaitWorkerUp(HttpApi worker, Process process, String name) throws Exception {
+        long deadline = deadline(180);
+        while (true) {
+            assertThat(process.isAlive()).as("worker " + name + " runs; its log: " + log(name)).isTrue();
+            try {
+                if (worker.get("/actuator/health/readiness").status() == 200) {
+                    return;
+                }
+            } catch (RuntimeException notYet) {
+                // not listening yet
+            }
+            assertThat(System.nanoTime()).as("worker " + name + " started; its log: " + log(name)).isLessThan(deadline);
+            Thread.sleep(250);
+        }
     }
 
     private void awaitUp(HttpApi client, Process api) throws Exception {
