@@ -58,14 +58,25 @@ public final class GraphOps {
      * can be garbage-collected while the sparse tensor still points at it.
      */
     public static NDArray onesCoo(NDManager manager, long[] rows, long[] columns, long numRows, long numColumns) {
+        return coo(manager, rows, columns, null, numRows, numColumns);
+    }
+
+    /**
+     * A constant sparse (rows x columns) matrix with {@code values} (null: ones) at the given (row,
+     * column) pairs, sorted by row, then column. Its index and value tensors are copies the engine
+     * computes: a {@code duplicate()} of host-created arrays left the sparse matrix reading corrupt
+     * memory at times (gradients of 1e10 to NaN after a few LightGCN steps on Gowalla, varying from
+     * run to run; measured).
+     */
+    public static NDArray coo(NDManager manager, long[] rows, long[] columns, float[] values, long numRows,
+                              long numColumns) {
         try (NDManager scratch = manager.newSubManager()) {
-            // an engine-computed copy: a duplicate() of the host-created array left the sparse matrix
-            // reading corrupt memory at times (garbage gradients in LightGCN on Gowalla, measured)
             NDArray indices = scratch.zeros(new Shape(2, rows.length), DataType.INT64)
                     .add(scratch.create(new long[][] {rows, columns}));
-            NDArray values = scratch.ones(new Shape(rows.length), DataType.FLOAT32);
+            NDArray ones = scratch.ones(new Shape(rows.length), DataType.FLOAT32);
+            NDArray weights = values == null ? ones : ones.mul(scratch.create(values));
             NDArray coo = JniUtils.createSparseCoo(
-                    (PtNDArray) indices, (PtNDArray) values, new Shape(numRows, numColumns));
+                    (PtNDArray) indices, (PtNDArray) weights, new Shape(numRows, numColumns));
             coo.attach(manager);
             return coo;
         }

@@ -34,7 +34,7 @@ public final class ScalarOps {
 
     /** {@code log(1 + exp(x))}, elementwise, without overflow: {@code max(x, 0) + log(1 + exp(-|x|))}. */
     public static NDArray softplus(NDArray x) {
-        return x.maximum(0f).add(x.abs().neg().exp().add(1f).log());
+        return maximum(x, 0).add(x.abs().neg().exp().add(1f).log());
     }
 
     /**

@@ -3,9 +3,8 @@ package com.dipgnn.recommend;
 import com.dipgnn.ranking.Interactions;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.Shape;
-import ai.djl.pytorch.engine.PtNDArray;
-import ai.djl.pytorch.jni.JniUtils;
+import com.dipgnn.model.GraphOps;
+import com.dipgnn.model.ScalarOps;
 
 /**
  * LightGCN (He et al., SIGIR 2020): free user and item vectors E⁰ propagated over the training
@@ -53,12 +52,8 @@ public final class LightGcn extends MatrixFactorization {
             sumU = sumU.add(u);
             sumI = sumI.add(i);
         }
-        return layers == 0 ? ego : new UserItemVectors(sumU.div(layers + 1f), sumI.div(layers + 1f));
-    }
-
-    /** The propagation depth K. */
-    public int layers() {
-        return layers;
+        return layers == 0 ? ego
+                : new UserItemVectors(ScalarOps.div(sumU, layers + 1), ScalarOps.div(sumI, layers + 1));
     }
 
     private void ensureAdjacency(NDManager owner) {
@@ -67,23 +62,19 @@ public final class LightGcn extends MatrixFactorization {
         }
         int[] users = train.userColumn();
         int[] items = train.itemColumn();
-        int[] userDegree = new int[train.users()];
         int[] itemDegree = train.itemDegrees();
-        for (int u : users) {
-            userDegree[u]++;
-        }
         float[] weights = new float[users.length];
         for (int e = 0; e < users.length; e++) {
-            weights[e] = (float) (1 / Math.sqrt((double) userDegree[users[e]] * itemDegree[items[e]]));
+            weights[e] = (float) (1 / Math.sqrt((double) train.count(users[e]) * itemDegree[items[e]]));
         }
-        userItem = coo(owner, users, items, weights, train.users(), train.items());
+        userItem = GraphOps.coo(owner, longs(users), longs(items), weights, train.users(), train.items());
         long[] order = new long[users.length];
         for (int e = 0; e < users.length; e++) {
             order[e] = ((long) items[e] << 32) | e;
         }
         java.util.Arrays.sort(order);
-        int[] rows = new int[users.length];
-        int[] cols = new int[users.length];
+        long[] rows = new long[users.length];
+        long[] cols = new long[users.length];
         float[] values = new float[users.length];
         for (int p = 0; p < order.length; p++) {
             int e = (int) order[p];
@@ -91,29 +82,10 @@ public final class LightGcn extends MatrixFactorization {
             cols[p] = users[e];
             values[p] = weights[e];
         }
-        itemUser = coo(owner, rows, cols, values, train.items(), train.users());
+        itemUser = GraphOps.coo(owner, rows, cols, values, train.items(), train.users());
     }
 
-    /**
-     * A constant sparse matrix; (row, column) pairs sorted by row, then column. Its index and value
-     * tensors are copies the engine computes: built with {@code duplicate()} of host-created arrays,
-     * the matrix read corrupt memory at times (gradients of 1e10 to NaN after a few Gowalla steps,
-     * varying from run to run; measured), as {@code GraphOps.onesCoo} now avoids too.
-     */
-    private static NDArray coo(NDManager owner, int[] rows, int[] cols, float[] values, int numRows, int numCols) {
-        long[][] index = new long[2][rows.length];
-        for (int e = 0; e < rows.length; e++) {
-            index[0][e] = rows[e];
-            index[1][e] = cols[e];
-        }
-        try (NDManager scratch = owner.newSubManager()) {
-            NDArray indices = scratch.zeros(new Shape(2, rows.length), ai.djl.ndarray.types.DataType.INT64)
-                    .add(scratch.create(index));
-            NDArray weights = scratch.ones(new Shape(values.length)).mul(scratch.create(values));
-            NDArray sparse = JniUtils.createSparseCoo((PtNDArray) indices, (PtNDArray) weights,
-                    new Shape(numRows, numCols));
-            sparse.attach(owner);
-            return sparse;
-        }
+    private static long[] longs(int[] ids) {
+        return java.util.Arrays.stream(ids).asLongStream().toArray();
     }
 }

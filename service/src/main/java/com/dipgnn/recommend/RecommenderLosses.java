@@ -22,8 +22,9 @@ final class RecommenderLosses {
                         NDManager scope) {
         NDArray users = GraphOps.index(scope, pairs.users());
         NDArray positives = GraphOps.index(scope, pairs.positives());
+        NDArray negatives = bprNegatives(pairs, scope);
         NDArray ranking = config.loss() == RankingLoss.BPR
-                ? bpr(vectors, users, positives, pairs, config, scope)
+                ? bpr(vectors, users, positives, negatives, pairs.users().length)
                 : softmax(config.loss().normalizes() ? vectors.normalized() : vectors, users, positives, pairs, config,
                         scope);
         if (config.l2() == 0) {
@@ -32,20 +33,16 @@ final class RecommenderLosses {
         UserItemVectors ego = model.egoVectors();
         NDArray reg = GraphOps.gatherRows(ego.users(), users).square().sum()
                 .add(GraphOps.gatherRows(ego.items(), positives).square().sum());
-        NDArray negatives = bprNegatives(pairs, scope);
         if (negatives != null) {
             reg = reg.add(GraphOps.gatherRows(ego.items(), negatives).square().sum());
         }
-        return ranking.add(reg.mul((float) (0.5 * config.l2() / pairs.users().length)));
+        return ranking.add(ScalarOps.mul(reg, 0.5 * config.l2() / pairs.users().length));
     }
 
     /** Mean of {@code -log σ(s(u,i) - s(u,j))} over pairs and their negatives; stable softplus. */
-    private static NDArray bpr(UserItemVectors v, NDArray users, NDArray positives, TrainingPairs pairs,
-                               RecommenderConfig config, NDManager scope) {
-        int b = pairs.users().length;
+    private static NDArray bpr(UserItemVectors v, NDArray users, NDArray positives, NDArray negatives, int b) {
         NDArray u = GraphOps.gatherRows(v.users(), users);
         NDArray pos = u.mul(GraphOps.gatherRows(v.items(), positives)).sum(new int[] {1}, true);
-        NDArray negatives = bprNegatives(pairs, scope);
         int perPair = (int) (negatives.size() / b);
         NDArray neg = GraphOps.gatherRows(v.items(), negatives).reshape(b, perPair, -1)
                 .mul(u.expandDims(1)).sum(new int[] {2});
@@ -68,7 +65,6 @@ final class RecommenderLosses {
         return GraphOps.index(scope, shifted);
     }
 
-
     /**
      * Sampled softmax. With a uniform pool, a pool item the user happens to have interacted with
      * stays a negative ("accidental hits" are not removed: 0.18% of the pool entries on Gowalla
@@ -86,7 +82,7 @@ final class RecommenderLosses {
         int n = pairs.negatives().length;
         NDArray pos = u.mul(GraphOps.gatherRows(v.items(), positives)).sum(new int[] {1}, true);
         NDArray pool = GraphOps.gatherRows(v.items(), GraphOps.index(scope, pairs.negatives()));
-        NDArray logits = pos.concat(u.matMul(pool.transpose()), 1).mul(inverseT);
+        NDArray logits = ScalarOps.mul(pos.concat(u.matMul(pool.transpose()), 1), inverseT);
         return logits.logSoftmax(1).get(":, 0").neg().mean();
     }
 
@@ -98,7 +94,7 @@ final class RecommenderLosses {
             target[i] = Arrays.binarySearch(columns, pairs.positives()[i]);
         }
         NDArray items = GraphOps.gatherRows(v.items(), GraphOps.index(scope, columns));
-        NDArray logp = u.matMul(items.transpose()).mul(inverseT).logSoftmax(1);
+        NDArray logp = ScalarOps.mul(u.matMul(items.transpose()), inverseT).logSoftmax(1);
         return logp.gather(scope.create(target, new Shape(target.length, 1)), 1).neg().mean();
     }
 }
