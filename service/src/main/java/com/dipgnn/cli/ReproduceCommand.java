@@ -73,6 +73,8 @@ public final class ReproduceCommand extends FineTuningOptions implements Callabl
         List<PretrainMethod> chosen = methods.stream().map(PretrainMethod::parse).toList();
         HeteroGraph graph = GraphSources.load(dataset, splitSeed);
         ExperimentSpec spec = spec(kind, graph);
+        // checked before the reproduction, which can take hours
+        List<RecommenderConfig> baselineConfigs = baselineConfigs(kind, spec);
         FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device),
                 GraphSources.textCache());
         Path dir = out != null ? out : Path.of("reports", Path.of(dataset).getFileName() + "-" + kind.shortName());
@@ -85,8 +87,10 @@ public final class ReproduceCommand extends FineTuningOptions implements Callabl
         Path report = ReproductionReport.write(result, dir);
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         Files.writeString(dir.resolve("result.json"), mapper.writeValueAsString(result));
-        if (!baselines.isEmpty()) {
-            List<BaselineComparison.Baseline> rows = runBaselines(kind, graph, spec, err);
+        if (!baselineConfigs.isEmpty()) {
+            List<BaselineComparison.Baseline> rows = BaselineComparison.run(graph, relation, spec.split(), splitSeed,
+                    baselineConfigs, runs, seed, Devices.select(device),
+                    (k, s) -> new ProgressBar(err, k.cliName() + " seed " + s, "recall@20"));
             Files.writeString(report, "\n" + BaselineComparison.markdown(rows), java.nio.file.StandardOpenOption.APPEND);
             Files.writeString(dir.resolve("baselines.json"), mapper.writeValueAsString(rows));
         }
@@ -99,16 +103,16 @@ public final class ReproduceCommand extends FineTuningOptions implements Callabl
         return 0;
     }
 
-    private List<BaselineComparison.Baseline> runBaselines(TaskKind kind, HeteroGraph graph, ExperimentSpec spec,
-                                                           PrintStream err) throws java.io.IOException {
-        if (kind != TaskKind.LINK_PREDICTION || !spec.split().isEdgeSplit() && spec.split() != SplitMode.DATASET) {
+    /** The recommenders {@code --baselines} names, refused unless the task can compare them (link, edge split). */
+    private List<RecommenderConfig> baselineConfigs(TaskKind kind, ExperimentSpec spec) {
+        if (baselines.isEmpty()) {
+            return List.of();
+        }
+        if (kind != TaskKind.LINK_PREDICTION || spec.split() == SplitMode.TRANSFER) {
             throw new IllegalArgumentException("--baselines need the link task on an edge split (--split dataset, "
                     + "holdout or leave-one-out): they learn one vector per node and cannot rank nodes they never saw");
         }
-        List<RecommenderConfig> configs = baselines.stream()
-                .map(b -> recommender.config(RecommenderKind.parse(b), negatives)).toList();
-        return BaselineComparison.run(graph, relation, spec.split(), splitSeed, configs, runs, seed,
-                Devices.select(device), (k, s) -> new ProgressBar(err, k.cliName() + " seed " + s, "recall@20"));
+        return baselines.stream().map(b -> recommender.config(RecommenderKind.parse(b), negatives)).toList();
     }
 
     /** CLI progress of a reproduction. */

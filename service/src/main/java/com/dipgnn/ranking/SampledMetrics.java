@@ -18,12 +18,18 @@ public final class SampledMetrics {
         this.k = k;
     }
 
-    /** Records one held-out item's score against its negatives' scores. */
+    /**
+     * Records one held-out item's score against its negatives' scores. A score that is not a
+     * number ranks below every other: a NaN positive is last, a NaN negative never beats it.
+     */
     public void add(float positive, float[] negatives, int from, int to) {
         int greater = 0;
         int ties = 0;
         for (int i = from; i < to; i++) {
-            if (negatives[i] > positive) {
+            if (Float.isNaN(positive)) {
+                greater += Float.isNaN(negatives[i]) ? 0 : 1;
+                ties += Float.isNaN(negatives[i]) ? 1 : 0;
+            } else if (negatives[i] > positive) {
                 greater++;
             } else if (negatives[i] == positive) {
                 ties++;
@@ -36,10 +42,6 @@ public final class SampledMetrics {
             ndcgSum += Math.log(2) / Math.log(rank + 1);
         }
         count++;
-    }
-
-    public long count() {
-        return count;
     }
 
     public double mrr() {

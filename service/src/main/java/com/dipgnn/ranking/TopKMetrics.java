@@ -55,17 +55,6 @@ public final class TopKMetrics {
         users++;
     }
 
-    /** Adds another accumulator's users (for chunks ranked apart). */
-    public void merge(TopKMetrics other) {
-        if (other.k != k) {
-            throw new IllegalArgumentException("cannot merge metrics at K=" + other.k + " into K=" + k);
-        }
-        recallSum += other.recallSum;
-        ndcgSum += other.ndcgSum;
-        precisionSum += other.precisionSum;
-        users += other.users;
-    }
-
     private static double log2(double x) {
         return Math.log(x) / Math.log(2);
     }

@@ -73,8 +73,4 @@ public final class RecommenderExperiment {
     public InteractionSplit split() {
         return split;
     }
-
-    public RecommenderConfig config() {
-        return config;
-    }
 }

@@ -49,8 +49,7 @@ public final class RecommenderTrainer {
             case MF -> new MatrixFactorization(split.users(), split.items(), config.dim());
             case LIGHTGCN -> new LightGcn(split.train(), config.dim(), config.layers());
         };
-        Devices.engine().setRandomSeed((int) seed);
-        model.initialize(manager);
+        FineTuner.initialize(seed, manager, model);
         return model;
     }
 

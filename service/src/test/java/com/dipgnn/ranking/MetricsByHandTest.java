@@ -51,6 +51,16 @@ class MetricsByHandTest {
     }
 
     @Test
+    void aScoreThatIsNotANumberRanksLast() {
+        SampledMetrics m = new SampledMetrics(10);
+        // a NaN positive: the two real negatives above it, the NaN one tied: rank 1 + 2 + 1/2 = 3.5
+        m.add(Float.NaN, new float[] {0.1f, 0.2f, Float.NaN}, 0, 3);
+        // a NaN negative never beats a real positive: one above (0.9), rank 2
+        m.add(0.5f, new float[] {Float.NaN, 0.9f}, 0, 2);
+        assertThat(m.mrr()).isCloseTo((1 / 3.5 + 1 / 2.0) / 2, within(1e-12));
+    }
+
+    @Test
     void sampledHitRateStopsAtK() {
         SampledMetrics m = new SampledMetrics(2);
         m.add(0f, new float[] {1f, 2f, 3f}, 0, 3); // rank 4
