@@ -179,11 +179,24 @@ abstract class FineTuningOptions {
 
     /** The experiment; node inputs not given as options are those of {@code baseInputs} (a pre-trained model's). */
     ExperimentSpec spec(TaskKind kind, HeteroGraph graph, NodeInputConfig baseInputs) {
+        return spec(kind, graph, null, baseInputs);
+    }
+
+    /**
+     * The experiment that fine-tunes a pre-trained encoder: its architecture (backbone, layers,
+     * hidden width, heads) and node inputs where options do not say otherwise, as jobs do.
+     */
+    ExperimentSpec spec(TaskKind kind, HeteroGraph graph, ModelConfig pretrained) {
+        return spec(kind, graph, pretrained, pretrained.nodeInputs());
+    }
+
+    private ExperimentSpec spec(TaskKind kind, HeteroGraph graph, ModelConfig pretrained, NodeInputConfig baseInputs) {
         SplitMode mode = split != null ? SplitMode.parse(split) : defaultSplit(graph, kind);
         FineTuneDefaults d = defaults(kind, mode);
+        ModelConfig arch = pretrained != null ? pretrained : d.model();
         boolean planetoid = "planetoid".equalsIgnoreCase(preset);
-        ModelConfig model = new ModelConfig(backbone != null ? Backbone.parse(backbone) : d.model().backbone(),
-                or(layers, d.model().layers()), or(hidden, d.model().hidden()), or(heads, d.model().heads()),
+        ModelConfig model = new ModelConfig(backbone != null ? Backbone.parse(backbone) : arch.backbone(),
+                or(layers, arch.layers()), or(hidden, arch.hidden()), or(heads, arch.heads()),
                 or(dropout, d.model().dropout()), or(attentionDropout, d.model().attentionDropout()),
                 nodeInputs(baseInputs));
         OptimizerConfig optimizer = d.optimizer()

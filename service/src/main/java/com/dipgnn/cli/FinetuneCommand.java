@@ -76,7 +76,7 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         com.dipgnn.training.ModelStore.EncoderWeights start = pretrained == null ? null
                 : com.dipgnn.training.ModelStore.readEncoderWeights(pretrained);
         ExperimentSpec spec = start == null ? spec(kind, graph)
-                : spec(kind, graph, start.manifest().modelConfig().nodeInputs());
+                : spec(kind, graph, start.manifest().modelConfig());
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
         FineTuneExperiment experiment = pretrained == null

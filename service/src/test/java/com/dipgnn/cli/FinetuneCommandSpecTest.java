@@ -10,6 +10,7 @@ import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.SplitMark;
 import com.dipgnn.model.Backbone;
+import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
 import com.dipgnn.training.ExperimentSpec;
@@ -176,6 +177,22 @@ class FinetuneCommandSpecTest {
         NodeInputConfig inputs = command.spec(TaskKind.LINK_PREDICTION, unsplitGraph(), NodeInputConfig.LEGACY)
                 .model().nodeInputs();
         assertThat(inputs).isEqualTo(NodeInputConfig.LEGACY.withEmbeddingWidth(32));
+    }
+
+    @Test
+    void fineTuningFromAPreTrainedModelTakesItsArchitectureUnlessOptionsSayOtherwise() {
+        // pre-trained with the paper's HGT 3 x 400 x 8; fine-tuned on an edge split, whose own default is 2 x 64 x 4
+        ModelConfig pretrained = ModelConfig.PAPER_DEFAULT.withNodeInputs(NodeInputConfig.DEFAULT);
+        FinetuneCommand command = new FinetuneCommand();
+        new CommandLine(command).parseArgs("--split", "holdout");
+        ModelConfig model = command.spec(TaskKind.LINK_PREDICTION, unsplitGraph(), pretrained).model();
+        assertThat(model.layers()).isEqualTo(3);
+        assertThat(model.hidden()).isEqualTo(400);
+        assertThat(model.heads()).isEqualTo(8);
+
+        FinetuneCommand narrower = new FinetuneCommand();
+        new CommandLine(narrower).parseArgs("--split", "holdout", "--heads", "4");
+        assertThat(narrower.spec(TaskKind.LINK_PREDICTION, unsplitGraph(), pretrained).model().heads()).isEqualTo(4);
     }
 
     private static ExperimentSpec spec(TaskKind kind, HeteroGraph graph, String... args) {
