@@ -292,9 +292,9 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         NDArray negative = scope.create(valid, new Shape(b, c)).sub(positive);
         count -= b;
         if (count <= 0) {
-            return logits.sum().mul(0f);
+            return ScalarOps.mul(logits.sum(), 0);
         }
-        return ScalarOps.softplus(logits.sub(positiveLogit)).mul(negative).sum().div((float) count);
+        return ScalarOps.div(ScalarOps.softplus(logits.sub(positiveLogit)).mul(negative).sum(), count);
     }
 
     private static NDArray pick(NDArray embeddings, int[] rows, NDManager scope) {

@@ -87,6 +87,13 @@ public final class ModelStore {
     public static void save(Path dir, ModelManifest manifest, GraphEncoder encoder, GraphModule head,
                             Attachment attachment, Map<String, NodeEmbeddingFiles.Remap> tableRemaps)
             throws IOException {
+        Set<String> named = manifest.modelConfig().nodeInputs().embeddings().resolve(manifest.featureDims());
+        if (!named.equals(encoder.nodeTables().keySet())) {
+            // load() would refuse the model: refuse to write it
+            throw new IllegalArgumentException("the manifest names per-node embeddings for " + named
+                    + " but the encoder has tables for " + encoder.nodeTables().keySet() + "; build the encoder "
+                    + "with the manifest's model configuration and graph id spaces");
+        }
         Path target = dir.toAbsolutePath().normalize();
         if (Files.exists(target)) {
             throw new FileAlreadyExistsException(target.toString(), null,

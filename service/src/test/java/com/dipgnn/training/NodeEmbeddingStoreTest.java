@@ -145,6 +145,20 @@ class NodeEmbeddingStoreTest {
     }
 
     @Test
+    void anEncoderWithoutTheTablesItsManifestNamesIsNotSaved(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("unloadable");
+        try (NDManager m = NDManager.newBaseManager()) {
+            // built without id spaces: no tables, while the manifest's config gives the featureless types rows
+            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(GRAPH, CONFIG.nodeInputs()), CONFIG);
+            FineTuner.initialize(3, m, encoder);
+            assertThatThrownBy(() -> ModelStore.save(dir, manifest(CONFIG), encoder, head(m)))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("per-node embeddings");
+        }
+        assertThat(dir).doesNotExist();
+        assertThat(tmp).isEmptyDirectory();
+    }
+
+    @Test
     void aModelWhoseEmbeddingsFileIsMissingIsRefused(@TempDir Path tmp) throws Exception {
         Path dir = tmp.resolve("model");
         try (NDManager m = NDManager.newBaseManager()) {
