@@ -64,7 +64,7 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
         TaskKind kind = TaskKind.parse(task);
         HeteroGraph graph = GraphSources.load(dataset, splitSeed);
         ExperimentSpec spec = spec(kind, graph);
-        if (spec.split() != SplitMode.TRANSFER && kind != TaskKind.LINK_PREDICTION) {
+        if (spec.split() != SplitMode.TRANSFER && !spec.split().holdsOutEdgesFor(kind)) {
             throw new IllegalArgumentException("pre-training for node classification uses the node-transfer split; drop "
                     + "--split or use --split transfer (the link task also takes an edge split: dataset, holdout or "
                     + "leave-one-out, and pre-trains on the training edges only)");

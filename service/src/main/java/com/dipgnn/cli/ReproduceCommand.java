@@ -108,7 +108,7 @@ public final class ReproduceCommand extends FineTuningOptions implements Callabl
         if (baselines.isEmpty()) {
             return List.of();
         }
-        if (kind != TaskKind.LINK_PREDICTION || spec.split() == SplitMode.TRANSFER) {
+        if (!spec.split().holdsOutEdgesFor(kind)) {
             throw new IllegalArgumentException("--baselines need the link task on an edge split (--split dataset, "
                     + "holdout or leave-one-out): they learn one vector per node and cannot rank nodes they never saw");
         }

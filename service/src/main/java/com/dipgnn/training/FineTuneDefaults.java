@@ -68,6 +68,6 @@ public record FineTuneDefaults(ModelConfig model, OptimizerConfig optimizer, int
 
     /** The defaults of a task on a split: {@link #recommendation()} for the link task on an edge split, else the paper's. */
     public static FineTuneDefaults of(TaskKind task, SplitMode split) {
-        return task == TaskKind.LINK_PREDICTION && split != SplitMode.TRANSFER ? recommendation() : paper(task);
+        return split.holdsOutEdgesFor(task) ? recommendation() : paper(task);
     }
 }

@@ -90,7 +90,7 @@ public final class FineTuneExperiment {
      */
     static ExperimentSpec withNodeInputsResolved(ExperimentSpec spec, HeteroGraph graph) {
         NodeInputConfig inputs = spec.model().nodeInputs();
-        if (spec.task() != TaskKind.LINK_PREDICTION || spec.split() == SplitMode.TRANSFER) {
+        if (!spec.split().holdsOutEdgesFor(spec.task())) {
             return spec;
         }
         RelationType predicted = predictedRelation(graph, spec.relation());
@@ -247,7 +247,7 @@ public final class FineTuneExperiment {
      * @throws IllegalArgumentException when the experiment does not use the transfer split
      */
     public HeteroGraph pretrainGraph() {
-        if (spec.task() == TaskKind.LINK_PREDICTION && spec.split() != SplitMode.TRANSFER) {
+        if (spec.split().holdsOutEdgesFor(spec.task())) {
             // transductive: pre-training sees the training interactions only, never a held-out edge
             return edgeSplit(graph, linkRelation(), spec.split(), spec.splitSeed()).structure();
         }

@@ -18,6 +18,14 @@ public enum SplitMode {
         return this == HOLDOUT || this == LEAVE_ONE_OUT;
     }
 
+    /**
+     * Whether {@code task} on this split is transductive link prediction: every node kept, the
+     * predicted relation's edges held out (the link task on any split but the node transfer).
+     */
+    public boolean holdsOutEdgesFor(TaskKind task) {
+        return task == TaskKind.LINK_PREDICTION && this != TRANSFER;
+    }
+
     public static SplitMode parse(String text) {
         return switch (text.trim().toLowerCase(Locale.ROOT)) {
             case "dataset", "planetoid", "own" -> DATASET;
