@@ -62,6 +62,17 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
             + "of every run to this SVG file")
     Path plot;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec commandSpec;
+
+    /** Options only the GNN reads; a baseline recommender reads {@code --epochs} and {@code --rec-*} instead. */
+    private static final List<String> GNN_ONLY = List.of("--save", "--pretrained", "--backbone", "--preset",
+            "--steps", "--lr", "--weight-decay", "--l2", "--clip", "--dropout", "--attention-dropout", "--layers",
+            "--hidden", "--heads", "--node-embeddings", "--embedding-width", "--structural-inputs",
+            "--embedding-row-dropout", "--batch-size", "--eval-every", "--patience", "--depth", "--width",
+            "--full-graph-max-nodes", "--label-fraction", "--normalize-features", "--link-loss", "--link-negatives",
+            "--target-type");
+
     @Override
     public Integer call() throws Exception {
         TaskKind kind = TaskKind.parse(task);
@@ -69,8 +80,10 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
             throw new IllegalArgumentException("--save " + save + " already exists; models are never overwritten: "
                     + "choose a new directory or delete the old one");
         }
+        boolean gnn = "gnn".equalsIgnoreCase(model.trim());
+        refuseOptionsTheModelIgnores(gnn);
         HeteroGraph graph = GraphSources.load(dataset, splitSeed);
-        if (!"gnn".equalsIgnoreCase(model.trim())) {
+        if (!gnn) {
             return runBaseline(kind, graph);
         }
         com.dipgnn.training.ModelStore.EncoderWeights start = pretrained == null ? null
@@ -106,6 +119,24 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
     }
 
     /** Trains and evaluates a baseline recommender ({@code --model popularity|mf|lightgcn}) over the runs. */
+    /** Refuses options given on the command line that the chosen model would silently ignore. */
+    private void refuseOptionsTheModelIgnores(boolean gnn) {
+        if (commandSpec == null) {
+            return; // not parsed by picocli (tests that set fields directly)
+        }
+        List<String> ignored = commandSpec.commandLine().getParseResult().matchedOptions().stream()
+                .map(picocli.CommandLine.Model.OptionSpec::longestName)
+                .filter(name -> gnn ? name.startsWith("--rec-") || name.equals("--epochs") : GNN_ONLY.contains(name))
+                .distinct().toList();
+        if (!ignored.isEmpty()) {
+            throw new IllegalArgumentException(gnn
+                    ? "options " + ignored + " are the baseline recommenders' (--model popularity|mf|lightgcn) and the "
+                    + "GNN ignores them; drop them, or use the GNN's own (--steps, --lr, --batch-size, ...)"
+                    : "options " + ignored + " are the GNN's and --model " + model + " ignores them; drop them, or "
+                    + "use the recommender's own (--epochs, --rec-lr, --rec-batch, ...)");
+        }
+    }
+
     private int runBaseline(TaskKind kind, HeteroGraph graph) throws Exception {
         if (kind != TaskKind.LINK_PREDICTION) {
             throw new IllegalArgumentException("--model " + model + " is a recommender: it needs --task link");

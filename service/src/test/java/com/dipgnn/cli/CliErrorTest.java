@@ -43,6 +43,17 @@ class CliErrorTest {
         }
     }
 
+    @Test
+    void optionsTheChosenModelWouldIgnoreAreRefusedByName() {
+        Run baseline = run(false, "finetune", "--task", "link", "--model", "mf", "--lr", "0.01", "--hidden", "32");
+        assertThat(baseline.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(baseline.err()).startsWith("error: options [--lr, --hidden] are the GNN's and --model mf ignores them");
+
+        Run gnn = run(false, "finetune", "--task", "link", "--epochs", "3");
+        assertThat(gnn.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(gnn.err()).startsWith("error: options [--epochs] are the baseline recommenders'");
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
         "--preset,   cora-2010, 'unknown preset ''cora-2010'': use planetoid, recommend or paper'",
