@@ -47,7 +47,7 @@ final class NodeEmbeddingInput extends GraphModule {
             if (training && rowDropout > 0) {
                 keep = keep.mul(scope.randomUniform(0f, 1f, new Shape(n, 1)).gte(rowDropout).toType(DataType.FLOAT32, false));
             }
-            NDArray rows = table.gather(scope, batch.tableRows(type), keep, training);
+            NDArray rows = table.gather(scope, batch.tableRows(type), training);
             embeddings = rows.mul(keep).add(keep.neg().add(1f).mul(unknown.getArray()));
         }
         return projection == null ? embeddings : projection.forward(embeddings);

@@ -93,10 +93,8 @@ public final class NodeEmbeddingTable {
     /**
      * The rows of {@code rows} (clamped into the table; the caller masks rows outside it), gathered
      * into {@code scope}; in training they form a leaf recording its gradient, kept for the optimizer.
-     *
-     * @param keep shape (rows.length, 1), recorded with the rows in training
      */
-    NDArray gather(NDManager scope, int[] rows, NDArray keep, boolean training) {
+    NDArray gather(NDManager scope, int[] rows, boolean training) {
         int[] clamped = new int[rows.length];
         for (int i = 0; i < rows.length; i++) {
             clamped[i] = rows[i] >= 0 && rows[i] < rows() ? rows[i] : 0;
@@ -105,7 +103,7 @@ public final class NodeEmbeddingTable {
         if (training) {
             values.setRequiresGradient(true);
             pending.removeIf(g -> g.values().isReleased());
-            pending.add(new SparseGradient(rows.clone(), values, keep));
+            pending.add(new SparseGradient(rows.clone(), values));
         }
         return values;
     }

@@ -8,8 +8,8 @@ import ai.djl.ndarray.NDArray;
  *
  * @param rows table row of each gathered row (-1: none, never updated)
  * @param values the gathered rows, shape (rows.length, width), a leaf that records its gradient
- * @param keep shape (rows.length, 1): 1 where the node read its row, 0 where it read the unknown
- *     vector instead (row dropout); rows not read are not updated
+ *     (a row the node did not read, reading the unknown vector under row dropout, gets an exactly
+ *     zero gradient and is not updated)
  */
-public record SparseGradient(int[] rows, NDArray values, NDArray keep) {
+public record SparseGradient(int[] rows, NDArray values) {
 }

@@ -74,12 +74,15 @@ public record SparseRows(long[] rows, NDArray gradients) {
         return new SparseRows(keptRows, GraphOps.gatherRows(gradients, GraphOps.index(scope, positions)));
     }
 
+    /**
+     * The positions of rows in the table. A row the node did not read (row dropout) stays: its
+     * gradient is exactly zero (the row was multiplied by 0), and {@link #withoutZeroRows} drops it.
+     */
     private static int[] keptPositions(SparseGradient g) {
-        float[] keep = g.keep().toFloatArray();
-        int[] kept = new int[keep.length];
+        int[] kept = new int[g.rows().length];
         int n = 0;
-        for (int i = 0; i < keep.length; i++) {
-            if (keep[i] != 0f && g.rows()[i] >= 0) {
+        for (int i = 0; i < g.rows().length; i++) {
+            if (g.rows()[i] >= 0) {
                 kept[n++] = i;
             }
         }
