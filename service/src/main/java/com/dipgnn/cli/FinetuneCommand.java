@@ -99,7 +99,7 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         List<FineTuneResult> results = new ArrayList<>();
         for (int r = 0; r < runs; r++) {
             long runSeed = seed + r;
-            String primary = kind == TaskKind.LINK_PREDICTION ? "mrr" : "micro_f1";
+            String primary = experiment.primaryMetric();
             ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, runs), primary);
             FineTuneResult result = experiment.run(runSeed, bar, r == 0 ? save : null, start,
                     checkpointDir == null ? null : checkpointDir.resolve("seed" + runSeed),
@@ -118,7 +118,6 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         return 0;
     }
 
-    /** Trains and evaluates a baseline recommender ({@code --model popularity|mf|lightgcn}) over the runs. */
     /** Refuses options given on the command line that the chosen model would silently ignore. */
     private void refuseOptionsTheModelIgnores(boolean gnn) {
         if (commandSpec == null) {
@@ -137,6 +136,7 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         }
     }
 
+    /** Trains and evaluates a baseline recommender ({@code --model popularity|mf|lightgcn}) over the runs. */
     private int runBaseline(TaskKind kind, HeteroGraph graph) throws Exception {
         if (kind != TaskKind.LINK_PREDICTION) {
             throw new IllegalArgumentException("--model " + model + " is a recommender: it needs --task link");

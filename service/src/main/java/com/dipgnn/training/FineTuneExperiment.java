@@ -294,9 +294,21 @@ public final class FineTuneExperiment {
         return device;
     }
 
-    /** The primary metric of the experiment's task ({@code micro_f1} or {@code mrr}). */
+    /**
+     * The metric that selects checkpoints: {@code micro_f1} for node classification; for the link
+     * task on an edge split, the full-ranking {@code recall@20} of the validation edges (as the
+     * recommenders select), unless the candidates are too many to rank; otherwise {@code mrr}
+     * against sampled negatives.
+     */
     public String primaryMetric() {
-        return spec.task() == TaskKind.LINK_PREDICTION ? "mrr" : "micro_f1";
+        if (spec.task() != TaskKind.LINK_PREDICTION) {
+            return "micro_f1";
+        }
+        return selectsByFullRanking() ? LinkPredictionTask.FULL_RANKING_PRIMARY : LinkPredictionTask.SAMPLED_PRIMARY;
+    }
+
+    private boolean selectsByFullRanking() {
+        return spec.split().holdsOutEdgesFor(spec.task()) && LinkPredictionTask.ranksFully(graph, linkRelation());
     }
 
     private TaskOnPart createTask() {
@@ -338,7 +350,7 @@ public final class FineTuneExperiment {
         }
         return new TaskOnPart(new LinkPredictionTask(finetuneGraph, split, sampler(split.structure()),
                 spec.training().batchSize(), spec.evalNegatives(), spec.trainNegatives(), spec.temperature(),
-                spec.splitSeed(), spec.linkLoss(), spec.linkNegatives()), originalIds);
+                spec.splitSeed(), spec.linkLoss(), spec.linkNegatives(), selectsByFullRanking()), originalIds);
     }
 
     /**

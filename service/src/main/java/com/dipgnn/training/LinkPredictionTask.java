@@ -54,8 +54,12 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private static final int EMBED_CHUNK = 1024;
     /** The K of the full-ranking metrics (the field's Recall@20 and NDCG@20). */
     private static final int FULL_RANKING_K = 20;
+    /** The metric selecting checkpoints by default: MRR against the sampled negatives. */
+    public static final String SAMPLED_PRIMARY = "mrr";
+    /** The metric selecting checkpoints with full-ranking validation. */
+    public static final String FULL_RANKING_PRIMARY = "recall@" + FULL_RANKING_K;
     /** Candidate types up to this size are fully ranked at test time (each candidate is embedded once). */
-    private static final int FULL_RANKING_MAX_CANDIDATES = 200_000;
+    public static final int FULL_RANKING_MAX_CANDIDATES = 200_000;
 
     private final LinkSplit split;
     private final HeteroGraph graph;
@@ -70,8 +74,12 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private final NodeEmbedder embedder;
     private final RankingLoss loss;
     private final NegativeSampling negatives;
+    /** What validation full ranking leaves out for each anchor: its edges the model saw. */
+    private final Interactions valExclusions;
     /** What test-time full ranking leaves out for each anchor: its edges the model saw and its validation edges. */
     private final Interactions testExclusions;
+    /** Whether validation ranks every candidate and selects by Recall@20 instead of the sampled MRR. */
+    private final boolean selectByFullRanking;
 
     /**
      * @param fullGraph the fine-tuning graph with every edge (evaluation negatives are never true edges)
@@ -97,6 +105,28 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     public LinkPredictionTask(HeteroGraph fullGraph, LinkSplit split, SubgraphSampler sampler, int batchSize,
                               int evalNegativeCount, int trainNegatives, double temperature, long seed,
                               RankingLoss loss, NegativeSampling negatives) {
+        this(fullGraph, split, sampler, batchSize, evalNegativeCount, trainNegatives, temperature, seed, loss,
+                negatives, false);
+    }
+
+    /**
+     * A task like {@link #LinkPredictionTask(HeteroGraph, LinkSplit, SubgraphSampler, int, int, int, double, long,
+     * RankingLoss, NegativeSampling)} that, with {@code selectByFullRanking}, also ranks every candidate
+     * for each validation anchor (its training edges left out) and selects checkpoints by that
+     * Recall@20 ({@link #FULL_RANKING_PRIMARY}), as recommenders are selected; it needs at most
+     * {@link #FULL_RANKING_MAX_CANDIDATES} candidates ({@link #ranksFully}).
+     *
+     * @throws IllegalArgumentException with {@code selectByFullRanking} on more candidates than that
+     */
+    public LinkPredictionTask(HeteroGraph fullGraph, LinkSplit split, SubgraphSampler sampler, int batchSize,
+                              int evalNegativeCount, int trainNegatives, double temperature, long seed,
+                              RankingLoss loss, NegativeSampling negatives, boolean selectByFullRanking) {
+        if (selectByFullRanking && !ranksFully(split.structure(), split.relation())) {
+            throw new IllegalArgumentException("selection by full ranking ranks every " + split.relation().target()
+                    + " node for each validation anchor; the graph has " + split.structure().numNodes(
+                    split.relation().target()) + ", more than " + FULL_RANKING_MAX_CANDIDATES);
+        }
+        this.selectByFullRanking = selectByFullRanking;
         this.loss = loss;
         this.negatives = negatives;
         this.split = split;
@@ -121,6 +151,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             evalNegatives.put(s, negativeSampler.sample(reverse, edges.dst(), edges.src(), evalNegativeCount, rng));
         }
         Interactions known = interactions(knownEdges);
+        valExclusions = known;
         testExclusions = known.union(Interactions.of(known.users(), known.items(),
                 split.val().src(), split.val().dst()));
     }
@@ -337,8 +368,10 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         out.put("mrr", metrics.mrr());
         out.put("hits@1", metrics.hitsAt1());
         out.put("hits@10", metrics.hitsAt10());
-        if (s == EvalSplit.TEST && graph.numNodes(relation.target()) <= FULL_RANKING_MAX_CANDIDATES) {
-            out.putAll(fullRanking(encoder, (CosineScorer) head, edges, scope));
+        if (s == EvalSplit.TEST && ranksFully(graph, relation)) {
+            out.putAll(fullRanking(encoder, (CosineScorer) head, edges, testExclusions, scope));
+        } else if (s == EvalSplit.VAL && selectByFullRanking) {
+            out.putAll(fullRanking(encoder, (CosineScorer) head, edges, valExclusions, scope));
         }
         return out;
     }
@@ -348,9 +381,11 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * except its edges the model was trained on (and validation edges, for test); Recall@20 and
      * NDCG@20, plus the leave-one-out HR@10 / NDCG@10 against 100 negatives when each anchor holds
      * out one edge. Scores are the head's cosine d(c, a): the dot product of unit(W c) and unit(a).
+     *
+     * @param exclusions what is left out of each anchor's ranking besides nothing held out
      */
     private Map<String, Double> fullRanking(GraphEncoder encoder, CosineScorer head, LinkSplit.Edges edges,
-                                            NDManager scope) {
+                                            Interactions exclusions, NDManager scope) {
         int[] anchors = Arrays.stream(edges.src()).distinct().sorted().toArray();
         int[] candidates = java.util.stream.IntStream.range(0, graph.numNodes(relation.target())).toArray();
         Map<String, int[]> needed = new LinkedHashMap<>();
@@ -362,9 +397,9 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         NDArray items = ScalarOps.unitRows(
                 head.transform().forward(tables.get(relation.target()).rows(scope, candidates)), eps);
         Interactions heldOut = localUsers(anchors, edges.src(), edges.dst(), candidates.length);
-        Interactions excluded = localUsers(anchors, testExclusions, candidates.length);
-        Interactions interacted = localUsers(anchors, testExclusions.union(
-                Interactions.of(testExclusions.users(), candidates.length, edges.src(), edges.dst())),
+        Interactions excluded = localUsers(anchors, exclusions, candidates.length);
+        Interactions interacted = localUsers(anchors, exclusions.union(
+                Interactions.of(exclusions.users(), candidates.length, edges.src(), edges.dst())),
                 candidates.length);
         Map<String, Double> out = new LinkedHashMap<>();
         RankingEvaluator evaluator = new RankingEvaluator(FULL_RANKING_K, 100, 0xF011);
@@ -431,7 +466,12 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
 
     @Override
     public String primaryMetric() {
-        return "mrr";
+        return selectByFullRanking ? FULL_RANKING_PRIMARY : SAMPLED_PRIMARY;
+    }
+
+    /** Whether every {@code relation.target()} node of {@code graph} can be ranked for each anchor. */
+    public static boolean ranksFully(HeteroGraph graph, RelationType relation) {
+        return graph.numNodes(relation.target()) <= FULL_RANKING_MAX_CANDIDATES;
     }
 
     @Override

@@ -109,6 +109,47 @@ class LinkPredictionTaskTest {
     }
 
     @Test
+    void selectionByFullRankingValidatesOnRecallAt20() {
+        HeteroGraph graph = groupedClicks(4);
+        RelationType clicked = graph.relation("clicked");
+        LinkSplit split = LinkSplit.perUserHoldOut(graph, clicked, 0.2, 0.1, 1);
+        LinkPredictionTask sampled = new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2);
+        LinkPredictionTask ranked = new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2,
+                com.dipgnn.ranking.RankingLoss.SOFTMAX, com.dipgnn.ranking.NegativeSampling.UNIFORM, true);
+        assertThat(sampled.primaryMetric()).isEqualTo("mrr");
+        assertThat(ranked.primaryMetric()).isEqualTo("recall@20");
+        ModelConfig model = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0);
+        FineTuneConfig config = new FineTuneConfig(100, 64, 25, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 5);
+        try (NDManager manager = NDManager.newBaseManager()) {
+            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(split.structure()), model);
+            GraphModule head = ranked.createHead(16);
+            FineTuner.initialize(config.seed(), manager, encoder, head);
+            FineTuneResult result = new FineTuner(config, TrainingListener.NONE).run(ranked, encoder, head, manager);
+            assertThat(result.metrics().get("val")).containsKeys("recall@20", "ndcg@20", "mrr");
+            // chance Recall@20 ranking ~310 unseen items is about 0.065; the grouped clicks are learnable
+            assertThat(result.metric(EvalSplit.VAL, "recall@20")).isGreaterThan(2 * 0.065);
+            assertThat(sampled.evaluate(encoder, head, EvalSplit.VAL, manager)).doesNotContainKey("recall@20");
+        }
+    }
+
+    @Test
+    void selectionByFullRankingRefusesMoreCandidatesThanItRanks() {
+        int items = LinkPredictionTask.FULL_RANKING_MAX_CANDIDATES + 1;
+        int[] src = new int[40];
+        int[] dst = new int[40];
+        Arrays.setAll(src, e -> e % 4);
+        Arrays.setAll(dst, e -> e * 1000);
+        HeteroGraph graph = new GraphBuilder("many-items")
+                .addNodes(NodeTable.ofCount("user", 4)).addNodes(NodeTable.ofCount("item", items))
+                .addEdges(new RelationType("user", "clicked", "item"), src, dst, null, true).build();
+        LinkSplit split = LinkSplit.perUserHoldOut(graph, graph.relation("clicked"), 0.2, 0.1, 1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new LinkPredictionTask(graph, split,
+                        new FullGraphSampler(), 8, 15, 8, 0.1, 2, com.dipgnn.ranking.RankingLoss.SOFTMAX,
+                        com.dipgnn.ranking.NegativeSampling.UNIFORM, true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("200000");
+    }
+
+    @Test
     void bprAveragesSoftplusOverTheUnmaskedNegativesOnly() {
         try (NDManager manager = NDManager.newBaseManager()) {
             // one anchor, candidates scored 0.5 (positive), 0.2, 0.9 (a known edge: masked)
