@@ -61,4 +61,16 @@ class LinkNodeInputsTest {
                 1e-3);
         assertThat(FineTuneExperiment.withNodeInputsResolved(listed, graph)).isSameAs(listed);
     }
+
+    @Test
+    void anEdgeSplitSelectsByFullRankingAndTheTransferSplitBySampledMrr() {
+        HeteroGraph graph = usersWithFeatures();
+        ExperimentSpec edges = PlantedCommunities.spec(NodeInputConfig.DEFAULT, 1, 1e-3);
+        ExperimentSpec transfer = new ExperimentSpec(edges.task(), null, edges.relation(), SplitMode.TRANSFER, 0, 1.0,
+                edges.model(), edges.training(), edges.sampling(), edges.fullGraphMaxNodes(), false, 255, 255, 0.1);
+        assertThat(new FineTuneExperiment(graph, "planted", edges, ai.djl.Device.cpu()).primaryMetric())
+                .isEqualTo("recall@20");
+        assertThat(new FineTuneExperiment(graph, "planted", transfer, ai.djl.Device.cpu()).primaryMetric())
+                .isEqualTo("mrr");
+    }
 }
