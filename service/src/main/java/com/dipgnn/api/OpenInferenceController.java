@@ -33,6 +33,8 @@ public class OpenInferenceController {
     static final String INPUT = "node_ids";
     static final String OUTPUT = "embeddings";
     static final String NODE_TYPE = "node_type";
+    static final String INT64 = "INT64";
+    static final String INT32 = "INT32";
 
     private final DeploymentService deployments;
     private final InferenceMetrics metrics;
@@ -85,7 +87,7 @@ public class OpenInferenceController {
         com.dipgnn.deployments.Served served = deployments.serving(name);
         ModelDeployment model = served.model();
         return new ModelMetadata(name, List.of(served.modelId()), "dipgnn-" + model.manifest().backbone(),
-                List.of(new TensorMetadata(INPUT, "INT64", List.of(-1L))),
+                List.of(new TensorMetadata(INPUT, INT64, List.of(-1L))),
                 List.of(new TensorMetadata(OUTPUT, "FP32", List.of(-1L, (long) model.dim()))));
     }
 
@@ -105,7 +107,7 @@ public class OpenInferenceController {
         ModelDeployment model = served.model();
         return metrics.time("v2_infer", name, () -> {
             Tensor input = input(request);
-            int[] ids = input.data().stream().mapToInt(Number::intValue).toArray();
+            int[] ids = nodeIds(input);
             String type = nodeType(model, request, input);
             float[][] vectors = model.embeddings(type, ids);
             List<Number> flat = new java.util.ArrayList<>(ids.length * model.dim());
@@ -133,21 +135,49 @@ public class OpenInferenceController {
             throw new InvalidInputException("inputs." + INPUT + ".shape", "shape " + input.shape() + " does not match "
                     + input.data().size() + " ids; use [" + input.data().size() + "]");
         }
-        for (Number n : input.data()) {
-            if (n.doubleValue() != Math.rint(n.doubleValue())) {
-                throw new InvalidInputException("inputs." + INPUT + ".data", "node ids are integers; got " + n);
-            }
+        if (input.datatype() != null && !INT64.equals(input.datatype()) && !INT32.equals(input.datatype())) {
+            throw new InvalidInputException("inputs." + INPUT + ".datatype", "'" + INPUT + "' holds node ids: use "
+                    + "datatype INT64 (or INT32); got '" + input.datatype() + "'");
         }
         return input;
     }
 
+    /**
+     * The node ids of {@code input}, each an integer from 0 to {@link Integer#MAX_VALUE} exactly as
+     * sent: a fraction, or an id beyond the node id range, is refused rather than rounded or
+     * truncated to another node's id.
+     */
+    private static int[] nodeIds(Tensor input) {
+        int[] ids = new int[input.data().size()];
+        for (int i = 0; i < ids.length; i++) {
+            Number n = input.data().get(i);
+            String field = "inputs." + INPUT + ".data[" + i + "]";
+            if (n == null || !(n instanceof Integer || n instanceof Long || n instanceof java.math.BigInteger)) {
+                throw new InvalidInputException(field, "node ids are integers; got " + n);
+            }
+            if (n instanceof java.math.BigInteger || n.longValue() < 0 || n.longValue() > Integer.MAX_VALUE) {
+                throw new InvalidInputException(field, "node id " + n + " is outside the node id range 0 to "
+                        + Integer.MAX_VALUE);
+            }
+            ids[i] = n.intValue();
+        }
+        return ids;
+    }
+
     private static String nodeType(ModelDeployment model, InferRequest request, Tensor input) {
+        onlyNodeType(request.parameters(), "parameters");
+        onlyNodeType(input.parameters(), "inputs." + INPUT + ".parameters");
         Object type = input.parameters() != null ? input.parameters().get(NODE_TYPE) : null;
+        String field = "inputs." + INPUT + ".parameters." + NODE_TYPE;
         if (type == null && request.parameters() != null) {
             type = request.parameters().get(NODE_TYPE);
+            field = "parameters." + NODE_TYPE;
+        }
+        if (type instanceof String name) {
+            return name;
         }
         if (type != null) {
-            return type.toString();
+            throw new InvalidInputException(field, "node_type is the name of a node type (a string); got " + type);
         }
         List<String> types = model.graph().nodeTypes();
         if (types.size() == 1) {
@@ -155,6 +185,19 @@ public class OpenInferenceController {
         }
         throw new InvalidInputException("parameters." + NODE_TYPE, "the graph has node types " + types
                 + "; name one in parameters.node_type");
+    }
+
+    /** Refuses parameters other than {@code node_type}, which this endpoint would otherwise ignore. */
+    private static void onlyNodeType(Map<String, Object> parameters, String where) {
+        if (parameters == null) {
+            return;
+        }
+        for (String name : parameters.keySet()) {
+            if (!NODE_TYPE.equals(name)) {
+                throw new InvalidInputException(where + "." + name, "unknown parameter '" + name + "'; the only one "
+                        + "this endpoint takes is '" + NODE_TYPE + "'");
+            }
+        }
     }
 
 }

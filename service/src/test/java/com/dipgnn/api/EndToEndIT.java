@@ -88,6 +88,20 @@ class EndToEndIT extends ServiceTestBase {
         assertThat(out.path("shape").get(1).asInt()).isEqualTo(emb.json().path("dim").asInt());
         assertThat(out.path("data").get(0).asDouble())
                 .isCloseTo(emb.json().path("embeddings").get(1).path("vector").get(0).asDouble(), org.assertj.core.data.Offset.offset(1e-6));
+        // ids are never truncated or rounded to another node's id, and unknown parameters are not ignored
+        for (Object[] bad : new Object[][] {{4294967297L, "inputs.node_ids.data[1]"}, {1.5, "inputs.node_ids.data[1]"},
+                {-1, "inputs.node_ids.data[1]"}}) {
+            HttpApi.Response refused = reader.post("/v2/models/recommendations/infer", Map.of("parameters",
+                    Map.of("node_type", "product"), "inputs", List.of(Map.of("name", "node_ids", "datatype", "INT64",
+                            "data", List.of(1, bad[0])))));
+            assertThat(refused.status()).as(refused.toString()).isEqualTo(400);
+            assertThat(refused.text()).contains(String.valueOf(bad[1]));
+        }
+        HttpApi.Response unknownParameter = reader.post("/v2/models/recommendations/infer", Map.of("parameters",
+                Map.of("node_type", "product", "nodetype", "query"), "inputs", List.of(Map.of("name", "node_ids",
+                        "data", List.of(1)))));
+        assertThat(unknownParameter.status()).as(unknownParameter.toString()).isEqualTo(400);
+        assertThat(unknownParameter.text()).contains("parameters.nodetype");
         assertThat(anonymous.get("/v2/health/ready").status()).isEqualTo(200);
         assertThat(reader.get("/v2/models/recommendations").json().path("versions").get(0).asText()).isEqualTo(deployedModel);
 
