@@ -91,7 +91,7 @@ public class DatasetController {
 
     @GetMapping
     @Operation(operationId = "listDatasets", summary = "List data sets")
-    public PageResponse<Dataset> list(@RequestParam(defaultValue = "0") @Min(0) int page,
+    public PageResponse<Dataset> list(@RequestParam(defaultValue = "0") @Min(0) @Max(PageResponse.MAX_PAGE) int page,
                                       @RequestParam(defaultValue = "50") @Min(1) @Max(500) int size) {
         return new PageResponse<>(datasets.list(page * size, size), page, size, datasets.count());
     }

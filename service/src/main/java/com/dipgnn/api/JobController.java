@@ -104,7 +104,7 @@ public class JobController {
     public PageResponse<JobView> list(@RequestParam(required = false) JobState state,
                                       @RequestParam(required = false) String datasetId,
                                       @RequestParam(required = false) @Pattern(regexp = "PRETRAIN|FINETUNE") String kind,
-                                      @RequestParam(defaultValue = "0") @Min(0) int page,
+                                      @RequestParam(defaultValue = "0") @Min(0) @Max(PageResponse.MAX_PAGE) int page,
                                       @RequestParam(defaultValue = "50") @Min(1) @Max(500) int size) {
         return new PageResponse<>(jobs.list(state, datasetId, kind, page * size, size), page, size,
                 jobs.count(state, datasetId, kind));

@@ -37,7 +37,7 @@ public class ModelController {
     public PageResponse<ModelVersion> list(@RequestParam(required = false) String name,
                                            @RequestParam(required = false) String datasetId,
                                            @RequestParam(required = false) ModelKind kind,
-                                           @RequestParam(defaultValue = "0") @Min(0) int page,
+                                           @RequestParam(defaultValue = "0") @Min(0) @Max(PageResponse.MAX_PAGE) int page,
                                            @RequestParam(defaultValue = "50") @Min(1) @Max(500) int size) {
         ModelFilter filter = new ModelFilter(name, datasetId, kind);
         return new PageResponse<>(registry.list(filter, page * size, size), page, size, registry.count(filter));

@@ -11,4 +11,10 @@ import java.util.List;
  * @param total items in all pages
  */
 public record PageResponse<T>(List<T> items, int page, int size, long total) {
+
+    /**
+     * The largest page number a list takes: with the largest page size (500) the offset stays far
+     * inside the database's integer range.
+     */
+    public static final int MAX_PAGE = 1_000_000;
 }

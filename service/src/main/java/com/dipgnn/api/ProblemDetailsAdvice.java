@@ -178,6 +178,58 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE).body(p);
     }
 
+    @Override
+    protected ResponseEntity<Object> handleTypeMismatch(org.springframework.beans.TypeMismatchException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        String field = ex.getPropertyName() != null ? ex.getPropertyName() : "?";
+        String expected = ex.getRequiredType() != null ? typeName(ex.getRequiredType()) : "another type";
+        ProblemDetail p = validationProblem(List.of(Map.of("field", field, "message",
+                "must be " + expected + "; got '" + excerpt(ex.getValue()) + "'")));
+        return ResponseEntity.badRequest().body(p);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMissingServletRequestParameter(
+            org.springframework.web.bind.MissingServletRequestParameterException ex, HttpHeaders headers,
+            HttpStatusCode status, WebRequest request) {
+        return ResponseEntity.badRequest().body(validationProblem(List.of(Map.of("field", ex.getParameterName(),
+                "message", "is required (" + ex.getParameterType() + ")"))));
+    }
+
+    /** Spring MVC's own problem details (unknown route, wrong method or media type) get a type of the service's. */
+    @Override
+    protected ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body, HttpHeaders headers,
+            HttpStatusCode statusCode, WebRequest request) {
+        ResponseEntity<Object> response = super.handleExceptionInternal(ex, body, headers, statusCode, request);
+        if (response != null && response.getBody() instanceof ProblemDetail p
+                && (p.getType() == null || "about:blank".equals(p.getType().toString()))) {
+            p.setType(java.net.URI.create(Problems.TYPE_BASE + Problems.typeOf(statusCode.value())));
+        }
+        return response;
+    }
+
+    /** A value from the request, shortened for a message: never more than 64 characters of it. */
+    static String excerpt(@Nullable Object value) {
+        String text = String.valueOf(value);
+        return text.length() <= 64 ? text : text.substring(0, 64) + "...";
+    }
+
+    private static String typeName(Class<?> type) {
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "an integer";
+        }
+        if (type == Double.class || type == double.class || type == Float.class || type == float.class) {
+            return "a number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type.isEnum()) {
+            return "one of " + java.util.Arrays.toString(type.getEnumConstants());
+        }
+        return "a " + type.getSimpleName();
+    }
+
     @ExceptionHandler(RuntimeException.class)
     ProblemDetail unexpected(RuntimeException e) {
         LOG.error("unexpected error", e);

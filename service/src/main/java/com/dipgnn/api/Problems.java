@@ -13,6 +13,20 @@ public final class Problems {
     private Problems() {
     }
 
+    /** The problem type (URI suffix) of an error that only has a status: Spring MVC's own errors. */
+    public static String typeOf(int status) {
+        return switch (status) {
+            case 400 -> "malformed-request";
+            case 404 -> "not-found";
+            case 405 -> "method-not-allowed";
+            case 406 -> "not-acceptable";
+            case 413 -> "upload-too-large";
+            case 415 -> "unsupported-media-type";
+            case 503 -> "unavailable";
+            default -> status >= 500 ? "internal" : "invalid-input";
+        };
+    }
+
     public static ProblemDetail of(HttpStatus status, String type, String title, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setType(URI.create(TYPE_BASE + type));

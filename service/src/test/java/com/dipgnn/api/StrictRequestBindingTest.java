@@ -1,5 +1,6 @@
 package com.dipgnn.api;
 
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
@@ -68,5 +69,31 @@ class StrictRequestBindingTest {
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "malformed-request"));
         Mockito.verifyNoInteractions(jobs);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a fraction for the page       | /api/v1/jobs?page=1.5          | page
+            a page beyond int             | /api/v1/jobs?page=99999999999  | page
+            a page beyond the last offset | /api/v1/jobs?page=2000000000   | page
+            an unknown state              | /api/v1/jobs?state=DONE        | state
+            """)
+    void refusesQueryParametersOfTheWrongTypeOrRange(String what, String uri, String field) throws Exception {
+        mvc.perform(get(uri))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "invalid-parameters"))
+                .andExpect(jsonPath("$.field").value(org.hamcrest.Matchers.endsWith(field)));
+        Mockito.verifyNoInteractions(jobs);
+    }
+
+    @org.junit.jupiter.api.Test
+    void springsOwnErrorsCarryTheServicesProblemTypes() throws Exception {
+        mvc.perform(post("/api/v1/jobs/finetune").contentType(MediaType.TEXT_PLAIN).content("steps=5"))
+                .andExpect(status().isUnsupportedMediaType())
+                .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "unsupported-media-type"));
+        mvc.perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete("/api/v1/jobs/finetune"))
+                .andExpect(status().isMethodNotAllowed())
+                .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "method-not-allowed"));
     }
 }
