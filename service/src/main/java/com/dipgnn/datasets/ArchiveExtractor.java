@@ -61,6 +61,9 @@ public final class ArchiveExtractor {
                 if (++entries > maxEntries) {
                     throw new InvalidInputException("file", "the archive has more than " + maxEntries + " entries");
                 }
+                if (entry.isDirectory() && isRoot(entry.getName())) {
+                    continue; // tar czf g.tar.gz -C graph . starts with the entry "./"
+                }
                 Path out = confined(root, entry.getName());
                 if (entry.isDirectory()) {
                     Files.createDirectories(out);
@@ -84,6 +87,11 @@ public final class ArchiveExtractor {
         }
         return name.endsWith(".tar") ? new TarArchiveInputStream(raw)
                 : new TarArchiveInputStream(new GzipCompressorInputStream(raw));
+    }
+
+    /** Whether an entry names the archive's folder itself ({@code ./}, {@code .}). */
+    private static boolean isRoot(String name) {
+        return name.equals(".") || name.equals("./");
     }
 
     private static Path confined(Path root, String name) {

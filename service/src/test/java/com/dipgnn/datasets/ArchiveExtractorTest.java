@@ -42,6 +42,23 @@ class ArchiveExtractorTest {
     }
 
     @Test
+    void entriesUnderDotSlashAsTarWritesThemAreAccepted() throws IOException {
+        // what `tar czf g.tar.gz -C graph .` writes: the folder itself as "./", then "./..." entries
+        Path archive = tarGz(directory("./"), directory("./nodes/"), entry("./nodes/item.csv", "id\na\n"),
+                entry("./edges.csv", "src,dst\na,a\n"));
+        Path out = Files.createDirectory(dir.resolve("out"));
+        new ArchiveExtractor(1 << 20, 100).extract(archive, "g.tar.gz", out);
+        assertThat(Files.readString(out.resolve("nodes/item.csv"))).isEqualTo("id\na\n");
+        assertThat(out.resolve("edges.csv")).exists();
+        // while a real escape behind "./" is still refused
+        Path escape = tarGz(directory("./"), entry("./../evil.csv", "x"));
+        Path out2 = Files.createDirectory(dir.resolve("out2"));
+        assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(escape, "g.tar.gz", out2))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("points outside");
+        assertThat(dir.resolve("evil.csv")).doesNotExist();
+    }
+
+    @Test
     void linksAreRefused() throws IOException {
         TarArchiveEntry link = new TarArchiveEntry("g/nodes/item.csv", TarArchiveEntry.LF_SYMLINK);
         link.setLinkName("/etc/passwd");
@@ -80,6 +97,10 @@ class ArchiveExtractorTest {
         TarArchiveEntry e = new TarArchiveEntry(name, true);
         e.setSize(data.length);
         return new Entry(e, data);
+    }
+
+    private static Entry directory(String name) {
+        return new Entry(new TarArchiveEntry(name, TarArchiveEntry.LF_DIR, true), null);
     }
 
     private Path tarGz(Entry... entries) throws IOException {
