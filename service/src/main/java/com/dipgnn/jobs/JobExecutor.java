@@ -6,6 +6,7 @@ import com.dipgnn.text.TextInputCache;
 import com.dipgnn.datasets.DatasetService;
 import com.dipgnn.jobs.runner.FinetuneParameters;
 import com.dipgnn.jobs.runner.JobKind;
+import com.dipgnn.jobs.runner.JobControl;
 import com.dipgnn.jobs.runner.JobOutcome;
 import com.dipgnn.jobs.runner.JobParameters;
 import com.dipgnn.jobs.runner.JobProgress;
@@ -295,6 +296,24 @@ public class JobExecutor implements SmartLifecycle {
         }
     }
 
+    /** Cancellation from the job's flag; the step it resumes from recorded as soon as training starts. */
+    private JobControl control(String id, Running r) {
+        return new JobControl() {
+            @Override
+            public boolean cancelRequested() {
+                return r.cancel.get();
+            }
+
+            @Override
+            public void started(long resumedFrom) {
+                if (resumedFrom > 0) {
+                    LOG.info("Job {} resumes from its checkpoint at step {}", id, resumedFrom);
+                }
+                jobs.saveResumedFrom(id, resumedFrom);
+            }
+        };
+    }
+
     private void run(String id, Running r) {
         JobRecord job = jobs.find(id).orElseThrow();
         events.publish(id, JobEvents.STATE, stateEvent(job, JobState.RUNNING));
@@ -318,7 +337,7 @@ public class JobExecutor implements SmartLifecycle {
             Path pretrained = job.parentModelId() == null ? null : registry.directory(job.parentModelId());
             JobWork work = new JobWork(parameters, datasets.graph(job.datasetId()), job.datasetId(),
                     checkpoints(id), modelDir, pretrained, device, new TextInputCache(properties.textInputCacheDir()));
-            JobOutcome outcome = new JobRunner().run(work, () -> r.cancel.get(), p -> onProgress(id, r, p));
+            JobOutcome outcome = new JobRunner().run(work, control(id, r), p -> onProgress(id, r, p));
             r.curves = outcome.curves();
             jobs.saveResumedFrom(id, outcome.resumedFromStep());
             saveCurves(id, r.curves);

@@ -6,6 +6,10 @@ import java.util.Map;
 /** Receives progress of a pre-training run (a CLI progress bar, HTTP progress events, tests). */
 public interface PretrainListener {
 
+    /** Once, before the first step a run takes: the checkpoint step it resumed from, or 0. */
+    default void onStart(long resumedFrom) {
+    }
+
     /** After each optimizer step, with that step's figures. */
     default void onStep(long step, long totalSteps, Map<String, Double> stats) {
     }

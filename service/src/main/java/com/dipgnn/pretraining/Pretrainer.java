@@ -88,6 +88,7 @@ public final class Pretrainer {
             }
         }
         long resumedFrom = first;
+        listener.onStart(resumedFrom);
         Engine engine = Devices.engine();
         int remaining = (int) (config.steps() - first);
         try (BatchPrefetcher<PretrainBatch> pipeline = new BatchPrefetcher<>(

@@ -65,6 +65,7 @@ public final class FineTuner {
         ParameterUpdater updater = new ParameterUpdater(config.optimizer(), encoder, head);
         FineTuneState state = resume(checkpoints, encoder, head, updater);
         long resumedFrom = state.step;
+        listener.onStart(resumedFrom);
         try (BatchPrefetcher<B> pipeline = new BatchPrefetcher<>(
                 i -> task.prepare(resumedFrom + i + 1, StepRandom.rngFor(config.seed(), resumedFrom + i + 1)),
                 (int) Math.max(config.steps() - resumedFrom, 0))) {

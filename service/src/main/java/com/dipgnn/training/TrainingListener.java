@@ -6,6 +6,13 @@ import java.util.Map;
 /** Receives progress events of a training run (a CLI progress bar, HTTP progress events). */
 public interface TrainingListener {
 
+    /**
+     * Once, before the first step a run takes: the checkpoint step it resumed from, or 0 when it
+     * starts from the beginning.
+     */
+    default void onStart(long resumedFrom) {
+    }
+
     /** After each optimizer step. */
     default void onStep(long step, long totalSteps, double loss) {
     }

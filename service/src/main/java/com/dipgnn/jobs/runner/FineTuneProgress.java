@@ -33,6 +33,11 @@ final class FineTuneProgress implements TrainingListener {
     }
 
     @Override
+    public void onStart(long resumedFrom) {
+        control.started(resumedFrom);
+    }
+
+    @Override
     public boolean stopRequested() {
         return control.cancelRequested();
     }

@@ -7,6 +7,13 @@ public interface JobControl {
     /** Whether the job should stop (it then ends with a {@code TrainingCancelledException}). */
     boolean cancelRequested();
 
+    /**
+     * Called once on the job's thread as training starts: the checkpoint step it resumed from, or 0
+     * when it starts from the beginning, so that a resumed job says so while it runs.
+     */
+    default void started(long resumedFrom) {
+    }
+
     /** Never cancels. */
     JobControl NONE = () -> false;
 }

@@ -30,6 +30,11 @@ final class PretrainProgress implements PretrainListener {
     }
 
     @Override
+    public void onStart(long resumedFrom) {
+        control.started(resumedFrom);
+    }
+
+    @Override
     public boolean stopRequested() {
         return control.cancelRequested();
     }

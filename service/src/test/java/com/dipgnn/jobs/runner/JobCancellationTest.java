@@ -29,8 +29,15 @@ class JobCancellationTest {
         assertThat(work.modelOutput()).doesNotExist();
         assertThat(control.reports).extracting(JobProgress::step).last().isEqualTo(3L);
 
+        assertThat(control.starts).as("a fresh run says so before its first step").containsExactly(0L);
+
+        // resumed and cancelled again: the step it resumed from was reported before it stopped
+        JobFixtures.Recorder again = new JobFixtures.Recorder(5);
+        assertThatThrownBy(() -> runner.run(work, again, again)).isInstanceOf(TrainingCancelledException.class);
+        assertThat(again.starts).containsExactly(2L);
+
         JobOutcome resumed = runner.run(work, JobControl.NONE, JobProgressSink.NONE);
-        assertThat(resumed.resumedFromStep()).as("run again, the job resumes from its checkpoint").isEqualTo(2);
+        assertThat(resumed.resumedFromStep()).as("run again, the job resumes from its checkpoint").isEqualTo(4);
         assertThat(resumed.manifest().hyperParameters()).containsEntry("steps", 20L);
         assertThat(work.modelOutput()).isDirectoryContaining("glob:**/manifest.json");
     }

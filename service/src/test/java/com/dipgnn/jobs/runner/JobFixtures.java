@@ -55,6 +55,8 @@ final class JobFixtures {
     /** Records every report and cancels once a report reached {@code cancelAt} (never when negative). */
     static final class Recorder implements JobProgressSink, JobControl {
         final List<JobProgress> reports = new ArrayList<>();
+        /** The steps each run said it started from, in order. */
+        final List<Long> starts = new ArrayList<>();
         private final long cancelAt;
         private final AtomicLong lastStep = new AtomicLong();
 
@@ -71,6 +73,11 @@ final class JobFixtures {
         @Override
         public boolean cancelRequested() {
             return cancelAt >= 0 && lastStep.get() >= cancelAt;
+        }
+
+        @Override
+        public void started(long resumedFrom) {
+            starts.add(resumedFrom);
         }
 
         List<JobProgress> phase(String name) {
