@@ -35,6 +35,9 @@ import java.util.Map;
  * @param nodeInputs per-node embeddings and structural inputs; null in manifests written before
  *     they existed, whose models have neither ({@link NodeInputConfig#LEGACY})
  * @param structuralDims structural input width per node type; null (none) in older manifests
+ * @param files every other file of the model directory (its path relative to the directory) to its
+ *     SHA-256 ({@code sha256:<hex>}), checked when the model is loaded; null in manifests written
+ *     before checksums existed, whose files are loaded unchecked
  */
 public record ModelManifest(
         int format,
@@ -55,7 +58,8 @@ public record ModelManifest(
         Map<String, Object> hyperParameters,
         Map<String, Map<String, Double>> metrics,
         NodeInputs nodeInputs,
-        Map<String, Integer> structuralDims) {
+        Map<String, Integer> structuralDims,
+        Map<String, String> files) {
 
     public static final int FORMAT = 1;
 
@@ -65,7 +69,14 @@ public record ModelManifest(
                          List<String> relations, Map<String, Object> task, String dataset, String datasetFingerprint,
                          long splitSeed, Map<String, Object> hyperParameters, Map<String, Map<String, Double>> metrics) {
         this(format, createdAt, codeVersion, backbone, layers, hidden, heads, dropout, attentionDropout, featureDims,
-                relations, task, dataset, datasetFingerprint, splitSeed, hyperParameters, metrics, null, null);
+                relations, task, dataset, datasetFingerprint, splitSeed, hyperParameters, metrics, null, null, null);
+    }
+
+    /** This manifest listing {@code files} (path to {@code sha256:<hex>}) as the model's files. */
+    public ModelManifest withFiles(Map<String, String> files) {
+        return new ModelManifest(format, createdAt, codeVersion, backbone, layers, hidden, heads, dropout,
+                attentionDropout, featureDims, relations, task, dataset, datasetFingerprint, splitSeed,
+                hyperParameters, metrics, nodeInputs, structuralDims, files);
     }
 
     /**
@@ -109,6 +120,6 @@ public record ModelManifest(
                 config.backbone(), config.layers(), config.hidden(), config.heads(), config.dropout(),
                 config.attentionDropout(), schema.featureDims(),
                 schema.relations().stream().map(RelationType::key).toList(), task, dataset, fingerprint, splitSeed,
-                hyperParameters, metrics, NodeInputs.of(config.nodeInputs()), schema.structuralDims());
+                hyperParameters, metrics, NodeInputs.of(config.nodeInputs()), schema.structuralDims(), null);
     }
 }

@@ -103,7 +103,6 @@ public final class ModelStore {
         Files.createDirectories(parent);
         Path temp = Files.createTempDirectory(parent, "." + target.getFileName() + ".partial-");
         try {
-            JSON.writeValue(temp.resolve(MANIFEST).toFile(), manifest);
             writeParams(temp.resolve(ENCODER), encoder);
             writeParams(temp.resolve(HEAD), head);
             if (!encoder.tables().isEmpty()) {
@@ -113,6 +112,8 @@ public final class ModelStore {
             if (attachment != null) {
                 attachment.writeTo(temp);
             }
+            // the manifest last: it records the checksum of every other file
+            JSON.writeValue(temp.resolve(MANIFEST).toFile(), manifest.withFiles(ModelFileChecksums.of(temp, MANIFEST)));
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
             deleteRecursively(temp);
@@ -132,7 +133,12 @@ public final class ModelStore {
         if (!Files.isRegularFile(file)) {
             throw new IOException(dir + " is not a model directory: " + MANIFEST + " is missing");
         }
-        return JSON.readValue(file.toFile(), ModelManifest.class);
+        try {
+            return JSON.readValue(file.toFile(), ModelManifest.class);
+        } catch (com.fasterxml.jackson.core.JacksonException e) {
+            throw new IOException(file + " is not a readable model manifest (" + e.getOriginalMessage()
+                    + "); the model directory is damaged: copy it again or train the model again", e);
+        }
     }
 
     /**
@@ -144,6 +150,8 @@ public final class ModelStore {
     public static LoadedModel load(Path dir, NDManager manager, Function<ModelManifest, GraphModule> headFactory)
             throws IOException, MalformedModelException {
         ModelManifest manifest = readManifest(dir);
+        requireTablesFile(dir, manifest);
+        ModelFileChecksums.verify(dir, manifest.files());
         Map<String, NodeEmbeddingTable> stored = readTables(dir, manifest, manager);
         try {
             Map<String, NodeIdSpace> spaces = new LinkedHashMap<>();
@@ -163,6 +171,15 @@ public final class ModelStore {
         }
     }
 
+    /** Refuses a model directory without the per-node embeddings file its manifest names types for. */
+    private static void requireTablesFile(Path dir, ModelManifest manifest) throws MalformedModelException {
+        Set<String> embedded = manifest.modelConfig().nodeInputs().embeddings().resolve(manifest.featureDims());
+        if (!embedded.isEmpty() && !Files.isRegularFile(dir.resolve(NodeEmbeddingFiles.FILE))) {
+            throw new MalformedModelException(dir + " lacks " + NodeEmbeddingFiles.FILE + " with the per-node "
+                    + "embeddings of " + embedded + " that its manifest names");
+        }
+    }
+
     /**
      * The per-node embedding tables of a model directory (none for a model without them), checked
      * against the types its manifest gives embeddings.
@@ -171,11 +188,8 @@ public final class ModelStore {
             throws IOException, MalformedModelException {
         Path file = dir.resolve(NodeEmbeddingFiles.FILE);
         Set<String> embedded = manifest.modelConfig().nodeInputs().embeddings().resolve(manifest.featureDims());
+        requireTablesFile(dir, manifest);
         if (!Files.isRegularFile(file)) {
-            if (!embedded.isEmpty()) {
-                throw new MalformedModelException(dir + " lacks " + NodeEmbeddingFiles.FILE + " with the per-node "
-                        + "embeddings of " + embedded + " that its manifest names");
-            }
             return Map.of();
         }
         Map<String, NodeEmbeddingTable> stored = NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
@@ -220,6 +234,7 @@ public final class ModelStore {
     /** Reads the encoder of a model directory (the head is not read; per-node embeddings are read later). */
     public static EncoderWeights readEncoderWeights(Path dir) throws IOException, MalformedModelException {
         ModelManifest manifest = readManifest(dir);
+        ModelFileChecksums.verify(dir, manifest.files());
         GraphEncoder encoder = new GraphEncoder(manifest.schema(), manifest.modelConfig());
         try (NDManager manager = NDManager.newBaseManager(ai.djl.Device.cpu())) {
             readParams(dir.resolve(ENCODER), encoder, manager);
@@ -286,6 +301,12 @@ public final class ModelStore {
             module.load(manager, in);
         } catch (MalformedModelException e) {
             throw new MalformedModelException(file + ": " + e.getMessage());
+        } catch (java.io.EOFException e) {
+            throw new MalformedModelException(file + " ends early (truncated): the model directory is damaged; copy it"
+                    + " again or train the model again");
+        } catch (IOException | RuntimeException e) {
+            throw new MalformedModelException(file + " cannot be read as model parameters (" + e + "); the model "
+                    + "directory is damaged: copy it again or train the model again");
         }
     }
 

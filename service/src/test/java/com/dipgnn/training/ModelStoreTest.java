@@ -100,4 +100,78 @@ class ModelStoreTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("feature widths");
     }
+
+    private Path savedModel(Path tmp) throws Exception {
+        Path dir = tmp.resolve("models/m1");
+        try (NDManager m = NDManager.newBaseManager()) {
+            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), config);
+            GraphModule head = new Linear(8, 4, true);
+            encoder.initialize(m);
+            head.initialize(m);
+            ModelStore.save(dir, manifest(), encoder, head);
+        }
+        return dir;
+    }
+
+    @Test
+    void theManifestRecordsTheSha256OfEveryOtherFile(@TempDir Path tmp) throws Exception {
+        Path dir = savedModel(tmp);
+        Map<String, String> files = ModelStore.readManifest(dir).files();
+        assertThat(files).containsOnlyKeys(ModelStore.ENCODER, ModelStore.HEAD);
+        // independently: the JDK's SHA-256 of the file's bytes
+        byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(dir.resolve(ModelStore.HEAD)));
+        assertThat(files.get(ModelStore.HEAD)).isEqualTo("sha256:" + java.util.HexFormat.of().formatHex(digest));
+    }
+
+    /** Each kind of damage to a stored file: the load is refused and the message names the file. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} {1}")
+    @org.junit.jupiter.params.provider.CsvSource({
+            "encoder.params, flip", "encoder.params, truncate", "encoder.params, empty", "encoder.params, garble",
+            "encoder.params, delete", "head.params, flip", "head.params, truncate", "head.params, empty"})
+    void aDamagedModelFileIsRefusedByName(String name, String damage, @TempDir Path tmp) throws Exception {
+        Path dir = savedModel(tmp);
+        Path file = dir.resolve(name);
+        byte[] bytes = Files.readAllBytes(file);
+        switch (damage) {
+            case "flip" -> { // a few bits of one weight: still a well-formed file
+                bytes[bytes.length - 3] ^= 0x01;
+                Files.write(file, bytes);
+            }
+            case "truncate" -> Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+            case "empty" -> Files.write(file, new byte[0]);
+            case "garble" -> Files.writeString(file, "not parameters at all");
+            case "delete" -> Files.delete(file);
+            default -> throw new IllegalArgumentException(damage);
+        }
+        try (NDManager m = NDManager.newBaseManager()) {
+            assertThatThrownBy(() -> ModelStore.load(dir, m, mf -> new Linear(mf.hidden(), 4, true)))
+                    .isInstanceOf(MalformedModelException.class)
+                    .hasMessageContaining(file.toString());
+        }
+        // fine-tuning from it (a pre-trained model) refuses it too, by name
+        assertThatThrownBy(() -> ModelStore.readEncoderWeights(dir)).hasMessageContaining(file.toString());
+    }
+
+    @Test
+    void aGarbledManifestIsRefusedByName(@TempDir Path tmp) throws Exception {
+        Path dir = savedModel(tmp);
+        Files.writeString(dir.resolve(ModelStore.MANIFEST), "{\"format\": 1, \"hidden\": ");
+        assertThatThrownBy(() -> ModelStore.readManifest(dir))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining(dir.resolve(ModelStore.MANIFEST).toString());
+    }
+
+    @Test
+    void aModelSavedBeforeChecksumsStillLoads(@TempDir Path tmp) throws Exception {
+        Path dir = savedModel(tmp);
+        // what the previous version wrote: the same manifest without "files"
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode manifest =
+                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(dir.resolve(ModelStore.MANIFEST).toFile());
+        manifest.remove("files");
+        json.writeValue(dir.resolve(ModelStore.MANIFEST).toFile(), manifest);
+        try (NDManager m = NDManager.newBaseManager()) {
+            assertThat(ModelStore.load(dir, m, mf -> new Linear(mf.hidden(), 4, true)).manifest().files()).isNull();
+        }
+    }
 }
