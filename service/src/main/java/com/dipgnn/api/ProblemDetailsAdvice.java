@@ -250,6 +250,6 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     private static String fieldMessage(@Nullable Object rejected, @Nullable String message) {
-        return message + " (got " + rejected + ")";
+        return message + " (got " + excerpt(rejected) + ")";
     }
 }

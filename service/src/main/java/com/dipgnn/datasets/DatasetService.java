@@ -78,6 +78,7 @@ public class DatasetService {
         DatasetIds.require("id", id);
         requireFree(id);
         Path dir = confinedDirectory(directory);
+        requireNoLinksLeaving(dir, roots);
         HeteroGraph graph = GraphLoaders.load(dir, LoadOptions.defaults());
         return record(id, DatasetSource.DIRECTORY, dir.toString(), graph);
     }
@@ -243,6 +244,35 @@ public class DatasetService {
             throw new InvalidInputException(field, "'" + directory + "' is not a directory");
         }
         return dir;
+    }
+
+    /**
+     * Refuses a data set directory holding a link (to a file or a folder) whose target lies
+     * outside every data set root: the files the graph is read from must be where the operator
+     * allowed reading. Links that stay inside a root are followed as before.
+     */
+    static void requireNoLinksLeaving(Path dir, List<Path> allowed) {
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                if (!Files.isSymbolicLink(p)) {
+                    continue;
+                }
+                Path target;
+                try {
+                    target = p.toRealPath();
+                } catch (IOException e) {
+                    throw new InvalidInputException("path", "'" + dir.relativize(p) + "' in the data set directory is a"
+                            + " link to nothing that exists; remove it or replace it with the file itself");
+                }
+                if (allowed.stream().noneMatch(target::startsWith)) {
+                    throw new InvalidInputException("path", "'" + dir.relativize(p) + "' in the data set directory is a"
+                            + " link to a file outside the data set roots " + allowed + "; copy the file into the data"
+                            + " set's directory instead");
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            throw new InvalidInputException("path", "cannot list the data set directory " + dir + ": " + e.getMessage());
+        }
     }
 
     /** The extracted folder itself, or its only sub-folder when the archive wrapped the files in one. */

@@ -56,7 +56,7 @@ final class DelimitedEdgeReader {
         String key = reader.text(column);
         Integer id = nodes.ids().get(key);
         if (id == null) {
-            throw reader.error(role + " '" + key + "' is not a node of type '" + type + "'", "expected an id from the "
+            throw reader.error(role + " " + Excerpt.of(key) + " is not a node of type '" + type + "'", "expected an id from the "
                     + "id column of nodes/" + nodes.file().getFileName() + " (ids are case-sensitive)");
         }
         return id;

@@ -41,7 +41,7 @@ record DelimitedGraphConfig(Path file, String name, Set<String> undirected, Map<
         }
         root.fieldNames().forEachRemaining(key -> {
             if (!KEYS.contains(key)) {
-                throw fail(file, "unknown key \"" + key + "\"", "expected only " + String.join(", ", KEYS));
+                throw fail(file, "unknown key " + Excerpt.of(key), "expected only " + String.join(", ", KEYS));
             }
         });
         String name = root.hasNonNull("name") ? root.get("name").asText() : null;
@@ -73,7 +73,7 @@ record DelimitedGraphConfig(Path file, String name, Set<String> undirected, Map<
         Set<String> values = new LinkedHashSet<>();
         for (JsonNode item : array) {
             if (!item.isTextual()) {
-                throw fail(file, "\"" + key + "\" holds " + item, "expected an array of strings");
+                throw fail(file, "\"" + key + "\" holds " + Excerpt.of(String.valueOf(item)), "expected an array of strings");
             }
             values.add(item.asText());
         }
@@ -92,7 +92,7 @@ record DelimitedGraphConfig(Path file, String name, Set<String> undirected, Map<
         for (Map.Entry<String, JsonNode> e : object.properties()) {
             JsonNode value = e.getValue();
             if (!value.isIntegralNumber() || !value.canConvertToInt() || value.asInt() < 1) {
-                throw fail(file, "\"" + key + "\" gives '" + e.getKey() + "' the value " + value,
+                throw fail(file, "\"" + key + "\" gives " + Excerpt.of(e.getKey()) + " the value " + Excerpt.of(String.valueOf(value)),
                         "expected a positive integer");
             }
             counts.put(e.getKey(), value.asInt());
@@ -110,7 +110,7 @@ record DelimitedGraphConfig(Path file, String name, Set<String> undirected, Map<
     private void checkKnown(String key, Set<String> named, Set<String> nodeTypes) {
         for (String type : named) {
             if (!nodeTypes.contains(type)) {
-                throw fail(file, "\"" + key + "\" names node type '" + type + "', which has no node table",
+                throw fail(file, "\"" + key + "\" names node type " + Excerpt.of(type) + ", which has no node table",
                         "expected one of " + nodeTypes + " (the files in nodes/)");
             }
         }

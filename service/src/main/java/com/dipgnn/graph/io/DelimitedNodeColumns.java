@@ -54,7 +54,7 @@ final class DelimitedNodeColumns {
                 && name.chars().skip(1).allMatch(Character::isDigit)
                 && (name.length() == 2 || name.charAt(1) != '0');
         if (!digits) {
-            throw new GraphDataException(file, 1, "unknown column '" + name + "'", "expected only " + ALLOWED);
+            throw new GraphDataException(file, 1, "unknown column " + Excerpt.of(name), "expected only " + ALLOWED);
         }
         return Integer.parseInt(name.substring(1));
     }

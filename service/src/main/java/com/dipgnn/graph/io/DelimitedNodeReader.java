@@ -102,7 +102,7 @@ final class DelimitedNodeReader {
         }
         Integer first = ids.putIfAbsent(key, keys.size());
         if (first != null) {
-            throw reader.error("id '" + key + "' is used twice (first on line " + lines.get(first) + ")",
+            throw reader.error("id " + Excerpt.of(key) + " is used twice (first on line " + lines.get(first) + ")",
                     "node ids must be unique within a node table");
         }
         keys.add(key);

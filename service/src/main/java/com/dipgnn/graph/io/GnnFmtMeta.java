@@ -111,7 +111,7 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
             }
             String format = root.path("format").asText("");
             if (!FORMAT.equals(format)) {
-                throw fail("format is '" + format + "'", "expected \"format\": \"" + FORMAT + "\"");
+                throw fail("format is " + Excerpt.of(String.valueOf(format)), "expected \"format\": \"" + FORMAT + "\"");
             }
             String name = text(root, "name", "the top level");
             List<NodeType> nodes = nodeTypes(array(root, "node_types"));
@@ -134,7 +134,7 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
 
         private NodeType nodeType(JsonNode json, String where) {
             String name = text(json, "name", where);
-            where = where + " ('" + name + "')";
+            where = where + " (" + Excerpt.of(name) + ")";
             int count = nonNegative(json, "count", where, -1);
             int featureDim = nonNegative(json, "feature_dim", where, 0);
             boolean sparse = featureDim > 0 && sparseFormat(json, where);
@@ -146,7 +146,7 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
         private boolean sparseFormat(JsonNode json, String where) {
             String format = json.path("feature_format").asText("");
             if (!format.equals("dense") && !format.equals("sparse")) {
-                throw fail(where + " has feature_format '" + format + "'",
+                throw fail(where + " has feature_format " + Excerpt.of(format),
                         "expected \"dense\" or \"sparse\" for a type with feature_dim > 0");
             }
             return format.equals("sparse");
@@ -191,7 +191,7 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
             try {
                 return RelationType.parse(name);
             } catch (IllegalArgumentException e) {
-                throw fail(where + " is named '" + name + "'", "expected <src>__<relation>__<dst>");
+                throw fail(where + " is named " + Excerpt.of(name), "expected <src>__<relation>__<dst>");
             }
         }
 
@@ -233,7 +233,7 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
             }
             if (value == null || !value.canConvertToInt() || !value.isIntegralNumber() || value.asInt() < 0) {
                 throw fail(where + " has " + (value == null ? "no" : "a bad") + " \"" + field + "\""
-                        + (value == null ? "" : " (" + value + ")"), "expected a non-negative integer");
+                        + (value == null ? "" : " (" + Excerpt.of(value.toString()) + ")"), "expected a non-negative integer");
             }
             return value.asInt();
         }

@@ -68,7 +68,7 @@ final class GnnFmtNodeReader {
         }
         String key = reader.text(columns[1]);
         if (!seenKeys.add(key)) {
-            throw reader.error("key '" + key + "' is also the key of node " + firstWithKey(key)
+            throw reader.error("key " + Excerpt.of(key) + " is also the key of node " + firstWithKey(key)
                     + " (line " + (firstWithKey(key) + 2) + ")", "keys must be unique within a node type");
         }
         keys[n] = key;

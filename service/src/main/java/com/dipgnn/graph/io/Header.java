@@ -19,7 +19,7 @@ final class Header {
         this.expected = expected;
         for (int i = 0; i < names.size(); i++) {
             if (index.putIfAbsent(names.get(i), i) != null) {
-                throw new GraphDataException(file, 1, "column '" + names.get(i) + "' appears twice in the header",
+                throw new GraphDataException(file, 1, "column " + Excerpt.of(names.get(i)) + " appears twice in the header",
                         "column names must be unique");
             }
         }
@@ -39,7 +39,7 @@ final class Header {
         Integer i = index.get(name);
         if (i == null) {
             throw new GraphDataException(file, 1, "the header lacks the column '" + name + "' (it has "
-                    + String.join(", ", names) + ")", "expected the columns " + expected);
+                    + Excerpt.ofAll(names) + ")", "expected the columns " + expected);
         }
         return i;
     }

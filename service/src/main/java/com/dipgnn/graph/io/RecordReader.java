@@ -16,7 +16,6 @@ import java.util.List;
  */
 abstract class RecordReader implements Closeable {
 
-    private static final int SNIPPET = 40;
 
     private final Path file;
     private final BufferedReader in;
@@ -188,8 +187,7 @@ abstract class RecordReader implements Closeable {
 
     /** The text of a range, quoted and shortened for a message. */
     final String show(int start, int end) {
-        String text = chars().subSequence(start, Math.min(end, start + SNIPPET)).toString();
-        return "'" + text + (end - start > SNIPPET ? "..." : "") + "'";
+        return Excerpt.of(chars().subSequence(start, end));
     }
 
     /** An error at the current record. */

@@ -214,13 +214,25 @@ class DelimitedGraphLoaderErrorTest {
     }
 
     @Test
+    void aHeaderFromAnotherKindOfFileIsShownOnlyInShortEscapedExcerpts() {
+        String secret = "s3cr3t-" + "x".repeat(5_000);
+        files.put("edges/paper__cites__paper.csv", "root:x:0:0:root:/root:/bin/bash\t" + secret + ",b\u0007,c\n");
+
+        GraphDataException e = loadFails();
+
+        assertThat(e.getMessage()).contains("'root:x:0:0:root:/root:/bin/bash\\ts3cr3t-x"); // 40 characters
+        assertThat(e.getMessage()).contains("'b\\u0007'").doesNotContain("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+        assertThat(e.getMessage().length()).isLessThan(600);
+    }
+
+    @Test
     void missingDstColumn() {
         files.put("edges/paper__cites__paper.csv", "src,target\nP1,P2\n");
 
         GraphDataException e = loadFails();
 
         assertLocated(e, dir, "edges/paper__cites__paper.csv", 1);
-        assertThat(e.getMessage()).contains("the header lacks the column 'dst' (it has src, target)",
+        assertThat(e.getMessage()).contains("the header lacks the column 'dst' (it has 'src', 'target')",
                 "expected the columns src, dst, and optionally split");
     }
 
@@ -291,7 +303,7 @@ class DelimitedGraphLoaderErrorTest {
         GraphDataException e = loadFails();
 
         assertLocated(e, dir, "graph.json", 0);
-        assertThat(e.getMessage()).contains("unknown key \"undirect\"", "expected only name, undirected, num_classes");
+        assertThat(e.getMessage()).contains("unknown key 'undirect'", "expected only name, undirected, num_classes");
     }
 
     @Test
