@@ -4,7 +4,8 @@ import com.dipgnn.config.ServiceProperties.Role;
 import java.util.regex.Pattern;
 
 /**
- * Which role a request needs: none for health, metrics and the API documentation; reader for
+ * Which role a request needs: none for the health status and probes and the API documentation;
+ * reader for the rest of the actuator (health details, metrics, info), for
  * reads and for inference (none when inference is configured open); admin for every change to
  * data sets, jobs, models and deployments.
  */
@@ -14,7 +15,7 @@ public final class AccessRule {
     private static final Pattern INFERENCE = Pattern.compile(
             "^/api/v1/deployments/[^/]+/(embeddings|scores|recommendations|predictions)(/.*)?$|^/v2(/.*)?$");
     private static final Pattern OPEN = Pattern.compile(
-            "^/actuator(/.*)?$|^/v2/health/(live|ready)$|^/v3/api-docs(/.*|\\.yaml)?$|^/swagger-ui(\\.html|/.*)$|^/error$|^/$|^/favicon\\.ico$");
+            "^/actuator/health(/liveness|/readiness)?$|^/v2/health/(live|ready)$|^/v3/api-docs(/.*|\\.yaml)?$|^/swagger-ui(\\.html|/.*)$|^/error$|^/$|^/favicon\\.ico$");
 
     private final boolean openInference;
 

@@ -48,7 +48,9 @@ public class ApiTokenFilter extends OncePerRequestFilter {
             throws ServletException, IOException {
         Role needed = rule.required(request.getMethod(), request.getRequestURI().substring(request.getContextPath().length()));
         if (needed == null) {
-            chain.doFilter(request, response);
+            // open: a valid token, when one is sent, still identifies the caller (health details)
+            Optional<ApiToken> optional = bearer(request).flatMap(tokens::find);
+            chain.doFilter(optional.isPresent() ? authenticated(request, optional.get()) : request, response);
             return;
         }
         String header = request.getHeader(HttpHeaders.AUTHORIZATION);
@@ -69,8 +71,37 @@ public class ApiTokenFilter extends OncePerRequestFilter {
                             + " role; " + request.getMethod() + " " + request.getRequestURI() + " needs the admin role");
             return;
         }
-        request.setAttribute(CALLER, caller.get());
-        chain.doFilter(request, response);
+        chain.doFilter(authenticated(request, caller.get()), response);
+    }
+
+    private static Optional<String> bearer(HttpServletRequest request) {
+        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
+        return header != null && header.startsWith(BEARER) ? Optional.of(header.substring(BEARER.length()).trim())
+                : Optional.empty();
+    }
+
+    /**
+     * The request as {@code caller}'s: its token is the request's principal, and its role (and a
+     * reader's for an admin) the roles it is in, which the actuator asks before showing health details.
+     */
+    private static HttpServletRequest authenticated(HttpServletRequest request, ApiToken caller) {
+        request.setAttribute(CALLER, caller);
+        java.security.Principal principal = caller::name;
+        return new jakarta.servlet.http.HttpServletRequestWrapper(request) {
+            @Override
+            public java.security.Principal getUserPrincipal() {
+                return principal;
+            }
+
+            @Override
+            public boolean isUserInRole(String role) {
+                try {
+                    return ApiTokens.allows(caller, Role.valueOf(role.toUpperCase(java.util.Locale.ROOT)));
+                } catch (IllegalArgumentException e) {
+                    return false;
+                }
+            }
+        };
     }
 
     private void reject(HttpServletResponse response, HttpStatus status, String type, String title, String detail)

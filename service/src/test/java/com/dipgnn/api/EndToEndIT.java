@@ -125,12 +125,20 @@ class EndToEndIT extends ServiceTestBase {
         JsonNode jobs = reader.get("/api/v1/jobs?datasetId=shop&kind=FINETUNE&state=SUCCEEDED").json();
         assertThat(jobs.path("total").asInt()).isEqualTo(2);
 
-        JsonNode info = anonymous.get("/actuator/info").json();
+        // metrics, info and health details need a token; the probes answer anyone, with the status only
+        assertThat(anonymous.get("/actuator/prometheus").status()).isEqualTo(401);
+        assertThat(anonymous.get("/actuator/info").status()).isEqualTo(401);
+        JsonNode publicHealth = anonymous.get("/actuator/health").json();
+        assertThat(publicHealth.path("status").asText()).isEqualTo("UP");
+        assertThat(publicHealth.has("components")).as(publicHealth.toString()).isFalse();
+        assertThat(anonymous.get("/actuator/health/readiness").json().has("components")).isFalse();
+        assertThat(reader.get("/actuator/health").json().path("components").has("deployments")).isTrue();
+        JsonNode info = reader.get("/actuator/info").json();
         assertThat(info.path("djl").path("engine").asText()).isEqualTo("PyTorch");
         assertThat(info.path("device").path("type").asText()).isIn("cpu", "gpu");
         assertThat(info.path("build").path("version").asText()).isNotBlank();
 
-        String metrics = anonymous.get("/actuator/prometheus").text();
+        String metrics = reader.get("/actuator/prometheus").text();
         assertThat(metrics).contains("dipgnn_inference_duration_seconds_bucket{")
                 .contains("endpoint=\"recommendations\"").contains("dipgnn_jobs{").contains("dipgnn_jobs_queue_length")
                 .contains("dipgnn_job_step_duration_seconds_count").contains("dipgnn_deployment_index_size{");

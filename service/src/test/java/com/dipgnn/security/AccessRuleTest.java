@@ -34,8 +34,13 @@ class AccessRuleTest {
     }
 
     @Test
-    void probesMetricsAndDocsAreOpen() {
-        for (String path : new String[] {"/actuator/health/readiness", "/actuator/prometheus", "/v2/health/live",
+    void probesAndDocsAreOpenAndMetricsAndDetailsNeedAReader() {
+        for (String path : new String[] {"/actuator/prometheus", "/actuator/metrics", "/actuator/metrics/jvm.memory.used",
+                "/actuator/info", "/actuator/health/deployments", "/actuator/health/db", "/actuator"}) {
+            assertThat(closed.required("GET", path)).as(path).isEqualTo(Role.READER);
+            assertThat(open.required("GET", path)).as(path + " with open inference").isEqualTo(Role.READER);
+        }
+        for (String path : new String[] {"/actuator/health", "/actuator/health/liveness", "/actuator/health/readiness", "/v2/health/live",
                 "/v3/api-docs", "/v3/api-docs.yaml", "/swagger-ui.html", "/swagger-ui/index.html"}) {
             assertThat(closed.required("GET", path)).as(path).isNull();
         }
