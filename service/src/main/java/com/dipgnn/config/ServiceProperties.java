@@ -43,11 +43,66 @@ public record ServiceProperties(
      *     empty allows none. Relative paths are resolved against the working directory.
      * @param uploadMaxBytes largest accepted archive upload
      * @param registerBuiltin register the synthetic query-product graph as {@code query-product} on first start
+     * @param expandMaxBytes most bytes an uploaded archive may expand to; extraction stops, and the
+     *     upload is refused, as soon as it would write more
+     * @param maxConcurrentUploads uploads received and extracted at the same time; more are
+     *     refused with 503 and Retry-After
+     * @param limits the most a graph's files, or a synthetic graph, may ask the service to hold
      */
     public record Datasets(
             @DefaultValue List<Path> roots,
             @DefaultValue("2GB") DataSize uploadMaxBytes,
-            @DefaultValue("true") boolean registerBuiltin) {
+            @DefaultValue("true") boolean registerBuiltin,
+            @DefaultValue("1GB") DataSize expandMaxBytes,
+            @DefaultValue("2") int maxConcurrentUploads,
+            @DefaultValue Limits limits) {
+
+        /** Settings with the default expansion cap, upload concurrency and limits. */
+        public static Datasets of(List<Path> roots, DataSize uploadMaxBytes, boolean registerBuiltin) {
+            return new Datasets(roots, uploadMaxBytes, registerBuiltin, DataSize.ofGigabytes(1), 2, Limits.DEFAULT);
+        }
+
+        public Datasets {
+            if (maxConcurrentUploads < 1) {
+                throw new IllegalArgumentException("dipgnn.datasets.max-concurrent-uploads must be at least 1; got "
+                        + maxConcurrentUploads);
+            }
+        }
+    }
+
+    /**
+     * The most a data set may ask the service to hold ({@code dipgnn.datasets.limits.*}), each
+     * checked before allocation and refused with a 4xx problem detail that names it.
+     *
+     * @param maxLineChars characters in one line of a graph file
+     * @param maxColumns fields in one record of a graph file
+     * @param maxFeatureDim width of a node type's features
+     * @param maxNodes nodes of one type
+     * @param maxEdges edges of one relation
+     * @param maxSyntheticNodes queries plus products of a synthetic graph
+     * @param maxSyntheticEdges clicks of a synthetic graph
+     */
+    public record Limits(
+            @DefaultValue("16777216") int maxLineChars,
+            @DefaultValue("100000") int maxColumns,
+            @DefaultValue("100000") int maxFeatureDim,
+            @DefaultValue("100000000") long maxNodes,
+            @DefaultValue("1000000000") long maxEdges,
+            @DefaultValue("2000000") int maxSyntheticNodes,
+            @DefaultValue("20000000") int maxSyntheticEdges) {
+
+        /** The defaults, as {@code @DefaultValue} gives them. */
+        public static final Limits DEFAULT = new Limits(16 << 20, 100_000, 100_000, 100_000_000L, 1_000_000_000L,
+                2_000_000, 20_000_000);
+
+        /** The prefix of these settings' names. */
+        public static final String PREFIX = "dipgnn.datasets.limits.";
+
+        /** The graph loaders' limits. */
+        public com.dipgnn.graph.io.InputLimits input() {
+            return new com.dipgnn.graph.io.InputLimits(maxLineChars, maxColumns, maxFeatureDim, maxNodes, maxEdges,
+                    PREFIX);
+        }
     }
 
     /**

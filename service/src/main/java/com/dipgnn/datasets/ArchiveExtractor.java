@@ -24,14 +24,26 @@ public final class ArchiveExtractor {
 
     private final long maxBytes;
     private final int maxEntries;
+    private final String setting;
 
     /**
      * @param maxBytes most bytes all extracted files may hold together
      * @param maxEntries most entries the archive may have
      */
     public ArchiveExtractor(long maxBytes, int maxEntries) {
+        this(maxBytes, maxEntries, null);
+    }
+
+    /**
+     * @param maxBytes most bytes all extracted files may hold together: extraction stops before
+     *     writing more (at most one buffer of 64 KiB beyond what the files already hold)
+     * @param maxEntries most entries the archive may have
+     * @param setting the setting that raises {@code maxBytes}, named in the refusal; null when none
+     */
+    public ArchiveExtractor(long maxBytes, int maxEntries, String setting) {
         this.maxBytes = maxBytes;
         this.maxEntries = maxEntries;
+        this.setting = setting;
     }
 
     /** Whether {@code filename} names an archive format this extractor reads. */
@@ -122,7 +134,8 @@ public final class ArchiveExtractor {
                 written += n;
                 if (written > budget) {
                     throw new InvalidInputException("file", "the archive expands to more than " + maxBytes
-                            + " bytes (at entry '" + name + "'); upload a smaller graph or register it from a server directory");
+                            + " bytes (at entry " + com.dipgnn.graph.io.Excerpt.of(name) + "); upload a smaller graph or register it from a server "
+                            + "directory" + (setting == null ? "" : ", or raise " + setting));
                 }
                 os.write(buffer, 0, n);
             }

@@ -4,6 +4,7 @@ import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.errors.ConflictException;
 import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.errors.NotFoundException;
+import com.dipgnn.errors.ServiceUnavailableException;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.io.GraphLoaders;
 import com.dipgnn.graph.io.LoadOptions;
@@ -43,11 +44,14 @@ public class DatasetService {
     private final ServiceProperties properties;
     private final List<Path> roots;
     private final Map<String, HeteroGraph> graphs = new ConcurrentHashMap<>();
+    /** Uploads being received and extracted now ({@code dipgnn.datasets.max-concurrent-uploads}). */
+    private final java.util.concurrent.Semaphore uploads;
 
     public DatasetService(DatasetRepository repository, ServiceProperties properties) {
         this.repository = repository;
         this.properties = properties;
         this.roots = properties.datasets().roots().stream().map(DatasetService::real).toList();
+        this.uploads = new java.util.concurrent.Semaphore(properties.datasets().maxConcurrentUploads());
     }
 
     /** Registers the built-in query-product graph unless it is already there. */
@@ -70,7 +74,25 @@ public class DatasetService {
         DatasetIds.require("id", id);
         requireFree(id);
         SyntheticSpec filled = spec.withDefaults();
+        requireWithinLimits(filled);
         return record(id, DatasetSource.BUILTIN, filled.location(), filled.generate());
+    }
+
+    /** Refuses a synthetic graph larger than {@code dipgnn.datasets.limits.max-synthetic-*} before generating it. */
+    private void requireWithinLimits(SyntheticSpec spec) {
+        ServiceProperties.Limits limits = properties.datasets().limits();
+        long nodes = (long) spec.queries() + spec.products();
+        if (nodes > limits.maxSyntheticNodes()) {
+            throw new InvalidInputException("synthetic", "a synthetic graph of " + spec.queries() + " queries and "
+                    + spec.products() + " products has " + nodes + " nodes, more than " + limits.maxSyntheticNodes()
+                    + " (the limit " + ServiceProperties.Limits.PREFIX + "max-synthetic-nodes); ask for fewer, or raise"
+                    + " that setting where the service's memory allows");
+        }
+        if (spec.clicks() > limits.maxSyntheticEdges()) {
+            throw new InvalidInputException("synthetic.clicks", "a synthetic graph of " + spec.clicks() + " clicks is"
+                    + " more than " + limits.maxSyntheticEdges() + " (the limit " + ServiceProperties.Limits.PREFIX
+                    + "max-synthetic-edges); ask for fewer, or raise that setting where the service's memory allows");
+        }
     }
 
     /** Registers the graph in {@code directory}, which must lie under a configured data set root. */
@@ -79,7 +101,7 @@ public class DatasetService {
         requireFree(id);
         Path dir = confinedDirectory(directory);
         requireNoLinksLeaving(dir, roots);
-        HeteroGraph graph = GraphLoaders.load(dir, LoadOptions.defaults());
+        HeteroGraph graph = GraphLoaders.load(dir, loadOptions());
         return record(id, DatasetSource.DIRECTORY, dir.toString(), graph);
     }
 
@@ -95,6 +117,18 @@ public class DatasetService {
             throw new InvalidInputException("file", "'" + filename + "' is not a supported archive; upload a .zip, "
                     + ".tar, .tar.gz or .tgz holding the graph's files");
         }
+        if (!uploads.tryAcquire()) {
+            throw new ServiceUnavailableException(properties.datasets().maxConcurrentUploads() + " uploads are being "
+                    + "received already (dipgnn.datasets.max-concurrent-uploads); send this one again shortly");
+        }
+        try {
+            return receive(id, filename, content);
+        } finally {
+            uploads.release();
+        }
+    }
+
+    private Dataset receive(String id, String filename, InputStream content) throws IOException {
         Path uploads = Files.createDirectories(properties.uploadsDir());
         String nonce = UUID.randomUUID().toString();
         Path archive = uploads.resolve(".upload-" + nonce);
@@ -106,9 +140,10 @@ public class DatasetService {
             long max = properties.datasets().uploadMaxBytes().toBytes();
             copyCapped(content, archive, max);
             Files.createDirectories(extracted);
-            new ArchiveExtractor(4 * max, MAX_ARCHIVE_ENTRIES).extract(archive, filename, extracted);
+            new ArchiveExtractor(properties.datasets().expandMaxBytes().toBytes(), MAX_ARCHIVE_ENTRIES,
+                    "dipgnn.datasets.expand-max-bytes").extract(archive, filename, extracted);
             Path graphDir = graphFolder(extracted);
-            HeteroGraph graph = GraphLoaders.load(graphDir, LoadOptions.defaults());
+            HeteroGraph graph = GraphLoaders.load(graphDir, loadOptions());
             if (Files.exists(target)) {
                 throw new ConflictException("data set folder " + target + " already exists; delete data set '" + id + "' first");
             }
@@ -171,13 +206,17 @@ public class DatasetService {
     private HeteroGraph load(Dataset dataset) {
         HeteroGraph graph = SyntheticSpec.isSynthetic(dataset.location())
                 ? SyntheticSpec.parse(dataset.location()).generate()
-                : GraphLoaders.load(Path.of(dataset.location()), LoadOptions.defaults());
+                : GraphLoaders.load(Path.of(dataset.location()), loadOptions());
         if (!graph.fingerprint().equals(dataset.fingerprint())) {
             throw new ConflictException("the graph of data set '" + dataset.id() + "' at " + dataset.location()
                     + " changed since it was registered (fingerprint " + graph.fingerprint() + ", registered "
                     + dataset.fingerprint() + "); register the new graph under a new name");
         }
         return graph;
+    }
+
+    private LoadOptions loadOptions() {
+        return LoadOptions.defaults().withLimits(properties.datasets().limits().input());
     }
 
     private Dataset record(String id, DatasetSource source, String location, HeteroGraph graph) {

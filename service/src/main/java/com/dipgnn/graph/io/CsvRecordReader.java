@@ -18,13 +18,13 @@ final class CsvRecordReader extends RecordReader {
     private int position;
     private int physicalLine = 1;
 
-    private CsvRecordReader(Path file, String expectedAs) {
-        super(file, DataFiles.open(file, expectedAs));
+    private CsvRecordReader(Path file, String expectedAs, InputLimits limits) {
+        super(file, DataFiles.open(file, expectedAs, limits), limits);
     }
 
     /** Opens {@code file} (gunzipped when named .gz); {@code expectedAs} says what it should hold. */
-    static CsvRecordReader open(Path file, String expectedAs) {
-        return new CsvRecordReader(file, expectedAs);
+    static CsvRecordReader open(Path file, String expectedAs, InputLimits limits) {
+        return new CsvRecordReader(file, expectedAs, limits);
     }
 
     @Override
@@ -76,6 +76,10 @@ final class CsvRecordReader extends RecordReader {
                 }
                 read();
             }
+            if (chars.length() >= limits().maxLineChars()) { // a quoted field may span lines
+                throw error("the record is longer than " + limits().maxLineChars() + " characters (the limit "
+                        + "max-line-chars)", "check the quoting; " + limits().raise("max-line-chars"));
+            }
             chars.append((char) c);
         }
     }
@@ -86,7 +90,7 @@ final class CsvRecordReader extends RecordReader {
             c = read();
         }
         if (c != ',' && c != '\n' && c != EOF) {
-            throw error("unexpected character '" + (char) c + "' after a closing double quote",
+            throw error("unexpected character " + Excerpt.of(String.valueOf((char) c)) + " after a closing double quote",
                     "a quoted field must be followed by a comma or the end of the line; "
                             + "write inner quotes twice (\"\")");
         }

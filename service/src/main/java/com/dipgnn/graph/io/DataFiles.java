@@ -29,8 +29,9 @@ final class DataFiles {
      *
      * @param file the file; gzip-compressed when its name ends in {@code .gz}
      * @param expectedAs what the file should hold, for the message when it is missing
+     * @param limits the longest line it may have
      */
-    static BufferedReader open(Path file, String expectedAs) {
+    static BufferedReader open(Path file, String expectedAs, InputLimits limits) {
         if (!Files.isRegularFile(file)) {
             throw new GraphDataException(file, 0, "file not found", "expected " + expectedAs);
         }
@@ -41,7 +42,7 @@ final class DataFiles {
             var decoder = StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT);
-            return new BufferedReader(new InputStreamReader(text, decoder), BUFFER);
+            return new BufferedReader(new LineLimitReader(new InputStreamReader(text, decoder), file, limits), BUFFER);
         } catch (IOException e) {
             closeQuietly(in);
             throw readFailure(file, 0, e);

@@ -22,8 +22,9 @@ final class DelimitedEdgeReader {
     }
 
     static EdgeColumns read(Path file, RelationType relation, DelimitedNodeReader.Nodes sources,
-            DelimitedNodeReader.Nodes targets) {
-        try (RecordReader reader = DelimitedLayout.open(file, "the edge list of " + relation)) {
+            DelimitedNodeReader.Nodes targets, InputLimits limits) {
+        try (RecordReader reader = DelimitedLayout.open(file, "the edge list of " + relation, limits)
+                .limitRecords(limits.maxEdges(), "max-edges")) {
             return new DelimitedEdgeReader(relation, sources, targets).readRows(reader);
         }
     }

@@ -35,7 +35,7 @@ public final class DelimitedGraphLoader {
         DelimitedGraphConfig config = DelimitedGraphConfig.read(dir);
         Map<String, DelimitedNodeReader.Nodes> nodes = new LinkedHashMap<>();
         for (DelimitedLayout.TableFile file : nodeFiles) {
-            nodes.put(file.name(), DelimitedNodeReader.read(file, config, options.loadText()));
+            nodes.put(file.name(), DelimitedNodeReader.read(file, config, options.loadText(), options.limits()));
         }
         config.checkNodeTypes(nodes.keySet());
         checkNotEmpty(dir, nodes);
@@ -46,7 +46,7 @@ public final class DelimitedGraphLoader {
         for (DelimitedLayout.TableFile file : edgeFiles) {
             RelationType relation = RelationType.parse(file.name());
             EdgeColumns edges = DelimitedEdgeReader.read(file.file(), relation,
-                    nodes.get(relation.source()), nodes.get(relation.target()));
+                    nodes.get(relation.source()), nodes.get(relation.target()), options.limits());
             addEdges(builder, file.file(), relation, edges, !undirected.contains(relation));
         }
         return builder.build();

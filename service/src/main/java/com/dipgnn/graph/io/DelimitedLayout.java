@@ -90,10 +90,10 @@ final class DelimitedLayout {
     }
 
     /** Opens a table as CSV or TSV, by its name. */
-    static RecordReader open(Path file, String expectedAs) {
+    static RecordReader open(Path file, String expectedAs, InputLimits limits) {
         String fileName = file.getFileName().toString();
         return fileName.endsWith(".csv") || fileName.endsWith(".csv.gz")
-                ? CsvRecordReader.open(file, expectedAs)
-                : TsvRecordReader.open(file, expectedAs);
+                ? CsvRecordReader.open(file, expectedAs, limits)
+                : TsvRecordReader.open(file, expectedAs, limits);
     }
 }

@@ -50,8 +50,10 @@ final class DelimitedNodeReader {
         labelOffsets.add(0);
     }
 
-    static Nodes read(DelimitedLayout.TableFile file, DelimitedGraphConfig config, boolean loadText) {
-        try (RecordReader reader = DelimitedLayout.open(file.file(), "the node table of type '" + file.name() + "'")) {
+    static Nodes read(DelimitedLayout.TableFile file, DelimitedGraphConfig config, boolean loadText,
+                      InputLimits limits) {
+        try (RecordReader reader = DelimitedLayout.open(file.file(), "the node table of type '" + file.name() + "'",
+                limits).limitRecords(limits.maxNodes(), "max-nodes")) {
             return new DelimitedNodeReader(file.name(), config, loadText).readRows(reader);
         }
     }
@@ -61,6 +63,11 @@ final class DelimitedNodeReader {
         columns = DelimitedNodeColumns.of(reader.file(), header);
         if (columns.sparse >= 0) {
             Integer dim = config.featureDim().get(type);
+            if (dim != null && dim > reader.limits().maxFeatureDim()) {
+                throw new GraphDataException(reader.file(), 0, "graph.json gives type " + Excerpt.of(type)
+                        + " feature_dim " + dim + ", more than " + reader.limits().maxFeatureDim()
+                        + " (the limit max-feature-dim)", reader.limits().raise("max-feature-dim"));
+            }
             sparse = new SparseFeatureBuilder(dim == null ? -1 : dim,
                     "feature_dim of '" + type + "' in graph.json", 1024);
         }

@@ -14,7 +14,7 @@ final class GnnFmtClassNames {
     static List<String> read(Path dir, GnnFmtMeta.NodeType type) {
         Path file = dir.resolve("classes").resolve(type.name() + ".tsv");
         try (TsvRecordReader reader = TsvRecordReader.open(file, "the class names of type '" + type.name()
-                + "' (num_classes " + type.numClasses() + " in meta.json)")) {
+                + "' (num_classes " + type.numClasses() + " in meta.json)", InputLimits.DEFAULT)) {
             Header header = Header.read(reader, "label, name");
             int labelColumn = header.required("label");
             int nameColumn = header.required("name");

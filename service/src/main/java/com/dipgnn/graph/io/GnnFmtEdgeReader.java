@@ -16,10 +16,12 @@ final class GnnFmtEdgeReader {
     }
 
     /** The edges of {@code type}; ids are checked against the node counts of its two types. */
-    static EdgeColumns read(Path dir, GnnFmtMeta.EdgeType type, int sourceCount, int targetCount) {
+    static EdgeColumns read(Path dir, GnnFmtMeta.EdgeType type, int sourceCount, int targetCount,
+                            InputLimits limits) {
         Path file = dir.resolve("edges").resolve(type.relation().key() + ".tsv.gz");
         try (TsvRecordReader reader = TsvRecordReader.open(file,
-                "the edge list of " + type.relation() + " that meta.json lists")) {
+                "the edge list of " + type.relation() + " that meta.json lists", limits)
+                .limitRecords(limits.maxEdges(), "max-edges")) {
             return new GnnFmtEdgeReader(type, sourceCount, targetCount).readRows(reader);
         }
     }

@@ -11,10 +11,11 @@ final class GnnFmtFeatureReader {
     }
 
     /** The features of {@code type}, which has {@code featureDim > 0}. */
-    static NodeFeatures read(Path dir, GnnFmtMeta.NodeType type) {
+    static NodeFeatures read(Path dir, GnnFmtMeta.NodeType type, InputLimits limits) {
         Path file = dir.resolve("features").resolve(type.name() + ".tsv.gz");
         try (TsvRecordReader reader = TsvRecordReader.open(file, "the " + (type.sparseFeatures() ? "sparse" : "dense")
-                + " features of type '" + type.name() + "' (feature_dim " + type.featureDim() + " in meta.json)")) {
+                + " features of type '" + type.name() + "' (feature_dim " + type.featureDim() + " in meta.json)",
+                limits)) {
             NodeFeatures features = type.sparseFeatures() ? sparse(reader, type) : dense(reader, type);
             if (reader.linesRead() != type.count()) {
                 throw new GraphDataException(file, 0, "the file has " + reader.linesRead() + " feature rows",

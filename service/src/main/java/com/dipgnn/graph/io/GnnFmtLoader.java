@@ -35,6 +35,7 @@ public final class GnnFmtLoader {
     /** Loads the graph in {@code dir}; directed relations get their reverse relation. */
     public HeteroGraph load(Path dir) {
         GnnFmtMeta meta = GnnFmtMeta.read(dir);
+        meta.requireWithin(options.limits(), dir);
         if (meta.totalNodes() == 0) {
             throw new GraphDataException(dir.resolve(GnnFmtMeta.FILE_NAME), 0, "the graph has no nodes",
                     "expected at least one node type with count > 0");
@@ -47,15 +48,15 @@ public final class GnnFmtLoader {
         }
         for (GnnFmtMeta.EdgeType type : meta.edgeTypes()) {
             EdgeColumns edges = GnnFmtEdgeReader.read(dir, type,
-                    counts.get(type.relation().source()), counts.get(type.relation().target()));
+                    counts.get(type.relation().source()), counts.get(type.relation().target()), options.limits());
             addEdges(builder, dir, type, edges);
         }
         return builder.build();
     }
 
     private NodeTable nodeTable(Path dir, GnnFmtMeta.NodeType type) {
-        NodeTable table = GnnFmtNodeReader.read(dir, type, options.loadText());
-        return type.featureDim() > 0 ? table.withFeatures(GnnFmtFeatureReader.read(dir, type)) : table;
+        NodeTable table = GnnFmtNodeReader.read(dir, type, options.loadText(), options.limits());
+        return type.featureDim() > 0 ? table.withFeatures(GnnFmtFeatureReader.read(dir, type, options.limits())) : table;
     }
 
     private static void addEdges(GraphBuilder builder, Path dir, GnnFmtMeta.EdgeType type, EdgeColumns edges) {

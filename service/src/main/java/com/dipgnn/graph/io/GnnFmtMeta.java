@@ -61,6 +61,38 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
             Map<String, Integer> splits) {
     }
 
+    /**
+     * Refuses sizes beyond {@code limits} before anything of those sizes is allocated: a type's
+     * node count and feature width (and their product, one array), a relation's edge count.
+     *
+     * @param dir the data set folder, for messages
+     */
+    public void requireWithin(InputLimits limits, Path dir) {
+        Path file = dir.resolve(FILE_NAME);
+        for (NodeType t : nodeTypes) {
+            if (t.count() > limits.maxNodes()) {
+                throw new GraphDataException(file, 0, "node type " + Excerpt.of(t.name()) + " has count " + t.count()
+                        + ", more than " + limits.maxNodes() + " (the limit max-nodes)", limits.raise("max-nodes"));
+            }
+            if (t.featureDim() > limits.maxFeatureDim()) {
+                throw new GraphDataException(file, 0, "node type " + Excerpt.of(t.name()) + " has feature_dim "
+                        + t.featureDim() + ", more than " + limits.maxFeatureDim() + " (the limit max-feature-dim)",
+                        limits.raise("max-feature-dim"));
+            }
+            if (!t.sparseFeatures() && (long) t.count() * t.featureDim() > Integer.MAX_VALUE - 8) {
+                throw new GraphDataException(file, 0, "node type " + Excerpt.of(t.name()) + " has " + t.count()
+                        + " x " + t.featureDim() + " dense features, more than one array holds",
+                        "store them as sparse features (feature_format \"sparse\") or reduce their width");
+            }
+        }
+        for (EdgeType e : edgeTypes) {
+            if (e.count() > limits.maxEdges()) {
+                throw new GraphDataException(file, 0, "relation " + e.relation() + " has count " + e.count()
+                        + ", more than " + limits.maxEdges() + " (the limit max-edges)", limits.raise("max-edges"));
+            }
+        }
+    }
+
     /** Reads and checks {@code <dir>/meta.json}. */
     public static GnnFmtMeta read(Path dir) {
         Path file = dir.resolve(FILE_NAME);

@@ -28,10 +28,11 @@ final class GnnFmtNodeReader {
     }
 
     /** The node table of {@code type} (without features). */
-    static NodeTable read(Path dir, GnnFmtMeta.NodeType type, boolean loadText) {
+    static NodeTable read(Path dir, GnnFmtMeta.NodeType type, boolean loadText, InputLimits limits) {
         Path file = dir.resolve("nodes").resolve(type.name() + ".tsv.gz");
         try (TsvRecordReader reader = TsvRecordReader.open(file,
-                "the node table of type '" + type.name() + "' that meta.json lists")) {
+                "the node table of type '" + type.name() + "' that meta.json lists", limits)
+                .limitRecords(limits.maxNodes(), "max-nodes")) {
             return new GnnFmtNodeReader(type, loadText).readRows(reader);
         }
     }

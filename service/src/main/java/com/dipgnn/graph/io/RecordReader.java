@@ -19,14 +19,35 @@ abstract class RecordReader implements Closeable {
 
     private final Path file;
     private final BufferedReader in;
+    private final InputLimits limits;
+    private long records;
+    private long maxRecords = Long.MAX_VALUE;
+    private String recordLimit;
     private int[] starts = new int[16];
     private int[] ends = new int[16];
     private int fieldCount;
     private int line;
 
-    RecordReader(Path file, BufferedReader in) {
+    RecordReader(Path file, BufferedReader in, InputLimits limits) {
         this.file = file;
         this.in = in;
+        this.limits = limits;
+    }
+
+    final InputLimits limits() {
+        return limits;
+    }
+
+    /**
+     * Refuses more than {@code max} records after the header, naming the limit {@code limitName}
+     * (e.g. {@code max-nodes}): a table's rows are counted as they are read.
+     */
+    final <R extends RecordReader> R limitRecords(long max, String limitName) {
+        maxRecords = max;
+        recordLimit = limitName;
+        @SuppressWarnings("unchecked")
+        R self = (R) this;
+        return self;
     }
 
     /** Reads the next record; false at the end of the file. */
@@ -71,9 +92,17 @@ abstract class RecordReader implements Closeable {
     final void beginRecord(int recordLine) {
         line = recordLine;
         fieldCount = 0;
+        if (++records - 1 > maxRecords) { // the header and at most maxRecords rows
+            throw new GraphDataException(file, line, "the table has more than " + maxRecords + " rows (the limit "
+                    + recordLimit + ")", limits.raise(recordLimit));
+        }
     }
 
     final void addField(int start, int end) {
+        if (fieldCount == limits.maxColumns()) {
+            throw new GraphDataException(file, line, "the record has more than " + limits.maxColumns()
+                    + " fields (the limit max-columns)", "check the delimiter; " + limits.raise("max-columns"));
+        }
         if (fieldCount == starts.length) {
             starts = Arrays.copyOf(starts, 2 * fieldCount);
             ends = Arrays.copyOf(ends, 2 * fieldCount);

@@ -63,6 +63,11 @@ final class SparseFeatureBuilder {
         if (index < 0) {
             throw reader.error("feature index " + index + " is negative", "indices start at 0");
         }
+        if (index >= reader.limits().maxFeatureDim()) {
+            throw reader.error("feature index " + index + " makes the features wider than "
+                    + reader.limits().maxFeatureDim() + " (the limit max-feature-dim)",
+                    reader.limits().raise("max-feature-dim"));
+        }
         if (declaredDim >= 0 && index >= declaredDim) {
             throw reader.error("feature index " + index + " is out of range",
                     "expected an index below " + declaredDim + " (" + dimSource + ")");

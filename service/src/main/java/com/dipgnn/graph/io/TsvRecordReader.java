@@ -13,13 +13,13 @@ final class TsvRecordReader extends RecordReader {
     private String current = "";
     private int linesRead;
 
-    private TsvRecordReader(Path file, String expectedAs) {
-        super(file, DataFiles.open(file, expectedAs));
+    private TsvRecordReader(Path file, String expectedAs, InputLimits limits) {
+        super(file, DataFiles.open(file, expectedAs, limits), limits);
     }
 
     /** Opens {@code file} (gunzipped when named .gz); {@code expectedAs} says what it should hold. */
-    static TsvRecordReader open(Path file, String expectedAs) {
-        return new TsvRecordReader(file, expectedAs);
+    static TsvRecordReader open(Path file, String expectedAs, InputLimits limits) {
+        return new TsvRecordReader(file, expectedAs, limits);
     }
 
     @Override

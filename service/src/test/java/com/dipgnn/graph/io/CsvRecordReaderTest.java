@@ -18,7 +18,7 @@ class CsvRecordReaderTest {
     private List<String> records(String content) {
         Path file = TestFiles.write(dir.resolve("t.csv"), content);
         List<String> records = new ArrayList<>();
-        try (CsvRecordReader reader = CsvRecordReader.open(file, "a test table")) {
+        try (CsvRecordReader reader = CsvRecordReader.open(file, "a test table", InputLimits.DEFAULT)) {
             while (reader.next()) {
                 List<String> fields = new ArrayList<>();
                 for (int i = 0; i < reader.fieldCount(); i++) {
@@ -83,7 +83,7 @@ class CsvRecordReaderTest {
     @Test
     void readsGzippedCsv() {
         Path file = TestFiles.write(dir.resolve("t.csv.gz"), "a,b\n1,2\n");
-        try (CsvRecordReader reader = CsvRecordReader.open(file, "a test table")) {
+        try (CsvRecordReader reader = CsvRecordReader.open(file, "a test table", InputLimits.DEFAULT)) {
             assertThat(reader.next()).isTrue();
             assertThat(reader.next()).isTrue();
             assertThat(reader.intField(1, "b")).isEqualTo(2);
@@ -92,7 +92,7 @@ class CsvRecordReaderTest {
     }
 
     private static void readAll(Path file) {
-        try (CsvRecordReader reader = CsvRecordReader.open(file, "a test table")) {
+        try (CsvRecordReader reader = CsvRecordReader.open(file, "a test table", InputLimits.DEFAULT)) {
             while (reader.next()) {
                 reader.fieldCount();
             }

@@ -14,7 +14,7 @@ class TsvRecordReaderTest {
     Path dir;
 
     private TsvRecordReader reader(String content) {
-        TsvRecordReader reader = TsvRecordReader.open(TestFiles.write(dir.resolve("t.tsv"), content), "a test table");
+        TsvRecordReader reader = TsvRecordReader.open(TestFiles.write(dir.resolve("t.tsv"), content), "a test table", InputLimits.DEFAULT);
         assertThat(reader.next()).isTrue();
         return reader;
     }
@@ -88,7 +88,7 @@ class TsvRecordReaderTest {
     void plainFileThatIsReallyGzipIsRefused() {
         Path file = TestFiles.writeBytes(dir.resolve("t.tsv"), TestFiles.gzip("a\tb\n".getBytes()));
 
-        GraphDataException e = assertThrows(GraphDataException.class, () -> TsvRecordReader.open(file, "x"));
+        GraphDataException e = assertThrows(GraphDataException.class, () -> TsvRecordReader.open(file, "x", InputLimits.DEFAULT));
 
         assertThat(e.getMessage()).isEqualTo(file + ": file is gzip-compressed but its name does not end in .gz; "
                 + "rename it to t.tsv.gz, or decompress it");
@@ -97,7 +97,7 @@ class TsvRecordReaderTest {
     @Test
     void emptyFileHasNoHeader() {
         Path file = TestFiles.write(dir.resolve("t.tsv"), "");
-        try (TsvRecordReader reader = TsvRecordReader.open(file, "x")) {
+        try (TsvRecordReader reader = TsvRecordReader.open(file, "x", InputLimits.DEFAULT)) {
             GraphDataException e = assertThrows(GraphDataException.class, () -> Header.read(reader, "id, key"));
             assertThat(e.getMessage())
                     .isEqualTo(file + ":1: file is empty; expected a header line naming the columns (id, key)");

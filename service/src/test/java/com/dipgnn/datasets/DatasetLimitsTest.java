@@ -1,0 +1,89 @@
+package com.dipgnn.datasets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.dipgnn.config.ProcessRole;
+import com.dipgnn.config.ServiceProperties;
+import com.dipgnn.errors.InvalidInputException;
+import com.dipgnn.errors.ServiceUnavailableException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mockito.Mockito;
+import org.springframework.util.unit.DataSize;
+
+/** Synthetic sizes and concurrent uploads are bounded before anything is allocated or written. */
+class DatasetLimitsTest {
+
+    @TempDir
+    Path data;
+
+    private DatasetService service(int concurrentUploads, ServiceProperties.Limits limits) {
+        DatasetRepository repository = Mockito.mock(DatasetRepository.class);
+        Mockito.when(repository.find(Mockito.anyString())).thenReturn(Optional.empty());
+        ServiceProperties properties = new ServiceProperties(data, Set.of(ProcessRole.API, ProcessRole.WORKER),
+                new ServiceProperties.Datasets(List.of(), DataSize.ofMegabytes(1), false, DataSize.ofMegabytes(4),
+                        concurrentUploads, limits),
+                new ServiceProperties.Jobs(1, 100, Duration.ofSeconds(2), Duration.ofSeconds(60),
+                        Duration.ofSeconds(15), Duration.ofSeconds(1), ""),
+                new ServiceProperties.Security(false, List.of()), new ServiceProperties.Serving(1024, 1000,
+                Duration.ofSeconds(10), com.dipgnn.serving.DeploymentOptions.Inference.EXACT));
+        return new DatasetService(repository, properties);
+    }
+
+    @Test
+    void aSyntheticGraphBeyondTheLimitsIsRefusedNamingTheSetting() {
+        DatasetService service = service(2, ServiceProperties.Limits.DEFAULT);
+        assertThatThrownBy(() -> service.registerSynthetic("big", new SyntheticSpec(1_500_000, 1_000_000, 100, 0L)))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("2500000 nodes").hasMessageContaining("dipgnn.datasets.limits.max-synthetic-nodes");
+        assertThatThrownBy(() -> service.registerSynthetic("big", new SyntheticSpec(100, 100, 30_000_000, 0L)))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("dipgnn.datasets.limits.max-synthetic-edges");
+    }
+
+    @Test
+    void anUploadBeyondTheConcurrentOnesIsRefusedWithoutReadingIt() throws Exception {
+        DatasetService service = service(1, ServiceProperties.Limits.DEFAULT);
+        CountDownLatch reading = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        InputStream slow = new InputStream() {
+            @Override
+            public int read() throws IOException {
+                reading.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return -1;
+            }
+        };
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> first = pool.submit(() -> service.upload("first", "g.tar.gz", slow));
+            assertThat(reading.await(10, TimeUnit.SECONDS)).isTrue();
+            InputStream untouched = Mockito.mock(InputStream.class);
+            assertThatThrownBy(() -> service.upload("second", "g.tar.gz", untouched))
+                    .isInstanceOf(ServiceUnavailableException.class)
+                    .hasMessageContaining("dipgnn.datasets.max-concurrent-uploads");
+            Mockito.verifyNoInteractions(untouched);
+            release.countDown();
+            assertThatThrownBy(first::get).hasCauseInstanceOf(InvalidInputException.class); // an empty archive
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
