@@ -81,9 +81,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(InvalidInferenceRequestException.class)
     ProblemDetail invalidInference(InvalidInferenceRequestException e) {
-        HttpStatus status = e.reason().notFound() ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST;
-        ProblemDetail p = Problems.of(status, e.reason().notFound() ? "not-found" : "invalid-input",
-                e.reason().notFound() ? "Not found" : "Invalid input", e.getMessage());
+        ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "invalid-input", "Invalid input", e.getMessage());
         if (e.field() != null) {
             p.setProperty("field", e.field());
         }

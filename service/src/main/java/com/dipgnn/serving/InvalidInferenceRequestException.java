@@ -3,8 +3,8 @@ package com.dipgnn.serving;
 /**
  * A request to a {@link ModelDeployment} that cannot be answered as asked: the message says what
  * is wrong and what would be valid; {@link #field()} names the offending input and
- * {@link #reason()} classifies it, so a web layer can answer 404 (see {@link Reason#notFound()}) or
- * 400 with a problem detail.
+ * {@link #reason()} classifies it; a web layer answers 400 with a problem detail (an unknown
+ * node, node type or relation is a value of the request the model cannot use, not a missing resource).
  */
 public final class InvalidInferenceRequestException extends IllegalArgumentException {
 
@@ -13,32 +13,21 @@ public final class InvalidInferenceRequestException extends IllegalArgumentExcep
     /** What kind of input was wrong. */
     public enum Reason {
         /** A node type the graph does not have. */
-        UNKNOWN_NODE_TYPE(true),
+        UNKNOWN_NODE_TYPE,
         /** A node id outside the type's id range. */
-        UNKNOWN_NODE(true),
+        UNKNOWN_NODE,
         /** A relation the graph does not have, or one the model does not score. */
-        UNKNOWN_RELATION(true),
+        UNKNOWN_RELATION,
         /** Features of the wrong width for the node type. */
-        FEATURE_WIDTH(false),
+        FEATURE_WIDTH,
         /** A number of results outside the allowed range. */
-        K_OUT_OF_RANGE(false),
+        K_OUT_OF_RANGE,
         /** More items in one request than allowed. */
-        BATCH_TOO_LARGE(false),
+        BATCH_TOO_LARGE,
         /** Inputs that do not fit together (arrays of different lengths, a missing value). */
-        MALFORMED(false),
+        MALFORMED,
         /** An operation the deployed model has no head for (e.g. link scores of a classifier). */
-        NOT_SUPPORTED_BY_MODEL(false);
-
-        private final boolean notFound;
-
-        Reason(boolean notFound) {
-            this.notFound = notFound;
-        }
-
-        /** Whether the request named something that does not exist (HTTP 404 rather than 400). */
-        public boolean notFound() {
-            return notFound;
-        }
+        NOT_SUPPORTED_BY_MODEL
     }
 
     private final String field;

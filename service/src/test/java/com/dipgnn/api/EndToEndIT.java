@@ -149,10 +149,12 @@ class EndToEndIT extends ServiceTestBase {
     void badInferenceInputsGetPreciseProblemDetails() {
         String base = "/api/v1/deployments/recommendations";
         HttpApi.Response unknownNode = reader.post(base + "/embeddings", Map.of("nodeType", "product", "ids", List.of(1, 99999)));
-        assertThat(unknownNode.status()).isEqualTo(404);
+        assertThat(unknownNode.status()).isEqualTo(400);
+        assertThat(unknownNode.json().path("type").asText()).endsWith("invalid-input");
         assertThat(unknownNode.json().path("detail").asText()).contains("99999");
         HttpApi.Response unknownType = reader.post(base + "/embeddings", Map.of("nodeType", "user", "ids", List.of(1)));
-        assertThat(unknownType.status()).isEqualTo(404);
+        assertThat(unknownType.status()).isEqualTo(400);
+        assertThat(unknownType.json().path("type").asText()).endsWith("invalid-input");
         assertThat(unknownType.json().path("detail").asText()).contains("user");
         HttpApi.Response k = reader.post(base + "/recommendations", Map.of("id", 1, "k", 0));
         assertThat(k.status()).isEqualTo(400);
@@ -171,7 +173,7 @@ class EndToEndIT extends ServiceTestBase {
         assertThat(missing.status()).isEqualTo(400);
         assertThat(missing.json().path("field").asText()).isEqualTo("ids");
         HttpApi.Response unknownKey = reader.post(base + "/recommendations", Map.of("key", "q-nope", "k", 3));
-        assertThat(unknownKey.status()).isEqualTo(404);
+        assertThat(unknownKey.status()).isEqualTo(400);
         assertThat(unknownKey.json().path("detail").asText()).contains("q-nope");
         HttpApi.Response both = reader.post(base + "/recommendations", Map.of("id", 1, "key", "q1"));
         assertThat(both.status()).isEqualTo(400);

@@ -27,6 +27,9 @@ final class DelimitedNodeReader {
     record Nodes(NodeTable table, Map<String, Integer> ids, Path file) {
     }
 
+    /** The most classes a type may have when graph.json does not declare num_classes. */
+    static final int MAX_CLASSES = 1_000_000;
+
     private final String type;
     private final DelimitedGraphConfig config;
     private final boolean loadText;
@@ -61,6 +64,12 @@ final class DelimitedNodeReader {
     private Nodes readRows(RecordReader reader) {
         Header header = Header.read(reader, DelimitedNodeColumns.ALLOWED);
         columns = DelimitedNodeColumns.of(reader.file(), header);
+        Integer declaredClasses = config.numClasses().get(type);
+        if (declaredClasses != null && declaredClasses > MAX_CLASSES) {
+            throw new GraphDataException(config.file(), 0, "num_classes of " + Excerpt.of(type) + " is "
+                    + declaredClasses + ", more than " + MAX_CLASSES, "a classifier of that many classes does not fit;"
+                    + " check the value");
+        }
         if (columns.sparse >= 0) {
             Integer dim = config.featureDim().get(type);
             if (dim != null && dim > reader.limits().maxFeatureDim()) {
@@ -136,8 +145,9 @@ final class DelimitedNodeReader {
 
     private void addLabel(RecordReader reader, int label, int rowStart) {
         Integer numClasses = config.numClasses().get(type);
-        if (label < 0 || numClasses != null && label >= numClasses) {
-            String range = numClasses == null ? "a class id of 0 or more"
+        if (label < 0 || label >= (numClasses != null ? numClasses : MAX_CLASSES)) {
+            String range = numClasses == null ? "a class id of 0 or more, below " + MAX_CLASSES + " (or declare num_classes"
+                    + " of '" + type + "' in graph.json)"
                     : "a class id in 0.." + (numClasses - 1) + " (num_classes of '" + type + "' in graph.json)";
             throw reader.error("label " + label + " is out of range", "expected " + range
                     + "; an empty cell or -1 means no label");

@@ -74,6 +74,11 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
                 throw new GraphDataException(file, 0, "node type " + Excerpt.of(t.name()) + " has count " + t.count()
                         + ", more than " + limits.maxNodes() + " (the limit max-nodes)", limits.raise("max-nodes"));
             }
+            if (t.numClasses() > DelimitedNodeReader.MAX_CLASSES) {
+                throw new GraphDataException(file, 0, "node type " + Excerpt.of(t.name()) + " has num_classes "
+                        + t.numClasses() + ", more than " + DelimitedNodeReader.MAX_CLASSES,
+                        "a classifier of that many classes does not fit; check the value");
+            }
             if (t.featureDim() > limits.maxFeatureDim()) {
                 throw new GraphDataException(file, 0, "node type " + Excerpt.of(t.name()) + " has feature_dim "
                         + t.featureDim() + ", more than " + limits.maxFeatureDim() + " (the limit max-feature-dim)",

@@ -234,6 +234,14 @@ public record FinetuneParameters(
     public void validateAgainst(HeteroGraph graph, ModelManifest pretrainedOrNull) {
         TaskKind kind = taskKind();
         splitMode();
+        if (kind == TaskKind.LINK_PREDICTION && targetType != null) {
+            throw new JobParameterException("targetType", "targetType names the node type the node task classifies;"
+                    + " the link task would ignore it: drop it, or use task node (the link task takes relation)");
+        }
+        if (kind == TaskKind.NODE_CLASSIFICATION && relation != null) {
+            throw new JobParameterException("relation", "relation names the relation the link task predicts; the"
+                    + " node task would ignore it: drop it, or use task link (the node task takes targetType)");
+        }
         ParameterChecks.oneOf("linkLoss", linkLoss, List.of("softmax", "bpr"));
         ParameterChecks.oneOf("linkNegatives", linkNegatives, List.of("uniform", "in-batch"));
         if (backbone != null) {

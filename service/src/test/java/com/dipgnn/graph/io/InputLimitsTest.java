@@ -76,4 +76,15 @@ class InputLimitsTest {
                 .isInstanceOf(GraphDataException.class)
                 .hasMessageContaining("meta.json").hasMessageContaining("test.limits." + limit);
     }
+
+    @org.junit.jupiter.api.Test
+    void aHugeLabelIsRefusedWithItsFileAndLine() throws IOException {
+        Map<String, String> files = graph();
+        files.put("nodes/item.csv", "id,label\na,0\nb,2147483647\nc,1\nd,\n");
+        TinyDelimited.write(dir, files);
+        assertThatThrownBy(() -> new DelimitedGraphLoader().load(dir))
+                .isInstanceOf(GraphDataException.class)
+                .hasMessageContaining("nodes/item.csv:3").hasMessageContaining("label 2147483647 is out of range")
+                .hasMessageContaining("num_classes");
+    }
 }

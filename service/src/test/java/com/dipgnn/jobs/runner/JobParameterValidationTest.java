@@ -124,6 +124,15 @@ class JobParameterValidationTest {
     }
 
     @Test
+    void aFieldTheTaskWouldIgnoreIsRefused() {
+        HeteroGraph shop = usersAndItems(true);
+        assertRefused(() -> finetune("link", "nosuchtype", null, null, null, null, null).validateAgainst(shop, null),
+                "targetType", "the link task would ignore it", "task node");
+        assertRefused(() -> finetune("node", null, "bought", null, null, null, null).validateAgainst(shop, null),
+                "relation", "the node task would ignore it", "task link");
+    }
+
+    @Test
     void severalLabeledTypesMustBeNamed() {
         HeteroGraph clicks = SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(200, 300, 1200));
         assertRefused(() -> FinetuneParameters.defaults().validateAgainst(clicks, null),
