@@ -151,16 +151,13 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         String detail = "the request body is not valid JSON for this endpoint";
         ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "malformed-request", "Malformed request body", detail);
         Throwable cause = ex.getCause();
-        if (cause instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-            String field = mapping.getPath().stream()
-                    .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                    .collect(Collectors.joining("."));
+        String field = cause instanceof JsonMappingException mapping ? JsonErrors.field(mapping) : null;
+        if (field != null) {
             p.setProperty("field", field);
-            p.setDetail("field '" + field + "': " + mapping.getOriginalMessage().split("\n")[0]);
+            p.setDetail("field '" + field + "': " + JsonErrors.problem((JsonMappingException) cause));
         } else if (cause instanceof JsonProcessingException json) {
-            p.setDetail("the request body is not valid JSON: " + json.getOriginalMessage()
-                    + (json.getLocation() != null ? " (line " + json.getLocation().getLineNr() + ", column "
-                    + json.getLocation().getColumnNr() + ")" : ""));
+            p.setDetail("the request body is " + (cause instanceof JsonMappingException
+                    ? "not what this endpoint takes: " : "") + JsonErrors.problem(json) + "; send a JSON object");
         } else if (cause == null) {
             p.setDetail("the request body is missing or unreadable; send a JSON object");
         }
@@ -203,7 +200,18 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                 && (p.getType() == null || "about:blank".equals(p.getType().toString()))) {
             p.setType(java.net.URI.create(Problems.TYPE_BASE + Problems.typeOf(statusCode.value())));
         }
+        if (response != null && response.getBody() instanceof ProblemDetail p && isOpenInference(request)) {
+            // the Open Inference Protocol's own error shape, also where no handler was chosen (405, 415, 404)
+            return ResponseEntity.status(response.getStatusCode()).headers(response.getHeaders())
+                    .contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                    .body(Map.of("error", String.valueOf(p.getDetail())));
+        }
         return response;
+    }
+
+    private static boolean isOpenInference(WebRequest request) {
+        return request instanceof org.springframework.web.context.request.ServletWebRequest servlet
+                && servlet.getRequest().getRequestURI().startsWith(servlet.getRequest().getContextPath() + "/v2/");
     }
 
     /** A value from the request, shortened for a message: never more than 64 characters of it. */

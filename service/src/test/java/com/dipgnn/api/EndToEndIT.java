@@ -96,6 +96,7 @@ class EndToEndIT extends ServiceTestBase {
                             "data", List.of(1, bad[0])))));
             assertThat(refused.status()).as(refused.toString()).isEqualTo(400);
             assertThat(refused.text()).contains(String.valueOf(bad[1]));
+            assertThat(refused.json().path("error").asText()).as("the protocol's own error shape").isNotBlank();
         }
         HttpApi.Response unknownParameter = reader.post("/v2/models/recommendations/infer", Map.of("parameters",
                 Map.of("node_type", "product", "nodetype", "query"), "inputs", List.of(Map.of("name", "node_ids",

@@ -1,0 +1,76 @@
+package com.dipgnn.api;
+
+import com.dipgnn.errors.InvalidInputException;
+import com.dipgnn.errors.NotFoundException;
+import com.dipgnn.errors.ServiceUnavailableException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/**
+ * Errors of the Open Inference Protocol endpoints ({@code /v2}) in that protocol's own shape,
+ * {@code {"error": "<message>"}}, with the status the service's problem details would have; every
+ * other endpoint answers RFC 9457 problem details ({@link ProblemDetailsAdvice}).
+ */
+@RestControllerAdvice(assignableTypes = OpenInferenceController.class)
+@Order(Ordered.HIGHEST_PRECEDENCE)
+public class OpenInferenceErrors {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OpenInferenceErrors.class);
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<Map<String, String>> error(Exception e) {
+        HttpStatusCode status = statusOf(e);
+        if (status.is5xxServerError() && !(e instanceof ServiceUnavailableException)) {
+            LOG.error("unexpected error on the Open Inference Protocol endpoint", e);
+        }
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
+                .body(Map.of("error", message(e, status)));
+    }
+
+    private static HttpStatusCode statusOf(Exception e) {
+        if (e instanceof NotFoundException) {
+            return HttpStatus.NOT_FOUND;
+        }
+        if (e instanceof ServiceUnavailableException) {
+            return HttpStatus.SERVICE_UNAVAILABLE;
+        }
+        if (e instanceof ErrorResponse response) {
+            return response.getStatusCode();
+        }
+        if (e instanceof IllegalArgumentException || e instanceof HttpMessageNotReadableException) {
+            return HttpStatus.BAD_REQUEST;
+        }
+        return HttpStatus.INTERNAL_SERVER_ERROR;
+    }
+
+    private static String message(Exception e, HttpStatusCode status) {
+        if (e instanceof InvalidInputException invalid && invalid.field() != null) {
+            return invalid.field() + ": " + invalid.getMessage();
+        }
+        if (e instanceof HttpMessageNotReadableException unreadable) {
+            if (unreadable.getCause() instanceof JsonMappingException mapping && JsonErrors.field(mapping) != null) {
+                return JsonErrors.field(mapping) + ": " + JsonErrors.problem(mapping);
+            }
+            if (unreadable.getCause() instanceof com.fasterxml.jackson.core.JsonProcessingException json) {
+                return "the request body is not a valid inference request: " + JsonErrors.problem(json);
+            }
+            return "the request body is not a valid inference request (JSON)";
+        }
+        if (status.is5xxServerError() && !(e instanceof ServiceUnavailableException)) {
+            return "the service failed to handle the request; it logged the cause";
+        }
+        return e.getMessage() != null ? e.getMessage() : status.toString();
+    }
+}
