@@ -22,9 +22,15 @@ import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
  */
 public final class ArchiveExtractor {
 
+    /** Expansion always allowed whatever the archive's size: a small graph may compress very well. */
+    public static final long RATIO_FREE_BYTES = 64L << 20;
+    /** Default most bytes extracted per byte of archive beyond {@link #RATIO_FREE_BYTES} (text compresses 3 to 10 times). */
+    public static final int DEFAULT_MAX_RATIO = 100;
+
     private final long maxBytes;
     private final int maxEntries;
     private final String setting;
+    private final int maxRatio;
 
     /**
      * @param maxBytes most bytes all extracted files may hold together
@@ -41,9 +47,22 @@ public final class ArchiveExtractor {
      * @param setting the setting that raises {@code maxBytes}, named in the refusal; null when none
      */
     public ArchiveExtractor(long maxBytes, int maxEntries, String setting) {
+        this(maxBytes, maxEntries, setting, DEFAULT_MAX_RATIO);
+    }
+
+    /**
+     * An extractor that also refuses an archive expanding to more than {@code maxRatio} times its
+     * own size (beyond {@link #RATIO_FREE_BYTES}): a compression bomb is stopped after writing
+     * little, long before {@code maxBytes}.
+     */
+    public ArchiveExtractor(long maxBytes, int maxEntries, String setting, int maxRatio) {
+        if (maxRatio < 1) {
+            throw new IllegalArgumentException("the expansion ratio must be at least 1; got " + maxRatio);
+        }
         this.maxBytes = maxBytes;
         this.maxEntries = maxEntries;
         this.setting = setting;
+        this.maxRatio = maxRatio;
     }
 
     /** Whether {@code filename} names an archive format this extractor reads. */
@@ -64,6 +83,8 @@ public final class ArchiveExtractor {
                     + ".tar, .tar.gz or .tgz holding the graph's files");
         }
         Path root = target.toAbsolutePath().normalize();
+        long byRatio = Math.max(RATIO_FREE_BYTES, Files.size(archive) * (long) Math.min(maxRatio, Integer.MAX_VALUE));
+        long budget = Math.min(maxBytes, byRatio);
         long total = 0;
         int entries = 0;
         try (InputStream raw = new BufferedInputStream(Files.newInputStream(archive));
@@ -83,7 +104,7 @@ public final class ArchiveExtractor {
                 }
                 requireRegularFile(entry);
                 Files.createDirectories(out.getParent());
-                total += copy(in, out, maxBytes - total, entry.getName());
+                total += copy(in, out, budget - total, entry.getName(), budget);
             }
         } catch (IOException e) {
             throw new InvalidInputException("file", "cannot read '" + filename + "' as an archive: " + e.getMessage(), e);
@@ -125,7 +146,7 @@ public final class ArchiveExtractor {
         }
     }
 
-    private long copy(InputStream in, Path out, long budget, String name) throws IOException {
+    private long copy(InputStream in, Path out, long budget, String name, long limit) throws IOException {
         byte[] buffer = new byte[64 * 1024];
         long written = 0;
         try (OutputStream os = Files.newOutputStream(out)) {
@@ -133,6 +154,12 @@ public final class ArchiveExtractor {
             while ((n = in.read(buffer)) > 0) {
                 written += n;
                 if (written > budget) {
+                    if (limit < maxBytes) {
+                        throw new InvalidInputException("file", "the archive expands to more than " + maxRatio
+                                + " times its size (" + limit + " bytes, at entry "
+                                + com.dipgnn.graph.io.Excerpt.of(name) + "), as compression bombs do; compress the "
+                                + "graph less, or register it from a server directory");
+                    }
                     throw new InvalidInputException("file", "the archive expands to more than " + maxBytes
                             + " bytes (at entry " + com.dipgnn.graph.io.Excerpt.of(name) + "); upload a smaller graph or register it from a server "
                             + "directory" + (setting == null ? "" : ", or raise " + setting));

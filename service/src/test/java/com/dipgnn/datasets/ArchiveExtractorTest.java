@@ -81,6 +81,22 @@ class ArchiveExtractorTest {
     }
 
     @Test
+    void aCompressionBombStopsAfterAHundredTimesItsSize() throws IOException {
+        // 80 MiB of one byte repeated: a gzip of well under 1 MiB
+        int size = 80 << 20;
+        TarArchiveEntry header = new TarArchiveEntry("g/nodes/item.csv", true);
+        header.setSize(size);
+        Path bomb = tarGz(new Entry(header, new byte[size]));
+        long archiveBytes = Files.size(bomb);
+        assertThat(archiveBytes).isLessThan(1 << 20);
+        Path out = Files.createDirectory(dir.resolve("out"));
+        assertThatThrownBy(() -> new ArchiveExtractor(1L << 30, 100).extract(bomb, "g.tar.gz", out))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("100 times its size");
+        // it wrote no more than the ratio-free allowance (64 MiB, as 100 x the archive is less)
+        assertThat(Files.size(out.resolve("g/nodes/item.csv"))).isLessThanOrEqualTo(ArchiveExtractor.RATIO_FREE_BYTES);
+    }
+
+    @Test
     void unsupportedNamesAndCorruptArchivesAreRefused() throws IOException {
         Path text = Files.writeString(dir.resolve("x.txt"), "hello");
         assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(text, "x.rar", dir))
