@@ -16,6 +16,7 @@ import org.springframework.web.bind.annotation.RestController;
  * (no error), it is an unknown endpoint: 404, never Spring Boot's status 999.
  */
 @RestController
+@io.swagger.v3.oas.annotations.Hidden
 public class ErrorEndpoint implements ErrorController {
 
     @RequestMapping(value = "/error", produces = {MediaType.APPLICATION_PROBLEM_JSON_VALUE, MediaType.ALL_VALUE})
