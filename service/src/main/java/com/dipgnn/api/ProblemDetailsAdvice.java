@@ -151,6 +151,12 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         String detail = "the request body is not valid JSON for this endpoint";
         ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "malformed-request", "Malformed request body", detail);
         Throwable cause = ex.getCause();
+        for (Throwable t = ex; t != null; t = t.getCause()) {
+            if (t instanceof RequestBodyLimit.TooLarge tooLarge) {
+                return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE).body(Problems.of(HttpStatus.PAYLOAD_TOO_LARGE,
+                        "request-too-large", "Request too large", tooLarge.getMessage()));
+            }
+        }
         String field = cause instanceof JsonMappingException mapping ? JsonErrors.field(mapping) : null;
         if (field != null) {
             p.setProperty("field", field);

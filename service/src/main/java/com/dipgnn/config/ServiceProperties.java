@@ -182,12 +182,14 @@ public record ServiceProperties(
      * @param inference how deployments compute embeddings: {@code exact} (every neighbour, layer by
      *     layer, the lower layers kept for new nodes) or {@code sampled} (chunks on sampled
      *     neighbourhoods: less memory, but new nodes only approximate existing ones)
+     * @param maxRequestBytes largest body of a request other than an upload
      */
     public record Serving(
             @DefaultValue("1024") int maxBatch,
             @DefaultValue("1000") int maxK,
             @DefaultValue("10s") Duration syncInterval,
-            @DefaultValue("exact") DeploymentOptions.Inference inference) {
+            @DefaultValue("exact") DeploymentOptions.Inference inference,
+            @DefaultValue("16MB") DataSize maxRequestBytes) {
     }
 
     /** Whether this process serves the HTTP API and online inference. */

@@ -33,7 +33,7 @@ class MalformedRequestsIT extends ServiceTestBase {
     static final Set<String> TYPES = Set.of("invalid-parameters", "invalid-input", "malformed-request",
             "missing-token", "invalid-token", "forbidden", "not-found", "conflict", "upload-too-large",
             "invalid-graph", "invalid-embeddings", "unavailable", "method-not-allowed", "unsupported-media-type",
-            "not-acceptable");
+            "not-acceptable", "request-too-large");
     private static final List<String> LEAKS = List.of("Exception", "\tat ", "SQL", "jdbc:", "org.h2", "SELECT ",
             "java.", "springframework");
     private static final int REQUESTS = 1_200;
@@ -62,6 +62,22 @@ class MalformedRequestsIT extends ServiceTestBase {
         System.out.println("MalformedRequestsIT: " + REQUESTS + " requests, by status and endpoint: " + byStatus);
         assertThat(failures).as("requests answered outside the contract").isEmpty();
         assertThat(counts()).as("nothing written").isEqualTo(before);
+    }
+
+    @Test
+    void aBodyLargerThanTheLimitIsRefusedWhetherItsLengthIsDeclaredOrNot() {
+        String big = "{\"nodeType\": \"product\", \"ids\": [" + "1,".repeat(9_000_000) + "1]}"; // 18 MB
+        HttpApi.Response declared = reader.postRaw("/api/v1/deployments/fuzz/embeddings", big, "application/json");
+        assertThat(declared.status()).isEqualTo(413);
+        assertThat(declared.json().path("type").asText()).endsWith("request-too-large");
+        assertThat(declared.json().path("detail").asText()).contains("dipgnn.serving.max-request-bytes");
+        byte[] bytes = big.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        HttpRequest.Builder chunked = reader.request("/api/v1/deployments/fuzz/embeddings")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(bytes)));
+        HttpApi.Response streamed = reader.send(chunked);
+        assertThat(streamed.status()).isEqualTo(413);
+        assertThat(streamed.json().path("type").asText()).endsWith("request-too-large");
     }
 
     private static String family(String path) {

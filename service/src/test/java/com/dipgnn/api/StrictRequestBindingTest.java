@@ -26,7 +26,7 @@ import org.springframework.test.web.servlet.MockMvc;
  * field, with nothing submitted.
  */
 @WebMvcTest(controllers = JobController.class, excludeFilters = @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE,
-        classes = {ApiTokenFilter.class, ProcessRoleFilter.class}))
+        classes = {ApiTokenFilter.class, ProcessRoleFilter.class, RequestBodyLimit.class}))
 @AutoConfigureMockMvc(addFilters = false)
 class StrictRequestBindingTest {
 

@@ -63,6 +63,6 @@ class ApiTokensTest {
                 new ServiceProperties.Jobs(1, 100, Duration.ofSeconds(2), Duration.ofSeconds(60),
                         Duration.ofSeconds(15), Duration.ofSeconds(1), ""),
                 new ServiceProperties.Security(false, List.of()), new ServiceProperties.Serving(1024, 1000, Duration.ofSeconds(10),
-                com.dipgnn.serving.DeploymentOptions.Inference.EXACT));
+                com.dipgnn.serving.DeploymentOptions.Inference.EXACT, DataSize.ofMegabytes(16)));
     }
 }

@@ -1,0 +1,119 @@
+package com.dipgnn.api;
+
+import com.dipgnn.config.ServiceProperties;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Bounds the body of every request but uploads ({@code multipart/form-data}, bounded by
+ * {@code dipgnn.datasets.upload-max-bytes}) to {@code dipgnn.serving.max-request-bytes}: a larger
+ * declared length is refused with 413 before anything is read, and a body that grows past the
+ * limit as it streams (chunked) is cut off there, so no JSON body can fill the heap.
+ */
+@Component
+public class RequestBodyLimit extends OncePerRequestFilter {
+
+    private final long maxBytes;
+    private final ObjectMapper json;
+
+    public RequestBodyLimit(ServiceProperties properties, ObjectMapper json) {
+        this.maxBytes = properties.serving().maxRequestBytes().toBytes();
+        this.json = json;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String type = request.getContentType();
+        if (type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/")) {
+            chain.doFilter(request, response);
+            return;
+        }
+        if (request.getContentLengthLong() > maxBytes) {
+            ProblemDetail problem = Problems.of(HttpStatus.PAYLOAD_TOO_LARGE, "request-too-large",
+                    "Request too large", "the request body has " + request.getContentLengthLong() + " bytes, more than "
+                            + maxBytes + " (dipgnn.serving.max-request-bytes); send fewer items per request");
+            response.setStatus(HttpStatus.PAYLOAD_TOO_LARGE.value());
+            response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+            json.writeValue(response.getOutputStream(), problem);
+            return;
+        }
+        chain.doFilter(new Bounded(request, maxBytes), response);
+    }
+
+    /** Thrown by a body stream that reached the limit; answered as 413 by {@link ProblemDetailsAdvice}. */
+    public static final class TooLarge extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge(long max) {
+            super("the request body is longer than " + max + " bytes (dipgnn.serving.max-request-bytes); send fewer"
+                    + " items per request");
+        }
+    }
+
+    private static final class Bounded extends HttpServletRequestWrapper {
+        private final long max;
+        private ServletInputStream stream;
+
+        Bounded(HttpServletRequest request, long max) {
+            super(request);
+            this.max = max;
+        }
+
+        @Override
+        public ServletInputStream getInputStream() throws IOException {
+            if (stream == null) {
+                ServletInputStream in = super.getInputStream();
+                stream = new ServletInputStream() {
+                    private long read;
+
+                    @Override
+                    public int read() throws IOException {
+                        int b = in.read();
+                        if (b >= 0 && ++read > max) {
+                            throw new TooLarge(max);
+                        }
+                        return b;
+                    }
+
+                    @Override
+                    public int read(byte[] buffer, int offset, int length) throws IOException {
+                        int n = in.read(buffer, offset, length);
+                        if (n > 0 && (read += n) > max) {
+                            throw new TooLarge(max);
+                        }
+                        return n;
+                    }
+
+                    @Override
+                    public boolean isFinished() {
+                        return in.isFinished();
+                    }
+
+                    @Override
+                    public boolean isReady() {
+                        return in.isReady();
+                    }
+
+                    @Override
+                    public void setReadListener(ReadListener listener) {
+                        in.setReadListener(listener);
+                    }
+                };
+            }
+            return stream;
+        }
+    }
+}
