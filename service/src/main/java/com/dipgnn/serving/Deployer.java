@@ -26,7 +26,7 @@ import java.util.concurrent.CancellationException;
 final class Deployer {
 
     /** How a deployment's statistics show exact inference in place of a sampler. */
-    static final String EXACT = "none: exact inference, every in-neighbour at every layer";
+    static final String EXACT = LayerwiseEmbedder.DESCRIPTION;
 
     private final Path modelDir;
     private final HeteroGraph rawGraph;

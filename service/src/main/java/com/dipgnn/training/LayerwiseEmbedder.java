@@ -30,7 +30,9 @@ import java.util.Map;
  * {@code passNodes}, and at most {@code passEdges} in-edges unless one node has more) with their
  * in-neighbours, whose states are read from the layer below and projected again in every pass
  * that needs them; ordering nodes by a hash of their in-neighbourhoods puts nodes that share
- * in-neighbours in the same pass more often, which keeps that repetition down.
+ * in-neighbours in the same pass more often, which keeps that repetition down. The passes
+ * ({@link #plan}) can run anywhere that has the graph, the model and the states below (the Spark
+ * batch job runs each layer's passes on its executors). An instance is used by one thread at a time.
  */
 public final class LayerwiseEmbedder {
 
@@ -46,6 +48,8 @@ public final class LayerwiseEmbedder {
     private final HeteroGraph graph;
     private final int passNodes;
     private final int passEdges;
+    /** Scratch: a node's index in the pass being built, -1 elsewhere (one embedder per thread). */
+    private int[][] localOf;
 
     public LayerwiseEmbedder(HeteroGraph graph) {
         this(graph, DEFAULT_PASS_NODES, DEFAULT_PASS_EDGES);
@@ -79,6 +83,30 @@ public final class LayerwiseEmbedder {
                 + " in-neighbours are unknown; build the graph with GraphBuilder, which adds reverses");
     }
 
+    /** A pass: nodes of one type whose states a layer computes together, from their in-neighbours. */
+    public record Pass(String type, int[] nodes) implements java.io.Serializable {
+    }
+
+    /** What the embeddings of exact inference are described as (a deployment's, the batch job's). */
+    public static final String DESCRIPTION = "none: exact inference, every in-neighbour at every layer";
+
+    /**
+     * The passes every layer runs, type after type (graph order): fixed by the graph alone, so a
+     * driver and its executors that build it on the same graph agree on it.
+     */
+    public List<Pass> plan() {
+        List<Pass> passes = new ArrayList<>();
+        for (String type : graph.nodeTypes()) {
+            int[] order = visitOrder(type);
+            for (int from = 0; from < order.length; ) {
+                int to = passEnd(type, order, from);
+                passes.add(new Pass(type, Arrays.copyOfRange(order, from, to)));
+                from = to;
+            }
+        }
+        return passes;
+    }
+
     /**
      * Runs every layer of {@code encoder} in inference mode over every node.
      *
@@ -88,37 +116,51 @@ public final class LayerwiseEmbedder {
      *     node, {@code numNodes x width} row-major by node id; the last layer's are the embeddings
      */
     public List<Map<String, float[]>> embedAll(GraphEncoder encoder, NDManager scope, NodeEmbedder.Progress progress) {
-        List<MessagePassingLayer> layers = encoder.layers();
-        long total = graph.totalNodes() * layers.size();
+        int layers = encoder.layers().size();
+        long total = graph.totalNodes() * layers;
         long done = 0;
-        int[][] localOf = newLocalIndex();
+        List<Pass> plan = plan();
         List<Map<String, float[]>> states = new ArrayList<>();
         Map<String, float[]> below = null;
-        Map<String, int[]> orders = new LinkedHashMap<>();
-        graph.nodeTypes().forEach(type -> orders.put(type, visitOrder(type)));
-        for (MessagePassingLayer layer : layers) {
+        for (int layer = 0; layer < layers; layer++) {
             Map<String, float[]> out = new LinkedHashMap<>();
-            for (String type : graph.nodeTypes()) {
-                int[] order = orders.get(type);
-                for (int from = 0; from < order.length; ) {
-                    int to = passEnd(type, order, from);
-                    int[] nodes = Arrays.copyOfRange(order, from, to);
-                    float[] rows = runPass(encoder, layer, below, type, nodes, localOf, scope);
-                    int width = rows.length / nodes.length;
-                    float[] table = out.computeIfAbsent(type, t -> new float[Math.multiplyExact(order.length, width)]);
-                    for (int i = 0; i < nodes.length; i++) {
-                        System.arraycopy(rows, i * width, table, nodes[i] * width, width);
-                    }
-                    done += nodes.length;
-                    progress.embedded(done, total);
-                    from = to;
-                }
-                out.putIfAbsent(type, new float[0]);
+            for (Pass pass : plan) {
+                place(out, pass, runPass(encoder, layer, below, pass, scope));
+                done += pass.nodes().length;
+                progress.embedded(done, total);
             }
+            graph.nodeTypes().forEach(type -> out.putIfAbsent(type, new float[0]));
             states.add(out);
             below = out;
         }
         return states;
+    }
+
+    /**
+     * Copies a pass's states ({@link #runPass}) into the per-type tables {@code tables} (row-major
+     * by node id), creating a type's table at its first pass.
+     */
+    public void place(Map<String, float[]> tables, Pass pass, float[] rows) {
+        int[] nodes = pass.nodes();
+        int width = rows.length / nodes.length;
+        float[] table = tables.computeIfAbsent(pass.type(),
+                t -> new float[Math.multiplyExact(graph.numNodes(t), width)]);
+        for (int i = 0; i < nodes.length; i++) {
+            System.arraycopy(rows, i * width, table, nodes[i] * width, width);
+        }
+    }
+
+    /**
+     * The states after layer {@code layer} of the pass's nodes, row-major in their order.
+     *
+     * @param below every node's states after the layer before, per type (null for the first layer,
+     *     which starts from the encoder's inputs)
+     */
+    public float[] runPass(GraphEncoder encoder, int layer, Map<String, float[]> below, Pass pass, NDManager scope) {
+        if (localOf == null) {
+            localOf = newLocalIndex();
+        }
+        return runPass(encoder, encoder.layers().get(layer), below, pass.type(), pass.nodes(), localOf, scope);
     }
 
     /**

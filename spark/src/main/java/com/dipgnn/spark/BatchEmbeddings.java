@@ -3,6 +3,7 @@ package com.dipgnn.spark;
 import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.serving.PreparedModel;
 import com.dipgnn.training.CodeVersion;
+import com.dipgnn.training.LayerwiseEmbedder;
 import com.dipgnn.training.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
 import java.io.IOException;
@@ -31,11 +32,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Spark job: the embeddings of every node of a graph with a fine-tuned model, equal to those a
- * deployment of the model computes with sampled inference
- * ({@link com.dipgnn.serving.DeploymentOptions.Inference#SAMPLED}; the service deploys with exact
- * inference unless told otherwise), written as Parquet with {@link EmbeddingsManifest} beside them.
+ * deployment of the model computes: with exact inference by default, as the service deploys
+ * ({@link ExactLayers}: one Spark stage per layer), or with sampled inference
+ * ({@code --inference sampled}), written as Parquet with {@link EmbeddingsManifest} beside them.
  *
- * <p>The unit of work is the deployment's forward pass ({@link NodeEmbedder#embedPass}): pass
+ * <p>With sampled inference the unit of work is the deployment's forward pass ({@link NodeEmbedder#embedPass}): pass
  * {@code p} takes the {@code p}-th chunk of every type's node ids as seeds and samples their
  * neighbourhood with the randomness of {@code (seed, p)}, so a pass gives the same embeddings
  * wherever it runs. The driver counts the passes and spreads their indices over the partitions;
@@ -112,19 +113,21 @@ public final class BatchEmbeddings {
         // and it counts the passes. (In local mode the tasks reuse this very copy.)
         ExecutorModels.Loaded loaded = ExecutorModels.get(options);
         PreparedModel model = loaded.model();
-        int passes = loaded.embedder().passCount(loaded.allNodes());
+        int passes = options.sampled() ? loaded.embedder().passCount(loaded.allNodes()) : loaded.plan().size();
         int partitions = Math.max(1, Math.min(passes,
                 options.partitions() > 0 ? options.partitions() : spark.sparkContext().defaultParallelism()));
         Map<String, Long> counts = new LinkedHashMap<>();
         loaded.allNodes().forEach((type, ids) -> counts.put(type, (long) ids.length));
         long total = counts.values().stream().mapToLong(Long::longValue).sum();
-        LOG.info("Embedding {} nodes of {} with model {}: {} passes of up to {} seeds per type in {} partitions",
-                total, options.graph(), options.model(), passes, options.chunkSize(), partitions);
+        LOG.info("Embedding {} nodes of {} with model {} ({} inference): {} passes{} in {} partitions", total,
+                options.graph(), options.model(), options.sampled() ? "sampled" : "exact", passes,
+                options.sampled() ? " of up to " + options.chunkSize() + " seeds per type" : " per layer", partitions);
 
         List<Integer> passIndices = IntStream.range(0, passes).boxed().toList();
-        JavaRDD<Row> rows = JavaSparkContext.fromSparkContext(spark.sparkContext())
-                .parallelize(passIndices, partitions)
-                .mapPartitions(indices -> embedPasses(options, indices));
+        JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        JavaRDD<Row> rows = options.sampled()
+                ? context.parallelize(passIndices, partitions).mapPartitions(indices -> embedPasses(options, indices))
+                : ExactLayers.rows(context, options, loaded, passIndices, partitions);
         spark.createDataFrame(rows, SCHEMA).write().mode(SaveMode.ErrorIfExists)
                 .option("compression", "snappy").parquet(options.output());
 
@@ -138,7 +141,8 @@ public final class BatchEmbeddings {
         EmbeddingsManifest manifest = new EmbeddingsManifest(EmbeddingsManifest.FORMAT, Instant.now().toString(),
                 CodeVersion.get(), modelId, fingerprint, model.manifest().dataset(), options.graph(),
                 loaded.graphFingerprint(), model.dim(), options.seed(), options.chunkSize(),
-                model.samplerDescription(), options.device(), passes, partitions, counts, total);
+                options.sampled() ? model.samplerDescription() : LayerwiseEmbedder.DESCRIPTION, options.device(),
+                passes, partitions, counts, total);
         try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(output, EmbeddingsManifest.FILE_NAME), false)) {
             manifest.write(out);
         } catch (IOException e) {

@@ -22,9 +22,12 @@ import java.util.Locale;
  * @param partitions Spark partitions the passes are spread over; 0: the cluster's default parallelism
  * @param device {@code auto} (a GPU when the executor has one), {@code cpu} or {@code gpu}
  * @param requireSameGraph refuse a graph whose fingerprint differs from the model's training graph
+ * @param sampled compute as a deployment with sampled inference ({@code --inference sampled}: passes of
+ *     {@code chunkSize} seeds on neighbourhoods sampled with {@code seed}); false (the default): exact
+ *     inference, every in-neighbour at every layer, as the service deploys by default
  */
 public record BatchOptions(String model, String modelId, String graph, long graphSeed, String output, long seed,
-                           int chunkSize, int partitions, String device, boolean requireSameGraph)
+                           int chunkSize, int partitions, String device, boolean requireSameGraph, boolean sampled)
         implements Serializable {
 
     private static final long serialVersionUID = 1L;
@@ -40,8 +43,10 @@ public record BatchOptions(String model, String modelId, String graph, long grap
             "  --output DIR         output directory (file:, hdfs:, s3a: ...); must not exist",
             "  --model-id ID        model id to record (default: the model directory's name)",
             "  --graph-seed N       generator seed of synthetic:community / synthetic:query-product (default 0)",
-            "  --seed N             sampling seed (default 0, as the service deploys)",
-            "  --chunk N            seed nodes per type per forward pass (default 1024, as the service deploys)",
+            "  --inference MODE     exact (default, as the service deploys: every in-neighbour at every layer)",
+            "                       or sampled (as a deployment with dipgnn.serving.inference=sampled)",
+            "  --seed N             sampled inference: sampling seed (default 0, as the service deploys)",
+            "  --chunk N            sampled inference: seed nodes per type per pass (default 1024, as the service)",
             "  --partitions N       Spark partitions (default: the cluster's default parallelism)",
             "  --device D           auto, cpu or gpu (default auto)",
             "  --allow-other-graph  embed a graph whose fingerprint differs from the model's training graph");
@@ -58,27 +63,33 @@ public record BatchOptions(String model, String modelId, String graph, long grap
 
     /** Defaults as the service deploys: seed 0, chunks of 1,024, the default parallelism, device auto. */
     public static BatchOptions of(String model, String graph, String output) {
-        return new BatchOptions(model, null, graph, 0, output, 0, 1024, 0, "auto", true);
+        return new BatchOptions(model, null, graph, 0, output, 0, 1024, 0, "auto", true, false);
     }
 
     public BatchOptions withPartitions(int n) {
-        return new BatchOptions(model, modelId, graph, graphSeed, output, seed, chunkSize, n, device, requireSameGraph);
+        return new BatchOptions(model, modelId, graph, graphSeed, output, seed, chunkSize, n, device, requireSameGraph, sampled);
     }
 
     public BatchOptions withChunk(int n) {
-        return new BatchOptions(model, modelId, graph, graphSeed, output, seed, n, partitions, device, requireSameGraph);
+        return new BatchOptions(model, modelId, graph, graphSeed, output, seed, n, partitions, device, requireSameGraph, sampled);
     }
 
     public BatchOptions withSeed(long n) {
-        return new BatchOptions(model, modelId, graph, graphSeed, output, n, chunkSize, partitions, device, requireSameGraph);
+        return new BatchOptions(model, modelId, graph, graphSeed, output, n, chunkSize, partitions, device, requireSameGraph, sampled);
     }
 
     public BatchOptions withModelId(String id) {
-        return new BatchOptions(model, id, graph, graphSeed, output, seed, chunkSize, partitions, device, requireSameGraph);
+        return new BatchOptions(model, id, graph, graphSeed, output, seed, chunkSize, partitions, device, requireSameGraph, sampled);
+    }
+
+    /** As a deployment with sampled inference ({@code true}) or exact inference ({@code false}). */
+    public BatchOptions withSampled(boolean s) {
+        return new BatchOptions(model, modelId, graph, graphSeed, output, seed, chunkSize, partitions, device,
+                requireSameGraph, s);
     }
 
     public BatchOptions withDevice(String d) {
-        return new BatchOptions(model, modelId, graph, graphSeed, output, seed, chunkSize, partitions, d, requireSameGraph);
+        return new BatchOptions(model, modelId, graph, graphSeed, output, seed, chunkSize, partitions, d, requireSameGraph, sampled);
     }
 
     /**
@@ -97,6 +108,7 @@ public record BatchOptions(String model, String modelId, String graph, long grap
         int partitions = 0;
         String device = "auto";
         boolean sameGraph = true;
+        boolean sampled = false;
         List<String> rest = new ArrayList<>(List.of(args));
         while (!rest.isEmpty()) {
             String arg = rest.remove(0);
@@ -118,12 +130,14 @@ public record BatchOptions(String model, String modelId, String graph, long grap
                 case "--partitions" -> partitions = (int) longOf(name, value(name, value, rest));
                 case "--device" -> device = value(name, value, rest);
                 case "--allow-other-graph" -> sameGraph = false;
+                case "--inference" -> sampled = inference(value(name, value, rest));
                 case "--help", "-h" -> throw new IllegalArgumentException(USAGE);
                 default -> throw new IllegalArgumentException("unknown argument '" + arg + "'\n" + USAGE);
             }
         }
         try {
-            return new BatchOptions(model, modelId, graph, graphSeed, output, seed, chunk, partitions, device, sameGraph);
+            return new BatchOptions(model, modelId, graph, graphSeed, output, seed, chunk, partitions, device, sameGraph,
+                    sampled);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage() + "\n" + USAGE, e);
         }
@@ -137,6 +151,14 @@ public record BatchOptions(String model, String modelId, String graph, long grap
             throw new IllegalArgumentException(name + " needs a value\n" + USAGE);
         }
         return rest.remove(0);
+    }
+
+    private static boolean inference(String value) {
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "exact" -> false;
+            case "sampled" -> true;
+            default -> throw new IllegalArgumentException("--inference must be exact or sampled; got '" + value + "'");
+        };
     }
 
     private static long longOf(String name, String value) {

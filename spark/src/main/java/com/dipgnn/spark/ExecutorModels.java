@@ -7,11 +7,13 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.PreparedModel;
 import com.dipgnn.training.Devices;
+import com.dipgnn.training.LayerwiseEmbedder;
 import com.dipgnn.training.NodeEmbedder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -28,11 +30,13 @@ final class ExecutorModels {
      * What the tasks of a job share: the model prepared on its graph, its embedder, the ids of every
      * node, and the fingerprint of the graph as loaded (the raw graph itself is not kept).
      */
-    record Loaded(PreparedModel model, NodeEmbedder embedder, Map<String, int[]> allNodes, String graphFingerprint) {
+    record Loaded(PreparedModel model, NodeEmbedder embedder, Map<String, int[]> allNodes, String graphFingerprint,
+                  List<LayerwiseEmbedder.Pass> plan) {
     }
 
     /** The options that decide what is loaded (not the output, the partitions or the sampling seed). */
-    private record Key(String model, String graph, long graphSeed, int chunkSize, String device, boolean sameGraph) {
+    private record Key(String model, String graph, long graphSeed, int chunkSize, String device, boolean sameGraph,
+                       boolean sampled) {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(ExecutorModels.class);
@@ -48,7 +52,7 @@ final class ExecutorModels {
      */
     static Loaded get(BatchOptions options) {
         Key key = new Key(options.model(), options.graph(), options.graphSeed(), options.chunkSize(),
-                options.device(), options.requireSameGraph());
+                options.device(), options.requireSameGraph(), options.sampled());
         return CACHE.computeIfAbsent(key, k -> load(options));
     }
 
@@ -77,7 +81,7 @@ final class ExecutorModels {
         long start = System.nanoTime();
         HeteroGraph raw = loadGraph(options);
         DeploymentOptions deployment = DeploymentOptions.defaults()
-                .withInference(DeploymentOptions.Inference.SAMPLED)
+                .withInference(options.sampled() ? DeploymentOptions.Inference.SAMPLED : DeploymentOptions.Inference.EXACT)
                 .withChunkSize(options.chunkSize())
                 .withRequireSameGraph(options.requireSameGraph())
                 .withDevice(Devices.select(options.device()));
@@ -86,7 +90,9 @@ final class ExecutorModels {
             NodeEmbedder embedder = model.embedder();
             LOG.info("Loaded model {} and graph {} ({} nodes) on {} in {} s", modelDir, options.graph(),
                     raw.totalNodes(), host(), String.format("%.1f", (System.nanoTime() - start) / 1e9));
-            return new Loaded(model, embedder, NodeEmbedder.allNodes(model.graph()), raw.fingerprint());
+            List<LayerwiseEmbedder.Pass> plan = options.sampled() ? List.of()
+                    : new LayerwiseEmbedder(model.graph()).plan();
+            return new Loaded(model, embedder, NodeEmbedder.allNodes(model.graph()), raw.fingerprint(), plan);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read model directory " + modelDir + " on " + host() + ": "
                     + e.getMessage(), e);

@@ -42,8 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The batch job in Spark local mode (2 worker threads) on a generated query-product graph with a
  * tiny fine-tuned link model: its Parquet output equals, bit for bit, what a deployment of the same
- * model computes with sampled inference and the same seed and chunk size, node by node, every node
- * exactly once.
+ * model computes, node by node, every node exactly once: with exact inference (the default of both),
+ * and with sampled inference and the same seed and chunk size.
  */
 class BatchEmbeddingsTest {
 
@@ -82,9 +82,46 @@ class BatchEmbeddingsTest {
     }
 
     @Test
-    void embeddingsEqualWhatADeploymentComputesWithTheSameModelAndSeed() throws Exception {
+    void exactEmbeddingsEqualWhatADeploymentComputesByDefault() throws Exception {
+        Path out = dir.resolve("exact");
+        BatchOptions options = BatchOptions.of(model.toString(), GRAPH, out.toString()).withPartitions(3)
+                .withDevice("cpu");
+        EmbeddingsManifest manifest = BatchEmbeddings.run(spark, options);
+        assertThat(manifest.sampler()).isEqualTo(com.dipgnn.training.LayerwiseEmbedder.DESCRIPTION);
+        assertThat(manifest.rows()).isEqualTo(350);
+        Map<String, float[]> byKey = read(out);
+        assertThat(byKey).hasSize(350);
+        try (ModelDeployment deployment = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(),
+                DeploymentListener.NONE)) {
+            assertThat(deployment.stats().sampler()).isEqualTo(com.dipgnn.training.LayerwiseEmbedder.DESCRIPTION);
+            for (String type : graph.nodeTypes()) {
+                for (int id = 0; id < graph.numNodes(type); id++) {
+                    float[] expected = deployment.embeddings(type, new int[] {id})[0];
+                    assertThat(byKey.get(type + "/" + id)).as("%s %d", type, id).isNotNull().containsExactly(expected);
+                }
+            }
+        }
+    }
+
+    private static Map<String, float[]> read(Path out) {
+        Map<String, float[]> byKey = new HashMap<>();
+        for (Row row : spark.read().parquet(out.toString()).collectAsList()) {
+            String key = row.getString(0) + "/" + row.getInt(1);
+            assertThat(byKey.containsKey(key)).as("node %s appears once", key).isFalse();
+            List<Float> values = row.getList(2);
+            float[] vector = new float[values.size()];
+            for (int i = 0; i < vector.length; i++) {
+                vector[i] = values.get(i);
+            }
+            byKey.put(key, vector);
+        }
+        return byKey;
+    }
+
+    @Test
+    void sampledEmbeddingsEqualWhatASampledDeploymentComputesWithTheSameModelAndSeed() throws Exception {
         Path out = dir.resolve("embeddings");
-        BatchOptions options = BatchOptions.of(model.toString(), GRAPH, out.toString())
+        BatchOptions options = BatchOptions.of(model.toString(), GRAPH, out.toString()).withSampled(true)
                 .withChunk(CHUNK).withSeed(SEED).withPartitions(3).withDevice("cpu");
         EmbeddingsManifest manifest = BatchEmbeddings.run(spark, options);
 
@@ -183,6 +220,10 @@ class BatchEmbeddingsTest {
                 .hasMessageContaining("unknown argument '--frobnicate'");
         BatchOptions parsed = BatchOptions.parse(new String[] {"--model=m", "--graph", "g", "--output", "o",
                 "--seed", "3", "--chunk", "64", "--partitions", "8", "--model-id", "mv-1", "--allow-other-graph"});
-        assertThat(parsed).isEqualTo(new BatchOptions("m", "mv-1", "g", 0, "o", 3, 64, 8, "auto", false));
+        assertThat(parsed).isEqualTo(new BatchOptions("m", "mv-1", "g", 0, "o", 3, 64, 8, "auto", false, false));
+        assertThat(BatchOptions.parse(new String[] {"--model", "m", "--graph", "g", "--output", "o", "--inference",
+                "sampled"}).sampled()).isTrue();
+        assertThatThrownBy(() -> BatchOptions.parse(new String[] {"--model", "m", "--graph", "g", "--output", "o",
+                "--inference", "approximate"})).hasMessageContaining("--inference must be exact or sampled");
     }
 }
