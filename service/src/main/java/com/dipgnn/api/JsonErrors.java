@@ -20,8 +20,9 @@ final class JsonErrors {
 
     /** The offending field as a dotted path ({@code parameters.steps}, {@code inputs[0].data[2]}), or null. */
     static String field(JsonMappingException e) {
+        String duplicate = duplicateField(e);
         if (e.getPath().isEmpty()) {
-            return null;
+            return duplicate;
         }
         StringBuilder out = new StringBuilder();
         for (JsonMappingException.Reference r : e.getPath()) {
@@ -31,11 +32,22 @@ final class JsonErrors {
                 out.append('[').append(r.getIndex()).append(']');
             }
         }
-        return out.toString();
+        return duplicate == null ? out.toString() : out + "." + duplicate;
     }
+
+    /** The name of a field given twice in one object, or null (Jackson's strict duplicate detection). */
+    private static String duplicateField(JsonProcessingException e) {
+        java.util.regex.Matcher m = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
+        return m.find() ? m.group(1) : null;
+    }
+
+    private static final java.util.regex.Pattern DUPLICATE = java.util.regex.Pattern.compile("Duplicate field '([^']{1,64})'");
 
     /** What is wrong, e.g. {@code expected an integer; got 32.7}. */
     static String problem(JsonProcessingException e) {
+        if (duplicateField(e) != null) {
+            return "the field is given twice; give it once";
+        }
         if (e instanceof UnrecognizedPropertyException unknown) {
             Collection<Object> known = unknown.getKnownPropertyIds();
             return "unknown field '" + ProblemDetailsAdvice.excerpt(unknown.getPropertyName()) + "'"

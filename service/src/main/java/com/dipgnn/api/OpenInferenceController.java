@@ -122,8 +122,9 @@ public class OpenInferenceController {
     }
 
     private static Tensor input(InferRequest request) {
-        if (request.inputs() == null) {
-            throw new InvalidInputException("inputs", "the request needs an input tensor named '" + INPUT + "'");
+        if (request.inputs() == null || request.inputs().contains(null)) {
+            throw new InvalidInputException("inputs", "the request needs a list of input tensors, one named '"
+                    + INPUT + "', and no null entries");
         }
         Tensor input = request.inputs().stream().filter(t -> INPUT.equals(t.name())).findFirst()
                 .orElseThrow(() -> new InvalidInputException("inputs", "the request needs an input tensor named '"
@@ -131,7 +132,8 @@ public class OpenInferenceController {
         if (input.data() == null || input.data().isEmpty()) {
             throw new InvalidInputException("inputs." + INPUT + ".data", "'" + INPUT + "' holds no node ids");
         }
-        if (input.shape() != null && (input.shape().size() != 1 || input.shape().get(0) != input.data().size())) {
+        if (input.shape() != null && (input.shape().size() != 1 || input.shape().get(0) == null
+                || input.shape().get(0) != input.data().size())) {
             throw new InvalidInputException("inputs." + INPUT + ".shape", "shape " + input.shape() + " does not match "
                     + input.data().size() + " ids; use [" + input.data().size() + "]");
         }

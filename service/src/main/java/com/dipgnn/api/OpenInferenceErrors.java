@@ -35,13 +35,27 @@ public class OpenInferenceErrors {
         if (status.is5xxServerError() && !(e instanceof ServiceUnavailableException)) {
             LOG.error("unexpected error on the Open Inference Protocol endpoint", e);
         }
-        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
-                .body(Map.of("error", message(e, status)));
+        ResponseEntity.BodyBuilder answer = ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON);
+        if (status.value() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
+            answer.header(org.springframework.http.HttpHeaders.RETRY_AFTER, "30");
+        }
+        return answer.body(Map.of("error", message(e, status)));
     }
 
     private static HttpStatusCode statusOf(Exception e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof RequestBodyLimit.TooLarge) {
+                return HttpStatus.PAYLOAD_TOO_LARGE;
+            }
+        }
         if (e instanceof NotFoundException) {
             return HttpStatus.NOT_FOUND;
+        }
+        if (e instanceof com.dipgnn.errors.ConflictException) {
+            return HttpStatus.CONFLICT;
+        }
+        if (e instanceof com.dipgnn.graph.io.GraphDataException) {
+            return HttpStatus.UNPROCESSABLE_ENTITY;
         }
         if (e instanceof ServiceUnavailableException) {
             return HttpStatus.SERVICE_UNAVAILABLE;
@@ -58,6 +72,9 @@ public class OpenInferenceErrors {
     private static String message(Exception e, HttpStatusCode status) {
         if (e instanceof InvalidInputException invalid && invalid.field() != null) {
             return invalid.field() + ": " + invalid.getMessage();
+        }
+        if (status.value() == HttpStatus.PAYLOAD_TOO_LARGE.value()) {
+            return "the request body is longer than dipgnn.serving.max-request-bytes allows; send fewer ids per request";
         }
         if (e instanceof HttpMessageNotReadableException unreadable) {
             if (unreadable.getCause() instanceof JsonMappingException mapping && JsonErrors.field(mapping) != null) {

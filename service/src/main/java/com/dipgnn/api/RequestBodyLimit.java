@@ -23,14 +23,20 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * limit as it streams (chunked) is cut off there, so no JSON body can fill the heap.
  */
 @Component
+@org.springframework.core.annotation.Order(org.springframework.core.Ordered.HIGHEST_PRECEDENCE + 20)
 public class RequestBodyLimit extends OncePerRequestFilter {
+
+    /** The one endpoint that takes multipart bodies: data set uploads. */
+    static final String UPLOAD_PATH = "/api/v1/datasets";
 
     private final long maxBytes;
     private final ObjectMapper json;
+    private final Uploads uploads;
 
     public RequestBodyLimit(ServiceProperties properties, ObjectMapper json) {
         this.maxBytes = properties.serving().maxRequestBytes().toBytes();
         this.json = json;
+        this.uploads = new Uploads(properties.datasets().maxConcurrentUploads());
     }
 
     @Override
@@ -38,19 +44,61 @@ public class RequestBodyLimit extends OncePerRequestFilter {
             throws ServletException, IOException {
         String type = request.getContentType();
         if (type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/")) {
-            chain.doFilter(request, response);
+            String path = request.getRequestURI().substring(request.getContextPath().length());
+            if ("POST".equals(request.getMethod()) && UPLOAD_PATH.equals(path)) {
+                uploads.receive(request, response, chain);
+            } else {
+                refuse(response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type",
+                        "only POST " + UPLOAD_PATH + " takes a multipart body (a data set upload); send JSON");
+            }
             return;
         }
         if (request.getContentLengthLong() > maxBytes) {
-            ProblemDetail problem = Problems.of(HttpStatus.PAYLOAD_TOO_LARGE, "request-too-large",
-                    "Request too large", "the request body has " + request.getContentLengthLong() + " bytes, more than "
-                            + maxBytes + " (dipgnn.serving.max-request-bytes); send fewer items per request");
-            response.setStatus(HttpStatus.PAYLOAD_TOO_LARGE.value());
-            response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-            json.writeValue(response.getOutputStream(), problem);
+            refuse(response, HttpStatus.PAYLOAD_TOO_LARGE, "request-too-large", "Request too large",
+                    "the request body has " + request.getContentLengthLong() + " bytes, more than " + maxBytes
+                            + " (dipgnn.serving.max-request-bytes); send fewer items per request");
             return;
         }
         chain.doFilter(new Bounded(request, maxBytes), response);
+    }
+
+    private void refuse(HttpServletResponse response, HttpStatus status, String type, String title, String detail)
+            throws IOException {
+        if (status == HttpStatus.SERVICE_UNAVAILABLE) {
+            response.setHeader("Retry-After", "30");
+        }
+        response.setStatus(status.value());
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        json.writeValue(response.getOutputStream(), Problems.of(status, type, title, detail));
+    }
+
+    /**
+     * Data set uploads being received: at most {@code dipgnn.datasets.max-concurrent-uploads} at
+     * once, counted before the web server reads (and spools) a byte of the body.
+     */
+    private final class Uploads {
+        private final java.util.concurrent.Semaphore permits;
+        private final int max;
+
+        Uploads(int max) {
+            this.max = max;
+            this.permits = new java.util.concurrent.Semaphore(max);
+        }
+
+        void receive(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                throws IOException, ServletException {
+            if (!permits.tryAcquire()) {
+                refuse(response, HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Try again later", max
+                        + " uploads are being received already (dipgnn.datasets.max-concurrent-uploads); send this"
+                        + " one again shortly");
+                return;
+            }
+            try {
+                chain.doFilter(request, response);
+            } finally {
+                permits.release();
+            }
+        }
     }
 
     /** Thrown by a body stream that reached the limit; answered as 413 by {@link ProblemDetailsAdvice}. */

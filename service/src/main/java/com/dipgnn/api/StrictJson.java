@@ -16,7 +16,7 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * Request bodies are bound strictly: a field the endpoint does not know, a string where a number
  * or a boolean is expected, a fraction where an integer is expected, an integer out of its field's
  * range, a number for an enum, or null for a primitive is a 400 problem detail that names the
- * field ({@link ProblemDetailsAdvice}), never a silently changed value. Only the HTTP message
+ * field ({@link ProblemDetailsAdvice}), never a silently changed value; so is a field given twice. Only the HTTP message
  * converter is strict; the service's own stored JSON is read with the application's mapper.
  */
 @Configuration
@@ -32,6 +32,8 @@ public class StrictJson implements WebMvcConfigurer {
                 DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
                 DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
         strict.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+        // {"steps": 10, "steps": 100000} is refused, not read as its last value
+        strict.getFactory().enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         refuse(strict, LogicalType.Integer, CoercionInputShape.String, CoercionInputShape.Float,
                 CoercionInputShape.Boolean);
         refuse(strict, LogicalType.Float, CoercionInputShape.String, CoercionInputShape.Boolean);

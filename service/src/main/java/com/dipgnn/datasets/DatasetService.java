@@ -147,7 +147,12 @@ public class DatasetService {
             if (Files.exists(target)) {
                 throw new ConflictException("data set folder " + target + " already exists; delete data set '" + id + "' first");
             }
-            Files.move(extracted, target, StandardCopyOption.ATOMIC_MOVE);
+            try {
+                Files.move(extracted, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (java.nio.file.FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
+                throw new ConflictException("data set folder " + target + " was created by another upload of '" + id
+                        + "' meanwhile; delete data set '" + id + "' first, or choose another id");
+            }
             try {
                 return record(id, DatasetSource.UPLOAD, target.resolve(extracted.relativize(graphDir)).toString(), graph);
             } catch (RuntimeException e) {

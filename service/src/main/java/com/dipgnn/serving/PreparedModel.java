@@ -69,6 +69,8 @@ public final class PreparedModel implements AutoCloseable {
     public static PreparedModel open(Path modelDir, HeteroGraph rawGraph, DeploymentOptions options,
                                      TextInputCache textCache) throws IOException, MalformedModelException {
         ModelManifest manifest = ModelStore.readManifest(modelDir);
+        // every file checked before any is read (the text inputs just below, the weights later)
+        com.dipgnn.training.ModelFileChecksums.verify(modelDir, manifest.files());
         TaskKind task = TaskKind.parse(String.valueOf(manifest.task().get("task")));
         TextInputs text = TextInputs.loadIfPresent(modelDir).orElse(null);
         HeteroGraph withText = text == null ? rawGraph : text.apply(rawGraph, textCache);
@@ -80,7 +82,7 @@ public final class PreparedModel implements AutoCloseable {
         Devices.engine();
         NDManager manager = NDManager.newBaseManager(options.device());
         try {
-            ModelStore.LoadedModel model = ModelStore.load(modelDir, manager, m -> headFor(task, m));
+            ModelStore.LoadedModel model = ModelStore.loadVerified(modelDir, manager, m -> headFor(task, m));
             forgetRowsOfOtherNodes(model.encoder(), graph);
             freeze(model.encoder());
             freeze(model.head());

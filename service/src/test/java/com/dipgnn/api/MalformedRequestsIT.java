@@ -140,8 +140,9 @@ class MalformedRequestsIT extends ServiceTestBase {
             case 6 -> body("POST", "/v2/models/fuzz/infer", oip(), false);
             case 7 -> new Call("GET", list(), null, null, false);
             case 8 -> new Call(pick("GET", "DELETE", "POST"), oddPath(), null, null, true);
-            default -> new Call("POST", pick("/api/v1/jobs/finetune", "/api/v1/datasets", "/api/v1/jobs/pretrain"),
-                    pick("text/plain", "application/xml", "application/x-www-form-urlencoded"), "datasetId=query-product",
+            default -> new Call("POST", pick("/api/v1/jobs/finetune", "/api/v1/datasets", "/api/v1/jobs/pretrain",
+                    "/api/v1/deployments/fuzz/embeddings"), pick("text/plain", "application/xml",
+                    "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"), "datasetId=query-product",
                     true);
         };
     }
@@ -223,6 +224,10 @@ class MalformedRequestsIT extends ServiceTestBase {
         ObjectNode tensor = o.putArray("inputs").addObject().put("name", pick("node_ids", "ids", ""))
                 .put("datatype", pick("INT64", "FP32", "BYTES"));
         tensor.putArray("data").add(pick(1L, -1L, 4294967297L)).add(1.5);
+        if (rng.nextInt(4) == 0) {
+            ((ArrayNode) o.get("inputs")).addNull();
+            tensor.putArray("shape").addNull();
+        }
         o.putObject("parameters").put("node_type", 7);
         return o;
     }

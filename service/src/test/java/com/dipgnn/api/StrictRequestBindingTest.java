@@ -48,6 +48,7 @@ class StrictRequestBindingTest {
             an unknown field                 | {"datasetId": "g", "dataset": "h"}                          | dataset
             an unknown field in parameters   | {"datasetId": "g", "parameters": {"stepz": 5}}              | parameters.stepz
             a string for the parameters      | {"datasetId": "g", "parameters": "steps=5"}                 | parameters
+            a field given twice              | {"datasetId": "g", "parameters": {"steps": 10, "steps": 99}} | parameters.steps
             """)
     void refusesWhatALenientBinderWouldChange(String what, String body, String field) throws Exception {
         mvc.perform(post("/api/v1/jobs/finetune").contentType(MediaType.APPLICATION_JSON).content(body))

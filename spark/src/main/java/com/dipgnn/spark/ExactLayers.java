@@ -32,6 +32,9 @@ final class ExactLayers {
     static JavaRDD<Row> rows(JavaSparkContext context, BatchOptions options, ExecutorModels.Loaded loaded,
                              List<Integer> passIndices, int partitions) {
         int layers = loaded.model().model().encoder().layers().size();
+        if (layers > 1) {
+            requireRoomOnTheDriver(context, loaded);
+        }
         Map<String, float[]> below = null;
         for (int layer = 0; layer < layers - 1; layer++) {
             Broadcast<Map<String, float[]>> states = below == null ? null : context.broadcast(below);
@@ -66,6 +69,21 @@ final class ExactLayers {
             }
             return rows.iterator();
         });
+    }
+
+    /**
+     * Refuses, before any stage runs, a graph whose layer states (nodes x hidden floats) the
+     * driver could not gather under {@code spark.driver.maxResultSize}.
+     */
+    private static void requireRoomOnTheDriver(JavaSparkContext context, ExecutorModels.Loaded loaded) {
+        long bytes = loaded.model().graph().totalNodes() * (long) loaded.model().dim() * Float.BYTES;
+        long max = context.sc().getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g");
+        if (max > 0 && bytes > max * 9 / 10) {
+            throw new IllegalArgumentException("exact inference gathers each layer's states on the driver: "
+                    + loaded.model().graph().totalNodes() + " nodes x " + loaded.model().dim() + " floats = " + bytes
+                    + " bytes, more than spark.driver.maxResultSize (" + max + " bytes) allows; raise it (and the"
+                    + " driver's memory) with --conf spark.driver.maxResultSize=..., or use --inference sampled");
+        }
     }
 
     /** Runs the given passes of {@code layer} on this executor: (pass index, states row-major). */

@@ -51,6 +51,7 @@ record DelimitedGraphConfig(Path file, String name, Set<String> undirected, Map<
     }
 
     private static JsonNode parse(Path file) {
+        GnnFmtMeta.requireSmallFile(file);
         try {
             return new ObjectMapper().readTree(file.toFile());
         } catch (JsonProcessingException e) {

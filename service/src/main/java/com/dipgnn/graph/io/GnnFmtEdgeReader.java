@@ -32,9 +32,10 @@ final class GnnFmtEdgeReader {
         int srcColumn = header.required("src");
         int dstColumn = header.required("dst");
         int splitColumn = type.splitColumn() == null ? -1 : header.required(type.splitColumn());
-        IntList src = new IntList(type.count());
-        IntList dst = new IntList(type.count());
-        ByteList splits = splitColumn < 0 ? null : new ByteList(type.count());
+        int capacity = InputLimits.initialCapacity(type.count());
+        IntList src = new IntList(capacity);
+        IntList dst = new IntList(capacity);
+        ByteList splits = splitColumn < 0 ? null : new ByteList(capacity);
         while (reader.next()) {
             header.checkFieldCount(reader);
             src.add(nodeId(reader, srcColumn, "src", type.relation().source(), sourceCount));

@@ -28,18 +28,18 @@ final class GnnFmtFeatureReader {
 
     private static NodeFeatures dense(TsvRecordReader reader, GnnFmtMeta.NodeType type) {
         int dim = type.featureDim();
-        float[] values = new float[type.count() * dim];
+        FloatList values = new FloatList(InputLimits.initialCapacity((long) type.count() * dim));
         String width = "feature_dim of '" + type.name() + "' in meta.json";
         int n = 0;
         while (reader.next()) {
             checkNotTooMany(reader, n, type);
             reader.requireFieldCount(dim, width);
             for (int j = 0; j < dim; j++) {
-                values[n * dim + j] = reader.floatField(j, "feature ", j);
+                values.add(reader.floatField(j, "feature ", j));
             }
             n++;
         }
-        return new DenseFeatures(n, dim, n == type.count() ? values : java.util.Arrays.copyOf(values, n * dim));
+        return new DenseFeatures(n, dim, values.toArray());
     }
 
     private static NodeFeatures sparse(TsvRecordReader reader, GnnFmtMeta.NodeType type) {

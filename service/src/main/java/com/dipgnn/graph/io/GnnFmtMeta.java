@@ -112,12 +112,30 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
                     : "the data set folder " + file.getParent() + " does not exist";
             throw new GraphDataException(file, 0, "file not found", remedy);
         }
+        requireSmallFile(file);
         try {
             return new ObjectMapper().readTree(file.toFile());
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : Math.max(e.getLocation().getLineNr(), 0);
             throw new GraphDataException(file, line, "not valid JSON (" + e.getOriginalMessage() + ")",
                     "fix the JSON syntax", e);
+        } catch (IOException e) {
+            throw DataFiles.readFailure(file, 0, e);
+        }
+    }
+
+    /** The most bytes a JSON description of a graph (meta.json, graph.json) may have: it is read whole. */
+    static final long MAX_DESCRIPTION_BYTES = 1 << 20;
+
+    /** Refuses a description file too large to be one, before reading it. */
+    static void requireSmallFile(Path file) {
+        try {
+            long size = Files.size(file);
+            if (size > MAX_DESCRIPTION_BYTES) {
+                throw new GraphDataException(file, 0, "the file has " + size + " bytes, more than "
+                        + MAX_DESCRIPTION_BYTES + " (a graph's description)", "describe the graph in it; the nodes,"
+                        + " edges and features go into their own files");
+            }
         } catch (IOException e) {
             throw DataFiles.readFailure(file, 0, e);
         }

@@ -13,18 +13,19 @@ final class GnnFmtNodeReader {
 
     private final GnnFmtMeta.NodeType type;
     private final boolean loadText;
-    private final String[] keys;
-    private final int[] labels;
-    private final byte[] splits;
-    private final String[] text;
+    private String[] keys;
+    private int[] labels;
+    private byte[] splits;
+    private String[] text;
 
     private GnnFmtNodeReader(GnnFmtMeta.NodeType type, boolean loadText) {
         this.type = type;
         this.loadText = loadText && type.hasText();
-        this.keys = new String[type.count()];
-        this.labels = new int[type.count()];
-        this.splits = new byte[type.count()];
-        this.text = this.loadText ? new String[type.count()] : null;
+        int capacity = InputLimits.initialCapacity(type.count());
+        this.keys = new String[capacity];
+        this.labels = new int[capacity];
+        this.splits = new byte[capacity];
+        this.text = this.loadText ? new String[capacity] : null;
     }
 
     /** The node table of {@code type} (without features). */
@@ -41,7 +42,7 @@ final class GnnFmtNodeReader {
         Header header = Header.read(reader, COLUMNS);
         int[] columns = {header.required("id"), header.required("key"), header.required("label"),
             header.required("split"), header.required("text")};
-        Set<String> seenKeys = new HashSet<>(type.count() * 2);
+        Set<String> seenKeys = new HashSet<>(InputLimits.initialCapacity(type.count()) * 2);
         int n = 0;
         while (reader.next()) {
             if (n == type.count()) {
@@ -61,7 +62,22 @@ final class GnnFmtNodeReader {
                 SplitCodes.nullIfNone(splits));
     }
 
+    /** Makes room for row {@code n}: the arrays grow as rows arrive, up to the declared count. */
+    private void ensureRoom(int n) {
+        if (n < keys.length) {
+            return;
+        }
+        int grown = (int) Math.min(type.count(), Math.max(16L, 2L * keys.length));
+        keys = java.util.Arrays.copyOf(keys, grown);
+        labels = java.util.Arrays.copyOf(labels, grown);
+        splits = java.util.Arrays.copyOf(splits, grown);
+        if (text != null) {
+            text = java.util.Arrays.copyOf(text, grown);
+        }
+    }
+
     private void readRow(TsvRecordReader reader, int n, int[] columns, Set<String> seenKeys) {
+        ensureRoom(n);
         int id = reader.intField(columns[0], "id");
         if (id != n) {
             throw reader.error("id " + id + " on the row of node " + n,

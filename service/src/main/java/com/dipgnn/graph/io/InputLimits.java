@@ -26,6 +26,14 @@ public record InputLimits(int maxLineChars, int maxColumns, int maxFeatureDim, l
         }
     }
 
+    /**
+     * How much room to make before reading rows whose count a file declares: at most 2^20, and
+     * more as rows arrive, so that a small file declaring a huge count allocates little.
+     */
+    static int initialCapacity(long declared) {
+        return (int) Math.max(0, Math.min(declared, 1 << 20));
+    }
+
     /** The setting that raises the limit {@code name} (e.g. {@code max-line-chars}), for messages. */
     String raise(String name) {
         return "raise " + settingPrefix + name + " if the input is right";

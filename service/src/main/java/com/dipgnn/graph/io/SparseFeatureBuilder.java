@@ -23,9 +23,10 @@ final class SparseFeatureBuilder {
     SparseFeatureBuilder(int declaredDim, String dimSource, int expectedRows) {
         this.declaredDim = declaredDim;
         this.dimSource = dimSource;
-        this.offsets = new IntList(expectedRows + 1);
-        this.indices = new IntList(expectedRows * 8);
-        this.values = new FloatList(expectedRows * 8);
+        int capacity = InputLimits.initialCapacity(expectedRows);
+        this.offsets = new IntList(capacity + 1);
+        this.indices = new IntList(capacity * 8);
+        this.values = new FloatList(capacity * 8);
         offsets.add(0);
     }
 

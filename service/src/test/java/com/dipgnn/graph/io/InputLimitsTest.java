@@ -87,4 +87,24 @@ class InputLimitsTest {
                 .hasMessageContaining("nodes/item.csv:3").hasMessageContaining("label 2147483647 is out of range")
                 .hasMessageContaining("num_classes");
     }
+
+    @org.junit.jupiter.api.Test
+    void aHugeDeclaredCountWithATinyFileAllocatesLittle() throws IOException {
+        // 900M edges declared (within the default limits), a header-only edge file: refused by the
+        // count check after reading, without first making 900M-entry arrays (7 GB)
+        Files.writeString(dir.resolve("meta.json"), "{\"format\": \"gnnfmt-1\", \"name\": \"g\", \"node_types\": "
+                + "[{\"name\": \"item\", \"count\": 2, \"feature_dim\": 0}], \"edge_types\": [{\"name\": "
+                + "\"item__link__item\", \"count\": 900000000, \"directed\": true}]}");
+        TestFiles.write(dir.resolve("nodes/item.tsv.gz"), "id\tkey\tlabel\tsplit\ttext\n0\ta\t-1\t-\t\n1\tb\t-1\t-\t\n");
+        TestFiles.write(dir.resolve("edges/item__link__item.tsv.gz"), "src\tdst\n");
+        assertThatThrownBy(() -> new GnnFmtLoader().load(dir))
+                .isInstanceOf(GraphDataException.class).hasMessageContaining("0 edge rows");
+    }
+
+    @org.junit.jupiter.api.Test
+    void aDescriptionFileOfMoreThanAMegabyteIsRefusedUnread() throws IOException {
+        Files.writeString(dir.resolve("meta.json"), "{\"pad\": \"" + "x".repeat(1 << 20) + "\"}");
+        assertThatThrownBy(() -> new GnnFmtLoader().load(dir))
+                .isInstanceOf(GraphDataException.class).hasMessageContaining("more than 1048576");
+    }
 }
