@@ -27,10 +27,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -144,20 +142,8 @@ class BatchEmbeddingsTest {
             assertThat(EmbeddingsManifest.read(in)).isEqualTo(manifest);
         }
 
-        List<Row> rows = spark.read().parquet(out.toString()).collectAsList();
-        assertThat(rows).hasSize(350);
-        Set<String> keys = new HashSet<>();
-        Map<String, float[]> byKey = new HashMap<>();
-        for (Row row : rows) {
-            String key = row.getString(0) + "/" + row.getInt(1);
-            assertThat(keys.add(key)).as("node %s appears once", key).isTrue();
-            List<Float> values = row.getList(2);
-            float[] vector = new float[values.size()];
-            for (int i = 0; i < vector.length; i++) {
-                vector[i] = values.get(i);
-            }
-            byKey.put(key, vector);
-        }
+        Map<String, float[]> byKey = read(out);
+        assertThat(byKey).hasSize(350);
 
         DeploymentOptions same = DeploymentOptions.defaults().withInference(DeploymentOptions.Inference.SAMPLED)
                 .withChunkSize(CHUNK).withSeed(SEED);
