@@ -33,13 +33,8 @@ class DatasetLimitsTest {
     private DatasetService service(int concurrentUploads, ServiceProperties.Limits limits) {
         DatasetRepository repository = Mockito.mock(DatasetRepository.class);
         Mockito.when(repository.find(Mockito.anyString())).thenReturn(Optional.empty());
-        ServiceProperties properties = new ServiceProperties(data, Set.of(ProcessRole.API, ProcessRole.WORKER),
-                new ServiceProperties.Datasets(List.of(), DataSize.ofMegabytes(1), false, DataSize.ofMegabytes(4),
-                        concurrentUploads, limits),
-                new ServiceProperties.Jobs(1, 100, Duration.ofSeconds(2), Duration.ofSeconds(60),
-                        Duration.ofSeconds(15), Duration.ofSeconds(1), ""),
-                new ServiceProperties.Security(false, List.of()), new ServiceProperties.Serving(1024, 1000,
-                Duration.ofSeconds(10), com.dipgnn.serving.DeploymentOptions.Inference.EXACT, DataSize.ofMegabytes(16)));
+        ServiceProperties properties = com.dipgnn.testing.TestProperties.of(data, new ServiceProperties.Datasets(
+                List.of(), DataSize.ofMegabytes(1), false, DataSize.ofMegabytes(4), concurrentUploads, limits));
         return new DatasetService(repository, properties);
     }
 

@@ -91,11 +91,6 @@ class StartupDebrisCleanerTest {
     }
 
     private static ServiceProperties properties(Path data) {
-        return new ServiceProperties(data, Set.of(ProcessRole.API, ProcessRole.WORKER),
-                ServiceProperties.Datasets.of(List.of(), DataSize.ofGigabytes(2), true),
-                new ServiceProperties.Jobs(1, 100, Duration.ofSeconds(2), Duration.ofSeconds(60),
-                        Duration.ofSeconds(15), Duration.ofSeconds(1), ""),
-                new ServiceProperties.Security(false, List.of()), new ServiceProperties.Serving(1024, 1000,
-                Duration.ofSeconds(10), com.dipgnn.serving.DeploymentOptions.Inference.EXACT, DataSize.ofMegabytes(16)));
+        return com.dipgnn.testing.TestProperties.of(data);
     }
 }
