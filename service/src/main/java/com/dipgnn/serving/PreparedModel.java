@@ -82,7 +82,7 @@ public final class PreparedModel implements AutoCloseable {
         Devices.engine();
         NDManager manager = NDManager.newBaseManager(options.device());
         try {
-            ModelStore.LoadedModel model = ModelStore.loadVerified(modelDir, manager, m -> headFor(task, m));
+            ModelStore.LoadedModel model = ModelStore.loadVerified(modelDir, manifest, manager, m -> headFor(task, m));
             forgetRowsOfOtherNodes(model.encoder(), graph);
             freeze(model.encoder());
             freeze(model.head());

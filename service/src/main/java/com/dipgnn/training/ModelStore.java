@@ -152,18 +152,17 @@ public final class ModelStore {
         ModelManifest manifest = readManifest(dir);
         requireTablesFile(dir, manifest);
         ModelFileChecksums.verify(dir, manifest.files());
-        return loadVerified(dir, manager, headFactory);
+        return loadVerified(dir, manifest, manager, headFactory);
     }
 
     /**
-     * {@link #load} for a directory whose files the caller has just verified against its manifest
-     * ({@link ModelFileChecksums#verify}), so that large tables are not hashed twice.
+     * {@link #load} for a directory whose files the caller has just verified against
+     * {@code manifest}, read from it ({@link ModelFileChecksums#verify}), so that neither is read
+     * nor large tables hashed twice.
      */
-    public static LoadedModel loadVerified(Path dir, NDManager manager,
+    public static LoadedModel loadVerified(Path dir, ModelManifest manifest, NDManager manager,
                                            Function<ModelManifest, GraphModule> headFactory)
             throws IOException, MalformedModelException {
-        ModelManifest manifest = readManifest(dir);
-        requireTablesFile(dir, manifest);
         Map<String, NodeEmbeddingTable> stored = readTables(dir, manifest, manager);
         try {
             Map<String, NodeIdSpace> spaces = new LinkedHashMap<>();
