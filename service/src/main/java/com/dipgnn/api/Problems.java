@@ -27,6 +27,18 @@ public final class Problems {
         };
     }
 
+    /**
+     * Writes {@code problem} as the whole response, with its status, for a servlet filter that
+     * answers before Spring MVC (whose advice does the same for controllers).
+     */
+    public static void write(jakarta.servlet.http.HttpServletResponse response,
+                             com.fasterxml.jackson.databind.ObjectMapper json, ProblemDetail problem)
+            throws java.io.IOException {
+        response.setStatus(problem.getStatus());
+        response.setContentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        json.writeValue(response.getOutputStream(), problem);
+    }
+
     public static ProblemDetail of(HttpStatus status, String type, String title, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setType(URI.create(TYPE_BASE + type));

@@ -10,7 +10,6 @@ import java.io.IOException;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -45,8 +44,6 @@ public class ProcessRoleFilter extends OncePerRequestFilter {
                 "this process runs only the " + String.join(",", properties.roles().stream()
                         .map(r -> r.name().toLowerCase(java.util.Locale.ROOT)).sorted().toList())
                         + " role (dipgnn.roles); send API and inference requests to a process with the api role");
-        response.setStatus(HttpStatus.NOT_FOUND.value());
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), problem);
+        Problems.write(response, json, problem);
     }
 }

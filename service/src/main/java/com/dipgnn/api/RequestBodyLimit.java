@@ -11,8 +11,6 @@ import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -67,9 +65,7 @@ public class RequestBodyLimit extends OncePerRequestFilter {
         if (status == HttpStatus.SERVICE_UNAVAILABLE) {
             response.setHeader("Retry-After", "30");
         }
-        response.setStatus(status.value());
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), Problems.of(status, type, title, detail));
+        Problems.write(response, json, Problems.of(status, type, title, detail));
     }
 
     /**

@@ -1,5 +1,6 @@
 package com.dipgnn.config;
 
+import com.dipgnn.graph.io.InputLimits;
 import com.dipgnn.serving.DeploymentOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -92,15 +93,16 @@ public record ServiceProperties(
             @DefaultValue("20000000") int maxSyntheticEdges) {
 
         /** The defaults, as {@code @DefaultValue} gives them. */
-        public static final Limits DEFAULT = new Limits(16 << 20, 100_000, 100_000, 100_000_000L, 1_000_000_000L,
-                2_000_000, 20_000_000);
+        public static final Limits DEFAULT = new Limits(InputLimits.DEFAULT.maxLineChars(),
+                InputLimits.DEFAULT.maxColumns(), InputLimits.DEFAULT.maxFeatureDim(), InputLimits.DEFAULT.maxNodes(),
+                InputLimits.DEFAULT.maxEdges(), 2_000_000, 20_000_000);
 
         /** The prefix of these settings' names. */
         public static final String PREFIX = "dipgnn.datasets.limits.";
 
         /** The graph loaders' limits. */
-        public com.dipgnn.graph.io.InputLimits input() {
-            return new com.dipgnn.graph.io.InputLimits(maxLineChars, maxColumns, maxFeatureDim, maxNodes, maxEdges,
+        public InputLimits input() {
+            return new InputLimits(maxLineChars, maxColumns, maxFeatureDim, maxNodes, maxEdges,
                     PREFIX);
         }
     }

@@ -15,8 +15,6 @@ import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -106,12 +104,9 @@ public class ApiTokenFilter extends OncePerRequestFilter {
 
     private void reject(HttpServletResponse response, HttpStatus status, String type, String title, String detail)
             throws IOException {
-        ProblemDetail problem = Problems.of(status, type, title, detail);
-        response.setStatus(status.value());
         if (status == HttpStatus.UNAUTHORIZED) {
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
         }
-        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-        json.writeValue(response.getOutputStream(), problem);
+        Problems.write(response, json, Problems.of(status, type, title, detail));
     }
 }
