@@ -52,8 +52,13 @@ abstract class FineTuningOptions {
             + "nodes); paper: the paper's Table 7 (the default elsewhere)")
     String preset;
 
-    @Option(names = "--split", description = "planetoid|dataset (the data set's own split) or transfer (70%% pre-training nodes held back); default: dataset when it has one, else transfer")
+    /** {@code --split}: declared by each command, whose default differs (see {@link #SPLITS}). */
     String split;
+
+    /** The splits every command takes, for its {@code --split} help. */
+    static final String SPLITS = "transfer (70%% of the nodes held back for pre-training, the paper's setting), "
+            + "dataset (the data set's own split: planetoid's for Cora, gowalla's or movielens' for their links), "
+            + "holdout or leave-one-out (per-user edge splits, link task)";
 
     @Option(names = "--target-type", description = "node type to classify (node task)")
     String targetType;
@@ -227,6 +232,7 @@ abstract class FineTuningOptions {
         };
     }
 
+    /** The split without {@code --split}: the data set's own where it marks one; commands whose help says otherwise override it. */
     SplitMode defaultSplit(HeteroGraph graph, TaskKind kind) {
         if (kind == TaskKind.LINK_PREDICTION) {
             boolean marked = graph.relationTypes().stream()

@@ -32,6 +32,12 @@ import picocli.CommandLine.Option;
         description = "Fine-tunes a GNN on a node classification or link prediction task and reports test metrics.")
 public final class FinetuneCommand extends FineTuningOptions implements Callable<Integer> {
 
+    @Option(names = "--split", description = "split: " + SPLITS + " (default: dataset when the data set marks "
+            + "one for the task, else transfer; the baseline recommenders take holdout instead of transfer)")
+    void split(String value) {
+        split = value;
+    }
+
     @Option(names = "--save", description = "save the model of the first run to this new directory")
     Path save;
 

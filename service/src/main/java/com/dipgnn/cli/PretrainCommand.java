@@ -33,6 +33,18 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
     @Mixin
     PretrainOptions pretrain = new PretrainOptions();
 
+    @Option(names = "--split", description = "split: " + SPLITS + "; node classification pre-trains on the "
+            + "transfer split only (default: transfer)")
+    void split(String value) {
+        split = value;
+    }
+
+    /** Without {@code --split}: the node-transfer split, as the help says. */
+    @Override
+    SplitMode defaultSplit(HeteroGraph graph, TaskKind kind) {
+        return SplitMode.TRANSFER;
+    }
+
     @Option(names = "--method", defaultValue = "dipgnn",
             description = "dipgnn, dipgnn-edges, dipgnn-features, random-edges, gpt-gnn or gae (default: ${DEFAULT-VALUE})")
     String method;
@@ -58,9 +70,6 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
         }
         PretrainMethod chosen = PretrainMethod.parse(method);
         keptNetwork(chosen);
-        if (split == null) {
-            split = "transfer";
-        }
         TaskKind kind = TaskKind.parse(task);
         HeteroGraph graph = GraphSources.load(dataset, splitSeed);
         ExperimentSpec spec = spec(kind, graph);
