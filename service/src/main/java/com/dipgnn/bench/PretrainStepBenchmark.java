@@ -151,7 +151,7 @@ public final class PretrainStepBenchmark {
         FineTuner.initialize(pretrain.seed(), manager, modules);
         ParameterUpdater updater = new ParameterUpdater(pretrain.optimizer(), modules);
         PretrainObjective objective = new PretrainObjective(graph, pretrain, networks,
-                Pretrainer.featureObjectives(networks, text));
+                Pretrainer.featureObjectives(pretrain, networks, text));
         return new Setup(networks, updater, objective, Arrays.stream(modules).mapToLong(GraphModule::parameterCount).sum());
     }
 

@@ -1,6 +1,8 @@
 package com.dipgnn.cli;
 
 import com.dipgnn.model.TransformerConfig;
+import com.dipgnn.pretraining.FeatureReplacement;
+import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.TextPairConfig;
 import com.dipgnn.pretraining.PretrainMethod;
@@ -53,11 +55,23 @@ final class PretrainOptions {
                     + "(default: ${DEFAULT-VALUE})")
     int textTokensPerStep;
 
+    @Option(names = "--feature-replacement", defaultValue = "regressed",
+            description = "vector features the discriminator sees in place of hidden ones: regressed (the generator's "
+                    + "regression output, the paper's) or sampled (the real vector of another node that the generator "
+                    + "picks as most likely) (default: ${DEFAULT-VALUE})")
+    String featureReplacement;
+
+    @Option(names = "--generator-warmup", defaultValue = "0",
+            description = "pre-training steps at the start that train only the generator, so the discriminator "
+                    + "starts against a generator that already picks well (default: ${DEFAULT-VALUE})")
+    int generatorWarmup;
+
     /** The pre-training settings; sampling and the whole-graph threshold follow the fine-tuning options. */
     PretrainConfig config(PretrainMethod method, long seed, SamplingConfig sampling, int fullGraphMaxNodes) {
         return new PretrainConfig(method, steps, seedNodes, edgeMask, featureMask, negatives, alpha, lambda, temperature,
                 OptimizerConfig.PRE_TRAINING.withLearningRate(learningRate), sampling, fullGraphMaxNodes, logEvery,
                 checkpointEvery, seed, new TextPairConfig(TransformerConfig.PAPER_DEFAULT, TextPairConfig.PAPER_DEFAULT
-                .tokenMaskRatio(), textTokensPerStep));
+                .tokenMaskRatio(), textTokensPerStep),
+                new ObjectiveVariant(FeatureReplacement.parse(featureReplacement), generatorWarmup));
     }
 }

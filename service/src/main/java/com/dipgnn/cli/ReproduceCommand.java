@@ -62,6 +62,10 @@ public final class ReproduceCommand extends FineTuningOptions implements Callabl
             + "and every run fine-tunes that model with its own seed)")
     boolean pretrainPerRun;
 
+    @Option(names = "--probe", description = "node task: also fit a linear probe (logistic regression) on each run's "
+            + "frozen starting encoder, to show what pre-training put into the representations")
+    boolean probe;
+
     @Option(names = "--out", description = "directory for the report, plot, JSON and pre-trained models "
             + "(default: reports/<dataset>-<task>)")
     Path out;
@@ -79,6 +83,9 @@ public final class ReproduceCommand extends FineTuningOptions implements Callabl
     @Override
     public Integer call() throws Exception {
         TaskKind kind = TaskKind.parse(task);
+        if (probe && kind != TaskKind.NODE_CLASSIFICATION) {
+            throw new IllegalArgumentException("--probe fits a classifier on node labels: it needs --task node");
+        }
         List<PretrainMethod> chosen = methods.stream().map(PretrainMethod::parse).toList();
         HeteroGraph graph = GraphSources.load(dataset, splitSeed);
         ExperimentSpec spec = spec(kind, graph);
@@ -88,7 +95,7 @@ public final class ReproduceCommand extends FineTuningOptions implements Callabl
                 GraphSources.textCache());
         Path dir = out != null ? out : Path.of("reports", Path.of(dataset).getFileName() + "-" + kind.shortName());
         ReproductionSpec plan = new ReproductionSpec(chosen, runs, seed,
-                pretrain.config(PretrainMethod.DIPGNN, seed, spec.sampling(), spec.fullGraphMaxNodes()), pretrainPerRun);
+                pretrain.config(PretrainMethod.DIPGNN, seed, spec.sampling(), spec.fullGraphMaxNodes()), pretrainPerRun, probe);
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
         ReproductionResult result = new Reproduction(experiment, plan, new Progress(err, experiment.primaryMetric()))

@@ -22,6 +22,14 @@ public record MethodReport(PretrainMethod method, List<RunRecord> runs, long pre
         return runs.stream().mapToDouble(r -> r.metrics().get("test").get(metric)).toArray();
     }
 
+    /** The linear probe's test value of {@code metric} of every run, in seed order; empty when not probed. */
+    public double[] probeTest(String metric) {
+        if (runs.stream().anyMatch(r -> r.probe() == null)) {
+            return new double[0];
+        }
+        return runs.stream().mapToDouble(r -> r.probe().get("test").get(metric)).toArray();
+    }
+
     public double mean(String metric) {
         return java.util.Arrays.stream(test(metric)).average().orElse(Double.NaN);
     }

@@ -53,6 +53,9 @@ public final class Reproduction {
         }
     }
 
+    /** Prefix of the comparisons of linear-probe results. */
+    public static final String PROBE = "linear probe: ";
+
     private final FineTuneExperiment experiment;
     private final ReproductionSpec spec;
     private final Listener listener;
@@ -101,7 +104,9 @@ public final class Reproduction {
                     + seed + ")");
             CurveRecorder curve = new CurveRecorder(listener.fineTuning(method, seed), experiment.primaryMetric());
             FineTuneResult result = experiment.run(seed, curve, null, start);
-            RunRecord record = new RunRecord(seed, result.metrics(), result.bestStep(), result.seconds(), curve.points);
+            Map<String, Map<String, Double>> probe = spec.probe() ? experiment.probe(seed, start).metrics() : null;
+            RunRecord record = new RunRecord(seed, result.metrics(), result.bestStep(), result.seconds(), curve.points,
+                    probe);
             runs.add(record);
             listener.onRun(method, record);
         }
@@ -168,6 +173,10 @@ public final class Reproduction {
                 out.put(r.method().displayName() + " vs " + gpt.method().displayName(),
                         PairedTTest.test(r.test(metric), gpt.test(metric)));
             }
+            if (baseline != null && r != baseline && r.probeTest(metric).length > 0) {
+                out.put(PROBE + r.method().displayName() + " vs " + baseline.method().displayName(),
+                        PairedTTest.test(r.probeTest(metric), baseline.probeTest(metric)));
+            }
         }
         return out;
     }
@@ -185,6 +194,7 @@ public final class Reproduction {
         s.put("label_fraction", experiment.spec().labelFraction());
         s.put("pretraining", spec.pretrain());
         s.put("pretrain_per_run", spec.pretrainPerRun());
+        s.put("linear_probe", spec.probe());
         s.put("runs", spec.runs());
         if (pretrainGraph != null) {
             s.put("pretrain_graph", FineTuneExperiment.describe(pretrainGraph));

@@ -28,6 +28,7 @@ public final class ReproductionReport {
         md.append("# Reproduction: ").append(result.dataset()).append(" (").append(result.task()).append(")\n\n");
         md.append("Graph: ").append(result.graphSummary()).append("\n\n");
         md.append(resultsTable(result)).append('\n');
+        md.append(probeTable(result)).append('\n');
         md.append(comparisonTable(result)).append('\n');
         md.append(pretrainingTable(result)).append('\n');
         if (plotFile != null) {
@@ -55,6 +56,37 @@ public final class ReproductionReport {
         }
         md.append("\nFigures are ×100. Every method fine-tunes with the same seeds on the same split.\n");
         return md.toString();
+    }
+
+    /** The linear probe's table (test and validation of the frozen starting encoder), or "" when not probed. */
+    static String probeTable(ReproductionResult result) {
+        String metric = result.metric();
+        if (result.methods().stream().anyMatch(m -> m.probeTest(metric).length == 0)) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("Linear probe of each frozen encoder before fine-tuning (a logistic "
+                + "regression on its clean-graph embeddings; same split and seeds):\n\n");
+        md.append("| method | probe test ").append(label(metric)).append(" (mean ± std) | probe validation |\n");
+        md.append("|---|---|---|\n");
+        for (MethodReport m : result.methods()) {
+            double[] test = m.probeTest(metric);
+            double[] val = m.runs().stream().mapToDouble(r -> r.probe().get("val").get(metric)).toArray();
+            md.append(String.format(Locale.ROOT, "| %s | %.2f ± %.2f | %.2f |%n", m.method().displayName(),
+                    100 * mean(test), 100 * std(test), 100 * mean(val)));
+        }
+        return md.toString();
+    }
+
+    private static double mean(double[] v) {
+        return java.util.Arrays.stream(v).average().orElse(Double.NaN);
+    }
+
+    private static double std(double[] v) {
+        if (v.length < 2) {
+            return 0;
+        }
+        double m = mean(v);
+        return Math.sqrt(java.util.Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1));
     }
 
     static String comparisonTable(ReproductionResult result) {

@@ -14,9 +14,16 @@ import java.util.List;
  * @param firstSeed seed of the first run
  * @param pretrain the pre-training settings (the method field is replaced per method)
  * @param pretrainPerRun pre-train again for every run (seeded like the run) instead of once per method
+ * @param probe also fit a linear probe of each run's starting encoder, frozen (node task)
  */
 public record ReproductionSpec(List<PretrainMethod> methods, int runs, long firstSeed, PretrainConfig pretrain,
-                               boolean pretrainPerRun) {
+                               boolean pretrainPerRun, boolean probe) {
+
+    /** A reproduction without linear probes. */
+    public ReproductionSpec(List<PretrainMethod> methods, int runs, long firstSeed, PretrainConfig pretrain,
+                            boolean pretrainPerRun) {
+        this(methods, runs, firstSeed, pretrain, pretrainPerRun, false);
+    }
 
     public ReproductionSpec {
         methods = List.copyOf(methods);

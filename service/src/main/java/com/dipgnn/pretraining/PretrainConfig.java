@@ -23,6 +23,7 @@ import com.dipgnn.training.OptimizerConfig;
  * @param seed seeds initialisation, sampling, masking and dropout
  * @param textPair the text generator / discriminator pair (used on graphs with text by the
  *     methods whose {@link PretrainMethod#usesText()})
+ * @param variant where the objective departs from the paper's ({@link ObjectiveVariant#PAPER}: nowhere)
  */
 public record PretrainConfig(
         PretrainMethod method,
@@ -40,7 +41,8 @@ public record PretrainConfig(
         int logEvery,
         int checkpointEvery,
         long seed,
-        TextPairConfig textPair) {
+        TextPairConfig textPair,
+        ObjectiveVariant variant) {
 
     /**
      * Temperature of the cosine logits. The paper's Eq. 2 shows none (1); GPT-GNN divides by 0.1.
@@ -52,7 +54,7 @@ public record PretrainConfig(
     /** The paper's settings (with {@link #DEFAULT_TEMPERATURE}, which the paper leaves open). */
     public static final PretrainConfig PAPER_DEFAULT = new PretrainConfig(PretrainMethod.DIPGNN, 1000, 128,
             0.2, 0.2, 255, 1.0, 20.0, DEFAULT_TEMPERATURE, OptimizerConfig.PRE_TRAINING, SamplingConfig.defaults(), 5000,
-            50, 200, 0, TextPairConfig.PAPER_DEFAULT);
+            50, 200, 0, TextPairConfig.PAPER_DEFAULT, ObjectiveVariant.PAPER);
 
     public PretrainConfig {
         if (method == null || method == PretrainMethod.NONE) {
@@ -69,12 +71,15 @@ public record PretrainConfig(
         require(temperature > 0, "temperature must be positive (got " + temperature + ")");
         require(logEvery >= 1, "log interval must be at least 1 (got " + logEvery + ")");
         require(textPair != null, "the text pair settings are missing");
+        require(variant != null, "the objective variant is missing");
+        require(variant.generatorWarmup() < steps, "generator warm-up (" + variant.generatorWarmup()
+                + " steps) must leave steps for the discriminator (of " + steps + ")");
         require(checkpointEvery >= 0, "checkpoint interval must be non-negative (got " + checkpointEvery + ")");
     }
 
     public PretrainConfig withTextPair(TextPairConfig t) {
         return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, t);
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, t, variant);
     }
 
     private static void require(boolean ok, String message) {
@@ -85,46 +90,51 @@ public record PretrainConfig(
 
     public PretrainConfig withMethod(PretrainMethod m) {
         return new PretrainConfig(m, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair);
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair, variant);
     }
 
     public PretrainConfig withSteps(int s) {
         return new PretrainConfig(method, s, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair);
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair, variant);
     }
 
     public PretrainConfig withSeed(long s) {
         return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, s, textPair);
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, s, textPair, variant);
     }
 
     public PretrainConfig withCheckpointEvery(int every) {
         return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, every, seed, textPair);
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, every, seed, textPair, variant);
     }
 
     public PretrainConfig withMasking(double edges, double features) {
         return new PretrainConfig(method, steps, seedNodes, edges, features, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair);
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair, variant);
     }
 
     public PretrainConfig withObjectiveWeights(int negativeCount, double a, double l, double t) {
         return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negativeCount, a, l,
-                t, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair);
+                t, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair, variant);
     }
 
     public PretrainConfig withSampling(SamplingConfig s, int seeds, int fullGraphMax) {
         return new PretrainConfig(method, steps, seeds, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, s, fullGraphMax, logEvery, checkpointEvery, seed, textPair);
+                temperature, optimizer, s, fullGraphMax, logEvery, checkpointEvery, seed, textPair, variant);
     }
 
     public PretrainConfig withOptimizer(OptimizerConfig o) {
         return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, o, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair);
+                temperature, o, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair, variant);
+    }
+
+    public PretrainConfig withVariant(ObjectiveVariant v) {
+        return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
+                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair, v);
     }
 
     public PretrainConfig withLogEvery(int every) {
         return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, every, checkpointEvery, seed, textPair);
+                temperature, optimizer, sampling, fullGraphMaxNodes, every, checkpointEvery, seed, textPair, variant);
     }
 }

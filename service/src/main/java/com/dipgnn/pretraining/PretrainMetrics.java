@@ -7,8 +7,15 @@ public final class PretrainMetrics {
     public static final String LOSS = "loss";
     /** Edge generator's softmax cross-entropy over each masked edge's candidates. */
     public static final String GEN_EDGE_LOSS = "gen_edge_loss";
-    /** Feature generator's squared error per masked node. */
+    /**
+     * Feature generator's loss per hidden node: squared error per entry (regressed replacement) or
+     * softmax cross-entropy over the pool of real vectors (sampled replacement).
+     */
     public static final String GEN_FEATURE_LOSS = "gen_feature_loss";
+    /** Share of hidden nodes whose own vector the feature generator picks (sampled replacement only). */
+    public static final String GEN_FEATURE_ACCURACY = "gen_feature_accuracy";
+    /** Share of featured nodes the discriminator sees with a replaced (different) vector. */
+    public static final String FEATURE_REPLACED = "feature_replaced";
     /** Edge discriminator's binary cross-entropy on E_g and E_u^d. */
     public static final String DISC_EDGE_LOSS = "disc_edge_loss";
     /** Feature discriminator's binary cross-entropy over featured nodes. */

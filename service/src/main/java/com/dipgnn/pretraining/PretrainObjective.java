@@ -98,7 +98,8 @@ public final class PretrainObjective {
             stats.put(PretrainMetrics.GEN_ACCURACY, accuracy(picks));
         }
         NDArray total = generatorLoss;
-        if (method.hasDiscriminator()) {
+        boolean warmingUp = method.hasGenerator() && batch.step() <= config.variant().generatorWarmup();
+        if (method.hasDiscriminator() && !warmingUp) {
             NDArray disc = discriminate(batch, picks, featureSteps, scope, temperature, training, stats);
             if (disc != null) {
                 NDArray weighted = ScalarOps.mul(disc, config.lambda());

@@ -73,7 +73,7 @@ public final class Pretrainer {
         Map<String, GraphModule> modules = networks.modules();
         FineTuner.initialize(config.seed(), manager, modules.values().toArray(GraphModule[]::new));
         ParameterUpdater updater = new ParameterUpdater(config.optimizer(), modules.values().toArray(GraphModule[]::new));
-        PretrainObjective objective = new PretrainObjective(graph, config, networks, featureObjectives(networks, text));
+        PretrainObjective objective = new PretrainObjective(graph, config, networks, featureObjectives(config, networks, text));
         List<PretrainLogEntry> history = new ArrayList<>();
         MetricAverager interval = new MetricAverager();
         MetricAverager overall = new MetricAverager();
@@ -123,10 +123,12 @@ public final class Pretrainer {
                 (System.nanoTime() - start) / 1e9);
     }
 
-    /** The feature pairs of the networks: vector features, and the text pair when present. */
-    public static List<FeatureObjective> featureObjectives(PretrainNetworks networks, TextInputs text) {
+    /** The feature pairs of the networks under {@code config}: vector features, and the text pair when present. */
+    public static List<FeatureObjective> featureObjectives(PretrainConfig config, PretrainNetworks networks,
+                                                           TextInputs text) {
         List<FeatureObjective> pairs = new ArrayList<>();
-        pairs.add(new VectorFeatureObjective(networks.generatorFeatures(), networks.discriminatorFeatures()));
+        pairs.add(new VectorFeatureObjective(networks.generatorFeatures(), networks.discriminatorFeatures(),
+                config.variant().featureReplacement(), (float) config.temperature()));
         if (networks.hasTextPair()) {
             pairs.add(new TextFeatureObjective(text, networks.generatorTextInputs(), networks.generatorText(),
                     networks.discriminatorText()));

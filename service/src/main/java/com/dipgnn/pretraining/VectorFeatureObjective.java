@@ -4,6 +4,9 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import com.dipgnn.model.GraphBatch;
+import com.dipgnn.model.GraphOps;
+import com.dipgnn.model.ScalarOps;
+import com.dipgnn.sampling.StepRandom;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -13,18 +16,29 @@ import java.util.Map;
  * it; the mean keeps the term on the scale of the edge losses whatever the width) and over
  * the chosen nodes; the discriminator predicts p(n replaced) = sigmoid(W_d h_d(n)) with binary
  * cross-entropy averaged over every featured node. Hidden inputs are replaced by a learned mask
- * vector of their type.
+ * vector of their type. With {@link FeatureReplacement#SAMPLED} the generator instead picks a real
+ * vector from a pool (softmax over cosine / temperature), and its pick is what the discriminator sees.
  */
 public final class VectorFeatureObjective implements FeatureObjective {
 
     /** Rows whose reconstruction is within this of the original in every entry count as original. */
     static final float EQUAL_TOLERANCE = 1e-6f;
 
+    /** Most real vectors a hidden node's pick is made among (sampled replacement). */
+    static final int MAX_POOL = 4096;
+
     private final FeatureHeads generator;
     private final FeatureHeads discriminator;
+    private final FeatureReplacement replacement;
+    private final float temperature;
 
-    /** What the generator was not shown, per node type: original inputs and a (nodes, 1) 0/1 mask. */
-    public record Masking(Map<String, NDArray> originals, Map<String, NDArray> masks) {
+    /**
+     * What the generator was not shown, per node type: original inputs, a (nodes, 1) 0/1 mask, the
+     * hidden nodes' local ids and, for the sampled replacement, the pool of candidate rows (every
+     * hidden node's own row among them).
+     */
+    public record Masking(Map<String, NDArray> originals, Map<String, NDArray> masks, Map<String, int[]> hidden,
+                          Map<String, int[]> pools) {
     }
 
     /**
@@ -34,10 +48,12 @@ public final class VectorFeatureObjective implements FeatureObjective {
      * @param corrupted per node type, the discriminator's inputs (originals with generated rows, no gradient)
      * @param replaced per node type, a (nodes) 0/1 label: 1 where the input was replaced and differs
      *     from the original (a reconstruction equal to the original counts as original, as in ELECTRA)
-     * @param meanError the mean squared reconstruction error per masked node (for reports)
+     * @param meanError the generator's loss per hidden node (for reports)
+     * @param pickAccuracy share of hidden nodes given their own vector back (sampled replacement; NaN otherwise)
+     * @param replacedShare share of the featured nodes whose input the discriminator sees replaced
      */
     public record Generation(NDArray loss, Map<String, NDArray> corrupted, Map<String, NDArray> replaced,
-                             double meanError) {
+                             double meanError, double pickAccuracy, double replacedShare) {
     }
 
     /** The discriminator's feature loss (a scalar) and its accuracy over all featured nodes. */
@@ -49,8 +65,19 @@ public final class VectorFeatureObjective implements FeatureObjective {
      * @param discriminator detection heads (null when the method does not discriminate features)
      */
     public VectorFeatureObjective(FeatureHeads generator, FeatureHeads discriminator) {
+        this(generator, discriminator, FeatureReplacement.REGRESSED, 1f);
+    }
+
+    /**
+     * @param replacement how generated vectors are made
+     * @param temperature the pick's logits are cosines divided by this (sampled replacement)
+     */
+    public VectorFeatureObjective(FeatureHeads generator, FeatureHeads discriminator, FeatureReplacement replacement,
+                                  float temperature) {
         this.generator = generator;
         this.discriminator = discriminator;
+        this.replacement = replacement;
+        this.temperature = temperature;
     }
 
     @Override
@@ -70,8 +97,16 @@ public final class VectorFeatureObjective implements FeatureObjective {
 
         @Override
         public Term generate(Map<String, NDArray> generatorEmbeddings) {
-            generation = VectorFeatureObjective.this.generate(generatorEmbeddings, masking);
-            return new Term(generation.loss(), Map.of(PretrainMetrics.GEN_FEATURE_LOSS, generation.meanError()));
+            generation = replacement == FeatureReplacement.SAMPLED
+                    ? VectorFeatureObjective.this.pick(generatorEmbeddings, masking)
+                    : VectorFeatureObjective.this.generate(generatorEmbeddings, masking);
+            Map<String, Double> stats = new LinkedHashMap<>();
+            stats.put(PretrainMetrics.GEN_FEATURE_LOSS, generation.meanError());
+            if (!Double.isNaN(generation.pickAccuracy())) {
+                stats.put(PretrainMetrics.GEN_FEATURE_ACCURACY, generation.pickAccuracy());
+            }
+            stats.put(PretrainMetrics.FEATURE_REPLACED, generation.replacedShare());
+            return new Term(generation.loss(), stats);
         }
 
         @Override
@@ -92,6 +127,8 @@ public final class VectorFeatureObjective implements FeatureObjective {
     Masking hide(GraphBatch batch, PretrainBatch step) {
         Map<String, NDArray> originals = new LinkedHashMap<>();
         Map<String, NDArray> masks = new LinkedHashMap<>();
+        Map<String, int[]> hidden = new LinkedHashMap<>();
+        Map<String, int[]> pools = new LinkedHashMap<>();
         NDManager scope = batch.manager();
         for (Map.Entry<String, int[]> e : step.featureMasked().entrySet()) {
             String type = e.getKey();
@@ -106,9 +143,38 @@ public final class VectorFeatureObjective implements FeatureObjective {
             NDArray m = scope.create(mask, new Shape(mask.length, 1));
             originals.put(type, x);
             masks.put(type, m);
+            hidden.put(type, e.getValue());
+            if (replacement == FeatureReplacement.SAMPLED) {
+                pools.put(type, pool(e.getValue(), batch.numNodes(type),
+                        StepRandom.rngFor(step.step(), type.hashCode())));
+            }
             batch.replaceInput(type, x.mul(m.neg().add(1f)).add(m.mul(generator.maskVector(type).getArray())));
         }
-        return new Masking(originals, masks);
+        return new Masking(originals, masks, hidden, pools);
+    }
+
+    /**
+     * The rows a hidden node's vector is picked among: every row of the type when there are at most
+     * {@link #MAX_POOL}, else the hidden rows and uniformly drawn others up to that size, in
+     * increasing order.
+     */
+    static int[] pool(int[] hidden, int rows, java.util.Random rng) {
+        if (rows <= MAX_POOL || hidden.length >= MAX_POOL) {
+            if (rows <= MAX_POOL) {
+                int[] all = new int[rows];
+                java.util.Arrays.setAll(all, i -> i);
+                return all;
+            }
+            return java.util.Arrays.stream(hidden).distinct().sorted().toArray();
+        }
+        java.util.BitSet chosen = new java.util.BitSet(rows);
+        for (int h : hidden) {
+            chosen.set(h);
+        }
+        while (chosen.cardinality() < MAX_POOL) {
+            chosen.set(rng.nextInt(rows));
+        }
+        return chosen.stream().toArray();
     }
 
     /** Generates features for the hidden nodes from the generator's embeddings. */
@@ -133,7 +199,79 @@ public final class VectorFeatureObjective implements FeatureObjective {
             NDArray differs = fixed.sub(x).abs().max(new int[] {1}).gt(EQUAL_TOLERANCE).toType(x.getDataType(), false);
             replaced.put(type, differs.mul(m.squeeze(1)));
         }
-        return new Generation(loss, corrupted, replaced, types == 0 ? Double.NaN : error / types);
+        return new Generation(loss, corrupted, replaced, types == 0 ? Double.NaN : error / types, Double.NaN,
+                replacedShare(replaced));
+    }
+
+    /**
+     * The sampled replacement: each hidden node's regression output scores the pool's real vectors
+     * by cosine / temperature; softmax cross-entropy towards its own vector trains the generator,
+     * and the most likely vector replaces its input.
+     */
+    Generation pick(Map<String, NDArray> embeddings, Masking masking) {
+        NDArray loss = null;
+        double error = 0;
+        long right = 0;
+        long picked = 0;
+        Map<String, NDArray> corrupted = new LinkedHashMap<>();
+        Map<String, NDArray> replaced = new LinkedHashMap<>();
+        for (Map.Entry<String, NDArray> e : masking.masks().entrySet()) {
+            String type = e.getKey();
+            NDArray x = masking.originals().get(type);
+            NDManager scope = x.getManager();
+            int[] hidden = masking.hidden().get(type);
+            int[] pool = masking.pools().get(type);
+            NDArray generated = GraphOps.gatherRows(generator.head(type).forward(embeddings.get(type)),
+                    GraphOps.index(scope, hidden));
+            NDArray candidates = GraphOps.gatherRows(x, GraphOps.index(scope, pool));
+            NDArray logits = ScalarOps.div(unit(generated).matMul(unit(candidates).transpose()), temperature);
+            int[] own = positions(hidden, pool);
+            NDArray target = GraphOps.index(scope, own, new Shape(own.length, 1));
+            NDArray typeLoss = logits.logSoftmax(1).gather(target, 1).neg().mean();
+            loss = loss == null ? typeLoss : loss.add(typeLoss);
+            error += typeLoss.getFloat();
+            long[] best = logits.argMax(1).toLongArray();
+            int[] source = new int[Math.toIntExact(x.getShape().head())];
+            java.util.Arrays.setAll(source, i -> i);
+            for (int i = 0; i < hidden.length; i++) {
+                source[hidden[i]] = pool[(int) best[i]];
+                right += best[i] == own[i] ? 1 : 0;
+            }
+            picked += hidden.length;
+            NDArray fed = GraphOps.gatherRows(x, GraphOps.index(scope, source));
+            corrupted.put(type, fed);
+            replaced.put(type, fed.sub(x).abs().max(new int[] {1}).gt(EQUAL_TOLERANCE).toType(x.getDataType(), false));
+        }
+        int types = masking.masks().size();
+        return new Generation(loss, corrupted, replaced, types == 0 ? Double.NaN : error / types,
+                picked == 0 ? Double.NaN : (double) right / picked, replacedShare(replaced));
+    }
+
+    /** Rows scaled to unit length (a zero row stays zero). */
+    private static NDArray unit(NDArray rows) {
+        return rows.div(rows.square().sum(new int[] {1}, true).sqrt().add(1e-12f));
+    }
+
+    /** For each hidden row, its position in the (increasing) pool. */
+    private static int[] positions(int[] hidden, int[] pool) {
+        int[] out = new int[hidden.length];
+        for (int i = 0; i < hidden.length; i++) {
+            out[i] = java.util.Arrays.binarySearch(pool, hidden[i]);
+            if (out[i] < 0) {
+                throw new IllegalStateException("hidden row " + hidden[i] + " is not in its pool");
+            }
+        }
+        return out;
+    }
+
+    private static double replacedShare(Map<String, NDArray> replaced) {
+        double sum = 0;
+        long count = 0;
+        for (NDArray r : replaced.values()) {
+            sum += r.sum().getFloat();
+            count += r.size();
+        }
+        return count == 0 ? Double.NaN : sum / count;
     }
 
     /** Feeds the corrupted features to the discriminator's batch (in place). */

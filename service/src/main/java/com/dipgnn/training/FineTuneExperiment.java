@@ -169,6 +169,33 @@ public final class FineTuneExperiment {
         }
     }
 
+    /**
+     * A linear probe of the encoder as it starts fine-tuning with {@code seed} (from {@code pretrained},
+     * or randomly initialised when it is null), frozen: its clean-graph embeddings of the fine-tuning
+     * nodes feed a {@link LinearProbe} on the same train, validation and test nodes as {@link #run}.
+     *
+     * @throws IllegalArgumentException for the link task, which has no labels to probe
+     */
+    public LinearProbe.Result probe(long seed, ModelStore.EncoderWeights pretrained) throws IOException {
+        if (spec.task() != TaskKind.NODE_CLASSIFICATION) {
+            throw new IllegalArgumentException("the linear probe classifies nodes: it needs the node task");
+        }
+        NodeClassificationTask task = (NodeClassificationTask) createTask().task();
+        ModelConfig model = spec.model();
+        GraphSchema schema = GraphSchema.of(task.modelGraph(), model.nodeInputs());
+        try (NDManager manager = NDManager.newBaseManager(device)) {
+            GraphEncoder encoder = new GraphEncoder(schema, model, NodeIdSpace.of(task.modelGraph()));
+            FineTuner.initialize(seed, manager, encoder, task.createHead(model.hidden()));
+            if (pretrained != null) {
+                ModelStore.requireSameArchitecture(pretrained.manifest(), model, schema);
+                encoder.restore(pretrained.weights());
+                carryRows(pretrained, encoder, manager);
+            }
+            return new LinearProbe(task.labels(), model.hidden()).fit(task.embeddings(encoder, EvalSplit.TRAIN, manager),
+                    task.embeddings(encoder, EvalSplit.VAL, manager), task.embeddings(encoder, EvalSplit.TEST, manager));
+        }
+    }
+
     /** A fine-tuning task and, per node type, the id in {@link #graph()} of each node of its model graph. */
     private record TaskOnPart(FineTuningTask<?> task, Map<String, int[]> originalIds) {
     }

@@ -149,6 +149,32 @@ public final class NodeClassificationTask implements FineTuningTask<NodeClassifi
         return out;
     }
 
+    /**
+     * The frozen encoder's embeddings of one split's nodes in inference mode, sampled as
+     * {@link #evaluate} samples them: a {@link LinearProbe.Split} of {@code nodes x hidden} values.
+     */
+    public LinearProbe.Split embeddings(GraphEncoder encoder, EvalSplit split, NDManager scope) {
+        int[] nodes = splits.get(split);
+        int width = encoder.config().hidden();
+        float[] values = new float[nodes.length * width];
+        Random rng = StepRandom.rngFor(split.ordinal(), 0xE7A1);
+        for (int from = 0; from < nodes.length; from += EVAL_CHUNK) {
+            int[] chunk = Arrays.copyOfRange(nodes, from, Math.min(nodes.length, from + EVAL_CHUNK));
+            try (NDManager chunkScope = scope.newSubManager()) {
+                Subgraph sub = sampler.sample(graph, Map.of(targetType, chunk), rng);
+                NDArray h = encoder.forward(new GraphBatch(chunkScope, graph, sub), false).get(targetType);
+                System.arraycopy(h.get("0:" + chunk.length).toFloatArray(), 0, values, from * width,
+                        chunk.length * width);
+            }
+        }
+        return new LinearProbe.Split(nodes.clone(), values);
+    }
+
+    /** The labels of the classified type. */
+    public NodeLabels labels() {
+        return labels;
+    }
+
     private void record(ClassificationMetrics metrics, int[] chunk, float[] logits) {
         int classes = labels.numClasses();
         for (int i = 0; i < chunk.length; i++) {

@@ -69,7 +69,8 @@ class VectorFeatureObjectiveTest {
         embeddings.put("item", matrix(3, 2, 1, 2, 0, 0, 5.5f, -6));
         // user head = 2 h_0 + 1: node 0 gives 3 (its original), node 1 gives 3 (original 0)
         embeddings.put("user", matrix(2, 2, 1, 9, 1, 9));
-        return objective.generate(embeddings, new VectorFeatureObjective.Masking(originals, masks));
+        return objective.generate(embeddings, new VectorFeatureObjective.Masking(originals, masks,
+                Map.of("item", new int[] {0, 2}, "user", new int[] {0, 1}), Map.of()));
     }
 
     @Test
@@ -88,6 +89,41 @@ class VectorFeatureObjectiveTest {
         assertThat(g.replaced().get("user").toFloatArray()).containsExactly(0f, 1f);
         assertThat(g.corrupted().get("item").toFloatArray()).containsExactly(1f, 2f, 3f, 4f, 5.5f, -6f);
         assertThat(g.corrupted().get("user").toFloatArray()).containsExactly(3f, 3f);
+    }
+
+    @Test
+    void sampledReplacementPicksTheRealVectorOfHighestCosineAndLearnsTowardsTheNodesOwn() {
+        FeatureHeads generator = heads(true);
+        set(generator, "item", new float[] {1, 0, 0, 1}, new float[] {0, 0});
+        VectorFeatureObjective objective = new VectorFeatureObjective(generator, null, FeatureReplacement.SAMPLED, 0.5f);
+        Map<String, NDArray> originals = Map.of("item", matrix(4, 2, 1, 0, 0, 1, 1, 1, -1, 0));
+        Map<String, NDArray> masks = Map.of("item", matrix(4, 1, 1, 1, 0, 0));
+        // identity head: node 0 asks for (1, 0.1), node 1 for (1, 0.9)
+        Map<String, NDArray> embeddings = Map.of("item", matrix(4, 2, 1, 0.1f, 1, 0.9f, 0, 0, 0, 0));
+        VectorFeatureObjective.Generation g = objective.pick(embeddings, new VectorFeatureObjective.Masking(originals,
+                masks, Map.of("item", new int[] {0, 1}), Map.of("item", new int[] {0, 1, 2, 3})));
+
+        // cosines / 0.5 against (1,0), (0,1), (1,1), (-1,0): node 0 1.9901, 0.1990, 1.5479, -1.9901 (picks
+        // itself); node 1 1.4866, 1.3379, 1.9972, -1.4866 (picks node 2's (1,1)). Cross-entropy towards
+        // each node's own vector: 0.6032837 and 1.4238466, mean 1.0135651
+        assertThat((double) g.loss().getFloat()).isCloseTo(1.0135651, within(1e-5));
+        assertThat(g.pickAccuracy()).isEqualTo(0.5);
+        // the discriminator sees real vectors only: node 1 gets node 2's, which differs from its own
+        assertThat(g.corrupted().get("item").toFloatArray()).containsExactly(1f, 0f, 1f, 1f, 1f, 1f, -1f, 0f);
+        assertThat(g.replaced().get("item").toFloatArray()).containsExactly(0f, 1f, 0f, 0f);
+        assertThat(g.replacedShare()).isEqualTo(0.25);
+    }
+
+    @Test
+    void thePoolHoldsEveryRowUpToItsLimitAndOtherwiseTheHiddenRowsAndDrawnOthers() {
+        assertThat(VectorFeatureObjective.pool(new int[] {3, 1}, 5, new java.util.Random(1)))
+                .containsExactly(0, 1, 2, 3, 4);
+        int rows = VectorFeatureObjective.MAX_POOL * 3;
+        int[] hidden = {rows - 1, 7, 5000};
+        int[] pool = VectorFeatureObjective.pool(hidden, rows, new java.util.Random(1));
+        assertThat(pool).hasSize(VectorFeatureObjective.MAX_POOL).contains(hidden).isSorted()
+                .doesNotHaveDuplicates();
+        assertThat(pool[pool.length - 1]).isEqualTo(rows - 1);
     }
 
     @Test

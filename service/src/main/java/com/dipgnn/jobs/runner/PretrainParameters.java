@@ -164,7 +164,7 @@ public record PretrainParameters(
         return new PretrainConfig(pretrainMethod(), steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha,
                 lambda, temperature, paper.optimizer().withLearningRate(learningRate).withWeightDecay(weightDecay)
                         .withClipNorm(clipNorm), new SamplingConfig(samplingDepth, samplingWidth),
-                paper.fullGraphMaxNodes(), logEvery, checkpointEvery, seed, paper.textPair());
+                paper.fullGraphMaxNodes(), logEvery, checkpointEvery, seed, paper.textPair(), paper.variant());
     }
 
     /**

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Issue 17: the controlled experiments behind docs/results.md, "Why DiP-GNN does not transfer to node
+# classification: controlled experiments". Every run is `reproduce` with the settings of the Cora table
+# (results/run-all.sh: HGT 2 x 128 x 4, 400 pre-training steps, 200 fine-tuning steps, 10 seeds, paired)
+# plus --probe (a linear probe of each frozen encoder). One PyTorch thread each.
+# Usage: docs/results/transfer-experiments.sh JAR OUT_DIR NAME...   (names below; all when none given)
+set -euo pipefail
+JAR=$1; OUT=$2; shift 2
+DATA=${DIPGNN_DATASETS:-../shared/datasets}
+COMMON=(--runs 10 --hidden 128 --layers 2 --heads 4 --steps 200 --eval-every 10 --patience 10
+        --pretrain-steps 400 --log-every 50 --checkpoint-every 100 --pretrain-temperature 0.2 --probe)
+CORA=(--dataset "$DATA/cora" --task node --full-graph-max-nodes 5000)
+run() { local name=$1; shift; mkdir -p "$OUT/$name"
+  java -Xmx6g -Dai.djl.pytorch.num_threads=1 -jar "$JAR" reproduce "$@" "${COMMON[@]}" --out "$OUT/$name" --json \
+      > "$OUT/$name/stdout.json" 2> "$OUT/$name/stderr.log"; }
+declare -A RUNS
+# the reference: every method with its linear probe (hypothesis 3)
+RUNS[cora-probe]="${CORA[*]} --methods none,dipgnn,gpt-gnn,gae"
+# hypothesis 1: replaced features are real vectors the generator picks, not regression outputs
+RUNS[cora-sampled]="${CORA[*]} --methods none,dipgnn,dipgnn-features --feature-replacement sampled"
+# hypothesis 2: the discriminator starts against a trained generator (generator only for the first half)
+RUNS[cora-warmup]="${CORA[*]} --methods none,dipgnn --generator-warmup 200"
+for name in "${@:-${!RUNS[@]}}"; do
+  echo "$(date -u +%FT%TZ) start $name"; start=$(date +%s)
+  # shellcheck disable=SC2086
+  run "$name" ${RUNS[$name]}
+  echo "$(date -u +%FT%TZ) done $name in $(( $(date +%s) - start )) s"
+done
