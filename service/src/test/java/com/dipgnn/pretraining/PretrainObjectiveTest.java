@@ -118,6 +118,38 @@ class PretrainObjectiveTest {
     }
 
     @Test
+    void duringTheGeneratorWarmUpOnlyTheGeneratorsLossesAreTrained() {
+        HeteroGraph graph = TinyPretrainGraph.graph();
+        PretrainBatch batch = TinyPretrainGraph.batch(graph, false, Map.of());
+        Map<String, Double> warm = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED, (int) batch.step()), batch);
+        Map<String, Double> after = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED, (int) batch.step() - 1),
+                batch);
+
+        assertThat(warm).doesNotContainKeys(PretrainMetrics.DISC_EDGE_LOSS, PretrainMetrics.DISC_FEATURE_LOSS);
+        assertThat(after).containsKeys(PretrainMetrics.DISC_EDGE_LOSS, PretrainMetrics.DISC_FEATURE_LOSS);
+        // the same generator terms in both; after the warm-up lambda times the discriminator's are added
+        assertThat(warm.get(PretrainMetrics.GEN_EDGE_LOSS)).isEqualTo(after.get(PretrainMetrics.GEN_EDGE_LOSS));
+        assertThat(after.get(PretrainMetrics.LOSS)).isCloseTo(warm.get(PretrainMetrics.LOSS) + LAMBDA
+                * (after.get(PretrainMetrics.DISC_EDGE_LOSS) + after.get(PretrainMetrics.DISC_FEATURE_LOSS)),
+                within(1e-4));
+    }
+
+    private static Map<String, Double> stats(ObjectiveVariant variant, PretrainBatch batch) {
+        HeteroGraph graph = TinyPretrainGraph.graph();
+        PretrainConfig config = config(PretrainMethod.DIPGNN).withVariant(variant);
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            PretrainNetworks networks = new PretrainNetworks(PretrainMethod.DIPGNN, GraphSchema.of(graph), MODEL,
+                    List.of(LIKES, NEAR));
+            FineTuner.initialize(config.seed(), manager, networks.modules().values().toArray(GraphModule[]::new));
+            PretrainObjective objective = new PretrainObjective(graph, config, networks,
+                    new VectorFeatureObjective(networks.generatorFeatures(), networks.discriminatorFeatures()));
+            try (NDManager scope = manager.newSubManager()) {
+                return new LinkedHashMap<>(objective.compute(batch, scope, false).stats());
+            }
+        }
+    }
+
+    @Test
     void electraLabelCountsTheTrueSourceAsOriginal() {
         assertThat(PretrainObjective.electraLabel(0)).isEqualTo(1f);
         for (int slot = 1; slot < 300; slot++) {

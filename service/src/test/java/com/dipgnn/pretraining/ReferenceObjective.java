@@ -157,7 +157,9 @@ final class ReferenceObjective {
         double sum = 0;
         int correct = 0;
         int nodes = 0;
+        int replaced = 0;
         for (Map.Entry<String, int[]> e : batch.featureMasked().entrySet()) {
+            replaced += e.getValue().length;
             GraphModule head = networks.discriminatorFeatures().head(e.getKey());
             double[][] wd = matrix(head, "weight");
             double[] bd = toDouble(head.snapshot().get("bias"));
@@ -177,6 +179,8 @@ final class ReferenceObjective {
         }
         stats.put(PretrainMetrics.DISC_FEATURE_LOSS, sum);
         stats.put(PretrainMetrics.DISC_FEATURE_ACCURACY, (double) correct / nodes);
+        // every masked node's regression differs from its original here, so all of them are replaced
+        stats.put(PretrainMetrics.FEATURE_REPLACED, (double) replaced / nodes);
         return sum;
     }
 
