@@ -2,6 +2,7 @@ package com.dipgnn.cli;
 
 import com.dipgnn.model.TransformerConfig;
 import com.dipgnn.pretraining.FeatureReplacement;
+import com.dipgnn.pretraining.LossReduction;
 import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.TextPairConfig;
@@ -61,6 +62,11 @@ final class PretrainOptions {
                     + "picks as most likely) (default: ${DEFAULT-VALUE})")
     String featureReplacement;
 
+    @Option(names = "--loss-reduction", defaultValue = "mean",
+            description = "how each pre-training loss term reduces over its edges, nodes and feature entries: mean "
+                    + "(every term near 1) or sum (the paper's equations) (default: ${DEFAULT-VALUE})")
+    String lossReduction;
+
     @Option(names = "--generator-warmup", defaultValue = "0",
             description = "pre-training steps at the start that train only the generator, so the discriminator "
                     + "starts against a generator that already picks well (default: ${DEFAULT-VALUE})")
@@ -72,6 +78,7 @@ final class PretrainOptions {
                 OptimizerConfig.PRE_TRAINING.withLearningRate(learningRate), sampling, fullGraphMaxNodes, logEvery,
                 checkpointEvery, seed, new TextPairConfig(TransformerConfig.PAPER_DEFAULT, TextPairConfig.PAPER_DEFAULT
                 .tokenMaskRatio(), textTokensPerStep),
-                new ObjectiveVariant(FeatureReplacement.parse(featureReplacement), generatorWarmup));
+                new ObjectiveVariant(FeatureReplacement.parse(featureReplacement), generatorWarmup,
+                        LossReduction.parse(lossReduction)));
     }
 }

@@ -33,6 +33,11 @@ final class PretrainProgress implements PretrainListener {
     }
 
     @Override
+    public void onWarning(String message) {
+        out.println("  warning: " + message);
+    }
+
+    @Override
     public void onCheckpoint(long step, Path directory) {
         out.println("  checkpoint at step " + step + " in " + directory);
     }

@@ -23,7 +23,7 @@ import com.dipgnn.training.OptimizerConfig;
  * @param seed seeds initialisation, sampling, masking and dropout
  * @param textPair the text generator / discriminator pair (used on graphs with text by the
  *     methods whose {@link PretrainMethod#usesText()})
- * @param variant where the objective departs from the paper's ({@link ObjectiveVariant#PAPER}: nowhere)
+ * @param variant where the objective departs from the paper's ({@link ObjectiveVariant#DEFAULT})
  */
 public record PretrainConfig(
         PretrainMethod method,
@@ -54,7 +54,7 @@ public record PretrainConfig(
     /** The paper's settings (with {@link #DEFAULT_TEMPERATURE}, which the paper leaves open). */
     public static final PretrainConfig PAPER_DEFAULT = new PretrainConfig(PretrainMethod.DIPGNN, 1000, 128,
             0.2, 0.2, 255, 1.0, 20.0, DEFAULT_TEMPERATURE, OptimizerConfig.PRE_TRAINING, SamplingConfig.defaults(), 5000,
-            50, 200, 0, TextPairConfig.PAPER_DEFAULT, ObjectiveVariant.PAPER);
+            50, 200, 0, TextPairConfig.PAPER_DEFAULT, ObjectiveVariant.DEFAULT);
 
     public PretrainConfig {
         if (method == null || method == PretrainMethod.NONE) {

@@ -18,6 +18,10 @@ public interface PretrainListener {
     default void onLog(PretrainLogEntry entry) {
     }
 
+    /** A problem worth a person's attention that does not stop the run (e.g. {@link LossBalance}). */
+    default void onWarning(String message) {
+    }
+
     /** After a checkpoint was written. */
     default void onCheckpoint(long step, Path directory) {
     }

@@ -138,7 +138,7 @@ public final class PretrainObjective {
         if (sum == null) {
             return null;
         }
-        return new EdgeGeneration(ScalarOps.div(sum, edges), picks, accuracy(picks));
+        return new EdgeGeneration(sums() ? sum : ScalarOps.div(sum, edges), picks, accuracy(picks));
     }
 
     /** Logits d(h(c), h(t)) / temperature of every candidate c of every masked edge, padding masked out. */
@@ -219,6 +219,10 @@ public final class PretrainObjective {
         return loss;
     }
 
+    private boolean sums() {
+        return config.variant().reduction() == LossReduction.SUM;
+    }
+
     private static NDArray add(NDArray sum, NDArray term) {
         return term == null ? sum : sum == null ? term : sum.add(term);
     }
@@ -252,7 +256,7 @@ public final class PretrainObjective {
         if (sum == null) {
             return null;
         }
-        NDArray loss = ScalarOps.div(sum, count);
+        NDArray loss = sums() ? sum : ScalarOps.div(sum, count);
         stats.put(PretrainMetrics.DISC_EDGE_LOSS, (double) loss.getFloat());
         stats.put(PretrainMetrics.DISC_ACCURACY, (double) correct / count);
         return loss;

@@ -88,6 +88,7 @@ public final class Pretrainer {
             }
         }
         long resumedFrom = first;
+        boolean warned = false;
         listener.onStart(resumedFrom);
         Engine engine = Devices.engine();
         int remaining = (int) (config.steps() - first);
@@ -106,6 +107,7 @@ public final class Pretrainer {
                     history.add(entry);
                     interval.clear();
                     listener.onLog(entry);
+                    warned = warnOnce(warned, entry);
                 }
                 if (checkpoints != null && config.checkpointEvery() > 0 && step % config.checkpointEvery() == 0
                         && step < config.steps()) {
@@ -123,12 +125,25 @@ public final class Pretrainer {
                 (System.nanoTime() - start) / 1e9);
     }
 
+    /** Warns (log and listener) the first time a logging interval's loss terms are out of balance. */
+    private boolean warnOnce(boolean warned, PretrainLogEntry entry) {
+        if (warned) {
+            return true;
+        }
+        java.util.Optional<String> warning = LossBalance.warning(entry.metrics(), config.lambda());
+        warning.ifPresent(w -> {
+            System.getLogger(Pretrainer.class.getName()).log(System.Logger.Level.WARNING, w);
+            listener.onWarning(w);
+        });
+        return warning.isPresent();
+    }
+
     /** The feature pairs of the networks under {@code config}: vector features, and the text pair when present. */
     public static List<FeatureObjective> featureObjectives(PretrainConfig config, PretrainNetworks networks,
                                                            TextInputs text) {
         List<FeatureObjective> pairs = new ArrayList<>();
         pairs.add(new VectorFeatureObjective(networks.generatorFeatures(), networks.discriminatorFeatures(),
-                config.variant().featureReplacement(), (float) config.temperature()));
+                config.variant().featureReplacement(), (float) config.temperature(), config.variant().reduction()));
         if (networks.hasTextPair()) {
             pairs.add(new TextFeatureObjective(text, networks.generatorTextInputs(), networks.generatorText(),
                     networks.discriminatorText()));

@@ -31,6 +31,7 @@ public final class VectorFeatureObjective implements FeatureObjective {
     private final FeatureHeads discriminator;
     private final FeatureReplacement replacement;
     private final float temperature;
+    private final boolean sums;
 
     /**
      * What the generator was not shown, per node type: original inputs, a (nodes, 1) 0/1 mask, the
@@ -65,19 +66,21 @@ public final class VectorFeatureObjective implements FeatureObjective {
      * @param discriminator detection heads (null when the method does not discriminate features)
      */
     public VectorFeatureObjective(FeatureHeads generator, FeatureHeads discriminator) {
-        this(generator, discriminator, FeatureReplacement.REGRESSED, 1f);
+        this(generator, discriminator, FeatureReplacement.REGRESSED, 1f, LossReduction.MEAN);
     }
 
     /**
      * @param replacement how generated vectors are made
      * @param temperature the pick's logits are cosines divided by this (sampled replacement)
+     * @param reduction means (over width and nodes) or the paper's sums
      */
     public VectorFeatureObjective(FeatureHeads generator, FeatureHeads discriminator, FeatureReplacement replacement,
-                                  float temperature) {
+                                  float temperature, LossReduction reduction) {
         this.generator = generator;
         this.discriminator = discriminator;
         this.replacement = replacement;
         this.temperature = temperature;
+        this.sums = reduction == LossReduction.SUM;
     }
 
     @Override
@@ -189,8 +192,10 @@ public final class VectorFeatureObjective implements FeatureObjective {
             NDArray m = e.getValue();
             NDArray x = masking.originals().get(type);
             NDArray generated = generator.head(type).forward(embeddings.get(type));
-            NDArray squared = generated.sub(x).square().mean(new int[] {1}, true).mul(m);
-            NDArray typeLoss = squared.sum().div(m.sum().maximum(1f));
+            NDArray squaredError = generated.sub(x).square();
+            NDArray squared = (sums ? squaredError.sum(new int[] {1}, true)
+                    : squaredError.mean(new int[] {1}, true)).mul(m);
+            NDArray typeLoss = sums ? squared.sum() : squared.sum().div(m.sum().maximum(1f));
             loss = loss == null ? typeLoss : loss.add(typeLoss);
             error += typeLoss.getFloat();
             types++;
@@ -227,7 +232,8 @@ public final class VectorFeatureObjective implements FeatureObjective {
             NDArray logits = ScalarOps.div(unit(generated).matMul(unit(candidates).transpose()), temperature);
             int[] own = positions(hidden, pool);
             NDArray target = GraphOps.index(scope, own, new Shape(own.length, 1));
-            NDArray typeLoss = logits.logSoftmax(1).gather(target, 1).neg().mean();
+            NDArray perNode = logits.logSoftmax(1).gather(target, 1).neg();
+            NDArray typeLoss = sums ? perNode.sum() : perNode.mean();
             loss = loss == null ? typeLoss : loss.add(typeLoss);
             error += typeLoss.getFloat();
             long[] best = logits.argMax(1).toLongArray();
@@ -291,7 +297,8 @@ public final class VectorFeatureObjective implements FeatureObjective {
             }
             NDArray logits = discriminator.head(type).forward(embeddings.get(type)).squeeze(1);
             NDArray labels = e.getValue();
-            NDArray typeLoss = Losses.binaryCrossEntropyWithLogits(logits, labels).mean();
+            NDArray perNode = Losses.binaryCrossEntropyWithLogits(logits, labels);
+            NDArray typeLoss = sums ? perNode.sum() : perNode.mean();
             loss = loss == null ? typeLoss : loss.add(typeLoss);
             float[] l = logits.toFloatArray();
             float[] y = labels.toFloatArray();

@@ -121,8 +121,10 @@ class PretrainObjectiveTest {
     void duringTheGeneratorWarmUpOnlyTheGeneratorsLossesAreTrained() {
         HeteroGraph graph = TinyPretrainGraph.graph();
         PretrainBatch batch = TinyPretrainGraph.batch(graph, false, Map.of());
-        Map<String, Double> warm = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED, (int) batch.step()), batch);
-        Map<String, Double> after = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED, (int) batch.step() - 1),
+        Map<String, Double> warm = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED, (int) batch.step(),
+                LossReduction.MEAN), batch);
+        Map<String, Double> after = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED,
+                (int) batch.step() - 1, LossReduction.MEAN),
                 batch);
 
         assertThat(warm).doesNotContainKeys(PretrainMetrics.DISC_EDGE_LOSS, PretrainMetrics.DISC_FEATURE_LOSS);
@@ -132,6 +134,21 @@ class PretrainObjectiveTest {
         assertThat(after.get(PretrainMetrics.LOSS)).isCloseTo(warm.get(PretrainMetrics.LOSS) + LAMBDA
                 * (after.get(PretrainMetrics.DISC_EDGE_LOSS) + after.get(PretrainMetrics.DISC_FEATURE_LOSS)),
                 within(1e-4));
+    }
+
+    @Test
+    void thePapersSumsWeighTheEdgeGeneratorByItsMaskedEdges() {
+        HeteroGraph graph = TinyPretrainGraph.graph();
+        PretrainBatch batch = TinyPretrainGraph.batch(graph, false, Map.of());
+        Map<String, Double> means = stats(ObjectiveVariant.DEFAULT, batch);
+        Map<String, Double> sums = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED, 0, LossReduction.SUM),
+                batch);
+
+        assertThat(sums.get(PretrainMetrics.GEN_EDGE_LOSS)).isCloseTo(MASKED * means.get(PretrainMetrics.GEN_EDGE_LOSS),
+                within(1e-4));
+        // the same picks, so the same accuracies: only the weighting differs
+        assertThat(sums.get(PretrainMetrics.DISC_ACCURACY)).isEqualTo(means.get(PretrainMetrics.DISC_ACCURACY));
+        assertThat(sums.get(PretrainMetrics.DISC_EDGE_LOSS)).isGreaterThan(means.get(PretrainMetrics.DISC_EDGE_LOSS));
     }
 
     private static Map<String, Double> stats(ObjectiveVariant variant, PretrainBatch batch) {

@@ -92,10 +92,23 @@ class VectorFeatureObjectiveTest {
     }
 
     @Test
+    void thePapersSumsAddSquaredErrorsOverTheWidthAndTheHiddenNodes() {
+        FeatureHeads generator = heads(true);
+        set(generator, "item", new float[] {1, 0, 0, 1}, new float[] {0, 0});
+        set(generator, "user", new float[] {2, 0}, new float[] {1});
+        VectorFeatureObjective.Generation g = generate(new VectorFeatureObjective(generator, null,
+                FeatureReplacement.REGRESSED, 1f, LossReduction.SUM));
+
+        // item: node 0 error 0, node 2 0.5^2 = 0.25; user: node 0 error 0, node 1 (3 - 0)^2 = 9
+        assertThat((double) g.loss().getFloat()).isCloseTo(0.25 + 9, within(1e-6));
+    }
+
+    @Test
     void sampledReplacementPicksTheRealVectorOfHighestCosineAndLearnsTowardsTheNodesOwn() {
         FeatureHeads generator = heads(true);
         set(generator, "item", new float[] {1, 0, 0, 1}, new float[] {0, 0});
-        VectorFeatureObjective objective = new VectorFeatureObjective(generator, null, FeatureReplacement.SAMPLED, 0.5f);
+        VectorFeatureObjective objective = new VectorFeatureObjective(generator, null, FeatureReplacement.SAMPLED, 0.5f,
+                LossReduction.MEAN);
         Map<String, NDArray> originals = Map.of("item", matrix(4, 2, 1, 0, 0, 1, 1, 1, -1, 0));
         Map<String, NDArray> masks = Map.of("item", matrix(4, 1, 1, 1, 0, 0));
         // identity head: node 0 asks for (1, 0.1), node 1 for (1, 0.9)
