@@ -16,10 +16,14 @@ run() { local name=$1; shift; mkdir -p "$OUT/$name"
 declare -A RUNS
 # the reference: every method with its linear probe (hypothesis 3)
 RUNS[cora-probe]="${CORA[*]} --methods none,dipgnn,gpt-gnn,gae"
+# which term empties the representation: the paper's ablations, probed
+RUNS[cora-ablations]="${CORA[*]} --methods none,dipgnn-edges,dipgnn-features,random-edges"
 # hypothesis 1: replaced features are real vectors the generator picks, not regression outputs
 RUNS[cora-sampled]="${CORA[*]} --methods none,dipgnn,dipgnn-features --feature-replacement sampled"
 # hypothesis 2: the discriminator starts against a trained generator (generator only for the first half)
 RUNS[cora-warmup]="${CORA[*]} --methods none,dipgnn --generator-warmup 200"
+# hypothesis 4: the paper's sums instead of means (feature regression summed over the width and nodes)
+RUNS[cora-sums]="${CORA[*]} --methods none,dipgnn,gpt-gnn --loss-reduction sum"
 for name in "${@:-${!RUNS[@]}}"; do
   echo "$(date -u +%FT%TZ) start $name"; start=$(date +%s)
   # shellcheck disable=SC2086
