@@ -1,5 +1,6 @@
 package com.dipgnn.cli;
 
+import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
@@ -151,8 +152,19 @@ abstract class FineTuningOptions {
     @Option(names = "--label-fraction", defaultValue = "1.0", description = "fraction of fine-tuning training labels used (transfer split)")
     double labelFraction;
 
-    @Option(names = "--normalize-features", description = "scale each feature row to sum 1")
+    @Option(names = "--normalize-features", description = "scale each feature row to sum 1 (GCN/GAT preprocessing); "
+            + "such a run does not standardise features (--standardize-features does not apply)")
     boolean normalizeFeatures;
+
+    @Option(names = "--standardize-features", defaultValue = "auto",
+            description = "auto: each dense feature column that is not binary 0/1 becomes (x - mean) / std (a constant "
+                    + "column is centred only), with statistics of the nodes pre-training may see (the transfer "
+                    + "split's pre-training part, else every node); sparse and text-derived features are left as "
+                    + "they are; the statistics are saved with the model (feature-scaling.json) and applied by "
+                    + "fine-tuning from it and by deployments. With --pretrained, the pre-trained model's statistics "
+                    + "are used. none: features as loaded. Not applied with --normalize-features "
+                    + "(default: ${DEFAULT-VALUE})")
+    String standardizeFeatures;
 
     @Option(names = "--negatives", defaultValue = "255", description = "negatives per held-out edge in evaluation (default: ${DEFAULT-VALUE})")
     int negatives;
@@ -215,7 +227,9 @@ abstract class FineTuningOptions {
         return new ExperimentSpec(kind, targetType, relation, mode, splitSeed, labelFraction, model, training,
                 new SamplingConfig(depth, width), fullGraph, normalizeFeatures || d.normalizeFeatures(), negatives,
                 d.trainNegatives(), d.temperature())
-                .withLinkObjective(linkLoss(), NegativeSampling.parse(linkNegatives));
+                .withLinkObjective(linkLoss(), NegativeSampling.parse(linkNegatives))
+                .withFeatureStandardization(standardizeFeatures == null ? FeatureStandardization.AUTO
+                        : FeatureStandardization.parse(standardizeFeatures));
     }
 
     /** The defaults {@code --preset} names, or those of the task on the split (see {@link FineTuneDefaults#of}). */

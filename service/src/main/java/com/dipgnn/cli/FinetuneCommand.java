@@ -76,8 +76,8 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
             "--steps", "--lr", "--weight-decay", "--l2", "--clip", "--dropout", "--attention-dropout", "--layers",
             "--hidden", "--heads", "--node-embeddings", "--embedding-width", "--structural-inputs",
             "--embedding-row-dropout", "--batch-size", "--eval-every", "--patience", "--depth", "--width",
-            "--full-graph-max-nodes", "--label-fraction", "--normalize-features", "--link-loss", "--link-negatives",
-            "--target-type");
+            "--full-graph-max-nodes", "--label-fraction", "--normalize-features", "--standardize-features",
+            "--link-loss", "--link-negatives", "--target-type");
 
     @Override
     public Integer call() throws Exception {

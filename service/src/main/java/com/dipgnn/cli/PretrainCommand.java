@@ -88,8 +88,7 @@ public final class PretrainCommand extends FineTuningOptions implements Callable
                     .run(pretrainGraph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
             PretrainMethod.Kept which = keptNetwork(chosen);
             PretrainedModels.save(save, result, config, which, experiment.spec().model(), pretrainGraph, dataset,
-                    splitSeed,
-                    experiment.textInputs());
+                    splitSeed, experiment.textInputs(), experiment.featureScaling());
             System.err.printf(java.util.Locale.ROOT, "saved the %s encoder to %s (%.1f s)%n",
                     which.name().toLowerCase(java.util.Locale.ROOT), save, result.seconds());
             if (json) {

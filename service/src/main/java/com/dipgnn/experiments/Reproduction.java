@@ -2,6 +2,7 @@ package com.dipgnn.experiments;
 
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.pretraining.PretrainCheckpoint;
 import com.dipgnn.pretraining.PretrainConfig;
@@ -142,7 +143,8 @@ public final class Reproduction {
             PretrainResult result = new Pretrainer(config, listener.pretraining(method, seed))
                     .run(graph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
             PretrainedModels.save(dir, result, config, experiment.spec().model(), graph,
-                    experiment.datasetName(), experiment.spec().splitSeed(), experiment.textInputs());
+                    experiment.datasetName(), experiment.spec().splitSeed(), experiment.textInputs(),
+                    experiment.featureScaling());
             PretrainCheckpoint.delete(checkpoints);
             Map<Long, Map<String, Double>> history = new LinkedHashMap<>();
             result.history().forEach(e -> history.put(e.step(), e.metrics()));
@@ -151,9 +153,15 @@ public final class Reproduction {
         }
     }
 
-    private static boolean sameSettings(Path dir, PretrainConfig config) throws IOException {
+    /**
+     * Whether the model in {@code dir} was pre-trained with {@code config} on features standardised as
+     * this experiment's are (a model saved before scalings were stored counts as unstandardised).
+     */
+    private boolean sameSettings(Path dir, PretrainConfig config) throws IOException {
         ModelManifest manifest = ModelStore.readManifest(dir);
-        return config.toString().equals(manifest.hyperParameters().get("pretrain_config"));
+        return config.toString().equals(manifest.hyperParameters().get("pretrain_config"))
+                && FeatureScaling.loadIfPresent(dir).orElse(FeatureScaling.identity())
+                        .equals(experiment.featureScaling());
     }
 
     private Map<String, PairedTTest.Result> comparisons(List<MethodReport> reports) {
@@ -192,6 +200,8 @@ public final class Reproduction {
         s.put("split", experiment.spec().split().name().toLowerCase(java.util.Locale.ROOT));
         s.put("split_seed", experiment.spec().splitSeed());
         s.put("label_fraction", experiment.spec().labelFraction());
+        s.put("standardize_features", experiment.spec().normalizeFeatures() ? "none (row-normalised)"
+                : experiment.spec().standardizeFeatures().cliName());
         s.put("pretraining", spec.pretrain());
         s.put("pretrain_per_run", spec.pretrainPerRun());
         s.put("linear_probe", spec.probe());

@@ -1,5 +1,6 @@
 package com.dipgnn.pretraining;
 
+import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
@@ -26,27 +27,37 @@ public final class PretrainedModels {
 
     /** Writes the method's kept encoder atomically to {@code dir} (which must not exist). */
     public static ModelManifest save(Path dir, PretrainResult result, PretrainConfig config, ModelConfig model,
-                                     HeteroGraph pretrainGraph, String dataset, long splitSeed, TextInputs text)
-            throws IOException {
-        return save(dir, result, config, config.method().kept(), model, pretrainGraph, dataset, splitSeed, text);
+                                     HeteroGraph pretrainGraph, String dataset, long splitSeed, TextInputs text,
+                                     FeatureScaling scaling) throws IOException {
+        return save(dir, result, config, config.method().kept(), model, pretrainGraph, dataset, splitSeed, text,
+                scaling);
     }
 
     /**
      * Writes the chosen network's encoder (e.g. DiP-GNN's generator, for a diagnostic) atomically to
      * {@code dir}, with the graph's text inputs (vocabulary and input columns) when {@code text} is not
-     * null, so fine-tuning and serving read text as pre-training did.
+     * null and the standardisation of its dense features when {@code scaling} is neither null nor the
+     * identity, so fine-tuning and serving read text and features as pre-training did.
      */
     public static ModelManifest save(Path dir, PretrainResult result, PretrainConfig config, PretrainMethod.Kept which,
                                      ModelConfig model, HeteroGraph pretrainGraph, String dataset, long splitSeed,
-                                     TextInputs text) throws IOException {
-        ModelManifest manifest = manifest(result, config, which, model, pretrainGraph, dataset, splitSeed);
+                                     TextInputs text, FeatureScaling scaling) throws IOException {
+        ModelManifest manifest = manifest(result, config, which, model, pretrainGraph, dataset, splitSeed, scaling);
         ModelStore.save(dir, manifest, result.networks().encoder(which), result.networks().edgeHeads(which),
-                text == null ? null : text::save);
+                modelDir -> {
+                    if (text != null) {
+                        text.save(modelDir);
+                    }
+                    if (scaling != null) {
+                        scaling.save(modelDir);
+                    }
+                });
         return manifest;
     }
 
     static ModelManifest manifest(PretrainResult result, PretrainConfig config, PretrainMethod.Kept which,
-                                  ModelConfig model, HeteroGraph pretrainGraph, String dataset, long splitSeed) {
+                                  ModelConfig model, HeteroGraph pretrainGraph, String dataset, long splitSeed,
+                                  FeatureScaling scaling) {
         PretrainMethod method = config.method();
         Map<String, Object> task = new LinkedHashMap<>();
         task.put("task", TASK);
@@ -70,6 +81,8 @@ public final class PretrainedModels {
         hyper.put("sampling_depth", config.sampling().depth());
         hyper.put("sampling_width", config.sampling().width());
         hyper.put("seconds", result.seconds());
+        hyper.put("standardized_feature_types", scaling == null ? java.util.List.of()
+                : java.util.List.copyOf(scaling.types().keySet()));
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         metrics.put("pretrain_final", result.finalMetrics());
         metrics.put("pretrain_mean", result.overall());

@@ -69,7 +69,7 @@ final class Deployer {
             DeploymentStats stats = new DeploymentStats(graph.totalNodes(), embedSeconds, indexSeconds,
                     link == null ? "none" : link.index().describe(), exact ? EXACT : prepared.samplerDescription());
             return new ModelDeployment(new ModelDeployment.DeploymentParts(manifest, task, graph,
-                    prepared.normalizeFeatures(), options, prepared.sampler(), prepared.manager(), model.encoder(),
+                    prepared.features(), options, prepared.sampler(), prepared.manager(), model.encoder(),
                     embeddings, exact ? layers.subList(0, layers.size() - 1) : null, link, classes, stats,
                     prepared.text()));
         } catch (RuntimeException | Error e) {

@@ -6,6 +6,7 @@ import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.CsrAdjacency;
+import com.dipgnn.graph.FeaturePreprocessing;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.GraphBatch;
@@ -48,7 +49,7 @@ public final class ModelDeployment implements AutoCloseable {
     private final ModelManifest manifest;
     private final TaskKind task;
     private final HeteroGraph graph;
-    private final boolean normalizeFeatures;
+    private final FeaturePreprocessing features;
     private final DeploymentOptions options;
     private final SubgraphSampler sampler;
     private final NDManager manager;
@@ -68,7 +69,7 @@ public final class ModelDeployment implements AutoCloseable {
         this.manifest = parts.manifest();
         this.task = parts.task();
         this.graph = parts.graph();
-        this.normalizeFeatures = parts.normalizeFeatures();
+        this.features = parts.features();
         this.options = parts.options();
         this.sampler = parts.sampler();
         this.manager = parts.manager();
@@ -87,8 +88,9 @@ public final class ModelDeployment implements AutoCloseable {
      * node of {@code graph} and builds the head's index. Blocking; interrupting the thread cancels
      * it (with a {@link java.util.concurrent.CancellationException}).
      *
-     * @param graph the graph the model was trained on, as loaded (features are normalised here when
-     *     the model was trained on normalised features)
+     * @param graph the graph the model was trained on, as loaded (features are standardised here with
+     *     the model's stored scaling, or row-normalised when the model was trained on normalised
+     *     features; a new node's features likewise)
      * @throws IllegalArgumentException when the graph does not fit the model
      * @throws MalformedModelException when the stored parameters do not match the manifest
      */
@@ -331,8 +333,8 @@ public final class ModelDeployment implements AutoCloseable {
 
     private NewNodeSubgraph newNodeSubgraph(NewNode node) {
         return lowerLayers != null
-                ? NewNodeSubgraph.exact(graph, node, normalizeFeatures, options.maxBatch(), text)
-                : NewNodeSubgraph.build(graph, sampler, options.seed(), node, normalizeFeatures, options.maxBatch(),
+                ? NewNodeSubgraph.exact(graph, node, features, options.maxBatch(), text)
+                : NewNodeSubgraph.build(graph, sampler, options.seed(), node, features, options.maxBatch(),
                         text);
     }
 
@@ -398,7 +400,7 @@ public final class ModelDeployment implements AutoCloseable {
     }
 
     /** Everything a deployment is made of, as the {@link Deployer} assembles it. */
-    record DeploymentParts(ModelManifest manifest, TaskKind task, HeteroGraph graph, boolean normalizeFeatures,
+    record DeploymentParts(ModelManifest manifest, TaskKind task, HeteroGraph graph, FeaturePreprocessing features,
                            DeploymentOptions options, SubgraphSampler sampler, NDManager manager, GraphEncoder encoder,
                            Map<String, float[]> embeddings, List<Map<String, float[]>> lowerLayers, LinkHead link,
                            ClassHead classes, DeploymentStats stats, TextInputs text) {

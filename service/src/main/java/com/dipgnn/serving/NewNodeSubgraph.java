@@ -4,6 +4,7 @@ import com.dipgnn.text.TextInputs;
 import static com.dipgnn.serving.InvalidInferenceRequestException.Reason;
 
 import com.dipgnn.graph.DenseFeatures;
+import com.dipgnn.graph.FeaturePreprocessing;
 import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeFeatures;
@@ -94,12 +95,12 @@ final class NewNodeSubgraph {
      * Validates the node against the graph and builds its subgraph for sampled inference: the
      * neighbourhood of its neighbours sampled with {@code sampler}.
      *
-     * @param graph the deployed graph (features already normalised as the model expects)
-     * @param normalize whether to scale the new node's features to sum 1, as the graph's were
+     * @param graph the deployed graph (features already standardised or normalised as the model expects)
+     * @param features how the graph's features were prepared, applied to the new node's likewise
      */
-    static NewNodeSubgraph build(HeteroGraph graph, SubgraphSampler sampler, long seed, NewNode node, boolean normalize,
-                                 int maxBatch, TextInputs text) {
-        Parsed p = parse(graph, node, normalize, maxBatch, text);
+    static NewNodeSubgraph build(HeteroGraph graph, SubgraphSampler sampler, long seed, NewNode node,
+                                 FeaturePreprocessing features, int maxBatch, TextInputs text) {
+        Parsed p = parse(graph, node, features, maxBatch, text);
         return assemble(graph, sampler, seed, p.type(), p.features(), p.inbound(), p.outgoing());
     }
 
@@ -108,11 +109,12 @@ final class NewNodeSubgraph {
      * neighbours alone, whose states the deployment keeps for every layer, and the edges from them
      * into the new node ({@link #graphIds} maps the local rows back to the graph).
      *
-     * @param graph the deployed graph (features already normalised as the model expects)
-     * @param normalize whether to scale the new node's features to sum 1, as the graph's were
+     * @param graph the deployed graph (features already standardised or normalised as the model expects)
+     * @param features how the graph's features were prepared, applied to the new node's likewise
      */
-    static NewNodeSubgraph exact(HeteroGraph graph, NewNode node, boolean normalize, int maxBatch, TextInputs text) {
-        Parsed p = parse(graph, node, normalize, maxBatch, text);
+    static NewNodeSubgraph exact(HeteroGraph graph, NewNode node, FeaturePreprocessing features, int maxBatch,
+                                 TextInputs text) {
+        Parsed p = parse(graph, node, features, maxBatch, text);
         Map<String, int[]> neighbours = new LinkedHashMap<>();
         for (String t : graph.nodeTypes()) {
             neighbours.put(t, p.inbound().entrySet().stream().filter(e -> e.getKey().source().equals(t))
@@ -127,12 +129,13 @@ final class NewNodeSubgraph {
                           Map<RelationType, int[]> outgoing) {
     }
 
-    private static Parsed parse(HeteroGraph graph, NewNode node, boolean normalize, int maxBatch, TextInputs text) {
+    private static Parsed parse(HeteroGraph graph, NewNode node, FeaturePreprocessing preprocessing, int maxBatch,
+                                TextInputs text) {
         if (node == null) {
             throw Requests.invalid("node", Reason.MALFORMED, "the new node is missing");
         }
         Requests.requireType(graph, "type", node.type());
-        float[] features = features(graph, node, normalize, text);
+        float[] features = features(graph, node, preprocessing, text);
         Map<RelationType, int[]> inbound = new TreeMap<>(byGraphOrder(graph));
         Map<RelationType, int[]> outgoing = new LinkedHashMap<>();
         int total = 0;
@@ -151,7 +154,12 @@ final class NewNodeSubgraph {
         return new Parsed(node.type(), features, inbound, outgoing);
     }
 
-    private static float[] features(HeteroGraph graph, NewNode node, boolean normalize, TextInputs text) {
+    /**
+     * The new node's feature row as the model reads it: given (or derived from its text), checked,
+     * then standardised or row-normalised as the graph's rows were.
+     */
+    private static float[] features(HeteroGraph graph, NewNode node, FeaturePreprocessing preprocessing,
+                                    TextInputs text) {
         int width = graph.nodes(node.type()).featureDim();
         boolean fromText = text != null && text.derivedTypes().contains(node.type());
         float[] given = node.features() == null ? new float[0] : node.features();
@@ -169,10 +177,7 @@ final class NewNodeSubgraph {
                         + "; features must be finite numbers");
             }
         }
-        if (!normalize || width == 0) {
-            return given;
-        }
-        return new DenseFeatures(1, width, given).rowNormalized().gather(new int[] {0});
+        return width == 0 ? given : preprocessing.applyRow(node.type(), given);
     }
 
     /** The text-derived input row of a new node described by its text. */

@@ -3,6 +3,8 @@ package com.dipgnn.serving;
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
 import ai.djl.nn.Parameter;
+import com.dipgnn.graph.FeaturePreprocessing;
+import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphModule;
@@ -22,9 +24,11 @@ import java.nio.file.Path;
 
 /**
  * A fine-tuned model loaded for inference on its graph, exactly as a deployment uses it: the
- * model's stored text inputs applied to the graph, the graph checked against the model, features
- * row-normalised when the model was trained on normalised features, the sampler of the options or
- * of the manifest, and the parameters loaded and frozen. {@link ModelDeployment} is built on one;
+ * model's stored text inputs applied to the graph, the graph checked against the model, its dense
+ * features standardised with the model's stored {@link FeatureScaling} (none for a model saved
+ * without one) or row-normalised when the model was trained on normalised features (the same
+ * {@link FeaturePreprocessing} as in training), the sampler of the options or of the manifest,
+ * and the parameters loaded and frozen. {@link ModelDeployment} is built on one;
  * the Spark batch job (module {@code spark}) loads one per executor to compute the embeddings of
  * sampled inference with {@link #embedder()}.
  *
@@ -37,20 +41,20 @@ public final class PreparedModel implements AutoCloseable {
     private final TaskKind task;
     private final TextInputs text;
     private final HeteroGraph graph;
-    private final boolean normalizeFeatures;
+    private final FeaturePreprocessing features;
     private final SubgraphSampler sampler;
     private final DeploymentOptions options;
     private final NDManager manager;
     private final ModelStore.LoadedModel model;
 
     private PreparedModel(ModelManifest manifest, TaskKind task, TextInputs text, HeteroGraph graph,
-                          boolean normalizeFeatures, SubgraphSampler sampler, DeploymentOptions options,
+                          FeaturePreprocessing features, SubgraphSampler sampler, DeploymentOptions options,
                           NDManager manager, ModelStore.LoadedModel model) {
         this.manifest = manifest;
         this.task = task;
         this.text = text;
         this.graph = graph;
-        this.normalizeFeatures = normalizeFeatures;
+        this.features = features;
         this.sampler = sampler;
         this.options = options;
         this.manager = manager;
@@ -65,6 +69,7 @@ public final class PreparedModel implements AutoCloseable {
      * @param textCache where text-derived inputs are cached (null: computed every time)
      * @throws IllegalArgumentException when the graph does not fit the model
      * @throws MalformedModelException when the stored parameters do not match the manifest
+     * @throws com.dipgnn.graph.FeatureScalingException when the stored feature scaling is malformed
      */
     public static PreparedModel open(Path modelDir, HeteroGraph rawGraph, DeploymentOptions options,
                                      TextInputCache textCache) throws IOException, MalformedModelException {
@@ -75,8 +80,8 @@ public final class PreparedModel implements AutoCloseable {
         TextInputs text = TextInputs.loadIfPresent(modelDir).orElse(null);
         HeteroGraph withText = text == null ? rawGraph : text.apply(rawGraph, textCache);
         ModelDeployment.requireCompatible(manifest, withText, options.requireSameGraph());
-        boolean normalize = Boolean.TRUE.equals(manifest.hyperParameters().get("normalize_features"));
-        HeteroGraph graph = normalize ? withText.withRowNormalizedFeatures() : withText;
+        FeaturePreprocessing features = featuresOf(modelDir, manifest);
+        HeteroGraph graph = features.apply(withText);
         SubgraphSampler sampler = options.sampler() != null ? options.sampler()
                 : Samplers.forGraph(graph, samplingOf(manifest));
         Devices.engine();
@@ -86,7 +91,7 @@ public final class PreparedModel implements AutoCloseable {
             forgetRowsOfOtherNodes(model.encoder(), graph);
             freeze(model.encoder());
             freeze(model.head());
-            return new PreparedModel(manifest, task, text, graph, normalize, sampler, options, manager, model);
+            return new PreparedModel(manifest, task, text, graph, features, sampler, options, manager, model);
         } catch (IOException | MalformedModelException | RuntimeException | Error e) {
             manager.close();
             throw e;
@@ -106,13 +111,35 @@ public final class PreparedModel implements AutoCloseable {
         return text;
     }
 
-    /** The graph as the model sees it (text inputs applied, features normalised when the model needs it). */
+    /** The graph as the model sees it (text inputs applied, features standardised or normalised as in training). */
     public HeteroGraph graph() {
         return graph;
     }
 
+    /** Whether the model reads row-normalised features. */
     public boolean normalizeFeatures() {
-        return normalizeFeatures;
+        return features.rowNormalize();
+    }
+
+    /** How the model's features are prepared: {@link #graph()}'s, and a new node's sent to a deployment. */
+    public FeaturePreprocessing features() {
+        return features;
+    }
+
+    /**
+     * How a model's features are prepared, as its training prepared them: row-normalised when its
+     * manifest says so, else standardised with its stored scaling (none when it stores none).
+     */
+    static FeaturePreprocessing featuresOf(Path modelDir, ModelManifest manifest) {
+        FeatureScaling scaling = FeatureScaling.loadIfPresent(modelDir).orElse(FeatureScaling.identity());
+        boolean normalize = Boolean.TRUE.equals(manifest.hyperParameters().get("normalize_features"));
+        try {
+            return new FeaturePreprocessing(scaling, normalize);
+        } catch (IllegalArgumentException e) {
+            throw new com.dipgnn.graph.FeatureScalingException(modelDir.resolve(FeatureScaling.FILE_NAME) + ": "
+                    + e.getMessage() + "; a model trained on row-normalised features stores no scaling, so the model "
+                    + "directory is damaged: copy it again or train the model again");
+        }
     }
 
     public SubgraphSampler sampler() {

@@ -1,5 +1,6 @@
 /**
  * Inference on a deployed model (engine; no Spring): embeddings of every node, link scores,
- * top-k indexes, classification and new nodes. See docs/service.md.
+ * top-k indexes, classification and new nodes, whose features are prepared as the model's training
+ * prepared the graph's (its stored text inputs and feature scaling). See docs/service.md.
  */
 package com.dipgnn.serving;

@@ -1,5 +1,6 @@
 package com.dipgnn.training;
 
+import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
@@ -18,13 +19,16 @@ import com.dipgnn.sampling.SamplingConfig;
  * @param training steps, batch, optimizer, early stopping
  * @param sampling per-step subgraph sampling
  * @param fullGraphMaxNodes graphs with at most this many nodes are processed whole instead of sampled
- * @param normalizeFeatures scale each feature row to sum 1 (GCN/GAT preprocessing)
+ * @param normalizeFeatures scale each feature row to sum 1 (GCN/GAT preprocessing); such a run does not
+ *     standardise its features, whatever {@code standardizeFeatures} says
  * @param evalNegatives negatives per held-out edge (link task; the paper uses 255)
  * @param trainNegatives shared negatives per training step (link task)
  * @param temperature link logits are cosine / temperature
  * @param linkLoss the link task's training loss: softmax over the positive and the negatives (the
  *     paper's cross-entropy) or BPR
  * @param linkNegatives the link task's training negatives: a uniform pool or the batch's other positives
+ * @param standardizeFeatures whether dense feature columns are standardised with statistics of the
+ *     nodes pre-training may see ({@link FeatureStandardization#AUTO}, the default) or fed as loaded
  */
 public record ExperimentSpec(
         TaskKind task,
@@ -42,7 +46,22 @@ public record ExperimentSpec(
         int trainNegatives,
         double temperature,
         RankingLoss linkLoss,
-        NegativeSampling linkNegatives) {
+        NegativeSampling linkNegatives,
+        FeatureStandardization standardizeFeatures) {
+
+    public ExperimentSpec {
+        java.util.Objects.requireNonNull(standardizeFeatures, "standardizeFeatures");
+    }
+
+    /** A spec whose dense features are standardised by the default rule ({@link FeatureStandardization#AUTO}). */
+    public ExperimentSpec(TaskKind task, String targetType, String relation, SplitMode split, long splitSeed,
+                          double labelFraction, ModelConfig model, FineTuneConfig training, SamplingConfig sampling,
+                          int fullGraphMaxNodes, boolean normalizeFeatures, int evalNegatives, int trainNegatives,
+                          double temperature, RankingLoss linkLoss, NegativeSampling linkNegatives) {
+        this(task, targetType, relation, split, splitSeed, labelFraction, model, training, sampling, fullGraphMaxNodes,
+                normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss, linkNegatives,
+                FeatureStandardization.AUTO);
+    }
 
     /** A spec with the paper's link objective: softmax over a uniform pool of negatives. */
     public ExperimentSpec(TaskKind task, String targetType, String relation, SplitMode split, long splitSeed,
@@ -57,12 +76,18 @@ public record ExperimentSpec(
     public ExperimentSpec withLinkObjective(RankingLoss loss, NegativeSampling negatives) {
         return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
                 sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, loss,
-                negatives);
+                negatives, standardizeFeatures);
     }
 
     public ExperimentSpec withModel(ModelConfig m) {
         return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, m, training,
                 sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss,
-                linkNegatives);
+                linkNegatives, standardizeFeatures);
+    }
+
+    public ExperimentSpec withFeatureStandardization(FeatureStandardization standardization) {
+        return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
+                sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss,
+                linkNegatives, standardization);
     }
 }

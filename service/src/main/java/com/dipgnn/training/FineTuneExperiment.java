@@ -2,6 +2,10 @@ package com.dipgnn.training;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.FeaturePreprocessing;
+import com.dipgnn.graph.FeatureScaling;
+import com.dipgnn.graph.FeatureScalingException;
+import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.text.TextInputCache;
 import com.dipgnn.text.TextInputConfig;
@@ -42,8 +46,12 @@ public final class FineTuneExperiment {
     private final ExperimentSpec spec;
     private final Device device;
     private final TextInputs text;
+    private final FeaturePreprocessing features;
 
-    /** An experiment whose text inputs (if the graph has text) are learned from its pre-training nodes. */
+    /**
+     * An experiment whose text inputs (if the graph has text) are learned from its pre-training nodes,
+     * and whose dense features are standardised as the spec says ({@link #fitScaling}).
+     */
     public FineTuneExperiment(HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device) {
         this(graph, datasetName, spec, device, (TextInputCache) null);
     }
@@ -51,34 +59,74 @@ public final class FineTuneExperiment {
     /**
      * An experiment whose text inputs (if the graph has text) are learned from the nodes pre-training
      * may see (the split's pre-training part), its text-derived inputs cached in {@code cache} (null:
-     * computed every time).
+     * computed every time), and whose dense features are standardised with statistics of the same
+     * nodes when the spec asks for it ({@link #fitScaling}).
      */
     public FineTuneExperiment(HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device,
                               TextInputCache cache) {
         this(graph, datasetName, spec, device, TextInputs.learnForSplit(graph, spec.split() == SplitMode.TRANSFER,
-                spec.splitSeed(), TextInputConfig.defaults()).orElse(null), cache);
+                spec.splitSeed(), TextInputConfig.defaults()).orElse(null), null, cache);
     }
 
     /**
      * An experiment that fine-tunes the model pre-trained in {@code pretrainedDir}: the graph's text is
      * read with that model's stored text inputs, or not at all when it has none (a model pre-trained
-     * without text sees the graph as it did then), so the encoder's input widths match the model's.
+     * without text sees the graph as it did then), so the encoder's input widths match the model's;
+     * likewise its dense features are standardised with the model's stored {@link FeatureScaling}, or
+     * not at all when it stores none (a model saved before scalings were stored, or pre-trained
+     * without standardisation).
+     *
+     * @throws IllegalArgumentException when the pre-trained model standardises features but the spec
+     *     asks for none or for row normalisation: the encoder would read inputs on another scale
+     * @throws FeatureScalingException when the stored scaling is damaged
      */
     public static FineTuneExperiment fromPretrained(Path pretrainedDir, HeteroGraph graph, String datasetName,
                                                     ExperimentSpec spec, Device device, TextInputCache cache) {
+        FeatureScaling scaling = FeatureScaling.loadIfPresent(pretrainedDir).orElse(FeatureScaling.identity());
+        boolean unscaled = spec.normalizeFeatures() || spec.standardizeFeatures() == FeatureStandardization.NONE;
+        if (!scaling.isIdentity() && unscaled) {
+            throw new IllegalArgumentException("the model pre-trained in " + pretrainedDir + " standardises the dense "
+                    + "features of " + scaling.types().keySet() + ", but fine-tuning asks for "
+                    + (spec.normalizeFeatures() ? "row-normalised features" : "features as loaded")
+                    + "; fine-tune it with standardisation (--standardize-features auto, without "
+                    + "--normalize-features)");
+        }
         return new FineTuneExperiment(graph, datasetName, spec, device,
-                TextInputs.loadIfPresent(pretrainedDir).orElse(null), cache);
+                TextInputs.loadIfPresent(pretrainedDir).orElse(null), scaling, cache);
     }
 
-    /** @param text the text inputs to read the graph's text with; null: the graph's text is not read */
+    /**
+     * @param text the text inputs to read the graph's text with; null: the graph's text is not read
+     * @param scaling the standardisation to use (a pre-trained model's); null: fitted as the spec says
+     */
     private FineTuneExperiment(HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device,
-                               TextInputs text, TextInputCache cache) {
+                               TextInputs text, FeatureScaling scaling, TextInputCache cache) {
         this.text = text;
         HeteroGraph withText = text == null ? graph : text.apply(graph, cache);
-        this.graph = spec.normalizeFeatures() ? withText.withRowNormalizedFeatures() : withText;
+        this.features = spec.normalizeFeatures() ? FeaturePreprocessing.rowNormalized()
+                : FeaturePreprocessing.standardized(scaling != null ? scaling : fitScaling(withText, spec));
+        this.graph = features.apply(withText);
         this.datasetName = datasetName;
         this.spec = withNodeInputsResolved(spec, this.graph);
         this.device = device;
+    }
+
+    /**
+     * The standardisation {@code spec} asks for on {@code graph} (text inputs applied, features as
+     * loaded): none when it row-normalises features or says {@link FeatureStandardization#NONE};
+     * otherwise fitted on the features (never the labels) of the nodes pre-training may see, the
+     * pre-training part of the node-transfer split with the spec's split seed ({@link #pretrainGraph}),
+     * or every node on another split (an edge split keeps every node in its pre-training graph; the
+     * data set's own node split pre-trains nothing). Fine-tuning and test nodes of the transfer split
+     * never shape it.
+     */
+    public static FeatureScaling fitScaling(HeteroGraph graph, ExperimentSpec spec) {
+        if (spec.normalizeFeatures()) {
+            return FeatureScaling.identity();
+        }
+        Map<String, int[]> nodes = spec.split() == SplitMode.TRANSFER
+                ? new NodeTransferSplit(spec.splitSeed()).pretrainNodes(graph) : NodeEmbedder.allNodes(graph);
+        return spec.standardizeFeatures().fit(graph, nodes);
     }
 
     /**
@@ -163,7 +211,7 @@ public final class FineTuneExperiment {
             }
             if (saveTo != null) {
                 ModelStore.save(saveTo, manifest(task, result, seed, schema, encoder, fromPretrained), encoder, head,
-                        text == null ? null : text::save, remaps(encoder, prepared.originalIds()));
+                        this::saveInputs, remaps(encoder, prepared.originalIds()));
             }
             return result;
         }
@@ -194,6 +242,14 @@ public final class FineTuneExperiment {
             return new LinearProbe(task.labels(), model.hidden()).fit(task.embeddings(encoder, EvalSplit.TRAIN, manager),
                     task.embeddings(encoder, EvalSplit.VAL, manager), task.embeddings(encoder, EvalSplit.TEST, manager));
         }
+    }
+
+    /** Writes how the model reads its inputs (text inputs, feature scaling) into a model directory being saved. */
+    private void saveInputs(Path modelDir) throws IOException {
+        if (text != null) {
+            text.save(modelDir);
+        }
+        features.scaling().save(modelDir);
     }
 
     /** A fine-tuning task and, per node type, the id in {@link #graph()} of each node of its model graph. */
@@ -304,7 +360,23 @@ public final class FineTuneExperiment {
         return text;
     }
 
-    /** The graph fine-tuning runs on (text-derived inputs added, features normalised as the spec asks). */
+    /**
+     * How the graph's dense features are standardised (saved with every model; the identity when
+     * nothing is, e.g. with row normalisation).
+     */
+    public FeatureScaling featureScaling() {
+        return features.scaling();
+    }
+
+    /** How the graph's features were prepared: standardised or row-normalised, as the spec asks. */
+    public FeaturePreprocessing featurePreprocessing() {
+        return features;
+    }
+
+    /**
+     * The graph fine-tuning runs on (text-derived inputs added, features standardised or row-normalised
+     * as the spec asks; {@link #pretrainGraph} is a part of it).
+     */
     public HeteroGraph graph() {
         return graph;
     }
@@ -451,6 +523,8 @@ public final class FineTuneExperiment {
         hyper.put("sampling_width", spec.sampling().width());
         hyper.put("split", spec.split().name().toLowerCase(java.util.Locale.ROOT));
         hyper.put("normalize_features", spec.normalizeFeatures());
+        hyper.put("standardize_features", spec.standardizeFeatures().cliName());
+        hyper.put("standardized_feature_types", List.copyOf(features.scaling().types().keySet()));
         hyper.put("best_step", result.bestStep());
         if (!encoder.nodeTables().isEmpty()) {
             Map<String, Integer> trained = new LinkedHashMap<>();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
@@ -136,7 +137,8 @@ class TextPairPretrainingTest {
             assertThat(last.get(PretrainMetrics.DISC_TEXT_LOSS)).isFinite().isPositive();
             assertThat(last.get(PretrainMetrics.DISC_TEXT_ACCURACY)).isBetween(0.0, 1.0);
             assertThat(last.get(PretrainMetrics.TEXT_REPLACED)).isBetween(0.0, 0.35);
-            PretrainedModels.save(pretrained, result, config(PretrainMethod.DIPGNN), MODEL, part, "qp", 3, text);
+            PretrainedModels.save(pretrained, result, config(PretrainMethod.DIPGNN), MODEL, part, "qp", 3, text,
+                    scratch.featureScaling());
         }
         assertThat(VocabularyIO.exists(pretrained)).isTrue();
         TextInputs stored = TextInputs.load(pretrained);
@@ -148,10 +150,17 @@ class TextPairPretrainingTest {
         FineTuneExperiment.fromPretrained(pretrained, raw, "qp", spec, Device.cpu(), null)
                 .run(1, TrainingListener.NONE, tuned, ModelStore.readEncoderWeights(pretrained));
         assertThat(TextInputs.load(tuned).fingerprint()).isEqualTo(text.fingerprint());
+        // the queries' dense features are standardised with the pre-training part's statistics, everywhere
+        FeatureScaling scaling = scratch.featureScaling();
+        assertThat(scaling.types()).containsOnlyKeys("query");
+        assertThat(FeatureScaling.loadIfPresent(pretrained)).contains(scaling);
+        assertThat(FeatureScaling.loadIfPresent(tuned)).contains(scaling);
 
         ModelDeployment deployment = ModelDeployment.deploy(tuned, raw, DeploymentOptions.defaults(), null);
         try (deployment) {
             assertThat(deployment.graph().nodes("product").hasTextDerivedFeatures()).isTrue();
+            assertThat(deployment.graph().nodes("query").features().gather(new int[] {4}))
+                    .containsExactly(scaling.applyRow("query", raw.nodes("query").features().gather(new int[] {4})));
             assertThat(deployment.graph().nodes("product").featureDim()).isEqualTo(text.columns().get("product").width());
 
             // a new product described by its text embeds exactly like one given its TF-IDF row
@@ -182,7 +191,7 @@ class TextPairPretrainingTest {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             PretrainResult result = new Pretrainer(config(PretrainMethod.DIPGNN), PretrainListener.NONE)
                     .run(part, MODEL, manager, null);
-            PretrainedModels.save(pretrained, result, config(PretrainMethod.DIPGNN), MODEL, part, "qp", 3, null);
+            PretrainedModels.save(pretrained, result, config(PretrainMethod.DIPGNN), MODEL, part, "qp", 3, null, null);
         }
         FineTuneExperiment experiment = FineTuneExperiment.fromPretrained(pretrained, raw, "qp", spec, Device.cpu(),
                 null);

@@ -8,6 +8,7 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
+import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.CosineScorer;
@@ -60,14 +61,20 @@ class ModelDeploymentTest {
         return DeploymentOptions.defaults().withChunkSize(CHUNK).withLimits(300, 50);
     }
 
+    /** The graph as the model reads it: its dense features standardised with the scaling stored with it. */
+    private static HeteroGraph modelsView() {
+        return FeatureScaling.loadIfPresent(model).orElseThrow().apply(graph);
+    }
+
     @Test
     void exactEmbeddingsAreTheEncoderRunOnTheWholeGraph() throws Exception {
         // exact inference (the default) gives every node all its neighbours at every layer, which is
         // what one forward pass over the whole graph does (here in a single batch, not layer by layer)
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             ModelStore.LoadedModel loaded = ModelStore.load(model, manager, m -> new CosineScorer(m.hidden()));
+            HeteroGraph seen = modelsView();
             Map<String, NDArray> whole = loaded.encoder().forward(
-                    new GraphBatch(manager, graph, new FullGraphSampler().sample(graph, Map.of(), null)), false);
+                    new GraphBatch(manager, seen, new FullGraphSampler().sample(seen, Map.of(), null)), false);
             for (String type : graph.nodeTypes()) {
                 float[] got = flatten(deployment.embeddings(type, ServingFixtures.all(graph, type)));
                 assertThat(got).as(type).containsExactly(whole.get(type).toFloatArray(), within(1e-5f));
@@ -86,8 +93,9 @@ class ModelDeploymentTest {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu());
              ModelDeployment d = ModelDeployment.deploy(model, graph, sampled, DeploymentListener.NONE)) {
             ModelStore.LoadedModel loaded = ModelStore.load(model, manager, m -> new CosineScorer(m.hidden()));
-            Map<String, NodeEmbedder.Table> expected = new NodeEmbedder(graph, new HgSampler(ServingFixtures.SAMPLING), CHUNK)
-                    .embed(loaded.encoder(), ids, manager, sampled.seed());
+            Map<String, NodeEmbedder.Table> expected =
+                    new NodeEmbedder(modelsView(), new HgSampler(ServingFixtures.SAMPLING), CHUNK)
+                            .embed(loaded.encoder(), ids, manager, sampled.seed());
             for (String type : ids.keySet()) {
                 float[] want = expected.get(type).rows(manager, ids.get(type)).toFloatArray();
                 float[] got = flatten(d.embeddings(type, ids.get(type)));

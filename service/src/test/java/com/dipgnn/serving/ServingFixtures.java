@@ -2,6 +2,7 @@ package com.dipgnn.serving;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
@@ -54,6 +55,16 @@ final class ServingFixtures {
      * it was trained on row-normalised features (without training: the weights do not matter).
      */
     static void randomNormalizedLinkModel(HeteroGraph graph, Path dir) throws IOException {
+        randomLinkModel(graph, dir, true, null);
+    }
+
+    /**
+     * Saves a randomly initialised link model of {@code query__clicked__product} (without training:
+     * the weights do not matter) whose manifest says whether it was trained on row-normalised
+     * features, with {@code scaling}'s file when it is not null.
+     */
+    static void randomLinkModel(HeteroGraph graph, Path dir, boolean normalized, FeatureScaling scaling)
+            throws IOException {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), TINY);
             CosineScorer head = new CosineScorer(TINY.hidden());
@@ -64,9 +75,9 @@ final class ServingFixtures {
             Map<String, Object> hyper = new LinkedHashMap<>();
             hyper.put("sampling_depth", SAMPLING.depth());
             hyper.put("sampling_width", SAMPLING.width());
-            hyper.put("normalize_features", true);
+            hyper.put("normalize_features", normalized);
             ModelStore.save(dir, ModelManifest.of(TINY, GraphSchema.of(graph), task, "synthetic:query-product",
-                    graph.fingerprint(), 0, hyper, Map.of()), encoder, head);
+                    graph.fingerprint(), 0, hyper, Map.of()), encoder, head, scaling == null ? null : scaling::save);
         }
     }
 

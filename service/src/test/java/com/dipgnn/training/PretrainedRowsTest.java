@@ -44,7 +44,7 @@ class PretrainedRowsTest {
         Path saved = dir.resolve("pretrained");
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             PretrainResult result = new Pretrainer(config, PretrainListener.NONE).run(GRAPH, model, manager, null);
-            PretrainedModels.save(saved, result, config, model, GRAPH, "planted", 0, null);
+            PretrainedModels.save(saved, result, config, model, GRAPH, "planted", 0, null, null);
         }
         pretrained = ModelStore.readEncoderWeights(saved);
     }

@@ -1,5 +1,7 @@
 package com.dipgnn.jobs.runner;
 
+import com.dipgnn.graph.FeatureScaling;
+import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.GraphSchema;
@@ -103,7 +105,15 @@ public record FinetuneParameters(
         @Schema(description = "Link task training negatives: uniform (a pool of random candidates per step) or "
                 + "in-batch (the step's other positives)", example = "uniform",
                 allowableValues = {"uniform", "in-batch"}, nullable = true)
-        @Pattern(regexp = "uniform|in-batch") String linkNegatives) implements JobParameters {
+        @Pattern(regexp = "uniform|in-batch") String linkNegatives,
+        @Schema(description = "Standardisation of dense numeric feature columns: auto (each column that is not "
+                + "binary 0/1 becomes (x - mean) / std, constant columns are centred only, with statistics of the "
+                + "nodes pre-training may see: the transfer split's pre-training part, else every node; sparse and "
+                + "text-derived features are left as they are; with a pre-trained model, its stored statistics) or "
+                + "none (features as loaded; refused for a pre-trained model that standardises). The statistics "
+                + "are saved with the model and applied by deployments", example = "auto",
+                allowableValues = {"auto", "none"}, nullable = true)
+        @Pattern(regexp = "auto|none") String standardizeFeatures) implements JobParameters {
 
     /** Fills absent fields, except the architecture, with the paper's defaults for the task. */
     public FinetuneParameters {
@@ -126,6 +136,7 @@ public record FinetuneParameters(
         checkpointEvery = or(checkpointEvery, evalEvery);
         linkLoss = or(linkLoss, "softmax");
         linkNegatives = or(linkNegatives, "uniform");
+        standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
     }
 
     /**
@@ -151,7 +162,7 @@ public record FinetuneParameters(
                               Long seed, Integer samplingDepth, Integer samplingWidth, Integer checkpointEvery) {
         this(task, targetType, relation, pretrainedModelId, backbone, layers, hidden, heads, dropout, steps, batchSize,
                 evalEvery, patience, learningRate, weightDecay, clipNorm, labelFraction, split, splitSeed, seed,
-                samplingDepth, samplingWidth, checkpointEvery, null, null, null, null, null, null);
+                samplingDepth, samplingWidth, checkpointEvery, null, null, null, null, null, null, null);
     }
 
     /** Node classification with every field at its default (from scratch). */
@@ -162,7 +173,7 @@ public record FinetuneParameters(
     /** The task ({@code node} or {@code link}) with every other field at its default. */
     public static FinetuneParameters forTask(String task) {
         return new FinetuneParameters(task, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @Override
@@ -198,7 +209,8 @@ public record FinetuneParameters(
                 or(backbone, ParameterChecks.name(from.backbone())), or(layers, from.layers()), or(hidden, from.hidden()),
                 or(heads, from.heads()), dropout, steps, batchSize, evalEvery, patience, learningRate, weightDecay,
                 clipNorm, labelFraction, split, splitSeed, seed, samplingDepth, samplingWidth, checkpointEvery,
-                nodeEmbeddings, embeddingWidth, structuralInputs, embeddingRowDropout, linkLoss, linkNegatives);
+                nodeEmbeddings, embeddingWidth, structuralInputs, embeddingRowDropout, linkLoss, linkNegatives,
+                standardizeFeatures);
     }
 
     /** The node inputs: the given fields over the pre-trained model's node inputs, or over the defaults. */
@@ -222,7 +234,14 @@ public record FinetuneParameters(
         return new ExperimentSpec(kind, targetType, relation, splitMode(), splitSeed, labelFraction, model, training,
                 new SamplingConfig(samplingDepth, samplingWidth), paper.fullGraphMaxNodes(), paper.normalizeFeatures(),
                 paper.evalNegatives(), paper.trainNegatives(), paper.temperature())
-                .withLinkObjective(RankingLoss.parse(linkLoss), NegativeSampling.parse(linkNegatives));
+                .withLinkObjective(RankingLoss.parse(linkLoss), NegativeSampling.parse(linkNegatives))
+                .withFeatureStandardization(featureStandardization());
+    }
+
+    /** The standardisation of dense feature columns (parsed). */
+    public FeatureStandardization featureStandardization() {
+        ParameterChecks.oneOf("standardizeFeatures", standardizeFeatures, List.of("auto", "none"));
+        return FeatureStandardization.parse(standardizeFeatures);
     }
 
     /**
@@ -244,6 +263,7 @@ public record FinetuneParameters(
         }
         ParameterChecks.oneOf("linkLoss", linkLoss, List.of("softmax", "bpr"));
         ParameterChecks.oneOf("linkNegatives", linkNegatives, List.of("uniform", "in-batch"));
+        featureStandardization();
         if (backbone != null) {
             ParameterChecks.backbone(backbone);
         }
@@ -329,6 +349,12 @@ public record FinetuneParameters(
                     + "splitSeed " + manifest.splitSeed());
         }
         checkArchitecture(manifest.modelConfig());
+        if (featureStandardization() == FeatureStandardization.NONE && manifest.files() != null
+                && manifest.files().containsKey(FeatureScaling.FILE_NAME)) {
+            throw new JobParameterException("standardizeFeatures", "the pre-trained model was pre-trained on "
+                    + "standardised features, so fine-tuning must read them the same way; omit standardizeFeatures "
+                    + "or use auto");
+        }
         try {
             ModelStore.requireCompatible(manifest, GraphSchema.of(graph));
         } catch (IllegalArgumentException e) {

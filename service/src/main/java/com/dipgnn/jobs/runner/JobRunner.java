@@ -2,6 +2,7 @@ package com.dipgnn.jobs.runner;
 
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.text.TextInputConfig;
 import com.dipgnn.text.TextInputs;
@@ -17,6 +18,7 @@ import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.FineTuneResult;
 import com.dipgnn.training.ModelManifest;
 import com.dipgnn.training.ModelStore;
+import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.training.TrainingCancelledException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -26,9 +28,11 @@ import java.time.Duration;
 
 /**
  * Runs training jobs on the engine in the calling thread, without Spring: pre-training on the
- * pre-training part of the node-transfer split, or fine-tuning from a pre-trained model or from
- * scratch. A job run again with the same checkpoint directory after a crash resumes from its last
- * checkpoint and ends as if it had never stopped. The engine's random seed is process-wide: run one
+ * pre-training part of the node-transfer split (its dense features standardised with statistics of
+ * that part unless the job says {@code standardizeFeatures: none}; the scaling is saved with the
+ * model), or fine-tuning from a pre-trained model (with its stored scaling) or from scratch. A job
+ * run again with the same checkpoint directory after a crash resumes from its last checkpoint and
+ * ends as if it had never stopped. The engine's random seed is process-wide: run one
  * job at a time for reproducible results.
  */
 public final class JobRunner {
@@ -80,14 +84,18 @@ public final class JobRunner {
         PretrainMethod.Kept kept = p.keptNetwork();
         TextInputs text = TextInputs.learnForSplit(work.graph(), true, p.splitSeed(), TextInputConfig.defaults())
                 .orElse(null);
-        HeteroGraph part = pretrainPart(p, text == null ? work.graph() : text.apply(work.graph(), work.textCache()));
+        HeteroGraph unscaled = pretrainPart(p, text == null ? work.graph() : text.apply(work.graph(),
+                work.textCache()));
+        // fitted on the pre-training part alone, as FineTuneExperiment.fitScaling does on the transfer split
+        FeatureScaling scaling = p.featureStandardization().fit(unscaled, NodeEmbedder.allNodes(unscaled));
+        HeteroGraph part = scaling.apply(unscaled);
         tracker.phase("pretraining", config.steps());
         try (NDManager manager = NDManager.newBaseManager(work.device())) {
             PretrainResult result = new Pretrainer(config, new PretrainProgress(tracker, control, config.logEvery()))
                     .run(part, text, model, manager, work.checkpointDir());
             tracker.phase("saving", config.steps());
             ModelManifest manifest = PretrainedModels.save(work.modelOutput(), result, config, kept, model, part,
-                    work.datasetName(), p.splitSeed(), text);
+                    work.datasetName(), p.splitSeed(), text, scaling);
             PretrainCheckpoint.delete(work.checkpointDir());
             return new JobOutcome(manifest.metrics(), manifest, TrainingCurves.ofPretraining(result.history()),
                     result.resumedFrom());

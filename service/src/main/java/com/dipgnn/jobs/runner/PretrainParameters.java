@@ -1,5 +1,6 @@
 package com.dipgnn.jobs.runner;
 
+import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.pretraining.PretrainConfig;
@@ -77,7 +78,13 @@ public record PretrainParameters(
                 + "comma-separated list of node types", example = "auto", nullable = true) String nodeEmbeddings,
         @Schema(description = "Width of the per-node embeddings, projected to the hidden width when different "
                 + "(default: the hidden width)", example = "64", nullable = true)
-        @Min(1) @Max(4096) Integer embeddingWidth) implements JobParameters {
+        @Min(1) @Max(4096) Integer embeddingWidth,
+        @Schema(description = "Standardisation of dense numeric feature columns: auto (each column that is not "
+                + "binary 0/1 becomes (x - mean) / std, constant columns are centred only, with statistics of the "
+                + "pre-training part; sparse and text-derived features are left as they are; the statistics are "
+                + "saved with the model and applied by fine-tuning and deployments) or none (features as loaded)",
+                example = "auto", allowableValues = {"auto", "none"}, nullable = true)
+        @Pattern(regexp = "auto|none") String standardizeFeatures) implements JobParameters {
 
     /** The methods a pre-training job accepts (their command-line names). */
     static final String METHODS = "dipgnn|dipgnn-no-text|dipgnn-edges|dipgnn-features|random-edges|gpt-gnn|gae";
@@ -110,6 +117,7 @@ public record PretrainParameters(
         checkpointEvery = or(checkpointEvery, paper.checkpointEvery());
         logEvery = or(logEvery, paper.logEvery());
         keep = keep != null ? keep : defaultKeep(method);
+        standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
@@ -121,7 +129,7 @@ public record PretrainParameters(
                               Integer checkpointEvery, Integer logEvery, String keep) {
         this(method, backbone, layers, hidden, heads, dropout, steps, seedNodes, learningRate, weightDecay, clipNorm,
                 edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda, temperature, samplingDepth, samplingWidth,
-                seed, splitSeed, splitNodeType, checkpointEvery, logEvery, keep, null, null);
+                seed, splitSeed, splitNodeType, checkpointEvery, logEvery, keep, null, null, null);
     }
 
     /** Every field at its default. */
@@ -148,6 +156,12 @@ public record PretrainParameters(
         } catch (IllegalArgumentException e) {
             throw new JobParameterException("keep", e.getMessage());
         }
+    }
+
+    /** The standardisation of dense feature columns (parsed). */
+    public FeatureStandardization featureStandardization() {
+        ParameterChecks.oneOf("standardizeFeatures", standardizeFeatures, List.of("auto", "none"));
+        return FeatureStandardization.parse(standardizeFeatures);
     }
 
     /** The encoder architecture. */
@@ -189,6 +203,7 @@ public record PretrainParameters(
     public void validateAgainst(HeteroGraph graph, ModelManifest pretrainedOrNull) {
         PretrainMethod m = pretrainMethod();
         keptNetwork();
+        featureStandardization();
         ParameterChecks.embeddingTypes(graph, modelConfig().nodeInputs());
         if (splitNodeType != null) {
             ParameterChecks.nodeType("splitNodeType", graph, splitNodeType);

@@ -2,6 +2,7 @@ package com.dipgnn.jobs.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
@@ -33,6 +34,29 @@ class JobParametersTest {
     @AfterAll
     static void close() {
         FACTORY.close();
+    }
+
+    @Test
+    void featureStandardisationDefaultsToAutoAndTakesNone() throws Exception {
+        assertThat(FinetuneParameters.defaults().standardizeFeatures()).isEqualTo("auto");
+        assertThat(FinetuneParameters.defaults().toSpec(null).standardizeFeatures())
+                .isEqualTo(FeatureStandardization.AUTO);
+        assertThat(JSON.readValue("{\"standardizeFeatures\": \"none\"}", FinetuneParameters.class).toSpec(null)
+                .standardizeFeatures()).isEqualTo(FeatureStandardization.NONE);
+        assertThat(PretrainParameters.defaults().featureStandardization()).isEqualTo(FeatureStandardization.AUTO);
+        assertThat(JSON.readValue("{\"standardizeFeatures\": \"none\"}", PretrainParameters.class)
+                .featureStandardization()).isEqualTo(FeatureStandardization.NONE);
+
+        FinetuneParameters bad = JSON.readValue("{\"standardizeFeatures\": \"zscore\"}", FinetuneParameters.class);
+        assertThat(VALIDATOR.validate(bad)).extracting(v -> v.getPropertyPath().toString())
+                .containsExactly("standardizeFeatures");
+        org.assertj.core.api.Assertions.assertThatThrownBy(bad::featureStandardization)
+                .isInstanceOfSatisfying(JobParameterException.class,
+                        e -> assertThat(e.field()).isEqualTo("standardizeFeatures"));
+        PretrainParameters badPretrain = JSON.readValue("{\"standardizeFeatures\": \"zscore\"}",
+                PretrainParameters.class);
+        assertThat(VALIDATOR.validate(badPretrain)).extracting(v -> v.getPropertyPath().toString())
+                .containsExactly("standardizeFeatures");
     }
 
     @Test

@@ -4,15 +4,19 @@ import static com.dipgnn.jobs.runner.JobFixtures.SPLIT_SEED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.dipgnn.graph.FeatureScaling;
+import com.dipgnn.graph.split.NodeTransferSplit;
 import com.dipgnn.pretraining.PretrainMetrics;
 import com.dipgnn.pretraining.PretrainedModels;
 import com.dipgnn.training.ModelStore;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +51,13 @@ class JobRunnerTest {
         assertThat(pretraining.phase("pretraining").get(3).latestLosses()).containsKey(PretrainMetrics.LOSS)
                 .doesNotContainKey(PretrainMetrics.DISC_ACCURACY);
         assertThat(pretraining.reports).extracting(JobProgress::phase).startsWith("preparing").endsWith("saving");
+        // the dense features are standardised with statistics of the pre-training part, stored with the model
+        FeatureScaling scaling = FeatureScaling.fit(JobFixtures.GRAPH,
+                new NodeTransferSplit(SPLIT_SEED).pretrainNodes(JobFixtures.GRAPH));
+        assertThat(scaling.isIdentity()).isFalse();
+        assertThat(FeatureScaling.loadIfPresent(pretrainWork.modelOutput())).contains(scaling);
+        assertThat(ModelStore.readManifest(pretrainWork.modelOutput()).files())
+                .containsKey(FeatureScaling.FILE_NAME);
 
         JobFixtures.Recorder fineTuning = new JobFixtures.Recorder(-1);
         JobWork finetuneWork = JobFixtures.work(JobFixtures.finetune("m1", 12, SPLIT_SEED, 0.01), tmp, "finetune",
@@ -62,6 +73,8 @@ class JobRunnerTest {
         assertProgress(fineTuning, "fine-tuning", 12);
         assertThat(fineTuning.phase("fine-tuning").get(4).latestMetrics()).containsKey("micro_f1");
         assertThat(fineTuning.reports).extracting(JobProgress::phase).endsWith("evaluating");
+        assertThat(FeatureScaling.loadIfPresent(finetuneWork.modelOutput())).as("the pre-trained model's scaling")
+                .contains(scaling);
         assertWellFormedSvg(tuned.curves().toSvg(), "loss", "val_micro_f1");
         assertWellFormedSvg(pretrained.curves().toSvg(), "loss", PretrainMetrics.DISC_ACCURACY);
     }
@@ -79,6 +92,24 @@ class JobRunnerTest {
                     assertThat(e.reason()).contains("use splitSeed " + SPLIT_SEED);
                 });
         assertThat(finetuneWork.modelOutput()).doesNotExist();
+    }
+
+    @Test
+    void fineTuningAStandardisedModelWithoutStandardisationIsRefused(@TempDir Path tmp) throws Exception {
+        JobWork pretrainWork = JobFixtures.work(JobFixtures.pretrain(2), tmp, "pretrain", null);
+        runner.run(pretrainWork, JobControl.NONE, JobProgressSink.NONE);
+        ObjectMapper json = new ObjectMapper();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> fields = json.convertValue(JobFixtures.finetune("m1", 4, SPLIT_SEED, 0.01), Map.class);
+        fields.put("standardizeFeatures", "none");
+
+        JobWork finetuneWork = JobFixtures.work(json.convertValue(fields, FinetuneParameters.class), tmp, "finetune",
+                pretrainWork.modelOutput());
+        assertThatThrownBy(() -> runner.run(finetuneWork, JobControl.NONE, JobProgressSink.NONE))
+                .isInstanceOfSatisfying(JobParameterException.class, e -> {
+                    assertThat(e.field()).isEqualTo("standardizeFeatures");
+                    assertThat(e.reason()).contains("use auto");
+                });
     }
 
     @Test
