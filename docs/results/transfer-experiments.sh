@@ -24,6 +24,12 @@ RUNS[cora-sampled]="${CORA[*]} --methods none,dipgnn,dipgnn-features --feature-r
 RUNS[cora-warmup]="${CORA[*]} --methods none,dipgnn --generator-warmup 200"
 # hypothesis 4: the paper's sums instead of means (feature regression summed over the width and nodes)
 RUNS[cora-sums]="${CORA[*]} --methods none,dipgnn,gpt-gnn --loss-reduction sum"
+# the paper's discriminator has no temperature: p = sigmoid(d), d a cosine in [-1, 1]
+RUNS[cora-disc-t1]="${CORA[*]} --methods none,dipgnn --discriminator-temperature 1"
+# hypothesis 3: the discriminator tells edges in its own input apart; held out, it tells the masked edges
+# from the generated ones, neither in its input (GAE's question with the generator's negatives)
+RUNS[cora-heldout]="${CORA[*]} --methods none,dipgnn,dipgnn-edges --held-out-discrimination"
+RUNS[cora-heldout-sampled]="${CORA[*]} --methods none,dipgnn --held-out-discrimination --feature-replacement sampled"
 for name in "${@:-${!RUNS[@]}}"; do
   echo "$(date -u +%FT%TZ) start $name"; start=$(date +%s)
   # shellcheck disable=SC2086

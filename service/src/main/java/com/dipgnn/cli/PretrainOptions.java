@@ -67,6 +67,17 @@ final class PretrainOptions {
                     + "(every term near 1) or sum (the paper's equations) (default: ${DEFAULT-VALUE})")
     String lossReduction;
 
+    @Option(names = "--discriminator-temperature", defaultValue = "0",
+            description = "the edge discriminator's logits are d / this; 0 = the pre-training temperature "
+                    + "(the paper: 1, no temperature) (default: ${DEFAULT-VALUE})")
+    double discriminatorTemperature;
+
+    @Option(names = "--held-out-discrimination",
+            description = "the discriminator encodes the unmasked edges only and tells the masked edges from the "
+                    + "generated ones (neither in its input), instead of the paper's E_g against a sample of its own "
+                    + "input edges")
+    boolean heldOutDiscrimination;
+
     @Option(names = "--generator-warmup", defaultValue = "0",
             description = "pre-training steps at the start that train only the generator, so the discriminator "
                     + "starts against a generator that already picks well (default: ${DEFAULT-VALUE})")
@@ -79,6 +90,6 @@ final class PretrainOptions {
                 checkpointEvery, seed, new TextPairConfig(TransformerConfig.PAPER_DEFAULT, TextPairConfig.PAPER_DEFAULT
                 .tokenMaskRatio(), textTokensPerStep),
                 new ObjectiveVariant(FeatureReplacement.parse(featureReplacement), generatorWarmup,
-                        LossReduction.parse(lossReduction)));
+                        LossReduction.parse(lossReduction), discriminatorTemperature, heldOutDiscrimination));
     }
 }

@@ -10,12 +10,23 @@ package com.dipgnn.pretraining;
  *     (the discriminator's weight is 0), so that it starts against a generator that already
  *     picks well (the paper: 0)
  * @param reduction how each loss term reduces over its items (the paper: {@link LossReduction#SUM})
+ * @param discriminatorTemperature the edge discriminator's logits are d / this; 0: the pre-training
+ *     temperature, as the generator's (the paper: 1, p = sigmoid(d))
+ * @param heldOutDiscrimination false (the paper): the discriminator encodes E_u plus the generated
+ *     edges and tells E_g from a sample of E_u, edges in its own input; true: it encodes E_u only and
+ *     tells the masked edges from the generated ones, neither of which it sees
  */
-public record ObjectiveVariant(FeatureReplacement featureReplacement, int generatorWarmup, LossReduction reduction) {
+public record ObjectiveVariant(FeatureReplacement featureReplacement, int generatorWarmup, LossReduction reduction,
+                               double discriminatorTemperature, boolean heldOutDiscrimination) {
 
     /** The product's default objective. */
     public static final ObjectiveVariant DEFAULT = new ObjectiveVariant(FeatureReplacement.REGRESSED, 0,
-            LossReduction.MEAN);
+            LossReduction.MEAN, 0, false);
+
+    /** The variant with only the replacement, warm-up and reduction set (the discriminator as by default). */
+    public ObjectiveVariant(FeatureReplacement featureReplacement, int generatorWarmup, LossReduction reduction) {
+        this(featureReplacement, generatorWarmup, reduction, 0, false);
+    }
 
     public ObjectiveVariant {
         if (featureReplacement == null) {
@@ -23,6 +34,10 @@ public record ObjectiveVariant(FeatureReplacement featureReplacement, int genera
         }
         if (reduction == null) {
             throw new IllegalArgumentException("the loss reduction is missing");
+        }
+        if (!(discriminatorTemperature >= 0) || Double.isInfinite(discriminatorTemperature)) {
+            throw new IllegalArgumentException("the discriminator's temperature must be positive, or 0 for the "
+                    + "pre-training temperature (got " + discriminatorTemperature + ")");
         }
         if (generatorWarmup < 0) {
             throw new IllegalArgumentException("generator warm-up must be at least 0 steps (got " + generatorWarmup + ")");

@@ -100,7 +100,9 @@ public final class PretrainObjective {
         NDArray total = generatorLoss;
         boolean warmingUp = method.hasGenerator() && batch.step() <= config.variant().generatorWarmup();
         if (method.hasDiscriminator() && !warmingUp) {
-            NDArray disc = discriminate(batch, picks, featureSteps, scope, temperature, training, stats);
+            double discTemperature = config.variant().discriminatorTemperature();
+            NDArray disc = discriminate(batch, picks, featureSteps, scope,
+                    discTemperature > 0 ? (float) discTemperature : temperature, training, stats);
             if (disc != null) {
                 NDArray weighted = ScalarOps.mul(disc, config.lambda());
                 total = total == null ? weighted : total.add(weighted);
@@ -200,7 +202,9 @@ public final class PretrainObjective {
     private NDArray discriminate(PretrainBatch batch, List<Picks> picks, List<FeatureObjective.Step> featureSteps,
                                  NDManager scope, float temperature, boolean training, Map<String, Double> stats) {
         PretrainMethod method = config.method();
-        Subgraph withGenerated = method.discriminatesEdges() ? addGenerated(batch.unmasked(), picks) : batch.unmasked();
+        boolean heldOut = config.variant().heldOutDiscrimination();
+        Subgraph withGenerated = method.discriminatesEdges() && !heldOut
+                ? addGenerated(batch.unmasked(), picks) : batch.unmasked();
         GraphBatch discBatch = new GraphBatch(scope, graph, withGenerated);
         List<FeatureObjective.Step> discriminated = method.discriminatesFeatures() ? featureSteps : List.of();
         for (FeatureObjective.Step step : discriminated) {
@@ -235,7 +239,10 @@ public final class PretrainObjective {
         for (Picks p : picks) {
             MaskedRelation m = p.relation();
             int n = m.size();
-            int k = m.keptSources().length;
+            // the paper's positives are E_u^d, in the discriminator's input; held out, the masked edges
+            int[] positiveSources = config.variant().heldOutDiscrimination() ? m.sources() : m.keptSources();
+            int[] positiveTargets = config.variant().heldOutDiscrimination() ? m.targets() : m.keptTargets();
+            int k = positiveSources.length;
             int[] src = new int[n + k];
             int[] dst = new int[n + k];
             float[] labels = new float[n + k];
@@ -244,8 +251,8 @@ public final class PretrainObjective {
                 dst[i] = m.targets()[i];
                 labels[i] = electraLabel(p.slots()[i]);
             }
-            System.arraycopy(m.keptSources(), 0, src, n, k);
-            System.arraycopy(m.keptTargets(), 0, dst, n, k);
+            System.arraycopy(positiveSources, 0, src, n, k);
+            System.arraycopy(positiveTargets, 0, dst, n, k);
             Arrays.fill(labels, n, n + k, 1f);
             NDArray logits = pairLogits(m.relation(), src, dst, h, networks.discriminatorEdges(), scope, temperature);
             NDArray loss = Losses.binaryCrossEntropyWithLogits(logits, scope.create(labels)).sum();

@@ -151,6 +151,40 @@ class PretrainObjectiveTest {
         assertThat(sums.get(PretrainMetrics.DISC_EDGE_LOSS)).isGreaterThan(means.get(PretrainMetrics.DISC_EDGE_LOSS));
     }
 
+    @Test
+    void theDiscriminatorsOwnTemperatureChangesOnlyItsLogits() {
+        HeteroGraph graph = TinyPretrainGraph.graph();
+        PretrainBatch batch = TinyPretrainGraph.batch(graph, false, Map.of());
+        Map<String, Double> shared = stats(ObjectiveVariant.DEFAULT, batch);
+        Map<String, Double> same = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED, 0, LossReduction.MEAN,
+                TEMPERATURE, false), batch);
+        Map<String, Double> cooler = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED, 0, LossReduction.MEAN,
+                4 * TEMPERATURE, false), batch);
+
+        assertThat(same).isEqualTo(shared);
+        assertThat(cooler.get(PretrainMetrics.GEN_EDGE_LOSS)).isEqualTo(shared.get(PretrainMetrics.GEN_EDGE_LOSS));
+        assertThat(cooler.get(PretrainMetrics.DISC_EDGE_LOSS)).isNotCloseTo(shared.get(PretrainMetrics.DISC_EDGE_LOSS),
+                within(1e-4));
+    }
+
+    @Test
+    void heldOutDiscriminationScoresTheMaskedEdgesAgainstTheGeneratedOnes() {
+        HeteroGraph graph = TinyPretrainGraph.graph();
+        // the generator can only pick the true source: every generated edge is its masked original, so
+        // held out, each scored pair appears twice, both times labelled original, on the same input graph
+        PretrainBatch forced = TinyPretrainGraph.batch(graph, true, Map.of());
+        ObjectiveVariant heldOut = new ObjectiveVariant(FeatureReplacement.REGRESSED, 0, LossReduction.MEAN, 0, true);
+        Map<String, Double> stats = stats(heldOut, forced);
+        assertThat(stats.get(PretrainMetrics.DISC_ACCURACY) * 2 * MASKED).isCloseTo(
+                Math.rint(stats.get(PretrainMetrics.DISC_ACCURACY) * 2 * MASKED), within(1e-9));
+        assertThat(Math.rint(stats.get(PretrainMetrics.DISC_ACCURACY) * 2 * MASKED) % 2).isZero();
+        // the paper's discrimination scores other pairs (E_u^d) on another graph (with E_g)
+        Map<String, Double> paper = stats(ObjectiveVariant.DEFAULT, forced);
+        assertThat(stats.get(PretrainMetrics.GEN_EDGE_LOSS)).isEqualTo(paper.get(PretrainMetrics.GEN_EDGE_LOSS));
+        assertThat(stats.get(PretrainMetrics.DISC_EDGE_LOSS)).isNotCloseTo(paper.get(PretrainMetrics.DISC_EDGE_LOSS),
+                within(1e-6));
+    }
+
     private static Map<String, Double> stats(ObjectiveVariant variant, PretrainBatch batch) {
         HeteroGraph graph = TinyPretrainGraph.graph();
         PretrainConfig config = config(PretrainMethod.DIPGNN).withVariant(variant);
