@@ -10,6 +10,8 @@ DATA=${DIPGNN_DATASETS:-../shared/datasets}
 COMMON=(--runs 10 --hidden 128 --layers 2 --heads 4 --steps 200 --eval-every 10 --patience 10
         --pretrain-steps 400 --log-every 50 --checkpoint-every 100 --pretrain-temperature 0.2 --probe)
 CORA=(--dataset "$DATA/cora" --task node --full-graph-max-nodes 5000)
+DEBIAN=(--dataset "$DATA/debian-packages" --task node --target-type package)
+FACEBOOK=(--dataset "$DATA/facebook-pagepage" --task node)
 run() { local name=$1; shift; mkdir -p "$OUT/$name"
   java -Xmx6g -Dai.djl.pytorch.num_threads=1 -jar "$JAR" reproduce "$@" "${COMMON[@]}" --out "$OUT/$name" --json \
       > "$OUT/$name/stdout.json" 2> "$OUT/$name/stderr.log"; }
@@ -30,6 +32,21 @@ RUNS[cora-disc-t1]="${CORA[*]} --methods none,dipgnn --discriminator-temperature
 # from the generated ones, neither in its input (GAE's question with the generator's negatives)
 RUNS[cora-heldout]="${CORA[*]} --methods none,dipgnn,dipgnn-edges --held-out-discrimination"
 RUNS[cora-heldout-sampled]="${CORA[*]} --methods none,dipgnn --held-out-discrimination --feature-replacement sampled"
+# ELECTRA draws its replacements from the generator; the paper takes the most likely: drawn sources, with
+# real replacement vectors, then also held out
+RUNS[cora-sampled-edges]="${CORA[*]} --methods none,dipgnn,dipgnn-edges --feature-replacement sampled --sampled-edges"
+RUNS[cora-combined]="${CORA[*]} --methods none,dipgnn --feature-replacement sampled --sampled-edges --held-out-discrimination"
+# the other node-classification graphs: every method probed, then DiP-GNN with real replacement vectors
+# (runs without `none` are paired with the first run of their data set by summary.py)
+RUNS[facebook-probe]="${FACEBOOK[*]} --methods none,dipgnn,gpt-gnn,gae"
+RUNS[facebook-sampled]="${FACEBOOK[*]} --methods dipgnn --feature-replacement sampled"
+RUNS[debian-probe]="${DEBIAN[*]} --methods none,dipgnn,gpt-gnn,gae"
+RUNS[debian-sampled]="${DEBIAN[*]} --methods dipgnn --feature-replacement sampled"
+# hypothesis 5 on the graph with raw numeric columns (log sizes): the same without standardisation
+RUNS[debian-raw]="${DEBIAN[*]} --methods none,dipgnn --standardize-features none"
+# hypothesis 6: the paper's 10% label fraction
+RUNS[cora-labels10]="${CORA[*]} --methods none,dipgnn,gpt-gnn,gae --label-fraction 0.1"
+RUNS[cora-labels10-sampled]="${CORA[*]} --methods dipgnn --label-fraction 0.1 --feature-replacement sampled"
 for name in "${@:-${!RUNS[@]}}"; do
   echo "$(date -u +%FT%TZ) start $name"; start=$(date +%s)
   # shellcheck disable=SC2086

@@ -78,6 +78,11 @@ final class PretrainOptions {
                     + "input edges")
     boolean heldOutDiscrimination;
 
+    @Option(names = "--sampled-edges",
+            description = "the generated source of a masked edge is drawn from the generator's softmax (as ELECTRA "
+                    + "draws tokens) instead of being its most likely candidate (the paper's)")
+    boolean sampledEdges;
+
     @Option(names = "--generator-warmup", defaultValue = "0",
             description = "pre-training steps at the start that train only the generator, so the discriminator "
                     + "starts against a generator that already picks well (default: ${DEFAULT-VALUE})")
@@ -90,6 +95,7 @@ final class PretrainOptions {
                 checkpointEvery, seed, new TextPairConfig(TransformerConfig.PAPER_DEFAULT, TextPairConfig.PAPER_DEFAULT
                 .tokenMaskRatio(), textTokensPerStep),
                 new ObjectiveVariant(FeatureReplacement.parse(featureReplacement), generatorWarmup,
-                        LossReduction.parse(lossReduction), discriminatorTemperature, heldOutDiscrimination));
+                        LossReduction.parse(lossReduction), discriminatorTemperature, heldOutDiscrimination,
+                        sampledEdges));
     }
 }

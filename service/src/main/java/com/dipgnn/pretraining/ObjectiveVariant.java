@@ -15,17 +15,25 @@ package com.dipgnn.pretraining;
  * @param heldOutDiscrimination false (the paper): the discriminator encodes E_u plus the generated
  *     edges and tells E_g from a sample of E_u, edges in its own input; true: it encodes E_u only and
  *     tells the masked edges from the generated ones, neither of which it sees
+ * @param sampledEdges false (the paper): the generated source is the generator's most likely
+ *     candidate; true: it is drawn from the generator's softmax, as ELECTRA draws its tokens
  */
 public record ObjectiveVariant(FeatureReplacement featureReplacement, int generatorWarmup, LossReduction reduction,
-                               double discriminatorTemperature, boolean heldOutDiscrimination) {
+                               double discriminatorTemperature, boolean heldOutDiscrimination, boolean sampledEdges) {
 
     /** The product's default objective. */
     public static final ObjectiveVariant DEFAULT = new ObjectiveVariant(FeatureReplacement.REGRESSED, 0,
-            LossReduction.MEAN, 0, false);
+            LossReduction.MEAN, 0, false, false);
 
     /** The variant with only the replacement, warm-up and reduction set (the discriminator as by default). */
     public ObjectiveVariant(FeatureReplacement featureReplacement, int generatorWarmup, LossReduction reduction) {
-        this(featureReplacement, generatorWarmup, reduction, 0, false);
+        this(featureReplacement, generatorWarmup, reduction, 0, false, false);
+    }
+
+    /** The variant without sampled edges. */
+    public ObjectiveVariant(FeatureReplacement featureReplacement, int generatorWarmup, LossReduction reduction,
+                            double discriminatorTemperature, boolean heldOutDiscrimination) {
+        this(featureReplacement, generatorWarmup, reduction, discriminatorTemperature, heldOutDiscrimination, false);
     }
 
     public ObjectiveVariant {

@@ -9,6 +9,7 @@ import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphOps;
 import com.dipgnn.model.ScalarOps;
 import com.dipgnn.sampling.EdgeList;
+import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.Subgraph;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -130,17 +131,45 @@ public final class PretrainObjective {
             NDArray perEdge = Losses.crossEntropyFirstColumn(logits);
             sum = sum == null ? perEdge.sum() : sum.add(perEdge.sum());
             edges += m.size();
-            long[] best = logits.argMax(1).toLongArray();
-            int[] slots = new int[best.length];
-            for (int i = 0; i < best.length; i++) {
-                slots[i] = (int) best[i];
-            }
+            int[] slots = config.variant().sampledEdges()
+                    ? sample(logits.softmax(1).toFloatArray(), m.size(), m.width(),
+                            StepRandom.rngFor(batch.step(), m.relation().key().hashCode()))
+                    : argMax(logits);
             picks.add(new Picks(m, slots));
         }
         if (sum == null) {
             return null;
         }
         return new EdgeGeneration(sums() ? sum : ScalarOps.div(sum, edges), picks, accuracy(picks));
+    }
+
+    /** The most likely candidate slot of each row (the paper's generated source). */
+    private static int[] argMax(NDArray logits) {
+        long[] best = logits.argMax(1).toLongArray();
+        int[] slots = new int[best.length];
+        for (int i = 0; i < best.length; i++) {
+            slots[i] = (int) best[i];
+        }
+        return slots;
+    }
+
+    /** A slot per row drawn from its probabilities ({@code rows x width}, row-major), as ELECTRA samples. */
+    static int[] sample(float[] probabilities, int rows, int width, java.util.Random rng) {
+        int[] slots = new int[rows];
+        for (int i = 0; i < rows; i++) {
+            double u = rng.nextDouble();
+            double cumulative = 0;
+            int slot = 0;
+            for (int j = 0; j < width; j++) {
+                cumulative += probabilities[i * width + j];
+                slot = j;
+                if (u < cumulative) {
+                    break;
+                }
+            }
+            slots[i] = slot;
+        }
+        return slots;
     }
 
     /** Logits d(h(c), h(t)) / temperature of every candidate c of every masked edge, padding masked out. */
