@@ -56,10 +56,10 @@ final class PretrainOptions {
                     + "(default: ${DEFAULT-VALUE})")
     int textTokensPerStep;
 
-    @Option(names = "--feature-replacement", defaultValue = "regressed",
+    @Option(names = "--feature-replacement", defaultValue = "sampled",
             description = "vector features the discriminator sees in place of hidden ones: regressed (the generator's "
-                    + "regression output, the paper's) or sampled (the real vector of another node that the generator "
-                    + "picks as most likely) (default: ${DEFAULT-VALUE})")
+                    + "regression output, the paper's) or sampled (the real feature vector the generator picks as most "
+                    + "likely, often another node's) (default: ${DEFAULT-VALUE})")
     String featureReplacement;
 
     @Option(names = "--loss-reduction", defaultValue = "mean",
@@ -78,15 +78,26 @@ final class PretrainOptions {
                     + "input edges")
     boolean heldOutDiscrimination;
 
-    @Option(names = "--sampled-edges",
-            description = "the generated source of a masked edge is drawn from the generator's softmax (as ELECTRA "
-                    + "draws tokens) instead of being its most likely candidate (the paper's)")
-    boolean sampledEdges;
+    @Option(names = "--generated-edges", defaultValue = "sampled",
+            description = "the generated source of a masked edge: sampled (drawn from the generator's softmax, as "
+                    + "ELECTRA draws tokens) or most-likely (the generator's most likely candidate, the paper's) "
+                    + "(default: ${DEFAULT-VALUE})")
+    String generatedEdges;
 
     @Option(names = "--generator-warmup", defaultValue = "0",
             description = "pre-training steps at the start that train only the generator, so the discriminator "
                     + "starts against a generator that already picks well (default: ${DEFAULT-VALUE})")
     int generatorWarmup;
+
+    /** Whether {@code --generated-edges} names drawn sources. */
+    static boolean sampledEdges(String value) {
+        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "sampled" -> true;
+            case "most-likely" -> false;
+            default -> throw new IllegalArgumentException("unknown --generated-edges '" + value
+                    + "': use sampled or most-likely");
+        };
+    }
 
     /** The pre-training settings; sampling and the whole-graph threshold follow the fine-tuning options. */
     PretrainConfig config(PretrainMethod method, long seed, SamplingConfig sampling, int fullGraphMaxNodes) {
@@ -96,6 +107,6 @@ final class PretrainOptions {
                 .tokenMaskRatio(), textTokensPerStep),
                 new ObjectiveVariant(FeatureReplacement.parse(featureReplacement), generatorWarmup,
                         LossReduction.parse(lossReduction), discriminatorTemperature, heldOutDiscrimination,
-                        sampledEdges));
+                        sampledEdges(generatedEdges)));
     }
 }

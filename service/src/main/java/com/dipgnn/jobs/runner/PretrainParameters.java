@@ -3,6 +3,8 @@ package com.dipgnn.jobs.runner;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.pretraining.FeatureReplacement;
+import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.sampling.SamplingConfig;
@@ -84,7 +86,16 @@ public record PretrainParameters(
                 + "pre-training part; sparse and text-derived features are left as they are; the statistics are "
                 + "saved with the model and applied by fine-tuning and deployments) or none (features as loaded)",
                 example = "auto", allowableValues = {"auto", "none"}, nullable = true)
-        @Pattern(regexp = "auto|none") String standardizeFeatures) implements JobParameters {
+        @Pattern(regexp = "auto|none") String standardizeFeatures,
+        @Schema(description = "Vector features the discriminator sees in place of hidden ones: sampled (the real "
+                + "feature vector the generator picks as most likely) or regressed (the generator's regression "
+                + "output, the paper's; on sparse features it is told apart by its form alone)",
+                example = "sampled", allowableValues = {"sampled", "regressed"}, nullable = true)
+        @Pattern(regexp = "sampled|regressed") String featureReplacement,
+        @Schema(description = "Generated source of a masked edge: sampled (drawn from the generator's softmax, as "
+                + "ELECTRA draws tokens) or most-likely (the paper's)", example = "sampled",
+                allowableValues = {"sampled", "most-likely"}, nullable = true)
+        @Pattern(regexp = "sampled|most-likely") String generatedEdges) implements JobParameters {
 
     /** The methods a pre-training job accepts (their command-line names). */
     static final String METHODS = "dipgnn|dipgnn-no-text|dipgnn-edges|dipgnn-features|random-edges|gpt-gnn|gae";
@@ -118,6 +129,8 @@ public record PretrainParameters(
         logEvery = or(logEvery, paper.logEvery());
         keep = keep != null ? keep : defaultKeep(method);
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
+        featureReplacement = or(featureReplacement, paper.variant().featureReplacement().cliName());
+        generatedEdges = or(generatedEdges, paper.variant().sampledEdges() ? "sampled" : "most-likely");
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
@@ -129,7 +142,7 @@ public record PretrainParameters(
                               Integer checkpointEvery, Integer logEvery, String keep) {
         this(method, backbone, layers, hidden, heads, dropout, steps, seedNodes, learningRate, weightDecay, clipNorm,
                 edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda, temperature, samplingDepth, samplingWidth,
-                seed, splitSeed, splitNodeType, checkpointEvery, logEvery, keep, null, null, null);
+                seed, splitSeed, splitNodeType, checkpointEvery, logEvery, keep, null, null, null, null, null);
     }
 
     /** Every field at its default. */
@@ -178,7 +191,16 @@ public record PretrainParameters(
         return new PretrainConfig(pretrainMethod(), steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha,
                 lambda, temperature, paper.optimizer().withLearningRate(learningRate).withWeightDecay(weightDecay)
                         .withClipNorm(clipNorm), new SamplingConfig(samplingDepth, samplingWidth),
-                paper.fullGraphMaxNodes(), logEvery, checkpointEvery, seed, paper.textPair(), paper.variant());
+                paper.fullGraphMaxNodes(), logEvery, checkpointEvery, seed, paper.textPair(), objectiveVariant());
+    }
+
+    /** The objective: the product's default with this job's feature replacement and generated edges. */
+    ObjectiveVariant objectiveVariant() {
+        ParameterChecks.oneOf("featureReplacement", featureReplacement, List.of("sampled", "regressed"));
+        ParameterChecks.oneOf("generatedEdges", generatedEdges, List.of("sampled", "most-likely"));
+        ObjectiveVariant d = ObjectiveVariant.DEFAULT;
+        return new ObjectiveVariant(FeatureReplacement.parse(featureReplacement), d.generatorWarmup(), d.reduction(),
+                d.discriminatorTemperature(), d.heldOutDiscrimination(), "sampled".equals(generatedEdges));
     }
 
     /**

@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
+import com.dipgnn.pretraining.FeatureReplacement;
+import com.dipgnn.pretraining.ObjectiveVariant;
 import org.junit.jupiter.api.Test;
 
 /** Absent fields take the paper's defaults; bean validation names each out-of-range field. */
@@ -34,6 +36,25 @@ class JobParametersTest {
     @AfterAll
     static void close() {
         FACTORY.close();
+    }
+
+    @Test
+    void pretrainingDrawsRealReplacementsAndSourcesByDefaultAndTakesThePapersPicks() throws Exception {
+        ObjectiveVariant defaults = PretrainParameters.defaults().toPretrainConfig().variant();
+        assertThat(defaults.featureReplacement()).isEqualTo(FeatureReplacement.SAMPLED);
+        assertThat(defaults.sampledEdges()).isTrue();
+        ObjectiveVariant paper = JSON.readValue("{\"featureReplacement\": \"regressed\", "
+                + "\"generatedEdges\": \"most-likely\"}", PretrainParameters.class).toPretrainConfig().variant();
+        assertThat(paper.featureReplacement()).isEqualTo(FeatureReplacement.REGRESSED);
+        assertThat(paper.sampledEdges()).isFalse();
+
+        PretrainParameters bad = JSON.readValue("{\"featureReplacement\": \"random\", \"generatedEdges\": "
+                + "\"argmax\"}", PretrainParameters.class);
+        assertThat(VALIDATOR.validate(bad)).extracting(v -> v.getPropertyPath().toString())
+                .containsExactlyInAnyOrder("featureReplacement", "generatedEdges");
+        org.assertj.core.api.Assertions.assertThatThrownBy(bad::toPretrainConfig)
+                .isInstanceOfSatisfying(JobParameterException.class,
+                        e -> assertThat(e.field()).isEqualTo("featureReplacement"));
     }
 
     @Test
