@@ -27,7 +27,7 @@ def paired(a, b):
 
 
 def fmt_p(p):
-    return '< 0.0001' if p < 1e-4 else f'{p:.3f}'
+    return '< 0.0001' if p < 1e-4 else f'{p:.4f}' if p < 1e-3 else f'{p:.3f}'
 
 
 def stats(values):
@@ -36,18 +36,27 @@ def stats(values):
     return m, sd
 
 
-def main(dirs, baseline_dir=None):
+def main(dirs):
     print('| experiment | method | test micro-F1 | − w/o (p) | − GPT-GNN (p) | probe test | gen. acc | '
           'disc. acc | feature disc. acc | pre-training s |')
     print('|---|---|---|---|---|---|---|---|---|---|')
+    first = {}
     for d in dirs:
         r = json.load(open(os.path.join(d, 'result.json')))
         metric = r['metric']
         by = {m['method']: m for m in r['methods']}
         test = {k: [run['metrics']['test'][metric] for run in m['runs']] for k, m in by.items()}
+        # a run without `none` (or GPT-GNN-style) is paired with the first run of its data set that has it
+        shared = first.setdefault(r['dataset'], {})
+        for k in ('NONE', 'GPT_GNN'):
+            if k in test:
+                shared.setdefault(k, test[k])
+            elif k in shared:
+                test[k] = shared[k]
         for name, m in by.items():
-            if name == 'NONE' and d != dirs[0]:
+            if name == 'NONE' and shared.get('printed'):
                 continue
+            shared['printed'] = shared.get('printed') or name == 'NONE'
             mean, sd = stats(test[name])
             vs_none = vs_gpt = ''
             if 'NONE' in test and name != 'NONE':
