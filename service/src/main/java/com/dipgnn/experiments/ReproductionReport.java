@@ -28,6 +28,7 @@ public final class ReproductionReport {
         md.append("# Reproduction: ").append(result.dataset()).append(" (").append(result.task()).append(")\n\n");
         md.append("Graph: ").append(result.graphSummary()).append("\n\n");
         md.append(resultsTable(result)).append('\n');
+        md.append(recommendation(result)).append('\n');
         md.append(probeTable(result)).append('\n');
         md.append(comparisonTable(result)).append('\n');
         md.append(pretrainingTable(result)).append('\n');
@@ -56,6 +57,36 @@ public final class ReproductionReport {
         }
         md.append("\nFigures are ×100. Every method fine-tunes with the same seeds on the same split.\n");
         return md.toString();
+    }
+
+    /**
+     * Which method this data set's figures recommend: the best mean test metric, said with its
+     * paired test against fine-tuning from scratch; scratch itself when no method beats it with
+     * p < 0.05 (pre-training then costs time for nothing measurable).
+     */
+    static String recommendation(ReproductionResult result) {
+        String metric = result.metric();
+        MethodReport best = result.methods().stream().max(java.util.Comparator.comparingDouble(m -> m.mean(metric)))
+                .orElse(null);
+        MethodReport baseline = result.methods().stream().filter(m -> m.method() == PretrainMethod.NONE).findFirst()
+                .orElse(null);
+        if (best == null || baseline == null || result.comparisons().isEmpty()) {
+            return "";
+        }
+        if (best == baseline) {
+            return "**Recommendation:** no pre-training: no method beat fine-tuning from scratch on average.\n";
+        }
+        PairedTTest.Result t = result.comparisons().get(best.method().displayName() + " vs "
+                + baseline.method().displayName());
+        if (t == null || t.pValue() >= 0.05) {
+            return String.format(Locale.ROOT, "**Recommendation:** no pre-training: the best method, %s, is %s ahead "
+                    + "of fine-tuning from scratch, within the run-to-run spread (p = %s).%n",
+                    best.method().displayName(), signed(100 * (best.mean(metric) - baseline.mean(metric))),
+                    t == null ? "–" : pValue(t.pValue()));
+        }
+        return String.format(Locale.ROOT, "**Recommendation:** %s, %s ahead of fine-tuning from scratch (p = %s).%n",
+                best.method().displayName(), signed(100 * (best.mean(metric) - baseline.mean(metric))),
+                pValue(t.pValue()));
     }
 
     /** The linear probe's table (test and validation of the frozen starting encoder), or "" when not probed. */
