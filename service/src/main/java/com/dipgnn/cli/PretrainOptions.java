@@ -2,6 +2,7 @@ package com.dipgnn.cli;
 
 import com.dipgnn.model.TransformerConfig;
 import com.dipgnn.pretraining.FeatureReplacement;
+import com.dipgnn.pretraining.GeneratedEdges;
 import com.dipgnn.pretraining.LossReduction;
 import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.pretraining.PretrainConfig;
@@ -89,16 +90,6 @@ final class PretrainOptions {
                     + "starts against a generator that already picks well (default: ${DEFAULT-VALUE})")
     int generatorWarmup;
 
-    /** Whether {@code --generated-edges} names drawn sources. */
-    static boolean sampledEdges(String value) {
-        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "sampled" -> true;
-            case "most-likely" -> false;
-            default -> throw new IllegalArgumentException("unknown --generated-edges '" + value
-                    + "': use sampled or most-likely");
-        };
-    }
-
     /** The pre-training settings; sampling and the whole-graph threshold follow the fine-tuning options. */
     PretrainConfig config(PretrainMethod method, long seed, SamplingConfig sampling, int fullGraphMaxNodes) {
         return new PretrainConfig(method, steps, seedNodes, edgeMask, featureMask, negatives, alpha, lambda, temperature,
@@ -107,6 +98,6 @@ final class PretrainOptions {
                 .tokenMaskRatio(), textTokensPerStep),
                 new ObjectiveVariant(FeatureReplacement.parse(featureReplacement), generatorWarmup,
                         LossReduction.parse(lossReduction), discriminatorTemperature, heldOutDiscrimination,
-                        sampledEdges(generatedEdges)));
+                        GeneratedEdges.parse(generatedEdges)));
     }
 }

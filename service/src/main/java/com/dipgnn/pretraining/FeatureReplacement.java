@@ -1,8 +1,5 @@
 package com.dipgnn.pretraining;
 
-import java.util.Arrays;
-import java.util.Locale;
-
 /**
  * How the feature generator makes the vectors the discriminator sees in place of the hidden ones.
  */
@@ -25,17 +22,11 @@ public enum FeatureReplacement {
 
     /** The CLI / API name. */
     public String cliName() {
-        return name().toLowerCase(Locale.ROOT);
+        return OptionNames.of(this);
     }
 
     /** Parses a CLI / API name, case-insensitively. */
     public static FeatureReplacement parse(String name) {
-        for (FeatureReplacement r : values()) {
-            if (r.cliName().equalsIgnoreCase(name.trim())) {
-                return r;
-            }
-        }
-        throw new IllegalArgumentException("unknown feature replacement '" + name + "': use "
-                + String.join(" or ", Arrays.stream(values()).map(FeatureReplacement::cliName).toList()));
+        return OptionNames.parse(FeatureReplacement.class, name, "feature replacement");
     }
 }

@@ -1,8 +1,5 @@
 package com.dipgnn.pretraining;
 
-import java.util.Arrays;
-import java.util.Locale;
-
 /** How each pre-training loss term reduces over its items (edges, nodes, feature entries). */
 public enum LossReduction {
 
@@ -22,17 +19,11 @@ public enum LossReduction {
 
     /** The CLI / API name. */
     public String cliName() {
-        return name().toLowerCase(Locale.ROOT);
+        return OptionNames.of(this);
     }
 
     /** Parses a CLI / API name, case-insensitively. */
     public static LossReduction parse(String name) {
-        for (LossReduction r : values()) {
-            if (r.cliName().equalsIgnoreCase(name.trim())) {
-                return r;
-            }
-        }
-        throw new IllegalArgumentException("unknown loss reduction '" + name + "': use "
-                + String.join(" or ", Arrays.stream(values()).map(LossReduction::cliName).toList()));
+        return OptionNames.parse(LossReduction.class, name, "loss reduction");
     }
 }

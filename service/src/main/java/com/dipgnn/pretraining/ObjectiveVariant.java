@@ -15,37 +15,30 @@ package com.dipgnn.pretraining;
  * @param heldOutDiscrimination false (the paper): the discriminator encodes E_u plus the generated
  *     edges and tells E_g from a sample of E_u, edges in its own input; true: it encodes E_u only and
  *     tells the masked edges from the generated ones, neither of which it sees
- * @param sampledEdges false (the paper): the generated source is the generator's most likely
- *     candidate; true: it is drawn from the generator's softmax, as ELECTRA draws its tokens
+ * @param generatedEdges how the generated source of a masked edge is chosen (the paper:
+ *     {@link GeneratedEdges#MOST_LIKELY})
  */
 public record ObjectiveVariant(FeatureReplacement featureReplacement, int generatorWarmup, LossReduction reduction,
-                               double discriminatorTemperature, boolean heldOutDiscrimination, boolean sampledEdges) {
+                               double discriminatorTemperature, boolean heldOutDiscrimination,
+                               GeneratedEdges generatedEdges) {
 
     /**
      * The product's default objective: real replacement vectors and drawn generated sources (both
      * measured on Cora, docs/results.md: +3.4 micro-F1 over the paper's objective, p = 0.0001).
      */
     public static final ObjectiveVariant DEFAULT = new ObjectiveVariant(FeatureReplacement.SAMPLED, 0,
-            LossReduction.MEAN, 0, false, true);
+            LossReduction.MEAN, 0, false, GeneratedEdges.SAMPLED);
 
     /** The paper's objective, as far as it specifies one (its sums, its replacements, its most likely sources). */
     public static final ObjectiveVariant PAPER = new ObjectiveVariant(FeatureReplacement.REGRESSED, 0,
-            LossReduction.SUM, 1, false, false);
-
-    /** The variant with only the replacement, warm-up and reduction set (the discriminator as by default). */
-    public ObjectiveVariant(FeatureReplacement featureReplacement, int generatorWarmup, LossReduction reduction) {
-        this(featureReplacement, generatorWarmup, reduction, 0, false, false);
-    }
-
-    /** The variant without sampled edges. */
-    public ObjectiveVariant(FeatureReplacement featureReplacement, int generatorWarmup, LossReduction reduction,
-                            double discriminatorTemperature, boolean heldOutDiscrimination) {
-        this(featureReplacement, generatorWarmup, reduction, discriminatorTemperature, heldOutDiscrimination, false);
-    }
+            LossReduction.SUM, 1, false, GeneratedEdges.MOST_LIKELY);
 
     public ObjectiveVariant {
         if (featureReplacement == null) {
             throw new IllegalArgumentException("the feature replacement is missing");
+        }
+        if (generatedEdges == null) {
+            throw new IllegalArgumentException("how generated edges are chosen is missing");
         }
         if (reduction == null) {
             throw new IllegalArgumentException("the loss reduction is missing");
@@ -57,5 +50,16 @@ public record ObjectiveVariant(FeatureReplacement featureReplacement, int genera
         if (generatorWarmup < 0) {
             throw new IllegalArgumentException("generator warm-up must be at least 0 steps (got " + generatorWarmup + ")");
         }
+    }
+
+    /**
+     * The objective as {@code method} trains it: replacements matter only to a discriminator, so a
+     * method that does not discriminate features keeps the paper's regression (GPT-GNN-style
+     * generates attributes), and one that does not discriminate edges the most likely sources.
+     */
+    public ObjectiveVariant effectiveFor(PretrainMethod method) {
+        return new ObjectiveVariant(method.discriminatesFeatures() ? featureReplacement : FeatureReplacement.REGRESSED,
+                generatorWarmup, reduction, discriminatorTemperature, heldOutDiscrimination,
+                method.discriminatesEdges() ? generatedEdges : GeneratedEdges.MOST_LIKELY);
     }
 }

@@ -29,6 +29,8 @@ public final class PretrainObjective {
 
     private final HeteroGraph graph;
     private final PretrainConfig config;
+    /** The config's objective variant as its method trains it ({@link ObjectiveVariant#effectiveFor}). */
+    private final ObjectiveVariant variant;
     private final PretrainNetworks networks;
     private final List<FeatureObjective> features;
 
@@ -42,6 +44,7 @@ public final class PretrainObjective {
                              List<FeatureObjective> features) {
         this.graph = graph;
         this.config = config;
+        this.variant = config.variant().effectiveFor(config.method());
         this.networks = networks;
         this.features = List.copyOf(features);
     }
@@ -99,9 +102,9 @@ public final class PretrainObjective {
             stats.put(PretrainMetrics.GEN_ACCURACY, accuracy(picks));
         }
         NDArray total = generatorLoss;
-        boolean warmingUp = method.hasGenerator() && batch.step() <= config.variant().generatorWarmup();
+        boolean warmingUp = method.hasGenerator() && batch.step() <= variant.generatorWarmup();
         if (method.hasDiscriminator() && !warmingUp) {
-            double discTemperature = config.variant().discriminatorTemperature();
+            double discTemperature = variant.discriminatorTemperature();
             NDArray disc = discriminate(batch, picks, featureSteps, scope,
                     discTemperature > 0 ? (float) discTemperature : temperature, training, stats);
             if (disc != null) {
@@ -131,7 +134,7 @@ public final class PretrainObjective {
             NDArray perEdge = Losses.crossEntropyFirstColumn(logits);
             sum = sum == null ? perEdge.sum() : sum.add(perEdge.sum());
             edges += m.size();
-            int[] slots = config.variant().sampledEdges()
+            int[] slots = variant.generatedEdges() == GeneratedEdges.SAMPLED
                     ? sample(logits.softmax(1).toFloatArray(), m.size(), m.width(),
                             StepRandom.rngFor(batch.step(), m.relation().key().hashCode()))
                     : argMax(logits);
@@ -231,7 +234,7 @@ public final class PretrainObjective {
     private NDArray discriminate(PretrainBatch batch, List<Picks> picks, List<FeatureObjective.Step> featureSteps,
                                  NDManager scope, float temperature, boolean training, Map<String, Double> stats) {
         PretrainMethod method = config.method();
-        boolean heldOut = config.variant().heldOutDiscrimination();
+        boolean heldOut = variant.heldOutDiscrimination();
         Subgraph withGenerated = method.discriminatesEdges() && !heldOut
                 ? addGenerated(batch.unmasked(), picks) : batch.unmasked();
         GraphBatch discBatch = new GraphBatch(scope, graph, withGenerated);
@@ -253,7 +256,7 @@ public final class PretrainObjective {
     }
 
     private boolean sums() {
-        return config.variant().reduction() == LossReduction.SUM;
+        return variant.reduction() == LossReduction.SUM;
     }
 
     private static NDArray add(NDArray sum, NDArray term) {
@@ -269,8 +272,8 @@ public final class PretrainObjective {
             MaskedRelation m = p.relation();
             int n = m.size();
             // the paper's positives are E_u^d, in the discriminator's input; held out, the masked edges
-            int[] positiveSources = config.variant().heldOutDiscrimination() ? m.sources() : m.keptSources();
-            int[] positiveTargets = config.variant().heldOutDiscrimination() ? m.targets() : m.keptTargets();
+            int[] positiveSources = variant.heldOutDiscrimination() ? m.sources() : m.keptSources();
+            int[] positiveTargets = variant.heldOutDiscrimination() ? m.targets() : m.keptTargets();
             int k = positiveSources.length;
             int[] src = new int[n + k];
             int[] dst = new int[n + k];

@@ -142,8 +142,9 @@ public final class Pretrainer {
     public static List<FeatureObjective> featureObjectives(PretrainConfig config, PretrainNetworks networks,
                                                            TextInputs text) {
         List<FeatureObjective> pairs = new ArrayList<>();
+        ObjectiveVariant variant = config.variant().effectiveFor(config.method());
         pairs.add(new VectorFeatureObjective(networks.generatorFeatures(), networks.discriminatorFeatures(),
-                config.variant().featureReplacement(), (float) config.temperature(), config.variant().reduction()));
+                variant.featureReplacement(), (float) config.temperature(), variant.reduction()));
         if (networks.hasTextPair()) {
             pairs.add(new TextFeatureObjective(text, networks.generatorTextInputs(), networks.generatorText(),
                     networks.discriminatorText()));

@@ -32,7 +32,7 @@ class PretrainObjectiveTest {
     private static final double TEMPERATURE = 0.5;
     private static final double TOLERANCE = 2e-5;
     private static final ObjectiveVariant MOST_LIKELY = new ObjectiveVariant(FeatureReplacement.REGRESSED, 0,
-            LossReduction.MEAN, 0, false, false);
+            LossReduction.MEAN, 0, false, GeneratedEdges.MOST_LIKELY);
 
     private static PretrainConfig config(PretrainMethod method) {
         // the reference computes the paper's most likely sources and regressed features, averaged
@@ -124,11 +124,8 @@ class PretrainObjectiveTest {
     void duringTheGeneratorWarmUpOnlyTheGeneratorsLossesAreTrained() {
         HeteroGraph graph = TinyPretrainGraph.graph();
         PretrainBatch batch = TinyPretrainGraph.batch(graph, false, Map.of());
-        Map<String, Double> warm = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED, (int) batch.step(),
-                LossReduction.MEAN), batch);
-        Map<String, Double> after = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED,
-                (int) batch.step() - 1, LossReduction.MEAN),
-                batch);
+        Map<String, Double> warm = stats(mostLikely((int) batch.step(), LossReduction.MEAN, 0, false), batch);
+        Map<String, Double> after = stats(mostLikely((int) batch.step() - 1, LossReduction.MEAN, 0, false), batch);
 
         assertThat(warm).doesNotContainKeys(PretrainMetrics.DISC_EDGE_LOSS, PretrainMetrics.DISC_FEATURE_LOSS);
         assertThat(after).containsKeys(PretrainMetrics.DISC_EDGE_LOSS, PretrainMetrics.DISC_FEATURE_LOSS);
@@ -144,8 +141,7 @@ class PretrainObjectiveTest {
         HeteroGraph graph = TinyPretrainGraph.graph();
         PretrainBatch batch = TinyPretrainGraph.batch(graph, false, Map.of());
         Map<String, Double> means = stats(MOST_LIKELY, batch);
-        Map<String, Double> sums = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED, 0, LossReduction.SUM),
-                batch);
+        Map<String, Double> sums = stats(mostLikely(0, LossReduction.SUM, 0, false), batch);
 
         assertThat(sums.get(PretrainMetrics.GEN_EDGE_LOSS)).isCloseTo(MASKED * means.get(PretrainMetrics.GEN_EDGE_LOSS),
                 within(1e-4));
@@ -159,10 +155,8 @@ class PretrainObjectiveTest {
         HeteroGraph graph = TinyPretrainGraph.graph();
         PretrainBatch batch = TinyPretrainGraph.batch(graph, false, Map.of());
         Map<String, Double> shared = stats(MOST_LIKELY, batch);
-        Map<String, Double> same = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED, 0, LossReduction.MEAN,
-                TEMPERATURE, false), batch);
-        Map<String, Double> cooler = stats(new ObjectiveVariant(FeatureReplacement.REGRESSED, 0, LossReduction.MEAN,
-                4 * TEMPERATURE, false), batch);
+        Map<String, Double> same = stats(mostLikely(0, LossReduction.MEAN, TEMPERATURE, false), batch);
+        Map<String, Double> cooler = stats(mostLikely(0, LossReduction.MEAN, 4 * TEMPERATURE, false), batch);
 
         assertThat(same).isEqualTo(shared);
         assertThat(cooler.get(PretrainMetrics.GEN_EDGE_LOSS)).isEqualTo(shared.get(PretrainMetrics.GEN_EDGE_LOSS));
@@ -176,7 +170,7 @@ class PretrainObjectiveTest {
         // the generator can only pick the true source: every generated edge is its masked original, so
         // held out, each scored pair appears twice, both times labelled original, on the same input graph
         PretrainBatch forced = TinyPretrainGraph.batch(graph, true, Map.of());
-        ObjectiveVariant heldOut = new ObjectiveVariant(FeatureReplacement.REGRESSED, 0, LossReduction.MEAN, 0, true);
+        ObjectiveVariant heldOut = mostLikely(0, LossReduction.MEAN, 0, true);
         Map<String, Double> stats = stats(heldOut, forced);
         assertThat(stats.get(PretrainMetrics.DISC_ACCURACY) * 2 * MASKED).isCloseTo(
                 Math.rint(stats.get(PretrainMetrics.DISC_ACCURACY) * 2 * MASKED), within(1e-9));
@@ -186,6 +180,13 @@ class PretrainObjectiveTest {
         assertThat(stats.get(PretrainMetrics.GEN_EDGE_LOSS)).isEqualTo(paper.get(PretrainMetrics.GEN_EDGE_LOSS));
         assertThat(stats.get(PretrainMetrics.DISC_EDGE_LOSS)).isNotCloseTo(paper.get(PretrainMetrics.DISC_EDGE_LOSS),
                 within(1e-6));
+    }
+
+    /** The reference's objective (regressed features, most likely sources) with the given departures. */
+    private static ObjectiveVariant mostLikely(int warmup, LossReduction reduction, double discriminatorTemperature,
+                                               boolean heldOut) {
+        return new ObjectiveVariant(FeatureReplacement.REGRESSED, warmup, reduction, discriminatorTemperature, heldOut,
+                GeneratedEdges.MOST_LIKELY);
     }
 
     private static Map<String, Double> stats(ObjectiveVariant variant, PretrainBatch batch) {

@@ -42,6 +42,12 @@ class PretrainerSmokeTest {
                     if (method.generatesEdges()) {
                         assertThat(last.get(PretrainMetrics.GEN_ACCURACY)).isBetween(0.0, 1.0);
                     }
+                    // the default picks real replacement vectors only for a method that discriminates them;
+                    // the others (GPT-GNN-style) regress, which reports no pick accuracy
+                    if (method.generatesFeatures() && graph.nodes(graph.nodeTypes().get(0)).featureDim() > 0) {
+                        assertThat(last.containsKey(PretrainMetrics.GEN_FEATURE_ACCURACY))
+                                .as(method + " picks replacement vectors").isEqualTo(method.discriminatesFeatures());
+                    }
                     System.out.println(method + " " + graph.name() + " " + backbone + " " + last);
                 }
             }

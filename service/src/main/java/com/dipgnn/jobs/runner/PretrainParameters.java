@@ -4,6 +4,7 @@ import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.pretraining.FeatureReplacement;
+import com.dipgnn.pretraining.GeneratedEdges;
 import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
@@ -130,7 +131,7 @@ public record PretrainParameters(
         keep = keep != null ? keep : defaultKeep(method);
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
         featureReplacement = or(featureReplacement, paper.variant().featureReplacement().cliName());
-        generatedEdges = or(generatedEdges, paper.variant().sampledEdges() ? "sampled" : "most-likely");
+        generatedEdges = or(generatedEdges, paper.variant().generatedEdges().cliName());
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
@@ -200,7 +201,7 @@ public record PretrainParameters(
         ParameterChecks.oneOf("generatedEdges", generatedEdges, List.of("sampled", "most-likely"));
         ObjectiveVariant d = ObjectiveVariant.DEFAULT;
         return new ObjectiveVariant(FeatureReplacement.parse(featureReplacement), d.generatorWarmup(), d.reduction(),
-                d.discriminatorTemperature(), d.heldOutDiscrimination(), "sampled".equals(generatedEdges));
+                d.discriminatorTemperature(), d.heldOutDiscrimination(), GeneratedEdges.parse(generatedEdges));
     }
 
     /**

@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import com.dipgnn.pretraining.FeatureReplacement;
+import com.dipgnn.pretraining.GeneratedEdges;
 import com.dipgnn.pretraining.ObjectiveVariant;
 import org.junit.jupiter.api.Test;
 
@@ -42,11 +43,11 @@ class JobParametersTest {
     void pretrainingDrawsRealReplacementsAndSourcesByDefaultAndTakesThePapersPicks() throws Exception {
         ObjectiveVariant defaults = PretrainParameters.defaults().toPretrainConfig().variant();
         assertThat(defaults.featureReplacement()).isEqualTo(FeatureReplacement.SAMPLED);
-        assertThat(defaults.sampledEdges()).isTrue();
+        assertThat(defaults.generatedEdges()).isEqualTo(GeneratedEdges.SAMPLED);
         ObjectiveVariant paper = JSON.readValue("{\"featureReplacement\": \"regressed\", "
                 + "\"generatedEdges\": \"most-likely\"}", PretrainParameters.class).toPretrainConfig().variant();
         assertThat(paper.featureReplacement()).isEqualTo(FeatureReplacement.REGRESSED);
-        assertThat(paper.sampledEdges()).isFalse();
+        assertThat(paper.generatedEdges()).isEqualTo(GeneratedEdges.MOST_LIKELY);
 
         PretrainParameters bad = JSON.readValue("{\"featureReplacement\": \"random\", \"generatedEdges\": "
                 + "\"argmax\"}", PretrainParameters.class);
