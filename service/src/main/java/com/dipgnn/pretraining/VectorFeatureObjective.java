@@ -162,20 +162,22 @@ public final class VectorFeatureObjective implements FeatureObjective {
      * increasing order.
      */
     static int[] pool(int[] hidden, int rows, java.util.Random rng) {
-        if (rows <= MAX_POOL || hidden.length >= MAX_POOL) {
-            if (rows <= MAX_POOL) {
-                int[] all = new int[rows];
-                java.util.Arrays.setAll(all, i -> i);
-                return all;
-            }
-            return java.util.Arrays.stream(hidden).distinct().sorted().toArray();
+        if (rows <= MAX_POOL) {
+            int[] all = new int[rows];
+            java.util.Arrays.setAll(all, i -> i);
+            return all;
         }
         java.util.BitSet chosen = new java.util.BitSet(rows);
         for (int h : hidden) {
             chosen.set(h);
         }
-        while (chosen.cardinality() < MAX_POOL) {
-            chosen.set(rng.nextInt(rows));
+        // counted here: BitSet.cardinality() walks every word, rows / 64 of them, on each call
+        for (int count = chosen.cardinality(); count < MAX_POOL; ) {
+            int row = rng.nextInt(rows);
+            if (!chosen.get(row)) {
+                chosen.set(row);
+                count++;
+            }
         }
         return chosen.stream().toArray();
     }
@@ -201,8 +203,7 @@ public final class VectorFeatureObjective implements FeatureObjective {
             types++;
             NDArray fixed = generated.stopGradient();
             corrupted.put(type, x.mul(m.neg().add(1f)).add(fixed.mul(m)));
-            NDArray differs = fixed.sub(x).abs().max(new int[] {1}).gt(EQUAL_TOLERANCE).toType(x.getDataType(), false);
-            replaced.put(type, differs.mul(m.squeeze(1)));
+            replaced.put(type, differs(fixed, x).mul(m.squeeze(1)));
         }
         return new Generation(loss, corrupted, replaced, types == 0 ? Double.NaN : error / types, Double.NaN,
                 replacedShare(replaced));
@@ -246,11 +247,16 @@ public final class VectorFeatureObjective implements FeatureObjective {
             picked += hidden.length;
             NDArray fed = GraphOps.gatherRows(x, GraphOps.index(scope, source));
             corrupted.put(type, fed);
-            replaced.put(type, fed.sub(x).abs().max(new int[] {1}).gt(EQUAL_TOLERANCE).toType(x.getDataType(), false));
+            replaced.put(type, differs(fed, x));
         }
         int types = masking.masks().size();
         return new Generation(loss, corrupted, replaced, types == 0 ? Double.NaN : error / types,
                 picked == 0 ? Double.NaN : (double) right / picked, replacedShare(replaced));
+    }
+
+    /** Per row, 1 where {@code fed} differs from {@code original} by more than {@link #EQUAL_TOLERANCE}, else 0. */
+    private static NDArray differs(NDArray fed, NDArray original) {
+        return fed.sub(original).abs().max(new int[] {1}).gt(EQUAL_TOLERANCE).toType(original.getDataType(), false);
     }
 
     /** Rows scaled to unit length (a zero row stays zero). */
