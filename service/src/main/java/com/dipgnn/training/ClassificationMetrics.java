@@ -1,5 +1,9 @@
 package com.dipgnn.training;
 
+import com.dipgnn.graph.NodeLabels;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * Micro- and macro-averaged F1 and accuracy of class predictions. Single-label: micro-F1 equals
  * accuracy. Multi-label: per (node, class) decisions.
@@ -50,6 +54,44 @@ public final class ClassificationMetrics {
         if (exact) {
             correct++;
         }
+    }
+
+    /**
+     * Records the prediction that {@code logits} make for one labelled node: the largest logit's
+     * class for single-label data, every class with a positive logit for multi-label data.
+     *
+     * @param logits the node's class scores, from {@code offset} ({@code numClasses} of them)
+     * @param labels the labels the node's true classes are read from
+     */
+    public void addLogits(float[] logits, int offset, NodeLabels labels, int node) {
+        if (labels.isMultiLabel()) {
+            boolean[] predicted = new boolean[numClasses];
+            boolean[] actual = new boolean[numClasses];
+            for (int c = 0; c < numClasses; c++) {
+                predicted[c] = logits[offset + c] > 0;
+            }
+            for (int c : labels.labels(node)) {
+                actual[c] = true;
+            }
+            addMulti(predicted, actual);
+            return;
+        }
+        int best = 0;
+        for (int c = 1; c < numClasses; c++) {
+            if (logits[offset + c] > logits[offset + best]) {
+                best = c;
+            }
+        }
+        add(best, labels.label(node));
+    }
+
+    /** The figures by name: {@code micro_f1}, {@code macro_f1} and {@code accuracy}. */
+    public Map<String, Double> asMap() {
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put("micro_f1", microF1());
+        out.put("macro_f1", macroF1());
+        out.put("accuracy", accuracy());
+        return out;
     }
 
     public long count() {

@@ -80,9 +80,9 @@ public final class LinearProbe {
             }
         }
         Map<String, Map<String, Double>> out = new LinkedHashMap<>();
-        out.put("train", asMap(metrics(best, x, train.nodes())));
-        out.put("val", asMap(metrics(best, xVal, val.nodes())));
-        out.put("test", asMap(metrics(best, xTest, test.nodes())));
+        out.put("train", metrics(best, x, train.nodes()).asMap());
+        out.put("val", metrics(best, xVal, val.nodes()).asMap());
+        out.put("test", metrics(best, xTest, test.nodes()).asMap());
         return new Result(out, bestL2);
     }
 
@@ -207,37 +207,15 @@ public final class LinearProbe {
         int classes = labels.numClasses();
         ClassificationMetrics m = new ClassificationMetrics(classes);
         double[] logits = new double[classes];
+        float[] row = new float[classes];
         for (int i = 0; i < nodes.length; i++) {
             scores(weights.w(), weights.b(), x, i, logits);
-            if (labels.isMultiLabel()) {
-                boolean[] predicted = new boolean[classes];
-                boolean[] actual = new boolean[classes];
-                for (int c = 0; c < classes; c++) {
-                    predicted[c] = logits[c] > 0;
-                }
-                for (int c : labels.labels(nodes[i])) {
-                    actual[c] = true;
-                }
-                m.addMulti(predicted, actual);
-            } else {
-                int best = 0;
-                for (int c = 1; c < classes; c++) {
-                    if (logits[c] > logits[best]) {
-                        best = c;
-                    }
-                }
-                m.add(best, labels.label(nodes[i]));
+            for (int c = 0; c < classes; c++) {
+                row[c] = (float) logits[c];
             }
+            m.addLogits(row, 0, labels, nodes[i]);
         }
         return m;
-    }
-
-    private static Map<String, Double> asMap(ClassificationMetrics m) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        out.put("micro_f1", m.microF1());
-        out.put("macro_f1", m.macroF1());
-        out.put("accuracy", m.accuracy());
-        return out;
     }
 
     /** Adam's moment estimates for one parameter vector. */

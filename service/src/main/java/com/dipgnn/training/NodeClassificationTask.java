@@ -131,22 +131,14 @@ public final class NodeClassificationTask implements FineTuningTask<NodeClassifi
 
     @Override
     public Map<String, Double> evaluate(GraphEncoder encoder, GraphModule head, EvalSplit split, NDManager scope) {
-        int[] nodes = splits.get(split);
         ClassificationMetrics metrics = new ClassificationMetrics(labels.numClasses());
-        Random rng = StepRandom.rngFor(split.ordinal(), 0xE7A1);
-        for (int from = 0; from < nodes.length; from += EVAL_CHUNK) {
-            int[] chunk = Arrays.copyOfRange(nodes, from, Math.min(nodes.length, from + EVAL_CHUNK));
-            try (NDManager chunkScope = scope.newSubManager()) {
-                Subgraph sub = sampler.sample(graph, Map.of(targetType, chunk), rng);
-                float[] logits = logits(encoder, head, sub, chunk.length, chunkScope, false).toFloatArray();
-                record(metrics, chunk, logits);
+        forEachChunk(encoder, split, scope, (chunk, from, h) -> {
+            float[] logits = ((Linear) head).forward(h).toFloatArray();
+            for (int i = 0; i < chunk.length; i++) {
+                metrics.addLogits(logits, i * labels.numClasses(), labels, chunk[i]);
             }
-        }
-        Map<String, Double> out = new LinkedHashMap<>();
-        out.put("micro_f1", metrics.microF1());
-        out.put("macro_f1", metrics.macroF1());
-        out.put("accuracy", metrics.accuracy());
-        return out;
+        });
+        return metrics.asMap();
     }
 
     /**
@@ -157,47 +149,38 @@ public final class NodeClassificationTask implements FineTuningTask<NodeClassifi
         int[] nodes = splits.get(split);
         int width = encoder.config().hidden();
         float[] values = new float[nodes.length * width];
+        forEachChunk(encoder, split, scope, (chunk, from, h) ->
+                System.arraycopy(h.toFloatArray(), 0, values, from * width, chunk.length * width));
+        return new LinearProbe.Split(nodes.clone(), values);
+    }
+
+    /** What is done with one chunk's embeddings: its nodes, their offset in the split and their rows. */
+    @FunctionalInterface
+    private interface ChunkConsumer {
+        void accept(int[] chunk, int from, NDArray embeddings);
+    }
+
+    /**
+     * Encodes one split's nodes in inference mode, {@value #EVAL_CHUNK} at a time, each chunk's
+     * subgraph sampled with the split's fixed randomness, and hands each chunk's rows of the target
+     * type ({@code chunk x hidden}, in a scope closed afterwards) to {@code consumer}.
+     */
+    private void forEachChunk(GraphEncoder encoder, EvalSplit split, NDManager scope, ChunkConsumer consumer) {
+        int[] nodes = splits.get(split);
         Random rng = StepRandom.rngFor(split.ordinal(), 0xE7A1);
         for (int from = 0; from < nodes.length; from += EVAL_CHUNK) {
             int[] chunk = Arrays.copyOfRange(nodes, from, Math.min(nodes.length, from + EVAL_CHUNK));
             try (NDManager chunkScope = scope.newSubManager()) {
                 Subgraph sub = sampler.sample(graph, Map.of(targetType, chunk), rng);
                 NDArray h = encoder.forward(new GraphBatch(chunkScope, graph, sub), false).get(targetType);
-                System.arraycopy(h.get("0:" + chunk.length).toFloatArray(), 0, values, from * width,
-                        chunk.length * width);
+                consumer.accept(chunk, from, h.get("0:" + chunk.length));
             }
         }
-        return new LinearProbe.Split(nodes.clone(), values);
     }
 
     /** The labels of the classified type. */
     public NodeLabels labels() {
         return labels;
-    }
-
-    private void record(ClassificationMetrics metrics, int[] chunk, float[] logits) {
-        int classes = labels.numClasses();
-        for (int i = 0; i < chunk.length; i++) {
-            if (labels.isMultiLabel()) {
-                boolean[] predicted = new boolean[classes];
-                boolean[] actual = new boolean[classes];
-                for (int c = 0; c < classes; c++) {
-                    predicted[c] = logits[i * classes + c] > 0;
-                }
-                for (int c : labels.labels(chunk[i])) {
-                    actual[c] = true;
-                }
-                metrics.addMulti(predicted, actual);
-            } else {
-                int best = 0;
-                for (int c = 1; c < classes; c++) {
-                    if (logits[i * classes + c] > logits[i * classes + best]) {
-                        best = c;
-                    }
-                }
-                metrics.add(best, labels.label(chunk[i]));
-            }
-        }
     }
 
     @Override
