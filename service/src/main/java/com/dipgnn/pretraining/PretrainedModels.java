@@ -44,14 +44,7 @@ public final class PretrainedModels {
                                      TextInputs text, FeatureScaling scaling) throws IOException {
         ModelManifest manifest = manifest(result, config, which, model, pretrainGraph, dataset, splitSeed, scaling);
         ModelStore.save(dir, manifest, result.networks().encoder(which), result.networks().edgeHeads(which),
-                modelDir -> {
-                    if (text != null) {
-                        text.save(modelDir);
-                    }
-                    if (scaling != null) {
-                        scaling.save(modelDir);
-                    }
-                });
+                ModelStore.inputs(text, scaling));
         return manifest;
     }
 

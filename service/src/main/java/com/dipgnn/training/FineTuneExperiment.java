@@ -186,19 +186,12 @@ public final class FineTuneExperiment {
                               Path checkpoints, int checkpointEvery) throws IOException {
         TaskOnPart prepared = createTask();
         FineTuningTask<?> task = prepared.task();
-        HeteroGraph modelGraph = task.modelGraph();
-        ModelConfig model = spec.model();
-        GraphSchema schema = GraphSchema.of(modelGraph, model.nodeInputs());
         try (NDManager manager = NDManager.newBaseManager(device)) {
-            GraphEncoder encoder = new GraphEncoder(schema, model, NodeIdSpace.of(modelGraph));
-            GraphModule head = task.createHead(model.hidden());
-            FineTuner.initialize(seed, manager, encoder, head);
-            Map<String, String> fromPretrained = Map.of();
-            if (pretrained != null) {
-                ModelStore.requireSameArchitecture(pretrained.manifest(), model, schema);
-                encoder.restore(pretrained.weights());
-                fromPretrained = carryRows(pretrained, encoder, manager);
-            }
+            Start start = start(task, seed, pretrained, manager);
+            GraphSchema schema = start.schema();
+            GraphEncoder encoder = start.encoder();
+            GraphModule head = start.head();
+            Map<String, String> fromPretrained = start.fromPretrained();
             FineTuneCheckpoints policy = checkpoints == null ? null
                     : new FineTuneCheckpoints(checkpoints, checkpointEvery, checkpointSettings(pretrained));
             FineTuneResult result;
@@ -211,7 +204,7 @@ public final class FineTuneExperiment {
             }
             if (saveTo != null) {
                 ModelStore.save(saveTo, manifest(task, result, seed, schema, encoder, fromPretrained), encoder, head,
-                        this::saveInputs, remaps(encoder, prepared.originalIds()));
+                        ModelStore.inputs(text, features.scaling()), remaps(encoder, prepared.originalIds()));
             }
             return result;
         }
@@ -229,27 +222,39 @@ public final class FineTuneExperiment {
             throw new IllegalArgumentException("the linear probe classifies nodes: it needs the node task");
         }
         NodeClassificationTask task = (NodeClassificationTask) createTask().task();
-        ModelConfig model = spec.model();
-        GraphSchema schema = GraphSchema.of(task.modelGraph(), model.nodeInputs());
         try (NDManager manager = NDManager.newBaseManager(device)) {
-            GraphEncoder encoder = new GraphEncoder(schema, model, NodeIdSpace.of(task.modelGraph()));
-            FineTuner.initialize(seed, manager, encoder, task.createHead(model.hidden()));
-            if (pretrained != null) {
-                ModelStore.requireSameArchitecture(pretrained.manifest(), model, schema);
-                encoder.restore(pretrained.weights());
-                carryRows(pretrained, encoder, manager);
-            }
-            return new LinearProbe(task.labels(), model.hidden()).fit(task.embeddings(encoder, EvalSplit.TRAIN, manager),
-                    task.embeddings(encoder, EvalSplit.VAL, manager), task.embeddings(encoder, EvalSplit.TEST, manager));
+            GraphEncoder encoder = start(task, seed, pretrained, manager).encoder();
+            return new LinearProbe(task.labels(), spec.model().hidden()).fit(
+                    task.embeddings(encoder, EvalSplit.TRAIN, manager), task.embeddings(encoder, EvalSplit.VAL, manager),
+                    task.embeddings(encoder, EvalSplit.TEST, manager));
         }
     }
 
-    /** Writes how the model reads its inputs (text inputs, feature scaling) into a model directory being saved. */
-    private void saveInputs(Path modelDir) throws IOException {
-        if (text != null) {
-            text.save(modelDir);
+    /**
+     * The encoder and head a run with {@code seed} starts from, on {@code task}'s graph: initialised
+     * with the seed, then the encoder restored from {@code pretrained} (when not null) with its
+     * per-node rows carried over where they index the same nodes.
+     *
+     * @param fromPretrained per table type, what became of the pre-trained rows (empty from scratch)
+     */
+    private record Start(GraphSchema schema, GraphEncoder encoder, GraphModule head,
+                         Map<String, String> fromPretrained) {
+    }
+
+    private Start start(FineTuningTask<?> task, long seed, ModelStore.EncoderWeights pretrained, NDManager manager)
+            throws IOException {
+        ModelConfig model = spec.model();
+        GraphSchema schema = GraphSchema.of(task.modelGraph(), model.nodeInputs());
+        GraphEncoder encoder = new GraphEncoder(schema, model, NodeIdSpace.of(task.modelGraph()));
+        GraphModule head = task.createHead(model.hidden());
+        FineTuner.initialize(seed, manager, encoder, head);
+        Map<String, String> fromPretrained = Map.of();
+        if (pretrained != null) {
+            ModelStore.requireSameArchitecture(pretrained.manifest(), model, schema);
+            encoder.restore(pretrained.weights());
+            fromPretrained = carryRows(pretrained, encoder, manager);
         }
-        features.scaling().save(modelDir);
+        return new Start(schema, encoder, head, fromPretrained);
     }
 
     /** A fine-tuning task and, per node type, the id in {@link #graph()} of each node of its model graph. */
