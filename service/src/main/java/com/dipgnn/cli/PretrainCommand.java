@@ -19,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -28,22 +27,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "pretrain", mixinStandardHelpOptions = true,
         description = "Pre-trains a GNN (DiP-GNN or a baseline) on the pre-training part of a graph and saves it.")
-public final class PretrainCommand extends FineTuningOptions implements Callable<Integer> {
-
-    @Mixin
-    PretrainOptions pretrain = new PretrainOptions();
-
-    @Option(names = "--split", description = "split: " + SPLITS + "; node classification pre-trains on the "
-            + "transfer split only (default: transfer)")
-    void split(String value) {
-        split = value;
-    }
-
-    /** Without {@code --split}: the node-transfer split, as the help says. */
-    @Override
-    SplitMode defaultSplit(HeteroGraph graph, TaskKind kind) {
-        return SplitMode.TRANSFER;
-    }
+public final class PretrainCommand extends PretrainingCommandOptions implements Callable<Integer> {
 
     @Option(names = "--method", defaultValue = "dipgnn",
             description = "dipgnn, dipgnn-edges, dipgnn-features, random-edges, gpt-gnn or gae (default: ${DEFAULT-VALUE})")

@@ -12,7 +12,6 @@ import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderKind;
@@ -36,22 +35,7 @@ import picocli.CommandLine.Option;
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = "Compares pre-training methods (DiP-GNN, its ablations, GPT-GNN, GAE, none) on one data set "
                 + "and task: mean ± std over runs, paired t-tests against no pre-training, a Markdown report and an SVG plot.")
-public final class ReproduceCommand extends FineTuningOptions implements Callable<Integer> {
-
-    @Mixin
-    PretrainOptions pretrain = new PretrainOptions();
-
-    @Option(names = "--split", description = "split: " + SPLITS + " (default: transfer, whatever the data set "
-            + "marks: it compares pre-training methods in the paper's setting)")
-    void split(String value) {
-        split = value;
-    }
-
-    /** Without {@code --split}: the node-transfer split, as the help says. */
-    @Override
-    SplitMode defaultSplit(HeteroGraph graph, TaskKind kind) {
-        return SplitMode.TRANSFER;
-    }
+public final class ReproduceCommand extends PretrainingCommandOptions implements Callable<Integer> {
 
     @Option(names = "--methods", defaultValue = "none,dipgnn,gpt-gnn", split = ",",
             description = "methods to compare: none, dipgnn, dipgnn-edges, dipgnn-features, random-edges, gpt-gnn, gae "
