@@ -160,7 +160,8 @@ public final class FeatureScaling {
                 float x = features.get(n, j);
                 if (!Float.isFinite(x)) {
                     throw new IllegalArgumentException("node " + n + " of type '" + type + "' has feature " + j + " = "
-                            + x + "; features must be finite to be standardised");
+                            + x + "; features must be finite to be standardised: fix the data set's feature file, "
+                            + "or train with --standardize-features none (standardizeFeatures: none in a job)");
                 }
                 sum += x;
                 min = Math.min(min, x);
