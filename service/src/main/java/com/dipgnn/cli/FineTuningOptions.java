@@ -18,6 +18,7 @@ import com.dipgnn.training.FineTuneResult;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
+import com.dipgnn.text.TextInputScope;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -166,6 +167,13 @@ abstract class FineTuningOptions {
                     + "(default: ${DEFAULT-VALUE})")
     String standardizeFeatures;
 
+    @Option(names = "--text-inputs", defaultValue = "all",
+            description = "which node types read their text as input features (TF-IDF columns): all (every type "
+                    + "with text; a type with features reads the columns after them) or featureless (only types "
+                    + "without features; the others reach their text only through the text pair of pre-training). "
+                    + "With --pretrained, the pre-trained model's text inputs are used (default: ${DEFAULT-VALUE})")
+    String textInputs;
+
     @Option(names = "--negatives", defaultValue = "255", description = "negatives per held-out edge in evaluation (default: ${DEFAULT-VALUE})")
     int negatives;
 
@@ -229,7 +237,8 @@ abstract class FineTuningOptions {
                 d.trainNegatives(), d.temperature())
                 .withLinkObjective(linkLoss(), NegativeSampling.parse(linkNegatives))
                 .withFeatureStandardization(standardizeFeatures == null ? FeatureStandardization.AUTO
-                        : FeatureStandardization.parse(standardizeFeatures));
+                        : FeatureStandardization.parse(standardizeFeatures))
+                .withTextInputs(textInputs == null ? TextInputScope.ALL : TextInputScope.parse(textInputs));
     }
 
     /** The defaults {@code --preset} names, or those of the task on the split (see {@link FineTuneDefaults#of}). */

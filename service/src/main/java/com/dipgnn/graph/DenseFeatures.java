@@ -31,16 +31,21 @@ public record DenseFeatures(int count, int dim, float[] values) implements NodeF
     }
 
     @Override
-    public NodeFeatures rowNormalized() {
+    public double rowSum(int node) {
+        double sum = 0;
+        for (int j = 0; j < dim; j++) {
+            sum += values[node * dim + j];
+        }
+        return sum;
+    }
+
+    @Override
+    public NodeFeatures divideRows(double[] divisors) {
         float[] out = values.clone();
         for (int n = 0; n < count; n++) {
-            double sum = 0;
-            for (int j = 0; j < dim; j++) {
-                sum += out[n * dim + j];
-            }
-            if (sum != 0) {
+            if (divisors[n] != 0) {
                 for (int j = 0; j < dim; j++) {
-                    out[n * dim + j] /= (float) sum;
+                    out[n * dim + j] /= (float) divisors[n];
                 }
             }
         }

@@ -48,9 +48,24 @@ public record FeaturePreprocessing(FeatureScaling scaling, boolean rowNormalize)
      * when nothing changes it).
      */
     public float[] applyRow(String type, float[] row) {
+        return applyRow(type, row, row.length);
+    }
+
+    /**
+     * A new node's row of data features (the first {@code dataWidth} columns) and text-derived
+     * columns (the rest), prepared as its type's rows are in {@link #apply}: row normalisation
+     * takes the whole row, standardisation only the data columns.
+     */
+    public float[] applyRow(String type, float[] row, int dataWidth) {
         if (rowNormalize) {
             return row.length == 0 ? row : new DenseFeatures(1, row.length, row).rowNormalized().gather(new int[] {0});
         }
-        return scaling.applyRow(type, row);
+        if (dataWidth == row.length) {
+            return scaling.applyRow(type, row);
+        }
+        float[] out = row.clone();
+        float[] data = scaling.applyRow(type, java.util.Arrays.copyOf(row, dataWidth));
+        System.arraycopy(data, 0, out, 0, dataWidth);
+        return out;
     }
 }

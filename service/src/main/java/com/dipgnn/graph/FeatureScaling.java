@@ -15,8 +15,8 @@ import java.util.Optional;
  * <p>{@link #fit Fitted} on the features of a graph's nodes (in the engine, the nodes pre-training
  * may see), in double precision, with these rules:
  * <ul>
- *   <li>only node types whose features are {@link DenseFeatures} are fitted; sparse and
- *       text-derived features are left as they are;
+ *   <li>only the dense features a data set gives ({@link DenseFeatures}, alone or before
+ *       text-derived columns) are fitted; sparse features and text-derived columns are left as they are;
  *   <li>a column whose values are all 0 or 1 is a binary indicator, already on a unit scale: it is
  *       left as it is (mean 0, scale 1);
  *   <li>a constant column is centred but not scaled (scale 1);
@@ -140,7 +140,7 @@ public final class FeatureScaling {
         Map<String, Columns> types = new LinkedHashMap<>();
         for (String type : graph.nodeTypes()) {
             int[] rows = nodes.get(type);
-            if (graph.nodes(type).features() instanceof DenseFeatures dense && rows != null && rows.length > 0) {
+            if (graph.nodes(type).dataFeatures() instanceof DenseFeatures dense && rows != null && rows.length > 0) {
                 types.put(type, fitColumns(type, dense, rows));
             }
         }
@@ -210,7 +210,7 @@ public final class FeatureScaling {
         HeteroGraph out = graph;
         for (Map.Entry<String, Columns> e : types.entrySet()) {
             NodeTable table = requireDense(graph, e.getKey(), e.getValue());
-            DenseFeatures dense = (DenseFeatures) table.features();
+            DenseFeatures dense = (DenseFeatures) table.dataFeatures();
             Columns c = e.getValue();
             int dim = dense.dim();
             float[] values = dense.values();
@@ -218,7 +218,9 @@ public final class FeatureScaling {
             for (int i = 0; i < values.length; i++) {
                 scaled[i] = c.apply(i % dim, values[i]);
             }
-            out = out.withNodes(table.withFeatures(new DenseFeatures(dense.count(), dim, scaled)));
+            DenseFeatures data = new DenseFeatures(dense.count(), dim, scaled);
+            out = out.withNodes(table.withFeatures(table.features() instanceof TextDerivedFeatures derived
+                    ? derived.withData(data) : data));
         }
         return out;
     }
@@ -229,10 +231,10 @@ public final class FeatureScaling {
                     + "', whose features the model standardises; use the data set the model was trained on");
         }
         NodeTable table = graph.nodes(type);
-        if (!(table.features() instanceof DenseFeatures) || table.featureDim() != columns.width()) {
-            String has = table.features() == null ? "no features"
-                    : table.featureDim() + " " + (table.features() instanceof DenseFeatures ? "dense"
-                    : table.hasTextDerivedFeatures() ? "text-derived" : "sparse") + " features";
+        if (!(table.dataFeatures() instanceof DenseFeatures) || table.dataFeatureDim() != columns.width()) {
+            String has = table.dataFeatures() == null ? "no features"
+                    : table.dataFeatureDim() + " " + (table.dataFeatures() instanceof DenseFeatures ? "dense"
+                    : "sparse") + " features";
             throw new IllegalArgumentException("the model standardises " + columns.width() + " dense features of '"
                     + type + "' nodes, but graph '" + graph.name() + "' gives them " + has
                     + "; use the data set the model was trained on");

@@ -31,6 +31,18 @@ public sealed interface NodeFeatures permits DenseFeatures, SparseFeatures, Text
     /** The features restricted to the kept nodes, in the order given. */
     NodeFeatures select(int[] keptNodes);
 
+    /** The sum of row {@code node}'s values. */
+    double rowSum(int node);
+
+    /** A copy with row {@code n} divided by {@code divisors[n]} (a divisor of 0 leaves the row as it is). */
+    NodeFeatures divideRows(double[] divisors);
+
     /** A copy with every row scaled to sum 1 (rows that sum to 0 stay 0), as GCN and GAT do. */
-    NodeFeatures rowNormalized();
+    default NodeFeatures rowNormalized() {
+        double[] sums = new double[count()];
+        for (int n = 0; n < sums.length; n++) {
+            sums[n] = rowSum(n);
+        }
+        return divideRows(sums);
+    }
 }

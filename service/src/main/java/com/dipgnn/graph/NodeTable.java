@@ -72,9 +72,14 @@ public record NodeTable(
         return features instanceof TextDerivedFeatures;
     }
 
-    /** The width of the features given with the data (0 for none or text-derived ones). */
+    /** The width of the features given with the data (0 for none; text-derived columns not counted). */
     public int dataFeatureDim() {
-        return hasTextDerivedFeatures() ? 0 : featureDim();
+        return features instanceof TextDerivedFeatures derived ? derived.dataDim() : featureDim();
+    }
+
+    /** The features given with the data, without text-derived columns (null for none). */
+    public NodeFeatures dataFeatures() {
+        return features instanceof TextDerivedFeatures derived ? derived.data() : features;
     }
 
     public SplitMark split(int node) {

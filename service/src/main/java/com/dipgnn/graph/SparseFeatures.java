@@ -52,16 +52,21 @@ public record SparseFeatures(int count, int dim, int[] offsets, int[] indices, f
     }
 
     @Override
-    public NodeFeatures rowNormalized() {
+    public double rowSum(int node) {
+        double sum = 0;
+        for (int k = offsets[node]; k < offsets[node + 1]; k++) {
+            sum += values[k];
+        }
+        return sum;
+    }
+
+    @Override
+    public NodeFeatures divideRows(double[] divisors) {
         float[] out = values.clone();
         for (int n = 0; n < count; n++) {
-            double sum = 0;
-            for (int k = offsets[n]; k < offsets[n + 1]; k++) {
-                sum += out[k];
-            }
-            if (sum != 0) {
+            if (divisors[n] != 0) {
                 for (int k = offsets[n]; k < offsets[n + 1]; k++) {
-                    out[k] /= (float) sum;
+                    out[k] /= (float) divisors[n];
                 }
             }
         }

@@ -21,10 +21,11 @@ import java.util.Map;
  * {@code W_proj [h_d(n), emb(x_corr_i)]} and predicts, per real token, whether it was replaced (a
  * generated token equal to the original counts as original).
  *
- * <p>Node types whose GNN inputs are derived from their text ({@link TextInputs}) would hand the
- * answer to both networks through h(n): the generator sees a learned stand-in
- * ({@link TextInputMasks}) instead of the chosen nodes' inputs, and the discriminator sees the
- * inputs derived from the corrupted text.
+ * <p>Node types whose GNN inputs include columns derived from their text ({@link TextInputs}) would
+ * hand the answer to both networks through h(n): the generator sees a learned stand-in
+ * ({@link TextInputMasks}) instead of the chosen nodes' text-derived columns, and the discriminator
+ * sees the columns derived from the corrupted text. The columns of a type with vector features come
+ * after them ({@link TextInputs.Columns#dataWidth()}); its vector columns are left to the vector pair.
  */
 public final class TextFeatureObjective implements FeatureObjective {
 
@@ -54,10 +55,13 @@ public final class TextFeatureObjective implements FeatureObjective {
         }
         for (MaskedTexts texts : batch.texts()) {
             if (inputMasks != null && inputMasks.vector(texts.type()) != null) {
-                NDArray x = generatorBatch.input(texts.type());
+                String type = texts.type();
+                int offset = inputs.columns().get(type).dataWidth();
+                NDArray x = generatorBatch.input(type);
                 NDArray m = nodeMask(generatorBatch, texts);
-                generatorBatch.replaceInput(texts.type(),
-                        x.mul(m.neg().add(1f)).add(m.mul(inputMasks.vector(texts.type()).getArray())));
+                NDArray textColumns = offset == 0 ? x : x.get(":, " + offset + ":");
+                NDArray masked = textColumns.mul(m.neg().add(1f)).add(m.mul(inputMasks.vector(type).getArray()));
+                generatorBatch.replaceInput(type, offset == 0 ? masked : x.get(":, :" + offset).concat(masked, 1));
             }
         }
         return new TextStep(batch.texts(), generatorBatch.manager(), training);
@@ -134,7 +138,8 @@ public final class TextFeatureObjective implements FeatureObjective {
                 // only the chosen nodes' rows are computed; one gather puts them in place of theirs
                 NDArray x = batch.input(t.type());
                 int n = batch.numNodes(t.type());
-                int width = (int) x.getShape().get(1);
+                int offset = inputs.columns().get(t.type()).dataWidth();
+                int width = (int) x.getShape().get(1) - offset;
                 int chosen = t.nodes().length;
                 float[] rows = new float[chosen * width];
                 int length = t.original().length();
@@ -149,6 +154,11 @@ public final class TextFeatureObjective implements FeatureObjective {
                     source[t.nodes()[b]] = n + b;
                 }
                 NDArray generated = scope.create(rows, new Shape(chosen, width));
+                if (offset > 0) {
+                    // the chosen nodes keep their vector columns (as the vector pair left them)
+                    NDArray vectors = GraphOps.gatherRows(x, GraphOps.index(scope, t.nodes())).get(":, :" + offset);
+                    generated = vectors.concat(generated, 1);
+                }
                 batch.replaceInput(t.type(), GraphOps.gatherRows(x.concat(generated, 0), GraphOps.index(scope, source)));
             }
         }

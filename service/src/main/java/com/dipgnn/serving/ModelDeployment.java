@@ -144,6 +144,14 @@ public final class ModelDeployment implements AutoCloseable {
     }
 
     /** Embedding width (the model's hidden width). */
+    /**
+     * The node types whose text the model reads (alone, or after their features): a new node of
+     * one of them may send its text; a new node of another type must not.
+     */
+    public java.util.Set<String> textTypes() {
+        return text == null ? java.util.Set.of() : text.derivedTypes();
+    }
+
     public int dim() {
         return dim;
     }

@@ -155,21 +155,35 @@ final class NewNodeSubgraph {
     }
 
     /**
-     * The new node's feature row as the model reads it: given (or derived from its text), checked,
-     * then standardised or row-normalised as the graph's rows were.
+     * The new node's feature row as the model reads it, checked, then standardised or row-normalised
+     * as the graph's rows were. For a type whose inputs include text, the row is the given features
+     * followed by the columns derived from the node's text; without a text, the given features may
+     * hold those columns already (the whole row), and a type with features of its own may leave them
+     * empty (as for a text that holds none of the columns).
      */
     private static float[] features(HeteroGraph graph, NewNode node, FeaturePreprocessing preprocessing,
                                     TextInputs text) {
-        int width = graph.nodes(node.type()).featureDim();
+        NodeTable table = graph.nodes(node.type());
+        int width = table.featureDim();
+        int dataWidth = table.dataFeatureDim();
         boolean fromText = text != null && text.derivedTypes().contains(node.type());
         float[] given = node.features() == null ? new float[0] : node.features();
-        if (node.text() != null) {
-            given = textFeatures(node, text, fromText, given.length, width);
+        if (node.text() != null && !fromText) {
+            throw Requests.invalid("text", Reason.NOT_SUPPORTED_BY_MODEL, "the model reads the inputs of '"
+                    + node.type() + "' nodes from " + width + " features, not from text"
+                    + (text == null || text.derivedTypes().isEmpty() ? ""
+                    : "; types it reads text of: " + text.derivedTypes()) + "; send features instead");
         }
-        if (given.length != width) {
+        if (fromText && node.text() == null && given.length == 0 && dataWidth == 0) {
+            throw Requests.invalid("text", Reason.MALFORMED, "the model derives the inputs of '" + node.type()
+                    + "' nodes from their text: send the new node's text");
+        }
+        boolean wholeRow = fromText && node.text() == null && given.length == width;
+        if (given.length != dataWidth && !wholeRow) {
             throw Requests.invalid("features", Reason.FEATURE_WIDTH, "a node of type '" + node.type() + "' has "
-                    + width + " features" + (width == 0 ? " (the type is featureless: send none)" : "")
-                    + (fromText ? " derived from its text: send its text instead" : "") + "; got " + given.length);
+                    + dataWidth + " features" + (dataWidth == 0 ? " (the type is featureless: send none)" : "")
+                    + (fromText ? (dataWidth == 0 ? "; its inputs are derived from its text: send its text instead"
+                    : "; beside them the model reads its text") : "") + "; got " + given.length);
         }
         for (int j = 0; j < given.length; j++) {
             if (!Float.isFinite(given[j])) {
@@ -177,23 +191,19 @@ final class NewNodeSubgraph {
                         + "; features must be finite numbers");
             }
         }
-        return width == 0 ? given : preprocessing.applyRow(node.type(), given);
+        float[] row = fromText && !wholeRow ? withTextColumns(node, text, given, width) : given;
+        return width == 0 ? row : preprocessing.applyRow(node.type(), row, dataWidth);
     }
 
-    /** The text-derived input row of a new node described by its text. */
-    private static float[] textFeatures(NewNode node, TextInputs text, boolean fromText, int givenFeatures, int width) {
-        if (!fromText) {
-            throw Requests.invalid("text", Reason.NOT_SUPPORTED_BY_MODEL, "the model reads the inputs of '"
-                    + node.type() + "' nodes from " + width + " features, not from text"
-                    + (text == null || text.derivedTypes().isEmpty() ? ""
-                    : "; types it reads from text: " + text.derivedTypes()) + "; send features instead");
+    /**
+     * The given features followed by the columns derived from the node's text (left empty when it
+     * sends none, as for a text that holds none of the columns).
+     */
+    private static float[] withTextColumns(NewNode node, TextInputs text, float[] given, int width) {
+        float[] row = Arrays.copyOf(given, width);
+        if (node.text() != null) {
+            text.fillRow(node.type(), text.tokenizer().encode(node.text()), row, given.length);
         }
-        if (givenFeatures > 0) {
-            throw Requests.invalid("features", Reason.MALFORMED, "send either the text or the features of a new '"
-                    + node.type() + "' node, not both");
-        }
-        float[] row = new float[width];
-        text.fillRow(node.type(), text.tokenizer().encode(node.text()), row, 0);
         return row;
     }
 

@@ -2,13 +2,15 @@ package com.dipgnn.text;
 
 /**
  * How a graph's text is read: the vocabulary (and sequence length) and the width of the
- * text-derived input features of node types that have text and no vector features.
+ * text-derived input features of node types that have text.
  *
  * @param vocabulary how the vocabulary is learned and how long encoded texts may be
  * @param maxColumns the most TF-IDF columns per node type (its most frequent vocabulary entries);
  *     {@link #DEFAULT_MAX_COLUMNS} by default
+ * @param scope which node types read their text: every type with text (a type with vector
+ *     features reads its TF-IDF columns after them; the default), or only those without features
  */
-public record TextInputConfig(VocabularyConfig vocabulary, int maxColumns) {
+public record TextInputConfig(VocabularyConfig vocabulary, int maxColumns, TextInputScope scope) {
 
     /**
      * Default TF-IDF width per node type. The whole 30,000-entry vocabulary would give each text type
@@ -22,12 +24,23 @@ public record TextInputConfig(VocabularyConfig vocabulary, int maxColumns) {
         if (vocabulary == null) {
             throw new IllegalArgumentException("a text input configuration needs a vocabulary configuration");
         }
+        java.util.Objects.requireNonNull(scope, "scope");
         if (maxColumns < 1) {
             throw new IllegalArgumentException("maxColumns must be at least 1: " + maxColumns);
         }
     }
 
+    /** Text read by every node type that has it ({@link TextInputScope#ALL}). */
+    public TextInputConfig(VocabularyConfig vocabulary, int maxColumns) {
+        this(vocabulary, maxColumns, TextInputScope.ALL);
+    }
+
     public static TextInputConfig defaults() {
         return new TextInputConfig(VocabularyConfig.defaults(), DEFAULT_MAX_COLUMNS);
+    }
+
+    /** The same, read by the node types of {@code newScope}. */
+    public TextInputConfig withScope(TextInputScope newScope) {
+        return new TextInputConfig(vocabulary, maxColumns, newScope);
     }
 }

@@ -28,8 +28,10 @@ import java.util.Set;
 /**
  * What a model needs to read its graph's text, learned from the pre-training nodes alone and stored
  * with the model, so fine-tuning and serving read text exactly as pre-training did: the
- * {@link Vocabulary} (with its {@link Tokenizer}) and, for every node type that has text but no
- * vector features, the columns of its text-derived input features.
+ * {@link Vocabulary} (with its {@link Tokenizer}) and, for every node type that has text, the
+ * columns of its text-derived input features: a type without vector features reads them alone, a
+ * type with vector features reads them after its features (unless
+ * {@link TextInputConfig#scope()} is {@link TextInputScope#FEATURELESS}, when it reads its features alone).
  *
  * <p>Text-derived inputs are TF-IDF rows over the type's {@link TextInputConfig#maxColumns()} most
  * frequent vocabulary entries (by document frequency among its pre-training texts; special tokens
@@ -43,7 +45,10 @@ public final class TextInputs {
 
     /** The file in a model directory that holds the input columns (next to {@link VocabularyIO#FILE_NAME}). */
     public static final String FILE_NAME = "text-inputs.tsv";
-    static final String MAGIC = "#dipgnn-text-inputs v1";
+    static final String MAGIC_PREFIX = "#dipgnn-text-inputs v";
+    /** The format written: v2 adds each type's data width (a v1 file reads as widths 0). */
+    static final int FORMAT_VERSION = 2;
+    static final String MAGIC = MAGIC_PREFIX + FORMAT_VERSION;
 
     private final Vocabulary vocabulary;
     private final Tokenizer tokenizer;
@@ -55,12 +60,17 @@ public final class TextInputs {
      *
      * @param tokenIds the vocabulary id of each column, strictly increasing
      * @param idf the inverse document frequency of each column
+     * @param dataWidth the width of the vector features the data set gives the type, which come first
+     *     in its input rows (0 for a type that has only text)
      */
-    public record Columns(int[] tokenIds, float[] idf) {
+    public record Columns(int[] tokenIds, float[] idf, int dataWidth) {
 
         public Columns {
             if (tokenIds.length != idf.length || tokenIds.length == 0) {
                 throw new IllegalArgumentException("columns need one idf per token id, and at least one column");
+            }
+            if (dataWidth < 0) {
+                throw new IllegalArgumentException("a data width cannot be negative: " + dataWidth);
             }
             for (int j = 1; j < tokenIds.length; j++) {
                 if (tokenIds[j] <= tokenIds[j - 1]) {
@@ -69,14 +79,25 @@ public final class TextInputs {
             }
         }
 
+        /** The columns of a type that has only text. */
+        public Columns(int[] tokenIds, float[] idf) {
+            this(tokenIds, idf, 0);
+        }
+
         /** The column of {@code tokenId}, or -1. */
         public int column(int tokenId) {
             int j = Arrays.binarySearch(tokenIds, tokenId);
             return j >= 0 ? j : -1;
         }
 
+        /** The number of text-derived columns. */
         public int width() {
             return tokenIds.length;
+        }
+
+        /** Whether the type reads its text beside vector features. */
+        public boolean besideFeatures() {
+            return dataWidth > 0;
         }
     }
 
@@ -127,9 +148,15 @@ public final class TextInputs {
         Tokenizer tokenizer = new Tokenizer(vocabulary);
         Map<String, Columns> columns = new LinkedHashMap<>();
         for (String type : types) {
-            if (graph.nodes(type).featureDim() == 0) {
-                Columns c = columnsFor(textsOf(graph.nodes(type), pretrainNodes.get(type)), tokenizer,
-                        config.maxColumns());
+            NodeTable table = graph.nodes(type);
+            if (table.hasTextDerivedFeatures()) {
+                throw new IllegalArgumentException("node type '" + type + "' already has text-derived features; "
+                        + "learn text inputs from the graph as loaded");
+            }
+            int dataWidth = table.featureDim();
+            if (dataWidth == 0 || config.scope() == TextInputScope.ALL) {
+                Columns c = columnsFor(textsOf(table, pretrainNodes.get(type)), tokenizer, config.maxColumns(),
+                        dataWidth);
                 if (c != null) {
                     columns.put(type, c);
                 }
@@ -173,7 +200,7 @@ public final class TextInputs {
         return out;
     }
 
-    private static Columns columnsFor(List<String> texts, Tokenizer tokenizer, int maxColumns) {
+    private static Columns columnsFor(List<String> texts, Tokenizer tokenizer, int maxColumns, int dataWidth) {
         Map<Integer, Integer> documentFrequency = new HashMap<>();
         for (String text : texts) {
             for (int id : distinctWords(tokenizer.encode(text))) {
@@ -194,7 +221,7 @@ public final class TextInputs {
             ids[j] = kept.get(j).getKey();
             idf[j] = (float) (Math.log((1.0 + texts.size()) / (1.0 + kept.get(j).getValue())) + 1.0);
         }
-        return new Columns(ids, idf);
+        return new Columns(ids, idf, dataWidth);
     }
 
     private static int[] distinctWords(int[] ids) {
@@ -209,14 +236,25 @@ public final class TextInputs {
         return tokenizer;
     }
 
-    /** Per node type whose inputs come from text, its TF-IDF columns. */
+    /** Per node type whose inputs include text, its TF-IDF columns. */
     public Map<String, Columns> columns() {
         return columns;
     }
 
-    /** The node types whose inputs come from text. */
+    /** The node types whose inputs include text (alone or after their vector features). */
     public Set<String> derivedTypes() {
         return columns.keySet();
+    }
+
+    /** The node types whose inputs are their text alone (no vector features). */
+    public Set<String> textOnlyTypes() {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        columns.forEach((type, c) -> {
+            if (!c.besideFeatures()) {
+                out.add(type);
+            }
+        });
+        return out;
     }
 
     /** A content fingerprint of the vocabulary and the columns (hex, 16 characters). */
@@ -303,9 +341,7 @@ public final class TextInputs {
         if (columns.isEmpty()) {
             return graph;
         }
-        for (String type : columns.keySet()) {
-            requireTextOf(graph, type);
-        }
+        columns.forEach((type, c) -> requireTextOf(graph, type, c.dataWidth()));
         Map<String, SparseFeatures> derived = cache == null ? null : cache.read(graph, this);
         if (derived == null) {
             derived = new LinkedHashMap<>();
@@ -319,12 +355,13 @@ public final class TextInputs {
         HeteroGraph out = graph;
         for (Map.Entry<String, SparseFeatures> e : derived.entrySet()) {
             NodeTable table = out.nodes(e.getKey());
-            out = out.withNodes(table.withFeatures(new TextDerivedFeatures(e.getValue(), fingerprint)));
+            out = out.withNodes(table.withFeatures(new TextDerivedFeatures(table.features(), e.getValue(),
+                    fingerprint)));
         }
         return out;
     }
 
-    private static void requireTextOf(HeteroGraph graph, String type) {
+    private static void requireTextOf(HeteroGraph graph, String type, int dataWidth) {
         if (!graph.hasNodeType(type)) {
             throw new IllegalArgumentException("graph '" + graph.name() + "' has no node type '" + type
                     + "', whose inputs the model reads from text");
@@ -334,10 +371,15 @@ public final class TextInputs {
             throw new IllegalArgumentException("graph '" + graph.name() + "' was loaded without the text of '" + type
                     + "' nodes, from which the model derives their inputs; load it with its text");
         }
-        if (table.dataFeatureDim() > 0) {
+        if (table.hasTextDerivedFeatures()) {
+            throw new IllegalArgumentException("node type '" + type + "' of graph '" + graph.name() + "' already "
+                    + "has text-derived features; apply text inputs to the graph as loaded");
+        }
+        if (table.featureDim() != dataWidth) {
             throw new IllegalArgumentException("node type '" + type + "' of graph '" + graph.name() + "' has "
-                    + table.dataFeatureDim() + "-dim features, but the model derives its inputs from text; "
-                    + "use the data set the model was trained on");
+                    + table.featureDim() + "-dim features, but the model reads " + (dataWidth == 0
+                    ? "its inputs from text alone" : dataWidth + " features before its text")
+                    + "; use the data set the model was trained on");
         }
     }
 
@@ -345,7 +387,10 @@ public final class TextInputs {
     public void save(Path modelDir) {
         VocabularyIO.save(vocabulary, modelDir);
         List<String> lines = new ArrayList<>();
-        lines.add(MAGIC + " vocabulary=" + vocabulary.fingerprint() + " fingerprint=" + fingerprint);
+        List<String> widths = new ArrayList<>();
+        columns.forEach((type, c) -> widths.add(type + ":" + c.dataWidth()));
+        lines.add(MAGIC + " vocabulary=" + vocabulary.fingerprint() + " fingerprint=" + fingerprint
+                + " data-widths=" + String.join(",", widths));
         columns.forEach((type, c) -> {
             for (int j = 0; j < c.width(); j++) {
                 lines.add(type + "\t" + c.tokenIds()[j] + "\t" + c.idf()[j]);
@@ -392,8 +437,13 @@ public final class TextInputs {
         } catch (IOException e) {
             throw new VocabularyException("cannot read " + file + ": " + e.getMessage(), e);
         }
-        if (lines.isEmpty() || !lines.get(0).startsWith(MAGIC + " ")) {
-            throw new VocabularyException(file + " does not start with '" + MAGIC + "'");
+        int version = formatVersion(lines.isEmpty() ? "" : lines.get(0));
+        if (version < 1) {
+            throw new VocabularyException(file + " does not start with '" + MAGIC_PREFIX + "N'");
+        }
+        if (version > FORMAT_VERSION) {
+            throw new VocabularyException(file + " is text-inputs format v" + version + ", newer than this "
+                    + "version reads (v" + FORMAT_VERSION + "); use a newer version of the service");
         }
         String expectedVocabulary = field(lines.get(0), "vocabulary");
         if (!vocabulary.fingerprint().equals(expectedVocabulary)) {
@@ -402,7 +452,8 @@ public final class TextInputs {
         }
         TextInputs inputs;
         try {
-            inputs = new TextInputs(vocabulary, parseColumns(lines.subList(1, lines.size()), file));
+            inputs = new TextInputs(vocabulary, parseColumns(lines.subList(1, lines.size()), file,
+                    dataWidths(field(lines.get(0), "data-widths"), file)));
         } catch (IllegalArgumentException e) {
             throw new VocabularyException(file + " is not valid: " + e.getMessage(), e);
         }
@@ -423,7 +474,35 @@ public final class TextInputs {
         return "";
     }
 
-    private static Map<String, Columns> parseColumns(List<String> lines, Path file) {
+    /** The format version of a header line, or 0 when it is not one. */
+    private static int formatVersion(String header) {
+        if (!header.startsWith(MAGIC_PREFIX)) {
+            return 0;
+        }
+        int end = header.indexOf(' ', MAGIC_PREFIX.length());
+        try {
+            return Integer.parseInt(header.substring(MAGIC_PREFIX.length(), end < 0 ? header.length() : end));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** The data widths of the header's {@code data-widths} field ({@code type:width,...}; absent in v1). */
+    private static Map<String, Integer> dataWidths(String field, Path file) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (String entry : field.isEmpty() ? new String[0] : field.split(",")) {
+            int colon = entry.lastIndexOf(':');
+            try {
+                out.put(entry.substring(0, colon), Integer.parseInt(entry.substring(colon + 1)));
+            } catch (RuntimeException e) {
+                throw new VocabularyException(file + " has a malformed data width '" + entry
+                        + "' in its header; expected type:width", e);
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, Columns> parseColumns(List<String> lines, Path file, Map<String, Integer> dataWidths) {
         Map<String, List<String[]>> rows = new LinkedHashMap<>();
         for (int i = 0; i < lines.size(); i++) {
             String[] parts = lines.get(i).split("\t");
@@ -445,7 +524,7 @@ public final class TextInputs {
                             + String.join(" ", list.get(j)), e);
                 }
             }
-            columns.put(type, new Columns(ids, idf));
+            columns.put(type, new Columns(ids, idf, dataWidths.getOrDefault(type, 0)));
         });
         return columns;
     }
@@ -455,7 +534,9 @@ public final class TextInputs {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             digest.update((vocabulary.fingerprint() + ";" + tokenizer.maxLength() + ";").getBytes(StandardCharsets.UTF_8));
             columns.forEach((type, c) -> {
-                digest.update((type + ":" + c.width() + ";").getBytes(StandardCharsets.UTF_8));
+                // a text-only type hashes as before data widths were stored, so older models keep their fingerprints
+                String data = c.besideFeatures() ? "+" + c.dataWidth() : "";
+                digest.update((type + ":" + c.width() + data + ";").getBytes(StandardCharsets.UTF_8));
                 for (int j = 0; j < c.width(); j++) {
                     digest.update((c.tokenIds()[j] + "=" + c.idf()[j] + ",").getBytes(StandardCharsets.UTF_8));
                 }
@@ -470,7 +551,8 @@ public final class TextInputs {
     public String toString() {
         StringBuilder sb = new StringBuilder("TextInputs[vocabulary " + vocabulary.size() + ", max length "
                 + tokenizer.maxLength());
-        columns.forEach((type, c) -> sb.append(", ").append(type).append(" tf-idf ").append(c.width()));
+        columns.forEach((type, c) -> sb.append(", ").append(type).append(" tf-idf ").append(c.width())
+                .append(c.besideFeatures() ? " after " + c.dataWidth() + " features" : ""));
         return sb.append(", ").append(fingerprint).append(']').toString();
     }
 }

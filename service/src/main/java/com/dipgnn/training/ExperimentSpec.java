@@ -5,6 +5,7 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.text.TextInputScope;
 
 /**
  * Everything that defines a fine-tuning experiment apart from the data and the seed.
@@ -29,6 +30,8 @@ import com.dipgnn.sampling.SamplingConfig;
  * @param linkNegatives the link task's training negatives: a uniform pool or the batch's other positives
  * @param standardizeFeatures whether dense feature columns are standardised with statistics of the
  *     nodes pre-training may see ({@link FeatureStandardization#AUTO}, the default) or fed as loaded
+ * @param textInputs which node types read their text as input features (a pre-trained model's
+ *     stored text inputs take precedence when fine-tuning from it)
  */
 public record ExperimentSpec(
         TaskKind task,
@@ -47,10 +50,12 @@ public record ExperimentSpec(
         double temperature,
         RankingLoss linkLoss,
         NegativeSampling linkNegatives,
-        FeatureStandardization standardizeFeatures) {
+        FeatureStandardization standardizeFeatures,
+        TextInputScope textInputs) {
 
     public ExperimentSpec {
         java.util.Objects.requireNonNull(standardizeFeatures, "standardizeFeatures");
+        java.util.Objects.requireNonNull(textInputs, "textInputs");
     }
 
     /** A spec whose dense features are standardised by the default rule ({@link FeatureStandardization#AUTO}). */
@@ -60,7 +65,7 @@ public record ExperimentSpec(
                           double temperature, RankingLoss linkLoss, NegativeSampling linkNegatives) {
         this(task, targetType, relation, split, splitSeed, labelFraction, model, training, sampling, fullGraphMaxNodes,
                 normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss, linkNegatives,
-                FeatureStandardization.AUTO);
+                FeatureStandardization.AUTO, TextInputScope.ALL);
     }
 
     /** A spec with the paper's link objective: softmax over a uniform pool of negatives. */
@@ -76,18 +81,24 @@ public record ExperimentSpec(
     public ExperimentSpec withLinkObjective(RankingLoss loss, NegativeSampling negatives) {
         return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
                 sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, loss,
-                negatives, standardizeFeatures);
+                negatives, standardizeFeatures, textInputs);
     }
 
     public ExperimentSpec withModel(ModelConfig m) {
         return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, m, training,
                 sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss,
-                linkNegatives, standardizeFeatures);
+                linkNegatives, standardizeFeatures, textInputs);
     }
 
     public ExperimentSpec withFeatureStandardization(FeatureStandardization standardization) {
         return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
                 sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss,
-                linkNegatives, standardization);
+                linkNegatives, standardization, textInputs);
+    }
+
+    public ExperimentSpec withTextInputs(TextInputScope scope) {
+        return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
+                sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss,
+                linkNegatives, standardizeFeatures, scope);
     }
 }

@@ -65,7 +65,7 @@ public final class FineTuneExperiment {
     public FineTuneExperiment(HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device,
                               TextInputCache cache) {
         this(graph, datasetName, spec, device, TextInputs.learnForSplit(graph, spec.split() == SplitMode.TRANSFER,
-                spec.splitSeed(), TextInputConfig.defaults()).orElse(null), null, cache);
+                spec.splitSeed(), TextInputConfig.defaults().withScope(spec.textInputs())).orElse(null), null, cache);
     }
 
     /**
@@ -548,8 +548,14 @@ public final class FineTuneExperiment {
         StringBuilder sb = new StringBuilder(graph.name()).append(": ");
         for (String t : graph.nodeTypes()) {
             NodeTable table = graph.nodes(t);
-            sb.append(t).append(' ').append(table.count()).append(table.hasTextDerivedFeatures() ? " (text, dim " : " (dim ")
-                    .append(table.featureDim()).append("), ");
+            sb.append(t).append(' ').append(table.count()).append(" (");
+            if (table.hasTextDerivedFeatures() && table.dataFeatureDim() > 0) {
+                sb.append("dim ").append(table.dataFeatureDim()).append(" + text ")
+                        .append(table.featureDim() - table.dataFeatureDim());
+            } else {
+                sb.append(table.hasTextDerivedFeatures() ? "text, dim " : "dim ").append(table.featureDim());
+            }
+            sb.append("), ");
         }
         return sb.append(graph.totalEdges()).append(" stored edges").toString();
     }

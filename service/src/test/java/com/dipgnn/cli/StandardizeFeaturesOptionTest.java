@@ -11,6 +11,7 @@ import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.TaskKind;
+import com.dipgnn.text.TextInputScope;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -35,6 +36,18 @@ class StandardizeFeaturesOptionTest {
             assertThat(spec(command, "--standardize-features", "AUTO").standardizeFeatures())
                     .isEqualTo(FeatureStandardization.AUTO);
         }
+    }
+
+    @Test
+    void everyTrainingCommandReadsTextBesideFeaturesByDefaultAndTakesFeatureless() {
+        for (Supplier<? extends FineTuningOptions> command : COMMANDS) {
+            assertThat(spec(command).textInputs()).isEqualTo(TextInputScope.ALL);
+            assertThat(spec(command, "--text-inputs", "featureless").textInputs())
+                    .isEqualTo(TextInputScope.FEATURELESS);
+        }
+        assertThatThrownBy(() -> spec(FinetuneCommand::new, "--text-inputs", "some"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'some'").hasMessageContaining("all").hasMessageContaining("featureless");
     }
 
     @Test

@@ -39,7 +39,8 @@ class ClassifierDeploymentTest {
                 assertThat(ModelDeploymentTest.flatten(probabilities)).containsExactly(expected, within(1e-5f));
             }
             NewNode copy = new NewNode("product", graph.nodes("product").features().gather(new int[] {9}),
-                    Map.of("rev_clicked", graph.adjacency(graph.relation("rev_clicked")).neighbors(9)));
+                    Map.of("rev_clicked", graph.adjacency(graph.relation("rev_clicked")).neighbors(9)),
+                    graph.nodes("product").text()[9]);
             assertThat(d.classProbabilities(copy)).containsExactly(probabilities[1], within(1e-5f));
 
             expect(() -> d.recommend(null, 1, 5, false), "relation",

@@ -58,10 +58,10 @@ class ExactInferenceTest {
         ivf.close();
     }
 
-    /** A query with the features and the clicks of query {@code id}. */
+    /** A query with the features, the text and the clicks of query {@code id}. */
     private static NewNode copyOfQuery(HeteroGraph g, int id) {
         return new NewNode("query", g.nodes("query").features().gather(new int[] {id}),
-                Map.of("clicked", g.adjacency(g.relation("clicked")).neighbors(id)));
+                Map.of("clicked", g.adjacency(g.relation("clicked")).neighbors(id)), g.nodes("query").text()[id]);
     }
 
     @Test
@@ -80,7 +80,7 @@ class ExactInferenceTest {
         for (int product = 0; product < graph.numNodes("product"); product++) {
             // the key names the relation that enters the product type: the ids are queries
             NewNode copy = new NewNode("product", graph.nodes("product").features().gather(new int[] {product}),
-                    Map.of("query__clicked__product", clickedBy.neighbors(product)));
+                    Map.of("query__clicked__product", clickedBy.neighbors(product)), graph.nodes("product").text()[product]);
             assertThat(scan.embedNewNode(copy)).as("product %d", product)
                     .containsExactly(scan.embeddings("product", new int[] {product})[0], within(TOLERANCE));
         }
@@ -154,9 +154,9 @@ class ExactInferenceTest {
         try (ModelDeployment d = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(),
                 DeploymentListener.NONE)) {
             for (int query : new int[] {0, 5, 42, 149}) {
-                assertThat(d.embedNewNode(copyOfQuery(graph, query)))
+                assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOfQuery(graph, query))))
                         .containsExactly(d.embeddings("query", new int[] {query})[0], within(TOLERANCE));
-                assertThat(d.recommendForNewNode(null, copyOfQuery(graph, query), 10, true))
+                assertThat(d.recommendForNewNode(null, ServingFixtures.forModel(d, copyOfQuery(graph, query)), 10, true))
                         .extracting(ScoredNode::id)
                         .containsExactlyElementsOf(ids(d.recommend(null, query, 10, true)));
             }

@@ -65,7 +65,7 @@ class InductiveInferenceTest {
     private static NewNode copyOf(String type, int id, String relation) {
         RelationType r = graph.relation(relation);
         return new NewNode(type, graph.nodes(type).features().gather(new int[] {id}), Map.of(relation, graph.adjacency(
-                r.source().equals(type) ? r : r.reverse()).neighbors(id)));
+                r.source().equals(type) ? r : r.reverse()).neighbors(id)), graph.nodes(type).text()[id]);
     }
 
     @Test
@@ -104,7 +104,7 @@ class InductiveInferenceTest {
         assertThat(clickedBy).isNotEmpty();
         // "clicked" enters the product type: the ids are queries that clicked the new product
         NewNode copy = new NewNode("product", graph.nodes("product").features().gather(new int[] {product}),
-                Map.of("query__clicked__product", clickedBy));
+                Map.of("query__clicked__product", clickedBy), graph.nodes("product").text()[product]);
         assertThat(full.embedNewNode(copy)).containsExactly(full.embeddings("product", new int[] {product})[0], within(1e-5f));
     }
 
@@ -139,9 +139,10 @@ class InductiveInferenceTest {
     void badNewNodesAreRefusedWithThePreciseProblem() {
         float[] features = graph.nodes("query").features().gather(new int[] {0});
         expect(() -> full.embedNewNode(new NewNode("query", new float[3], Map.of())), "features",
-                InvalidInferenceRequestException.Reason.FEATURE_WIDTH, "a node of type 'query' has 8 features; got 3");
+                InvalidInferenceRequestException.Reason.FEATURE_WIDTH,
+                "a node of type 'query' has 8 features; beside them the model reads its text; got 3");
         expect(() -> full.embedNewNode(new NewNode("query", null, Map.of())), "features",
-                InvalidInferenceRequestException.Reason.FEATURE_WIDTH, "has 8 features; got 0");
+                InvalidInferenceRequestException.Reason.FEATURE_WIDTH, "has 8 features; beside them the model reads its text; got 0");
         expect(() -> full.embedNewNode(new NewNode("query", features, Map.of("clicked", new int[] {3, 200}))),
                 "neighbours.clicked[1]", InvalidInferenceRequestException.Reason.UNKNOWN_NODE,
                 "node 200 of type 'product' does not exist: ids of type 'product' are 0..199");
@@ -167,7 +168,7 @@ class InductiveInferenceTest {
                 DeploymentOptions.defaults().withSampler(new FullGraphSampler()), DeploymentListener.NONE)) {
             assertThat(d.graph().nodes("query").features().gather(new int[] {5}))
                     .isNotEqualTo(graph.nodes("query").features().gather(new int[] {5}));
-            assertThat(d.embedNewNode(copyOf("query", 5, "clicked")))
+            assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOf("query", 5, "clicked"))))
                     .containsExactly(d.embeddings("query", new int[] {5})[0], within(1e-5f));
         }
     }
@@ -180,7 +181,7 @@ class InductiveInferenceTest {
         d.close();
         d.close();
         assertThat(d.recommend(null, 3, 4, false)).hasSize(4);
-        assertThatThrownBy(() -> d.embedNewNode(copyOf("query", 3, "clicked")))
+        assertThatThrownBy(() -> d.embedNewNode(ServingFixtures.forModel(d, copyOf("query", 3, "clicked"))))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
     }
 }

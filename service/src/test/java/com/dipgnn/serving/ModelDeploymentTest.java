@@ -18,6 +18,7 @@ import com.dipgnn.sampling.HgSampler;
 import com.dipgnn.training.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.training.TaskKind;
+import com.dipgnn.text.TextInputs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -61,9 +62,12 @@ class ModelDeploymentTest {
         return DeploymentOptions.defaults().withChunkSize(CHUNK).withLimits(300, 50);
     }
 
-    /** The graph as the model reads it: its dense features standardised with the scaling stored with it. */
+    /**
+     * The graph as the model reads it: the text columns of its stored text inputs after the
+     * features, the dense features standardised with the scaling stored with it.
+     */
     private static HeteroGraph modelsView() {
-        return FeatureScaling.loadIfPresent(model).orElseThrow().apply(graph);
+        return FeatureScaling.loadIfPresent(model).orElseThrow().apply(TextInputs.load(model).apply(graph, null));
     }
 
     @Test

@@ -42,6 +42,12 @@ final class ServingFixtures {
                 .withNumCategories(4).withFeatures(8, 1.0).withSeed(5));
     }
 
+    /** {@code node} as {@code deployment}'s model takes it: without its text when the model reads none of its type. */
+    static NewNode forModel(ModelDeployment deployment, NewNode node) {
+        return deployment.textTypes().contains(node.type()) ? node
+                : new NewNode(node.type(), node.features(), node.neighbours());
+    }
+
     /** Fine-tunes a tiny model for a few steps and saves it to {@code dir}. */
     static void train(HeteroGraph graph, TaskKind task, String targetType, Path dir) throws IOException {
         ExperimentSpec spec = new ExperimentSpec(task, targetType, null, SplitMode.TRANSFER, 3, 1.0, TINY,

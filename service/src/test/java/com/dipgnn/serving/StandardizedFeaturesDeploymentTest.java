@@ -57,7 +57,7 @@ class StandardizedFeaturesDeploymentTest {
         RelationType clicked = graph.relation("clicked");
         RelationType into = clicked.source().equals(type) ? clicked : clicked.reverse();
         return new NewNode(type, graph.nodes(type).features().gather(new int[] {id}),
-                Map.of("clicked", graph.adjacency(into).neighbors(id)));
+                Map.of("clicked", graph.adjacency(into).neighbors(id)), graph.nodes(type).text()[id]);
     }
 
     @Test
@@ -73,11 +73,11 @@ class StandardizedFeaturesDeploymentTest {
                 DeploymentListener.NONE)) {
             assertScaledLikeTraining(d);
             for (int query : new int[] {0, 5, 42, 149}) {
-                assertThat(d.embedNewNode(copyOf("query", query)))
+                assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOf("query", query))))
                         .containsExactly(d.embeddings("query", new int[] {query})[0], within(TOLERANCE));
             }
             for (int product : new int[] {0, 17, 199}) {
-                assertThat(d.embedNewNode(copyOf("product", product)))
+                assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOf("product", product))))
                         .containsExactly(d.embeddings("product", new int[] {product})[0], within(TOLERANCE));
             }
         }
@@ -88,7 +88,7 @@ class StandardizedFeaturesDeploymentTest {
         try (ModelDeployment d = ModelDeployment.deploy(model, graph,
                 DeploymentOptions.defaults().withSampler(new FullGraphSampler()), DeploymentListener.NONE)) {
             assertScaledLikeTraining(d);
-            assertThat(d.embedNewNode(copyOf("query", 5)))
+            assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOf("query", 5))))
                     .containsExactly(d.embeddings("query", new int[] {5})[0], within(TOLERANCE));
         }
     }
@@ -109,7 +109,7 @@ class StandardizedFeaturesDeploymentTest {
                 DeploymentListener.NONE)) {
             assertThat(d.graph().nodes("query").features().gather(new int[] {5}))
                     .containsExactly(graph.nodes("query").features().gather(new int[] {5}));
-            assertThat(d.embedNewNode(copyOf("query", 5)))
+            assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOf("query", 5))))
                     .containsExactly(d.embeddings("query", new int[] {5})[0], within(TOLERANCE));
         }
     }
@@ -135,9 +135,9 @@ class StandardizedFeaturesDeploymentTest {
         assertThat(expected).isNotEqualTo(scaling);
         try (ModelDeployment d = ModelDeployment.deploy(trained, graph, DeploymentOptions.defaults(),
                 DeploymentListener.NONE)) {
-            assertThat(d.graph().nodes("query").features().gather(new int[] {5}))
+            assertThat(d.graph().nodes("query").dataFeatures().gather(new int[] {5}))
                     .containsExactly(expected.applyRow("query", graph.nodes("query").features().gather(new int[] {5})));
-            assertThat(d.embedNewNode(copyOf("query", 42)))
+            assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOf("query", 42))))
                     .containsExactly(d.embeddings("query", new int[] {42})[0], within(TOLERANCE));
         }
     }

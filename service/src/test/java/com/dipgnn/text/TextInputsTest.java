@@ -46,13 +46,21 @@ class TextInputsTest {
     }
 
     @Test
-    void theVocabularyComesFromPretrainingNodesOnlyAndOnlyTextOnlyTypesGetInputs() {
+    void theVocabularyComesFromPretrainingNodesOnlyAndEveryTypeWithTextGetsInputs() {
         TextInputs inputs = learn();
         assertThat(inputs.vocabulary().contains("apple")).isTrue();
         assertThat(inputs.vocabulary().contains("egg")).as("text of a featured type is in the vocabulary").isTrue();
         assertThat(inputs.vocabulary().contains("durian")).as("only a fine-tuning node has it").isFalse();
-        assertThat(inputs.derivedTypes()).containsExactly("doc");
+        assertThat(inputs.derivedTypes()).containsExactly("doc", "item");
+        assertThat(inputs.textOnlyTypes()).containsExactly("doc");
         assertThat(inputs.columns().get("doc").width()).isEqualTo(3);
+        assertThat(inputs.columns().get("doc").dataWidth()).isZero();
+        assertThat(inputs.columns().get("item").width()).as("egg, fig").isEqualTo(2);
+        assertThat(inputs.columns().get("item").dataWidth()).as("after its 2 features").isEqualTo(2);
+
+        TextInputs featureless = TextInputs.learn(graph(), PRETRAIN, CONFIG.withScope(TextInputScope.FEATURELESS))
+                .orElseThrow();
+        assertThat(featureless.derivedTypes()).containsExactly("doc");
         assertThat(TextInputs.learn(graph().withNodes(NodeTable.ofCount("doc", 4)).withNodes(NodeTable.ofCount("item", 2)),
                 PRETRAIN, CONFIG)).isEmpty();
     }
@@ -93,12 +101,35 @@ class TextInputsTest {
     @Test
     void applyingAddsTextDerivedFeaturesWithoutChangingTheDataFingerprint() {
         HeteroGraph raw = graph();
-        HeteroGraph applied = learn().apply(raw, null);
+        TextInputs inputs = learn();
+        HeteroGraph applied = inputs.apply(raw, null);
         assertThat(applied.nodes("doc").hasTextDerivedFeatures()).isTrue();
         assertThat(applied.nodes("doc").featureDim()).isEqualTo(3);
         assertThat(applied.nodes("doc").dataFeatureDim()).isZero();
-        assertThat(applied.nodes("item").featureDim()).isEqualTo(2);
+        assertThat(applied.nodes("item").featureDim()).as("2 features, then 2 text columns").isEqualTo(4);
+        assertThat(applied.nodes("item").dataFeatureDim()).isEqualTo(2);
         assertThat(applied.fingerprint()).isEqualTo(raw.fingerprint());
+        // items: N = 2 pre-training texts; df egg 2, fig 1; idf egg = ln(3/3) + 1 = 1, fig = ln(3/2) + 1
+        // "egg fig": (1, 1.4054651) / |(1, 1.4054651)| = (0.5797387, 0.8148025) after the features (1, 0)
+        TextInputs.Columns c = inputs.columns().get("item");
+        int egg = c.column(inputs.vocabulary().id("egg"));
+        int fig = c.column(inputs.vocabulary().id("fig"));
+        float[] rows = applied.nodes("item").features().gather(new int[] {0, 1});
+        assertThat(rows[0]).isEqualTo(1f);
+        assertThat(rows[1]).isZero();
+        assertThat(rows[2 + egg]).isCloseTo(0.5797387f, within(1e-6f));
+        assertThat(rows[2 + fig]).isCloseTo(0.8148025f, within(1e-6f));
+        // "egg" with features (0, 1): (0, 1, egg 1, fig 0)
+        assertThat(rows[4]).isZero();
+        assertThat(rows[5]).isEqualTo(1f);
+        assertThat(rows[6 + egg]).isEqualTo(1f);
+        assertThat(rows[6 + fig]).isZero();
+        // row normalisation takes the whole row: "egg" item sums to 2
+        float[] normalised = applied.withRowNormalizedFeatures().nodes("item").features().gather(new int[] {1});
+        assertThat(normalised).containsExactly(egg == 0 ? new float[] {0, 0.5f, 0.5f, 0} : new float[] {0, 0.5f, 0, 0.5f});
+        assertThatThrownBy(() -> inputs.apply(raw.withNodes(raw.nodes("item").withFeatures(
+                new DenseFeatures(2, 3, new float[6]))), null)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("3-dim features").hasMessageContaining("reads 2 features before its text");
         assertThat(applied.induced("part", Map.of("doc", new int[] {3}, "item", new int[] {1}))
                 .nodes("doc").hasTextDerivedFeatures()).as("kept by induced subgraphs").isTrue();
     }
@@ -120,6 +151,8 @@ class TextInputsTest {
         assertThat(loaded.vocabulary().tokens()).isEqualTo(inputs.vocabulary().tokens());
         assertThat(loaded.columns().get("doc").tokenIds()).containsExactly(inputs.columns().get("doc").tokenIds());
         assertThat(loaded.columns().get("doc").idf()).containsExactly(inputs.columns().get("doc").idf());
+        assertThat(loaded.columns().get("item").dataWidth()).isEqualTo(2);
+        assertThat(loaded.columns().get("doc").dataWidth()).isZero();
         assertThat(TextInputs.loadIfPresent(dir.resolve("missing"))).isEmpty();
         Path incomplete = Files.createDirectories(dir.resolve("incomplete"));
         VocabularyIO.save(inputs.vocabulary(), incomplete);
@@ -133,6 +166,29 @@ class TextInputsTest {
         Files.write(file, lines);
         assertThatThrownBy(() -> TextInputs.load(dir)).isInstanceOf(VocabularyException.class)
                 .hasMessageContaining("corrupted");
+    }
+
+    @Test
+    void aVersionOneFileOfAModelSavedBeforeDataWidthsReadsAsTextOnlyTypes(@TempDir Path dir) throws IOException {
+        // what the previous version wrote: only text-only types had columns, and the header had no widths
+        TextInputs textOnly = TextInputs.learn(graph(), PRETRAIN, CONFIG.withScope(TextInputScope.FEATURELESS))
+                .orElseThrow();
+        textOnly.save(dir);
+        Path file = dir.resolve(TextInputs.FILE_NAME);
+        List<String> lines = Files.readAllLines(file);
+        String header = lines.get(0);
+        assertThat(header).startsWith("#dipgnn-text-inputs v2 ");
+        lines.set(0, header.replace("#dipgnn-text-inputs v2 ", "#dipgnn-text-inputs v1 ")
+                .replaceAll(" data-widths=\\S*", ""));
+        Files.write(file, lines);
+        TextInputs loaded = TextInputs.load(dir);
+        assertThat(loaded.fingerprint()).as("a v1 model keeps its fingerprint").isEqualTo(textOnly.fingerprint());
+        assertThat(loaded.textOnlyTypes()).containsExactly("doc");
+
+        lines.set(0, header.replace("#dipgnn-text-inputs v2 ", "#dipgnn-text-inputs v9 "));
+        Files.write(file, lines);
+        assertThatThrownBy(() -> TextInputs.load(dir)).isInstanceOf(VocabularyException.class)
+                .hasMessageContaining("v9").hasMessageContaining("newer");
     }
 
     @Test

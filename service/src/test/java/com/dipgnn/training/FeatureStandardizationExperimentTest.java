@@ -9,12 +9,14 @@ import com.dipgnn.graph.DenseFeatures;
 import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.split.NodeTransferSplit;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.text.TextInputScope;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -79,7 +81,7 @@ class FeatureStandardizationExperimentTest {
     }
 
     private static float productFeature(HeteroGraph g, int node, int column) {
-        return ((DenseFeatures) g.nodes("product").features()).get(node, column);
+        return ((DenseFeatures) g.nodes("product").dataFeatures()).get(node, column);
     }
 
     @Test
@@ -99,6 +101,15 @@ class FeatureStandardizationExperimentTest {
                         .featureScaling());
         // applied to the whole graph, the pre-training part included
         assertThat(productFeature(experiment.graph(), finetuneOnly, 0)).isEqualTo(EXTREME - 10);
+        // the products' text columns follow their features and are left as they are: a unit-norm TF-IDF row
+        NodeTable productTable = experiment.graph().nodes("product");
+        assertThat(productTable.featureDim()).isGreaterThan(productTable.dataFeatureDim());
+        float[] row = productTable.features().gather(new int[] {finetuneOnly});
+        double norm = 0;
+        for (int j = productTable.dataFeatureDim(); j < row.length; j++) {
+            norm += row[j] * row[j];
+        }
+        assertThat(norm).isCloseTo(1.0, within(1e-5));
         HeteroGraph pretrain = experiment.pretrainGraph();
         for (int p = 0; p < pretrain.numNodes("product"); p++) {
             assertThat(productFeature(pretrain, p, 0)).isZero();
@@ -140,8 +151,10 @@ class FeatureStandardizationExperimentTest {
 
         FineTuneExperiment none = new FineTuneExperiment(graph, "qp",
                 spec(SplitMode.TRANSFER, false, FeatureStandardization.NONE), Device.cpu());
+        // products read their features alone here, so a row's sum is its features' (TextInputsTest sums text too)
         FineTuneExperiment normalized = new FineTuneExperiment(graph, "qp",
-                spec(SplitMode.TRANSFER, true, FeatureStandardization.AUTO), Device.cpu());
+                spec(SplitMode.TRANSFER, true, FeatureStandardization.AUTO).withTextInputs(TextInputScope.FEATURELESS),
+                Device.cpu());
 
         assertThat(none.featureScaling().isIdentity()).isTrue();
         assertThat(productFeature(none.graph(), 1, 0)).isEqualTo(10f);

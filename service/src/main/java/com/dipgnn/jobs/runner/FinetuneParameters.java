@@ -19,6 +19,7 @@ import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.pretraining.PretrainedModels;
+import com.dipgnn.text.TextInputScope;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -113,7 +114,12 @@ public record FinetuneParameters(
                 + "none (features as loaded; refused for a pre-trained model that standardises). The statistics "
                 + "are saved with the model and applied by deployments", example = "auto",
                 allowableValues = {"auto", "none"}, nullable = true)
-        @Pattern(regexp = "auto|none") String standardizeFeatures) implements JobParameters {
+        @Pattern(regexp = "auto|none") String standardizeFeatures,
+        @Schema(description = "Which node types read their text as input features: all (every type with text; a "
+                + "type with features reads its TF-IDF columns after them) or featureless (only types without "
+                + "features; the others reach their text only through the text pair of pre-training); with a pre-trained model, its stored text inputs",
+                example = "all", allowableValues = {"all", "featureless"}, nullable = true)
+        @Pattern(regexp = "all|featureless") String textInputs) implements JobParameters {
 
     /** Fills absent fields, except the architecture, with the paper's defaults for the task. */
     public FinetuneParameters {
@@ -137,6 +143,7 @@ public record FinetuneParameters(
         linkLoss = or(linkLoss, "softmax");
         linkNegatives = or(linkNegatives, "uniform");
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
+        textInputs = or(textInputs, TextInputScope.ALL.cliName());
     }
 
     /**
@@ -162,7 +169,7 @@ public record FinetuneParameters(
                               Long seed, Integer samplingDepth, Integer samplingWidth, Integer checkpointEvery) {
         this(task, targetType, relation, pretrainedModelId, backbone, layers, hidden, heads, dropout, steps, batchSize,
                 evalEvery, patience, learningRate, weightDecay, clipNorm, labelFraction, split, splitSeed, seed,
-                samplingDepth, samplingWidth, checkpointEvery, null, null, null, null, null, null, null);
+                samplingDepth, samplingWidth, checkpointEvery, null, null, null, null, null, null, null, null);
     }
 
     /** Node classification with every field at its default (from scratch). */
@@ -173,7 +180,7 @@ public record FinetuneParameters(
     /** The task ({@code node} or {@code link}) with every other field at its default. */
     public static FinetuneParameters forTask(String task) {
         return new FinetuneParameters(task, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @Override
@@ -210,7 +217,7 @@ public record FinetuneParameters(
                 or(heads, from.heads()), dropout, steps, batchSize, evalEvery, patience, learningRate, weightDecay,
                 clipNorm, labelFraction, split, splitSeed, seed, samplingDepth, samplingWidth, checkpointEvery,
                 nodeEmbeddings, embeddingWidth, structuralInputs, embeddingRowDropout, linkLoss, linkNegatives,
-                standardizeFeatures);
+                standardizeFeatures, textInputs);
     }
 
     /** The node inputs: the given fields over the pre-trained model's node inputs, or over the defaults. */
@@ -235,7 +242,14 @@ public record FinetuneParameters(
                 new SamplingConfig(samplingDepth, samplingWidth), paper.fullGraphMaxNodes(), paper.normalizeFeatures(),
                 paper.evalNegatives(), paper.trainNegatives(), paper.temperature())
                 .withLinkObjective(RankingLoss.parse(linkLoss), NegativeSampling.parse(linkNegatives))
-                .withFeatureStandardization(featureStandardization());
+                .withFeatureStandardization(featureStandardization())
+                .withTextInputs(textInputScope());
+    }
+
+    /** Which node types read their text as input features (parsed). */
+    public TextInputScope textInputScope() {
+        ParameterChecks.oneOf("textInputs", textInputs, List.of("all", "featureless"));
+        return TextInputScope.parse(textInputs);
     }
 
     /** The standardisation of dense feature columns (parsed). */

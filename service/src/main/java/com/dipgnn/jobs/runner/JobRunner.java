@@ -82,7 +82,8 @@ public final class JobRunner {
         PretrainConfig config = p.toPretrainConfig();
         ModelConfig model = p.modelConfig();
         PretrainMethod.Kept kept = p.keptNetwork();
-        TextInputs text = TextInputs.learnForSplit(work.graph(), true, p.splitSeed(), TextInputConfig.defaults())
+        TextInputs text = TextInputs.learnForSplit(work.graph(), true, p.splitSeed(),
+                        TextInputConfig.defaults().withScope(p.textInputScope()))
                 .orElse(null);
         HeteroGraph unscaled = pretrainPart(p, text == null ? work.graph() : text.apply(work.graph(),
                 work.textCache()));

@@ -10,6 +10,7 @@ import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.training.ModelManifest;
+import com.dipgnn.text.TextInputScope;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -96,7 +97,12 @@ public record PretrainParameters(
         @Schema(description = "Generated source of a masked edge: sampled (drawn from the generator's softmax, as "
                 + "ELECTRA draws tokens) or most-likely (the paper's)", example = "sampled",
                 allowableValues = {"sampled", "most-likely"}, nullable = true)
-        @Pattern(regexp = "sampled|most-likely") String generatedEdges) implements JobParameters {
+        @Pattern(regexp = "sampled|most-likely") String generatedEdges,
+        @Schema(description = "Which node types read their text as input features: all (every type with text; a "
+                + "type with features reads its TF-IDF columns after them) or featureless (only types without "
+                + "features; the others reach their text only through the text pair of pre-training)",
+                example = "all", allowableValues = {"all", "featureless"}, nullable = true)
+        @Pattern(regexp = "all|featureless") String textInputs) implements JobParameters {
 
     /** The methods a pre-training job accepts (their command-line names). */
     static final String METHODS = "dipgnn|dipgnn-no-text|dipgnn-edges|dipgnn-features|random-edges|gpt-gnn|gae";
@@ -132,6 +138,7 @@ public record PretrainParameters(
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
         featureReplacement = or(featureReplacement, paper.variant().featureReplacement().cliName());
         generatedEdges = or(generatedEdges, paper.variant().generatedEdges().cliName());
+        textInputs = or(textInputs, TextInputScope.ALL.cliName());
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
@@ -143,7 +150,7 @@ public record PretrainParameters(
                               Integer checkpointEvery, Integer logEvery, String keep) {
         this(method, backbone, layers, hidden, heads, dropout, steps, seedNodes, learningRate, weightDecay, clipNorm,
                 edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda, temperature, samplingDepth, samplingWidth,
-                seed, splitSeed, splitNodeType, checkpointEvery, logEvery, keep, null, null, null, null, null);
+                seed, splitSeed, splitNodeType, checkpointEvery, logEvery, keep, null, null, null, null, null, null);
     }
 
     /** Every field at its default. */
@@ -170,6 +177,12 @@ public record PretrainParameters(
         } catch (IllegalArgumentException e) {
             throw new JobParameterException("keep", e.getMessage());
         }
+    }
+
+    /** Which node types read their text as input features (parsed). */
+    public TextInputScope textInputScope() {
+        ParameterChecks.oneOf("textInputs", textInputs, List.of("all", "featureless"));
+        return TextInputScope.parse(textInputs);
     }
 
     /** The standardisation of dense feature columns (parsed). */

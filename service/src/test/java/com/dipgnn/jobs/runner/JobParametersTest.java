@@ -25,6 +25,7 @@ import org.junit.jupiter.api.AfterAll;
 import com.dipgnn.pretraining.FeatureReplacement;
 import com.dipgnn.pretraining.GeneratedEdges;
 import com.dipgnn.pretraining.ObjectiveVariant;
+import com.dipgnn.text.TextInputScope;
 import org.junit.jupiter.api.Test;
 
 /** Absent fields take the paper's defaults; bean validation names each out-of-range field. */
@@ -56,6 +57,21 @@ class JobParametersTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(bad::toPretrainConfig)
                 .isInstanceOfSatisfying(JobParameterException.class,
                         e -> assertThat(e.field()).isEqualTo("featureReplacement"));
+    }
+
+    @Test
+    void textInputsDefaultToEveryTypeWithTextAndTakeFeatureless() throws Exception {
+        assertThat(FinetuneParameters.defaults().toSpec(null).textInputs()).isEqualTo(TextInputScope.ALL);
+        assertThat(JSON.readValue("{\"textInputs\": \"featureless\"}", FinetuneParameters.class).toSpec(null)
+                .textInputs()).isEqualTo(TextInputScope.FEATURELESS);
+        assertThat(PretrainParameters.defaults().textInputScope()).isEqualTo(TextInputScope.ALL);
+        assertThat(JSON.readValue("{\"textInputs\": \"featureless\"}", PretrainParameters.class).textInputScope())
+                .isEqualTo(TextInputScope.FEATURELESS);
+        PretrainParameters bad = JSON.readValue("{\"textInputs\": \"some\"}", PretrainParameters.class);
+        assertThat(VALIDATOR.validate(bad)).extracting(v -> v.getPropertyPath().toString())
+                .containsExactly("textInputs");
+        org.assertj.core.api.Assertions.assertThatThrownBy(bad::textInputScope)
+                .isInstanceOfSatisfying(JobParameterException.class, e -> assertThat(e.field()).isEqualTo("textInputs"));
     }
 
     @Test
