@@ -50,6 +50,9 @@ RUNS[debian-sampled]="${DEBIAN[*]} --methods dipgnn --feature-replacement sample
 RUNS[debian-best]="${DEBIAN[*]} --methods dipgnn --feature-replacement sampled --generated-edges sampled"
 # hypothesis 5 on the graph with raw numeric columns (log sizes): the same without standardisation
 RUNS[debian-raw]="${DEBIAN[*]} --methods none,dipgnn --standardize-features none $OLD"
+# hypothesis 5, second half: packages read their descriptions (TF-IDF columns after their 13 features;
+# --text-inputs all, the default since) with the current objective; paired with debian-probe's seeds
+RUNS[debian-text]="${DEBIAN[*]} --methods none,dipgnn,gpt-gnn"
 # does the change keep DiP-GNN's link-prediction gain (MovieLens-100K, node-transfer split)?
 ML=(--dataset "$DATA/movielens-100k" --task link --split transfer --full-graph-max-nodes 5000)
 RUNS[movielens-transfer]="${ML[*]} --methods none,dipgnn $OLD"

@@ -112,14 +112,18 @@ public class InferenceController {
      * @param features its feature vector (the type's feature width)
      * @param neighbours existing neighbours (ids) by relation ({@code source__name__target} from the
      *     new node's type, or the relation name)
-     * @param text its text instead of features, for a type whose inputs the model derives from text
+     * @param text its text, for a type whose inputs the model reads from text (alone, or after its
+     *     features)
      */
     public record NewNodeRequest(@Schema(example = "query") @NotBlank String nodeType,
-                                 @Schema(description = "Feature vector of the type's width (omit for a type whose "
-                                         + "inputs the model derives from text, and send text)") float[] features,
+                                 @Schema(description = "Feature vector of the type's width in the data set (omit "
+                                         + "for a type whose inputs the model derives from text alone, and send "
+                                         + "text)") float[] features,
                                  @Schema(example = "{\"query__clicked__product\": [3, 17]}") Map<String, int[]> neighbours,
-                                 @Schema(description = "The node's text, for a type whose inputs the model derives "
-                                         + "from text (e.g. a paper title)") String text) {
+                                 @Schema(description = "The node's text, for a type whose text the model reads "
+                                         + "(e.g. a paper title, a product description): required where the type has "
+                                         + "no features, optional beside features (without it the text columns are "
+                                         + "empty); refused for a type whose text the model does not read") String text) {
         NewNode toNode() {
             return new NewNode(nodeType, features, neighbours, text);
         }

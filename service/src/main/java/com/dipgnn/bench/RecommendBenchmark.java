@@ -247,7 +247,7 @@ public final class RecommendBenchmark {
 
     /**
      * New-node requests are slower (an encoder pass each): a tenth of the queries are timed. Each is a copy
-     * of an existing query (its features and clicks); its answer is compared with that query's exact top k
+     * of an existing query (its features, its text where the model reads it, and its clicks); its answer is compared with that query's exact top k
      * (as the other rows are) and with the query's own {@code recommend} answer, and its embedding, computed
      * again untimed, with the query's.
      */
@@ -262,9 +262,12 @@ public final class RecommendBenchmark {
         double maxDifference = 0;
         for (int i = 0; i < warm + count; i++) {
             int q = queries[i % queries.length];
-            com.dipgnn.serving.NewNode copy = new com.dipgnn.serving.NewNode(relation.source(),
-                    graph.nodes(relation.source()).features().gather(new int[] {q}),
-                    Map.of(relation.key(), graph.adjacency(relation).neighbors(q)));
+            String type = relation.source();
+            String[] texts = graph.nodes(type).text();
+            com.dipgnn.serving.NewNode copy = new com.dipgnn.serving.NewNode(type,
+                    graph.nodes(type).features().gather(new int[] {q}),
+                    Map.of(relation.key(), graph.adjacency(relation).neighbors(q)),
+                    deployment.textTypes().contains(type) && texts != null ? texts[q] : null);
             long cpuStart = THREADS.getCurrentThreadCpuTime();
             long start = System.nanoTime();
             List<ScoredNode> result = deployment.recommendForNewNode(null, copy, settings.k(), true);
