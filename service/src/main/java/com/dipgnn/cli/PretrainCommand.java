@@ -69,7 +69,7 @@ public final class PretrainCommand extends PretrainingCommandOptions implements 
         System.err.println("pre-training graph: " + FineTuneExperiment.describe(pretrainGraph));
         try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
             PretrainResult result = new Pretrainer(config, new PretrainProgress(System.err, "pretrain"))
-                    .run(pretrainGraph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
+                    .withGradientNorms(pretrain.gradientNormsEvery).run(pretrainGraph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
             PretrainMethod.Kept which = keptNetwork(chosen);
             PretrainedModels.save(save, result, config, which, experiment.spec().model(), pretrainGraph, dataset,
                     splitSeed, experiment.textInputs(), experiment.featureScaling());

@@ -90,6 +90,13 @@ final class PretrainOptions {
                     + "starts against a generator that already picks well (default: ${DEFAULT-VALUE})")
     int generatorWarmup;
 
+    @Option(names = "--gradient-norms-every", defaultValue = "0",
+            description = "diagnostic: every this many pre-training steps (and on the first), measure each loss "
+                    + "term's gradient norm on the encoder it trains, reported as grad_norm_<term> (one more "
+                    + "forward and backward pass per term on those steps; the training is unchanged); 0: never "
+                    + "(default: ${DEFAULT-VALUE})")
+    int gradientNormsEvery;
+
     /** The pre-training settings; sampling and the whole-graph threshold follow the fine-tuning options. */
     PretrainConfig config(PretrainMethod method, long seed, SamplingConfig sampling, int fullGraphMaxNodes) {
         return new PretrainConfig(method, steps, seedNodes, edgeMask, featureMask, negatives, alpha, lambda, temperature,

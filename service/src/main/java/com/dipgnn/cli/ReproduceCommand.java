@@ -79,7 +79,8 @@ public final class ReproduceCommand extends PretrainingCommandOptions implements
                 GraphSources.textCache());
         Path dir = out != null ? out : Path.of("reports", Path.of(dataset).getFileName() + "-" + kind.shortName());
         ReproductionSpec plan = new ReproductionSpec(chosen, runs, seed,
-                pretrain.config(PretrainMethod.DIPGNN, seed, spec.sampling(), spec.fullGraphMaxNodes()), pretrainPerRun, probe);
+                pretrain.config(PretrainMethod.DIPGNN, seed, spec.sampling(), spec.fullGraphMaxNodes()), pretrainPerRun, probe,
+                pretrain.gradientNormsEvery);
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
         ReproductionResult result = new Reproduction(experiment, plan, new Progress(err, experiment.primaryMetric()))

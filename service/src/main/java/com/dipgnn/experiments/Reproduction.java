@@ -141,7 +141,7 @@ public final class Reproduction {
         Path checkpoints = workDir.resolve("checkpoints").resolve(method.cliName() + "-seed" + seed);
         try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
             PretrainResult result = new Pretrainer(config, listener.pretraining(method, seed))
-                    .run(graph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
+                    .withGradientNorms(spec.gradientNormsEvery()).run(graph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
             PretrainedModels.save(dir, result, config, experiment.spec().model(), graph,
                     experiment.datasetName(), experiment.spec().splitSeed(), experiment.textInputs(),
                     experiment.featureScaling());

@@ -15,14 +15,16 @@ import java.util.List;
  * @param pretrain the pre-training settings (the method field is replaced per method)
  * @param pretrainPerRun pre-train again for every run (seeded like the run) instead of once per method
  * @param probe also fit a linear probe of each run's starting encoder, frozen (node task)
+ * @param gradientNormsEvery measure each loss term's gradient norm every this many pre-training
+ *     steps ({@link com.dipgnn.pretraining.GradientNorms}); 0: never
  */
 public record ReproductionSpec(List<PretrainMethod> methods, int runs, long firstSeed, PretrainConfig pretrain,
-                               boolean pretrainPerRun, boolean probe) {
+                               boolean pretrainPerRun, boolean probe, int gradientNormsEvery) {
 
     /** A reproduction without linear probes. */
     public ReproductionSpec(List<PretrainMethod> methods, int runs, long firstSeed, PretrainConfig pretrain,
                             boolean pretrainPerRun) {
-        this(methods, runs, firstSeed, pretrain, pretrainPerRun, false);
+        this(methods, runs, firstSeed, pretrain, pretrainPerRun, false, 0);
     }
 
     public ReproductionSpec {
@@ -35,6 +37,10 @@ public record ReproductionSpec(List<PretrainMethod> methods, int runs, long firs
         }
         if (runs < 1) {
             throw new IllegalArgumentException("runs must be at least 1 (got " + runs + ")");
+        }
+        if (gradientNormsEvery < 0) {
+            throw new IllegalArgumentException("gradient norms every " + gradientNormsEvery
+                    + " steps: give a positive interval, or 0 for none");
         }
     }
 }

@@ -26,6 +26,9 @@ public interface FeatureObjective {
     /** One step of the pair, begun by {@link #begin}: the generator's inputs are already hidden. */
     interface Step {
 
+        /** What the pair generates, naming its loss terms ({@code feature} or {@code text}). */
+        String kind();
+
         /** The generator's feature loss, from the generator's node embeddings. */
         Term generate(Map<String, NDArray> generatorEmbeddings);
 

@@ -50,7 +50,16 @@ public final class PretrainObjective {
     }
 
     /** A step's differentiable loss and its figures. */
-    public record Outcome(NDArray loss, Map<String, Double> stats) {
+    /**
+     * A step's loss.
+     *
+     * @param loss the total, a scalar
+     * @param stats figures by {@link PretrainMetrics} name
+     * @param terms the terms the total sums, weighted as they enter it, by name: {@code gen_edge},
+     *     {@code gen_feature}, {@code gen_text}, {@code gae} and {@code disc_edge}, {@code disc_feature},
+     *     {@code disc_text} (the discriminator's times lambda); only those the step has
+     */
+    public record Outcome(NDArray loss, Map<String, Double> stats, Map<String, NDArray> terms) {
     }
 
     /** Generated sources for one relation: candidate slot per masked edge. */
@@ -63,6 +72,7 @@ public final class PretrainObjective {
         Map<String, Double> stats = new LinkedHashMap<>();
         float temperature = (float) config.temperature();
         NDArray generatorLoss = null;
+        Map<String, NDArray> terms = new LinkedHashMap<>();
         List<Picks> picks;
         List<FeatureObjective.Step> featureSteps = new java.util.ArrayList<>();
         if (method.hasGenerator()) {
@@ -78,18 +88,21 @@ public final class PretrainObjective {
             Map<String, NDArray> h = networks.generator().forward(genBatch, training);
             if (method == PretrainMethod.GAE) {
                 generatorLoss = gaeLoss(batch, h, scope, temperature, stats);
+                putTerm(terms, "gae", generatorLoss);
                 picks = List.of();
             } else {
                 EdgeGeneration edges = method.generatesEdges() ? generateEdges(batch, h, scope, temperature) : null;
                 picks = edges == null ? List.of() : edges.picks;
                 if (edges != null) {
                     generatorLoss = edges.loss;
+                    terms.put("gen_edge", edges.loss);
                     stats.put(PretrainMetrics.GEN_EDGE_LOSS, (double) edges.loss.getFloat());
                     stats.put(PretrainMetrics.GEN_ACCURACY, edges.accuracy);
                 }
                 for (FeatureObjective.Step step : featureSteps) {
                     FeatureObjective.Term term = step.generate(h);
                     generatorLoss = add(generatorLoss, term.loss());
+                    putTerm(terms, "gen_" + step.kind(), term.loss());
                     stats.putAll(term.stats());
                 }
             }
@@ -105,12 +118,14 @@ public final class PretrainObjective {
         boolean warmingUp = method.hasGenerator() && batch.step() <= variant.generatorWarmup();
         if (method.hasDiscriminator() && !warmingUp) {
             double discTemperature = variant.discriminatorTemperature();
+            Map<String, NDArray> discTerms = new LinkedHashMap<>();
             NDArray disc = discriminate(batch, picks, featureSteps, scope,
-                    discTemperature > 0 ? (float) discTemperature : temperature, training, stats);
+                    discTemperature > 0 ? (float) discTemperature : temperature, training, stats, discTerms);
             if (disc != null) {
                 NDArray weighted = ScalarOps.mul(disc, config.lambda());
                 total = total == null ? weighted : total.add(weighted);
             }
+            discTerms.forEach((name, term) -> terms.put(name, ScalarOps.mul(term, config.lambda())));
             coverage(batch, picks, stats);
         }
         if (total == null) {
@@ -119,7 +134,7 @@ public final class PretrainObjective {
         }
         stats.put(PretrainMetrics.LOSS, (double) total.getFloat());
         stats.put(PretrainMetrics.MASKED_EDGES, (double) batch.maskedEdges());
-        return new Outcome(total, stats);
+        return new Outcome(total, stats, terms);
     }
 
     private record EdgeGeneration(NDArray loss, List<Picks> picks, double accuracy) {
@@ -232,7 +247,8 @@ public final class PretrainObjective {
     }
 
     private NDArray discriminate(PretrainBatch batch, List<Picks> picks, List<FeatureObjective.Step> featureSteps,
-                                 NDManager scope, float temperature, boolean training, Map<String, Double> stats) {
+                                 NDManager scope, float temperature, boolean training, Map<String, Double> stats,
+                                 Map<String, NDArray> terms) {
         PretrainMethod method = config.method();
         boolean heldOut = variant.heldOutDiscrimination();
         Subgraph withGenerated = method.discriminatesEdges() && !heldOut
@@ -246,10 +262,12 @@ public final class PretrainObjective {
         NDArray loss = null;
         if (method.discriminatesEdges() && !picks.isEmpty()) {
             loss = edgeDiscriminationLoss(picks, h, scope, temperature, stats);
+            putTerm(terms, "disc_edge", loss);
         }
         for (FeatureObjective.Step step : discriminated) {
             FeatureObjective.Term term = step.discriminate(h);
             loss = add(loss, term.loss());
+            putTerm(terms, "disc_" + step.kind(), term.loss());
             stats.putAll(term.stats());
         }
         return loss;
@@ -257,6 +275,12 @@ public final class PretrainObjective {
 
     private boolean sums() {
         return variant.reduction() == LossReduction.SUM;
+    }
+
+    private static void putTerm(Map<String, NDArray> terms, String name, NDArray term) {
+        if (term != null) {
+            terms.put(name, term);
+        }
     }
 
     private static NDArray add(NDArray sum, NDArray term) {

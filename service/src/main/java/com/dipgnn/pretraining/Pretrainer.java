@@ -36,10 +36,29 @@ public final class Pretrainer {
 
     private final PretrainConfig config;
     private final PretrainListener listener;
+    private final int gradientNormsEvery;
 
     public Pretrainer(PretrainConfig config, PretrainListener listener) {
+        this(config, listener, 0);
+    }
+
+    private Pretrainer(PretrainConfig config, PretrainListener listener, int gradientNormsEvery) {
+        if (gradientNormsEvery < 0) {
+            throw new IllegalArgumentException("gradient norms every " + gradientNormsEvery
+                    + " steps: give a positive interval, or 0 for none");
+        }
+        this.gradientNormsEvery = gradientNormsEvery;
         this.config = config;
         this.listener = listener;
+    }
+
+    /**
+     * The same pre-training, measuring every {@code every} steps (and on the first) the gradient
+     * norm of each loss term on the encoder it trains ({@link GradientNorms}); the training itself
+     * is unchanged. 0: none.
+     */
+    public Pretrainer withGradientNorms(int every) {
+        return new Pretrainer(config, listener, every);
     }
 
     /**
@@ -97,8 +116,15 @@ public final class Pretrainer {
                 Math.max(remaining, 0))) {
             for (long step = first + 1; step <= config.steps(); step++) {
                 PretrainBatch batch = pipeline.next();
-                engine.setRandomSeed((int) StepRandom.seedFor(config.seed() ^ 0x5EED, step));
+                int engineSeed = (int) StepRandom.seedFor(config.seed() ^ 0x5EED, step);
+                Map<String, Double> norms = measuresGradients(step)
+                        ? new GradientNorms(objective, networks).measure(batch, manager, engine, engineSeed) : Map.of();
+                engine.setRandomSeed(engineSeed);
                 Map<String, Double> stats = trainStep(objective, batch, manager, engine, updater);
+                if (!norms.isEmpty()) {
+                    stats = new java.util.LinkedHashMap<>(stats);
+                    stats.putAll(norms);
+                }
                 interval.add(stats);
                 overall.add(stats);
                 listener.onStep(step, config.steps(), stats);
@@ -123,6 +149,10 @@ public final class Pretrainer {
         }
         return new PretrainResult(networks, List.copyOf(history), overall.means(), config.steps(), resumedFrom,
                 (System.nanoTime() - start) / 1e9);
+    }
+
+    private boolean measuresGradients(long step) {
+        return gradientNormsEvery > 0 && (step == 1 || step % gradientNormsEvery == 0);
     }
 
     /** Warns (log and listener) the first time a logging interval's loss terms are out of balance. */

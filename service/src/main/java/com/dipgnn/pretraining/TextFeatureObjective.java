@@ -88,6 +88,11 @@ public final class TextFeatureObjective implements FeatureObjective {
             this.training = training;
         }
 
+        @Override
+        public String kind() {
+            return "text";
+        }
+
         /** Per type (in {@link PretrainBatch#texts()} order), the corrupted ids, row major; after {@link #generate}. */
         List<int[]> corrupted() {
             return corrupted;

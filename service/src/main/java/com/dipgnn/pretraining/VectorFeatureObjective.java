@@ -99,6 +99,11 @@ public final class VectorFeatureObjective implements FeatureObjective {
         }
 
         @Override
+        public String kind() {
+            return "feature";
+        }
+
+        @Override
         public Term generate(Map<String, NDArray> generatorEmbeddings) {
             generation = replacement == FeatureReplacement.SAMPLED
                     ? VectorFeatureObjective.this.pick(generatorEmbeddings, masking)
