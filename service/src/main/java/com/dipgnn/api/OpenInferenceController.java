@@ -5,7 +5,7 @@ import com.dipgnn.deployments.DeploymentState;
 import com.dipgnn.deployments.DeploymentView;
 import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.serving.ModelDeployment;
-import com.dipgnn.training.CodeVersion;
+import com.dipgnn.store.CodeVersion;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;

@@ -28,7 +28,7 @@ import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.LinkPredictionTask;
 import com.dipgnn.training.LinkSplit;
-import com.dipgnn.training.NodeEmbeddingFiles;
+import com.dipgnn.store.NodeEmbeddingFiles;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.ParameterUpdater;
 import com.dipgnn.training.SplitMode;

@@ -92,8 +92,8 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         if (!gnn) {
             return runBaseline(kind, graph);
         }
-        com.dipgnn.training.ModelStore.EncoderWeights start = pretrained == null ? null
-                : com.dipgnn.training.ModelStore.readEncoderWeights(pretrained);
+        com.dipgnn.store.ModelStore.EncoderWeights start = pretrained == null ? null
+                : com.dipgnn.store.ModelStore.readEncoderWeights(pretrained);
         ExperimentSpec spec = start == null ? spec(kind, graph)
                 : spec(kind, graph, start.manifest().modelConfig());
         PrintStream err = System.err;

@@ -2,7 +2,7 @@ package com.dipgnn.config;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
-import com.dipgnn.training.CodeVersion;
+import com.dipgnn.store.CodeVersion;
 import com.dipgnn.training.Devices;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -8,7 +8,7 @@ import com.dipgnn.errors.ServiceUnavailableException;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.io.GraphLoaders;
 import com.dipgnn.graph.io.LoadOptions;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,7 +1,7 @@
 package com.dipgnn.housekeeping;
 
 import com.dipgnn.config.ServiceProperties;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelStore;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;

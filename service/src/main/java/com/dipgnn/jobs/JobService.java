@@ -15,7 +15,7 @@ import com.dipgnn.jobs.runner.PretrainParameters;
 import com.dipgnn.jobs.runner.TrainingCurves;
 import com.dipgnn.registry.ModelRegistry;
 import com.dipgnn.registry.ModelVersion;
-import com.dipgnn.training.ModelManifest;
+import com.dipgnn.store.ModelManifest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

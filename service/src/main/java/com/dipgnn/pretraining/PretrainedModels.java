@@ -5,8 +5,9 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.text.TextInputs;
-import com.dipgnn.training.ModelManifest;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
+import com.dipgnn.training.ModelInputs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -44,7 +45,7 @@ public final class PretrainedModels {
                                      TextInputs text, FeatureScaling scaling) throws IOException {
         ModelManifest manifest = manifest(result, config, which, model, pretrainGraph, dataset, splitSeed, scaling);
         ModelStore.save(dir, manifest, result.networks().encoder(which), result.networks().edgeHeads(which),
-                ModelStore.inputs(text, scaling));
+                ModelInputs.attachment(text, scaling));
         return manifest;
     }
 

@@ -1,6 +1,6 @@
 package com.dipgnn.recommend;
 
-import com.dipgnn.training.CheckpointFiles;
+import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.training.ParameterUpdater;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;

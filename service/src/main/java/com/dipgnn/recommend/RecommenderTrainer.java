@@ -7,7 +7,7 @@ import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.sampling.StepRandom;
-import com.dipgnn.training.CheckpointFiles;
+import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.ParameterUpdater;

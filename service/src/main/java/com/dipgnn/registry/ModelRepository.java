@@ -1,6 +1,6 @@
 package com.dipgnn.registry;
 
-import com.dipgnn.training.ModelManifest;
+import com.dipgnn.store.ModelManifest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.sql.ResultSet;

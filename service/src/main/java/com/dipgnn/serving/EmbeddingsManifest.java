@@ -22,7 +22,7 @@ import java.util.Map;
  * @param codeVersion version of the code that computed them
  * @param modelId the model's id as given to the job (by default its directory's name: a model
  *     version id when the directory came from the service's model store)
- * @param modelFingerprint {@link com.dipgnn.training.ModelStore#fingerprint} of the model directory
+ * @param modelFingerprint {@link com.dipgnn.store.ModelStore#fingerprint} of the model directory
  * @param dataset the data set name in the model's manifest
  * @param graphSource where the job read the graph from
  * @param graphFingerprint {@link com.dipgnn.graph.HeteroGraph#fingerprint()} of that graph, as loaded

@@ -15,7 +15,7 @@ import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.MessagePassingLayer;
 import com.dipgnn.sampling.SubgraphSampler;
 import com.dipgnn.training.LayerwiseEmbedder;
-import com.dipgnn.training.ModelManifest;
+import com.dipgnn.store.ModelManifest;
 import com.dipgnn.training.TaskKind;
 import java.io.IOException;
 import com.dipgnn.text.TextInputCache;
@@ -84,7 +84,7 @@ public final class ModelDeployment implements AutoCloseable {
     }
 
     /**
-     * Loads a model directory written by {@link com.dipgnn.training.ModelStore#save}, embeds every
+     * Loads a model directory written by {@link com.dipgnn.store.ModelStore#save}, embeds every
      * node of {@code graph} and builds the head's index. Blocking; interrupting the thread cancels
      * it (with a {@link java.util.concurrent.CancellationException}).
      *
@@ -415,7 +415,7 @@ public final class ModelDeployment implements AutoCloseable {
     }
 
     static void requireCompatible(ModelManifest manifest, HeteroGraph graph, boolean sameGraph) {
-        com.dipgnn.training.ModelStore.requireCompatible(manifest, GraphSchema.of(graph));
+        com.dipgnn.store.ModelStore.requireCompatible(manifest, GraphSchema.of(graph));
         if (sameGraph && manifest.datasetFingerprint() != null
                 && !manifest.datasetFingerprint().equals(graph.fingerprint())) {
             throw new IllegalArgumentException("the model was trained on data set '" + manifest.dataset()

@@ -1,8 +1,8 @@
 package com.dipgnn.serving;
 
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.training.ModelManifest;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -15,8 +15,8 @@ import com.dipgnn.sampling.SubgraphSampler;
 import com.dipgnn.text.TextInputCache;
 import com.dipgnn.text.TextInputs;
 import com.dipgnn.training.Devices;
-import com.dipgnn.training.ModelManifest;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.training.TaskKind;
 import java.io.IOException;
@@ -75,7 +75,7 @@ public final class PreparedModel implements AutoCloseable {
                                      TextInputCache textCache) throws IOException, MalformedModelException {
         ModelManifest manifest = ModelStore.readManifest(modelDir);
         // every file checked before any is read (the text inputs just below, the weights later)
-        com.dipgnn.training.ModelFileChecksums.verify(modelDir, manifest.files());
+        com.dipgnn.store.ModelFileChecksums.verify(modelDir, manifest.files());
         TaskKind task = TaskKind.parse(String.valueOf(manifest.task().get("task")));
         TextInputs text = TextInputs.loadIfPresent(modelDir).orElse(null);
         HeteroGraph withText = text == null ? rawGraph : text.apply(rawGraph, textCache);

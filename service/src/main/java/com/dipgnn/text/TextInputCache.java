@@ -1,6 +1,6 @@
 package com.dipgnn.text;
 
-import com.dipgnn.training.AtomicFiles;
+import com.dipgnn.store.AtomicFiles;
 
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.SparseFeatures;

@@ -1,6 +1,6 @@
 package com.dipgnn.text;
 
-import com.dipgnn.training.AtomicFiles;
+import com.dipgnn.store.AtomicFiles;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,5 +1,7 @@
 package com.dipgnn.training;
 
+import com.dipgnn.store.NodeEmbeddingFiles;
+import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
 import ai.djl.ndarray.NDManager;

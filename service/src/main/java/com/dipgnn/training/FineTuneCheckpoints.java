@@ -1,5 +1,6 @@
 package com.dipgnn.training;
 
+import com.dipgnn.store.CheckpointFiles;
 import java.nio.file.Path;
 
 /**

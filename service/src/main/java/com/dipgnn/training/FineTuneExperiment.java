@@ -1,5 +1,8 @@
 package com.dipgnn.training;
 
+import com.dipgnn.store.NodeEmbeddingFiles;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.FeaturePreprocessing;
@@ -204,7 +207,7 @@ public final class FineTuneExperiment {
             }
             if (saveTo != null) {
                 ModelStore.save(saveTo, manifest(task, result, seed, schema, encoder, fromPretrained), encoder, head,
-                        ModelStore.inputs(text, features.scaling()), remaps(encoder, prepared.originalIds()));
+                        ModelInputs.attachment(text, features.scaling()), remaps(encoder, prepared.originalIds()));
             }
             return result;
         }

@@ -1,5 +1,6 @@
 package com.dipgnn.training;
 
+import com.dipgnn.store.CheckpointFiles;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;

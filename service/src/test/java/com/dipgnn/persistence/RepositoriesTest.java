@@ -16,7 +16,7 @@ import com.dipgnn.registry.ModelFilter;
 import com.dipgnn.registry.ModelKind;
 import com.dipgnn.registry.ModelRepository;
 import com.dipgnn.registry.ModelVersion;
-import com.dipgnn.training.ModelManifest;
+import com.dipgnn.store.ModelManifest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.time.Instant;

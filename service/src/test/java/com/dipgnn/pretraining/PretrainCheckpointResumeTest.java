@@ -7,7 +7,7 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
-import com.dipgnn.training.CheckpointFiles;
+import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.Backbone;

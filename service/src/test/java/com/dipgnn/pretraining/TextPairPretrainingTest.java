@@ -26,7 +26,7 @@ import com.dipgnn.text.VocabularyIO;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;

@@ -9,7 +9,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Linear;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.TaskKind;
 import java.nio.file.Path;
 import java.util.Map;

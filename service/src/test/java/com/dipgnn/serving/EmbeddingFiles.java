@@ -1,7 +1,7 @@
 package com.dipgnn.serving;
 
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelStore;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

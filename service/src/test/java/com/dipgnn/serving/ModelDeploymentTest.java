@@ -15,7 +15,7 @@ import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphBatch;
 import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.HgSampler;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.text.TextInputs;

@@ -11,7 +11,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.split.NodeTransferSplit;
 import com.dipgnn.sampling.FullGraphSampler;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.TaskKind;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,5 +1,7 @@
 package com.dipgnn.training;
 
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;

@@ -1,5 +1,6 @@
 package com.dipgnn.training;
 
+import com.dipgnn.store.ModelStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -2,9 +2,9 @@ package com.dipgnn.spark;
 
 import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.serving.PreparedModel;
-import com.dipgnn.training.CodeVersion;
+import com.dipgnn.store.CodeVersion;
 import com.dipgnn.training.LayerwiseEmbedder;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
 import java.io.IOException;
 import java.io.OutputStream;

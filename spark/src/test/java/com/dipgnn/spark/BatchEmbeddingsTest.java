@@ -17,7 +17,7 @@ import com.dipgnn.serving.PrecomputedEmbeddings;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;

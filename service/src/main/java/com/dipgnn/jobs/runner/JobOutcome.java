@@ -1,6 +1,6 @@
 package com.dipgnn.jobs.runner;
 
-import com.dipgnn.training.ModelManifest;
+import com.dipgnn.store.ModelManifest;
 import java.util.Map;
 
 /**

@@ -1,7 +1,7 @@
 package com.dipgnn.jobs.runner;
 
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.training.ModelManifest;
+import com.dipgnn.store.ModelManifest;
 
 /**
  * The settings of a job (an HTTP request body): absent fields take the paper's defaults, bean

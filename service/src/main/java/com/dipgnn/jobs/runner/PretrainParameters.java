@@ -9,7 +9,7 @@ import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.sampling.SamplingConfig;
-import com.dipgnn.training.ModelManifest;
+import com.dipgnn.store.ModelManifest;
 import com.dipgnn.text.TextInputScope;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.DecimalMax;

@@ -4,10 +4,10 @@ import static com.dipgnn.jobs.runner.JobFixtures.SPLIT_SEED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.dipgnn.training.CheckpointFiles;
+import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.training.ModelStore;
-import com.dipgnn.training.NodeEmbeddingFiles;
+import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.NodeEmbeddingFiles;
 import com.dipgnn.training.TrainingCancelledException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -15,7 +15,7 @@ import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.ModelManifest;
+import com.dipgnn.store.ModelManifest;
 import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,7 @@ import com.dipgnn.model.TypeSelection;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.training.ExperimentSpec;
-import com.dipgnn.training.ModelManifest;
+import com.dipgnn.store.ModelManifest;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -8,7 +8,7 @@ import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.split.NodeTransferSplit;
 import com.dipgnn.pretraining.PretrainMetrics;
 import com.dipgnn.pretraining.PretrainedModels;
-import com.dipgnn.training.ModelStore;
+import com.dipgnn.store.ModelStore;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;

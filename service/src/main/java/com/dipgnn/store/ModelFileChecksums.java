@@ -1,4 +1,4 @@
-package com.dipgnn.training;
+package com.dipgnn.store;
 
 import ai.djl.MalformedModelException;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package com.dipgnn.training;
+package com.dipgnn.store;
 
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.model.GraphModule;

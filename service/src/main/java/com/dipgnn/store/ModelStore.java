@@ -1,8 +1,7 @@
-package com.dipgnn.training;
+package com.dipgnn.store;
 
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
-import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
@@ -10,7 +9,6 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeEmbeddingTable;
 import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.model.ChunkedArrays;
-import com.dipgnn.text.TextInputs;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.BufferedInputStream;
@@ -68,22 +66,6 @@ public final class ModelStore {
     @FunctionalInterface
     public interface Attachment {
         void writeTo(Path modelDir) throws IOException;
-    }
-
-    /**
-     * The files that say how a model reads its inputs, for {@link #save}: its text inputs (vocabulary
-     * and columns) when {@code text} is not null, its feature scaling when {@code scaling} is neither
-     * null nor the identity, so fine-tuning and serving read the graph as training did.
-     */
-    public static Attachment inputs(TextInputs text, FeatureScaling scaling) {
-        return modelDir -> {
-            if (text != null) {
-                text.save(modelDir);
-            }
-            if (scaling != null) {
-                scaling.save(modelDir);
-            }
-        };
     }
 
     /**

@@ -1,4 +1,4 @@
-package com.dipgnn.training;
+package com.dipgnn.store;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;

@@ -1,4 +1,4 @@
-package com.dipgnn.training;
+package com.dipgnn.store;
 
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.Backbone;
