@@ -1,21 +1,17 @@
 package com.dipgnn.cli;
 
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.graph.io.GraphLoaders;
-import com.dipgnn.graph.io.LoadOptions;
-import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.text.TextInputCache;
-import java.util.Locale;
 
 /**
- * Resolves the {@code --dataset} argument: {@code synthetic:community} and
- * {@code synthetic:query-product} are the built-in generators (no data needed); anything else is
- * a data set name under the datasets folder or a path to a gnnfmt-1 or CSV/TSV graph directory.
+ * The command line's graph sources ({@link GraphLocations}) and where it caches text-derived node
+ * inputs.
  */
 public final class GraphSources {
 
-    public static final String COMMUNITY = "synthetic:community";
-    public static final String QUERY_PRODUCT = "synthetic:query-product";
+    public static final String COMMUNITY = GraphLocations.COMMUNITY;
+    public static final String QUERY_PRODUCT = GraphLocations.QUERY_PRODUCT;
 
     private GraphSources() {
     }
@@ -31,17 +27,8 @@ public final class GraphSources {
         return new TextInputCache(root.resolve("text-inputs"));
     }
 
+    /** The graph {@code --dataset} names ({@link GraphLocations#load}). */
     public static HeteroGraph load(String source, long seed) {
-        return switch (source.toLowerCase(Locale.ROOT)) {
-            case COMMUNITY -> SyntheticGraphs.community(seed);
-            case QUERY_PRODUCT -> SyntheticGraphs.queryProduct(seed);
-            default -> {
-                if (source.startsWith("synthetic:")) {
-                    throw new IllegalArgumentException("unknown synthetic graph '" + source + "': use "
-                            + COMMUNITY + " or " + QUERY_PRODUCT);
-                }
-                yield GraphLoaders.load(source, LoadOptions.defaults());
-            }
-        };
+        return GraphLocations.load(source, seed);
     }
 }

@@ -2,12 +2,11 @@ package com.dipgnn.datasets;
 
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
+import com.dipgnn.graph.synthetic.QueryProductLocation;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * A synthetic query-product click graph of a chosen size (the built-in generator), for trying
@@ -26,8 +25,6 @@ public record SyntheticSpec(
         @Schema(example = "30000") @Min(1) @Max(50_000_000) Integer clicks,
         @Schema(example = "0") Long seed) {
 
-    private static final String PREFIX = "synthetic:query-product?";
-
     /** The built-in data set's graph: the generator's defaults. */
     public static SyntheticSpec defaults() {
         QueryProductConfig d = QueryProductConfig.defaults();
@@ -43,29 +40,26 @@ public record SyntheticSpec(
 
     /** The graph; {@link QueryProductConfig} refuses sizes it cannot generate, saying which. */
     public HeteroGraph generate() {
-        SyntheticSpec s = withDefaults();
-        return SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(s.queries, s.products, s.clicks)
-                .withSeed(s.seed));
+        return engineLocation().generate();
     }
 
     /** The location string a data set row stores. */
     public String location() {
+        return engineLocation().location();
+    }
+
+    private QueryProductLocation engineLocation() {
         SyntheticSpec s = withDefaults();
-        return PREFIX + "queries=" + s.queries + "&products=" + s.products + "&clicks=" + s.clicks + "&seed=" + s.seed;
+        return new QueryProductLocation(s.queries, s.products, s.clicks, s.seed);
     }
 
     public static boolean isSynthetic(String location) {
-        return location.startsWith(PREFIX);
+        return QueryProductLocation.isLocation(location);
     }
 
     /** Reads a location written by {@link #location()}. */
     public static SyntheticSpec parse(String location) {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (String pair : location.substring(PREFIX.length()).split("&")) {
-            String[] kv = pair.split("=", 2);
-            values.put(kv[0], kv[1]);
-        }
-        return new SyntheticSpec(Integer.parseInt(values.get("queries")), Integer.parseInt(values.get("products")),
-                Integer.parseInt(values.get("clicks")), Long.parseLong(values.get("seed")));
+        QueryProductLocation l = QueryProductLocation.parse(location);
+        return new SyntheticSpec(l.queries(), l.products(), l.clicks(), l.seed());
     }
 }

@@ -60,7 +60,7 @@ class CliErrorTest {
         "--backbone, gcn,       'unknown backbone ''gcn'': use hgt or gat'",
         "--task,     graph,     'unknown task ''graph'': use node or link'",
         "--split,    random,    'unknown split ''random'': use planetoid|dataset'",
-        "--dataset,  synthetic:grid, 'unknown synthetic graph ''synthetic:grid'': use synthetic:community or synthetic:query-product'",
+        "--dataset,  synthetic:grid, 'unknown synthetic graph ''synthetic:grid'': use synthetic:community, synthetic:query-product or synthetic:query-product?queries=Q&products=P&clicks=C&seed=S'",
     })
     void unknownChoicesNameTheValueAndTheAlternatives(String option, String value, String expected) {
         Run run = run(false, "finetune", option, value);

@@ -1,8 +1,7 @@
 package com.dipgnn.spark;
 
 import ai.djl.MalformedModelException;
-import com.dipgnn.cli.GraphSources;
-import com.dipgnn.datasets.SyntheticSpec;
+import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.PreparedModel;
@@ -58,17 +57,11 @@ final class ExecutorModels {
 
     /** Loads a job's graph as the driver and the executors do. */
     static HeteroGraph loadGraph(BatchOptions options) {
-        String source = options.graph();
-        if (SyntheticSpec.isSynthetic(source)) {
-            try {
-                return SyntheticSpec.parse(source).generate();
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException("--graph '" + source + "' is not a valid synthetic location: "
-                        + e.getMessage() + "; write it as synthetic:query-product?queries=Q&products=P&clicks=C&seed=S"
-                        + " (the location a service data set shows)", e);
-            }
+        try {
+            return GraphLocations.load(options.graph(), options.graphSeed());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--graph: " + e.getMessage(), e);
         }
-        return GraphSources.load(source, options.graphSeed());
     }
 
     private static Loaded load(BatchOptions options) {

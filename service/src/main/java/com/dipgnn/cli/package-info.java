@@ -1,0 +1,6 @@
+/**
+ * The command line (picocli): {@code finetune}, {@code pretrain}, {@code reproduce} and
+ * {@code bench}, their shared options and progress bars. Uses the engine; never used by it. See
+ * README.md.
+ */
+package com.dipgnn.cli;

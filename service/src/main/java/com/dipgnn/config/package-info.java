@@ -1,0 +1,5 @@
+/**
+ * The service's configuration (Spring): typed {@code dipgnn.*} properties, the engine's beans
+ * and the process role of a replica. May use the engine packages it configures. See docs/service.md.
+ */
+package com.dipgnn.config;

@@ -1,0 +1,44 @@
+package com.dipgnn.graph.synthetic;
+
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.io.GraphLoaders;
+import com.dipgnn.graph.io.LoadOptions;
+import java.util.Locale;
+
+/**
+ * Resolves where a graph comes from, as the command line's {@code --dataset}, the Spark job's
+ * {@code --graph} and the service's data sets name it: {@code synthetic:community} and
+ * {@code synthetic:query-product} (the built-in generators, seeded), a sized query-product location
+ * ({@link QueryProductLocation}), or a data set name or path of a gnnfmt-1 or CSV/TSV directory.
+ */
+public final class GraphLocations {
+
+    public static final String COMMUNITY = "synthetic:community";
+    public static final String QUERY_PRODUCT = "synthetic:query-product";
+
+    private GraphLocations() {
+    }
+
+    /**
+     * The graph at {@code source}; {@code seed} seeds the built-in generators.
+     *
+     * @throws IllegalArgumentException when a synthetic name or location is not one, saying the choices
+     */
+    public static HeteroGraph load(String source, long seed) {
+        if (QueryProductLocation.isLocation(source)) {
+            return QueryProductLocation.parse(source).generate();
+        }
+        return switch (source.toLowerCase(Locale.ROOT)) {
+            case COMMUNITY -> SyntheticGraphs.community(seed);
+            case QUERY_PRODUCT -> SyntheticGraphs.queryProduct(seed);
+            default -> {
+                if (source.startsWith("synthetic:")) {
+                    throw new IllegalArgumentException("unknown synthetic graph '" + source + "': use "
+                            + COMMUNITY + ", " + QUERY_PRODUCT + " or " + QueryProductLocation.PREFIX
+                            + "queries=Q&products=P&clicks=C&seed=S");
+                }
+                yield GraphLoaders.load(source, LoadOptions.defaults());
+            }
+        };
+    }
+}
