@@ -4,15 +4,17 @@ import ai.djl.Device;
 import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.text.TextInputCache;
 import com.dipgnn.datasets.DatasetService;
-import com.dipgnn.jobs.runner.FinetuneParameters;
+import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobControl;
 import com.dipgnn.jobs.runner.JobOutcome;
-import com.dipgnn.jobs.runner.JobParameters;
+import com.dipgnn.jobs.parameters.JobParameters;
 import com.dipgnn.jobs.runner.JobProgress;
 import com.dipgnn.jobs.runner.JobRunner;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.jobs.runner.JobPlan;
 import com.dipgnn.jobs.runner.JobWork;
-import com.dipgnn.jobs.runner.PretrainParameters;
+import com.dipgnn.jobs.parameters.PretrainParameters;
 import com.dipgnn.jobs.runner.TrainingCurves;
 import com.dipgnn.registry.ModelKind;
 import com.dipgnn.registry.ModelRegistry;
@@ -335,8 +337,10 @@ public class JobExecutor implements SmartLifecycle {
             }
             JobParameters parameters = parameters(job);
             Path pretrained = job.parentModelId() == null ? null : registry.directory(job.parentModelId());
-            JobWork work = new JobWork(parameters, datasets.graph(job.datasetId()), job.datasetId(),
-                    checkpoints(id), modelDir, pretrained, device, new TextInputCache(properties.textInputCacheDir()));
+            HeteroGraph graph = datasets.graph(job.datasetId());
+            JobPlan plan = parameters.plan(graph, pretrained == null ? null : ModelStore.readManifest(pretrained));
+            JobWork work = new JobWork(plan, graph, job.datasetId(), checkpoints(id), modelDir, pretrained, device,
+                    new TextInputCache(properties.textInputCacheDir()));
             JobOutcome outcome = new JobRunner().run(work, control(id, r), p -> onProgress(id, r, p));
             r.curves = outcome.curves();
             jobs.saveResumedFrom(id, outcome.resumedFromStep());

@@ -2,8 +2,8 @@ package com.dipgnn.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.dipgnn.jobs.runner.FinetuneParameters;
-import com.dipgnn.jobs.runner.PretrainParameters;
+import com.dipgnn.jobs.parameters.FinetuneParameters;
+import com.dipgnn.jobs.parameters.PretrainParameters;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -67,28 +67,25 @@ public final class JobRunner {
                     "the job's model output exists already; models are never overwritten");
         }
         ProgressTracker tracker = new ProgressTracker(sink, progressIntervalNanos, System::nanoTime);
-        if (work.parameters() instanceof PretrainParameters p) {
-            tracker.phase("preparing", p.steps());
+        tracker.phase("preparing", work.plan().steps());
+        if (work.plan() instanceof PretrainPlan p) {
             return pretrain(p, work, control, tracker);
         }
-        FinetuneParameters p = (FinetuneParameters) work.parameters();
-        tracker.phase("preparing", p.steps());
-        return finetune(p, work, control, tracker);
+        return finetune((FinetunePlan) work.plan(), work, control, tracker);
     }
 
-    private static JobOutcome pretrain(PretrainParameters p, JobWork work, JobControl control, ProgressTracker tracker)
+    private static JobOutcome pretrain(PretrainPlan p, JobWork work, JobControl control, ProgressTracker tracker)
             throws IOException {
-        p.validateAgainst(work.graph(), null);
-        PretrainConfig config = p.toPretrainConfig();
-        ModelConfig model = p.modelConfig();
-        PretrainMethod.Kept kept = p.keptNetwork();
+        PretrainConfig config = p.config();
+        ModelConfig model = p.model();
+        PretrainMethod.Kept kept = p.kept();
         TextInputs text = TextInputs.learnForSplit(work.graph(), true, p.splitSeed(),
-                        TextInputConfig.defaults().withScope(p.textInputScope()))
+                        TextInputConfig.defaults().withScope(p.textInputs()))
                 .orElse(null);
         HeteroGraph unscaled = pretrainPart(p, text == null ? work.graph() : text.apply(work.graph(),
                 work.textCache()));
         // fitted on the pre-training part alone, as FineTuneExperiment.fitScaling does on the transfer split
-        FeatureScaling scaling = p.featureStandardization().fit(unscaled, NodeEmbedder.allNodes(unscaled));
+        FeatureScaling scaling = p.standardization().fit(unscaled, NodeEmbedder.allNodes(unscaled));
         HeteroGraph part = scaling.apply(unscaled);
         tracker.phase("pretraining", config.steps());
         try (NDManager manager = NDManager.newBaseManager(work.device())) {
@@ -103,8 +100,8 @@ public final class JobRunner {
         }
     }
 
-    private static HeteroGraph pretrainPart(PretrainParameters p, HeteroGraph graph) {
-        String type = p.splitNodeTypeFor(graph);
+    private static HeteroGraph pretrainPart(PretrainPlan p, HeteroGraph graph) {
+        String type = p.splitNodeType();
         try {
             return FineTuneExperiment.pretrainPart(graph, type, p.splitSeed());
         } catch (IllegalArgumentException e) {
@@ -113,12 +110,10 @@ public final class JobRunner {
         }
     }
 
-    private static JobOutcome finetune(FinetuneParameters p, JobWork work, JobControl control, ProgressTracker tracker)
+    private static JobOutcome finetune(FinetunePlan p, JobWork work, JobControl control, ProgressTracker tracker)
             throws IOException {
         Path pretrainedDir = work.pretrainedModelDir();
-        ModelManifest pretrained = pretrainedDir == null ? null : ModelStore.readManifest(pretrainedDir);
-        p.validateAgainst(work.graph(), pretrained);
-        ExperimentSpec spec = p.toSpec(pretrained);
+        ExperimentSpec spec = p.spec();
         FineTuneExperiment experiment = pretrainedDir == null
                 ? new FineTuneExperiment(work.graph(), work.datasetName(), spec, work.device(), work.textCache())
                 : FineTuneExperiment.fromPretrained(pretrainedDir, work.graph(), work.datasetName(), spec,

@@ -9,7 +9,7 @@ import java.util.Objects;
 /**
  * Everything a job needs to run, resolved by the caller.
  *
- * @param parameters what to train
+ * @param plan what to train
  * @param graph the data set's graph (the whole graph: the runner splits it)
  * @param datasetName the data set's name, recorded in the model's manifest
  * @param checkpointDir the job's own checkpoint directory; a job run again with the same directory
@@ -19,17 +19,17 @@ import java.util.Objects;
  * @param device where to train
  * @param textCache where text-derived node inputs are cached (null: computed every time)
  */
-public record JobWork(JobParameters parameters, HeteroGraph graph, String datasetName, Path checkpointDir,
+public record JobWork(JobPlan plan, HeteroGraph graph, String datasetName, Path checkpointDir,
                       Path modelOutput, Path pretrainedModelDir, Device device, TextInputCache textCache) {
 
     public JobWork {
-        Objects.requireNonNull(parameters, "parameters");
+        Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(checkpointDir, "checkpointDir");
         Objects.requireNonNull(modelOutput, "modelOutput");
         Objects.requireNonNull(device, "device");
         datasetName = datasetName != null ? datasetName : graph.name();
-        if (pretrainedModelDir != null && parameters.kind() != JobKind.FINETUNE) {
+        if (pretrainedModelDir != null && plan.kind() != JobKind.FINETUNE) {
             throw new IllegalArgumentException("only fine-tuning starts from a pre-trained model");
         }
     }

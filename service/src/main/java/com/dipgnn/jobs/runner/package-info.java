@@ -1,7 +1,7 @@
 /**
- * Job execution (engine; no Spring): a pre-training or fine-tuning job's parameters, run on a
- * loaded graph with progress, cancellation and checkpoints, to a model directory. Uses the engine
- * packages only; the service's {@code jobs} package calls it. The parameter records still carry the
- * HTTP API's annotations (issue 18 moves them to the service side). See docs/service.md.
+ * Job execution (engine; no Spring, no HTTP types): a pre-training or fine-tuning job's
+ * {@link com.dipgnn.jobs.runner.JobPlan} run on a loaded graph with progress, cancellation and
+ * checkpoints, to a model directory. Uses the engine packages only; the service maps a job's HTTP
+ * parameters ({@code com.dipgnn.jobs.parameters}) to a plan and calls it. See docs/service.md.
  */
 package com.dipgnn.jobs.runner;

@@ -1,5 +1,6 @@
 package com.dipgnn.jobs.runner;
 
+import com.dipgnn.jobs.parameters.FinetuneParameters;
 import static com.dipgnn.jobs.runner.JobFixtures.SPLIT_SEED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,5 +1,9 @@
 package com.dipgnn.jobs.runner;
 
+import com.dipgnn.jobs.parameters.FinetuneParameters;
+import com.dipgnn.jobs.parameters.PretrainParameters;
+import com.dipgnn.jobs.parameters.JobParameters;
+import com.dipgnn.store.ModelStore;
 import ai.djl.Device;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.CommunityConfig;
@@ -47,8 +51,15 @@ final class JobFixtures {
         return work(GRAPH, parameters, dir, name, pretrained);
     }
 
+    /** The work of a job with {@code parameters}, planned as the service plans it (checked against the data). */
     static JobWork work(HeteroGraph graph, JobParameters parameters, Path dir, String name, Path pretrained) {
-        return new JobWork(parameters, graph, "community-300", dir.resolve(name + "-checkpoints"),
+        JobPlan plan;
+        try {
+            plan = parameters.plan(graph, pretrained == null ? null : ModelStore.readManifest(pretrained));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return new JobWork(plan, graph, "community-300", dir.resolve(name + "-checkpoints"),
                 dir.resolve(name + "-model"), pretrained, Device.cpu(), null);
     }
 

@@ -1,5 +1,6 @@
 package com.dipgnn.jobs.runner;
 
+import com.dipgnn.jobs.parameters.FinetuneParameters;
 import static com.dipgnn.jobs.runner.JobFixtures.SPLIT_SEED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -84,14 +85,14 @@ class JobRunnerTest {
         JobWork pretrainWork = JobFixtures.work(JobFixtures.pretrain(2), tmp, "pretrain", null);
         runner.run(pretrainWork, JobControl.NONE, JobProgressSink.NONE);
 
-        JobWork finetuneWork = JobFixtures.work(JobFixtures.finetune("m1", 4, SPLIT_SEED + 1, 0.01), tmp, "finetune",
-                pretrainWork.modelOutput());
-        assertThatThrownBy(() -> runner.run(finetuneWork, JobControl.NONE, JobProgressSink.NONE))
+        // planned as the service plans a job: checked against the pre-trained model before anything runs
+        assertThatThrownBy(() -> JobFixtures.work(JobFixtures.finetune("m1", 4, SPLIT_SEED + 1, 0.01), tmp,
+                "finetune", pretrainWork.modelOutput()))
                 .isInstanceOfSatisfying(JobParameterException.class, e -> {
                     assertThat(e.field()).isEqualTo("splitSeed");
                     assertThat(e.reason()).contains("use splitSeed " + SPLIT_SEED);
                 });
-        assertThat(finetuneWork.modelOutput()).doesNotExist();
+        assertThat(tmp.resolve("finetune-model")).doesNotExist();
     }
 
     @Test
@@ -103,9 +104,8 @@ class JobRunnerTest {
         Map<String, Object> fields = json.convertValue(JobFixtures.finetune("m1", 4, SPLIT_SEED, 0.01), Map.class);
         fields.put("standardizeFeatures", "none");
 
-        JobWork finetuneWork = JobFixtures.work(json.convertValue(fields, FinetuneParameters.class), tmp, "finetune",
-                pretrainWork.modelOutput());
-        assertThatThrownBy(() -> runner.run(finetuneWork, JobControl.NONE, JobProgressSink.NONE))
+        assertThatThrownBy(() -> JobFixtures.work(json.convertValue(fields, FinetuneParameters.class), tmp,
+                "finetune", pretrainWork.modelOutput()))
                 .isInstanceOfSatisfying(JobParameterException.class, e -> {
                     assertThat(e.field()).isEqualTo("standardizeFeatures");
                     assertThat(e.reason()).contains("use auto");

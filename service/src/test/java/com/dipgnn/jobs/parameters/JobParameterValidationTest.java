@@ -1,5 +1,8 @@
-package com.dipgnn.jobs.runner;
+package com.dipgnn.jobs.parameters;
 
+import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.jobs.parameters.FinetuneParameters;
+import com.dipgnn.jobs.parameters.PretrainParameters;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

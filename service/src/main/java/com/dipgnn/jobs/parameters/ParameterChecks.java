@@ -1,5 +1,6 @@
-package com.dipgnn.jobs.runner;
+package com.dipgnn.jobs.parameters;
 
+import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.Backbone;

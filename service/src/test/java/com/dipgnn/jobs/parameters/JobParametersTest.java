@@ -1,5 +1,9 @@
-package com.dipgnn.jobs.runner;
+package com.dipgnn.jobs.parameters;
 
+import com.dipgnn.jobs.runner.JobKind;
+import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.jobs.parameters.FinetuneParameters;
+import com.dipgnn.jobs.parameters.PretrainParameters;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.dipgnn.graph.FeatureStandardization;

@@ -1,5 +1,7 @@
-package com.dipgnn.jobs.runner;
+package com.dipgnn.jobs.parameters;
 
+import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.jobs.parameters.FinetuneParameters;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -106,7 +108,7 @@ class RecommendationJobParametersTest {
     void aStructuralInputOnAMissingTypeNamesTheField() throws Exception {
         FinetuneParameters p = parse("{\"task\": \"link\", \"structuralInputs\": \"nosuchtype\"}");
 
-        assertThatThrownBy(() -> p.validateAgainst(JobFixtures.GRAPH, null))
+        assertThatThrownBy(() -> p.validateAgainst(com.dipgnn.graph.synthetic.SyntheticGraphs.community(1), null))
                 .isInstanceOfSatisfying(JobParameterException.class, e -> assertThat(e.field())
                         .isEqualTo("structuralInputs"));
     }

@@ -1,5 +1,8 @@
-package com.dipgnn.jobs.runner;
+package com.dipgnn.jobs.parameters;
 
+import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.jobs.runner.FinetunePlan;
+import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
@@ -295,6 +298,12 @@ public record FinetuneParameters(
         if (pretrainedOrNull != null) {
             checkPretrained(graph, pretrainedOrNull, splitType);
         }
+    }
+
+    @Override
+    public FinetunePlan plan(HeteroGraph graph, ModelManifest pretrainedOrNull) {
+        validateAgainst(graph, pretrainedOrNull);
+        return new FinetunePlan(toSpec(pretrainedOrNull), seed, checkpointEvery);
     }
 
     private String targetTypeIn(HeteroGraph graph) {

@@ -1,5 +1,8 @@
-package com.dipgnn.jobs.runner;
+package com.dipgnn.jobs.parameters;
 
+import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.jobs.runner.JobKind;
+import com.dipgnn.jobs.runner.PretrainPlan;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.ModelConfig;
@@ -249,6 +252,13 @@ public record PretrainParameters(
         } catch (IllegalArgumentException e) {
             throw new JobParameterException("method", e.getMessage());
         }
+    }
+
+    @Override
+    public PretrainPlan plan(HeteroGraph graph, ModelManifest pretrainedOrNull) {
+        validateAgainst(graph, pretrainedOrNull);
+        return new PretrainPlan(toPretrainConfig(), modelConfig(), keptNetwork(), splitSeed, splitNodeTypeFor(graph),
+                featureStandardization(), textInputScope());
     }
 
     private static String defaultKeep(String method) {
