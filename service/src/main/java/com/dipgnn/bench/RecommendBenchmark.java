@@ -342,7 +342,8 @@ public final class RecommendBenchmark {
                 hitsExcluding / denominator);
     }
 
-    private static int overlap(List<ScoredNode> result, Set<Integer> truth) {
+    /** How many of {@code result}'s nodes are in {@code truth} (recall@k is this over k). */
+    static int overlap(List<ScoredNode> result, Set<Integer> truth) {
         int n = 0;
         for (ScoredNode s : result) {
             if (truth.contains(s.id())) {
