@@ -14,6 +14,7 @@ import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.SubgraphSampler;
 import com.dipgnn.text.TextInputCache;
 import com.dipgnn.text.TextInputs;
+import com.dipgnn.text.TextInputsFile;
 import com.dipgnn.training.Devices;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
@@ -77,7 +78,7 @@ public final class PreparedModel implements AutoCloseable {
         // every file checked before any is read (the text inputs just below, the weights later)
         com.dipgnn.store.ModelFileChecksums.verify(modelDir, manifest.files());
         TaskKind task = TaskKind.parse(String.valueOf(manifest.task().get("task")));
-        TextInputs text = TextInputs.loadIfPresent(modelDir).orElse(null);
+        TextInputs text = TextInputsFile.loadIfPresent(modelDir).orElse(null);
         HeteroGraph withText = text == null ? rawGraph : text.apply(rawGraph, textCache);
         ModelDeployment.requireCompatible(manifest, withText, options.requireSameGraph());
         FeaturePreprocessing features = featuresOf(modelDir, manifest);

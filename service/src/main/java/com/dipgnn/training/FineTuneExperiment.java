@@ -13,6 +13,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.text.TextInputCache;
 import com.dipgnn.text.TextInputConfig;
 import com.dipgnn.text.TextInputs;
+import com.dipgnn.text.TextInputsFile;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.split.DatasetSplit;
@@ -95,7 +96,7 @@ public final class FineTuneExperiment {
                     + "--normalize-features)");
         }
         return new FineTuneExperiment(graph, datasetName, spec, device,
-                TextInputs.loadIfPresent(pretrainedDir).orElse(null), scaling, cache);
+                TextInputsFile.loadIfPresent(pretrainedDir).orElse(null), scaling, cache);
     }
 
     /**

@@ -3,6 +3,7 @@ package com.dipgnn.training;
 import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.text.TextInputs;
+import com.dipgnn.text.TextInputsFile;
 
 /** The files that say how a model reads its inputs, written with the model by {@link ModelStore#save}. */
 public final class ModelInputs {
@@ -18,7 +19,7 @@ public final class ModelInputs {
     public static ModelStore.Attachment attachment(TextInputs text, FeatureScaling scaling) {
         return modelDir -> {
             if (text != null) {
-                text.save(modelDir);
+                TextInputsFile.save(text, modelDir);
             }
             if (scaling != null) {
                 scaling.save(modelDir);

@@ -19,6 +19,7 @@ import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.NewNode;
 import com.dipgnn.text.TextInputConfig;
 import com.dipgnn.text.TextInputs;
+import com.dipgnn.text.TextInputsFile;
 import com.dipgnn.text.Tokenizer;
 import com.dipgnn.text.Vocabulary;
 import com.dipgnn.text.VocabularyConfig;
@@ -143,7 +144,7 @@ class TextPairPretrainingTest {
                     scratch.featureScaling());
         }
         assertThat(VocabularyIO.exists(pretrained)).isTrue();
-        TextInputs stored = TextInputs.load(pretrained);
+        TextInputs stored = TextInputsFile.load(pretrained);
         assertThat(stored.fingerprint()).isEqualTo(text.fingerprint());
         assertThat(new Tokenizer(stored.vocabulary()).encode(raw.nodes("product").text()[7]))
                 .containsExactly(text.tokenizer().encode(raw.nodes("product").text()[7]));
@@ -151,7 +152,7 @@ class TextPairPretrainingTest {
         Path tuned = dir.resolve("tuned");
         FineTuneExperiment.fromPretrained(pretrained, raw, "qp", spec, Device.cpu(), null)
                 .run(1, TrainingListener.NONE, tuned, ModelStore.readEncoderWeights(pretrained));
-        assertThat(TextInputs.load(tuned).fingerprint()).isEqualTo(text.fingerprint());
+        assertThat(TextInputsFile.load(tuned).fingerprint()).isEqualTo(text.fingerprint());
         // the queries' dense features are standardised with the pre-training part's statistics, everywhere
         FeatureScaling scaling = scratch.featureScaling();
         assertThat(scaling.types()).containsOnlyKeys("query");
@@ -208,7 +209,7 @@ class TextPairPretrainingTest {
         assertThat(experiment.textInputs()).isNull();
         assertThat(experiment.graph().nodes("product").featureDim()).isZero();
         experiment.run(1, TrainingListener.NONE, dir.resolve("tuned"), ModelStore.readEncoderWeights(pretrained));
-        assertThat(TextInputs.exists(dir.resolve("tuned"))).isFalse();
+        assertThat(TextInputsFile.exists(dir.resolve("tuned"))).isFalse();
     }
 
     @Test

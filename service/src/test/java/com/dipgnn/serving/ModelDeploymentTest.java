@@ -19,6 +19,7 @@ import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.text.TextInputs;
+import com.dipgnn.text.TextInputsFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -67,7 +68,7 @@ class ModelDeploymentTest {
      * features, the dense features standardised with the scaling stored with it.
      */
     private static HeteroGraph modelsView() {
-        return FeatureScaling.loadIfPresent(model).orElseThrow().apply(TextInputs.load(model).apply(graph, null));
+        return FeatureScaling.loadIfPresent(model).orElseThrow().apply(TextInputsFile.load(model).apply(graph, null));
     }
 
     @Test

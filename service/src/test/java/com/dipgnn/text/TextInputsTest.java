@@ -144,27 +144,27 @@ class TextInputsTest {
     @Test
     void savedWithAModelAndReadBackUnchanged(@TempDir Path dir) throws IOException {
         TextInputs inputs = learn();
-        inputs.save(dir);
-        assertThat(TextInputs.exists(dir)).isTrue();
-        TextInputs loaded = TextInputs.load(dir);
+        TextInputsFile.save(inputs, dir);
+        assertThat(TextInputsFile.exists(dir)).isTrue();
+        TextInputs loaded = TextInputsFile.load(dir);
         assertThat(loaded.fingerprint()).isEqualTo(inputs.fingerprint());
         assertThat(loaded.vocabulary().tokens()).isEqualTo(inputs.vocabulary().tokens());
         assertThat(loaded.columns().get("doc").tokenIds()).containsExactly(inputs.columns().get("doc").tokenIds());
         assertThat(loaded.columns().get("doc").idf()).containsExactly(inputs.columns().get("doc").idf());
         assertThat(loaded.columns().get("item").dataWidth()).isEqualTo(2);
         assertThat(loaded.columns().get("doc").dataWidth()).isZero();
-        assertThat(TextInputs.loadIfPresent(dir.resolve("missing"))).isEmpty();
+        assertThat(TextInputsFile.loadIfPresent(dir.resolve("missing"))).isEmpty();
         Path incomplete = Files.createDirectories(dir.resolve("incomplete"));
         VocabularyIO.save(inputs.vocabulary(), incomplete);
-        assertThatThrownBy(() -> TextInputs.loadIfPresent(incomplete)).isInstanceOf(VocabularyException.class)
-                .hasMessageContaining("no " + TextInputs.FILE_NAME).hasMessageContaining("incomplete");
+        assertThatThrownBy(() -> TextInputsFile.loadIfPresent(incomplete)).isInstanceOf(VocabularyException.class)
+                .hasMessageContaining("no " + TextInputsFile.FILE_NAME).hasMessageContaining("incomplete");
 
-        Path file = dir.resolve(TextInputs.FILE_NAME);
+        Path file = dir.resolve(TextInputsFile.FILE_NAME);
         List<String> lines = Files.readAllLines(file);
         String[] first = lines.get(1).split("\t");
         lines.set(1, first[0] + "\t" + first[1] + "\t9.5");
         Files.write(file, lines);
-        assertThatThrownBy(() -> TextInputs.load(dir)).isInstanceOf(VocabularyException.class)
+        assertThatThrownBy(() -> TextInputsFile.load(dir)).isInstanceOf(VocabularyException.class)
                 .hasMessageContaining("corrupted");
     }
 
@@ -173,21 +173,21 @@ class TextInputsTest {
         // what the previous version wrote: only text-only types had columns, and the header had no widths
         TextInputs textOnly = TextInputs.learn(graph(), PRETRAIN, CONFIG.withScope(TextInputScope.FEATURELESS))
                 .orElseThrow();
-        textOnly.save(dir);
-        Path file = dir.resolve(TextInputs.FILE_NAME);
+        TextInputsFile.save(textOnly, dir);
+        Path file = dir.resolve(TextInputsFile.FILE_NAME);
         List<String> lines = Files.readAllLines(file);
         String header = lines.get(0);
         assertThat(header).startsWith("#dipgnn-text-inputs v2 ");
         lines.set(0, header.replace("#dipgnn-text-inputs v2 ", "#dipgnn-text-inputs v1 ")
                 .replaceAll(" data-widths=\\S*", ""));
         Files.write(file, lines);
-        TextInputs loaded = TextInputs.load(dir);
+        TextInputs loaded = TextInputsFile.load(dir);
         assertThat(loaded.fingerprint()).as("a v1 model keeps its fingerprint").isEqualTo(textOnly.fingerprint());
         assertThat(loaded.textOnlyTypes()).containsExactly("doc");
 
         lines.set(0, header.replace("#dipgnn-text-inputs v2 ", "#dipgnn-text-inputs v9 "));
         Files.write(file, lines);
-        assertThatThrownBy(() -> TextInputs.load(dir)).isInstanceOf(VocabularyException.class)
+        assertThatThrownBy(() -> TextInputsFile.load(dir)).isInstanceOf(VocabularyException.class)
                 .hasMessageContaining("v9").hasMessageContaining("newer");
     }
 
