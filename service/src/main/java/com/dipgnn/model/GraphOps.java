@@ -103,19 +103,15 @@ public final class GraphOps {
 
     /**
      * Softmax of attention logits over each destination's in-edges, per head. Numerically stable:
-     * each destination's own maximum (a constant for autograd) is subtracted before {@code exp}.
+     * each destination's own maximum (a constant for autograd, computed on the device by
+     * {@link InEdges#segmentMax}) is subtracted before {@code exp}.
      *
      * @param logits shape (edges, heads)
      * @param inEdges the destination index of the edges
      * @return attention weights, shape (edges, heads); they sum to 1 over each destination's in-edges
      */
     public static NDArray segmentSoftmax(NDArray logits, InEdges inEdges) {
-        NDManager manager = logits.getManager();
-        int heads = (int) logits.getShape().get(1);
-        float[] host = logits.toFloatArray();
-        float[] max = inEdges.segmentMax(host, heads);
-        NDArray maxPerEdge = gatherRows(manager.create(max, new Shape(inEdges.numDestinations(), heads)),
-                inEdges.destinations());
+        NDArray maxPerEdge = gatherRows(inEdges.segmentMax(logits), inEdges.destinations());
         NDArray exp = logits.sub(maxPerEdge).exp();
         NDArray denominator = scatterSum(inEdges.incidence(), exp);
         return exp.div(gatherRows(denominator, inEdges.destinations()));

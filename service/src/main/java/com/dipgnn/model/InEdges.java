@@ -9,8 +9,9 @@ import java.util.List;
 /**
  * All edges into the nodes of one type, over every relation (and self loops when asked for),
  * concatenated relation by relation: what attention normalises over and what messages are
- * summed into. Holds the destination ids on the host (for per-destination maxima) and on the
- * device, and the (destinations x edges) incidence matrix that sums edge values per destination.
+ * summed into. Holds the destination ids on the device, the (destinations x edges) incidence
+ * matrix that sums edge values per destination, and the degree buckets that take their maxima
+ * ({@link SegmentMax}); all are built from the batch's structure once, on the host.
  */
 public final class InEdges implements AutoCloseable {
 
@@ -20,6 +21,7 @@ public final class InEdges implements AutoCloseable {
     private final int[] destinationsHost;
     private final NDArray destinations;
     private final NDArray incidence;
+    private final SegmentMax segmentMax;
 
     InEdges(NDManager manager, String nodeType, int numDestinations, List<RelationEdges> relations) {
         this.nodeType = nodeType;
@@ -38,6 +40,7 @@ public final class InEdges implements AutoCloseable {
         }
         this.destinations = manager.create(dst);
         this.incidence = buildIncidence(manager, numDestinations, destinationsHost);
+        this.segmentMax = new SegmentMax(manager, numDestinations, destinationsHost);
     }
 
     private static NDArray buildIncidence(NDManager manager, int numDestinations, int[] dst) {
@@ -82,25 +85,15 @@ public final class InEdges implements AutoCloseable {
         return incidence;
     }
 
-    /** Per destination and head, the maximum of {@code values} (edges x heads) over its in-edges (0 if none). */
-    float[] segmentMax(float[] values, int heads) {
-        float[] max = new float[numDestinations * heads];
-        Arrays.fill(max, Float.NEGATIVE_INFINITY);
-        for (int e = 0; e < destinationsHost.length; e++) {
-            int base = destinationsHost[e] * heads;
-            for (int h = 0; h < heads; h++) {
-                float v = values[e * heads + h];
-                if (v > max[base + h]) {
-                    max[base + h] = v;
-                }
-            }
-        }
-        for (int i = 0; i < max.length; i++) {
-            if (max[i] == Float.NEGATIVE_INFINITY || Float.isNaN(max[i])) {
-                max[i] = 0f;
-            }
-        }
-        return max;
+    /**
+     * Per destination and head, the maximum of {@code values} over its in-edges (0 if none), on the
+     * device and constant for autograd.
+     *
+     * @param values shape (edges, heads)
+     * @return shape (destinations, heads)
+     */
+    NDArray segmentMax(NDArray values) {
+        return segmentMax.of(values);
     }
 
     /** Whether any relation of this index is {@code relation}. */
@@ -112,5 +105,6 @@ public final class InEdges implements AutoCloseable {
     public void close() {
         destinations.close();
         incidence.close();
+        segmentMax.close();
     }
 }

@@ -295,10 +295,27 @@ public final class ModelStore {
      * @throws IllegalArgumentException naming the first difference
      */
     public static void requireCompatible(ModelManifest manifest, GraphSchema graph) {
+        requireCompatible(manifest, graph, java.util.Set.of());
+    }
+
+    /**
+     * Checks that a model fits a graph as loaded, before text inputs are applied: same node types and
+     * relations, and the same feature widths, except that a type in {@code textTypes} (one with text)
+     * may be wider in the model by the text-derived columns it reads after its features.
+     *
+     * @throws IllegalArgumentException naming the first difference
+     */
+    public static void requireCompatible(ModelManifest manifest, GraphSchema graph, java.util.Set<String> textTypes) {
         GraphSchema model = manifest.schema();
-        if (!model.featureDims().equals(graph.featureDims())) {
+        Map<String, Integer> expected = model.featureDims();
+        Map<String, Integer> given = graph.featureDims();
+        boolean fits = expected.keySet().equals(given.keySet()) && expected.entrySet().stream().allMatch(e ->
+                textTypes.contains(e.getKey()) ? e.getValue() >= given.get(e.getKey())
+                        : e.getValue().equals(given.get(e.getKey())));
+        if (!fits) {
             throw new IllegalArgumentException("the model expects node types and feature widths "
-                    + model.featureDims() + " but the graph has " + graph.featureDims());
+                    + expected + " but the graph has " + given
+                    + (textTypes.isEmpty() ? "" : " (before the text columns of " + textTypes + ")"));
         }
         if (!model.relations().equals(graph.relations())) {
             throw new IllegalArgumentException("the model expects relations " + model.relations()

@@ -1,6 +1,7 @@
 package com.dipgnn.training;
 
 import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDList;
 import ai.djl.nn.Parameter;
@@ -68,7 +69,7 @@ public final class ParameterUpdater {
         NDManager owner = parameters.values().iterator().next().getArray().getManager();
         try (NDManager scope = owner.newSubManager()) {
             List<NDArray> gradients = new ArrayList<>(parameters.size());
-            double squared = 0;
+            NDList squares = new NDList();
             for (Parameter p : parameters.values()) {
                 NDArray g = p.getArray().getGradient();
                 g.attach(scope);
@@ -78,13 +79,13 @@ public final class ParameterUpdater {
                     g.addi(penalty);
                 }
                 gradients.add(g);
-                squared += g.square().sum().getFloat();
+                squares.add(g.square().sum());
             }
             Map<String, SparseRows> sparse = sparseGradients(scope);
             for (SparseRows rows : sparse.values()) {
-                squared += rows.gradients().square().sum().getFloat();
+                squares.add(rows.gradients().square().sum());
             }
-            lastGradientNorm = Math.sqrt(squared);
+            lastGradientNorm = Math.sqrt(sumOnHost(squares));
             if (!Double.isFinite(lastGradientNorm)) {
                 String culprits = largestGradients(gradients);
                 for (NDArray g : gradients) {
@@ -139,6 +140,18 @@ public final class ParameterUpdater {
         NDArray variance = variances.computeIfAbsent(name, k -> weight.zerosLike());
         weight.getNDArrayInternal().adamUpdate(new NDList(weight, gradient, mean, variance), new NDList(weight),
                 learningRate, correction, weightDecay, 1f, -1f, BETA1, BETA2, epsilon, true, true);
+    }
+
+    /**
+     * The sum, in double precision and in order, of scalars: one copy to the host for them all (one
+     * per parameter stalled a GPU as often), the same sum as adding them one by one.
+     */
+    private static double sumOnHost(NDList scalars) {
+        double sum = 0;
+        for (float v : NDArrays.stack(scalars).toFloatArray()) {
+            sum += v;
+        }
+        return sum;
     }
 
     /** The five parameters with the largest absolute gradient entry, for error messages. */

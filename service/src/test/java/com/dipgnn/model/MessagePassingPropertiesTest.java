@@ -45,6 +45,58 @@ class MessagePassingPropertiesTest {
     }
 
     @Test
+    void segmentMaximaComputedOnTheDeviceAreEachDestinationsLargestInEdgeValue() {
+        // node 0 has 20 in-edges, nodes 1, 5 and 9 three, and with the reverse edges some have one and
+        // nodes 21-29 none (maximum 0): degrees 0 to 20, several buckets
+        int[] src = new int[29];
+        int[] dst = new int[29];
+        for (int i = 0; i < 20; i++) {
+            src[i] = i + 1;
+            dst[i] = 0;
+        }
+        for (int i = 20; i < 29; i++) {
+            src[i] = i - 10;
+            dst[i] = 1 + (i % 3) * 4 % 9;
+        }
+        HeteroGraph graph = new com.dipgnn.graph.GraphBuilder("degrees")
+                .addNodes(com.dipgnn.graph.NodeTable.ofCount("node", 30).withFeatures(
+                        new com.dipgnn.graph.DenseFeatures(30, 1, new float[30])))
+                .addEdges(new com.dipgnn.graph.RelationType("node", "link", "node"), src, dst, null, false)
+                .build();
+        try (NDManager m = NDManager.newBaseManager()) {
+            GraphBatch batch = new GraphBatch(m, graph, Subgraph.induced(graph, Map.of("node", range(30))));
+            InEdges in = batch.inEdges("node", false);
+            int[] edgeDst = toInts(in.destinations().toLongArray());
+            float[] values = new float[edgeDst.length * 3];
+            Random rng = new Random(11);
+            for (int i = 0; i < values.length; i++) {
+                values[i] = (float) (rng.nextGaussian() * 50);
+            }
+            float[] expected = new float[30 * 3];
+            boolean[] seen = new boolean[30];
+            java.util.Arrays.fill(expected, Float.NEGATIVE_INFINITY);
+            for (int e = 0; e < edgeDst.length; e++) {
+                seen[edgeDst[e]] = true;
+                for (int h = 0; h < 3; h++) {
+                    expected[edgeDst[e] * 3 + h] = Math.max(expected[edgeDst[e] * 3 + h], values[e * 3 + h]);
+                }
+            }
+            int[] degree = new int[30];
+            for (int d : edgeDst) {
+                degree[d]++;
+            }
+            for (int d = 0; d < 30; d++) {
+                if (!seen[d]) {
+                    java.util.Arrays.fill(expected, d * 3, d * 3 + 3, 0f);
+                }
+            }
+            assertThat(java.util.Arrays.stream(degree).distinct().count()).as("several degrees").isGreaterThan(2);
+            float[] got = in.segmentMax(m.create(values, new Shape(edgeDst.length, 3))).toFloatArray();
+            assertThat(got).containsExactly(expected);
+        }
+    }
+
+    @Test
     void scatterSumAddsEveryEdgeValueIntoItsDestination() {
         HeteroGraph graph = TinyGraphs.homogeneous(7, 2, 2);
         try (NDManager m = NDManager.newBaseManager()) {

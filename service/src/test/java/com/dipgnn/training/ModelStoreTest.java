@@ -3,6 +3,7 @@ package com.dipgnn.training;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
@@ -35,6 +36,26 @@ class ModelStoreTest {
     private ModelManifest manifest() {
         return ModelManifest.of(config, GraphSchema.of(graph), Map.of("task", "node", "num_classes", 4),
                 graph.name(), graph.fingerprint(), 7, Map.of("steps", 10), Map.of("test", Map.of("micro_f1", 0.5)));
+    }
+
+    @Test
+    void aModelWiderByTextColumnsFitsTheGraphAsLoadedOnlyWhereTheTypeHasText() {
+        // the model read the node type with 2 text columns after its features: the graph as loaded is narrower
+        HeteroGraph narrower = graph.withNodes(graph.nodes("node").withFeatures(new com.dipgnn.graph.DenseFeatures(
+                graph.numNodes("node"), graph.nodes("node").featureDim() - 2,
+                new float[graph.numNodes("node") * (graph.nodes("node").featureDim() - 2)])));
+        GraphSchema loaded = GraphSchema.of(narrower);
+        assertThatCode(() -> ModelStore.requireCompatible(manifest(), loaded, java.util.Set.of("node")))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> ModelStore.requireCompatible(manifest(), loaded))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("feature widths");
+        // never narrower in the model than the graph's own features
+        HeteroGraph wider = graph.withNodes(graph.nodes("node").withFeatures(new com.dipgnn.graph.DenseFeatures(
+                graph.numNodes("node"), graph.nodes("node").featureDim() + 1,
+                new float[graph.numNodes("node") * (graph.nodes("node").featureDim() + 1)])));
+        assertThatThrownBy(() -> ModelStore.requireCompatible(manifest(), GraphSchema.of(wider),
+                java.util.Set.of("node"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("before the text columns of [node]");
     }
 
     @Test

@@ -23,6 +23,7 @@ import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.pretraining.PretrainedModels;
 import com.dipgnn.text.TextInputScope;
+import com.dipgnn.text.TextInputs;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
@@ -379,7 +380,8 @@ public record FinetuneParameters(
                     + "or use auto");
         }
         try {
-            ModelStore.requireCompatible(manifest, GraphSchema.of(graph));
+            ModelStore.requireCompatible(manifest, GraphSchema.of(graph),
+                    new java.util.HashSet<>(TextInputs.textTypes(graph)));
         } catch (IllegalArgumentException e) {
             throw new JobParameterException("pretrainedModelId", "model '" + pretrainedModelId + "' was pre-trained "
                     + "on another data set (" + e.getMessage() + "); give a model pre-trained on this data set");
