@@ -103,15 +103,18 @@ public final class GraphOps {
 
     /**
      * Softmax of attention logits over each destination's in-edges, per head. Numerically stable:
-     * each destination's own maximum (a constant for autograd, computed on the device by
-     * {@link InEdges#segmentMax}) is subtracted before {@code exp}.
+     * each destination's own maximum (a constant for autograd) is subtracted before {@code exp}. On
+     * a GPU the maxima are computed on the device ({@link InEdges#segmentMax}), so nothing is copied
+     * to the host inside the pass; on a CPU from a host copy, a plain memory copy there, as before
+     * (docs/engine.md, "Host transfers in a step"). Both give the same values.
      *
      * @param logits shape (edges, heads)
      * @param inEdges the destination index of the edges
      * @return attention weights, shape (edges, heads); they sum to 1 over each destination's in-edges
      */
     public static NDArray segmentSoftmax(NDArray logits, InEdges inEdges) {
-        NDArray maxPerEdge = gatherRows(inEdges.segmentMax(logits), inEdges.destinations());
+        NDArray max = logits.getDevice().isGpu() ? inEdges.segmentMax(logits) : inEdges.segmentMaxOnHost(logits);
+        NDArray maxPerEdge = gatherRows(max, inEdges.destinations());
         NDArray exp = logits.sub(maxPerEdge).exp();
         NDArray denominator = scatterSum(inEdges.incidence(), exp);
         return exp.div(gatherRows(denominator, inEdges.destinations()));

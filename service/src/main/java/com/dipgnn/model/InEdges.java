@@ -96,6 +96,29 @@ public final class InEdges implements AutoCloseable {
         return segmentMax.of(values);
     }
 
+    /**
+     * The same maxima computed on the host from a copy of {@code values} (faster on a CPU, where
+     * the copy is a memory copy and the buckets' gathers are extra work).
+     */
+    NDArray segmentMaxOnHost(NDArray values) {
+        int heads = (int) values.getShape().get(1);
+        float[] host = values.toFloatArray();
+        float[] max = new float[numDestinations * heads];
+        Arrays.fill(max, Float.NEGATIVE_INFINITY);
+        for (int e = 0; e < destinationsHost.length; e++) {
+            int base = destinationsHost[e] * heads;
+            for (int h = 0; h < heads; h++) {
+                max[base + h] = Math.max(max[base + h], host[e * heads + h]);
+            }
+        }
+        for (int i = 0; i < max.length; i++) {
+            if (max[i] == Float.NEGATIVE_INFINITY) {
+                max[i] = 0f;
+            }
+        }
+        return values.getManager().create(max, new ai.djl.ndarray.types.Shape(numDestinations, heads));
+    }
+
     /** Whether any relation of this index is {@code relation}. */
     public boolean contains(RelationType relation) {
         return relations.stream().anyMatch(r -> relation.equals(r.relation()));

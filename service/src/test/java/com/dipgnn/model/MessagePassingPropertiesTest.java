@@ -45,7 +45,7 @@ class MessagePassingPropertiesTest {
     }
 
     @Test
-    void segmentMaximaComputedOnTheDeviceAreEachDestinationsLargestInEdgeValue() {
+    void segmentMaximaOnTheDeviceAndOnTheHostAreEachDestinationsLargestInEdgeValue() {
         // node 0 has 20 in-edges, nodes 1, 5 and 9 three, and with the reverse edges some have one and
         // nodes 21-29 none (maximum 0): degrees 0 to 20, several buckets
         int[] src = new int[29];
@@ -91,8 +91,10 @@ class MessagePassingPropertiesTest {
                 }
             }
             assertThat(java.util.Arrays.stream(degree).distinct().count()).as("several degrees").isGreaterThan(2);
-            float[] got = in.segmentMax(m.create(values, new Shape(edgeDst.length, 3))).toFloatArray();
-            assertThat(got).containsExactly(expected);
+            NDArray onDevice = in.segmentMax(m.create(values, new Shape(edgeDst.length, 3)));
+            NDArray onHost = in.segmentMaxOnHost(m.create(values, new Shape(edgeDst.length, 3)));
+            assertThat(onDevice.toFloatArray()).containsExactly(expected);
+            assertThat(onHost.toFloatArray()).containsExactly(expected);
         }
     }
 
