@@ -78,8 +78,7 @@ public record PretrainConfig(
     }
 
     public PretrainConfig withTextPair(TextPairConfig t) {
-        return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, t, variant);
+        return toBuilder().textPair(t).build();
     }
 
     private static void require(boolean ok, String message) {
@@ -89,52 +88,179 @@ public record PretrainConfig(
     }
 
     public PretrainConfig withMethod(PretrainMethod m) {
-        return new PretrainConfig(m, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair, variant);
+        return toBuilder().method(m).build();
     }
 
     public PretrainConfig withSteps(int s) {
-        return new PretrainConfig(method, s, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair, variant);
+        return toBuilder().steps(s).build();
     }
 
     public PretrainConfig withSeed(long s) {
-        return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, s, textPair, variant);
+        return toBuilder().seed(s).build();
     }
 
     public PretrainConfig withCheckpointEvery(int every) {
-        return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, every, seed, textPair, variant);
+        return toBuilder().checkpointEvery(every).build();
     }
 
     public PretrainConfig withMasking(double edges, double features) {
-        return new PretrainConfig(method, steps, seedNodes, edges, features, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair, variant);
+        return toBuilder().edgeMaskRatio(edges).featureMaskRatio(features).build();
     }
 
     public PretrainConfig withObjectiveWeights(int negativeCount, double a, double l, double t) {
-        return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negativeCount, a, l,
-                t, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair, variant);
+        return toBuilder().negatives(negativeCount).alpha(a).lambda(l).temperature(t).build();
     }
 
     public PretrainConfig withSampling(SamplingConfig s, int seeds, int fullGraphMax) {
-        return new PretrainConfig(method, steps, seeds, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, s, fullGraphMax, logEvery, checkpointEvery, seed, textPair, variant);
+        return toBuilder().sampling(s).seedNodes(seeds).fullGraphMaxNodes(fullGraphMax).build();
     }
 
     public PretrainConfig withOptimizer(OptimizerConfig o) {
-        return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, o, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair, variant);
+        return toBuilder().optimizer(o).build();
     }
 
     public PretrainConfig withVariant(ObjectiveVariant v) {
-        return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed, textPair, v);
+        return toBuilder().variant(v).build();
     }
 
     public PretrainConfig withLogEvery(int every) {
-        return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda,
-                temperature, optimizer, sampling, fullGraphMaxNodes, every, checkpointEvery, seed, textPair, variant);
+        return toBuilder().logEvery(every).build();
+    }
+
+    /** A builder starting from this configuration. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Changes a configuration field by field; {@link #build} checks the result as the constructor does. */
+    public static final class Builder {
+        private PretrainMethod method;
+        private int steps;
+        private int seedNodes;
+        private double edgeMaskRatio;
+        private double featureMaskRatio;
+        private int negatives;
+        private double alpha;
+        private double lambda;
+        private double temperature;
+        private OptimizerConfig optimizer;
+        private SamplingConfig sampling;
+        private int fullGraphMaxNodes;
+        private int logEvery;
+        private int checkpointEvery;
+        private long seed;
+        private TextPairConfig textPair;
+        private ObjectiveVariant variant;
+
+        private Builder(PretrainConfig c) {
+            method = c.method;
+            steps = c.steps;
+            seedNodes = c.seedNodes;
+            edgeMaskRatio = c.edgeMaskRatio;
+            featureMaskRatio = c.featureMaskRatio;
+            negatives = c.negatives;
+            alpha = c.alpha;
+            lambda = c.lambda;
+            temperature = c.temperature;
+            optimizer = c.optimizer;
+            sampling = c.sampling;
+            fullGraphMaxNodes = c.fullGraphMaxNodes;
+            logEvery = c.logEvery;
+            checkpointEvery = c.checkpointEvery;
+            seed = c.seed;
+            textPair = c.textPair;
+            variant = c.variant;
+        }
+
+        public Builder method(PretrainMethod value) {
+            method = value;
+            return this;
+        }
+
+        public Builder steps(int value) {
+            steps = value;
+            return this;
+        }
+
+        public Builder seedNodes(int value) {
+            seedNodes = value;
+            return this;
+        }
+
+        public Builder edgeMaskRatio(double value) {
+            edgeMaskRatio = value;
+            return this;
+        }
+
+        public Builder featureMaskRatio(double value) {
+            featureMaskRatio = value;
+            return this;
+        }
+
+        public Builder negatives(int value) {
+            negatives = value;
+            return this;
+        }
+
+        public Builder alpha(double value) {
+            alpha = value;
+            return this;
+        }
+
+        public Builder lambda(double value) {
+            lambda = value;
+            return this;
+        }
+
+        public Builder temperature(double value) {
+            temperature = value;
+            return this;
+        }
+
+        public Builder optimizer(OptimizerConfig value) {
+            optimizer = value;
+            return this;
+        }
+
+        public Builder sampling(SamplingConfig value) {
+            sampling = value;
+            return this;
+        }
+
+        public Builder fullGraphMaxNodes(int value) {
+            fullGraphMaxNodes = value;
+            return this;
+        }
+
+        public Builder logEvery(int value) {
+            logEvery = value;
+            return this;
+        }
+
+        public Builder checkpointEvery(int value) {
+            checkpointEvery = value;
+            return this;
+        }
+
+        public Builder seed(long value) {
+            seed = value;
+            return this;
+        }
+
+        public Builder textPair(TextPairConfig value) {
+            textPair = value;
+            return this;
+        }
+
+        public Builder variant(ObjectiveVariant value) {
+            variant = value;
+            return this;
+        }
+
+        public PretrainConfig build() {
+            return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha,
+                    lambda, temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed,
+                    textPair, variant);
+        }
     }
 }

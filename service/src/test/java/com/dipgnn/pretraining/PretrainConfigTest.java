@@ -26,6 +26,21 @@ class PretrainConfigTest {
     }
 
     @Test
+    void eachWithChangesItsFieldsAndKeepsTheOthers() {
+        PretrainConfig base = PretrainConfig.PAPER_DEFAULT;
+        PretrainConfig changed = base.withSteps(7).withSeed(3).withMasking(0.3, 0.4).withLogEvery(5);
+        assertThat(changed.steps()).isEqualTo(7);
+        assertThat(changed.seed()).isEqualTo(3);
+        assertThat(changed.edgeMaskRatio()).isEqualTo(0.3);
+        assertThat(changed.featureMaskRatio()).isEqualTo(0.4);
+        assertThat(changed.logEvery()).isEqualTo(5);
+        assertThat(changed.toBuilder().steps(base.steps()).seed(base.seed()).edgeMaskRatio(base.edgeMaskRatio())
+                .featureMaskRatio(base.featureMaskRatio()).logEvery(base.logEvery()).build()).isEqualTo(base);
+        assertThatThrownBy(() -> base.toBuilder().steps(0).build()).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("steps must be at least 1");
+    }
+
+    @Test
     void badSettingsAreRefusedWithTheValueAndTheRange() {
         assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withMasking(1.0, 0.2))
                 .hasMessageContaining("edge mask ratio").hasMessageContaining("(0, 1)").hasMessageContaining("1.0");

@@ -1,5 +1,8 @@
 package com.dipgnn.graph.io;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.EOFException;
@@ -49,6 +52,24 @@ final class DataFiles {
         } catch (GraphDataException e) {
             closeQuietly(in);
             throw e;
+        }
+    }
+
+    /**
+     * A graph's JSON description file (meta.json, graph.json), read whole after its size is checked.
+     *
+     * @throws GraphDataException when it is too large, not valid JSON (naming the line) or unreadable
+     */
+    static JsonNode readJson(Path file) {
+        GnnFmtMeta.requireSmallFile(file);
+        try {
+            return new ObjectMapper().readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            int line = e.getLocation() == null ? 0 : Math.max(e.getLocation().getLineNr(), 0);
+            throw new GraphDataException(file, line, "not valid JSON (" + e.getOriginalMessage() + ")",
+                    "fix the JSON syntax", e);
+        } catch (IOException e) {
+            throw readFailure(file, 0, e);
         }
     }
 

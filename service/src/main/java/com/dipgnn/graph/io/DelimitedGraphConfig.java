@@ -1,9 +1,6 @@
 package com.dipgnn.graph.io;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -51,16 +48,7 @@ record DelimitedGraphConfig(Path file, String name, Set<String> undirected, Map<
     }
 
     private static JsonNode parse(Path file) {
-        GnnFmtMeta.requireSmallFile(file);
-        try {
-            return new ObjectMapper().readTree(file.toFile());
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : Math.max(e.getLocation().getLineNr(), 0);
-            throw new GraphDataException(file, line, "not valid JSON (" + e.getOriginalMessage() + ")",
-                    "fix the JSON syntax", e);
-        } catch (IOException e) {
-            throw DataFiles.readFailure(file, 0, e);
-        }
+        return DataFiles.readJson(file);
     }
 
     private static Set<String> strings(Path file, JsonNode root, String key) {

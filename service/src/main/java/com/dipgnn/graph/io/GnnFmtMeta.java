@@ -1,9 +1,7 @@
 package com.dipgnn.graph.io;
 
 import com.dipgnn.graph.RelationType;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,16 +110,7 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
                     : "the data set folder " + file.getParent() + " does not exist";
             throw new GraphDataException(file, 0, "file not found", remedy);
         }
-        requireSmallFile(file);
-        try {
-            return new ObjectMapper().readTree(file.toFile());
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : Math.max(e.getLocation().getLineNr(), 0);
-            throw new GraphDataException(file, line, "not valid JSON (" + e.getOriginalMessage() + ")",
-                    "fix the JSON syntax", e);
-        } catch (IOException e) {
-            throw DataFiles.readFailure(file, 0, e);
-        }
+        return DataFiles.readJson(file);
     }
 
     /** The most bytes a JSON description of a graph (meta.json, graph.json) may have: it is read whole. */
