@@ -1,9 +1,11 @@
 package com.dipgnn.jobs.parameters;
 
 import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.Backbone;
+import com.dipgnn.text.TextInputScope;
 import java.util.List;
 import java.util.Locale;
 
@@ -17,6 +19,18 @@ final class ParameterChecks {
         if (value == null || !allowed.contains(value)) {
             throw new JobParameterException(field, "'" + value + "' is not allowed; use one of " + allowed);
         }
+    }
+
+    /** The {@code textInputs} field, parsed. */
+    static TextInputScope textInputs(String value) {
+        oneOf("textInputs", value, List.of("all", "featureless"));
+        return TextInputScope.parse(value);
+    }
+
+    /** The {@code standardizeFeatures} field, parsed. */
+    static FeatureStandardization standardization(String value) {
+        oneOf("standardizeFeatures", value, List.of("auto", "none"));
+        return FeatureStandardization.parse(value);
     }
 
     static Backbone backbone(String value) {

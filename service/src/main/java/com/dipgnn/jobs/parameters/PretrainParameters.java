@@ -184,14 +184,12 @@ public record PretrainParameters(
 
     /** Which node types read their text as input features (parsed). */
     public TextInputScope textInputScope() {
-        ParameterChecks.oneOf("textInputs", textInputs, List.of("all", "featureless"));
-        return TextInputScope.parse(textInputs);
+        return ParameterChecks.textInputs(textInputs);
     }
 
     /** The standardisation of dense feature columns (parsed). */
     public FeatureStandardization featureStandardization() {
-        ParameterChecks.oneOf("standardizeFeatures", standardizeFeatures, List.of("auto", "none"));
-        return FeatureStandardization.parse(standardizeFeatures);
+        return ParameterChecks.standardization(standardizeFeatures);
     }
 
     /** The encoder architecture. */
