@@ -4,7 +4,6 @@ import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import ai.djl.training.GradientCollector;
 import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
@@ -31,6 +30,7 @@ import com.dipgnn.training.LinkSplit;
 import com.dipgnn.store.NodeEmbeddingFiles;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.ParameterUpdater;
+import com.dipgnn.training.TrainingStep;
 import com.dipgnn.training.SplitMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -195,18 +195,9 @@ public final class NodeEmbeddingBenchmark {
                                LinkPredictionTask.Batch batch, NDManager manager, ParameterUpdater updater) {
         long[] marks = new long[4];
         marks[0] = System.nanoTime();
-        try (NDManager scope = manager.newSubManager()) {
-            try (GradientCollector collector = engine.newGradientCollector()) {
-                NDArray loss = task.loss(encoder, head, batch, scope);
-                loss.getFloat();
-                marks[1] = System.nanoTime();
-                collector.backward(loss);
-                head.parameters().values().iterator().next().getArray().getGradient().close(); // waits on a GPU
-                marks[2] = System.nanoTime();
-            }
-            updater.step();
-            marks[3] = System.nanoTime();
-        }
+        TrainingStep.run(manager, engine, updater,
+                scope -> new TrainingStep.Forward<Void>(task.loss(encoder, head, batch, scope), null),
+                "benchmark loss", new StepBenchmark.PhaseMarks(marks, 1, head));
         return marks;
     }
 

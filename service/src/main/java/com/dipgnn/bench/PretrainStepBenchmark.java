@@ -28,6 +28,7 @@ import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.NonFiniteLossException;
 import com.dipgnn.training.ParameterUpdater;
+import com.dipgnn.training.TrainingStep;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -162,20 +163,14 @@ public final class PretrainStepBenchmark {
     static long[] trainStep(Engine engine, NDManager manager, Setup setup, PretrainBatch batch) {
         long[] marks = new long[4];
         engine.setRandomSeed((int) StepRandom.seedFor(SEED ^ 0x5EED, batch.step()));
-        try (NDManager scope = manager.newSubManager()) {
-            try (GradientCollector collector = engine.newGradientCollector()) {
-                PretrainObjective.Outcome outcome = setup.objective().compute(batch, scope, true);
-                marks[0] = System.nanoTime();
-                collector.backward(outcome.loss());
-                firstGradient(setup.networks().discriminator()).close(); // waits for backward on a GPU
-                marks[1] = System.nanoTime();
-            }
-            try {
-                setup.updater().step();
-            } catch (NonFiniteLossException e) {
-                marks[3] = 1;
-            }
+        try {
+            TrainingStep.run(manager, engine, setup.updater(), scope -> new TrainingStep.Forward<Void>(
+                    setup.objective().compute(batch, scope, true).loss(), null), "benchmark loss",
+                    new StepBenchmark.PhaseMarks(marks, setup.networks().discriminator()));
+        } catch (NonFiniteLossException e) { // refused before backward (loss) or before the update (gradient)
+            marks[1] = marks[1] == 0 ? marks[0] : marks[1];
             marks[2] = System.nanoTime();
+            marks[3] = 1;
         }
         return marks;
     }

@@ -5,7 +5,6 @@ import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.nn.Parameter;
-import ai.djl.training.GradientCollector;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
@@ -40,6 +39,7 @@ import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.training.NonFiniteLossException;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.ParameterUpdater;
+import com.dipgnn.training.TrainingStep;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -762,17 +762,12 @@ public final class ScalingBenchmark {
                 Object batch = task.task().prepare(step, StepRandom.rngFor(settings.seed() ^ 0xF1, step));
                 long s1 = System.nanoTime();
                 engine.setRandomSeed((int) StepRandom.seedFor(settings.seed(), step));
-                try (NDManager scope = manager.newSubManager()) {
-                    try (GradientCollector collector = engine.newGradientCollector()) {
-                        NDArray loss = task.task().loss(encoder, head, batch, scope);
-                        loss.getFloat();
-                        collector.backward(loss);
-                    }
-                    try {
-                        updater.step();
-                    } catch (NonFiniteLossException e) {
-                        nonFinite++;
-                    }
+                try {
+                    TrainingStep.run(manager, engine, updater, scope -> new TrainingStep.Forward<Void>(
+                            task.task().loss(encoder, head, batch, scope), null), "benchmark loss",
+                            TrainingStep.Timing.NONE);
+                } catch (NonFiniteLossException e) {
+                    nonFinite++;
                 }
                 long s2 = System.nanoTime();
                 int r = step - settings.warmup() - 1;

@@ -5,7 +5,6 @@ import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
-import ai.djl.training.GradientCollector;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeLabels;
 import com.dipgnn.model.GraphBatch;
@@ -22,6 +21,7 @@ import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.ParameterUpdater;
+import com.dipgnn.training.TrainingStep;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
@@ -114,33 +114,24 @@ public final class StepBenchmark {
     private static long[] trainStep(Engine engine, NDManager manager, HeteroGraph graph, String targetType, Subgraph sub, int[] seeds,
                                     NodeLabels labels, GraphEncoder encoder, Linear head, ParameterUpdater updater) {
         long[] marks = new long[3];
-        try (NDManager scope = manager.newSubManager()) {
-            try (GradientCollector collector = engine.newGradientCollector()) {
-                GraphBatch batch = new GraphBatch(scope, graph, sub);
-                NDArray embeddings = encoder.forward(batch, true).get(targetType);
-                NDArray logits = head.forward(embeddings.get("0:" + seeds.length));
-                float[] onehot = new float[seeds.length * labels.numClasses()];
-                for (int i = 0; i < seeds.length; i++) {
-                    int c = labels.label(seeds[i]);
-                    if (c >= 0) {
-                        onehot[i * labels.numClasses() + c] = 1f;
-                    }
+        TrainingStep.run(manager, engine, updater, scope -> {
+            GraphBatch batch = new GraphBatch(scope, graph, sub);
+            NDArray embeddings = encoder.forward(batch, true).get(targetType);
+            NDArray logits = head.forward(embeddings.get("0:" + seeds.length));
+            float[] onehot = new float[seeds.length * labels.numClasses()];
+            for (int i = 0; i < seeds.length; i++) {
+                int c = labels.label(seeds[i]);
+                if (c >= 0) {
+                    onehot[i * labels.numClasses() + c] = 1f;
                 }
-                // the divisor is an array of the step's scope, not div(Number): DJL frees a Number operand's
-                // buffer right after the operation while autograd still reads it in backward
-                NDArray loss = logits.logSoftmax(1)
-                        .mul(scope.create(onehot, new Shape(seeds.length, labels.numClasses())))
-                        .sum().neg();
-                loss = ScalarOps.div(loss, seeds.length);
-                loss.getFloat();
-                marks[0] = System.nanoTime();
-                collector.backward(loss);
-                head.parameters().values().iterator().next().getArray().getGradient().close(); // waits for backward on a GPU
-                marks[1] = System.nanoTime();
             }
-            updater.step();
-            marks[2] = System.nanoTime();
-        }
+            // the divisor is an array of the step's scope, not div(Number): DJL frees a Number operand's
+            // buffer right after the operation while autograd still reads it in backward
+            NDArray loss = logits.logSoftmax(1)
+                    .mul(scope.create(onehot, new Shape(seeds.length, labels.numClasses())))
+                    .sum().neg();
+            return new TrainingStep.Forward<Void>(ScalarOps.div(loss, seeds.length), null);
+        }, "benchmark loss", new PhaseMarks(marks, head));
         return marks;
     }
 
@@ -164,4 +155,38 @@ public final class StepBenchmark {
         return new double[] {new StepTimes(millis).median(), waited / 1e6 / repeats};
     }
 
+
+    /** Records the end of forward, backward (waiting for it on a GPU) and the update in {@code marks}. */
+    static final class PhaseMarks implements TrainingStep.Timing {
+        private final long[] marks;
+        private final int offset;
+        private final com.dipgnn.model.GraphModule module;
+
+        PhaseMarks(long[] marks, com.dipgnn.model.GraphModule module) {
+            this(marks, 0, module);
+        }
+
+        /** @param offset the slot of the forward mark (the next two take backward and the update) */
+        PhaseMarks(long[] marks, int offset, com.dipgnn.model.GraphModule module) {
+            this.marks = marks;
+            this.offset = offset;
+            this.module = module;
+        }
+
+        @Override
+        public void forwardDone() {
+            marks[offset] = System.nanoTime();
+        }
+
+        @Override
+        public void backwardDone() {
+            module.parameters().values().iterator().next().getArray().getGradient().close(); // waits on a GPU
+            marks[offset + 1] = System.nanoTime();
+        }
+
+        @Override
+        public void updateDone() {
+            marks[offset + 2] = System.nanoTime();
+        }
+    }
 }

@@ -2,7 +2,6 @@ package com.dipgnn.pretraining;
 
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDManager;
-import ai.djl.training.GradientCollector;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
@@ -16,8 +15,8 @@ import com.dipgnn.sampling.SubgraphSampler;
 import com.dipgnn.text.TextInputs;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuner;
-import com.dipgnn.training.NonFiniteLossException;
 import com.dipgnn.training.ParameterUpdater;
+import com.dipgnn.training.TrainingStep;
 import com.dipgnn.training.TrainingCancelledException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -191,18 +190,9 @@ public final class Pretrainer {
 
     private static Map<String, Double> trainStep(PretrainObjective objective, PretrainBatch batch, NDManager manager,
                                                  Engine engine, ParameterUpdater updater) {
-        try (NDManager scope = manager.newSubManager()) {
-            PretrainObjective.Outcome outcome;
-            try (GradientCollector collector = engine.newGradientCollector()) {
-                outcome = objective.compute(batch, scope, true);
-                double loss = outcome.stats().get(PretrainMetrics.LOSS);
-                if (!Double.isFinite(loss)) {
-                    throw new NonFiniteLossException("pre-training loss is " + loss + " at step " + batch.step());
-                }
-                collector.backward(outcome.loss());
-            }
-            updater.step();
-            return outcome.stats();
-        }
+        return TrainingStep.run(manager, engine, updater, scope -> {
+            PretrainObjective.Outcome outcome = objective.compute(batch, scope, true);
+            return new TrainingStep.Forward<>(outcome.loss(), outcome.stats());
+        }, "pre-training loss at step " + batch.step(), TrainingStep.Timing.NONE).result();
     }
 }

@@ -4,7 +4,6 @@ import com.dipgnn.store.CheckpointFiles;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import ai.djl.training.GradientCollector;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.sampling.BatchPrefetcher;
@@ -148,27 +147,16 @@ public final class FineTuner {
     }
 
     /**
-     * One optimizer step: the loss computed in a fresh scope of {@code modelManager} under a
-     * gradient collector, refused when not finite, back-propagated, then the update.
+     * One optimizer step on {@code loss} ({@link TrainingStep#run}).
      *
      * @return the loss value
      * @throws NonFiniteLossException when the loss is NaN or infinite (nothing is updated)
      */
     public static double optimizerStep(NDManager modelManager, Engine engine, ParameterUpdater updater,
                                        java.util.function.Function<NDManager, NDArray> loss) {
-        try (NDManager scope = modelManager.newSubManager()) {
-            double value;
-            try (GradientCollector collector = engine.newGradientCollector()) {
-                NDArray l = loss.apply(scope);
-                value = l.getFloat();
-                if (!Double.isFinite(value)) {
-                    throw new NonFiniteLossException("training loss is " + value);
-                }
-                collector.backward(l);
-            }
-            updater.step();
-            return value;
-        }
+        return TrainingStep.run(modelManager, engine, updater,
+                scope -> new TrainingStep.Forward<Void>(loss.apply(scope), null), "training loss",
+                TrainingStep.Timing.NONE).loss();
     }
 
     private static <B> Map<String, Double> evaluate(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head,
