@@ -25,6 +25,12 @@ import java.util.Map;
  */
 public abstract class GraphModule {
 
+    /**
+     * The parameter format {@link #save} writes. Version 1 (before issue 18) began with the
+     * parameter count; later versions begin with minus their version, then the count.
+     */
+    public static final int FORMAT_VERSION = 2;
+
     private final Map<String, Parameter> parameters = new LinkedHashMap<>();
     private final Map<String, GraphModule> children = new LinkedHashMap<>();
     private final Map<String, NodeEmbeddingTable> tables = new LinkedHashMap<>();
@@ -101,9 +107,10 @@ public abstract class GraphModule {
         return parameters().values().stream().mapToLong(p -> p.getShape().size()).sum();
     }
 
-    /** Writes every parameter, by path, to {@code out}. */
+    /** Writes the format version, then every parameter, by path, to {@code out}. */
     public final void save(DataOutputStream out) throws IOException {
         Map<String, Parameter> all = parameters();
+        out.writeInt(-FORMAT_VERSION);
         out.writeInt(all.size());
         for (Map.Entry<String, Parameter> e : all.entrySet()) {
             out.writeUTF(e.getKey());
@@ -113,13 +120,20 @@ public abstract class GraphModule {
     }
 
     /**
-     * Reads parameters written by {@link #save} into this module's (already constructed) tree.
+     * Reads parameters written by {@link #save} (this format or version 1) into this module's
+     * (already constructed) tree.
      *
-     * @throws MalformedModelException when the saved parameters do not match this architecture
+     * @throws MalformedModelException when the saved parameters do not match this architecture, or
+     *     were written in a newer format
      */
     public final void load(NDManager manager, DataInputStream in) throws IOException, MalformedModelException {
         Map<String, Parameter> all = parameters();
-        int count = in.readInt();
+        int first = in.readInt();
+        if (first < -FORMAT_VERSION) {
+            throw new MalformedModelException("model parameters are in format v" + (-first) + ", newer than this "
+                    + "version reads (v" + FORMAT_VERSION + "); use a newer version of the service");
+        }
+        int count = first < 0 ? in.readInt() : first; // version 1 began with the count
         List<String> mismatches = new ArrayList<>();
         if (count != all.size()) {
             mismatches.add("saved " + count + " parameters, this architecture has " + all.size());
