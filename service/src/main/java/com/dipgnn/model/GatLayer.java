@@ -1,7 +1,6 @@
 package com.dipgnn.model;
 
 import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Activation;
 import ai.djl.nn.Parameter;
@@ -16,12 +15,9 @@ import java.util.Map;
  * heads concatenated, bias, then ELU and dropout unless it is the last layer. Relations are all
  * treated alike (GAT has no notion of edge type).
  */
-public final class GatLayer extends MessagePassingLayer {
+public final class GatLayer extends MessagePassingLayer<GatLayer.Projected> {
 
     private static final float NEGATIVE_SLOPE = 0.2f;
-    private static final int Z = 0;
-    private static final int SCORE_SRC = 1;
-    private static final int SCORE_DST = 2;
 
     private final Linear projection;
     private final Parameter attentionSource;
@@ -57,27 +53,37 @@ public final class GatLayer extends MessagePassingLayer {
         return config.attentionDropout();
     }
 
+    /**
+     * A node type's projection.
+     *
+     * @param z the projected states, (nodes, heads, headDim)
+     * @param sourceScore each node's attention term as a source, (nodes, heads)
+     * @param targetScore each node's attention term as a target, (nodes, heads)
+     */
+    record Projected(NDArray z, NDArray sourceScore, NDArray targetScore) {
+    }
+
     @Override
-    protected Map<String, NDList> project(GraphBatch batch, Map<String, NDArray> states, boolean training) {
-        Map<String, NDList> projected = new LinkedHashMap<>();
+    protected Map<String, Projected> project(GraphBatch batch, Map<String, NDArray> states, boolean training) {
+        Map<String, Projected> projected = new LinkedHashMap<>();
         for (Map.Entry<String, NDArray> e : states.entrySet()) {
             NDArray h = e.getValue();
             NDArray z = projection.forward(h).reshape(h.getShape().get(0), heads(), headDim());
             NDArray scoreSrc = z.mul(attentionSource.getArray()).sum(new int[] {2});
             NDArray scoreDst = z.mul(attentionTarget.getArray()).sum(new int[] {2});
-            projected.put(e.getKey(), new NDList(z, scoreSrc, scoreDst));
+            projected.put(e.getKey(), new Projected(z, scoreSrc, scoreDst));
         }
         return projected;
     }
 
     @Override
-    protected Messages message(RelationEdges edges, Map<String, NDList> projected, boolean training) {
-        NDList source = projected.get(edges.sourceType());
-        NDList target = projected.get(edges.targetType());
-        NDArray logits = GraphOps.gatherRows(source.get(SCORE_SRC), edges.src())
-                .add(GraphOps.gatherRows(target.get(SCORE_DST), edges.dst()));
+    protected Messages message(RelationEdges edges, Map<String, Projected> projected, boolean training) {
+        Projected source = projected.get(edges.sourceType());
+        Projected target = projected.get(edges.targetType());
+        NDArray logits = GraphOps.gatherRows(source.sourceScore(), edges.src())
+                .add(GraphOps.gatherRows(target.targetScore(), edges.dst()));
         logits = Activation.leakyRelu(logits, NEGATIVE_SLOPE);
-        return new Messages(logits, GraphOps.gatherRows(source.get(Z), edges.src()));
+        return new Messages(logits, GraphOps.gatherRows(source.z(), edges.src()));
     }
 
     @Override

@@ -15,7 +15,7 @@ public final class GraphEncoder extends GraphModule {
     private final GraphSchema schema;
     private final ModelConfig config;
     private final InputProjection input;
-    private final List<MessagePassingLayer> layers = new ArrayList<>();
+    private final List<MessagePassingLayer<?>> layers = new ArrayList<>();
 
     /** An encoder without per-node embedding tables (their nodes read the unknown vectors). */
     public GraphEncoder(GraphSchema schema, ModelConfig config) {
@@ -31,7 +31,7 @@ public final class GraphEncoder extends GraphModule {
         this.config = config;
         this.input = addChild("input", new InputProjection(schema, config, idSpaces));
         for (int i = 0; i < config.layers(); i++) {
-            MessagePassingLayer layer = switch (config.backbone()) {
+            MessagePassingLayer<?> layer = switch (config.backbone()) {
                 case HGT -> new HgtLayer(schema.nodeTypes(), schema.relations(), config);
                 case GAT -> new GatLayer(i == 0 && InputProjection.passesRawFeatures(schema, config)
                         ? schema.featureDims().values().iterator().next() : config.hidden(),
@@ -44,7 +44,7 @@ public final class GraphEncoder extends GraphModule {
     /** Embeddings per node type, shape (nodes, hidden), in the batch's local node order. */
     public Map<String, NDArray> forward(GraphBatch batch, boolean training) {
         Map<String, NDArray> states = inputStates(batch, training);
-        for (MessagePassingLayer layer : layers) {
+        for (MessagePassingLayer<?> layer : layers) {
             states = layer.forward(batch, states, training);
         }
         return states;
@@ -71,7 +71,7 @@ public final class GraphEncoder extends GraphModule {
         return input.nodeTables();
     }
 
-    public List<MessagePassingLayer> layers() {
+    public List<MessagePassingLayer<?>> layers() {
         return List.copyOf(layers);
     }
 }

@@ -18,11 +18,8 @@ import java.util.Map;
  * relation prior per head; softmax over each destination's in-edges of every relation; GELU,
  * output projection, dropout, a residual mixed in by a learnable skip gate, and layer norm.
  */
-public final class HgtLayer extends MessagePassingLayer {
+public final class HgtLayer extends MessagePassingLayer<HgtLayer.KeyQueryValue> {
 
-    private static final int K = 0;
-    private static final int Q = 1;
-    private static final int V = 2;
 
     private final int hidden;
     private final double dropout;
@@ -65,18 +62,29 @@ public final class HgtLayer extends MessagePassingLayer {
         return 0;
     }
 
+    /**
+     * A node type's projection.
+     *
+     * @param key keys, heads first: (heads, nodes, headDim)
+     * @param query queries: (nodes, heads, headDim)
+     * @param value values, heads first: (heads, nodes, headDim)
+     */
+    record KeyQueryValue(NDArray key, NDArray query, NDArray value) {
+    }
+
     @Override
-    protected Map<String, NDList> project(GraphBatch batch, Map<String, NDArray> states, boolean training) {
-        Map<String, NDList> projected = new LinkedHashMap<>();
+    protected Map<String, KeyQueryValue> project(GraphBatch batch, Map<String, NDArray> states, boolean training) {
+        Map<String, KeyQueryValue> projected = new LinkedHashMap<>();
         for (Map.Entry<String, NDArray> e : states.entrySet()) {
             String type = e.getKey();
             NDArray h = e.getValue();
             long n = h.getShape().get(0);
-            NDList kqv = keyQueryValue.get(type).forward(h).split(3, 1);
-            projected.put(type, new NDList(
-                    headsFirst(kqv.get(K), n),
-                    kqv.get(Q).reshape(n, heads(), headDim()),
-                    headsFirst(kqv.get(V), n)));
+            NDList fused = keyQueryValue.get(type).forward(h).split(3, 1); // key, query, value columns
+            NDArray key = fused.get(0);
+            NDArray query = fused.get(1);
+            NDArray value = fused.get(2);
+            projected.put(type, new KeyQueryValue(headsFirst(key, n), query.reshape(n, heads(), headDim()),
+                    headsFirst(value, n)));
         }
         return projected;
     }
@@ -87,14 +95,14 @@ public final class HgtLayer extends MessagePassingLayer {
     }
 
     @Override
-    protected Messages message(RelationEdges edges, Map<String, NDList> projected, boolean training) {
+    protected Messages message(RelationEdges edges, Map<String, KeyQueryValue> projected, boolean training) {
         RelationType r = edges.relation();
-        NDList source = projected.get(edges.sourceType());
-        NDList target = projected.get(edges.targetType());
-        NDArray keyR = source.get(K).batchMatMul(relationAttention.get(r).getArray()).transpose(1, 0, 2);
-        NDArray valueR = source.get(V).batchMatMul(relationMessage.get(r).getArray()).transpose(1, 0, 2);
+        KeyQueryValue source = projected.get(edges.sourceType());
+        KeyQueryValue target = projected.get(edges.targetType());
+        NDArray keyR = source.key().batchMatMul(relationAttention.get(r).getArray()).transpose(1, 0, 2);
+        NDArray valueR = source.value().batchMatMul(relationMessage.get(r).getArray()).transpose(1, 0, 2);
         NDArray k = GraphOps.gatherRows(keyR, edges.src());
-        NDArray q = GraphOps.gatherRows(target.get(Q), edges.dst());
+        NDArray q = GraphOps.gatherRows(target.query(), edges.dst());
         NDArray logits = k.mul(q).sum(new int[] {2}).mul(relationPrior.get(r).getArray());
         logits = ScalarOps.mul(logits, scale);
         return new Messages(logits, GraphOps.gatherRows(valueR, edges.src()));

@@ -12,14 +12,15 @@ import java.util.Map;
 /**
  * One attention-based message-passing layer, in three steps shared by every backbone:
  * <ol>
- *   <li>{@link #project}: per node type, the node-level tensors the messages need;
+ *   <li>{@link #project}: per node type, the node-level tensors the messages need, as a record
+ *       of the layer's own type {@code P} whose components name them (HGT's key, query and value);
  *   <li>{@link #message}: per relation, an attention logit and a value per edge and head;
  *   <li>aggregate (here): softmax of the logits over each destination's in-edges, across all
  *       relations, and the attention-weighted sum of values per destination;
  *   <li>{@link #update}: the new node state from the aggregate and the previous state.
  * </ol>
  */
-public abstract class MessagePassingLayer extends GraphModule {
+public abstract class MessagePassingLayer<P> extends GraphModule {
 
     /** Per-edge attention logits (edges x heads) and values (edges x heads x headDim). */
     protected record Messages(NDArray logits, NDArray values) {
@@ -40,10 +41,10 @@ public abstract class MessagePassingLayer extends GraphModule {
     protected abstract double attentionDropout();
 
     /** Node-level tensors per type, computed once per layer call. */
-    protected abstract Map<String, NDList> project(GraphBatch batch, Map<String, NDArray> states, boolean training);
+    protected abstract Map<String, P> project(GraphBatch batch, Map<String, NDArray> states, boolean training);
 
     /** Logits and values of the edges of one relation (or of the self loops). */
-    protected abstract Messages message(RelationEdges edges, Map<String, NDList> projected, boolean training);
+    protected abstract Messages message(RelationEdges edges, Map<String, P> projected, boolean training);
 
     /**
      * The new state of the nodes of {@code type}.
@@ -55,7 +56,7 @@ public abstract class MessagePassingLayer extends GraphModule {
 
     /** Runs the layer over every node type of the batch. */
     public Map<String, NDArray> forward(GraphBatch batch, Map<String, NDArray> states, boolean training) {
-        Map<String, NDList> projected = project(batch, states, training);
+        Map<String, P> projected = project(batch, states, training);
         Map<String, NDArray> output = new LinkedHashMap<>();
         for (String type : batch.nodeTypes()) {
             InEdges in = batch.inEdges(type, selfLoops());
@@ -67,7 +68,7 @@ public abstract class MessagePassingLayer extends GraphModule {
         return output;
     }
 
-    private List<Messages> messages(InEdges in, Map<String, NDList> projected, boolean training) {
+    private List<Messages> messages(InEdges in, Map<String, P> projected, boolean training) {
         List<Messages> all = new ArrayList<>();
         for (RelationEdges edges : in.relations()) {
             all.add(message(edges, projected, training));

@@ -370,7 +370,7 @@ public final class ModelDeployment implements AutoCloseable {
      */
     private NDArray layerByLayer(GraphBatch batch, NewNodeSubgraph sub, String type) {
         Map<String, NDArray> states = encoder.inputStates(batch, false);
-        List<MessagePassingLayer> layers = encoder.layers();
+        List<MessagePassingLayer<?>> layers = encoder.layers();
         for (int l = 0; ; l++) {
             NDArray mine = layers.get(l).forward(batch, states, false).get(type);
             if (l == layers.size() - 1) {

@@ -229,7 +229,7 @@ public final class LayerwiseEmbedder {
     }
 
     /** Layer states of {@code nodes} of {@code type}, row-major in their order. */
-    private float[] runPass(GraphEncoder encoder, MessagePassingLayer layer, Map<String, float[]> below, String type,
+    private float[] runPass(GraphEncoder encoder, MessagePassingLayer<?> layer, Map<String, float[]> below, String type,
                             int[] nodes, int[][] localOf, NDManager scope) {
         Subgraph pass = passSubgraph(type, nodes, localOf);
         try (NDManager passScope = scope.newSubManager()) {
