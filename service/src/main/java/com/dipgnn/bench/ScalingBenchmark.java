@@ -2,7 +2,6 @@ package com.dipgnn.bench;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
-import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.nn.Parameter;
 import com.dipgnn.graph.HeteroGraph;
@@ -41,6 +40,8 @@ import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.ParameterUpdater;
 import com.dipgnn.training.TrainingStep;
 import java.lang.management.ManagementFactory;
+import com.dipgnn.bench.ScalingFigures.*;
+import com.dipgnn.bench.ScalingProjection.Projection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -163,225 +164,6 @@ public final class ScalingBenchmark {
         }
     }
 
-    /** Timings in ms: median, 10th and 90th percentile, extremes, count. */
-    public record Timing(double median, double p10, double p90, double min, double max, int n) {
-        static Timing of(double[] millis) {
-            StepTimes t = new StepTimes(millis);
-            return new Timing(t.median(), t.percentile(10), t.percentile(90), t.min(), t.max(), millis.length);
-        }
-    }
-
-    /**
-     * Resident memory (MiB) of the process above the baseline taken before the model existed.
-     *
-     * @param baselineMib RSS before the model was created
-     * @param modelMib growth once the model (and optimizer) were created
-     * @param peakMib peak growth during the steps (peak RSS reset before them)
-     * @param afterMib growth after the steps, their scopes closed (the allocator may keep what was freed)
-     * @param peakReset whether the peak could be reset; if not, {@code peakMib} is the process's peak so far
-     */
-    public record Resident(long baselineMib, long modelMib, long peakMib, long afterMib, boolean peakReset) {
-    }
-
-    /**
-     * Figures of one kind of training step.
-     *
-     * @param kind "pretrain" (DiP-GNN, generator and discriminator) or "finetune" (the shape's task)
-     * @param architecture the encoder's name
-     * @param parameters trainable weights of everything the step updates
-     * @param sampledNodes median nodes of the step's subgraph
-     * @param sampledEdges median stored edges of the step's subgraph
-     * @param step ms of the whole step, host preparation included, run sequentially
-     * @param host ms of the host preparation (sampling; for pre-training also masking and candidates)
-     * @param gflop analytic GFLOP of a step (3 forward passes)
-     * @param nonFinite steps whose update the optimizer refused (non-finite gradient norm)
-     * @param memory resident memory growth
-     */
-    public record StepFigures(String kind, String architecture, long parameters, int sampledNodes, int sampledEdges,
-                              Timing step, Timing host, double gflop, int nonFinite, Resident memory) {
-        public double stepsPerSecond() {
-            return 1e3 / step.median();
-        }
-
-        /** Analytic GFLOP over the median step less the median host preparation. */
-        public double achievedGflops() {
-            return gflop / ((step.median() - host.median()) / 1e3);
-        }
-    }
-
-    /**
-     * Figures of the inference passes that embed every node for a deployment.
-     *
-     * @param architecture the encoder's name
-     * @param seedsPerType seeds of each type per pass
-     * @param allTypes ms per pass with seeds of every type
-     * @param largestOnly ms per pass with seeds of the largest type alone (after the others ran out)
-     * @param sampledNodes median nodes of an all-types pass's subgraph
-     * @param sampledEdges median stored edges of an all-types pass's subgraph
-     * @param gflop analytic forward GFLOP of an all-types pass
-     * @param embeddedNodes nodes embedded by the timed passes
-     * @param tableBytes heap the embedder's tables of those nodes held (rows and id map)
-     * @param memory resident memory growth
-     */
-    public record EmbeddingFigures(String architecture, int seedsPerType, Timing allTypes, Timing largestOnly,
-                                   int sampledNodes, int sampledEdges, double gflop, long embeddedNodes,
-                                   long tableBytes, Resident memory) {
-        public double passesPerSecond() {
-            return allTypes == null ? Double.NaN : 1e3 / allTypes.median();
-        }
-
-        public double tableBytesPerNode() {
-            return (double) tableBytes / embeddedNodes;
-        }
-    }
-
-    /**
-     * Heap of a graph's text and of what is derived from it.
-     *
-     * @param nodes nodes with text
-     * @param strings key and text strings
-     * @param chars characters of those strings
-     * @param stringBytes heap of the graph's key and text strings (measured by dropping them)
-     * @param tfidfType the type whose TF-IDF rows were computed
-     * @param tfidfRows rows computed
-     * @param tfidfBytes bytes of those rows (the sparse arrays' own accounting)
-     * @param tokenBytes heap of every node's token ids, as pre-training with the text pair holds them
-     * @param vocabulary tokens in the learned vocabulary
-     */
-    public record TextFigures(long nodes, long strings, long chars, long stringBytes, String tfidfType, long tfidfRows,
-                              long tfidfBytes, long tokenBytes, int vocabulary) {
-        /** Heap per string beyond one byte per character (compact Latin-1 strings). */
-        public double bytesPerStringOverhead() {
-            return (double) (stringBytes - chars) / strings;
-        }
-    }
-
-    /**
-     * Heap held at one size.
-     *
-     * @param scale fraction of the shape's scale 1
-     * @param nodesByType nodes per type
-     * @param nodes all nodes
-     * @param inputEdges edges as generated
-     * @param storedEdges stored directed edges (reverses included)
-     * @param buildSeconds time to generate and build the graph
-     * @param heapBytes heap the graph holds, everything included
-     * @param adjacencyBytes CSR arrays (the graph's accounting)
-     * @param featureBytes dense feature arrays (the graph's accounting)
-     * @param splitBytes heap the node-transfer split's pre-training and fine-tuning graphs (and id maps) add
-     * @param pretrainStoredEdges stored edges of the pre-training part
-     * @param finetuneStoredEdges stored edges of the fine-tuning part
-     * @param task the fine-tuning task
-     * @param taskBytes heap the fine-tuning task adds beyond the split
-     * @param evalItems validation nodes (node task) or held-out validation edges (link task)
-     */
-    public record GraphFigures(double scale, Map<String, Integer> nodesByType, long nodes, long inputEdges,
-                               long storedEdges, double buildSeconds, long heapBytes, long adjacencyBytes,
-                               long featureBytes, long splitBytes, long pretrainStoredEdges, long finetuneStoredEdges,
-                               String task, long taskBytes, long evalItems) {
-        public double bytesPerNode() {
-            return (double) heapBytes / nodes;
-        }
-
-        public double bytesPerInputEdge() {
-            return (double) heapBytes / inputEdges;
-        }
-
-        public double adjacencyBytesPerStoredEdge() {
-            return (double) adjacencyBytes / storedEdges;
-        }
-
-        /** Heap outside the adjacency per node: features, keys, text, labels, times, objects. */
-        public double otherBytesPerNode() {
-            return (double) (heapBytes - adjacencyBytes) / nodes;
-        }
-    }
-
-    /**
-     * The host side alone (no model): what a step's batch preparation and an embedding pass's
-     * sampling cost, and how large their subgraphs are; cheap enough for graphs too dense to time
-     * model steps on.
-     *
-     * @param pretrainHost ms to prepare a pre-training batch (sampling, masking, candidates)
-     * @param pretrainNodes median nodes of its subgraph (E_u)
-     * @param pretrainEdges median stored edges of E_u plus the masked edges
-     * @param finetuneHost ms to prepare a fine-tuning batch
-     * @param finetuneNodes median nodes of its subgraph
-     * @param finetuneEdges median stored edges of its subgraph
-     * @param embedSampling ms to sample the subgraph of an all-types embedding pass
-     * @param embedNodes median nodes of that subgraph
-     * @param embedEdges median stored edges of that subgraph
-     */
-    public record SamplingFigures(Timing pretrainHost, int pretrainNodes, int pretrainEdges, Timing finetuneHost,
-                                  int finetuneNodes, int finetuneEdges, Timing embedSampling, int embedNodes,
-                                  int embedEdges) {
-    }
-
-    /**
-     * Everything measured at one size, with the state of the (possibly shared) machine around it:
-     * the system load average and the best dense-product GFLOP/s (2048 cubed, best of 5) before and
-     * after the steps.
-     */
-    public record SizeFigures(GraphFigures graph, TextFigures text, SamplingFigures sampling, List<StepFigures> steps,
-                              List<EmbeddingFigures> embeddings, double loadBefore, double loadAfter,
-                              double ceilingBefore, double ceilingAfter) {
-    }
-
-    /**
-     * The projection of one architecture's figures to scale 1. CPU times are measured step and pass
-     * times times their counts; GPU times are estimates: the analytic GFLOP at the assumed peak and
-     * efficiency, with the host work measured here (batch preparation, prefetched by the engine's one
-     * worker thread, so a step takes at least that long; an embedding pass's sampling, done inline).
-     *
-     * @param architecture the encoder's name
-     * @param pretrainSteps pre-training steps (the engine's default; the paper gives none)
-     * @param pretrainCpuHours those steps at the measured median
-     * @param pretrainHostMs measured host preparation per pre-training step
-     * @param pretrainGpuMathMs estimated math per pre-training step on the accelerator
-     * @param pretrainGpuHours estimated pre-training on the accelerator
-     * @param finetuneSteps fine-tuning steps (the paper's Table 7)
-     * @param finetuneCpuHours those steps at the measured median, validation excluded
-     * @param finetuneGpuHours estimated, validation excluded
-     * @param validations validations of the fine-tuning run
-     * @param passesPerValidation embedding passes of one validation
-     * @param validationCpuHours all validations at the measured pass times
-     * @param validationGpuHours all validations, estimated
-     * @param embeddingPasses passes to embed every node
-     * @param embeddingCpuHours those passes at the measured pass times
-     * @param embeddingGpuHours those passes, estimated
-     * @param embeddingBytes heap of the embeddings while a deployment builds them (embedder tables and the final rows)
-     * @param pretrainStateBytes parameters, gradients and AdamW moments of pre-training
-     * @param stepPeakMib the larger measured RSS peak of a pre-training or fine-tuning step
-     */
-    public record ArchitectureProjection(String architecture, long pretrainSteps, double pretrainCpuHours,
-                                         double pretrainHostMs, double pretrainGpuMathMs, double pretrainGpuHours,
-                                         long finetuneSteps, double finetuneCpuHours, double finetuneGpuHours,
-                                         long validations, long passesPerValidation, double validationCpuHours,
-                                         double validationGpuHours, long embeddingPasses, double embeddingCpuHours,
-                                         double embeddingGpuHours, double embeddingBytes, long pretrainStateBytes,
-                                         long stepPeakMib) {
-    }
-
-    /**
-     * The largest size projected to the shape's scale 1 (arithmetic, {@link ScalingEstimate}).
-     *
-     * @param fromScale the measured scale it is projected from
-     * @param nodesByType nodes per type at scale 1
-     * @param inputEdges edges at scale 1
-     * @param graphBytes the graph's heap
-     * @param splitBytes the split's two graphs
-     * @param taskBytes the fine-tuning task
-     * @param stringBytes key and text strings (0 without text)
-     * @param maxNodesPerType most nodes of one type whose 400-wide rows fit in one array
-     * @param gpuPeakTflops the assumed accelerator peak
-     * @param gpuEfficiency the assumed fraction of it
-     * @param architectures per architecture
-     */
-    public record Projection(double fromScale, Map<String, Long> nodesByType, long inputEdges, double graphBytes,
-                             double splitBytes, double taskBytes, double stringBytes, long maxNodesPerType,
-                             double gpuPeakTflops, double gpuEfficiency, List<ArchitectureProjection> architectures) {
-    }
-
     /** The whole report. */
     public record Report(String shape, int processors, boolean heapPretouched, long maxHeapBytes,
                          String featureDim, List<SizeFigures> sizes, Projection projection) {
@@ -405,7 +187,7 @@ public final class ScalingBenchmark {
         return new Report(settings.shape().cliName(), Runtime.getRuntime().availableProcessors(),
                 ProcessMemory.heapPretouched(), Runtime.getRuntime().maxMemory(),
                 settings.featureDim() + (settings.shape() == Shape.QUERY_PRODUCT ? " (products +1)" : ""),
-                sizes, settings.architectures().isEmpty() ? null : project(sizes.get(sizes.size() - 1)));
+                sizes, settings.architectures().isEmpty() ? null : ScalingProjection.project(settings, sizes.get(sizes.size() - 1)));
     }
 
     // ---- graphs ----
@@ -933,76 +715,6 @@ public final class ScalingBenchmark {
                 f.step().median(), f.step().p10(), f.step().p90(), f.host().median(), f.stepsPerSecond(),
                 f.sampledNodes(), f.sampledEdges(), f.gflop(), f.memory().modelMib(), f.memory().peakMib(),
                 f.memory().afterMib(), f.nonFinite() > 0 ? "; " + f.nonFinite() + " non-finite steps" : "");
-    }
-
-    // ---- projection ----
-
-    private Projection project(SizeFigures last) {
-        GraphFigures g = last.graph();
-        double from = g.scale();
-        Map<String, Long> nodes = nodesAt(settings.shape(), 1.0);
-        List<Long> counts = nodes.values().stream().sorted((x, y) -> Long.compare(y, x)).toList();
-        long largest = counts.get(0);
-        long second = counts.size() > 1 ? counts.get(1) : 0;
-        // fine-tuning part: 30% of every type; validation: a third of it (the split's fractions)
-        double finetuneShare = 1 - NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION;
-        long valLargest;
-        long valSecond;
-        if (settings.shape() == Shape.QUERY_PRODUCT) {
-            // the validation candidates (255 random negatives per held-out edge) cover the fine-tuning products
-            valLargest = Math.round(finetuneShare * nodes.get("product"));
-            valSecond = Math.round(finetuneShare / 3 * nodes.get("query"));
-        } else {
-            valLargest = Math.round(finetuneShare / 3 * nodes.get("paper"));
-            valSecond = 0;
-        }
-        List<ArchitectureProjection> archs = new ArrayList<>();
-        for (Architecture a : settings.architectures()) {
-            StepFigures pre = find(last, "pretrain", a);
-            StepFigures fine = find(last, "finetune", a);
-            EmbeddingFigures emb = last.embeddings().stream().filter(e -> e.architecture().equals(a.name()))
-                    .findFirst().orElseThrow();
-            double mixed = emb.allTypes() != null ? emb.allTypes().median()
-                    : emb.largestOnly() != null ? emb.largestOnly().median() : Double.NaN;
-            double alone = emb.largestOnly() != null ? emb.largestOnly().median() : mixed;
-            long pretrainSteps = PretrainConfig.PAPER_DEFAULT.steps();
-            double peak = settings.gpuPeakTflops();
-            double efficiency = settings.gpuEfficiency();
-            double gpuMath = ScalingEstimate.acceleratorMillis(pre.gflop(), peak, efficiency);
-            double gpuStep = ScalingEstimate.pipelinedMillis(gpuMath, pre.host().median(), 1);
-            double gpuFinetuneStep = ScalingEstimate.pipelinedMillis(
-                    ScalingEstimate.acceleratorMillis(fine.gflop(), peak, efficiency), fine.host().median(), 1);
-            long validations = ScalingEstimate.validations(PAPER_FINETUNE_STEPS, EVAL_EVERY);
-            double perValidation = ScalingEstimate.embeddingSeconds(valLargest, valSecond,
-                    settings.chunk(), mixed, alone);
-            long validationPasses = ScalingEstimate.embeddingPasses(valLargest, settings.chunk());
-            long passes = ScalingEstimate.embeddingPasses(largest, settings.chunk());
-            double embedSeconds = ScalingEstimate.embeddingSeconds(largest, second, settings.chunk(),
-                    mixed, alone);
-            double gpuPass = last.sampling().embedSampling().median()
-                    + ScalingEstimate.acceleratorMillis(emb.gflop(), peak, efficiency);
-            long totalNodes = nodes.values().stream().mapToLong(Long::longValue).sum();
-            double embeddingBytes = totalNodes * (emb.tableBytesPerNode() + 4.0 * a.model().hidden());
-            archs.add(new ArchitectureProjection(a.name(), pretrainSteps,
-                    ScalingEstimate.hours(pretrainSteps, pre.step().median()), pre.host().median(), gpuMath,
-                    ScalingEstimate.hours(pretrainSteps, gpuStep), PAPER_FINETUNE_STEPS,
-                    ScalingEstimate.hours(PAPER_FINETUNE_STEPS, fine.step().median()),
-                    ScalingEstimate.hours(PAPER_FINETUNE_STEPS, gpuFinetuneStep), validations, validationPasses,
-                    validations * perValidation / 3600, ScalingEstimate.hours(validations * validationPasses, gpuPass),
-                    passes, embedSeconds / 3600, ScalingEstimate.hours(passes, gpuPass), embeddingBytes,
-                    ScalingEstimate.trainingStateBytes(pre.parameters()),
-                    Math.max(pre.memory().peakMib(), fine.memory().peakMib())));
-        }
-        return new Projection(from, nodes, edgesAt(settings.shape(), 1.0),
-                ScalingEstimate.scaleBytes(g.heapBytes(), from, 1.0), ScalingEstimate.scaleBytes(g.splitBytes(), from, 1.0),
-                ScalingEstimate.scaleBytes(g.taskBytes(), from, 1.0),
-                last.text() == null ? 0 : ScalingEstimate.scaleBytes(last.text().stringBytes(), from, 1.0),
-                ScalingEstimate.maxNodesPerType(400), settings.gpuPeakTflops(), settings.gpuEfficiency(), archs);
-    }
-
-    private static StepFigures find(SizeFigures s, String kind, Architecture a) {
-        return s.steps().stream().filter(f -> f.kind().equals(kind) && f.architecture().equals(a.name())).findFirst()
-                .orElseThrow();
     }
 
     private static final double MIB = 1024.0 * 1024;

@@ -9,6 +9,8 @@ import com.dipgnn.bench.PretrainFlopCounter;
 import com.dipgnn.bench.PretrainStepBenchmark;
 import com.dipgnn.bench.RecommendBenchmark;
 import com.dipgnn.bench.ScalingBenchmark;
+import com.dipgnn.bench.ScalingProjection;
+import com.dipgnn.bench.ScalingFigures;
 import com.dipgnn.bench.StepBenchmark;
 import com.dipgnn.bench.StepTimes;
 import com.dipgnn.pretraining.PretrainConfig;
@@ -341,8 +343,8 @@ public final class BenchCommand implements Callable<Integer> {
                         + "%.1f GiB, %s%n", r.shape(), r.featureDim(), r.processors(), r.maxHeapBytes() / GIB,
                 r.heapPretouched() ? "pre-touched (RSS growth = memory outside the Java heap)"
                         : "NOT pre-touched: RSS growth includes heap growth (run with -Xms = -Xmx and -XX:+AlwaysPreTouch)"));
-        for (ScalingBenchmark.SizeFigures s : r.sizes()) {
-            ScalingBenchmark.GraphFigures g = s.graph();
+        for (ScalingFigures.SizeFigures s : r.sizes()) {
+            ScalingFigures.GraphFigures g = s.graph();
             sb.append(String.format(Locale.ROOT, "%n-- scale %s: %s nodes (%,d), %,d input edges, %,d stored; built in "
                             + "%.1f s; load average %.2f before, %.2f after%s%n", g.scale(), g.nodesByType(), g.nodes(),
                     g.inputEdges(), g.storedEdges(), g.buildSeconds(), s.loadBefore(), s.loadAfter(),
@@ -356,14 +358,14 @@ public final class BenchCommand implements Callable<Integer> {
                             + "part %,d): +%.1f MiB (%.0f%% of the graph); fine-tuning task (%s, %,d validation items): "
                             + "+%.1f MiB%n", g.pretrainStoredEdges(), g.finetuneStoredEdges(), g.splitBytes() / MIB,
                     100.0 * g.splitBytes() / g.heapBytes(), g.task(), g.evalItems(), g.taskBytes() / MIB));
-            ScalingBenchmark.SamplingFigures h = s.sampling();
+            ScalingFigures.SamplingFigures h = s.sampling();
             sb.append(String.format(Locale.ROOT, "host preparation (median ms, subgraph nodes / stored edges): "
                             + "pre-training batch %s, %,d / %,d; fine-tuning batch %s, %,d / %,d; embedding pass "
                             + "sampling %s, %,d / %,d%n", timing(h.pretrainHost()), h.pretrainNodes(), h.pretrainEdges(),
                     timing(h.finetuneHost()), h.finetuneNodes(), h.finetuneEdges(), timing(h.embedSampling()),
                     h.embedNodes(), h.embedEdges()));
             if (s.text() != null) {
-                ScalingBenchmark.TextFigures t = s.text();
+                ScalingFigures.TextFigures t = s.text();
                 sb.append(String.format(Locale.ROOT, "text: %,d key and text strings (%,d chars) held %.1f MiB (%.1f B "
                                 + "per string beyond 1 B/char); TF-IDF rows of %s as a text-only type: %.1f B/node; token "
                                 + "ids of every node: %.1f B/node with text; vocabulary %,d%n", t.strings(), t.chars(),
@@ -380,7 +382,7 @@ public final class BenchCommand implements Callable<Integer> {
             sb.append(String.format(Locale.ROOT, "(RSS: growth above the process's RSS before the model existed, %s MiB)%n",
                     s.steps().stream().map(f -> String.valueOf(f.memory().baselineMib())).distinct()
                             .collect(java.util.stream.Collectors.joining(", "))));
-            for (ScalingBenchmark.StepFigures f : s.steps()) {
+            for (ScalingFigures.StepFigures f : s.steps()) {
                 sb.append(String.format(Locale.ROOT, "%-9s %-8s %,11d %,9d %,9d %9.1f %13s %8.1f %8.1f %8.3f %7.2f %7.1f "
                                 + "%7d M %7d M %7d M%s%n", f.kind(), f.architecture(), f.parameters(), f.sampledNodes(),
                         f.sampledEdges(), f.step().median(), String.format(Locale.ROOT, "%.0f-%.0f", f.step().p10(),
@@ -388,7 +390,7 @@ public final class BenchCommand implements Callable<Integer> {
                         f.memory().modelMib(), f.memory().peakMib(), f.memory().afterMib(),
                         f.nonFinite() > 0 ? " (" + f.nonFinite() + " non-finite)" : ""));
             }
-            for (ScalingBenchmark.EmbeddingFigures e : s.embeddings()) {
+            for (ScalingFigures.EmbeddingFigures e : s.embeddings()) {
                 sb.append(String.format(Locale.ROOT, "embed     %-8s %,d seeds/type/pass: %s ms per pass of all types "
                                 + "(%,d nodes, %,d edges, %.2f GFLOP), %s ms of the largest type alone; tables %.0f B/node; "
                                 + "RSS +%d M peak%n", e.architecture(), e.seedsPerType(), timing(e.allTypes()),
@@ -396,7 +398,7 @@ public final class BenchCommand implements Callable<Integer> {
                         e.memory().peakMib()));
             }
         }
-        ScalingBenchmark.Projection p = r.projection();
+        ScalingProjection.Projection p = r.projection();
         if (p == null) {
             return sb.toString();
         }
@@ -409,7 +411,7 @@ public final class BenchCommand implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "GPU figures are estimates: analytic GFLOP at %.1f TFLOP/s x %.2f, with the "
                 + "host work measured here (batch preparation, one prefetch thread; pass sampling, inline)%n",
                 p.gpuPeakTflops(), p.gpuEfficiency()));
-        for (ScalingBenchmark.ArchitectureProjection a : p.architectures()) {
+        for (ScalingProjection.ArchitectureProjection a : p.architectures()) {
             sb.append(String.format(Locale.ROOT, "%s: pre-training %,d steps: %.2f h on this CPU; GPU: %.1f ms of math and "
                             + "%.0f ms of host preparation per step: %.3f h; training state %.2f GiB; step peak +%d MiB "
                             + "RSS%n", a.architecture(), a.pretrainSteps(), a.pretrainCpuHours(), a.pretrainGpuMathMs(),
@@ -425,7 +427,7 @@ public final class BenchCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private static String timing(ScalingBenchmark.Timing t) {
+    private static String timing(ScalingFigures.Timing t) {
         return t == null ? "-" : String.format(Locale.ROOT, "%.1f (p10 %.1f, p90 %.1f, n %d)", t.median(), t.p10(),
                 t.p90(), t.n());
     }

@@ -97,8 +97,8 @@ class ScalingBenchmarkTest {
                 new double[] {0.0005}, List.of(tiny), 1, 2, 1, 64, 8, 19.5, 0.1, 1);
         List<String> log = new ArrayList<>();
         ScalingBenchmark.Report report = new ScalingBenchmark(settings, Device.cpu(), log::add).run();
-        ScalingBenchmark.SizeFigures size = report.sizes().get(0);
-        ScalingBenchmark.GraphFigures g = size.graph();
+        ScalingFigures.SizeFigures size = report.sizes().get(0);
+        ScalingFigures.GraphFigures g = size.graph();
         assertThat(g.nodes()).isEqualTo(ScalingBenchmark.nodesAt(ScalingBenchmark.Shape.OAG, 0.0005).values()
                 .stream().mapToLong(Long::longValue).sum());
         assertThat(g.storedEdges()).isEqualTo(2 * g.inputEdges());
@@ -110,15 +110,15 @@ class ScalingBenchmarkTest {
         assertThat(size.sampling().finetuneEdges()).isPositive();
         assertThat(size.sampling().embedSampling().n()).isEqualTo(1);
         assertThat(size.ceilingBefore()).isPositive();
-        assertThat(size.steps()).extracting(ScalingBenchmark.StepFigures::kind).containsExactly("pretrain", "finetune");
-        for (ScalingBenchmark.StepFigures f : size.steps()) {
+        assertThat(size.steps()).extracting(ScalingFigures.StepFigures::kind).containsExactly("pretrain", "finetune");
+        for (ScalingFigures.StepFigures f : size.steps()) {
             assertThat(f.step().n()).isEqualTo(2);
             assertThat(f.host().median()).isLessThanOrEqualTo(f.step().max());
             assertThat(f.stepsPerSecond()).isCloseTo(1e3 / f.step().median(), within(1e-9));
             assertThat(f.parameters()).isPositive();
             assertThat(f.gflop()).isPositive();
         }
-        ScalingBenchmark.EmbeddingFigures e = size.embeddings().get(0);
+        ScalingFigures.EmbeddingFigures e = size.embeddings().get(0);
         assertThat(e.seedsPerType()).isEqualTo(64);
         // 1 warm-up pass, 1 timed with every type (50 venues: one chunk), 1 of the largest type alone
         assertThat(e.allTypes()).isNull();
@@ -126,18 +126,18 @@ class ScalingBenchmarkTest {
         assertThat(e.embeddedNodes()).isPositive();
         assertThat(e.tableBytesPerNode()).isCloseTo((double) e.tableBytes() / e.embeddedNodes(), within(1e-9));
         // the projection is the ScalingEstimate arithmetic on the figures above
-        ScalingBenchmark.Projection p = report.projection();
+        ScalingProjection.Projection p = report.projection();
         assertThat(p.fromScale()).isEqualTo(0.0005);
         assertThat(p.graphBytes()).isCloseTo(g.heapBytes() / 0.0005, within(1e-3));
-        ScalingBenchmark.ArchitectureProjection a = p.architectures().get(0);
-        ScalingBenchmark.StepFigures pre = size.steps().get(0);
+        ScalingProjection.ArchitectureProjection a = p.architectures().get(0);
+        ScalingFigures.StepFigures pre = size.steps().get(0);
         assertThat(a.pretrainCpuHours()).isCloseTo(1000 * pre.step().median() / 3.6e6, within(1e-12));
         assertThat(a.pretrainGpuMathMs()).isCloseTo(pre.gflop() / (19.5e3 * 0.1) * 1e3, within(1e-9));
         assertThat(a.embeddingPasses()).isEqualTo(ScalingEstimate.embeddingPasses(300_000, 64));
         assertThat(a.embeddingCpuHours()).isCloseTo(a.embeddingPasses() * e.largestOnly().median() / 3.6e6, within(1e-9));
         double gpuPass = size.sampling().embedSampling().median() + e.gflop() / (19.5e3 * 0.1) * 1e3;
         assertThat(a.embeddingGpuHours()).isCloseTo(a.embeddingPasses() * gpuPass / 3.6e6, within(1e-9));
-        ScalingBenchmark.StepFigures fine = size.steps().get(1);
+        ScalingFigures.StepFigures fine = size.steps().get(1);
         assertThat(a.finetuneGpuHours()).isCloseTo(1600 * Math.max(fine.gflop() / (19.5e3 * 0.1) * 1e3,
                 fine.host().median()) / 3.6e6, within(1e-9));
         assertThat(a.validations()).isEqualTo(80);
