@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.Device;
-import com.dipgnn.datasets.SyntheticSpec;
+import com.dipgnn.graph.synthetic.QueryProductLocation;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
@@ -46,7 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BatchEmbeddingsTest {
 
     /** The graph both the job and the deployment load: 150 queries, 200 products, 1,200 clicks. */
-    static final String GRAPH = new SyntheticSpec(150, 200, 1200, 5L).location();
+    static final String GRAPH = new QueryProductLocation(150, 200, 1200, 5L).location();
     static final int CHUNK = 32;
     static final long SEED = 7;
 
@@ -59,7 +59,7 @@ class BatchEmbeddingsTest {
 
     @BeforeAll
     static void setUp() throws Exception {
-        graph = SyntheticSpec.parse(GRAPH).generate();
+        graph = QueryProductLocation.parse(GRAPH).generate();
         model = dir.resolve("mv-test-model");
         ExperimentSpec spec = new ExperimentSpec(TaskKind.LINK_PREDICTION, null, null, SplitMode.TRANSFER, 3, 1.0,
                 new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0.0),
@@ -185,7 +185,7 @@ class BatchEmbeddingsTest {
                 BatchOptions.of(dir.resolve("no-model").toString(), GRAPH, dir.resolve("out-1").toString())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("is not a readable model directory");
-        String otherGraph = new SyntheticSpec(150, 200, 1200, 6L).location();
+        String otherGraph = new QueryProductLocation(150, 200, 1200, 6L).location();
         assertThatThrownBy(() -> BatchEmbeddings.run(spark,
                 BatchOptions.of(model.toString(), otherGraph, dir.resolve("out-2").toString())))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -19,9 +19,9 @@ class SparkJobDependenciesTest {
         "com.dipgnn.security..", "org.springframework..", "picocli.."
     };
 
-    private static ArchRule engineOnly(String packages) {
+    private static ArchRule noDependencyOn(String packages, String... forbidden) {
         return noClasses().that().resideInAPackage(packages).should().dependOnClassesThat()
-                .resideInAnyPackage(OUTSIDE_THE_ENGINE);
+                .resideInAnyPackage(forbidden);
     }
 
     @Test
@@ -29,12 +29,26 @@ class SparkJobDependenciesTest {
         JavaClasses job = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("com.dipgnn.spark");
         assertThat(job.size()).isGreaterThanOrEqualTo(4);
-        assertThatCode(() -> engineOnly("com.dipgnn.spark..").check(job)).doesNotThrowAnyException();
+        assertThatCode(() -> noDependencyOn("com.dipgnn.spark..", OUTSIDE_THE_ENGINE).check(job)).doesNotThrowAnyException();
     }
 
     @Test
-    void theRuleRejectsTheCommandLine() {
-        JavaClasses cli = new ClassFileImporter().importPackages("com.dipgnn.cli");
-        assertThatCode(() -> engineOnly("com.dipgnn.cli..").check(cli)).isInstanceOf(AssertionError.class);
+    void theEngineJarHoldsNoServiceOrCommandLineClass() {
+        // the job's classpath has the service module's engine jar: its engine classes, nothing else
+        assertThatCode(() -> Class.forName("com.dipgnn.serving.PreparedModel")).doesNotThrowAnyException();
+        for (String outside : new String[] {"com.dipgnn.ServiceApplication", "com.dipgnn.api.JobController",
+            "com.dipgnn.cli.Cli", "com.dipgnn.jobs.JobService", "com.dipgnn.jobs.parameters.PretrainParameters"}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Class.forName(outside)).as(outside)
+                    .isInstanceOf(ClassNotFoundException.class);
+        }
+    }
+
+    @Test
+    void theRuleRejectsADependencyItForbids() {
+        // the job does use the engine's serving package: forbidding it must fail
+        JavaClasses job = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("com.dipgnn.spark");
+        assertThatCode(() -> noDependencyOn("com.dipgnn.spark..", "com.dipgnn.serving..").check(job))
+                .isInstanceOf(AssertionError.class);
     }
 }
