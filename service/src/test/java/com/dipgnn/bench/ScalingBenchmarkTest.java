@@ -125,25 +125,10 @@ class ScalingBenchmarkTest {
         assertThat(e.largestOnly()).isNotNull();
         assertThat(e.embeddedNodes()).isPositive();
         assertThat(e.tableBytesPerNode()).isCloseTo((double) e.tableBytes() / e.embeddedNodes(), within(1e-9));
-        // the projection is the ScalingEstimate arithmetic on the figures above
-        ScalingProjection.Projection p = report.projection();
-        assertThat(p.fromScale()).isEqualTo(0.0005);
-        assertThat(p.graphBytes()).isCloseTo(g.heapBytes() / 0.0005, within(1e-3));
-        ScalingProjection.ArchitectureProjection a = p.architectures().get(0);
-        ScalingFigures.StepFigures pre = size.steps().get(0);
-        assertThat(a.pretrainCpuHours()).isCloseTo(1000 * pre.step().median() / 3.6e6, within(1e-12));
-        assertThat(a.pretrainGpuMathMs()).isCloseTo(pre.gflop() / (19.5e3 * 0.1) * 1e3, within(1e-9));
-        assertThat(a.embeddingPasses()).isEqualTo(ScalingEstimate.embeddingPasses(300_000, 64));
-        assertThat(a.embeddingCpuHours()).isCloseTo(a.embeddingPasses() * e.largestOnly().median() / 3.6e6, within(1e-9));
-        double gpuPass = size.sampling().embedSampling().median() + e.gflop() / (19.5e3 * 0.1) * 1e3;
-        assertThat(a.embeddingGpuHours()).isCloseTo(a.embeddingPasses() * gpuPass / 3.6e6, within(1e-9));
-        ScalingFigures.StepFigures fine = size.steps().get(1);
-        assertThat(a.finetuneGpuHours()).isCloseTo(1600 * Math.max(fine.gflop() / (19.5e3 * 0.1) * 1e3,
-                fine.host().median()) / 3.6e6, within(1e-9));
-        assertThat(a.validations()).isEqualTo(80);
-        // validation: a tenth of the papers (the fine-tuning third of 30%), in passes of 64
-        assertThat(a.passesPerValidation()).isEqualTo(ScalingEstimate.embeddingPasses(30_000, 64));
-        assertThat(a.pretrainStateBytes()).isEqualTo(16 * pre.parameters());
+        // the report projects its last size (the arithmetic is worked by hand in ScalingProjectionTest)
+        assertThat(report.projection()).isEqualTo(ScalingProjection.project(settings, size));
+        assertThat(report.projection().architectures()).hasSize(1);
+        assertThat(report.projection().architectures().get(0).pretrainCpuHours()).isPositive();
     }
 
     @Test
