@@ -119,9 +119,8 @@ public record FinetuneParameters(
                 + "are saved with the model and applied by deployments", example = "auto",
                 allowableValues = {"auto", "none"}, nullable = true)
         @Pattern(regexp = "auto|none") String standardizeFeatures,
-        @Schema(description = "Which node types read their text as input features: all (every type with text; a "
-                + "type with features reads its TF-IDF columns after them) or featureless (only types without "
-                + "features; the others reach their text only through the text pair of pre-training); with a pre-trained model, its stored text inputs",
+        @Schema(description = ParameterChecks.TEXT_INPUTS_DESCRIPTION
+                + "; with a pre-trained model, its stored text inputs",
                 example = "all", allowableValues = {"all", "featureless"}, nullable = true)
         @Pattern(regexp = "all|featureless") String textInputs) implements JobParameters {
 

@@ -12,6 +12,11 @@ import java.util.Locale;
 /** Checks shared by the parameter records; each failure is a {@link JobParameterException}. */
 final class ParameterChecks {
 
+    /** The OpenAPI description of both jobs' {@code textInputs} (a constant, for the annotations). */
+    static final String TEXT_INPUTS_DESCRIPTION = "Which node types read their text as input features: all (every type "
+            + "with text; a type with features reads its TF-IDF columns after them) or featureless (only types "
+            + "without features; the others reach their text only through the text pair of pre-training)";
+
     private ParameterChecks() {
     }
 

@@ -101,9 +101,7 @@ public record PretrainParameters(
                 + "ELECTRA draws tokens) or most-likely (the paper's)", example = "sampled",
                 allowableValues = {"sampled", "most-likely"}, nullable = true)
         @Pattern(regexp = "sampled|most-likely") String generatedEdges,
-        @Schema(description = "Which node types read their text as input features: all (every type with text; a "
-                + "type with features reads its TF-IDF columns after them) or featureless (only types without "
-                + "features; the others reach their text only through the text pair of pre-training)",
+        @Schema(description = ParameterChecks.TEXT_INPUTS_DESCRIPTION,
                 example = "all", allowableValues = {"all", "featureless"}, nullable = true)
         @Pattern(regexp = "all|featureless") String textInputs) implements JobParameters {
 
