@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Issue 15, part 7: DiP-GNN on the interaction graph against the same model from scratch and GPT-GNN-style,
+# paired over ten seeds, on MovieLens-100K's own `ua` split. One `reproduce` per seed (pre-trained with that
+# seed, 300 steps); each takes about 50 minutes on one PyTorch thread beside other runs on 2 cores.
+# The seeds here were run with commit 7c80409, from before movies read their titles beside their genre flags;
+# --text-inputs featureless keeps later commits reading the same inputs, so every seed pairs up.
+# Usage: run.sh JAR SEED...   (DIPGNN_DATASETS: the data sets; results land beside this script, seed<N>.json)
+set -euo pipefail
+JAR=$1; shift
+HERE=$(cd "$(dirname "$0")" && pwd)
+DATA=${DIPGNN_DATASETS:-../shared/datasets}
+for s in "$@"; do
+  [ -s "$HERE/seed$s.json" ] && { echo "seed $s: done already"; continue; }
+  java -Xmx6g -Dai.djl.pytorch.num_threads=1 -Ddipgnn.datasets="$DATA" -jar "$JAR" reproduce \
+      --dataset movielens-100k --task link --split dataset --methods none,dipgnn,gpt-gnn --pretrain-steps 300 \
+      --text-inputs featureless --seed "$s" --runs 1 --out "${TMPDIR:-/tmp}/movielens-seeds/seed$s" --json > "$HERE/seed$s.json.part" \
+      2> "$HERE/seed$s.log"
+  mv "$HERE/seed$s.json.part" "$HERE/seed$s.json"
+done
