@@ -10,8 +10,9 @@ import java.util.List;
  * All edges into the nodes of one type, over every relation (and self loops when asked for),
  * concatenated relation by relation: what attention normalises over and what messages are
  * summed into. Holds the destination ids on the device, the (destinations x edges) incidence
- * matrix that sums edge values per destination, and the degree buckets that take their maxima
- * ({@link SegmentMax}); all are built from the batch's structure once, on the host.
+ * matrix that sums edge values per destination, and (on a GPU, when first asked) the degree
+ * buckets that take their maxima ({@link SegmentMax}); all are built from the batch's structure
+ * once, on the host.
  */
 public final class InEdges implements AutoCloseable {
 
@@ -21,7 +22,8 @@ public final class InEdges implements AutoCloseable {
     private final int[] destinationsHost;
     private final NDArray destinations;
     private final NDArray incidence;
-    private final SegmentMax segmentMax;
+    /** The degree buckets, built on first use: only a GPU forward pass takes maxima on the device. */
+    private SegmentMax segmentMax;
 
     InEdges(NDManager manager, String nodeType, int numDestinations, List<RelationEdges> relations) {
         this.nodeType = nodeType;
@@ -40,7 +42,6 @@ public final class InEdges implements AutoCloseable {
         }
         this.destinations = manager.create(dst);
         this.incidence = buildIncidence(manager, numDestinations, destinationsHost);
-        this.segmentMax = new SegmentMax(manager, numDestinations, destinationsHost);
     }
 
     private static NDArray buildIncidence(NDManager manager, int numDestinations, int[] dst) {
@@ -93,6 +94,9 @@ public final class InEdges implements AutoCloseable {
      * @return shape (destinations, heads)
      */
     NDArray segmentMax(NDArray values) {
+        if (segmentMax == null) {
+            segmentMax = new SegmentMax(destinations.getManager(), numDestinations, destinationsHost);
+        }
         return segmentMax.of(values);
     }
 
@@ -128,6 +132,8 @@ public final class InEdges implements AutoCloseable {
     public void close() {
         destinations.close();
         incidence.close();
-        segmentMax.close();
+        if (segmentMax != null) {
+            segmentMax.close();
+        }
     }
 }

@@ -10,6 +10,7 @@ import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.NodeEmbeddingTable;
 import com.dipgnn.model.SparseGradient;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -42,31 +43,30 @@ public final class GradientNorms {
      */
     public Map<String, Double> measure(PretrainBatch batch, NDManager manager, Engine engine, int engineSeed) {
         Map<String, Double> out = new LinkedHashMap<>();
-        for (String term : termsOf(batch, manager, engine, engineSeed)) {
-            GraphEncoder encoder = term.startsWith("disc_") ? networks.discriminator() : networks.generator();
-            if (encoder == null) {
-                continue;
-            }
+        List<String> terms = null; // named by the first pass, which also measures the first term
+        for (int i = 0; terms == null || i < terms.size(); i++) {
             try (NDManager scope = manager.newSubManager()) {
                 engine.setRandomSeed(engineSeed);
+                String term;
                 try (GradientCollector collector = engine.newGradientCollector()) {
-                    collector.backward(objective.compute(batch, scope, true).terms().get(term));
+                    Map<String, NDArray> computed = objective.compute(batch, scope, true).terms();
+                    if (terms == null) {
+                        terms = List.copyOf(computed.keySet());
+                        if (terms.isEmpty()) {
+                            break;
+                        }
+                    }
+                    term = terms.get(i);
+                    collector.backward(computed.get(term));
                 }
-                out.put(PREFIX + term, norm(encoder));
+                GraphEncoder encoder = term.startsWith("disc_") ? networks.discriminator() : networks.generator();
+                if (encoder != null) {
+                    out.put(PREFIX + term, norm(encoder));
+                }
                 zeroGradients();
             }
         }
         return out;
-    }
-
-    private java.util.Set<String> termsOf(PretrainBatch batch, NDManager manager, Engine engine, int engineSeed) {
-        try (NDManager scope = manager.newSubManager()) {
-            engine.setRandomSeed(engineSeed);
-            java.util.Set<String> names = new java.util.LinkedHashSet<>(
-                    objective.compute(batch, scope, true).terms().keySet());
-            zeroGradients();
-            return names;
-        }
     }
 
     /** The L2 norm of the encoder's recorded gradient: dense parameters and the rows its tables read. */
