@@ -6,13 +6,13 @@
 #   docker build --build-arg NATIVES=cu124 -t dipgnn-service:0.1.0-SNAPSHOT-cu124 .  # CUDA 12.4
 #
 # The PyTorch natives are linux-x86_64 only: build and run the image as linux/amd64.
-# Checked statically by the packaging module (packaging/src/test/java/.../DockerfileTest.java).
+# Checked statically by the packaging tests (src/test/java/com/dipgnn/packaging/DockerfileTest.java).
 
-# Which PyTorch natives the jar bundles: `cpu` (default) or a GPU profile of service/pom.xml.
+# Which PyTorch natives the jar bundles: `cpu` (default) or a GPU profile of pom.xml.
 ARG NATIVES=cpu
 
 # ---------------------------------------------------------------------------------------------
-# Build: the Maven Wrapper builds the service module (and only it) from the whole reactor.
+# Build: the Maven Wrapper packages the service (`package` stops before the Spark build and the tests).
 FROM eclipse-temurin:17-jdk-noble AS build
 ARG NATIVES
 WORKDIR /build
@@ -26,7 +26,7 @@ RUN --mount=type=cache,target=/root/.m2 \
       cu118) profile="-Pcu118" ;; \
       *) echo "NATIVES must be cpu, cu124 or cu118, not '$NATIVES'" >&2; exit 1 ;; \
     esac \
-    && ./mvnw -B -ntp -pl service -am $profile -Dmaven.test.skip=true package
+    && ./mvnw -B -ntp $profile -Dmaven.test.skip=true package
 
 # ---------------------------------------------------------------------------------------------
 # Runtime: a JRE, curl for the health check, the jar, a non-root user and the data volume.
@@ -57,7 +57,7 @@ RUN set -eux; \
 ENV DIPGNN_DATA_DIR=/data \
     JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=50 -XX:+ExitOnOutOfMemoryError"
 
-COPY --from=build /build/service/target/dipgnn-service-0.1.0-SNAPSHOT.jar /opt/dipgnn/dipgnn-service.jar
+COPY --from=build /build/target/dipgnn-service-0.1.0-SNAPSHOT.jar /opt/dipgnn/dipgnn-service.jar
 
 USER 10001:10001
 WORKDIR /home/dipgnn

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${PORT:-18081}"
-JAR="${JAR:-$(ls service/target/dipgnn-service-*.jar | grep -v -e original -e engine | head -1)}"
+JAR="${JAR:-$(ls target/dipgnn-service-*.jar | grep -v -e original -e engine | head -1)}"
 DATA="$(mktemp -d /tmp/dipgnn-quickstart-XXXXXX)"
 API="http://127.0.0.1:$PORT/api/v1"
 now() { date +%s.%N; }

@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
-JAR="${JAR:-$(ls service/target/dipgnn-service-*.jar | grep -v -e original -e engine | head -1)}"
+JAR="${JAR:-$(ls target/dipgnn-service-*.jar | grep -v -e original -e engine | head -1)}"
 DATA="$(mktemp -d /tmp/dipgnn-load-XXXXXX)"
 TOKEN="load-test-admin-token-0123456789"
 BASE="http://127.0.0.1:$PORT"

@@ -34,7 +34,7 @@ class SparkJobDependenciesTest {
 
     @Test
     void theEngineJarHoldsNoServiceOrCommandLineClass() {
-        // the job's classpath has the service module's engine jar: its engine classes, nothing else
+        // the job's classpath has the root build's engine jar (dipgnn-engine): its engine classes, nothing else
         assertThatCode(() -> Class.forName("com.dipgnn.serving.PreparedModel")).doesNotThrowAnyException();
         for (String outside : new String[] {"com.dipgnn.ServiceApplication", "com.dipgnn.api.JobController",
             "com.dipgnn.cli.Cli", "com.dipgnn.jobs.JobService", "com.dipgnn.jobs.parameters.PretrainParameters"}) {

@@ -20,18 +20,17 @@ import org.w3c.dom.NodeList;
 
 /**
  * Facts about the repository that the deployment files must agree with, read from the sources
- * (paths relative to this module's directory, the working directory of the tests).
+ * (paths relative to the repository root, the working directory of the tests).
  */
 final class Project {
 
-    static final Path ROOT = Path.of("..");
+    static final Path ROOT = Path.of("");
     static final Path DOCKERFILE = ROOT.resolve("Dockerfile");
     static final Path DOCKERIGNORE = ROOT.resolve(".dockerignore");
     static final Path K8S = ROOT.resolve("k8s");
     static final Path CHART = ROOT.resolve("helm").resolve("dipgnn");
-    static final Path SERVICE = ROOT.resolve("service");
-    static final Path SERVICE_POM = SERVICE.resolve("pom.xml");
-    static final Path APPLICATION_YML = SERVICE.resolve("src/main/resources/application.yml");
+    static final Path SERVICE_POM = ROOT.resolve("pom.xml");
+    static final Path APPLICATION_YML = ROOT.resolve("src/main/resources/application.yml");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Pattern PLACEHOLDER_DEFAULT = Pattern.compile("\\$\\{[^:}]+:(\\d+)}");
@@ -125,8 +124,8 @@ final class Project {
     }
 
     /**
-     * The executable jar the service module builds, relative to the repository root:
-     * service/target/{finalName}.jar, where finalName is build/finalName or artifactId-version.
+     * The executable jar the root project builds, relative to the repository root:
+     * target/{finalName}.jar, where finalName is build/finalName or artifactId-version.
      */
     static String serviceJar() {
         Document pom = pom(SERVICE_POM);
@@ -149,10 +148,10 @@ final class Project {
         if (finalName.contains("${")) {
             throw new IllegalStateException("cannot resolve the service's finalName: " + finalName);
         }
-        return "service/target/" + finalName + ".jar";
+        return "target/" + finalName + ".jar";
     }
 
-    /** The ids of the Maven profiles of the service module (cu124, cu118, ...). */
+    /** The ids of the Maven profiles of the root pom (cu124, cu118, ...). */
     static List<String> serviceProfiles() {
         NodeList ids = pom(SERVICE_POM).getElementsByTagName("profile");
         List<String> profiles = new ArrayList<>();
@@ -164,15 +163,5 @@ final class Project {
             }
         }
         return profiles;
-    }
-
-    /** The modules of the root reactor. */
-    static List<String> rootModules() {
-        NodeList modules = pom(ROOT.resolve("pom.xml")).getElementsByTagName("module");
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < modules.getLength(); i++) {
-            names.add(modules.item(i).getTextContent().trim());
-        }
-        return names;
     }
 }

@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The Dockerfile builds and runs what the service module really builds, safely. */
+/** The Dockerfile builds and runs what the root project really builds, safely. */
 class DockerfileTest {
 
     static final Dockerfile DOCKERFILE = Dockerfile.parse(Project.read(Project.DOCKERFILE));
@@ -44,20 +44,20 @@ class DockerfileTest {
     }
 
     @Test
-    void buildsTheServiceModuleWithTheWrapperFromTheWholeRepository() {
+    void buildsTheServiceWithTheWrapperFromTheRepository() {
         Stage build = DOCKERFILE.stage("build");
         String workdir = build.last("WORKDIR").orElseThrow().arguments().trim();
         assertThat(build.all("COPY")).extracting(Instruction::arguments).contains(". .");
-        assertThat(Project.rootModules()).contains("service");
 
         String mvnw = mavenCommand(build);
-        assertThat(mvnw).contains(" package").containsPattern("-pl service( |$)");
+        // `package`, not `verify`: the Spark build (integration-test phase) stays out of the image
+        assertThat(mvnw).contains(" package").doesNotContain("verify").doesNotContain("-pl ");
         assertThat(workdir).isEqualTo("/build");
     }
 
     @Test
     void copiesTheExecutableJarThatTheServiceModuleBuildsAndRunsIt() {
-        String jar = Project.serviceJar(); // service/target/dipgnn-service-0.1.0-SNAPSHOT.jar
+        String jar = Project.serviceJar(); // target/dipgnn-service-0.1.0-SNAPSHOT.jar
         String workdir = DOCKERFILE.stage("build").last("WORKDIR").orElseThrow().arguments().trim();
         Stage runtime = DOCKERFILE.finalStage();
 
@@ -161,7 +161,7 @@ class DockerfileTest {
         arms.forEach((natives, flag) -> {
             if (!flag.isEmpty()) {
                 assertThat(flag).isEqualTo("-P" + natives);
-                assertThat(Project.serviceProfiles()).as("profiles of service/pom.xml").contains(natives);
+                assertThat(Project.serviceProfiles()).as("profiles of pom.xml").contains(natives);
             }
         });
         assertThat(run).as("anything else fails the build").containsPattern("\\*\\)((?!;;).)*exit 1");
@@ -172,27 +172,27 @@ class DockerfileTest {
     void theBuildContextKeepsTheBuildInputsAndLeavesOutOutputs() {
         DockerIgnore ignore = new DockerIgnore(Project.read(Project.DOCKERIGNORE));
 
-        List<String> needed = new java.util.ArrayList<>(List.of("mvnw", ".mvn/wrapper/maven-wrapper.properties", "pom.xml",
-                "service/src/main/java/com/dipgnn/Main.java", "service/src/main/resources/application.yml",
-                "service/src/main/resources/db/migration"));
-        Project.rootModules().forEach(m -> needed.add(m + "/pom.xml")); // the reactor reads every module
+        List<String> needed = List.of("mvnw", ".mvn/wrapper/maven-wrapper.properties", "pom.xml",
+                "src/main/java/com/dipgnn/Main.java", "src/main/resources/application.yml",
+                "src/main/resources/db/migration",
+                "src/engine/pom.xml"); // `package` writes the engine jar's pom from it
         assertThat(needed).allSatisfy(p -> assertThat(ignore.excludes(p)).as(p + " excluded").isFalse());
 
-        assertThat(List.of(".git/HEAD", "service/target/" + Project.serviceJar().substring("service/target/".length()),
-                "packaging/target/classes", "dipgnn-data/db", "service/dipgnn-data/models"))
+        assertThat(List.of(".git/HEAD", Project.serviceJar(), "target/classes", "dipgnn-data/db",
+                "spark/pom.xml", "src/test/java/com/dipgnn/packaging/DockerfileTest.java", "docs/service.md"))
                 .allSatisfy(p -> assertThat(ignore.excludes(p)).as(p + " excluded").isTrue());
     }
 
     @Test
     void theIgnoreRulesAreReadLikeDockerReadsThem() {
         DockerIgnore ignore = new DockerIgnore("**/target\n*.md\n!README.md\ndocs/\n");
-        assertThat(ignore.excludes("service/target/x.jar")).isTrue();
+        assertThat(ignore.excludes("spark/target/x.jar")).isTrue();
         assertThat(ignore.excludes("target")).isTrue();
         assertThat(ignore.excludes("NOTES.md")).isTrue();
         assertThat(ignore.excludes("README.md")).isFalse();
-        assertThat(ignore.excludes("service/NOTES.md")).isFalse(); // `*` stays in one directory
+        assertThat(ignore.excludes("spark/NOTES.md")).isFalse(); // `*` stays in one directory
         assertThat(ignore.excludes("docs/service.md")).isTrue();
-        assertThat(ignore.excludes("service/src/targets.txt")).isFalse();
+        assertThat(ignore.excludes("spark/src/targets.txt")).isFalse();
     }
 
     private static String mavenCommand(Stage build) {
