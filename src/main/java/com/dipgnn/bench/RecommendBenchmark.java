@@ -25,6 +25,7 @@ import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.FineTuner;
+import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
@@ -195,11 +196,8 @@ public final class RecommendBenchmark {
             Map<String, Object> task = new LinkedHashMap<>();
             task.put("task", "link");
             task.put("relation", "query__clicked__product");
-            Map<String, Object> hyper = new LinkedHashMap<>();
-            hyper.put("sampling_depth", SAMPLING.depth());
-            hyper.put("sampling_width", SAMPLING.width());
             ModelStore.save(dir, ModelManifest.of(modelConfig(), GraphSchema.of(graph), task, "synthetic:query-product",
-                    graph.fingerprint(), 0, hyper, Map.of()), encoder, head);
+                    graph.fingerprint(), 0, InputPreparation.of(SAMPLING), Map.of()), encoder, head);
         }
         return "HGT untrained (random initialisation), 2 layers";
     }

@@ -8,6 +8,7 @@ import com.dipgnn.pretraining.PretrainCheckpoint;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainListener;
 import com.dipgnn.pretraining.PretrainMethod;
+import com.dipgnn.pretraining.PretrainProvenance;
 import com.dipgnn.pretraining.PretrainResult;
 import com.dipgnn.pretraining.PretrainedModels;
 import com.dipgnn.pretraining.Pretrainer;
@@ -129,7 +130,7 @@ public final class Reproduction {
             listener.onPhase(method.displayName() + ": reusing the pre-trained model in " + dir);
             ModelStore.EncoderWeights weights = ModelStore.readEncoderWeights(dir);
             ModelManifest m = weights.manifest();
-            return new PretrainedModel(weights, ((Number) m.hyperParameters().get("seconds")).doubleValue(),
+            return new PretrainedModel(weights, PretrainProvenance.of(m).orElseThrow().seconds(),
                     m.metrics().get("pretrain_final"), Map.of());
         }
         if (Files.exists(dir)) {
@@ -155,11 +156,12 @@ public final class Reproduction {
 
     /**
      * Whether the model in {@code dir} was pre-trained with {@code config} on features standardised as
-     * this experiment's are (a model saved before scalings were stored counts as unstandardised).
+     * this experiment's are (a model saved before scalings were stored counts as unstandardised; one
+     * whose manifest records no typed pre-training, format 1, is pre-trained again).
      */
     private boolean sameSettings(Path dir, PretrainConfig config) throws IOException {
         ModelManifest manifest = ModelStore.readManifest(dir);
-        return config.toString().equals(manifest.hyperParameters().get("pretrain_config"))
+        return PretrainProvenance.of(manifest).map(p -> p.config().equals(config)).orElse(false)
                 && FeatureScaling.loadIfPresent(dir).orElse(FeatureScaling.identity())
                         .equals(experiment.featureScaling());
     }

@@ -5,6 +5,8 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.text.TextInputs;
+import com.dipgnn.graph.FeatureStandardization;
+import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.ModelInputs;
@@ -58,29 +60,15 @@ public final class PretrainedModels {
         task.put("method", method.cliName());
         task.put("kept", which.name().toLowerCase(java.util.Locale.ROOT));
         task.put("pretrain_graph", pretrainGraph.name());
-        Map<String, Object> hyper = new LinkedHashMap<>();
-        hyper.put("pretrain_config", config.toString());
-        hyper.put("seed", config.seed());
-        hyper.put("steps", result.steps());
-        hyper.put("seed_nodes", config.seedNodes());
-        hyper.put("edge_mask_ratio", config.edgeMaskRatio());
-        hyper.put("feature_mask_ratio", config.featureMaskRatio());
-        hyper.put("negatives", config.negatives());
-        hyper.put("alpha", config.alpha());
-        hyper.put("lambda", config.lambda());
-        hyper.put("temperature", config.temperature());
-        hyper.put("learning_rate", config.optimizer().learningRate());
-        hyper.put("weight_decay", config.optimizer().weightDecay());
-        hyper.put("clip_norm", config.optimizer().clipNorm());
-        hyper.put("sampling_depth", config.sampling().depth());
-        hyper.put("sampling_width", config.sampling().width());
-        hyper.put("seconds", result.seconds());
-        hyper.put("standardized_feature_types", scaling == null ? java.util.List.of()
-                : java.util.List.copyOf(scaling.types().keySet()));
+        InputPreparation preparation = new InputPreparation(config.sampling(), false,
+                scaling == null || scaling.types().isEmpty() ? FeatureStandardization.NONE : FeatureStandardization.AUTO,
+                scaling == null ? java.util.List.of() : java.util.List.copyOf(scaling.types().keySet()));
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         metrics.put("pretrain_final", result.finalMetrics());
         metrics.put("pretrain_mean", result.overall());
-        return ModelManifest.of(model, GraphSchema.of(pretrainGraph, model.nodeInputs()), task, dataset, pretrainGraph.fingerprint(),
-                splitSeed, hyper, metrics);
+        return ModelManifest.of(model, GraphSchema.of(pretrainGraph, model.nodeInputs()), task, dataset,
+                pretrainGraph.fingerprint(), splitSeed, preparation, metrics)
+                .withSection(PretrainProvenance.SECTION,
+                        new PretrainProvenance(config, which, result.steps(), result.seconds()));
     }
 }

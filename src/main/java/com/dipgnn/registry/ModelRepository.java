@@ -1,5 +1,6 @@
 package com.dipgnn.registry;
 
+import com.dipgnn.store.ManifestMigration;
 import com.dipgnn.store.ModelManifest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -96,9 +97,9 @@ public class ModelRepository {
         try {
             return new ModelVersion(rs.getString("id"), rs.getString("name"), rs.getInt("version"),
                     ModelKind.valueOf(rs.getString("kind")), rs.getString("dataset_id"), rs.getString("job_id"),
-                    rs.getString("parent_model_id"), json.readValue(rs.getString("manifest"), ModelManifest.class),
+                    rs.getString("parent_model_id"), ManifestMigration.read(json, json.readTree(rs.getString("manifest"))),
                     rs.getLong("size_bytes"), rs.getTimestamp("created_at").toInstant());
-        } catch (JsonProcessingException e) {
+        } catch (java.io.IOException | IllegalArgumentException e) {
             throw new SQLException("model " + rs.getString("id") + " has an unreadable manifest", e);
         }
     }

@@ -133,7 +133,7 @@ public final class PreparedModel implements AutoCloseable {
      */
     static FeaturePreprocessing featuresOf(Path modelDir, ModelManifest manifest) {
         FeatureScaling scaling = FeatureScaling.loadIfPresent(modelDir).orElse(FeatureScaling.identity());
-        boolean normalize = Boolean.TRUE.equals(manifest.hyperParameters().get("normalize_features"));
+        boolean normalize = manifest.preparation().rowNormalizeFeatures();
         try {
             return new FeaturePreprocessing(scaling, normalize);
         } catch (IllegalArgumentException e) {
@@ -187,11 +187,7 @@ public final class PreparedModel implements AutoCloseable {
     }
 
     private static SamplingConfig samplingOf(ModelManifest manifest) {
-        Object depth = manifest.hyperParameters().get("sampling_depth");
-        Object width = manifest.hyperParameters().get("sampling_width");
-        SamplingConfig defaults = SamplingConfig.defaults();
-        return new SamplingConfig(depth instanceof Number d ? d.intValue() : defaults.depth(),
-                width instanceof Number w ? w.intValue() : defaults.width());
+        return manifest.preparation().sampling();
     }
 
     private static GraphModule headFor(TaskKind task, ModelManifest manifest) {

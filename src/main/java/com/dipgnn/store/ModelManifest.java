@@ -6,18 +6,27 @@ import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The JSON manifest stored beside a model's parameters: enough to rebuild the architecture and to
- * say where the weights came from (data set fingerprint, split seed, hyper-parameters, metrics,
- * code version).
+ * The JSON manifest stored beside a model's parameters: enough to rebuild the architecture, to
+ * prepare its inputs as its training did, and to say where the weights came from. Provenance is
+ * typed: the architecture ({@link #modelConfig()}), the input preparation, the runtime, and one
+ * record per training stage ({@link #section}: the pre-training's and the fine-tuning's
+ * configuration records themselves), never values by string key.
  *
- * @param format manifest format version
+ * <p>Format 2. A format-1 manifest (the versions before 0.1.0's typed provenance) is upgraded when
+ * read ({@link ManifestMigration}); a newer format is refused.
+ *
+ * @param format manifest format version ({@link #FORMAT} when written)
  * @param createdAt ISO-8601 creation time
  * @param codeVersion version of the code that trained the model
+ * @param runtime DJL, engine, Java, device and platform of the training; null for format-1 models
  * @param backbone encoder backbone
  * @param layers message-passing layers
  * @param hidden hidden width
@@ -30,7 +39,10 @@ import java.util.Map;
  * @param dataset data set name
  * @param datasetFingerprint fingerprint of the graph the model was trained on
  * @param splitSeed seed of the data split
- * @param hyperParameters training hyper-parameters
+ * @param preparation sampling and feature preparation, to be repeated by fine-tuning and serving
+ * @param provenance the training stages' configuration records by section name ({@link #section})
+ * @param legacyHyperParameters a format-1 manifest's hyper-parameters as recorded, shown but never
+ *     read by the code; null in format 2
  * @param metrics split to metric to value
  * @param nodeInputs per-node embeddings and structural inputs; null in manifests written before
  *     they existed, whose models have neither ({@link NodeInputConfig#LEGACY})
@@ -43,6 +55,7 @@ public record ModelManifest(
         int format,
         String createdAt,
         String codeVersion,
+        RuntimeProvenance runtime,
         Backbone backbone,
         int layers,
         int hidden,
@@ -55,28 +68,66 @@ public record ModelManifest(
         String dataset,
         String datasetFingerprint,
         long splitSeed,
-        Map<String, Object> hyperParameters,
+        InputPreparation preparation,
+        Map<String, JsonNode> provenance,
+        Map<String, Object> legacyHyperParameters,
         Map<String, Map<String, Double>> metrics,
         NodeInputs nodeInputs,
         Map<String, Integer> structuralDims,
         Map<String, String> files) {
 
-    public static final int FORMAT = 1;
+    public static final int FORMAT = 2;
 
-    /** A manifest as written before node inputs existed (a model with {@link NodeInputConfig#LEGACY} inputs). */
-    public ModelManifest(int format, String createdAt, String codeVersion, Backbone backbone, int layers, int hidden,
-                         int heads, double dropout, double attentionDropout, Map<String, Integer> featureDims,
-                         List<String> relations, Map<String, Object> task, String dataset, String datasetFingerprint,
-                         long splitSeed, Map<String, Object> hyperParameters, Map<String, Map<String, Double>> metrics) {
-        this(format, createdAt, codeVersion, backbone, layers, hidden, heads, dropout, attentionDropout, featureDims,
-                relations, task, dataset, datasetFingerprint, splitSeed, hyperParameters, metrics, null, null, null);
+    private static final ObjectMapper SECTIONS = new ObjectMapper();
+
+    public ModelManifest {
+        provenance = provenance == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
     }
 
     /** This manifest listing {@code files} (path to {@code sha256:<hex>}) as the model's files. */
     public ModelManifest withFiles(Map<String, String> files) {
-        return new ModelManifest(format, createdAt, codeVersion, backbone, layers, hidden, heads, dropout,
-                attentionDropout, featureDims, relations, task, dataset, datasetFingerprint, splitSeed,
-                hyperParameters, metrics, nodeInputs, structuralDims, files);
+        return new ModelManifest(format, createdAt, codeVersion, runtime, backbone, layers, hidden, heads, dropout,
+                attentionDropout, featureDims, relations, task, dataset, datasetFingerprint, splitSeed, preparation,
+                provenance, legacyHyperParameters, metrics, nodeInputs, structuralDims, files);
+    }
+
+    /** This manifest recording {@code runtime} as where the model was trained. */
+    public ModelManifest withRuntime(RuntimeProvenance runtime) {
+        return new ModelManifest(format, createdAt, codeVersion, runtime, backbone, layers, hidden, heads, dropout,
+                attentionDropout, featureDims, relations, task, dataset, datasetFingerprint, splitSeed, preparation,
+                provenance, legacyHyperParameters, metrics, nodeInputs, structuralDims, files);
+    }
+
+    /**
+     * This manifest with the configuration record of one training stage ({@code value}, a record of
+     * the package that owns the stage) under {@code name}.
+     */
+    public ModelManifest withSection(String name, Record value) {
+        Map<String, JsonNode> sections = new LinkedHashMap<>(provenance);
+        sections.put(name, SECTIONS.valueToTree(value));
+        return new ModelManifest(format, createdAt, codeVersion, runtime, backbone, layers, hidden, heads, dropout,
+                attentionDropout, featureDims, relations, task, dataset, datasetFingerprint, splitSeed, preparation,
+                sections, legacyHyperParameters, metrics, nodeInputs, structuralDims, files);
+    }
+
+    /**
+     * The configuration record of one training stage, as {@link #withSection} stored it; empty when
+     * the model has no such stage (or was written in format 1, which stored none).
+     *
+     * @throws IllegalStateException when the section does not read as {@code type}: a damaged manifest
+     */
+    public <T extends Record> Optional<T> section(String name, Class<T> type) {
+        JsonNode node = provenance.get(name);
+        if (node == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(SECTIONS.treeToValue(node, type));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+            throw new IllegalStateException("the manifest's '" + name + "' section does not read as "
+                    + type.getSimpleName() + " (" + e.getMessage() + "); the model directory is damaged: "
+                    + "copy it again or train the model again", e);
+        }
     }
 
     /**
@@ -112,14 +163,19 @@ public record ModelManifest(
                 structuralDims);
     }
 
-    /** A manifest for a model of this architecture on this schema; the rest is filled in by the caller. */
+    /**
+     * A manifest for a model of this architecture on this schema, its inputs prepared as
+     * {@code preparation} says; the training stages add their sections ({@link #withSection}) and
+     * {@link ModelStore#save} the runtime and the files.
+     */
     public static ModelManifest of(ModelConfig config, GraphSchema schema, Map<String, Object> task, String dataset,
-                                   String fingerprint, long splitSeed, Map<String, Object> hyperParameters,
+                                   String fingerprint, long splitSeed, InputPreparation preparation,
                                    Map<String, Map<String, Double>> metrics) {
-        return new ModelManifest(FORMAT, java.time.Instant.now().toString(), CodeVersion.get(),
+        return new ModelManifest(FORMAT, java.time.Instant.now().toString(), CodeVersion.get(), null,
                 config.backbone(), config.layers(), config.hidden(), config.heads(), config.dropout(),
                 config.attentionDropout(), schema.featureDims(),
                 schema.relations().stream().map(RelationType::key).toList(), task, dataset, fingerprint, splitSeed,
-                hyperParameters, metrics, NodeInputs.of(config.nodeInputs()), schema.structuralDims(), null);
+                preparation, Map.of(), null, metrics, NodeInputs.of(config.nodeInputs()), schema.structuralDims(),
+                null);
     }
 }

@@ -113,12 +113,19 @@ public final class ModelStore {
                 attachment.writeTo(temp);
             }
             // the manifest last: it records the checksum of every other file
-            JSON.writeValue(temp.resolve(MANIFEST).toFile(), manifest.withFiles(ModelFileChecksums.of(temp, MANIFEST)));
+            JSON.writeValue(temp.resolve(MANIFEST).toFile(), manifest.withRuntime(RuntimeProvenance.current(
+                    device(encoder))).withFiles(ModelFileChecksums.of(temp, MANIFEST)));
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException | RuntimeException e) {
             deleteRecursively(temp);
             throw e;
         }
+    }
+
+    /** The device of the encoder's parameters (the CPU for an encoder without any). */
+    private static ai.djl.Device device(GraphModule encoder) {
+        return encoder.parameters().values().stream().filter(p -> p.isInitialized())
+                .map(p -> p.getArray().getDevice()).findFirst().orElse(ai.djl.Device.cpu());
     }
 
     private static void writeParams(Path file, GraphModule module) throws IOException {
@@ -134,10 +141,12 @@ public final class ModelStore {
             throw new IOException(dir + " is not a model directory: " + MANIFEST + " is missing");
         }
         try {
-            return JSON.readValue(file.toFile(), ModelManifest.class);
+            return ManifestMigration.read(JSON, JSON.readTree(file.toFile()));
         } catch (com.fasterxml.jackson.core.JacksonException e) {
             throw new IOException(file + " is not a readable model manifest (" + e.getOriginalMessage()
                     + "); the model directory is damaged: copy it again or train the model again", e);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(file + ": " + e.getMessage(), e);
         }
     }
 

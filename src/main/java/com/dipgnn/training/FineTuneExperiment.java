@@ -1,6 +1,7 @@
 package com.dipgnn.training;
 
 import com.dipgnn.store.NodeEmbeddingFiles;
+import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import ai.djl.Device;
@@ -521,30 +522,14 @@ public final class FineTuneExperiment {
 
     private ModelManifest manifest(FineTuningTask<?> task, FineTuneResult result, long seed, GraphSchema schema,
                                    GraphEncoder encoder, Map<String, String> fromPretrained) {
-        Map<String, Object> hyper = new LinkedHashMap<>();
-        hyper.put("seed", seed);
-        hyper.put("steps", spec.training().steps());
-        hyper.put("batch_size", spec.training().batchSize());
-        hyper.put("learning_rate", spec.training().optimizer().learningRate());
-        hyper.put("weight_decay", spec.training().optimizer().weightDecay());
-        hyper.put("clip_norm", spec.training().optimizer().clipNorm());
-        hyper.put("sampling_depth", spec.sampling().depth());
-        hyper.put("sampling_width", spec.sampling().width());
-        hyper.put("split", spec.split().name().toLowerCase(java.util.Locale.ROOT));
-        hyper.put("normalize_features", spec.normalizeFeatures());
-        hyper.put("standardize_features", spec.standardizeFeatures().cliName());
-        hyper.put("standardized_feature_types", List.copyOf(features.scaling().types().keySet()));
-        hyper.put("best_step", result.bestStep());
-        if (!encoder.nodeTables().isEmpty()) {
-            Map<String, Integer> trained = new LinkedHashMap<>();
-            encoder.nodeTables().forEach((type, table) -> trained.put(type, table.trainedCount()));
-            hyper.put("node_embedding_trained_rows", trained);
-        }
-        if (!fromPretrained.isEmpty()) {
-            hyper.put("node_embeddings_from_pretrained", fromPretrained);
-        }
+        Map<String, Integer> trained = new LinkedHashMap<>();
+        encoder.nodeTables().forEach((type, table) -> trained.put(type, table.trainedCount()));
+        InputPreparation preparation = new InputPreparation(spec.sampling(), spec.normalizeFeatures(),
+                spec.standardizeFeatures(), List.copyOf(features.scaling().types().keySet()));
         return ModelManifest.of(spec.model(), schema, task.describe(), datasetName, graph.fingerprint(),
-                spec.splitSeed(), hyper, result.metrics());
+                spec.splitSeed(), preparation, result.metrics())
+                .withSection(FineTuneProvenance.SECTION,
+                        new FineTuneProvenance(spec, seed, result.bestStep(), trained, fromPretrained));
     }
 
     /** Node types and their counts, for reports. */

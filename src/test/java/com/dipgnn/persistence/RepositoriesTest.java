@@ -1,5 +1,6 @@
 package com.dipgnn.persistence;
 
+import com.dipgnn.store.InputPreparation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -224,8 +225,9 @@ class RepositoriesTest {
     }
 
     private static ModelManifest manifest() {
-        return new ModelManifest(1, "2026-11-23T10:00:00Z", "test", Backbone.HGT, 2, 16, 2, 0.2, 0.0,
-                Map.of("query", 32, "product", 33), List.of("query__clicked__product", "product__rev_clicked__query"),
-                Map.of("kind", "link"), "qp", "fp", 0, Map.of("steps", 10), Map.of("test", Map.of("mrr", 0.5)));
+        return new ModelManifest(ModelManifest.FORMAT, "2026-11-23T10:00:00Z", "test", null, Backbone.HGT, 2, 16, 2,
+                0.2, 0.0, Map.of("query", 32, "product", 33),
+                List.of("query__clicked__product", "product__rev_clicked__query"), Map.of("kind", "link"), "qp", "fp", 0,
+                InputPreparation.defaults(), Map.of(), null, Map.of("test", Map.of("mrr", 0.5)), null, null, null);
     }
 }

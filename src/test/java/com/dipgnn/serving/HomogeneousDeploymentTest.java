@@ -1,5 +1,6 @@
 package com.dipgnn.serving;
 
+import com.dipgnn.store.InputPreparation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -35,7 +36,7 @@ class HomogeneousDeploymentTest {
             FineTuner.initialize(4, manager, encoder, head);
             ModelStore.save(model, ModelManifest.of(ServingFixtures.TINY, GraphSchema.of(graph),
                     Map.of("task", "link", "relation", "node__link__node"), "community", graph.fingerprint(), 0,
-                    Map.of(), Map.of()), encoder, head);
+                    InputPreparation.defaults(), Map.of()), encoder, head);
         }
         try (ModelDeployment d = ModelDeployment.deploy(model, graph,
                 DeploymentOptions.defaults(), DeploymentListener.NONE)) {

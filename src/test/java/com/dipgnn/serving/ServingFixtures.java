@@ -16,6 +16,8 @@ import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.FineTuner;
+import com.dipgnn.graph.FeatureStandardization;
+import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
@@ -25,6 +27,7 @@ import com.dipgnn.training.TrainingListener;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** Tiny graphs and models for the serving tests. */
@@ -78,12 +81,11 @@ final class ServingFixtures {
             Map<String, Object> task = new LinkedHashMap<>();
             task.put("task", "link");
             task.put("relation", "query__clicked__product");
-            Map<String, Object> hyper = new LinkedHashMap<>();
-            hyper.put("sampling_depth", SAMPLING.depth());
-            hyper.put("sampling_width", SAMPLING.width());
-            hyper.put("normalize_features", normalized);
+            InputPreparation preparation = new InputPreparation(SAMPLING, normalized,
+                    scaling == null ? FeatureStandardization.NONE : FeatureStandardization.AUTO,
+                    scaling == null ? List.of() : List.copyOf(scaling.types().keySet()));
             ModelStore.save(dir, ModelManifest.of(TINY, GraphSchema.of(graph), task, "synthetic:query-product",
-                    graph.fingerprint(), 0, hyper, Map.of()), encoder, head, scaling == null ? null : scaling::save);
+                    graph.fingerprint(), 0, preparation, Map.of()), encoder, head, scaling == null ? null : scaling::save);
         }
     }
 

@@ -205,7 +205,8 @@ class FeatureStandardizationExperimentTest {
         assertThat(FeatureScaling.loadIfPresent(model)).contains(experiment.featureScaling());
         ModelManifest manifest = ModelStore.readManifest(model);
         assertThat(manifest.files()).containsKey(FeatureScaling.FILE_NAME);
-        assertThat(manifest.hyperParameters()).containsEntry("standardize_features", "auto");
+        assertThat(manifest.preparation().standardizeFeatures()).isEqualTo(FeatureStandardization.AUTO);
+        assertThat(manifest.preparation().standardizedFeatureTypes()).isNotEmpty();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package com.dipgnn.training;
 
+import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,7 +36,7 @@ class ModelStoreTest {
 
     private ModelManifest manifest() {
         return ModelManifest.of(config, GraphSchema.of(graph), Map.of("task", "node", "num_classes", 4),
-                graph.name(), graph.fingerprint(), 7, Map.of("steps", 10), Map.of("test", Map.of("micro_f1", 0.5)));
+                graph.name(), graph.fingerprint(), 7, InputPreparation.defaults(), Map.of("test", Map.of("micro_f1", 0.5)));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package com.dipgnn.training;
 
+import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.NodeEmbeddingFiles;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
@@ -239,6 +240,6 @@ class NodeEmbeddingStoreTest {
 
     private static ModelManifest manifest(ModelConfig config) {
         return ModelManifest.of(config, GraphSchema.of(GRAPH, config.nodeInputs()), Map.of("task", "link",
-                "relation", PlantedCommunities.CLICKS.key()), GRAPH.name(), GRAPH.fingerprint(), 0, Map.of(), Map.of());
+                "relation", PlantedCommunities.CLICKS.key()), GRAPH.name(), GRAPH.fingerprint(), 0, InputPreparation.defaults(), Map.of());
     }
 }

@@ -81,9 +81,7 @@ class PretrainedRowsTest {
                 .hasMessageContaining("--node-embeddings auto");
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, String> outcome(Path model) throws Exception {
-        return (Map<String, String>) ModelStore.readManifest(model).hyperParameters()
-                .get("node_embeddings_from_pretrained");
+        return FineTuneProvenance.of(ModelStore.readManifest(model)).orElseThrow().nodeEmbeddingsFromPretrained();
     }
 }

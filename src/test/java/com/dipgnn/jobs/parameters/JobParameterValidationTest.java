@@ -1,5 +1,6 @@
 package com.dipgnn.jobs.parameters;
 
+import com.dipgnn.store.InputPreparation;
 import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.jobs.parameters.PretrainParameters;
@@ -56,7 +57,7 @@ class JobParameterValidationTest {
     private static ModelManifest pretrainedOn(HeteroGraph graph, long splitSeed, ModelConfig model) {
         HeteroGraph part = FineTuneExperiment.pretrainPart(graph, "node", splitSeed);
         return ModelManifest.of(model, GraphSchema.of(part), Map.of("task", "pretrain", "method", "dipgnn"),
-                "community", part.fingerprint(), splitSeed, Map.of(), Map.of());
+                "community", part.fingerprint(), splitSeed, InputPreparation.defaults(), Map.of());
     }
 
     private static FinetuneParameters finetune(String task, String targetType, String relation, String pretrained,
@@ -168,7 +169,7 @@ class JobParameterValidationTest {
     @Test
     void aFineTunedModelIsNoPretrainedModel() {
         ModelManifest fineTuned = ModelManifest.of(ModelConfig.PAPER_DEFAULT, GraphSchema.of(COMMUNITY),
-                Map.of("task", "node"), "community", COMMUNITY.fingerprint(), SPLIT_SEED, Map.of(), Map.of());
+                Map.of("task", "node"), "community", COMMUNITY.fingerprint(), SPLIT_SEED, InputPreparation.defaults(), Map.of());
         assertRefused(() -> finetune("node", null, null, "m1", null, null, SPLIT_SEED)
                 .validateAgainst(COMMUNITY, fineTuned), "pretrainedModelId", "not a pre-trained one");
     }
@@ -201,7 +202,7 @@ class JobParameterValidationTest {
                 .validateAgainst(COMMUNITY, sameShapeOtherData), "pretrainedModelId", "fingerprint",
                 "pre-trained on this data set");
         ModelManifest otherSchema = ModelManifest.of(ModelConfig.PAPER_DEFAULT, GraphSchema.of(usersAndItems(true)),
-                Map.of("task", "pretrain"), "shop", "abc", SPLIT_SEED, Map.of(), Map.of());
+                Map.of("task", "pretrain"), "shop", "abc", SPLIT_SEED, InputPreparation.defaults(), Map.of());
         assertRefused(() -> finetune("node", null, null, "m1", null, null, SPLIT_SEED)
                 .validateAgainst(COMMUNITY, otherSchema), "pretrainedModelId", "another data set");
     }

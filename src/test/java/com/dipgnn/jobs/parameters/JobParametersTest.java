@@ -1,5 +1,7 @@
 package com.dipgnn.jobs.parameters;
 
+import com.dipgnn.store.ManifestMigration;
+import com.dipgnn.store.InputPreparation;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
@@ -174,7 +176,7 @@ class JobParametersTest {
     void finetuneArchitectureComesFromThePretrainedModelWhenAbsent() {
         ModelManifest pretrained = ModelManifest.of(new ModelConfig(Backbone.GAT, 2, 64, 4, 0.2, 0.0),
                 new com.dipgnn.model.GraphSchema(new java.util.LinkedHashMap<>(Map.of("node", 8)), List.of()),
-                Map.of("task", "pretrain"), "d", "f", 0, Map.of(), Map.of());
+                Map.of("task", "pretrain"), "d", "f", 0, InputPreparation.defaults(), Map.of());
 
         FinetuneParameters resolved = FinetuneParameters.defaults().withDefaults(pretrained);
 
@@ -208,8 +210,12 @@ class JobParametersTest {
         assertThat(FinetuneParameters.forTask("link").toSpec(null).model().nodeInputs())
                 .isEqualTo(NodeInputConfig.DEFAULT);
 
-        ModelManifest legacy = new ModelManifest(1, "t", "v", Backbone.HGT, 2, 16, 2, 0.2, 0.0, Map.of("node", 0),
-                List.of(), Map.of("task", "pretrain"), "d", "f", 0, Map.of(), Map.of());
+        // a format-1 manifest written before node inputs existed
+        ModelManifest legacy = ManifestMigration.read(JSON, JSON.readTree("{\"format\": 1, \"createdAt\": \"t\", "
+                + "\"codeVersion\": \"v\", \"backbone\": \"HGT\", \"layers\": 2, \"hidden\": 16, \"heads\": 2, "
+                + "\"dropout\": 0.2, \"attentionDropout\": 0.0, \"featureDims\": {\"node\": 0}, \"relations\": [], "
+                + "\"task\": {\"task\": \"pretrain\"}, \"dataset\": \"d\", \"datasetFingerprint\": \"f\", "
+                + "\"splitSeed\": 0, \"hyperParameters\": {}, \"metrics\": {}}"));
         assertThat(FinetuneParameters.forTask("link").toSpec(legacy).model().nodeInputs())
                 .as("a model pre-trained before node inputs keeps its shared type vectors").isEqualTo(NodeInputConfig.LEGACY);
 

@@ -1,5 +1,6 @@
 package com.dipgnn.jobs.runner;
 
+import com.dipgnn.training.FineTuneProvenance;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
 import static com.dipgnn.jobs.runner.JobFixtures.SPLIT_SEED;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,13 +56,14 @@ class FinetuneResumeTest {
         assertThat(expected.resumedFromStep()).isZero();
         assertThat(resumed.metrics()).isEqualTo(expected.metrics());
         assertThat(resumed.curves()).isEqualTo(expected.curves());
-        assertThat(resumed.manifest().hyperParameters().get("best_step"))
-                .isEqualTo(expected.manifest().hyperParameters().get("best_step"));
+        FineTuneProvenance resumedRun = FineTuneProvenance.of(resumed.manifest()).orElseThrow();
+        FineTuneProvenance expectedRun = FineTuneProvenance.of(expected.manifest()).orElseThrow();
+        assertThat(resumedRun.bestStep()).isEqualTo(expectedRun.bestStep());
+        assertThat(resumedRun.spec()).isEqualTo(expectedRun.spec());
         if (java.util.Arrays.asList(files).contains(NodeEmbeddingFiles.FILE)) {
             // 90 nodes in the fine-tuning part (30% of 300); sampled subgraphs reach most of them
-            Object trained = ((java.util.Map<?, ?>) expected.manifest().hyperParameters()
-                    .get("node_embedding_trained_rows")).get("node");
-            assertThat(((Number) trained).intValue()).as("rows trained in the run").isBetween(30, 90);
+            assertThat(expectedRun.nodeEmbeddingTrainedRows().get("node")).as("rows trained in the run")
+                    .isBetween(30, 90);
         }
         for (String file : files) {
             assertThat(Files.mismatch(straight.modelOutput().resolve(file), interrupted.modelOutput().resolve(file)))

@@ -1,5 +1,6 @@
 package com.dipgnn.jobs.runner;
 
+import com.dipgnn.pretraining.PretrainProvenance;
 import static com.dipgnn.jobs.runner.JobFixtures.SPLIT_SEED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -38,7 +39,7 @@ class JobCancellationTest {
 
         JobOutcome resumed = runner.run(work, JobControl.NONE, JobProgressSink.NONE);
         assertThat(resumed.resumedFromStep()).as("run again, the job resumes from its checkpoint").isEqualTo(4);
-        assertThat(resumed.manifest().hyperParameters()).containsEntry("steps", 20L);
+        assertThat(PretrainProvenance.of(resumed.manifest()).orElseThrow().steps()).isEqualTo(20L);
         assertThat(work.modelOutput()).isDirectoryContaining("glob:**/manifest.json");
     }
 

@@ -1,0 +1,131 @@
+package com.dipgnn.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.FeatureScaling;
+import com.dipgnn.graph.FeatureStandardization;
+import com.dipgnn.jobs.parameters.FinetuneParameters;
+import com.dipgnn.model.GraphSchema;
+import com.dipgnn.model.Linear;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.pretraining.PretrainConfig;
+import com.dipgnn.pretraining.PretrainMethod;
+import com.dipgnn.pretraining.PretrainProvenance;
+import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.training.Devices;
+import com.dipgnn.training.FineTuneProvenance;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Manifests of every format load as typed records; a newer format is refused. */
+class ManifestMigrationTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Saved by the format-1 code (see the README beside it). */
+    private static final Path FORMAT1_MODEL = Path.of("src/test/resources/store/format1-model");
+
+    @Test
+    void aModelTheFormat1CodeSavedStillLoadsWithItsSettingsTyped(@TempDir Path tmp) throws Exception {
+        Path dir = copy(FORMAT1_MODEL, tmp.resolve("model"));
+
+        ModelManifest manifest = ModelStore.readManifest(dir);
+
+        assertThat(manifest.format()).isEqualTo(ModelManifest.FORMAT);
+        // from its hyperParameters: "sampling_depth": 2, "sampling_width": 128, "standardize_features": "auto"
+        assertThat(manifest.preparation()).isEqualTo(new InputPreparation(new SamplingConfig(2, 128), false,
+                FeatureStandardization.AUTO, List.of("node")));
+        assertThat(manifest.legacyHyperParameters()).containsEntry("best_step", 4).containsEntry("split", "transfer");
+        assertThat(manifest.runtime()).as("format 1 recorded none").isNull();
+        assertThat(FineTuneProvenance.of(manifest)).isEmpty();
+        assertThat(manifest.modelConfig().hidden()).isEqualTo(8);
+        assertThat(FeatureScaling.loadIfPresent(dir)).isPresent();
+        Devices.engine();
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            // the checksums format 1 recorded are verified as before
+            ModelStore.LoadedModel loaded = ModelStore.load(dir, manager, m -> new Linear(m.hidden(), 5, true));
+            assertThat(loaded.encoder().parameterCount()).isPositive();
+        }
+    }
+
+    @Test
+    void aFormat1ManifestWithoutSettingsReadsAsThatCodeTrained() throws IOException {
+        ModelManifest manifest = ManifestMigration.read(JSON, JSON.readTree(format1("{}")));
+
+        assertThat(manifest.preparation()).isEqualTo(new InputPreparation(new SamplingConfig(6, 128), false,
+                FeatureStandardization.NONE, List.of()));
+        assertThat(manifest.provenance()).isEmpty();
+    }
+
+    @Test
+    void aPretrainedFormat1ModelRecordedOnlyItsStandardisedTypes() throws IOException {
+        ModelManifest manifest = ManifestMigration.read(JSON,
+                JSON.readTree(format1("{\"standardized_feature_types\": [\"paper\"], \"sampling_depth\": 4}")));
+
+        assertThat(manifest.preparation()).isEqualTo(new InputPreparation(new SamplingConfig(4, 128), false,
+                FeatureStandardization.AUTO, List.of("paper")));
+    }
+
+    @Test
+    void aNewerFormatIsRefusedWithTheFix() {
+        assertThatThrownBy(() -> ManifestMigration.read(JSON, JSON.readTree("{\"format\": 3}")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("format 3").hasMessageContaining("upgrade DiP-GNN");
+    }
+
+    @Test
+    void theStagesConfigurationRecordsComeBackEqual() throws IOException {
+        PretrainConfig pretrain = PretrainConfig.PAPER_DEFAULT.withMethod(PretrainMethod.GPT_GNN).withSeed(3);
+        FineTuneProvenance finetune = new FineTuneProvenance(FinetuneParameters.forTask("link").toSpec(null), 5, 40,
+                Map.of("user", 12), Map.of("user", "pre-trained rows"));
+        ModelManifest written = ModelManifest.of(ModelConfig.PAPER_DEFAULT,
+                        new GraphSchema(new LinkedHashMap<>(Map.of("user", 0)), List.of()),
+                        Map.of("task", "link"), "d", "f", 1, InputPreparation.defaults(), Map.of())
+                .withSection(PretrainProvenance.SECTION,
+                        new PretrainProvenance(pretrain, PretrainMethod.Kept.GENERATOR, 30, 1.5))
+                .withSection(FineTuneProvenance.SECTION, finetune);
+
+        ModelManifest read = ManifestMigration.read(JSON, JSON.readTree(JSON.writeValueAsString(written)));
+
+        assertThat(JSON.writeValueAsString(read)).isEqualTo(JSON.writeValueAsString(written));
+        assertThat(PretrainProvenance.of(read).orElseThrow().config()).isEqualTo(pretrain);
+        assertThat(FineTuneProvenance.of(read).orElseThrow()).isEqualTo(finetune);
+    }
+
+    @Test
+    void aSectionOfAnotherShapeIsReportedAsDamage() throws IOException {
+        ModelManifest manifest = ManifestMigration.read(JSON, JSON.readTree(format1("{}")))
+                .withSection(PretrainProvenance.SECTION, InputPreparation.defaults());
+
+        assertThatThrownBy(() -> PretrainProvenance.of(manifest)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'pretrain' section").hasMessageContaining("damaged");
+    }
+
+    private static String format1(String hyperParameters) {
+        return "{\"format\": 1, \"createdAt\": \"t\", \"codeVersion\": \"v\", \"backbone\": \"HGT\", \"layers\": 2, "
+                + "\"hidden\": 16, \"heads\": 2, \"dropout\": 0.2, \"attentionDropout\": 0.0, "
+                + "\"featureDims\": {\"node\": 4}, \"relations\": [], \"task\": {\"task\": \"node\"}, "
+                + "\"dataset\": \"d\", \"datasetFingerprint\": \"f\", \"splitSeed\": 0, "
+                + "\"hyperParameters\": " + hyperParameters + ", \"metrics\": {}}";
+    }
+
+    private static Path copy(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (Stream<Path> files = Files.list(from)) {
+            for (Path f : files.filter(f -> !f.getFileName().toString().endsWith(".md")).toList()) {
+                Files.copy(f, to.resolve(f.getFileName()));
+            }
+        }
+        return to;
+    }
+}
