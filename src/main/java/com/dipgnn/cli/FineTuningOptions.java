@@ -9,33 +9,37 @@ import com.dipgnn.model.TypeSelection;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
-import com.dipgnn.training.Devices;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneDefaults;
-import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.FineTuneResult;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.text.TextInputScope;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code finetune}: supervised fine-tuning ("w/o pre-train") with a progress bar and a result table. */
 /**
- * The options shared by every command that fine-tunes (data, task, split, architecture, optimizer,
- * sampling) and how they become an {@link ExperimentSpec}; picocli reads them from subclasses.
+ * The options shared by every command that fine-tunes (data, task, architecture, optimizer,
+ * sampling), a picocli mixin, and how they become an {@link ExperimentSpec}. {@code --split} is
+ * each command's own (its default and help differ) and lands in {@link #split(String)}.
  */
-abstract class FineTuningOptions {
+final class FineTuningOptions {
+
+    private final boolean transferByDefault;
+
+    private FineTuningOptions(boolean transferByDefault) {
+        this.transferByDefault = transferByDefault;
+    }
+
+    /** Without {@code --split}: the data set's own split where it marks one for the task ({@code finetune}). */
+    static FineTuningOptions dataSetSplitByDefault() {
+        return new FineTuningOptions(false);
+    }
+
+    /** Without {@code --split}: the node-transfer split, the paper's setting ({@code pretrain}, {@code reproduce}). */
+    static FineTuningOptions transferSplitByDefault() {
+        return new FineTuningOptions(true);
+    }
 
     @Option(names = "--dataset", defaultValue = GraphSources.COMMUNITY,
             description = "synthetic:community, synthetic:query-product, a data set name (e.g. cora) or a graph directory (default: ${DEFAULT-VALUE})")
@@ -54,8 +58,8 @@ abstract class FineTuningOptions {
             + "nodes); paper: the paper's Table 7 (the default elsewhere)")
     String preset;
 
-    /** {@code --split}: declared by each command, whose default differs (see {@link #SPLITS}). */
-    String split;
+    /** {@code --split} as given, or null. */
+    private String split;
 
     /** The splits every command takes, for its {@code --split} help. */
     static final String SPLITS = "transfer (70%% of the nodes held back for pre-training, the paper's setting), "
@@ -255,8 +259,24 @@ abstract class FineTuningOptions {
         };
     }
 
-    /** The split without {@code --split}: the data set's own where it marks one; commands whose help says otherwise override it. */
+    /** {@code --split}, declared by each command (see {@link #SPLITS}). */
+    void split(String value) {
+        split = value;
+    }
+
+    /** {@code --split} as given, or null. */
+    String split() {
+        return split;
+    }
+
+    /**
+     * The split without {@code --split}: the node-transfer split for the pre-training commands, else
+     * the data set's own where it marks one for the task.
+     */
     SplitMode defaultSplit(HeteroGraph graph, TaskKind kind) {
+        if (transferByDefault) {
+            return SplitMode.TRANSFER;
+        }
         if (kind == TaskKind.LINK_PREDICTION) {
             boolean marked = graph.relationTypes().stream()
                     .filter(r -> relation == null ? !r.isReverse() : r.name().equals(relation) || r.key().equals(relation))

@@ -30,12 +30,20 @@ import picocli.CommandLine.Option;
 /** {@code finetune}: supervised fine-tuning ("w/o pre-train") with a progress bar and a result table. */
 @Command(name = "finetune", mixinStandardHelpOptions = true,
         description = "Fine-tunes a GNN on a node classification or link prediction task and reports test metrics.")
-public final class FinetuneCommand extends FineTuningOptions implements Callable<Integer> {
+public final class FinetuneCommand implements Callable<Integer>, TrainingCommand {
 
-    @Option(names = "--split", description = "split: " + SPLITS + " (default: dataset when the data set marks "
-            + "one for the task, else transfer; the baseline recommenders take holdout instead of transfer)")
+    @picocli.CommandLine.Mixin
+    final FineTuningOptions options = FineTuningOptions.dataSetSplitByDefault();
+
+    @Option(names = "--split", description = "split: " + FineTuningOptions.SPLITS + " (default: dataset when the "
+            + "data set marks one for the task, else transfer; the baseline recommenders take holdout instead of transfer)")
     void split(String value) {
-        split = value;
+        options.split(value);
+    }
+
+    @Override
+    public FineTuningOptions fineTuning() {
+        return options;
     }
 
     @Option(names = "--save", description = "save the model of the first run to this new directory")
@@ -81,32 +89,32 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
 
     @Override
     public Integer call() throws Exception {
-        TaskKind kind = TaskKind.parse(task);
+        TaskKind kind = TaskKind.parse(options.task);
         if (save != null && java.nio.file.Files.exists(save)) {
             throw new IllegalArgumentException("--save " + save + " already exists; models are never overwritten: "
                     + "choose a new directory or delete the old one");
         }
         boolean gnn = "gnn".equalsIgnoreCase(model.trim());
         refuseOptionsTheModelIgnores(gnn);
-        HeteroGraph graph = GraphSources.load(dataset, splitSeed);
+        HeteroGraph graph = GraphSources.load(options.dataset, options.splitSeed);
         if (!gnn) {
             return runBaseline(kind, graph);
         }
         com.dipgnn.store.ModelStore.EncoderWeights start = pretrained == null ? null
                 : com.dipgnn.store.ModelStore.readEncoderWeights(pretrained);
-        ExperimentSpec spec = start == null ? spec(kind, graph)
-                : spec(kind, graph, start.manifest().modelConfig());
+        ExperimentSpec spec = start == null ? options.spec(kind, graph)
+                : options.spec(kind, graph, start.manifest().modelConfig());
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
         FineTuneExperiment experiment = pretrained == null
-                ? new FineTuneExperiment(graph, dataset, spec, Devices.select(device), GraphSources.textCache())
-                : FineTuneExperiment.fromPretrained(pretrained, graph, dataset, spec, Devices.select(device),
+                ? new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device), GraphSources.textCache())
+                : FineTuneExperiment.fromPretrained(pretrained, graph, options.dataset, spec, Devices.select(options.device),
                         GraphSources.textCache());
         List<FineTuneResult> results = new ArrayList<>();
-        for (int r = 0; r < runs; r++) {
-            long runSeed = seed + r;
+        for (int r = 0; r < options.runs; r++) {
+            long runSeed = options.seed + r;
             String primary = experiment.primaryMetric();
-            ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, runs), primary);
+            ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, options.runs), primary);
             FineTuneResult result = experiment.run(runSeed, bar, r == 0 ? save : null, start,
                     checkpointDir == null ? null : checkpointDir.resolve("seed" + runSeed),
                     spec.training().evalEvery());
@@ -153,25 +161,25 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         }
         // without --split, a relation with no split of its own gets the per-user hold-out; an explicit
         // --split transfer is refused by the experiment with the splits that work
-        SplitMode mode = split != null ? SplitMode.parse(split)
-                : defaultSplit(graph, kind) == SplitMode.TRANSFER ? SplitMode.HOLDOUT : defaultSplit(graph, kind);
-        RecommenderConfig config = recommender.config(com.dipgnn.recommend.RecommenderKind.parse(model), negatives);
+        SplitMode mode = options.split() != null ? SplitMode.parse(options.split())
+                : options.defaultSplit(graph, kind) == SplitMode.TRANSFER ? SplitMode.HOLDOUT : options.defaultSplit(graph, kind);
+        RecommenderConfig config = recommender.config(com.dipgnn.recommend.RecommenderKind.parse(model), options.negatives);
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
         if (plot != null && validationFraction != null && validationFraction == 0) {
             throw new IllegalArgumentException("--rec-plot draws the validation curve, and --rec-val-fraction 0 "
                     + "leaves no validation pairs: drop one of them");
         }
-        RecommenderExperiment experiment = new RecommenderExperiment(graph, relation, mode, splitSeed,
+        RecommenderExperiment experiment = new RecommenderExperiment(graph, options.relation, mode, options.splitSeed,
                 validationFraction == null ? FineTuneExperiment.DEFAULT_VALIDATION_FRACTION : validationFraction,
-                config, Devices.select(device));
+                config, Devices.select(options.device));
         err.printf(java.util.Locale.ROOT, "split %s: %d train, %d validation, %d test pairs%n",
                 mode.name().toLowerCase(java.util.Locale.ROOT), experiment.split().train().size(),
                 experiment.split().val().size(), experiment.split().test().size());
         List<RecommenderResult> results = new ArrayList<>();
-        for (int r = 0; r < runs; r++) {
-            long runSeed = seed + r;
-            ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, runs), "recall@20");
+        for (int r = 0; r < options.runs; r++) {
+            long runSeed = options.seed + r;
+            ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, options.runs), "recall@20");
             java.nio.file.Path checkpoints = checkpointDir == null ? null
                     : checkpointDir.resolve("seed" + runSeed);
             RecommenderResult result = experiment.run(runSeed, bar, checkpoints);
@@ -185,19 +193,19 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
         Map<String, Map<String, RunSummary.Stat>> summary =
                 RunSummary.ofMetrics(results.stream().map(RecommenderResult::metrics).toList());
         if (plot != null) {
-            RecommenderCurvePlot.of(dataset + ": " + model + ", " + mode.name().toLowerCase(java.util.Locale.ROOT)
-                    + " split", seed, results, config.fullK()).write(plot);
+            RecommenderCurvePlot.of(options.dataset + ": " + model + ", " + mode.name().toLowerCase(java.util.Locale.ROOT)
+                    + " split", options.seed, results, config.fullK()).write(plot);
             err.println("wrote the validation curve to " + plot);
         }
         if (json) {
             Map<String, Object> out = new LinkedHashMap<>();
-            out.put("dataset", dataset);
+            out.put("dataset", options.dataset);
             out.put("split", mode.name().toLowerCase(java.util.Locale.ROOT));
             out.put("config", config);
             List<Map<String, Object>> runList = new ArrayList<>();
             for (int i = 0; i < results.size(); i++) {
                 Map<String, Object> run = new LinkedHashMap<>();
-                run.put("seed", seed + i);
+                run.put("seed", options.seed + i);
                 run.put("metrics", results.get(i).metrics());
                 run.put("best_epoch", results.get(i).bestEpoch());
                 run.put("epochs_run", results.get(i).epochsRun());
@@ -217,12 +225,12 @@ public final class FinetuneCommand extends FineTuningOptions implements Callable
     private Map<String, Object> jsonReport(ExperimentSpec spec, List<FineTuneResult> results,
                                            Map<String, Map<String, RunSummary.Stat>> summary) {
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("dataset", dataset);
+        out.put("dataset", options.dataset);
         out.put("config", spec);
         List<Map<String, Object>> runList = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
             Map<String, Object> run = new LinkedHashMap<>();
-            run.put("seed", seed + i);
+            run.put("seed", options.seed + i);
             run.put("metrics", results.get(i).metrics());
             run.put("best_step", results.get(i).bestStep());
             run.put("steps_run", results.get(i).stepsRun());

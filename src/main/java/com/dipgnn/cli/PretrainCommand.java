@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -27,7 +28,24 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "pretrain", mixinStandardHelpOptions = true,
         description = "Pre-trains a GNN (DiP-GNN or a baseline) on the pre-training part of a graph and saves it.")
-public final class PretrainCommand extends PretrainingCommandOptions implements Callable<Integer> {
+public final class PretrainCommand implements Callable<Integer>, TrainingCommand {
+
+    @Mixin
+    final FineTuningOptions options = FineTuningOptions.transferSplitByDefault();
+
+    @Mixin
+    final PretrainOptions pretrain = new PretrainOptions();
+
+    @Option(names = "--split", description = "split: " + FineTuningOptions.SPLITS + " (default: transfer, the paper's "
+            + "setting, whatever the data set marks; node classification pre-trains on the transfer split only)")
+    void split(String value) {
+        options.split(value);
+    }
+
+    @Override
+    public FineTuningOptions fineTuning() {
+        return options;
+    }
 
     @Option(names = "--method", defaultValue = "dipgnn",
             description = "dipgnn, dipgnn-edges, dipgnn-features, random-edges, gpt-gnn or gae (default: ${DEFAULT-VALUE})")
@@ -54,30 +72,30 @@ public final class PretrainCommand extends PretrainingCommandOptions implements 
         }
         PretrainMethod chosen = PretrainMethod.parse(method);
         keptNetwork(chosen);
-        TaskKind kind = TaskKind.parse(task);
-        HeteroGraph graph = GraphSources.load(dataset, splitSeed);
-        ExperimentSpec spec = spec(kind, graph);
+        TaskKind kind = TaskKind.parse(options.task);
+        HeteroGraph graph = GraphSources.load(options.dataset, options.splitSeed);
+        ExperimentSpec spec = options.spec(kind, graph);
         if (spec.split() != SplitMode.TRANSFER && !spec.split().holdsOutEdgesFor(kind)) {
             throw new IllegalArgumentException("pre-training for node classification uses the node-transfer split; drop "
                     + "--split or use --split transfer (the link task also takes an edge split: dataset, holdout or "
                     + "leave-one-out, and pre-trains on the training edges only)");
         }
-        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device),
+        FineTuneExperiment experiment = new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device),
                 GraphSources.textCache());
         HeteroGraph pretrainGraph = experiment.pretrainGraph();
-        PretrainConfig config = pretrain.config(chosen, seed, spec.sampling(), spec.fullGraphMaxNodes());
+        PretrainConfig config = pretrain.config(chosen, options.seed, spec.sampling(), spec.fullGraphMaxNodes());
         System.err.println("pre-training graph: " + FineTuneExperiment.describe(pretrainGraph));
         try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
             PretrainResult result = new Pretrainer(config, new PretrainProgress(System.err, "pretrain"))
                     .withGradientNorms(pretrain.gradientNormsEvery).run(pretrainGraph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
             PretrainMethod.Kept which = keptNetwork(chosen);
-            PretrainedModels.save(save, result, config, which, experiment.spec().model(), pretrainGraph, dataset,
-                    splitSeed, experiment.textInputs(), experiment.featureScaling());
+            PretrainedModels.save(save, result, config, which, experiment.spec().model(), pretrainGraph, options.dataset,
+                    options.splitSeed, experiment.textInputs(), experiment.featureScaling());
             System.err.printf(java.util.Locale.ROOT, "saved the %s encoder to %s (%.1f s)%n",
                     which.name().toLowerCase(java.util.Locale.ROOT), save, result.seconds());
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>();
-                out.put("dataset", dataset);
+                out.put("dataset", options.dataset);
                 out.put("method", config.method().cliName());
                 out.put("saved", save.toString());
                 out.put("seconds", result.seconds());

@@ -35,7 +35,24 @@ import picocli.CommandLine.Option;
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = "Compares pre-training methods (DiP-GNN, its ablations, GPT-GNN, GAE, none) on one data set "
                 + "and task: mean ± std over runs, paired t-tests against no pre-training, a Markdown report and an SVG plot.")
-public final class ReproduceCommand extends PretrainingCommandOptions implements Callable<Integer> {
+public final class ReproduceCommand implements Callable<Integer>, TrainingCommand {
+
+    @Mixin
+    final FineTuningOptions options = FineTuningOptions.transferSplitByDefault();
+
+    @Mixin
+    final PretrainOptions pretrain = new PretrainOptions();
+
+    @Option(names = "--split", description = "split: " + FineTuningOptions.SPLITS + " (default: transfer, the paper's "
+            + "setting, whatever the data set marks; node classification pre-trains on the transfer split only)")
+    void split(String value) {
+        options.split(value);
+    }
+
+    @Override
+    public FineTuningOptions fineTuning() {
+        return options;
+    }
 
     @Option(names = "--methods", defaultValue = "none,dipgnn,gpt-gnn", split = ",",
             description = "methods to compare: none, dipgnn, dipgnn-edges, dipgnn-features, random-edges, gpt-gnn, gae "
@@ -66,20 +83,20 @@ public final class ReproduceCommand extends PretrainingCommandOptions implements
 
     @Override
     public Integer call() throws Exception {
-        TaskKind kind = TaskKind.parse(task);
+        TaskKind kind = TaskKind.parse(options.task);
         if (probe && kind != TaskKind.NODE_CLASSIFICATION) {
             throw new IllegalArgumentException("--probe fits a classifier on node labels: it needs --task node");
         }
         List<PretrainMethod> chosen = methods.stream().map(PretrainMethod::parse).toList();
-        HeteroGraph graph = GraphSources.load(dataset, splitSeed);
-        ExperimentSpec spec = spec(kind, graph);
+        HeteroGraph graph = GraphSources.load(options.dataset, options.splitSeed);
+        ExperimentSpec spec = options.spec(kind, graph);
         // checked before the reproduction, which can take hours
         List<RecommenderConfig> baselineConfigs = baselineConfigs(kind, spec);
-        FineTuneExperiment experiment = new FineTuneExperiment(graph, dataset, spec, Devices.select(device),
+        FineTuneExperiment experiment = new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device),
                 GraphSources.textCache());
-        Path dir = out != null ? out : Path.of("reports", Path.of(dataset).getFileName() + "-" + kind.shortName());
-        ReproductionSpec plan = new ReproductionSpec(chosen, runs, seed,
-                pretrain.config(PretrainMethod.DIPGNN, seed, spec.sampling(), spec.fullGraphMaxNodes()), pretrainPerRun, probe,
+        Path dir = out != null ? out : Path.of("reports", Path.of(options.dataset).getFileName() + "-" + kind.shortName());
+        ReproductionSpec plan = new ReproductionSpec(chosen, options.runs, options.seed,
+                pretrain.config(PretrainMethod.DIPGNN, options.seed, spec.sampling(), spec.fullGraphMaxNodes()), pretrainPerRun, probe,
                 pretrain.gradientNormsEvery);
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
@@ -89,8 +106,8 @@ public final class ReproduceCommand extends PretrainingCommandOptions implements
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         Files.writeString(dir.resolve("result.json"), mapper.writeValueAsString(result));
         if (!baselineConfigs.isEmpty()) {
-            List<BaselineComparison.Baseline> rows = BaselineComparison.run(graph, relation, spec.split(), splitSeed,
-                    baselineConfigs, runs, seed, Devices.select(device),
+            List<BaselineComparison.Baseline> rows = BaselineComparison.run(graph, options.relation, spec.split(), options.splitSeed,
+                    baselineConfigs, options.runs, options.seed, Devices.select(options.device),
                     (k, s) -> new ProgressBar(err, k.cliName() + " seed " + s, "recall@20"));
             Files.writeString(report, "\n" + BaselineComparison.markdown(rows), java.nio.file.StandardOpenOption.APPEND);
             Files.writeString(dir.resolve("baselines.json"), mapper.writeValueAsString(rows));
@@ -113,7 +130,7 @@ public final class ReproduceCommand extends PretrainingCommandOptions implements
             throw new IllegalArgumentException("--baselines need the link task on an edge split (--split dataset, "
                     + "holdout or leave-one-out): they learn one vector per node and cannot rank nodes they never saw");
         }
-        return baselines.stream().map(b -> recommender.config(RecommenderKind.parse(b), negatives)).toList();
+        return baselines.stream().map(b -> recommender.config(RecommenderKind.parse(b), options.negatives)).toList();
     }
 
     /** CLI progress of a reproduction. */

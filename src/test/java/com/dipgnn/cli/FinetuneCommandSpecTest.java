@@ -174,7 +174,7 @@ class FinetuneCommandSpecTest {
     void fineTuningFromAPreTrainedModelKeepsItsNodeInputsUnlessOptionsSayOtherwise() {
         FinetuneCommand command = new FinetuneCommand();
         new CommandLine(command).parseArgs("--embedding-width", "32");
-        NodeInputConfig inputs = command.spec(TaskKind.LINK_PREDICTION, unsplitGraph(), NodeInputConfig.LEGACY)
+        NodeInputConfig inputs = command.fineTuning().spec(TaskKind.LINK_PREDICTION, unsplitGraph(), NodeInputConfig.LEGACY)
                 .model().nodeInputs();
         assertThat(inputs).isEqualTo(NodeInputConfig.LEGACY.withEmbeddingWidth(32));
     }
@@ -185,20 +185,20 @@ class FinetuneCommandSpecTest {
         ModelConfig pretrained = ModelConfig.PAPER_DEFAULT.withNodeInputs(NodeInputConfig.DEFAULT);
         FinetuneCommand command = new FinetuneCommand();
         new CommandLine(command).parseArgs("--split", "holdout");
-        ModelConfig model = command.spec(TaskKind.LINK_PREDICTION, unsplitGraph(), pretrained).model();
+        ModelConfig model = command.fineTuning().spec(TaskKind.LINK_PREDICTION, unsplitGraph(), pretrained).model();
         assertThat(model.layers()).isEqualTo(3);
         assertThat(model.hidden()).isEqualTo(400);
         assertThat(model.heads()).isEqualTo(8);
 
         FinetuneCommand narrower = new FinetuneCommand();
         new CommandLine(narrower).parseArgs("--split", "holdout", "--heads", "4");
-        assertThat(narrower.spec(TaskKind.LINK_PREDICTION, unsplitGraph(), pretrained).model().heads()).isEqualTo(4);
+        assertThat(narrower.fineTuning().spec(TaskKind.LINK_PREDICTION, unsplitGraph(), pretrained).model().heads()).isEqualTo(4);
     }
 
     private static ExperimentSpec spec(TaskKind kind, HeteroGraph graph, String... args) {
         FinetuneCommand command = new FinetuneCommand();
         new CommandLine(command).parseArgs(args);
-        return command.spec(kind, graph);
+        return command.fineTuning().spec(kind, graph);
     }
 
     private static HeteroGraph unsplitGraph() {

@@ -32,18 +32,18 @@ class SplitDefaultTest {
         assertDefault(FinetuneCommand::new, "--dataset", "x", SplitMode.DATASET, "default: dataset");
     }
 
-    private static void assertDefault(Supplier<? extends FineTuningOptions> command, String option, String value,
+    private static void assertDefault(Supplier<? extends TrainingCommand> command, String option, String value,
                                       SplitMode expected, String helpWords) {
-        FineTuningOptions options = command.get();
+        TrainingCommand options = command.get();
         CommandLine line = new CommandLine(options);
         line.parseArgs(option, value);
-        assertThat(options.spec(TaskKind.NODE_CLASSIFICATION, markedGraph()).split()).isEqualTo(expected);
+        assertThat(options.fineTuning().spec(TaskKind.NODE_CLASSIFICATION, markedGraph()).split()).isEqualTo(expected);
         String help = String.join(" ", line.getCommandSpec().findOption("--split").description());
         assertThat(help).contains(helpWords);
         // an explicit --split still wins
-        FineTuningOptions explicit = command.get();
+        TrainingCommand explicit = command.get();
         new CommandLine(explicit).parseArgs(option, value, "--split", "dataset");
-        assertThat(explicit.spec(TaskKind.NODE_CLASSIFICATION, markedGraph()).split()).isEqualTo(SplitMode.DATASET);
+        assertThat(explicit.fineTuning().spec(TaskKind.NODE_CLASSIFICATION, markedGraph()).split()).isEqualTo(SplitMode.DATASET);
     }
 
     /** Four nodes with train/val/test marks: a graph whose own split {@code finetune} would take. */

@@ -24,12 +24,12 @@ import picocli.CommandLine;
  */
 class StandardizeFeaturesOptionTest {
 
-    private static final List<Supplier<? extends FineTuningOptions>> COMMANDS =
+    private static final List<Supplier<? extends TrainingCommand>> COMMANDS =
             List.of(FinetuneCommand::new, PretrainCommand::new, ReproduceCommand::new);
 
     @Test
     void everyTrainingCommandStandardisesByDefaultAndTakesNone() {
-        for (Supplier<? extends FineTuningOptions> command : COMMANDS) {
+        for (Supplier<? extends TrainingCommand> command : COMMANDS) {
             assertThat(spec(command).standardizeFeatures()).isEqualTo(FeatureStandardization.AUTO);
             assertThat(spec(command, "--standardize-features", "none").standardizeFeatures())
                     .isEqualTo(FeatureStandardization.NONE);
@@ -40,7 +40,7 @@ class StandardizeFeaturesOptionTest {
 
     @Test
     void everyTrainingCommandReadsTextBesideFeaturesByDefaultAndTakesFeatureless() {
-        for (Supplier<? extends FineTuningOptions> command : COMMANDS) {
+        for (Supplier<? extends TrainingCommand> command : COMMANDS) {
             assertThat(spec(command).textInputs()).isEqualTo(TextInputScope.ALL);
             assertThat(spec(command, "--text-inputs", "featureless").textInputs())
                     .isEqualTo(TextInputScope.FEATURELESS);
@@ -68,14 +68,14 @@ class StandardizeFeaturesOptionTest {
         assertThat(normalize).contains("--standardize-features does not apply");
     }
 
-    private static ExperimentSpec spec(Supplier<? extends FineTuningOptions> command, String... args) {
-        FineTuningOptions options = command.get();
+    private static ExperimentSpec spec(Supplier<? extends TrainingCommand> command, String... args) {
+        TrainingCommand options = command.get();
         List<String> all = new java.util.ArrayList<>(List.of(args));
         if (options instanceof PretrainCommand) {
             all.addAll(List.of("--save", "x"));
         }
         new CommandLine(options).parseArgs(all.toArray(String[]::new));
-        return options.spec(TaskKind.NODE_CLASSIFICATION, graph());
+        return options.fineTuning().spec(TaskKind.NODE_CLASSIFICATION, graph());
     }
 
     private static HeteroGraph graph() {
