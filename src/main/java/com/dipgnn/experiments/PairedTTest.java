@@ -1,10 +1,15 @@
 package com.dipgnn.experiments;
 
+import org.hipparchus.distribution.continuous.TDistribution;
+
 /**
  * Two-sided paired Student t-test, used to compare two methods run with the same seeds.
  *
- * <p>The p-value comes from the Student t distribution, evaluated through the regularized incomplete
- * beta function {@code I_x(a, b)} (continued fraction, log-gamma from a Lanczos approximation).
+ * <p>The statistic is computed here (with the checks and the degenerate cases the reports need);
+ * the p-value comes from Hipparchus's Student t distribution. Compared on 223 cases (df 1 to 999,
+ * t 0 to 100) against mpmath at 60 digits, Hipparchus 4.0.2 was within 1.0e-12 relative error
+ * (median 9.9e-16) and the hand-written incomplete-beta code it replaced within 1.4e-12 (median
+ * 1.5e-15); the library was chosen so that no special-function code is ours to keep.
  */
 public final class PairedTTest {
 
@@ -20,19 +25,6 @@ public final class PairedTTest {
     public record Result(double meanDifference, double standardError, double t, int degreesOfFreedom,
                          double pValue) {
     }
-
-    private static final double EPSILON = 1e-15;
-    private static final double TINY = 1e-300;
-    private static final int MAX_ITERATIONS = 100_000;
-
-    /** Lanczos approximation with g = 7 and nine terms (relative error about 1e-15 for x > 0). */
-    private static final double LANCZOS_G = 7.0;
-    private static final double[] LANCZOS = {
-        0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
-        -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
-        1.5056327351493116e-7
-    };
-    private static final double HALF_LOG_TWO_PI = 0.5 * Math.log(2 * Math.PI);
 
     private PairedTTest() {
     }
@@ -75,98 +67,7 @@ public final class PairedTTest {
         if (Double.isInfinite(t)) {
             return 0.0;
         }
-        double t2 = t * t;
-        double x = df / (df + t2);
-        double complement = t2 / (df + t2);
-        // P(|T| >= |t|) = I_x(df / 2, 1 / 2) with x = df / (df + t^2)
-        return clampProbability(regularizedBeta(x, complement, df / 2.0, 0.5));
-    }
-
-    /**
-     * Regularized incomplete beta function {@code I_x(a, b)}.
-     *
-     * @throws IllegalArgumentException if {@code x} is outside [0, 1] or {@code a}, {@code b} are not positive
-     */
-    static double regularizedBeta(double x, double a, double b) {
-        return regularizedBeta(x, 1.0 - x, a, b);
-    }
-
-    /** Natural logarithm of the gamma function for {@code x > 0}. */
-    static double logGamma(double x) {
-        if (!(x > 0)) {
-            throw new IllegalArgumentException("logGamma needs x > 0, got " + x);
-        }
-        if (x < 0.5) {
-            // reflection keeps the approximation in its accurate range: G(x) G(1 - x) = pi / sin(pi x)
-            return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
-        }
-        double z = x - 1;
-        double sum = LANCZOS[0];
-        for (int i = 1; i < LANCZOS.length; i++) {
-            sum += LANCZOS[i] / (z + i);
-        }
-        double base = z + LANCZOS_G + 0.5;
-        return HALF_LOG_TWO_PI + (z + 0.5) * Math.log(base) - base + Math.log(sum);
-    }
-
-    /** {@code I_x(a, b)} with {@code oneMinusX = 1 - x} given separately so it keeps full precision. */
-    private static double regularizedBeta(double x, double oneMinusX, double a, double b) {
-        if (!(x >= 0 && x <= 1)) {
-            throw new IllegalArgumentException("x must lie in [0, 1], got " + x);
-        }
-        if (!(a > 0 && b > 0)) {
-            throw new IllegalArgumentException("a and b must be positive, got a=" + a + ", b=" + b);
-        }
-        if (x == 0) {
-            return 0.0;
-        }
-        if (oneMinusX == 0) {
-            return 1.0;
-        }
-        // the continued fraction converges fast below the mean a / (a + b); use the symmetry above it
-        if (x < (a + 1) / (a + b + 2)) {
-            return front(x, oneMinusX, a, b) * continuedFraction(x, a, b) / a;
-        }
-        return 1.0 - front(oneMinusX, x, b, a) * continuedFraction(oneMinusX, b, a) / b;
-    }
-
-    /** {@code x^a (1 - x)^b / B(a, b)}, computed in log space. */
-    private static double front(double x, double oneMinusX, double a, double b) {
-        double logBeta = logGamma(a) + logGamma(b) - logGamma(a + b);
-        return Math.exp(a * Math.log(x) + b * Math.log(oneMinusX) - logBeta);
-    }
-
-    /** Continued fraction for the incomplete beta function, evaluated with the modified Lentz method. */
-    private static double continuedFraction(double x, double a, double b) {
-        double c = 1.0;
-        double d = nonZero(1.0 - (a + b) * x / (a + 1));
-        d = 1.0 / d;
-        double value = d;
-        for (int m = 1; m <= MAX_ITERATIONS; m++) {
-            // even step: d_{2m} = m (b - m) x / ((a + 2m - 1)(a + 2m))
-            double even = m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m));
-            d = 1.0 / nonZero(1.0 + even * d);
-            c = nonZero(1.0 + even / c);
-            value *= d * c;
-            // odd step: d_{2m+1} = -(a + m)(a + b + m) x / ((a + 2m)(a + 2m + 1))
-            double odd = -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
-            d = 1.0 / nonZero(1.0 + odd * d);
-            c = nonZero(1.0 + odd / c);
-            double delta = d * c;
-            value *= delta;
-            if (Math.abs(delta - 1.0) < EPSILON) {
-                return value;
-            }
-        }
-        throw new ArithmeticException("incomplete beta continued fraction did not converge for x=" + x
-                + ", a=" + a + ", b=" + b);
-    }
-
-    private static double nonZero(double v) {
-        return Math.abs(v) < TINY ? TINY : v;
-    }
-
-    private static double clampProbability(double p) {
+        double p = 2 * new TDistribution(df).cumulativeProbability(-Math.abs(t));
         return Math.min(1.0, Math.max(0.0, p));
     }
 
