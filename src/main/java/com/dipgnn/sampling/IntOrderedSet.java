@@ -4,7 +4,9 @@ import java.util.Arrays;
 
 /**
  * A set of non-negative ints that remembers insertion order: open addressing for membership and a
- * growable array for the order. Sized to its content, never to the graph.
+ * growable array for the order. Sized to its content, never to the graph. Kept rather than
+ * fastutil's {@code IntLinkedOpenHashSet} for the reasons {@link IntDoubleMap} gives (same speed
+ * measured on the sampler's work, 6.6 MB of jar).
  */
 final class IntOrderedSet {
 
