@@ -16,6 +16,8 @@ import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.serving.DeploymentListener;
 import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.IndexOptions;
+import com.dipgnn.serving.ExactIndex;
+import com.dipgnn.serving.GraphIndex;
 import com.dipgnn.serving.IvfIndex;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.ScoredNode;
@@ -229,6 +231,12 @@ public final class RecommendBenchmark {
             rows.add(time("ivf nprobe=" + nprobe, queries, q -> ivf.search(vectors[q], k, id -> false, nprobe),
                     q -> ivf.search(vectors[q], k, linked(clicked, queries[q]), nprobe), truth, truthExcluding));
         }
+        long built = System.nanoTime();
+        GraphIndex graphIndex = GraphIndex.build(((ExactIndex) exact).copyOfVectors(), exact.dim(),
+                IndexOptions.defaults().withKind(IndexOptions.Kind.GRAPH), DeploymentListener.NONE);
+        log.accept(String.format("  %s built in %.1f s", graphIndex.describe(), (System.nanoTime() - built) / 1e9));
+        rows.add(time("graph index", queries, q -> graphIndex.search(vectors[q], k, id -> false),
+                q -> graphIndex.search(vectors[q], k, linked(clicked, queries[q])), truth, truthExcluding));
         Row api = time("recommend() nprobe=" + ivf.nprobe() + " excl.", queries, q -> deployment.recommend(null, queries[q], k, true),
                 q -> deployment.recommend(null, queries[q], k, true), truthExcluding, truthExcluding);
         NewNodes copies = timeNewNodes(graph, deployment, relation, queries, truthExcluding);

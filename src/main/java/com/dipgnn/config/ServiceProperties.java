@@ -2,6 +2,7 @@ package com.dipgnn.config;
 
 import com.dipgnn.graph.io.InputLimits;
 import com.dipgnn.serving.DeploymentOptions;
+import com.dipgnn.serving.IndexOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -185,13 +186,17 @@ public record ServiceProperties(
      *     layer, the lower layers kept for new nodes) or {@code sampled} (chunks on sampled
      *     neighbourhoods: less memory, but new nodes only approximate existing ones)
      * @param maxRequestBytes largest body of a request other than an upload
+     * @param index the top-k index of link deployments: {@code auto} (an exact scan up to 4,096
+     *     candidates, an inverted file above), {@code exact}, {@code ivf}, or {@code graph}
+     *     (JVector: faster answers, slower builds, slightly lower recall; docs/performance.md)
      */
     public record Serving(
             @DefaultValue("1024") int maxBatch,
             @DefaultValue("1000") int maxK,
             @DefaultValue("10s") Duration syncInterval,
             @DefaultValue("exact") DeploymentOptions.Inference inference,
-            @DefaultValue("16MB") DataSize maxRequestBytes) {
+            @DefaultValue("16MB") DataSize maxRequestBytes,
+            @DefaultValue("auto") IndexOptions.Kind index) {
     }
 
     /** Whether this process serves the HTTP API and online inference. */

@@ -15,6 +15,7 @@ import com.dipgnn.registry.ModelRegistry;
 import com.dipgnn.registry.ModelVersion;
 import com.dipgnn.serving.DeploymentListener;
 import com.dipgnn.serving.DeploymentOptions;
+import com.dipgnn.serving.IndexOptions;
 import com.dipgnn.serving.InvalidEmbeddingsException;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.PrecomputedEmbeddings;
@@ -401,7 +402,7 @@ public class DeploymentService implements SmartLifecycle {
     private DeploymentOptions options() {
         ServiceProperties.Serving s = properties.serving();
         return DeploymentOptions.defaults().withDevice(device).withInference(s.inference())
-                .withLimits(s.maxBatch(), s.maxK());
+                .withLimits(s.maxBatch(), s.maxK()).withIndex(IndexOptions.defaults().withKind(s.index()));
     }
 
     private Slot slot(String name) {

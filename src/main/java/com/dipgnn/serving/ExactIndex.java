@@ -29,6 +29,11 @@ public final class ExactIndex implements VectorIndex {
         this.size = vectors.length / dim;
     }
 
+    /** A copy of the indexed vectors ({@code size x dim}, row-major): another index over the same candidates. */
+    public float[] copyOfVectors() {
+        return vectors.clone();
+    }
+
     @Override
     public int size() {
         return size;

@@ -3,8 +3,8 @@ package com.dipgnn.serving;
 /**
  * How a deployment indexes the candidates of its top-k searches.
  *
- * @param kind exact scan, inverted file, or {@code AUTO}: exact up to {@code exactMaxVectors}
- *     candidates, inverted file above
+ * @param kind exact scan, inverted file, graph index, or {@code AUTO}: exact up to
+ *     {@code exactMaxVectors} candidates, inverted file above
  * @param exactMaxVectors the largest candidate count {@code AUTO} scans exactly
  * @param nlist inverted lists (coarse centroids); 0 picks {@link IvfIndex#defaultNlist}
  * @param nprobe lists scanned per query (more: better recall, slower); 0 picks
@@ -14,18 +14,27 @@ package com.dipgnn.serving;
  * @param iterations k-means iterations
  * @param samplesPerList k-means trains on {@code nlist * samplesPerList} sampled vectors
  * @param seed k-means sampling and initialisation seed
+ * @param graphDegree the graph index's maximum neighbours per vector
+ * @param graphBeamWidth the graph index's candidate list while building (more: a better graph, slower)
+ * @param graphOverquery the graph index re-ranks this many candidates per result wanted
  */
 public record IndexOptions(Kind kind, int exactMaxVectors, int nlist, int nprobe, double projectionEnergy,
-                           int iterations, int samplesPerList, long seed) {
+                           int iterations, int samplesPerList, long seed, int graphDegree, int graphBeamWidth,
+                           int graphOverquery) {
 
     /** The index structure. */
     public enum Kind {
-        /** Exact below {@code exactMaxVectors} candidates, inverted file above. */
+        /** Exact up to {@code exactMaxVectors} candidates, {@link IvfIndex} above. */
         AUTO,
         /** Always {@link ExactIndex}. */
         EXACT,
         /** Always {@link IvfIndex}. */
-        IVF
+        IVF,
+        /**
+         * Always {@link GraphIndex}: answers about 14 times faster than the inverted file at a
+         * million candidates, with a little less recall, and builds about 12 times slower.
+         */
+        GRAPH
     }
 
     public IndexOptions {
@@ -37,33 +46,43 @@ public record IndexOptions(Kind kind, int exactMaxVectors, int nlist, int nprobe
             throw new IllegalArgumentException("index options need exactMaxVectors >= 0, nlist >= 0 and nprobe >= 0 "
                     + "(0 = automatic), projectionEnergy in [0, 1], iterations >= 0 and samplesPerList >= 1; got " + this);
         }
+        if (graphDegree < 2 || graphBeamWidth < graphDegree || graphOverquery < 1) {
+            throw new IllegalArgumentException("index options need graphDegree >= 2, graphBeamWidth >= graphDegree "
+                    + "and graphOverquery >= 1; got " + this);
+        }
     }
 
     /**
      * Exact up to 4,096 candidates (under 0.5 ms per query); above, an inverted file with automatic
      * nlist and nprobe, scanning in the subspace of 99% of the energy, 10 k-means iterations on 32
-     * samples per list.
+     * samples per list. The graph index ({@link Kind#GRAPH}): degree 16, built with a beam of 100,
+     * re-ranking 10 candidates per result wanted.
      */
     public static IndexOptions defaults() {
-        return new IndexOptions(Kind.AUTO, 4096, 0, 0, 0.99, 10, 32, 0);
+        return new IndexOptions(Kind.AUTO, 4096, 0, 0, 0.99, 10, 32, 0, 16, 100, 10);
     }
 
     public IndexOptions withKind(Kind newKind) {
-        return new IndexOptions(newKind, exactMaxVectors, nlist, nprobe, projectionEnergy, iterations, samplesPerList, seed);
+        return new IndexOptions(newKind, exactMaxVectors, nlist, nprobe, projectionEnergy, iterations, samplesPerList,
+                seed, graphDegree, graphBeamWidth, graphOverquery);
     }
 
     public IndexOptions withLists(int newNlist, int newNprobe) {
         return new IndexOptions(kind, exactMaxVectors, newNlist, newNprobe, projectionEnergy, iterations, samplesPerList,
-                seed);
+                seed, graphDegree, graphBeamWidth, graphOverquery);
     }
 
     public IndexOptions withProjectionEnergy(double energy) {
-        return new IndexOptions(kind, exactMaxVectors, nlist, nprobe, energy, iterations, samplesPerList, seed);
+        return new IndexOptions(kind, exactMaxVectors, nlist, nprobe, energy, iterations, samplesPerList, seed,
+                graphDegree, graphBeamWidth, graphOverquery);
     }
 
     /** Builds the index these options describe over {@code vectors} ({@code n x dim}, kept by an exact index). */
     public VectorIndex build(float[] vectors, int dim, DeploymentListener listener) {
         boolean exact = kind == Kind.EXACT || (kind == Kind.AUTO && vectors.length / dim <= exactMaxVectors);
-        return exact ? new ExactIndex(vectors, dim) : IvfIndex.build(vectors, dim, this, listener);
+        if (exact) {
+            return new ExactIndex(vectors, dim);
+        }
+        return kind == Kind.GRAPH ? GraphIndex.build(vectors, dim, this, listener) : IvfIndex.build(vectors, dim, this, listener);
     }
 }

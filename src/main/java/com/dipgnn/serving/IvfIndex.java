@@ -12,6 +12,11 @@ import java.util.function.IntPredicate;
  * re-scored exactly on the full vectors; otherwise the scan scores the full vectors. Returned
  * scores are always exact. When exclusions leave fewer than k results, further lists are scanned,
  * best centroid first, until k are found. Immutable and thread-safe.
+ *
+ * <p>Hand-written, and kept as the default beside JVector's graph ({@link GraphIndex}) by
+ * measurement (docs/results/libraries/jvector/): on a million clustered unit vectors it found the
+ * exact top 10 in 4.8 ms at the median and built in 36 s, where the graph answered in 0.34 ms with
+ * recall 0.97 and built in 435 s. No maintained Java library offers an inverted file.
  */
 public final class IvfIndex implements VectorIndex {
 

@@ -25,7 +25,7 @@ class RecommendBenchmarkTest {
         assertThat(report.candidates()).isEqualTo(6000);
         assertThat(report.dim()).isEqualTo(32);
         assertThat(report.rows()).extracting(RecommendBenchmark.Row::name)
-                .containsExactly("exact", "ivf nprobe=2", "ivf nprobe=1000");
+                .containsExactly("exact", "ivf nprobe=2", "ivf nprobe=1000", "graph index");
         RecommendBenchmark.Row exact = report.rows().get(0);
         assertThat(exact.latency().millis()).hasSize(50);
         // the inverted file probing every one of its lists scans every vector: it must find the exact top k
@@ -35,6 +35,8 @@ class RecommendBenchmarkTest {
         assertThat(all.recall()).isEqualTo(1.0);
         assertThat(all.recallExcluding()).isEqualTo(1.0);
         assertThat(two.recall()).isPositive().isLessThanOrEqualTo(all.recall());
+        // the graph re-ranks 100 candidates per query of 10 among 6,000: it finds most of the exact top 10
+        assertThat(report.rows().get(3).recall()).isGreaterThan(0.8);
         assertThat(report.api().recallExcluding()).isPositive();
         assertThat(report.index()).contains("inverted file over 6000 vectors");
         assertThat(report.newNode().latency().millis()).hasSize(5);
