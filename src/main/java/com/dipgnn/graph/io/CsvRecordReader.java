@@ -7,6 +7,13 @@ import java.nio.file.Path;
  * Reads comma-separated records as RFC 4180 defines them: a field may be enclosed in double
  * quotes, and then holds commas, line breaks and doubled quotes ({@code ""} for {@code "}). Both
  * {@code \n} and {@code \r\n} end a record.
+ *
+ * <p>Hand-written, kept after a comparison on the same edge file (5,000,000 records of
+ * src,dst,weight parsed to numbers; docs/results/libraries/csv/): 5.5-5.6 million records/s warm
+ * against 5.8-6.2 for FastCSV 4.4.0 and 3.0-3.2 for Apache Commons CSV 1.14.1. FastCSV is at most
+ * about 10% faster, but hands out a String per field: this reader's fields are ranges of one
+ * buffer, which the loaders' number parsing reads without allocating and which carry the file's
+ * own line numbers and limits into every error ({@link RecordReader}).
  */
 final class CsvRecordReader extends RecordReader {
 
