@@ -17,7 +17,7 @@ import java.util.Map;
 /**
  * Analytic forward FLOPs of one pre-training step, counted like {@link FlopCounter} (2 per
  * multiply-add, matrix and per-edge products only): the generator encoder on E_u, its candidate
- * scoring (W h for every sampled source node, then a targets x sources product), its feature
+ * scoring (W h for every sampled source node, then a distinct targets x sources product), its feature
  * regression heads, the discriminator encoder on E_u plus E_g, its one-logit feature heads and its
  * edge pair scoring on E_g and E_u^d. A step is 3 forward passes, as there. Covers the methods
  * with a trained or random generator and a discriminator (DiP-GNN and its ablations); not GAE.
@@ -79,9 +79,13 @@ public final class PretrainFlopCounter {
         double pairs = 0;
         for (MaskedRelation m : batch.masked()) {
             long sources = unmasked.numNodes(m.relation().source());
-            scoring += trainedEdges ? 2.0 * (sources * d * d + (long) m.size() * sources * d) : 0;
+            long targets = java.util.Arrays.stream(m.targets()).distinct().count(); // each distinct target scored once
+            scoring += trainedEdges ? 2.0 * (sources * d * d + targets * sources * d) : 0;
             long scored = (long) m.size() + m.keptSources().length;
-            pairs += method.discriminatesEdges() ? 2.0 * (scored * d * d + scored * d) : 0;
+            // W h(s) once per distinct source: at most one per sampled source node (the generated
+            // sources are only known at run time, so the bound is counted)
+            long transformed = Math.min(scored, sources);
+            pairs += method.discriminatesEdges() ? 2.0 * (transformed * d * d + scored * d) : 0;
         }
         double genFeatures = 0;
         double discFeatures = 0;

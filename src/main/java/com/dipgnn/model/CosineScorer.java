@@ -33,7 +33,17 @@ public final class CosineScorer extends GraphModule {
      * @return the similarity, shape of the broadcast without the last axis
      */
     public NDArray score(NDArray u, NDArray v) {
-        NDArray wu = transform.forward(u);
+        return scoreTransformed(transform.forward(u), v);
+    }
+
+    /**
+     * {@link #score} of operands whose first is already transformed ({@code wu = W u}), for callers
+     * that transform each distinct u once and gather the rows of many pairs from it.
+     *
+     * @param wu shape (..., hidden), W applied
+     * @param v shape broadcastable to wu's
+     */
+    public NDArray scoreTransformed(NDArray wu, NDArray v) {
         NDArray dot = wu.mul(v).sum(new int[] {-1});
         return dot.div(safeNorm(wu).mul(safeNorm(v)));
     }
