@@ -15,6 +15,14 @@ import java.util.Locale;
  * A self-contained SVG line chart without dependencies: one line per series, an optional translucent
  * {@code +/-} band around each line (for example the standard deviation over runs), axes with "nice" ticks,
  * a light grid, a legend and a title. Non-finite points are skipped.
+ *
+ * <p>Kept after drawing the reports' validation plot (three curves of 80 points with bands) with
+ * JFreeChart 1.5.6 and JFreeSVG 5.0.7 (docs/results/libraries/svg-plot/, both rendered to PNG
+ * there): 2.3-3.9 ms a plot here against 1.3-2.6 ms, 14.7 KB of SVG against 47.6 KB, and both
+ * readable. This one marks its parts ({@code class="series"} with {@code data-name}, {@code band},
+ * {@code legend-label}, {@code title}, the tick groups) so tests and clients can read a plot back;
+ * the library would cost 1.7 MB and AWT in a headless service for no gain beyond its tighter axis
+ * ranges.
  */
 public final class SvgLinePlot {
 
