@@ -1,5 +1,6 @@
 package com.dipgnn.cli;
 
+import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.bench.BenchConfiguration;
 import com.dipgnn.bench.BenchReport;
 import com.dipgnn.bench.MemoryBenchmark;
@@ -167,7 +168,7 @@ public final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if ("gnn-link".equals(config)) {
-            HeteroGraph graph = GraphSources.load(benchDataset, 0);
+            HeteroGraph graph = GraphLocations.load(benchDataset, 0);
             NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(new NodeEmbeddingBenchmark.Settings(
                     new int[0], embeddingWidth, 0, warmup, repeats, false), Devices.select(device))
                     .runOn(graph, FineTuneExperiment.predictedRelation(graph, null), System.err::println);
@@ -177,7 +178,7 @@ public final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if ("recommender".equals(config)) {
-            RecommenderBenchmark.Report r = RecommenderBenchmark.run(GraphSources.load(benchDataset, 0),
+            RecommenderBenchmark.Report r = RecommenderBenchmark.run(GraphLocations.load(benchDataset, 0),
                     recommenderOptions.config(RecommenderKind.parse(recommender), 255), Devices.select(device), warmup,
                     repeats);
             out.println(json ? new ObjectMapper().writeValueAsString(r) : String.format(Locale.ROOT,

@@ -1,5 +1,6 @@
 package com.dipgnn.cli;
 
+import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Backbone;
@@ -41,7 +42,7 @@ final class FineTuningOptions {
         return new FineTuningOptions(true);
     }
 
-    @Option(names = "--dataset", defaultValue = GraphSources.COMMUNITY,
+    @Option(names = "--dataset", defaultValue = GraphLocations.COMMUNITY,
             description = "synthetic:community, synthetic:query-product, a data set name (e.g. cora) or a graph directory (default: ${DEFAULT-VALUE})")
     String dataset;
 

@@ -1,5 +1,6 @@
 package com.dipgnn.cli;
 
+import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
@@ -96,7 +97,7 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         }
         boolean gnn = "gnn".equalsIgnoreCase(model.trim());
         refuseOptionsTheModelIgnores(gnn);
-        HeteroGraph graph = GraphSources.load(options.dataset, options.splitSeed);
+        HeteroGraph graph = GraphLocations.load(options.dataset, options.splitSeed);
         if (!gnn) {
             return runBaseline(kind, graph);
         }
@@ -107,9 +108,9 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
         FineTuneExperiment experiment = pretrained == null
-                ? new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device), GraphSources.textCache())
+                ? new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device), TextCaches.cli())
                 : FineTuneExperiment.fromPretrained(pretrained, graph, options.dataset, spec, Devices.select(options.device),
-                        GraphSources.textCache());
+                        TextCaches.cli());
         List<FineTuneResult> results = new ArrayList<>();
         for (int r = 0; r < options.runs; r++) {
             long runSeed = options.seed + r;

@@ -1,5 +1,6 @@
 package com.dipgnn.cli;
 
+import com.dipgnn.graph.synthetic.GraphLocations;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.pretraining.PretrainConfig;
@@ -73,7 +74,7 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
         PretrainMethod chosen = PretrainMethod.parse(method);
         keptNetwork(chosen);
         TaskKind kind = TaskKind.parse(options.task);
-        HeteroGraph graph = GraphSources.load(options.dataset, options.splitSeed);
+        HeteroGraph graph = GraphLocations.load(options.dataset, options.splitSeed);
         ExperimentSpec spec = options.spec(kind, graph);
         if (spec.split() != SplitMode.TRANSFER && !spec.split().holdsOutEdgesFor(kind)) {
             throw new IllegalArgumentException("pre-training for node classification uses the node-transfer split; drop "
@@ -81,7 +82,7 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
                     + "leave-one-out, and pre-trains on the training edges only)");
         }
         FineTuneExperiment experiment = new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device),
-                GraphSources.textCache());
+                TextCaches.cli());
         HeteroGraph pretrainGraph = experiment.pretrainGraph();
         PretrainConfig config = pretrain.config(chosen, options.seed, spec.sampling(), spec.fullGraphMaxNodes());
         System.err.println("pre-training graph: " + FineTuneExperiment.describe(pretrainGraph));

@@ -1,5 +1,6 @@
 package com.dipgnn.cli;
 
+import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.experiments.BaselineComparison;
 import com.dipgnn.experiments.Reproduction;
 import com.dipgnn.experiments.ReproductionReport;
@@ -88,12 +89,12 @@ public final class ReproduceCommand implements Callable<Integer>, TrainingComman
             throw new IllegalArgumentException("--probe fits a classifier on node labels: it needs --task node");
         }
         List<PretrainMethod> chosen = methods.stream().map(PretrainMethod::parse).toList();
-        HeteroGraph graph = GraphSources.load(options.dataset, options.splitSeed);
+        HeteroGraph graph = GraphLocations.load(options.dataset, options.splitSeed);
         ExperimentSpec spec = options.spec(kind, graph);
         // checked before the reproduction, which can take hours
         List<RecommenderConfig> baselineConfigs = baselineConfigs(kind, spec);
         FineTuneExperiment experiment = new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device),
-                GraphSources.textCache());
+                TextCaches.cli());
         Path dir = out != null ? out : Path.of("reports", Path.of(options.dataset).getFileName() + "-" + kind.shortName());
         ReproductionSpec plan = new ReproductionSpec(chosen, options.runs, options.seed,
                 pretrain.config(PretrainMethod.DIPGNN, options.seed, spec.sampling(), spec.fullGraphMaxNodes()), pretrainPerRun, probe,
