@@ -32,16 +32,10 @@ import picocli.CommandLine.Option;
 public final class PretrainCommand implements Callable<Integer>, TrainingCommand {
 
     @Mixin
-    final FineTuningOptions options = FineTuningOptions.transferSplitByDefault();
+    final PretrainingOptions training = new PretrainingOptions();
 
-    @Mixin
-    final PretrainOptions pretrain = new PretrainOptions();
-
-    @Option(names = "--split", description = "split: " + FineTuningOptions.SPLITS + " (default: transfer, the paper's "
-            + "setting, whatever the data set marks; node classification pre-trains on the transfer split only)")
-    void split(String value) {
-        options.split(value);
-    }
+    final FineTuningOptions options = training.fineTuning;
+    final PretrainOptions pretrain = training.pretrain;
 
     @Override
     public FineTuningOptions fineTuning() {
