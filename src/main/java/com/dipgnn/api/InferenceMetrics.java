@@ -1,5 +1,6 @@
 package com.dipgnn.api;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
@@ -9,14 +10,24 @@ import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code dipgnn_inference_duration_seconds{endpoint,deployment,outcome}}: a latency histogram of
- * every inference call, per endpoint and deployment.
+ * Inference metrics per endpoint, deployment and outcome: {@code dipgnn_inference_requests_total}
+ * (a counter) and {@code dipgnn_inference_duration_seconds} (a histogram with buckets from 0.5 ms
+ * to 10 s). Deployment names are the operator's, so the series stay bounded.
  */
 @Component
 public class InferenceMetrics {
 
     private final MeterRegistry meters;
+    /** Latency buckets: a small set across the range a call takes, from a cached embedding to a large batch. */
+    private static final Duration[] BUCKETS = {
+        Duration.ofNanos(500_000), Duration.ofMillis(1), Duration.ofNanos(2_500_000), Duration.ofMillis(5),
+        Duration.ofMillis(10), Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100),
+        Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500),
+        Duration.ofSeconds(5), Duration.ofSeconds(10)
+    };
+
     private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+    private final Map<String, Counter> requests = new ConcurrentHashMap<>();
 
     public InferenceMetrics(MeterRegistry meters) {
         this.meters = meters;
@@ -31,15 +42,23 @@ public class InferenceMetrics {
             outcome = "success";
             return result;
         } finally {
-            timer(endpoint, deployment, outcome).record(System.nanoTime() - start, java.util.concurrent.TimeUnit.NANOSECONDS);
+            record(endpoint, deployment, outcome, System.nanoTime() - start);
         }
     }
 
-    private Timer timer(String endpoint, String deployment, String outcome) {
-        return timers.computeIfAbsent(endpoint + '|' + deployment + '|' + outcome, k -> Timer
-                .builder("dipgnn.inference.duration").description("Inference latency")
+    private void record(String endpoint, String deployment, String outcome, long nanos) {
+        String key = endpoint + '|' + deployment + '|' + outcome;
+        timer(key, endpoint, deployment, outcome).record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+        requests.computeIfAbsent(key, k -> Counter.builder("dipgnn.inference.requests")
+                .description("Inference requests by endpoint, deployment and outcome")
+                .tags("endpoint", endpoint, "deployment", deployment, "outcome", outcome).register(meters))
+                .increment();
+    }
+
+    private Timer timer(String key, String endpoint, String deployment, String outcome) {
+        return timers.computeIfAbsent(key, k -> Timer
+                .builder("dipgnn.inference.duration").description("Inference latency by endpoint, deployment and outcome")
                 .tags("endpoint", endpoint, "deployment", deployment, "outcome", outcome)
-                .publishPercentileHistogram().minimumExpectedValue(Duration.ofNanos(50_000))
-                .maximumExpectedValue(Duration.ofSeconds(10)).register(meters));
+                .serviceLevelObjectives(BUCKETS).register(meters));
     }
 }

@@ -6,6 +6,7 @@ import com.dipgnn.text.TextInputCache;
 import com.dipgnn.datasets.DatasetService;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.jobs.runner.JobKind;
+import com.dipgnn.jobs.runner.JobProgressSink;
 import com.dipgnn.jobs.runner.JobControl;
 import com.dipgnn.jobs.runner.JobOutcome;
 import com.dipgnn.jobs.parameters.JobParameters;
@@ -341,7 +342,18 @@ public class JobExecutor implements SmartLifecycle {
             JobPlan plan = parameters.plan(graph, pretrained == null ? null : ModelStore.readManifest(pretrained));
             JobWork work = new JobWork(plan, graph, job.datasetId(), checkpoints(id), modelDir, pretrained, device,
                     new TextInputCache(properties.textInputCacheDir()));
-            JobOutcome outcome = new JobRunner().run(work, control(id, r), p -> onProgress(id, r, p));
+            JobKind kind = JobKind.valueOf(job.kind());
+            JobOutcome outcome = new JobRunner().run(work, control(id, r), new JobProgressSink() {
+                @Override
+                public void onProgress(JobProgress progress) {
+                    JobExecutor.this.onProgress(id, r, progress);
+                }
+
+                @Override
+                public void onStep(double seconds) {
+                    metrics.step(kind, seconds);
+                }
+            });
             r.curves = outcome.curves();
             jobs.saveResumedFrom(id, outcome.resumedFromStep());
             saveCurves(id, r.curves);
@@ -412,10 +424,9 @@ public class JobExecutor implements SmartLifecycle {
     }
 
     private void onProgress(String id, Running r, JobProgress p) {
-        JobProgress previous = r.progress;
         r.progress = p;
         r.live.add(p);
-        metrics.progress(id, previous, p);
+        metrics.progress(id, p.latestLosses(), p.latestMetrics());
         events.publish(id, JobEvents.PROGRESS, p);
         long now = System.currentTimeMillis();
         if (now - r.lastSaved >= properties.jobs().progressInterval().toMillis()) {

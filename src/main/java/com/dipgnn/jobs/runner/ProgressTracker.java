@@ -23,6 +23,7 @@ final class ProgressTracker {
     private long firstStep = -1;
     private long firstStepNanos;
     private long lastReportNanos;
+    private long lastStepNanos;
     private Map<String, Double> losses = Map.of();
     private Map<String, Double> metrics = Map.of();
 
@@ -31,6 +32,7 @@ final class ProgressTracker {
         this.intervalNanos = intervalNanos;
         this.clock = clock;
         this.startNanos = clock.getAsLong();
+        this.lastStepNanos = startNanos;
     }
 
     long totalSteps() {
@@ -41,7 +43,9 @@ final class ProgressTracker {
     void phase(String name, long total) {
         phase = name;
         totalSteps = total;
-        report(clock.getAsLong());
+        long now = clock.getAsLong();
+        lastStepNanos = now;
+        report(now);
     }
 
     /**
@@ -50,6 +54,8 @@ final class ProgressTracker {
      */
     void step(long completed, Map<String, Double> stepLosses, Map<String, Double> stepMetrics, boolean eventFollows) {
         long now = clock.getAsLong();
+        sink.onStep((now - lastStepNanos) / 1e9);
+        lastStepNanos = now;
         if (firstStep < 0) {
             firstStep = completed;
             firstStepNanos = now;
