@@ -7,6 +7,7 @@ import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.store.CodeVersion;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import java.util.Map;
@@ -69,13 +70,15 @@ public class OpenInferenceController {
     }
 
     @GetMapping("/health/live")
-    @Operation(operationId = "oipLive", summary = "Server liveness")
+    @Operation(operationId = "oipLive", summary = "Server liveness (public: no token)")
+    @SecurityRequirements
     public ResponseEntity<Map<String, Object>> live() {
         return ResponseEntity.ok(Map.of("live", true));
     }
 
     @GetMapping("/health/ready")
-    @Operation(operationId = "oipReady", summary = "Server readiness: every deployment loaded")
+    @Operation(operationId = "oipReady", summary = "Server readiness: every deployment loaded (public: no token)")
+    @SecurityRequirements
     public ResponseEntity<Map<String, Object>> ready() {
         boolean ready = deployments.allLoaded();
         return ResponseEntity.status(ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("ready", ready));

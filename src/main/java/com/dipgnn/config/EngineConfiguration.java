@@ -35,8 +35,8 @@ public class EngineConfiguration {
                 .info(new Info().title("DiP-GNN Service").version("v1")
                         .description("Pre-trains graph neural networks with DiP-GNN, fine-tunes them and serves them: "
                                 + "data sets, training jobs, the model registry, deployments and online inference. "
-                                + "Send 'Authorization: Bearer <token>': admin tokens for changes, reader tokens for "
-                                + "reads and inference."))
+                                + "Send the header `Authorization: Bearer <token>`: admin tokens for changes, reader "
+                                + "tokens for reads and inference. `/v2/health/live` and `/v2/health/ready` need none."))
                 .servers(List.of(new Server().url("/").description("this service")))
                 .components(new Components().addSecuritySchemes("bearer",
                         new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")))

@@ -1,0 +1,39 @@
+package com.dipgnn.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the committed API document tells a reader and a client generator: the token header as text
+ * Swagger UI shows literally, and the public health routes without a security requirement.
+ * ({@code OpenApiDocumentIT} checks that the document is what the running service serves.)
+ */
+class OpenApiDocumentContentTest {
+
+    private static JsonNode document() throws Exception {
+        return new ObjectMapper(new YAMLFactory()).readTree(Path.of("openapi/openapi.yaml").toFile());
+    }
+
+    @Test
+    void theTokenHeaderIsCodeSoSwaggerUiShowsTheAngleBrackets() throws Exception {
+        // as plain Markdown, <token> would be read as an HTML tag and vanish
+        assertThat(document().at("/info/description").asText()).contains("`Authorization: Bearer <token>`");
+    }
+
+    @Test
+    void theOpenInferenceHealthRoutesArePublicAndTheRestNeedsTheToken() throws Exception {
+        JsonNode doc = document();
+        for (String path : new String[] {"/v2/health/live", "/v2/health/ready"}) {
+            JsonNode security = doc.at("/paths/" + path.replace("/", "~1") + "/get/security");
+            assertThat(security.isArray() && security.isEmpty()).as(path + " security: []").isTrue();
+        }
+        assertThat(doc.at("/security/0/bearer").isArray()).as("the document's default: the bearer token").isTrue();
+        assertThat(doc.at("/paths/~1v2~1models~1{name}/get/security").isMissingNode())
+                .as("model metadata keeps the default").isTrue();
+    }
+}
