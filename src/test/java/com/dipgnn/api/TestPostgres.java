@@ -22,7 +22,8 @@ final class TestPostgres {
             if (Boolean.parseBoolean(System.getenv("DIPGNN_TEST_REQUIRE_POSTGRES"))) {
                 fail("DIPGNN_TEST_REQUIRE_POSTGRES is set but DIPGNN_TEST_POSTGRES_URL is not");
             }
-            Assumptions.abort("no PostgreSQL: start one with .ci/postgres.sh");
+            com.dipgnn.testing.PostgresSkip.announce();
+            Assumptions.abort(com.dipgnn.testing.PostgresSkip.MESSAGE);
         }
         return url;
     }
