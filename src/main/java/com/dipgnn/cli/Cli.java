@@ -42,7 +42,31 @@ public final class Cli {
 
     /** Runs the command line and returns the process exit code. */
     public static int run(String[] args) {
+        try {
+            applyThreads(System.getenv(THREADS_ENV));
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: " + e.getMessage());
+            return CommandLine.ExitCode.USAGE;
+        }
         return commandLine().execute(args);
+    }
+
+    /** The environment variable that sets PyTorch's CPU threads for the command line (and the service). */
+    static final String THREADS_ENV = "DIPGNN_THREADS";
+
+    /** {@value #THREADS_ENV}, when set, as PyTorch's CPU thread count; unset, PyTorch's own default (all cores). */
+    static void applyThreads(String value) {
+        if (value == null || value.isBlank()) {
+            return;
+        }
+        int threads;
+        try {
+            threads = Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(THREADS_ENV + "='" + value + "' is not a thread count; give a number "
+                    + "such as 2, or unset it for PyTorch's default (all cores)", e);
+        }
+        com.dipgnn.training.EngineThreads.apply(threads);
     }
 
     /** The command line, with stack traces when {@value #DEBUG_ENV} asks for them. */

@@ -2,6 +2,7 @@ package com.dipgnn.config;
 
 import ai.djl.Device;
 import com.dipgnn.training.Devices;
+import com.dipgnn.training.EngineThreads;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
@@ -18,9 +19,18 @@ import org.springframework.context.annotation.Configuration;
 @Configuration
 public class EngineConfiguration {
 
-    /** The device jobs and inference use: the GPU when present ({@code dipgnn.device=auto}), else the CPU. */
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EngineConfiguration.class);
+
+    /**
+     * The device jobs and inference use: the GPU when present ({@code dipgnn.device=auto}), else the
+     * CPU; PyTorch's CPU threads are set first ({@code dipgnn.threads}), as the engine reads them once.
+     */
     @Bean
-    public Device device(@Value("${dipgnn.device:auto}") String preference) {
+    public Device device(@Value("${dipgnn.device:auto}") String preference, ServiceProperties properties) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        int threads = EngineThreads.apply(properties.engineThreads(cores));
+        LOG.info("Engine threads: {} of {} cores (dipgnn.threads={}, {} job(s) at once)", threads, cores,
+                properties.threads(), properties.jobs().concurrency());
         return Devices.select(preference);
     }
 

@@ -24,6 +24,9 @@ import org.springframework.util.unit.DataSize;
  * @param jobs how training jobs run
  * @param security API tokens
  * @param serving limits of online inference
+ * @param threads PyTorch CPU threads of this process ({@code DIPGNN_THREADS}); 0, the default,
+ *     divides the cores among the jobs that run at once ({@code dipgnn.jobs.concurrency}), at least
+ *     one; a JVM started with {@code -Dai.djl.pytorch.num_threads} keeps its own
  */
 @ConfigurationProperties("dipgnn")
 public record ServiceProperties(
@@ -32,11 +35,15 @@ public record ServiceProperties(
         @DefaultValue Datasets datasets,
         @DefaultValue Jobs jobs,
         @DefaultValue Security security,
-        @DefaultValue Serving serving) {
+        @DefaultValue Serving serving,
+        @DefaultValue("0") int threads) {
 
     public ServiceProperties {
         if (roles == null || roles.isEmpty()) {
             throw new IllegalArgumentException("dipgnn.roles is empty; give api, worker or both (api,worker)");
+        }
+        if (threads < 0) {
+            throw new IllegalArgumentException("dipgnn.threads must be 0 (automatic) or a thread count; got " + threads);
         }
     }
 
@@ -197,6 +204,11 @@ public record ServiceProperties(
             @DefaultValue("exact") DeploymentOptions.Inference inference,
             @DefaultValue("16MB") DataSize maxRequestBytes,
             @DefaultValue("auto") IndexOptions.Kind index) {
+    }
+
+    /** PyTorch CPU threads for this process: {@link #threads()}, or the cores divided among the concurrent jobs. */
+    public int engineThreads(int cores) {
+        return threads > 0 ? threads : com.dipgnn.training.EngineThreads.automatic(cores, jobs.concurrency());
     }
 
     /** Whether this process serves the HTTP API and online inference. */
