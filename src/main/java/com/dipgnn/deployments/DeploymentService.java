@@ -278,6 +278,7 @@ public class DeploymentService implements SmartLifecycle {
             repository.delete(name);
             retire(slot.served);
             removed.forEach(l -> l.accept(name));
+            LOG.info("Deployment '{}' undeployed", name);
         }
     }
 
@@ -316,6 +317,8 @@ public class DeploymentService implements SmartLifecycle {
                 DeploymentListener.Phase.EMBEDDING.name(), 0, 0);
         slot.error = null;
         loading.incrementAndGet();
+        LOG.info("Deployment '{}' loading model {}{}", name, modelId,
+                embeddingsPath == null ? "" : " from the precomputed embeddings in " + embeddingsPath);
         loader.execute(() -> {
             try {
                 ModelVersion model = registry.get(modelId);

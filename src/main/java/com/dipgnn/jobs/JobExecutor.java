@@ -319,6 +319,8 @@ public class JobExecutor implements SmartLifecycle {
 
     private void run(String id, Running r) {
         JobRecord job = jobs.find(id).orElseThrow();
+        LOG.info("Job {} started on worker {}: {} on data set '{}' (attempt {})", id, workerId,
+                job.kind().toLowerCase(java.util.Locale.ROOT), job.datasetId(), job.attempts());
         events.publish(id, JobEvents.STATE, stateEvent(job, JobState.RUNNING));
         if (job.cancelRequested()) { // asked for while the job's previous worker was gone
             discardUnrecorded(job);
@@ -440,6 +442,11 @@ public class JobExecutor implements SmartLifecycle {
 
     private void end(JobRecord job, JobState state, String error, Running r) {
         r.ended = true;
+        if (r.progress != null && state == JobState.SUCCEEDED) {
+            JobProgress last = r.progress;
+            r.progress = new JobProgress("done", last.step(), last.totalSteps(), last.elapsedSeconds(), 0.0,
+                    last.latestLosses(), last.latestMetrics());
+        }
         if (r.progress != null) {
             jobs.saveProgress(job.id(), workerId, write(r.progress));
         }
@@ -449,8 +456,18 @@ public class JobExecutor implements SmartLifecycle {
             return;
         }
         metrics.jobEnded(job.id(), state);
+        logEnd(job, state, error);
         JobRecord ended = jobs.find(job.id()).orElseThrow();
         events.end(job.id(), stateEvent(ended, ended.state()));
+    }
+
+    private static void logEnd(JobRecord job, JobState state, String error) {
+        switch (state) {
+            case SUCCEEDED -> LOG.info("Job {} succeeded: model {}", job.id(), job.modelId());
+            case CANCELLED -> LOG.info("Job {} cancelled", job.id());
+            case FAILED -> LOG.warn("Job {} failed: {}", job.id(), error);
+            default -> LOG.info("Job {} ended as {}", job.id(), state);
+        }
     }
 
     private Map<String, Object> stateEvent(JobRecord job, JobState state) {

@@ -36,6 +36,8 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 @Service
 public class JobService {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JobService.class);
+
     /** A submission's result: the job, and whether it already existed under the idempotency key. */
     public record Submission(JobView job, boolean replayed) {
     }
@@ -105,6 +107,8 @@ public class JobService {
                 clock.instant(), null, null);
         try {
             jobs.insert(record);
+            LOG.info("Job {} submitted: {} on data set '{}'{}", record.id(), parameters.kind().name().toLowerCase(Locale.ROOT),
+                    datasetId, parentId == null ? "" : " from model " + parentId);
         } catch (DuplicateKeyException race) {
             JobRecord winner = jobs.findByIdempotencyKey(idempotencyKey).orElseThrow(() -> race);
             return new Submission(replay(winner, datasetId, parameters), true);
@@ -138,6 +142,7 @@ public class JobService {
                     + "); only queued or running jobs can be cancelled");
         }
         jobs.requestCancel(id);
+        LOG.info("Job {} cancel requested ({})", id, job.state().name().toLowerCase(Locale.ROOT));
         if (job.state() == JobState.QUEUED && jobs.finish(id, JobState.CANCELLED, null, clock.instant())) {
             JobView view = get(id);
             events.end(id, view);

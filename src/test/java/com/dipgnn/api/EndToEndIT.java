@@ -31,6 +31,7 @@ class EndToEndIT extends ServiceTestBase {
     @Test
     @Order(1)
     void dataSetToPretrainToFinetuneToDeployToRecommend() {
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> logs = captureLogs();
         HttpApi.Response dataset = admin.post("/api/v1/datasets", Map.of("id", "shop",
                 "synthetic", Map.of("queries", 600, "products", 1500, "clicks", 12000, "seed", 3)));
         assertThat(dataset.status()).as(dataset.toString()).isEqualTo(201);
@@ -52,6 +53,15 @@ class EndToEndIT extends ServiceTestBase {
         assertThat(ready.path("relation").asText()).isEqualTo("query__clicked__product");
         assertThat(ready.path("indexSize").asInt()).isEqualTo(1500);
         assertThat(anonymous.get("/actuator/health/readiness").json().path("status").asText()).isEqualTo("UP");
+        // every transition is a log line an operator can grep
+        List<String> lines = logs.list.stream().map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList();
+        assertThat(lines).contains("Job " + pretrainJob + " succeeded: model " + pretrained.path("modelId").asText())
+                .anyMatch(l -> l.startsWith("Job " + pretrainJob + " submitted: pretrain on data set 'shop'"))
+                .anyMatch(l -> l.startsWith("Job " + pretrainJob + " started on worker"))
+                .anyMatch(l -> l.equals("Deployment 'recommendations' loading model " + deployedModel))
+                .anyMatch(l -> l.startsWith("Deployment 'recommendations' now serves model " + deployedModel));
+        assertThat(awaitEnd(pretrainJob).path("progress").path("phase").asText()).as("a succeeded job's progress")
+                .isEqualTo("done");
 
         HttpApi.Response top = reader.post("/api/v1/deployments/recommendations/recommendations",
                 Map.of("nodeType", "query", "id", 5, "k", 10, "excludeLinked", true));
@@ -290,6 +300,17 @@ class EndToEndIT extends ServiceTestBase {
             assertThat(System.nanoTime()).as("job ended: " + job).isLessThan(deadline);
             sleep(200);
         }
+    }
+
+    /** Records what the job and deployment packages log from now on. */
+    private static ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> captureLogs() {
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> appender =
+                new ch.qos.logback.core.read.ListAppender<>();
+        appender.start();
+        for (String name : new String[] {"com.dipgnn.jobs", "com.dipgnn.deployments"}) {
+            ((ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(name)).addAppender(appender);
+        }
+        return appender;
     }
 
     private static void sleep(long ms) {
