@@ -13,7 +13,7 @@ since() { awk -v a="$1" -v b="$(now)" 'BEGIN{printf "%.1f", b-a}'; }
 field() { sed -n "s/.*\"$1\":\"\\([^\"]*\\)\".*/\\1/p" | head -1; }
 
 t0=$(now)
-java -jar "$JAR" --server.port="$PORT" --dipgnn.data-dir="$DATA" >"$DATA/service.log" 2>&1 &
+java -jar "$JAR" --server.port="$PORT" --dipgnn.data-dir="$DATA" --dipgnn.quickstart.enabled=false >"$DATA/service.log" 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null || true' EXIT
 until curl -fsS "http://127.0.0.1:$PORT/actuator/health/readiness" 2>/dev/null | grep -q UP; do sleep 0.5; done

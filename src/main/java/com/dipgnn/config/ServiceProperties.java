@@ -24,6 +24,8 @@ import org.springframework.util.unit.DataSize;
  * @param jobs how training jobs run
  * @param security API tokens
  * @param serving limits of online inference
+ * @param quickstart the first-start demonstration: a small pre-training, fine-tuning and deployment
+ *     of the built-in graph as ordinary jobs
  * @param threads PyTorch CPU threads of this process ({@code DIPGNN_THREADS}); 0, the default,
  *     divides the cores among the jobs that run at once ({@code dipgnn.jobs.concurrency}), at least
  *     one; a JVM started with {@code -Dai.djl.pytorch.num_threads} keeps its own
@@ -36,6 +38,7 @@ public record ServiceProperties(
         @DefaultValue Jobs jobs,
         @DefaultValue Security security,
         @DefaultValue Serving serving,
+        @DefaultValue Quickstart quickstart,
         @DefaultValue("0") int threads) {
 
     public ServiceProperties {
@@ -204,6 +207,25 @@ public record ServiceProperties(
             @DefaultValue("exact") DeploymentOptions.Inference inference,
             @DefaultValue("16MB") DataSize maxRequestBytes,
             @DefaultValue("auto") IndexOptions.Kind index) {
+    }
+
+    /**
+     * On the first start with the embedded defaults (the built-in graph registered, this process
+     * both API and worker), the service pre-trains DiP-GNN briefly on the built-in query-product
+     * graph, fine-tunes it for recommendations and deploys it, as ordinary jobs in the job list, so
+     * that {@code POST /api/v1/deployments/<deployment>/recommendations} answers a few minutes after
+     * the first start. Off in the {@code postgres} profile.
+     *
+     * @param enabled whether to run it (once: a marker in the data directory remembers it ran)
+     * @param pretrainSteps the pre-training's steps (2 layers x 64 x 4 heads)
+     * @param finetuneSteps the fine-tuning's most steps (early stopping on validation MRR)
+     * @param deployment the deployment's name
+     */
+    public record Quickstart(
+            @DefaultValue("true") boolean enabled,
+            @DefaultValue("100") int pretrainSteps,
+            @DefaultValue("200") int finetuneSteps,
+            @DefaultValue("recommendations") String deployment) {
     }
 
     /** PyTorch CPU threads for this process: {@link #threads()}, or the cores divided among the concurrent jobs. */

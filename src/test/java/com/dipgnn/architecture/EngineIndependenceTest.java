@@ -29,6 +29,7 @@ class EngineIndependenceTest {
     private static final String[] SERVICE = {
         "com.dipgnn.api..", "com.dipgnn.registry..", "com.dipgnn.deployments..", "com.dipgnn.datasets..",
         "com.dipgnn.config..", "com.dipgnn.errors..", "com.dipgnn.security..", "com.dipgnn.housekeeping..",
+        "com.dipgnn.quickstart..",
         "com.dipgnn.jobs", "com.dipgnn.jobs.parameters..", "com.dipgnn.persistence.."
     };
 

@@ -1,0 +1,135 @@
+package com.dipgnn.quickstart;
+
+import com.dipgnn.config.ServiceProperties;
+import com.dipgnn.datasets.DatasetService;
+import com.dipgnn.deployments.DeploymentService;
+import com.dipgnn.jobs.JobService;
+import com.dipgnn.jobs.JobState;
+import com.dipgnn.jobs.JobView;
+import com.dipgnn.jobs.parameters.FinetuneParameters;
+import com.dipgnn.jobs.parameters.PretrainParameters;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.annotation.PreDestroy;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.core.annotation.Order;
+import org.springframework.stereotype.Component;
+
+/**
+ * The first start on the embedded defaults: pre-trains DiP-GNN briefly on the built-in query-product
+ * graph, fine-tunes it for recommendations and deploys it ({@link ServiceProperties.Quickstart}),
+ * on a thread of its own so the service is up at once. The jobs are ordinary jobs (in the job list,
+ * with progress and curves), submitted with idempotency keys, so a restart in the middle picks up
+ * the same jobs; a marker file in the data directory makes it run once.
+ */
+@Component
+@Order(1) // after the built-in data set is registered (DatasetBootstrap)
+class QuickstartRunner implements ApplicationRunner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(QuickstartRunner.class);
+    /** Written when the demonstration has deployed its model (or found it cannot): it runs once. */
+    static final String MARKER = "quickstart-done";
+    private static final Duration POLL = Duration.ofSeconds(2);
+
+    private final ServiceProperties properties;
+    private final JobService jobs;
+    private final DeploymentService deployments;
+    private final ObjectMapper json;
+    private volatile Thread thread;
+
+    QuickstartRunner(ServiceProperties properties, JobService jobs, DeploymentService deployments, ObjectMapper json) {
+        this.properties = properties;
+        this.jobs = jobs;
+        this.deployments = deployments;
+        this.json = json;
+    }
+
+    @Override
+    public void run(ApplicationArguments args) {
+        ServiceProperties.Quickstart q = properties.quickstart();
+        if (!q.enabled() || !properties.datasets().registerBuiltin() || !properties.runsApi()
+                || !properties.runsWorker() || Files.exists(marker())) {
+            return;
+        }
+        LOG.info("Quick start: pre-training, fine-tuning and deploying '{}' on the built-in graph '{}' as jobs "
+                + "(about a minute on 2 cores; dipgnn.quickstart.enabled=false turns this off)", q.deployment(),
+                DatasetService.BUILTIN_QUERY_PRODUCT);
+        thread = new Thread(this::demonstrate, "quickstart");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @PreDestroy
+    void stop() {
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt();
+        }
+    }
+
+    private void demonstrate() {
+        ServiceProperties.Quickstart q = properties.quickstart();
+        String dataset = DatasetService.BUILTIN_QUERY_PRODUCT;
+        try {
+            JobView pretrained = awaitEnd(jobs.submitPretrain(dataset, "quickstart-dipgnn",
+                    parameters(PretrainParameters.class, Map.of("layers", 2, "hidden", 64, "heads", 4,
+                            "steps", q.pretrainSteps())), "quickstart-pretrain").job().id());
+            if (pretrained.state() != JobState.SUCCEEDED) {
+                giveUp("the pre-training job " + pretrained.id() + " ended " + pretrained.state());
+                return;
+            }
+            Map<String, Object> finetune = new LinkedHashMap<>();
+            finetune.put("task", "link");
+            finetune.put("pretrainedModelId", pretrained.modelId());
+            finetune.put("steps", q.finetuneSteps());
+            JobView tuned = awaitEnd(jobs.submitFinetune(dataset, q.deployment(),
+                    parameters(FinetuneParameters.class, finetune), "quickstart-finetune").job().id());
+            if (tuned.state() != JobState.SUCCEEDED) {
+                giveUp("the fine-tuning job " + tuned.id() + " ended " + tuned.state());
+                return;
+            }
+            if (deployments.list().stream().noneMatch(d -> d.name().equals(q.deployment()))) {
+                deployments.deploy(q.deployment(), tuned.modelId());
+            }
+            Files.writeString(marker(), tuned.modelId() + "\n");
+            LOG.info("Quick start: deployment '{}' is loading model {}; ask it for recommendations with POST "
+                    + "/api/v1/deployments/{}/recommendations", q.deployment(), tuned.modelId(), q.deployment());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the service stops: the next start picks up the same jobs
+        } catch (RuntimeException | IOException e) {
+            LOG.warn("Quick start stopped: {}", e.getMessage(), e);
+        }
+    }
+
+    private JobView awaitEnd(String id) throws InterruptedException {
+        while (true) {
+            JobView view = jobs.get(id);
+            if (view.state().isTerminal()) {
+                return view;
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+    }
+
+    private void giveUp(String why) throws IOException {
+        LOG.warn("Quick start stopped: {}; the jobs are in GET /api/v1/jobs", why);
+        Files.writeString(marker(), why + "\n");
+    }
+
+    /** The parameters a user would post, as the job API reads them. */
+    private <T> T parameters(Class<T> type, Map<String, Object> body) {
+        return json.convertValue(body, type);
+    }
+
+    private Path marker() {
+        return properties.dataDir().resolve(MARKER);
+    }
+}
