@@ -103,10 +103,48 @@ public class OpenInferenceController {
                 .body(Map.of("name", name, "ready", ready));
     }
 
+    @GetMapping("/models/{name}/versions/{version}")
+    @Operation(operationId = "oipModelVersionMetadata",
+            summary = "Model metadata of a deployment's embedding model, if it serves this version (model id)")
+    public ModelMetadata versionMetadata(@PathVariable String name, @PathVariable String version) {
+        requireVersion(name, version);
+        return metadata(name);
+    }
+
+    @GetMapping("/models/{name}/versions/{version}/ready")
+    @Operation(operationId = "oipModelVersionReady", summary = "Whether a deployment serves this version (model id)")
+    public ResponseEntity<Map<String, Object>> versionReady(@PathVariable String name, @PathVariable String version) {
+        DeploymentView view = deployments.get(name);
+        boolean ready = view.state() == DeploymentState.READY && version.equals(view.modelId());
+        return ResponseEntity.status(ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
+                .body(Map.of("name", name, "version", version, "ready", ready));
+    }
+
+    @PostMapping(value = "/models/{name}/versions/{version}/infer", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "oipInferVersion",
+            summary = "Embeddings of node ids from this version (model id) of a deployment's model")
+    public InferResponse inferVersion(@PathVariable String name, @PathVariable String version,
+                                      @RequestBody InferRequest request) {
+        return infer(name, requireVersion(name, version), request);
+    }
+
     @PostMapping(value = "/models/{name}/infer", consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(operationId = "oipInfer", summary = "Embeddings of node ids (input node_ids, parameter node_type)")
     public InferResponse infer(@PathVariable String name, @RequestBody InferRequest request) {
+        return infer(name, deployments.serving(name), request);
+    }
+
+    /** What {@code name} serves, if it is {@code version}; a 404 naming the version it serves otherwise. */
+    private com.dipgnn.deployments.Served requireVersion(String name, String version) {
         com.dipgnn.deployments.Served served = deployments.serving(name);
+        if (!served.modelId().equals(version)) {
+            throw new com.dipgnn.errors.NotFoundException("model version", version, "model '" + name
+                    + "' serves version '" + served.modelId() + "' (GET /v2/models/" + name + " lists it)");
+        }
+        return served;
+    }
+
+    private InferResponse infer(String name, com.dipgnn.deployments.Served served, InferRequest request) {
         ModelDeployment model = served.model();
         return metrics.time("v2_infer", name, () -> {
             Tensor input = input(request);

@@ -115,6 +115,19 @@ class EndToEndIT extends ServiceTestBase {
         assertThat(unknownParameter.text()).contains("parameters.nodetype");
         assertThat(anonymous.get("/v2/health/ready").status()).isEqualTo(200);
         assertThat(reader.get("/v2/models/recommendations").json().path("versions").get(0).asText()).isEqualTo(deployedModel);
+        // the protocol's version routes: the served version answers, another is a 404 in the protocol's shape
+        assertThat(reader.get("/v2/models/recommendations/versions/" + deployedModel).status()).isEqualTo(200);
+        assertThat(reader.get("/v2/models/recommendations/versions/" + deployedModel + "/ready").status()).isEqualTo(200);
+        HttpApi.Response otherVersion = reader.post("/v2/models/recommendations/versions/mv-nope/infer",
+                Map.of("inputs", List.of(Map.of("name", "node_ids", "shape", List.of(1), "datatype", "INT64",
+                        "data", List.of(1)))));
+        assertThat(otherVersion.status()).isEqualTo(404);
+        assertThat(otherVersion.json().path("error").asText()).contains("mv-nope").contains(deployedModel);
+        HttpApi.Response versioned = reader.post("/v2/models/recommendations/versions/" + deployedModel + "/infer",
+                Map.of("inputs", List.of(Map.of("name", "node_ids", "shape", List.of(2), "datatype", "INT64",
+                        "data", List.of(1, 2))), "parameters", Map.of("node_type", "product")));
+        assertThat(versioned.status()).as(versioned.toString()).isEqualTo(200);
+        assertThat(versioned.json().path("model_version").asText()).isEqualTo(deployedModel);
 
         int featureWidth = emb.json().path("dim").asInt() > 0 ? queryFeatureWidth() : 0;
         float[] features = new float[featureWidth];
