@@ -124,6 +124,10 @@ public class JobController {
 
     @GetMapping(value = "/{id}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     @Operation(operationId = "streamJobEvents", summary = "Server-Sent Events: 'state' (now and at every change) and 'progress'")
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "200", description = "A stream of events until "
+            + "the job ends: 'event: state' with the job's id and state (and error), 'event: progress' with a JobProgress",
+            content = @io.swagger.v3.oas.annotations.media.Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE,
+                    schema = @io.swagger.v3.oas.annotations.media.Schema(type = "string")))
     public SseEmitter events(@PathVariable String id) {
         return jobs.subscribe(id);
     }
@@ -136,6 +140,9 @@ public class JobController {
 
     @GetMapping(value = "/{id}/curves.svg", produces = "image/svg+xml")
     @Operation(operationId = "getJobCurvesPlot", summary = "The job's training curves as an SVG plot")
+    @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "200", description = "An SVG document",
+            content = @io.swagger.v3.oas.annotations.media.Content(mediaType = "image/svg+xml",
+                    schema = @io.swagger.v3.oas.annotations.media.Schema(type = "string")))
     public ResponseEntity<byte[]> curvesSvg(@PathVariable String id) {
         return ResponseEntity.ok().contentType(MediaType.valueOf("image/svg+xml"))
                 .body(jobs.curves(id).toSvg().getBytes(StandardCharsets.UTF_8));

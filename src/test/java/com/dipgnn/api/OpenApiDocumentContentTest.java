@@ -36,4 +36,25 @@ class OpenApiDocumentContentTest {
         assertThat(doc.at("/paths/~1v2~1models~1{name}/get/security").isMissingNode())
                 .as("model metadata keeps the default").isTrue();
     }
+
+    @Test
+    void theDatasetPostDocumentsBothItsJsonAndItsMultipartBodyAndNoPhantomParameter() throws Exception {
+        JsonNode post = document().at("/paths/~1api~1v1~1datasets/post");
+        assertThat(post.path("parameters").isMissingNode()).as("no 'id' query parameter on the JSON registration").isTrue();
+        assertThat(post.at("/requestBody/content/application~1json/schema/$ref").asText()).endsWith("RegisterDataset");
+        JsonNode multipart = post.at("/requestBody/content/multipart~1form-data/schema");
+        assertThat(multipart.at("/properties/file/format").asText()).isEqualTo("binary");
+        assertThat(multipart.path("required").toString()).contains("id").contains("file");
+    }
+
+    @Test
+    void streamsAndPlotsAreTextNotJavaTypesOrBytes() throws Exception {
+        JsonNode doc = document();
+        assertThat(doc.at("/components/schemas/SseEmitter").isMissingNode()).isTrue();
+        assertThat(doc.at("/paths/~1api~1v1~1jobs~1{id}~1events/get/responses/200/content/text~1event-stream/schema/type")
+                .asText()).isEqualTo("string");
+        JsonNode svg = doc.at("/paths/~1api~1v1~1jobs~1{id}~1curves.svg/get/responses/200/content/image~1svg+xml/schema");
+        assertThat(svg.path("type").asText()).isEqualTo("string");
+        assertThat(svg.path("format").isMissingNode()).as("an SVG document is text, not base64 bytes").isTrue();
+    }
 }
