@@ -17,7 +17,8 @@ import picocli.CommandLine.ScopeType;
         name = "dipgnn",
         mixinStandardHelpOptions = true,
         description = "Pre-trains, fine-tunes and benchmarks graph neural networks.",
-        subcommands = {PretrainCommand.class, FinetuneCommand.class, ReproduceCommand.class, BenchCommand.class})
+        subcommands = {PretrainCommand.class, FinetuneCommand.class, ReproduceCommand.class, EmbedCommand.class,
+            BenchCommand.class})
 public final class Cli {
 
     /** Environment variable that, set to anything but {@code 0} or {@code false}, prints stack traces. */

@@ -24,6 +24,20 @@ class CliErrorTest {
     }
 
     @Test
+    void embedRefusesToOverwriteAndNamesAMissingModel(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path existing = java.nio.file.Files.writeString(dir.resolve("old.tsv"), "x");
+        Run overwrite = run(false, "embed", "--model", dir.toString(), "--out", existing.toString());
+        assertThat(overwrite.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(overwrite.err()).contains("already exists").doesNotContain("\tat ");
+
+        Run missing = run(false, "embed", "--model", dir.resolve("none").toString(), "--out",
+                dir.resolve("new.tsv").toString());
+        assertThat(missing.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(missing.err()).contains("is not a model directory").doesNotContain("\tat ");
+    }
+
+    @Test
     void unknownDataSetIsOneErrorLineWithoutStackTrace() {
         Run run = run(false, "finetune", "--dataset", "does-not-exist");
 

@@ -1,0 +1,82 @@
+package com.dipgnn.cli;
+
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.synthetic.GraphLocations;
+import com.dipgnn.serving.DeploymentListener;
+import com.dipgnn.serving.DeploymentOptions;
+import com.dipgnn.serving.EmbeddingTsv;
+import com.dipgnn.serving.ModelDeployment;
+import com.dipgnn.store.AtomicFiles;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
+import com.dipgnn.training.Devices;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.zip.GZIPOutputStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code embed}: every node's embedding from a saved model, as a deployment computes it (exact
+ * inference), written as tab-separated text, gzipped when the file name ends in {@code .gz}.
+ */
+@Command(name = "embed", mixinStandardHelpOptions = true,
+        description = "Writes every node's embedding from a saved model (finetune --save, pretrain --save) to a TSV file.")
+public final class EmbedCommand implements Callable<Integer> {
+
+    @Option(names = "--model", required = true, description = "the model directory")
+    Path model;
+
+    @Option(names = "--dataset", description = "the graph to embed (default: the one the model was trained on, "
+            + "with its split seed)")
+    String dataset;
+
+    @Option(names = "--types", split = ",", description = "node types to write (default: every type)")
+    List<String> types;
+
+    @Option(names = "--out", required = true, description = "the new TSV file (.tsv, or .tsv.gz to gzip it): a header "
+            + "'type id key e0 ... e<dim-1>', then one line a node")
+    Path out;
+
+    @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
+    String device;
+
+    @Override
+    public Integer call() throws Exception {
+        if (Files.exists(out)) {
+            throw new IllegalArgumentException("--out " + out + " already exists; choose a new file or delete the old one");
+        }
+        ModelManifest manifest = ModelStore.readManifest(model);
+        HeteroGraph graph = GraphLocations.load(dataset != null ? dataset : manifest.dataset(), manifest.splitSeed());
+        List<String> chosen = types != null ? types : graph.nodeTypes();
+        for (String type : chosen) {
+            if (!graph.nodeTypes().contains(type)) {
+                throw new IllegalArgumentException("--types: graph '" + graph.name() + "' has no node type '" + type
+                        + "'; its types are " + graph.nodeTypes());
+            }
+        }
+        long total = chosen.stream().mapToLong(graph::numNodes).sum();
+        DeploymentListener progress = (phase, done, all) -> System.err.printf(Locale.ROOT, "\r%s %d/%d",
+                phase.name().toLowerCase(Locale.ROOT), done, all);
+        try (ModelDeployment deployment = ModelDeployment.deploy(model, graph,
+                DeploymentOptions.defaults().withDevice(Devices.select(device)), progress, TextCaches.cli())) {
+            System.err.println();
+            long[] written = {0};
+            AtomicFiles.write(out, stream -> {
+                OutputStream target = out.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(stream) : stream;
+                written[0] = EmbeddingTsv.write(deployment, chosen, target, n -> System.err.printf(Locale.ROOT,
+                        "\rwriting %d/%d nodes", n, total));
+                if (target instanceof GZIPOutputStream gzip) {
+                    gzip.finish();
+                }
+            });
+            System.err.println();
+            System.out.printf(Locale.ROOT, "wrote %d embeddings of width %d to %s%n", written[0], deployment.dim(), out);
+        }
+        return 0;
+    }
+}
