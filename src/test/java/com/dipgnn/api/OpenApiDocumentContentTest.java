@@ -57,4 +57,21 @@ class OpenApiDocumentContentTest {
         assertThat(svg.path("type").asText()).isEqualTo("string");
         assertThat(svg.path("format").isMissingNode()).as("an SVG document is text, not base64 bytes").isTrue();
     }
+
+    @Test
+    void everyOperationListsTheProblemsItCanAnswerAsTheAccessRuleSays() throws Exception {
+        JsonNode paths = document().path("paths");
+        JsonNode delete = paths.at("/~1api~1v1~1datasets~1{id}/delete/responses");
+        assertThat(delete.has("401") && delete.has("403") && delete.has("404") && delete.has("409")).as(delete.toString())
+                .isTrue();
+        assertThat(delete.at("/403/content/application~1problem+json/schema/$ref").asText()).endsWith("/Problem");
+        JsonNode recommend = paths.at("/~1api~1v1~1deployments~1{name}~1recommendations/post/responses");
+        assertThat(recommend.has("401")).isTrue();
+        assertThat(recommend.has("403")).as("inference needs a reader token, not an admin one").isFalse();
+        JsonNode list = paths.at("/~1api~1v1~1jobs/get/responses");
+        assertThat(list.has("400") && list.has("401") && list.has("500")).isTrue();
+        assertThat(list.has("403") || list.has("404") || list.has("409")).as("a read of a list").isFalse();
+        assertThat(document().at("/components/schemas/Problem/properties/errors/items/properties/field").isMissingNode())
+                .isFalse();
+    }
 }
