@@ -53,18 +53,18 @@ public class ApiTokenFilter extends OncePerRequestFilter {
         }
         String header = request.getHeader(HttpHeaders.AUTHORIZATION);
         if (header == null || !header.startsWith(BEARER)) {
-            reject(response, HttpStatus.UNAUTHORIZED, "missing-token", "Authentication required",
+            reject(request, response, HttpStatus.UNAUTHORIZED, "missing-token", "Authentication required",
                     "this endpoint needs an API token with the " + needed.name().toLowerCase() + " role; send 'Authorization: Bearer <token>'");
             return;
         }
         Optional<ApiToken> caller = tokens.find(header.substring(BEARER.length()).trim());
         if (caller.isEmpty()) {
-            reject(response, HttpStatus.UNAUTHORIZED, "invalid-token", "Authentication failed",
+            reject(request, response, HttpStatus.UNAUTHORIZED, "invalid-token", "Authentication failed",
                     "the API token is not known to this service; check the token configured in dipgnn.security.tokens");
             return;
         }
         if (!ApiTokens.allows(caller.get(), needed)) {
-            reject(response, HttpStatus.FORBIDDEN, "forbidden", "Not allowed",
+            reject(request, response, HttpStatus.FORBIDDEN, "forbidden", "Not allowed",
                     "token '" + caller.get().name() + "' has the " + caller.get().role().name().toLowerCase()
                             + " role; " + request.getMethod() + " " + request.getRequestURI() + " needs the admin role");
             return;
@@ -102,10 +102,20 @@ public class ApiTokenFilter extends OncePerRequestFilter {
         };
     }
 
-    private void reject(HttpServletResponse response, HttpStatus status, String type, String title, String detail)
-            throws IOException {
+    /**
+     * Refuses the request: a problem detail, or on the Open Inference Protocol's routes ({@code /v2})
+     * that protocol's own {@code {"error": "..."}}.
+     */
+    private void reject(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String type,
+                        String title, String detail) throws IOException {
         if (status == HttpStatus.UNAUTHORIZED) {
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+        }
+        if (request.getRequestURI().substring(request.getContextPath().length()).startsWith("/v2/")) {
+            response.setStatus(status.value());
+            response.setContentType(org.springframework.http.MediaType.APPLICATION_JSON_VALUE);
+            json.writeValue(response.getOutputStream(), java.util.Map.of("error", detail));
+            return;
         }
         Problems.write(response, json, Problems.of(status, type, title, detail));
     }

@@ -24,12 +24,14 @@ import org.springframework.stereotype.Component;
  * comes from {@link AccessRule}, as the service enforces it; the rest from the operation's shape:
  * every operation validates its query (400) and can fail (500); a path with an id can name
  * nothing (404); a change can conflict (409), carry too large a body (413) or find the service
- * busy (503).
+ * busy (503). The Open Inference Protocol's routes ({@code /v2}) answer in that protocol's own shape,
+ * {@code {"error": "..."}} ({@code InferenceError}).
  */
 @Component
 class ProblemResponsesDocumentation implements OpenApiCustomizer {
 
     static final String SCHEMA = "Problem";
+    static final String INFERENCE_ERROR = "InferenceError";
     private static final String PROBLEM_JSON = org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON_VALUE;
     private static final AccessRule ACCESS = new AccessRule(false);
 
@@ -39,9 +41,14 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
             return;
         }
         openApi.getComponents().addSchemas(SCHEMA, problemSchema());
+        openApi.getComponents().addSchemas(INFERENCE_ERROR, new ObjectSchema()
+                .addProperty("error", new StringSchema().description("what is wrong and how to fix it"))
+                .description("An error of the Open Inference Protocol's routes"));
         openApi.getPaths().forEach((path, item) -> {
             if (path.startsWith("/api/v1/")) {
                 item.readOperationsMap().forEach((method, operation) -> document(path, method, operation));
+            } else if (path.startsWith("/v2/")) {
+                item.readOperationsMap().forEach((method, operation) -> documentInference(path, method, operation));
             }
         });
     }
@@ -70,7 +77,29 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
         add(operation, "500", "A failure of the service itself (logged): internal");
     }
 
+    private static void documentInference(String path, PathItem.HttpMethod method, Operation operation) {
+        Role role = ACCESS.required(method.name(), path.replaceAll("\\{[^}]+}", "x"));
+        String json = org.springframework.http.MediaType.APPLICATION_JSON_VALUE;
+        if (role != null) {
+            add(operation, "401", "No bearer token, or an unknown one", json, INFERENCE_ERROR);
+        }
+        if (method == PathItem.HttpMethod.POST) {
+            add(operation, "400", "The request is not valid: the error says what, where and how to fix it", json,
+                    INFERENCE_ERROR);
+            add(operation, "413", "A body larger than dipgnn.serving.max-request-bytes", json, INFERENCE_ERROR);
+        }
+        if (path.contains("{")) {
+            add(operation, "404", "No deployment of that name, or not that version", json, INFERENCE_ERROR);
+            add(operation, "503", "The deployment is loading (with Retry-After)", json, INFERENCE_ERROR);
+        }
+        add(operation, "500", "A failure of the service itself (logged)", json, INFERENCE_ERROR);
+    }
+
     private static void add(Operation operation, String status, String description) {
+        add(operation, status, description, PROBLEM_JSON, SCHEMA);
+    }
+
+    private static void add(Operation operation, String status, String description, String mediaType, String schema) {
         ApiResponses responses = operation.getResponses();
         if (responses == null) {
             responses = new ApiResponses();
@@ -78,7 +107,7 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
         }
         if (!responses.containsKey(status)) {
             responses.addApiResponse(status, new ApiResponse().description(description).content(new Content()
-                    .addMediaType(PROBLEM_JSON, new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + SCHEMA)))));
+                    .addMediaType(mediaType, new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + schema)))));
         }
     }
 

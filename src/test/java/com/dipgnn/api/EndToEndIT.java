@@ -115,6 +115,10 @@ class EndToEndIT extends ServiceTestBase {
         assertThat(unknownParameter.text()).contains("parameters.nodetype");
         assertThat(anonymous.get("/v2/health/ready").status()).isEqualTo(200);
         assertThat(reader.get("/v2/models/recommendations").json().path("versions").get(0).asText()).isEqualTo(deployedModel);
+        // an unauthenticated call there is refused in the protocol's shape too
+        HttpApi.Response anonymousInfer = anonymous.post("/v2/models/recommendations/infer", Map.of("inputs", List.of()));
+        assertThat(anonymousInfer.status()).isEqualTo(401);
+        assertThat(anonymousInfer.json().path("error").asText()).contains("Authorization: Bearer");
         // the protocol's version routes: the served version answers, another is a 404 in the protocol's shape
         assertThat(reader.get("/v2/models/recommendations/versions/" + deployedModel).status()).isEqualTo(200);
         assertThat(reader.get("/v2/models/recommendations/versions/" + deployedModel + "/ready").status()).isEqualTo(200);
