@@ -36,6 +36,12 @@ public class OpenInferenceController {
     static final String NODE_TYPE = "node_type";
     static final String INT64 = "INT64";
     static final String INT32 = "INT32";
+    /** {@code parameters.output}: what an inference computes; embeddings unless it says otherwise. */
+    static final String OUTPUT_PARAMETER = "output";
+    static final String SCORES = "scores";
+    static final String TOP_K = "top_k";
+    static final String SOURCES = "source_ids";
+    static final String TARGETS = "target_ids";
 
     private final DeploymentService deployments;
     private final InferenceMetrics metrics;
@@ -129,7 +135,12 @@ public class OpenInferenceController {
     }
 
     @PostMapping(value = "/models/{name}/infer", consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(operationId = "oipInfer", summary = "Embeddings of node ids (input node_ids, parameter node_type)")
+    @Operation(operationId = "oipInfer", summary = "Embeddings of node ids (input node_ids, parameter node_type)",
+            description = "parameters.output chooses what is computed: 'embeddings' (default; input node_ids, "
+                    + "parameter node_type; output embeddings FP32 [n, dim]), 'scores' (inputs source_ids and "
+                    + "target_ids; parameter relation; output scores FP32 [n]) or 'top_k' (input node_ids; parameters "
+                    + "k, exclude_linked, relation; outputs top_k_ids INT64 [n, k] and top_k_scores FP32 [n, k], "
+                    + "id -1 padding a row with fewer candidates)")
     public InferResponse infer(@PathVariable String name, @RequestBody InferRequest request) {
         return infer(name, deployments.serving(name), request);
     }
@@ -145,6 +156,18 @@ public class OpenInferenceController {
     }
 
     private InferResponse infer(String name, com.dipgnn.deployments.Served served, InferRequest request) {
+        Object output = request.parameters() == null ? null : request.parameters().get(OUTPUT_PARAMETER);
+        if (SCORES.equals(output)) {
+            return metrics.time("v2_scores", name, () -> scores(name, served, request));
+        }
+        if (TOP_K.equals(output)) {
+            return metrics.time("v2_top_k", name, () -> topK(name, served, request));
+        }
+        if (output != null && !OUTPUT.equals(output)) {
+            throw new InvalidInputException("parameters." + OUTPUT_PARAMETER, "unknown output " + output + "; use '"
+                    + OUTPUT + "' (the default), '" + SCORES + "' (inputs " + SOURCES + " and " + TARGETS + ") or '"
+                    + TOP_K + "' (input " + INPUT + ", parameters k and exclude_linked)");
+        }
         ModelDeployment model = served.model();
         return metrics.time("v2_infer", name, () -> {
             Tensor input = input(request);
@@ -162,24 +185,82 @@ public class OpenInferenceController {
         });
     }
 
+    /** Link scores of (source, target) pairs: inputs source_ids and target_ids, output scores (FP32 [n]). */
+    private static InferResponse scores(String name, com.dipgnn.deployments.Served served, InferRequest request) {
+        onlyParameters(request.parameters(), "parameters", java.util.Set.of(OUTPUT_PARAMETER, "relation"));
+        int[] sources = nodeIds(input(request, SOURCES));
+        int[] targets = nodeIds(input(request, TARGETS));
+        float[] scores = served.model().linkScores(stringParameter(request, "relation"), sources, targets);
+        List<Number> data = new java.util.ArrayList<>(scores.length);
+        for (float s : scores) {
+            data.add(s);
+        }
+        return new InferResponse(name, served.modelId(), request.id(),
+                List.of(new Tensor(SCORES, List.of((long) scores.length), "FP32", null, data)));
+    }
+
+    /**
+     * The k best candidates of each source: input node_ids, parameters k (default 10) and
+     * exclude_linked (default false); outputs top_k_ids (INT64 [n, k]) and top_k_scores (FP32
+     * [n, k]), best first, a row padded with id -1 and score 0 where fewer than k candidates remain.
+     */
+    private static InferResponse topK(String name, com.dipgnn.deployments.Served served, InferRequest request) {
+        onlyParameters(request.parameters(), "parameters",
+                java.util.Set.of(OUTPUT_PARAMETER, "relation", "k", "exclude_linked"));
+        int[] sources = nodeIds(input(request, INPUT));
+        Object kValue = request.parameters().getOrDefault("k", 10);
+        if (!(kValue instanceof Integer k) || k < 1) {
+            throw new InvalidInputException("parameters.k", "k is a positive integer; got " + kValue);
+        }
+        Object exclude = request.parameters().getOrDefault("exclude_linked", false);
+        if (!(exclude instanceof Boolean excludeLinked)) {
+            throw new InvalidInputException("parameters.exclude_linked", "exclude_linked is true or false; got " + exclude);
+        }
+        String relation = stringParameter(request, "relation");
+        List<Number> ids = new java.util.ArrayList<>(sources.length * k);
+        List<Number> scores = new java.util.ArrayList<>(sources.length * k);
+        for (int source : sources) {
+            List<com.dipgnn.serving.ScoredNode> top = served.model().recommend(relation, source, k, excludeLinked);
+            for (int i = 0; i < k; i++) {
+                ids.add(i < top.size() ? (long) top.get(i).id() : -1L);
+                scores.add(i < top.size() ? top.get(i).score() : 0f);
+            }
+        }
+        List<Long> shape = List.of((long) sources.length, (long) k);
+        return new InferResponse(name, served.modelId(), request.id(), List.of(
+                new Tensor("top_k_ids", shape, INT64, null, ids), new Tensor("top_k_scores", shape, "FP32", null, scores)));
+    }
+
+    private static String stringParameter(InferRequest request, String name) {
+        Object value = request.parameters() == null ? null : request.parameters().get(name);
+        if (value != null && !(value instanceof String)) {
+            throw new InvalidInputException("parameters." + name, name + " is a string; got " + value);
+        }
+        return (String) value;
+    }
+
     private static Tensor input(InferRequest request) {
+        return input(request, INPUT);
+    }
+
+    private static Tensor input(InferRequest request, String inputName) {
         if (request.inputs() == null || request.inputs().contains(null)) {
             throw new InvalidInputException("inputs", "the request needs a list of input tensors, one named '"
-                    + INPUT + "', and no null entries");
+                    + inputName + "', and no null entries");
         }
-        Tensor input = request.inputs().stream().filter(t -> INPUT.equals(t.name())).findFirst()
+        Tensor input = request.inputs().stream().filter(t -> inputName.equals(t.name())).findFirst()
                 .orElseThrow(() -> new InvalidInputException("inputs", "the request needs an input tensor named '"
-                        + INPUT + "' (INT64, shape [n]); got " + request.inputs().stream().map(Tensor::name).toList()));
+                        + inputName + "' (INT64, shape [n]); got " + request.inputs().stream().map(Tensor::name).toList()));
         if (input.data() == null || input.data().isEmpty()) {
-            throw new InvalidInputException("inputs." + INPUT + ".data", "'" + INPUT + "' holds no node ids");
+            throw new InvalidInputException("inputs." + inputName + ".data", "'" + inputName + "' holds no node ids");
         }
         if (input.shape() != null && (input.shape().size() != 1 || input.shape().get(0) == null
                 || input.shape().get(0) != input.data().size())) {
-            throw new InvalidInputException("inputs." + INPUT + ".shape", "shape " + input.shape() + " does not match "
+            throw new InvalidInputException("inputs." + inputName + ".shape", "shape " + input.shape() + " does not match "
                     + input.data().size() + " ids; use [" + input.data().size() + "]");
         }
         if (input.datatype() != null && !INT64.equals(input.datatype()) && !INT32.equals(input.datatype())) {
-            throw new InvalidInputException("inputs." + INPUT + ".datatype", "'" + INPUT + "' holds node ids: use "
+            throw new InvalidInputException("inputs." + inputName + ".datatype", "'" + inputName + "' holds node ids: use "
                     + "datatype INT64 (or INT32); got '" + input.datatype() + "'");
         }
         return input;
@@ -194,7 +275,7 @@ public class OpenInferenceController {
         int[] ids = new int[input.data().size()];
         for (int i = 0; i < ids.length; i++) {
             Number n = input.data().get(i);
-            String field = "inputs." + INPUT + ".data[" + i + "]";
+            String field = "inputs." + input.name() + ".data[" + i + "]";
             if (n == null || !(n instanceof Integer || n instanceof Long || n instanceof java.math.BigInteger)) {
                 throw new InvalidInputException(field, "node ids are integers; got " + n);
             }
@@ -230,15 +311,20 @@ public class OpenInferenceController {
                 + "; name one in parameters.node_type");
     }
 
-    /** Refuses parameters other than {@code node_type}, which this endpoint would otherwise ignore. */
+    /** Refuses parameters other than {@code node_type} (and {@code output}), which embeddings would otherwise ignore. */
     private static void onlyNodeType(Map<String, Object> parameters, String where) {
+        onlyParameters(parameters, where, java.util.Set.of(NODE_TYPE, OUTPUT_PARAMETER));
+    }
+
+    /** Refuses parameters other than {@code allowed}, which the inference would otherwise ignore. */
+    private static void onlyParameters(Map<String, Object> parameters, String where, java.util.Set<String> allowed) {
         if (parameters == null) {
             return;
         }
         for (String name : parameters.keySet()) {
-            if (!NODE_TYPE.equals(name)) {
-                throw new InvalidInputException(where + "." + name, "unknown parameter '" + name + "'; the only one "
-                        + "this endpoint takes is '" + NODE_TYPE + "'");
+            if (!allowed.contains(name)) {
+                throw new InvalidInputException(where + "." + name, "unknown parameter '" + name + "'; this "
+                        + "inference takes " + new java.util.TreeSet<>(allowed));
             }
         }
     }

@@ -78,6 +78,32 @@ class EndToEndIT extends ServiceTestBase {
         HttpApi.Response byKey = reader.post("/api/v1/deployments/recommendations/recommendations",
                 Map.of("key", "q5", "k", 10, "excludeLinked", true));
         assertThat(byKey.json().path("items")).isEqualTo(top.json().path("items"));
+
+        // the same top 10 and a link score through the Open Inference Protocol (parameters.output)
+        HttpApi.Response oipTop = reader.post("/v2/models/recommendations/infer", Map.of(
+                "parameters", Map.of("output", "top_k", "k", 10, "exclude_linked", true),
+                "inputs", List.of(Map.of("name", "node_ids", "shape", List.of(1), "datatype", "INT64", "data", List.of(5)))));
+        assertThat(oipTop.status()).as(oipTop.toString()).isEqualTo(200);
+        JsonNode topIds = oipTop.json().path("outputs").get(0);
+        assertThat(topIds.path("name").asText()).isEqualTo("top_k_ids");
+        assertThat(topIds.path("shape").toString()).isEqualTo("[1,10]");
+        for (int i = 0; i < 10; i++) {
+            assertThat(topIds.path("data").get(i).asInt()).isEqualTo(top.json().path("items").get(i).path("id").asInt());
+        }
+        HttpApi.Response pairScore = reader.post("/api/v1/deployments/recommendations/scores",
+                Map.of("pairs", List.of(Map.of("source", 5, "target", recommended))));
+        HttpApi.Response oipScore = reader.post("/v2/models/recommendations/infer", Map.of(
+                "parameters", Map.of("output", "scores"),
+                "inputs", List.of(Map.of("name", "source_ids", "datatype", "INT64", "data", List.of(5)),
+                        Map.of("name", "target_ids", "datatype", "INT64", "data", List.of(recommended)))));
+        assertThat(oipScore.status()).as(oipScore.toString()).isEqualTo(200);
+        assertThat(oipScore.json().path("outputs").get(0).path("data").get(0).asDouble())
+                .isEqualTo(pairScore.json().path("scores").get(0).path("score").asDouble())
+                .isCloseTo(first, org.assertj.core.data.Offset.offset(1e-5));
+        HttpApi.Response badOutput = reader.post("/v2/models/recommendations/infer", Map.of(
+                "parameters", Map.of("output", "logits"), "inputs", List.of()));
+        assertThat(badOutput.status()).isEqualTo(400);
+        assertThat(badOutput.json().path("error").asText()).contains("top_k").contains("scores");
         HttpApi.Response embByKey = reader.post("/api/v1/deployments/recommendations/embeddings",
                 Map.of("nodeType", "product", "keys", List.of("p" + recommended)));
         assertThat(embByKey.json().path("embeddings").get(0).path("id").asInt()).isEqualTo(recommended);
