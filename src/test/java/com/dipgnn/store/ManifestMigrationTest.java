@@ -38,6 +38,7 @@ class ManifestMigrationTest {
     @Test
     void aModelTheFormat1CodeSavedStillLoadsWithItsSettingsTyped(@TempDir Path tmp) throws Exception {
         Path dir = copy(FORMAT1_MODEL, tmp.resolve("model"));
+        withParameters(dir);
 
         ModelManifest manifest = ModelStore.readManifest(dir);
 
@@ -117,6 +118,32 @@ class ManifestMigrationTest {
                 + "\"featureDims\": {\"node\": 4}, \"relations\": [], \"task\": {\"task\": \"node\"}, "
                 + "\"dataset\": \"d\", \"datasetFingerprint\": \"f\", \"splitSeed\": 0, "
                 + "\"hyperParameters\": " + hyperParameters + ", \"metrics\": {}}";
+    }
+
+    /**
+     * Writes parameters of the format-1 manifest's architecture (git keeps no binary files) and
+     * puts their checksums into its file list, where the format-1 code wrote those of its own.
+     */
+    private static void withParameters(Path dir) throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode raw =
+                (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(dir.resolve("manifest.json").toFile());
+        ModelManifest manifest = ManifestMigration.read(JSON, raw);
+        Devices.engine();
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            com.dipgnn.model.GraphEncoder encoder = new com.dipgnn.model.GraphEncoder(manifest.schema(),
+                    manifest.modelConfig());
+            Linear head = new Linear(manifest.hidden(), 5, true);
+            com.dipgnn.training.FineTuner.initialize(4, manager, encoder, head);
+            for (var entry : Map.of("encoder.params", (com.dipgnn.model.GraphModule) encoder, "head.params", head)
+                    .entrySet()) {
+                try (java.io.DataOutputStream out = new java.io.DataOutputStream(
+                        Files.newOutputStream(dir.resolve(entry.getKey())))) {
+                    entry.getValue().save(out);
+                }
+            }
+        }
+        raw.set("files", JSON.valueToTree(ModelFileChecksums.of(dir, "manifest.json")));
+        JSON.writeValue(dir.resolve("manifest.json").toFile(), raw);
     }
 
     private static Path copy(Path from, Path to) throws IOException {
