@@ -42,7 +42,9 @@ class OpenApiDocumentContentTest {
         JsonNode post = document().at("/paths/~1api~1v1~1datasets/post");
         assertThat(post.path("parameters").isMissingNode()).as("no 'id' query parameter on the JSON registration").isTrue();
         assertThat(post.at("/requestBody/content/application~1json/schema/$ref").asText()).endsWith("RegisterDataset");
-        JsonNode multipart = post.at("/requestBody/content/multipart~1form-data/schema");
+        assertThat(post.at("/requestBody/content/multipart~1form-data/schema/$ref").asText())
+                .as("a named schema, so that a generated client has a type for it").endsWith("/DatasetUpload");
+        JsonNode multipart = document().at("/components/schemas/DatasetUpload");
         assertThat(multipart.at("/properties/file/format").asText()).isEqualTo("binary");
         assertThat(multipart.path("required").toString()).contains("id").contains("file");
     }

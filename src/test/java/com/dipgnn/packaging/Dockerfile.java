@@ -114,6 +114,31 @@ final class Dockerfile {
         return stages.get(stages.size() - 1);
     }
 
+    /** The ARGs declared before the first FROM, with their defaults ("" when none). */
+    Map<String, String> globalArgs() {
+        Map<String, String> args = new LinkedHashMap<>();
+        beforeFirstStage.stream().filter(i -> i.keyword().equals("ARG"))
+                .forEach(i -> {
+                    String a = i.arguments().trim();
+                    args.putAll(a.contains("=") ? keyValues(a) : Map.of(a, ""));
+                });
+        return args;
+    }
+
+    /** The image (or stage) a stage starts from when no --build-arg is given: {@code ${ARG}} resolved to its default. */
+    String defaultImage(Stage stage) {
+        java.util.regex.Matcher arg = java.util.regex.Pattern.compile("\\$\\{(\\w+)}").matcher(stage.image());
+        StringBuilder resolved = new StringBuilder();
+        while (arg.find()) {
+            String value = globalArgs().get(arg.group(1));
+            if (value == null) {
+                throw new AssertionError("FROM " + stage.image() + ": no global ARG " + arg.group(1));
+            }
+            arg.appendReplacement(resolved, java.util.regex.Matcher.quoteReplacement(value));
+        }
+        return arg.appendTail(resolved).toString();
+    }
+
     /**
      * ENV and ARG style pairs: {@code K=V K2="v w"}, or the legacy {@code K V} form. Quotes are
      * removed; a backslash escapes the next character.

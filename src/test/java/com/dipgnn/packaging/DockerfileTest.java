@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.dipgnn.packaging.Dockerfile.Instruction;
 import com.dipgnn.packaging.Dockerfile.Stage;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +39,8 @@ class DockerfileTest {
     void hasABuildStageAndAJava17RuntimeStage() {
         assertThat(DOCKERFILE.stages).hasSizeGreaterThanOrEqualTo(2);
         Stage build = DOCKERFILE.stage("build");
-        assertThat(build.image()).matches("eclipse-temurin:17-jdk.*");
-        assertThat(DOCKERFILE.finalStage().image()).matches("eclipse-temurin:17-jre.*");
+        assertThat(DOCKERFILE.defaultImage(build)).matches("eclipse-temurin:17-jdk.*");
+        assertThat(DOCKERFILE.defaultImage(DOCKERFILE.finalStage())).matches("eclipse-temurin:17-jre.*");
         assertThat(DOCKERFILE.finalStage()).isNotSameAs(build);
     }
 
@@ -61,18 +62,44 @@ class DockerfileTest {
         String workdir = DOCKERFILE.stage("build").last("WORKDIR").orElseThrow().arguments().trim();
         Stage runtime = DOCKERFILE.finalStage();
 
+        // the runtime copies from the stage `jar`, which is the build stage unless JAR_FROM says otherwise
+        assertThat(DOCKERFILE.defaultImage(DOCKERFILE.stage("jar"))).isEqualTo("build");
         List<String[]> copies = runtime.all("COPY").stream()
-                .filter(c -> c.arguments().startsWith("--from=build "))
-                .map(c -> c.arguments().substring("--from=build ".length()).trim().split("\\s+"))
+                .filter(c -> c.arguments().startsWith("--from=jar "))
+                .map(c -> c.arguments().substring("--from=jar ".length()).trim().split("\\s+"))
                 .toList();
-        assertThat(copies).as("COPY --from=build in the runtime stage").hasSize(1);
+        assertThat(copies).as("COPY --from=jar in the runtime stage").hasSize(1);
         String source = copies.get(0)[0];
         String target = copies.get(0)[1];
         assertThat(source).isEqualTo(workdir + "/" + jar).doesNotContain("-engine");
+        // a jar built beforehand lands at the same path
+        String prebuilt = DOCKERFILE.stage("prebuilt").last("COPY").orElseThrow().arguments().trim();
+        assertThat(prebuilt.split("\\s+")).containsExactly("--from=jars", Path.of(jar).getFileName().toString(), source);
 
         List<String> entrypoint = runtime.last("ENTRYPOINT").orElseThrow().execForm();
         assertThat(entrypoint).containsSubsequence("java", "-jar", target);
         assertThat(entrypoint.get(entrypoint.indexOf("-jar") + 1)).isEqualTo(target);
+    }
+
+    @Test
+    void aPlainDebianBaseGetsJavaAndCurlAndTheImageCheckUsesArgumentsTheDockerfileHas() {
+        // the runtime stage installs what a Debian base lacks, and checks that it runs
+        String runs = DOCKERFILE.finalStage().runs();
+        assertThat(runs).contains("command -v java").contains("openjdk-17-jre-headless")
+                .contains("java -version").contains("command -v curl");
+        // CI's image check (.ci/image-check.sh) builds with build arguments and a context that exist here
+        String check = Project.read(Path.of(".ci/image-check.sh"));
+        Map<String, String> args = DOCKERFILE.globalArgs();
+        Matcher buildArg = Pattern.compile("--build-arg (\\w+)=").matcher(check);
+        List<String> used = new java.util.ArrayList<>();
+        while (buildArg.find()) {
+            used.add(buildArg.group(1));
+        }
+        assertThat(used).containsExactlyInAnyOrder("RUNTIME_BASE", "JAR_FROM");
+        assertThat(args).containsKeys(used.toArray(String[]::new));
+        assertThat(check).contains("JAR_FROM=prebuilt").contains("--build-context jars=")
+                .contains("--format docker"); // the OCI format would drop the HEALTHCHECK it waits for
+        DOCKERFILE.stage("prebuilt");
     }
 
     @Test
