@@ -4,7 +4,9 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.serving.DeploymentListener;
 import com.dipgnn.serving.DeploymentOptions;
+import com.dipgnn.serving.EmbeddingExport;
 import com.dipgnn.serving.EmbeddingTsv;
+import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.store.AtomicFiles;
 import com.dipgnn.store.ModelManifest;
@@ -22,10 +24,13 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code embed}: every node's embedding from a saved model, as a deployment computes it (exact
- * inference), written as tab-separated text, gzipped when the file name ends in {@code .gz}.
+ * inference), written as tab-separated text ({@code .tsv}, gzipped for {@code .tsv.gz}) or as a
+ * directory of Parquet and a manifest, as the Spark batch job writes them (any other name), which a
+ * deployment can serve ({@code embeddingsPath}).
  */
 @Command(name = "embed", mixinStandardHelpOptions = true,
-        description = "Writes every node's embedding from a saved model (finetune --save, pretrain --save) to a TSV file.")
+        description = "Writes every node's embedding from a saved model (finetune --save, pretrain --save) to a TSV "
+                + "file or a Parquet directory that a deployment can serve (embeddingsPath).")
 public final class EmbedCommand implements Callable<Integer> {
 
     @Option(names = "--model", required = true, description = "the model directory")
@@ -38,8 +43,9 @@ public final class EmbedCommand implements Callable<Integer> {
     @Option(names = "--types", split = ",", description = "node types to write (default: every type)")
     List<String> types;
 
-    @Option(names = "--out", required = true, description = "the new TSV file (.tsv, or .tsv.gz to gzip it): a header "
-            + "'type id key e0 ... e<dim-1>', then one line a node")
+    @Option(names = "--out", required = true, description = "the new output: a TSV file (.tsv, or .tsv.gz to gzip it; "
+            + "a header 'type id key e0 ... e<dim-1>', then one line a node), or any other name: a new directory "
+            + "with the Spark batch job's Parquet file and manifest (every node type; a deployment's embeddingsPath)")
     Path out;
 
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
@@ -49,6 +55,11 @@ public final class EmbedCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         if (Files.exists(out)) {
             throw new IllegalArgumentException("--out " + out + " already exists; choose a new file or delete the old one");
+        }
+        boolean tsv = isTsv(out);
+        if (!tsv && types != null) {
+            throw new IllegalArgumentException("--types: a Parquet output holds every node type (a deployment reads it "
+                    + "whole); leave out --types, or write a .tsv file");
         }
         ModelManifest manifest = ModelStore.readManifest(model);
         HeteroGraph graph = GraphLocations.load(dataset != null ? dataset : manifest.dataset(), manifest.splitSeed());
@@ -65,6 +76,16 @@ public final class EmbedCommand implements Callable<Integer> {
         try (ModelDeployment deployment = ModelDeployment.deploy(model, graph,
                 DeploymentOptions.defaults().withDevice(Devices.select(device)), progress, TextCaches.cli())) {
             System.err.println();
+            if (!tsv) {
+                EmbeddingsManifest written = EmbeddingExport.write(deployment, new EmbeddingExport.Source(model,
+                        model.toAbsolutePath().normalize().getFileName().toString(),
+                        dataset != null ? dataset : manifest.dataset(), graph, device), out,
+                        n -> System.err.printf(Locale.ROOT, "\rwriting %d/%d nodes", n, total));
+                System.err.println();
+                System.out.printf(Locale.ROOT, "wrote %d embeddings of width %d to %s (Parquet and %s)%n",
+                        written.rows(), written.dim(), out, EmbeddingsManifest.FILE_NAME);
+                return 0;
+            }
             long[] written = {0};
             AtomicFiles.write(out, stream -> {
                 OutputStream target = out.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(stream) : stream;
@@ -78,5 +99,10 @@ public final class EmbedCommand implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "wrote %d embeddings of width %d to %s%n", written[0], deployment.dim(), out);
         }
         return 0;
+    }
+
+    private static boolean isTsv(Path file) {
+        String name = file.getFileName().toString();
+        return name.endsWith(".tsv") || name.endsWith(".tsv.gz");
     }
 }

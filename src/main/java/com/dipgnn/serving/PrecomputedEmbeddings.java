@@ -227,7 +227,7 @@ public final class PrecomputedEmbeddings {
 
         private void readFile() {
             ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
-                    .withCodecFactory(new ParquetDecompressors()).build();
+                    .withCodecFactory(new ParquetCodecs()).build();
             try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
                 MessageType schema = reader.getFooter().getFileMetaData().getSchema();
                 MessageType requested = requestedSchema(schema);

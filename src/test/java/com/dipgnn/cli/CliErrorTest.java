@@ -35,6 +35,12 @@ class CliErrorTest {
                 dir.resolve("new.tsv").toString());
         assertThat(missing.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
         assertThat(missing.err()).contains("is not a model directory").doesNotContain("\tat ");
+
+        // a Parquet directory (any name but .tsv / .tsv.gz) is a deployment's input: every type or none
+        Run someTypes = run(false, "embed", "--model", dir.toString(), "--out", dir.resolve("embeddings").toString(),
+                "--types", "query");
+        assertThat(someTypes.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(someTypes.err()).contains("--types: a Parquet output holds every node type").doesNotContain("\tat ");
     }
 
     @Test

@@ -10,8 +10,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.parquet.bytes.BytesInput;
-import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -21,7 +19,6 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.xerial.snappy.Snappy;
 
 /**
  * Writes precomputed embeddings as the Spark batch job does, without Spark: Parquet part files
@@ -87,7 +84,7 @@ public final class EmbeddingFiles {
             Path file = dir.resolve(String.format("part-%05d-test.snappy.parquet", p));
             try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file))
                     .withConf(new PlainParquetConfiguration()).withType(type)
-                    .withCodecFactory(new SnappyOnly()).withCompressionCodec(CompressionCodecName.SNAPPY).build()) {
+                    .withCodecFactory(new ParquetCodecs()).withCompressionCodec(CompressionCodecName.SNAPPY).build()) {
                 SimpleGroupFactory groups = new SimpleGroupFactory(type);
                 for (Row row : rows.subList(Math.min(rows.size(), p * per), Math.min(rows.size(), (p + 1) * per))) {
                     Group g = groups.newGroup().append(EmbeddingsManifest.NODE_TYPE, row.type());
@@ -111,36 +108,5 @@ public final class EmbeddingFiles {
             }
         }
         return dir;
-    }
-
-    /** Snappy pages through snappy-java, as Spark writes them, without Hadoop's codecs. */
-    private static final class SnappyOnly implements CompressionCodecFactory {
-        @Override
-        public BytesInputCompressor getCompressor(CompressionCodecName codecName) {
-            return new BytesInputCompressor() {
-                @Override
-                public BytesInput compress(BytesInput bytes) throws IOException {
-                    return BytesInput.from(Snappy.compress(bytes.toByteArray()));
-                }
-
-                @Override
-                public CompressionCodecName getCodecName() {
-                    return CompressionCodecName.SNAPPY;
-                }
-
-                @Override
-                public void release() {
-                }
-            };
-        }
-
-        @Override
-        public BytesInputDecompressor getDecompressor(CompressionCodecName codecName) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void release() {
-        }
     }
 }

@@ -11,16 +11,33 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.xerial.snappy.Snappy;
 
 /**
- * Decompresses Parquet pages without Hadoop's codec machinery: parquet's own codec factory
- * instantiates Hadoop codecs through a Hadoop {@code Configuration}, which would bring XML parsing,
- * Hadoop's shaded Guava and more into the service jar. Reads uncompressed, Snappy (Spark's
- * default) and GZIP pages; any other codec is refused with the fix.
+ * Compresses and decompresses Parquet pages without Hadoop's codec machinery: parquet's own codec
+ * factory instantiates Hadoop codecs through a Hadoop {@code Configuration}, which would bring XML
+ * parsing, Hadoop's shaded Guava and more into the service jar. Reads uncompressed, Snappy (Spark's
+ * default) and GZIP pages, and writes Snappy ones (snappy-java); any other codec is refused with the fix.
  */
-final class ParquetDecompressors implements CompressionCodecFactory {
+final class ParquetCodecs implements CompressionCodecFactory {
 
     @Override
     public BytesInputCompressor getCompressor(CompressionCodecName codecName) {
-        throw new UnsupportedOperationException("the service only reads Parquet files");
+        if (codecName != CompressionCodecName.SNAPPY) {
+            throw new UnsupportedOperationException("the service writes Parquet pages with snappy only, not " + codecName);
+        }
+        return new BytesInputCompressor() {
+            @Override
+            public BytesInput compress(BytesInput bytes) throws IOException {
+                return BytesInput.from(Snappy.compress(bytes.toByteArray()));
+            }
+
+            @Override
+            public CompressionCodecName getCodecName() {
+                return CompressionCodecName.SNAPPY;
+            }
+
+            @Override
+            public void release() {
+            }
+        };
     }
 
     @Override

@@ -1,0 +1,104 @@
+package com.dipgnn.serving;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.training.TaskKind;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The service's own export of every node's embedding (the REST batch-embedding job and
+ * {@code embed --out DIR}) writes what a deployment reads as precomputed embeddings: the same
+ * values it computes, every node once, a manifest that names this model and graph; and nothing at
+ * all when it stops early.
+ */
+class EmbeddingExportTest {
+
+    @TempDir
+    static Path dir;
+
+    static HeteroGraph graph;
+    static Path model;
+    static ModelDeployment computed;
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        graph = ServingFixtures.queryProduct();
+        model = dir.resolve("mv-link");
+        ServingFixtures.train(graph, TaskKind.LINK_PREDICTION, null, model);
+        computed = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(), DeploymentListener.NONE);
+    }
+
+    @AfterAll
+    static void close() {
+        computed.close();
+    }
+
+    private static EmbeddingExport.Source source() {
+        return new EmbeddingExport.Source(model, "mv-link", "synthetic:query-product", graph, "cpu");
+    }
+
+    @Test
+    void aDeploymentReadsTheExportAndServesTheSameEmbeddings() throws Exception {
+        Path out = dir.resolve("exports").resolve("run-1");
+        List<Long> progress = new ArrayList<>();
+        EmbeddingsManifest manifest = EmbeddingExport.write(computed, source(), out, progress::add);
+
+        // 150 queries and 200 products (ServingFixtures.queryProduct), one chunk per type
+        assertThat(manifest.nodeCounts()).isEqualTo(Map.of("query", 150L, "product", 200L));
+        assertThat(manifest.rows()).isEqualTo(350);
+        assertThat(manifest.dim()).isEqualTo(16);
+        assertThat(progress).containsExactly(150L, 350L);
+        try (Stream<Path> files = Files.list(out)) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder(EmbeddingExport.PART_FILE, EmbeddingsManifest.FILE_NAME);
+        }
+        try (Stream<Path> siblings = Files.list(out.getParent())) {
+            assertThat(siblings).as("no partial directory left").containsExactly(out);
+        }
+
+        PrecomputedEmbeddings read = PrecomputedEmbeddings.read(out, model, "mv-link", graph);
+        assertThat(read.rows()).isEqualTo(350);
+        try (ModelDeployment fromFiles = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(),
+                DeploymentListener.NONE, null, read)) {
+            for (String type : graph.nodeTypes()) {
+                int[] ids = ServingFixtures.all(graph, type);
+                assertThat(fromFiles.embeddings(type, ids)).as(type).isDeepEqualTo(computed.embeddings(type, ids));
+            }
+            assertThat(fromFiles.recommend(null, 11, 10, true)).isEqualTo(computed.recommend(null, 11, 10, true));
+        }
+    }
+
+    @Test
+    void anExistingOutputIsNeverOverwritten() throws Exception {
+        Path out = Files.createDirectories(dir.resolve("taken"));
+        assertThatThrownBy(() -> EmbeddingExport.write(computed, source(), out, n -> { }))
+                .isInstanceOf(FileAlreadyExistsException.class).hasMessageContaining("choose a new directory");
+    }
+
+    @Test
+    void anExportStoppedHalfwayLeavesNothing() throws Exception {
+        Path parent = Files.createDirectories(dir.resolve("stopped"));
+        Path out = parent.resolve("run");
+        assertThatThrownBy(() -> EmbeddingExport.write(computed, source(), out, n -> {
+            if (n >= 150) {
+                throw new IllegalStateException("cancelled after " + n + " nodes");
+            }
+        })).hasMessage("cancelled after 150 nodes");
+        assertThat(out).doesNotExist();
+        try (Stream<Path> left = Files.list(parent)) {
+            assertThat(left).as("the partial directory is removed").isEmpty();
+        }
+    }
+}
