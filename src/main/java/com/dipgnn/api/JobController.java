@@ -4,6 +4,7 @@ import com.dipgnn.datasets.DatasetIds;
 import com.dipgnn.jobs.JobService;
 import com.dipgnn.jobs.JobState;
 import com.dipgnn.jobs.JobView;
+import com.dipgnn.jobs.parameters.EmbedParameters;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.jobs.parameters.PretrainParameters;
 import com.dipgnn.jobs.runner.TrainingCurves;
@@ -32,10 +33,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
-/** Training jobs: submit, watch (status, events, curves), list, cancel. */
+/** Jobs (training and embedding): submit, watch (status, events, curves), list, cancel. */
 @RestController
 @RequestMapping(value = "/api/v1/jobs", produces = MediaType.APPLICATION_JSON_VALUE)
-@Tag(name = "Jobs", description = "Pre-training and fine-tuning jobs")
+@Tag(name = "Jobs", description = "Pre-training, fine-tuning and embedding jobs")
 public class JobController {
 
     /** Header carrying the client's idempotency key: a retried submission returns the first job. */
@@ -87,6 +88,20 @@ public class JobController {
         return accepted(jobs.submitPretrain(request.datasetId(), request.modelName(), request.parameters(), idempotencyKey));
     }
 
+    @PostMapping(value = "/embed", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "submitEmbedJob", summary = "Submit an embedding job: every node's embedding from a model",
+            description = "A batch transform. The job embeds every node of the data set the model was trained on, "
+                    + "as a deployment of the model computes them (exact inference), and writes them under the data "
+                    + "directory as the Spark batch job does (Parquet and a manifest). When it has succeeded, its "
+                    + "embeddingsPath can be given to PUT /api/v1/deployments/{name} with the same model, which then "
+                    + "serves them instead of computing its own. Answers 202 with the queued job and its Location.")
+    @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.ACCEPTED)
+    public ResponseEntity<JobView> embed(@Valid @RequestBody EmbedParameters request,
+            @Parameter(description = "client-chosen key that makes retries return the first job")
+            @RequestHeader(value = IDEMPOTENCY_KEY, required = false) @Size(max = 200) String idempotencyKey) {
+        return accepted(jobs.submitEmbed(request, idempotencyKey));
+    }
+
     @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
             mediaType = "application/json", examples = @io.swagger.v3.oas.annotations.media.ExampleObject(
             name = "link", summary = "link prediction from a pre-trained model (put its id from the pre-training job); architecture comes from it", value = "{\"datasetId\": \"query-product\", \"modelName\": \"recommendations\", \"parameters\": {\"task\": \"link\", \"pretrainedModelId\": \"mv-...\", \"steps\": 200}}")))
@@ -103,7 +118,7 @@ public class JobController {
     @Operation(operationId = "listJobs", summary = "List jobs, newest first, filtered by state, data set or kind")
     public PageResponse<JobView> list(@RequestParam(required = false) JobState state,
                                       @RequestParam(required = false) String datasetId,
-                                      @RequestParam(required = false) @Pattern(regexp = "PRETRAIN|FINETUNE") String kind,
+                                      @RequestParam(required = false) @Pattern(regexp = "PRETRAIN|FINETUNE|EMBED") String kind,
                                       @RequestParam(defaultValue = "0") @Min(0) @Max(PageResponse.MAX_PAGE) int page,
                                       @RequestParam(defaultValue = "50") @Min(1) @Max(500) int size) {
         return new PageResponse<>(jobs.list(state, datasetId, kind, page * size, size), page, size,

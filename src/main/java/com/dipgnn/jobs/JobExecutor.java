@@ -4,8 +4,10 @@ import ai.djl.Device;
 import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.text.TextInputCache;
 import com.dipgnn.datasets.DatasetService;
+import com.dipgnn.jobs.parameters.EmbedParameters;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.jobs.runner.JobKind;
+import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.jobs.runner.JobProgressSink;
 import com.dipgnn.jobs.runner.JobControl;
 import com.dipgnn.jobs.runner.JobOutcome;
@@ -60,6 +62,8 @@ public class JobExecutor implements SmartLifecycle {
     private static final Logger LOG = LoggerFactory.getLogger(JobExecutor.class);
     private static final int MAX_ATTEMPTS = 5;
     static final String CURVES_FILE = "curves.json";
+    /** The data directory's folder of embedding jobs' outputs, one directory per job id. */
+    static final String EMBEDDINGS_DIR = "embeddings";
 
     /** A job on a worker thread. */
     private static final class Running {
@@ -332,19 +336,19 @@ public class JobExecutor implements SmartLifecycle {
                     + "or workers that died); submit it again", r);
             return;
         }
-        Path modelDir = registry.directory(job.modelId());
+        JobKind kind = JobKind.valueOf(job.kind());
+        Path output = kind.trains() ? registry.directory(job.modelId()) : embeddingsDirectory(id);
         try {
             if (completedEarlier(job)) {
                 end(job, JobState.SUCCEEDED, null, r);
                 return;
             }
             JobParameters parameters = parameters(job);
-            Path pretrained = job.parentModelId() == null ? null : registry.directory(job.parentModelId());
+            Path input = job.parentModelId() == null ? null : registry.directory(job.parentModelId());
             HeteroGraph graph = datasets.graph(job.datasetId());
-            JobPlan plan = parameters.plan(graph, pretrained == null ? null : ModelStore.readManifest(pretrained));
-            JobWork work = new JobWork(plan, graph, job.datasetId(), checkpoints(id), modelDir, pretrained, device,
+            JobPlan plan = parameters.plan(graph, input == null ? null : ModelStore.readManifest(input));
+            JobWork work = new JobWork(plan, graph, job.datasetId(), checkpoints(id), output, input, device,
                     new TextInputCache(properties.textInputCacheDir()));
-            JobKind kind = JobKind.valueOf(job.kind());
             JobOutcome outcome = new JobRunner().run(work, control(id, r), new JobProgressSink() {
                 @Override
                 public void onProgress(JobProgress progress) {
@@ -353,7 +357,9 @@ public class JobExecutor implements SmartLifecycle {
 
                 @Override
                 public void onStep(double seconds) {
-                    metrics.step(kind, seconds);
+                    if (kind.trains()) {
+                        metrics.step(kind, seconds);
+                    }
                 }
             });
             r.curves = outcome.curves();
@@ -395,6 +401,9 @@ public class JobExecutor implements SmartLifecycle {
      * directories are renamed into place only once complete); the latter is recorded now.
      */
     private boolean completedEarlier(JobRecord job) throws IOException {
+        if (!JobKind.valueOf(job.kind()).trains()) { // the embeddings appear only once complete
+            return Files.isRegularFile(embeddingsDirectory(job.id()).resolve(EmbeddingsManifest.FILE_NAME));
+        }
         if (registry.find(job.modelId()).isEmpty()) {
             if (!Files.isDirectory(registry.directory(job.modelId()))) {
                 return false;
@@ -408,6 +417,9 @@ public class JobExecutor implements SmartLifecycle {
 
     /** Records the job's model in the registry, then drops its checkpoints (no longer needed). */
     private void record(JobRecord job) throws IOException {
+        if (!JobKind.valueOf(job.kind()).trains()) {
+            return; // an embedding job registers no model
+        }
         ModelKind kind = JobKind.valueOf(job.kind()) == JobKind.PRETRAIN ? ModelKind.PRETRAINED : ModelKind.FINETUNED;
         registry.register(job.modelId(), job.modelName(), kind, job.datasetId(), job.id(), job.parentModelId());
         ModelStore.deleteRecursively(checkpoints(job.id()));
@@ -416,9 +428,15 @@ public class JobExecutor implements SmartLifecycle {
 
     /** Removes the job's model directory unless it is a recorded model version. */
     private void discardUnrecorded(JobRecord job) {
-        if (registry.find(job.modelId()).isEmpty()) {
+        // an embedding job's output never appears incomplete (EmbeddingExport): nothing to discard
+        if (JobKind.valueOf(job.kind()).trains() && registry.find(job.modelId()).isEmpty()) {
             ModelStore.deleteRecursively(registry.directory(job.modelId()));
         }
+    }
+
+    /** Where embedding job {@code id} writes every node's embedding (a deployment's {@code embeddingsPath}). */
+    public Path embeddingsDirectory(String id) {
+        return properties.dataDir().toAbsolutePath().normalize().resolve(EMBEDDINGS_DIR).resolve(id);
     }
 
     private Path checkpoints(String id) {
@@ -461,9 +479,16 @@ public class JobExecutor implements SmartLifecycle {
         events.end(job.id(), stateEvent(ended, ended.state()));
     }
 
-    private static void logEnd(JobRecord job, JobState state, String error) {
+    private void logEnd(JobRecord job, JobState state, String error) {
         switch (state) {
-            case SUCCEEDED -> LOG.info("Job {} succeeded: model {}", job.id(), job.modelId());
+            case SUCCEEDED -> {
+                if (JobKind.valueOf(job.kind()).trains()) {
+                    LOG.info("Job {} succeeded: model {}", job.id(), job.modelId());
+                } else {
+                    LOG.info("Job {} succeeded: embeddings of model {} in {}", job.id(), job.parentModelId(),
+                            embeddingsDirectory(job.id()));
+                }
+            }
             case CANCELLED -> LOG.info("Job {} cancelled", job.id());
             case FAILED -> LOG.warn("Job {} failed: {}", job.id(), error);
             default -> LOG.info("Job {} ended as {}", job.id(), state);
@@ -476,8 +501,11 @@ public class JobExecutor implements SmartLifecycle {
     }
 
     private JobParameters parameters(JobRecord job) throws JsonProcessingException {
-        Class<? extends JobParameters> type = JobKind.valueOf(job.kind()) == JobKind.PRETRAIN
-                ? PretrainParameters.class : FinetuneParameters.class;
+        Class<? extends JobParameters> type = switch (JobKind.valueOf(job.kind())) {
+            case PRETRAIN -> PretrainParameters.class;
+            case FINETUNE -> FinetuneParameters.class;
+            case EMBED -> EmbedParameters.class;
+        };
         return json.readValue(job.parametersJson(), type);
     }
 

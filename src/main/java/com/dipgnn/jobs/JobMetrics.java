@@ -49,6 +49,9 @@ public class JobMetrics {
         Gauge.builder("dipgnn.jobs.queue.length", jobs, r -> r.countInState(JobState.QUEUED))
                 .description("Jobs waiting to run").register(meters);
         for (JobKind kind : JobKind.values()) {
+            if (!kind.trains()) {
+                continue; // an embedding job runs no training steps
+            }
             stepTime(kind);
             stepCount(kind);
         }

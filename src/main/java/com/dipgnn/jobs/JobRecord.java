@@ -6,7 +6,7 @@ import java.time.Instant;
  * A job's row.
  *
  * @param id job id
- * @param kind PRETRAIN or FINETUNE
+ * @param kind PRETRAIN, FINETUNE or EMBED
  * @param state where it is in its life
  * @param datasetId the data set it trains on
  * @param parentModelId the pre-trained model a fine-tuning starts from, or null

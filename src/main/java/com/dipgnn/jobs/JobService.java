@@ -8,8 +8,10 @@ import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.errors.ServiceUnavailableException;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.jobs.parameters.EmbedParameters;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.jobs.parameters.JobParameters;
+import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobProgress;
 import com.dipgnn.jobs.parameters.PretrainParameters;
 import com.dipgnn.jobs.runner.TrainingCurves;
@@ -29,7 +31,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
- * Submits, lists, watches and cancels training jobs. Parameters are checked against the data
+ * Submits, lists, watches and cancels jobs: training (pre-training, fine-tuning) and embedding. Parameters are checked against the data
  * set (and the pre-trained model) before a job is queued, so a queued job only fails for reasons
  * that could not be known in advance.
  */
@@ -85,6 +87,17 @@ public class JobService {
         return submit(datasetId, modelName, filled, parentManifest, idempotencyKey, datasetId + "-" + filled.task());
     }
 
+    /**
+     * Queues an embedding job: every node's embedding from model {@code modelId}, on the data set it
+     * was trained on, written under the data directory for a deployment's {@code embeddingsPath}.
+     */
+    public Submission submitEmbed(EmbedParameters parameters, String idempotencyKey) {
+        String modelId = parameters.modelId();
+        ModelVersion model = registry.find(modelId).orElseThrow(() -> new InvalidInputException("modelId",
+                "model '" + modelId + "' does not exist; list the models with GET /api/v1/models"));
+        return submit(model.datasetId(), model.name(), parameters, model.manifest(), idempotencyKey, model.name());
+    }
+
     private Submission submit(String datasetId, String modelName, JobParameters parameters, ModelManifest parent,
                               String idempotencyKey, String defaultName) {
         String name = modelName != null ? modelName : sanitize(defaultName);
@@ -101,7 +114,8 @@ public class JobService {
             throw new ServiceUnavailableException("the job queue is full (" + properties.jobs().queueCapacity()
                     + " queued jobs); retry when some have started");
         }
-        String parentId = parameters instanceof FinetuneParameters f ? f.pretrainedModelId() : null;
+        String parentId = parameters instanceof FinetuneParameters f ? f.pretrainedModelId()
+                : parameters instanceof EmbedParameters e ? e.modelId() : null;
         JobRecord record = new JobRecord(UUID.randomUUID().toString(), parameters.kind().name(), JobState.QUEUED,
                 datasetId, parentId, name, write(parameters), idempotencyKey, null, null, null, null, 0, null, false,
                 clock.instant(), null, null);
@@ -188,9 +202,13 @@ public class JobService {
 
     JobView view(JobRecord r) {
         JobProgress progress = executor.liveProgress(r.id()).orElseGet(() -> read(r.progressJson(), JobProgress.class));
+        boolean succeeded = r.state() == JobState.SUCCEEDED;
+        boolean trains = JobKind.valueOf(r.kind()).trains();
         return new JobView(r.id(), r.kind(), r.state(), r.datasetId(), r.parentModelId(), r.modelName(),
                 read(r.parametersJson(), JsonNode.class), progress, r.error(),
-                r.state() == JobState.SUCCEEDED ? r.modelId() : null, r.worker(), r.attempts(), r.resumedFromStep(), r.cancelRequested(),
+                succeeded && trains ? r.modelId() : null,
+                succeeded && !trains ? executor.embeddingsDirectory(r.id()).toString() : null,
+                r.worker(), r.attempts(), r.resumedFromStep(), r.cancelRequested(),
                 r.submittedAt(), r.startedAt(), r.finishedAt());
     }
 

@@ -8,7 +8,7 @@ import java.time.Instant;
  * A job as the API shows it.
  *
  * @param id job id
- * @param kind PRETRAIN or FINETUNE
+ * @param kind PRETRAIN, FINETUNE or EMBED
  * @param state queued, running, succeeded, failed or cancelled
  * @param datasetId the data set it trains on
  * @param parentModelId the pre-trained model a fine-tuning starts from, or null
@@ -16,7 +16,9 @@ import java.time.Instant;
  * @param parameters the parameters it runs with (defaults filled in)
  * @param progress step, total, ETA, latest losses and metrics (null before it starts)
  * @param error why it failed, or null
- * @param modelId its output model version (set once it succeeded)
+ * @param modelId its output model version (set once a training job succeeded)
+ * @param embeddingsPath the directory an embedding job wrote (set once it succeeded): give it to a
+ *     deployment of the same model as {@code embeddingsPath}
  * @param worker the worker process that runs it, or last ran it (null before it starts)
  * @param attempts how many times it has started (more than 1 after a restart of the service or
  *     when another worker took it over from one that died)
@@ -27,6 +29,6 @@ import java.time.Instant;
  * @param finishedAt when it ended
  */
 public record JobView(String id, String kind, JobState state, String datasetId, String parentModelId, String modelName,
-                      JsonNode parameters, JobProgress progress, String error, String modelId, String worker, int attempts, Long resumedFromStep,
+                      JsonNode parameters, JobProgress progress, String error, String modelId, String embeddingsPath, String worker, int attempts, Long resumedFromStep,
                       boolean cancelRequested, Instant submittedAt, Instant startedAt, Instant finishedAt) {
 }

@@ -13,6 +13,7 @@ import com.dipgnn.client.api.ModelsApi;
 import com.dipgnn.client.model.Dataset;
 import com.dipgnn.client.model.DeployRequest;
 import com.dipgnn.client.model.DeploymentView;
+import com.dipgnn.client.model.EmbedParameters;
 import com.dipgnn.client.model.EmbeddingsRequest;
 import com.dipgnn.client.model.EmbeddingsResponse;
 import com.dipgnn.client.model.FinetuneJobRequest;
@@ -39,8 +40,8 @@ import org.junit.jupiter.api.Test;
  * The README's curl walk-through, step by step, through a Java client that the OpenAPI Generator
  * made from the committed {@code openapi/openapi.yaml} at build time (test sources, package
  * {@code com.dipgnn.client}): look at the built-in data set, pre-train, fine-tune from the
- * pre-trained model, read the curves and the plot, deploy, and ask for recommendations, link scores
- * and embeddings. Responses are read strictly (an undocumented property fails), so the document
+ * pre-trained model, read the curves and the plot, deploy, ask for recommendations, link scores
+ * and embeddings, then run the batch embedding job and deploy from its files. Responses are read strictly (an undocumented property fails), so the document
  * must describe what the service really sends; {@code OpenApiDocumentIT} checks that the document
  * is what the service serves.
  */
@@ -126,6 +127,18 @@ class GeneratedClientIT extends ServiceTestBase {
                 new EmbeddingsRequest().nodeType("product").ids(List.of(1, 2, 3)));
         assertThat(embeddings.getEmbeddings()).hasSize(3);
         assertThat(embeddings.getEmbeddings().get(0).getVector()).hasSize(embeddings.getDim());
+
+        // 4. the batch transform: an embedding job, then a deployment that serves its files
+        JobView embed = jobs.submitEmbedJob(new EmbedParameters().modelId(finetuned.getModelId()), null);
+        JobView embedded = awaitEnd(jobs, embed.getId());
+        assertThat(embedded.getState()).as(embedded.toString()).isEqualTo(JobView.StateEnum.SUCCEEDED);
+        assertThat(embedded.getEmbeddingsPath()).isNotBlank();
+        deployments.deploy("batch", new DeployRequest().modelId(finetuned.getModelId())
+                .embeddingsPath(embedded.getEmbeddingsPath()));
+        assertThat(awaitReady(deployments, "batch", finetuned.getModelId()).getEmbeddingsPath())
+                .isEqualTo(embedded.getEmbeddingsPath());
+        assertThat(inference.recommend("batch", new RecommendRequest().id(7).k(10).excludeLinked(true)).getItems())
+                .isEqualTo(top.getItems());
 
         // an error comes back as the documented problem detail, with its status
         assertThatThrownBy(() -> deployments.getDeployment("no-such-deployment"))

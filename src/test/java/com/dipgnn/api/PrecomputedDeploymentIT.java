@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * Over HTTP: a deployment created from precomputed embeddings (files as the Spark batch job writes
  * them, under a data set root) answers as the deployment that computed them; a directory outside
  * the allowed roots is a 400, embeddings that miss nodes a 422 with the fix, and neither leaves a
- * deployment behind or disturbs a serving one.
+ * deployment behind or disturbs a serving one. The service's own embedding job writes such files
+ * under the data directory, and a deployment from them answers as the computed one too.
  */
 class PrecomputedDeploymentIT extends ServiceTestBase {
 
@@ -109,6 +110,52 @@ class PrecomputedDeploymentIT extends ServiceTestBase {
         JsonNode still = reader.get("/api/v1/deployments/computed").json();
         assertThat(still.path("state").asText()).isEqualTo("READY");
         assertThat(still.path("pending").isMissingNode() || still.path("pending").isNull()).isTrue();
+    }
+
+    @Test
+    void anEmbeddingJobWritesWhatADeploymentServesAndRefusesAnUnknownModel() throws Exception {
+        HttpApi.Response dataset = admin.post("/api/v1/datasets", Map.of("id", "small", "synthetic", Map.of(
+                "queries", 300, "products", 1000, "clicks", 6000, "seed", 5)));
+        assertThat(dataset.status()).as(dataset.toString()).isEqualTo(201);
+        HttpApi.Response train = admin.post("/api/v1/jobs/finetune", Map.of("datasetId", "small", "modelName",
+                "small-links", "parameters", Map.of("task", "link", "layers", 1, "hidden", 16, "heads", 2, "steps", 4,
+                        "evalEvery", 2, "samplingWidth", 16, "samplingDepth", 2)));
+        assertThat(train.status()).as(train.toString()).isEqualTo(202);
+        String modelId = awaitEnd(train.json().path("id").asText()).path("modelId").asText();
+
+        HttpApi.Response embed = admin.post("/api/v1/jobs/embed", Map.of("modelId", modelId));
+        assertThat(embed.status()).as(embed.toString()).isEqualTo(202);
+        assertThat(embed.json().path("kind").asText()).isEqualTo("EMBED");
+        assertThat(embed.json().path("datasetId").asText()).as("the model's own data set").isEqualTo("small");
+        assertThat(embed.json().path("parentModelId").asText()).isEqualTo(modelId);
+        JsonNode done = awaitEnd(embed.json().path("id").asText());
+        assertThat(done.path("state").asText()).as(done.toString()).isEqualTo("SUCCEEDED");
+        assertThat(done.path("modelId").isMissingNode() || done.path("modelId").isNull()).as("an embedding job makes no model")
+                .isTrue();
+        assertThat(done.path("progress").path("step").asLong()).isEqualTo(1300); // 300 queries and 1,000 products
+        String path = done.path("embeddingsPath").asText();
+        assertThat(Path.of(path)).startsWith(DATA_DIR).isDirectoryContaining("glob:**/" + EmbeddingsManifest.FILE_NAME);
+        assertThat(reader.get("/api/v1/jobs?kind=EMBED").json().path("total").asInt()).isEqualTo(1);
+
+        assertThat(put("small-computed", "{\"modelId\":\"" + modelId + "\"}").status()).isEqualTo(202);
+        assertThat(put("small-files", "{\"modelId\":\"" + modelId + "\",\"embeddingsPath\":\"" + path + "\"}")
+                .status()).isEqualTo(202);
+        awaitReady("small-computed", modelId);
+        JsonNode fromFiles = awaitReady("small-files", modelId);
+        assertThat(fromFiles.path("embeddingsPath").asText()).isEqualTo(path);
+        for (int query : new int[] {0, 13, 299}) {
+            Map<String, Object> body = Map.of("id", query, "k", 10, "excludeLinked", true);
+            assertThat(reader.post("/api/v1/deployments/small-files/recommendations", body).json().path("items"))
+                    .hasSize(10).isEqualTo(reader.post("/api/v1/deployments/small-computed/recommendations", body)
+                            .json().path("items"));
+        }
+
+        HttpApi.Response unknown = admin.post("/api/v1/jobs/embed", Map.of("modelId", "mv-nope"));
+        assertThat(unknown.status()).as(unknown.toString()).isEqualTo(400);
+        assertThat(unknown.json().path("field").asText()).isEqualTo("modelId");
+        assertThat(unknown.json().path("detail").asText()).contains("'mv-nope' does not exist");
+        HttpApi.Response asReader = reader.post("/api/v1/jobs/embed", Map.of("modelId", modelId));
+        assertThat(asReader.status()).as("submitting jobs needs an admin token").isEqualTo(403);
     }
 
     private HttpApi.Response put(String name, String body) {

@@ -11,14 +11,14 @@ import com.dipgnn.store.ModelManifest;
  * paper's defaults, bean validation annotations give each field's range, {@link #validateAgainst}
  * checks what needs the data, and {@link #plan} maps them to the engine's {@link JobPlan}.
  */
-public sealed interface JobParameters permits PretrainParameters, FinetuneParameters {
+public sealed interface JobParameters permits PretrainParameters, FinetuneParameters, EmbedParameters {
 
     /** The kind of job these parameters describe. */
     JobKind kind();
 
     /**
-     * Checks the parameters against the graph the job runs on and, for fine-tuning, the manifest of
-     * the pre-trained model to start from (null: from scratch).
+     * Checks the parameters against the graph the job runs on and the manifest of the model the job
+     * starts from: the pre-trained model to fine-tune (null: from scratch), the model to embed with.
      *
      * @throws JobParameterException naming the first offending field, what is wrong and the fix
      */

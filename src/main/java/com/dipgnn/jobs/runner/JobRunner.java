@@ -19,15 +19,23 @@ import com.dipgnn.training.FineTuneResult;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
+import com.dipgnn.serving.DeploymentListener;
+import com.dipgnn.serving.DeploymentOptions;
+import com.dipgnn.serving.EmbeddingExport;
+import com.dipgnn.serving.EmbeddingsManifest;
+import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.training.TrainingCancelledException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
- * Runs training jobs on the engine in the calling thread, without Spring: pre-training on the
+ * Runs jobs on the engine in the calling thread, without Spring: embedding every node with a model
+ * ({@link EmbedPlan}, for a deployment's precomputed embeddings), pre-training on the
  * pre-training part of the node-transfer split (its dense features standardised with statistics of
  * that part unless the job says {@code standardizeFeatures: none}; the scaling is saved with the
  * model), or fine-tuning from a pre-trained model (with its stored scaling) or from scratch. A job
@@ -52,7 +60,7 @@ public final class JobRunner {
     }
 
     /**
-     * Runs a job to its end and saves its model to {@code work.modelOutput()} (atomically); the
+     * Runs a job to its end and saves its model to {@code work.output()} (atomically); the
      * checkpoint directory is deleted on success.
      *
      * @throws JobParameterException when the parameters do not fit the data or the pre-trained model
@@ -62,8 +70,8 @@ public final class JobRunner {
      * @throws IOException when the pre-trained model, a checkpoint or the model cannot be read or written
      */
     public JobOutcome run(JobWork work, JobControl control, JobProgressSink sink) throws IOException {
-        if (Files.exists(work.modelOutput())) {
-            throw new FileAlreadyExistsException(work.modelOutput().toString(), null,
+        if (Files.exists(work.output())) {
+            throw new FileAlreadyExistsException(work.output().toString(), null,
                     "the job's model output exists already; models are never overwritten");
         }
         ProgressTracker tracker = new ProgressTracker(sink, progressIntervalNanos, System::nanoTime);
@@ -71,7 +79,38 @@ public final class JobRunner {
         if (work.plan() instanceof PretrainPlan p) {
             return pretrain(p, work, control, tracker);
         }
+        if (work.plan() instanceof EmbedPlan p) {
+            return embed(p, work, control, tracker);
+        }
         return finetune((FinetunePlan) work.plan(), work, control, tracker);
+    }
+
+    /**
+     * Every node's embedding, as a deployment of the model computes them, into {@code work.output()}
+     * (Parquet and the manifest; nothing on cancellation or failure).
+     */
+    private static JobOutcome embed(EmbedPlan p, JobWork work, JobControl control, ProgressTracker tracker)
+            throws IOException {
+        DeploymentOptions options = DeploymentOptions.defaults().withDevice(work.device());
+        long started = System.nanoTime();
+        try (ModelDeployment deployment = deploy(work, options)) {
+            control.started(0);
+            tracker.phase("embedding", p.nodes());
+            EmbeddingsManifest written = EmbeddingExport.write(deployment, new EmbeddingExport.Source(
+                    work.inputModelDir(), p.modelId(), work.datasetName(), work.graph(), work.device().toString()),
+                    work.output(), nodes -> {
+                        if (control.cancelRequested()) {
+                            throw new TrainingCancelledException(nodes);
+                        }
+                        tracker.step(nodes, Map.of(), Map.of(), false);
+                    });
+            double seconds = (System.nanoTime() - started) / 1e9;
+            Map<String, Double> figures = new LinkedHashMap<>();
+            figures.put("nodes", (double) written.rows());
+            figures.put("dim", (double) written.dim());
+            figures.put("seconds", seconds);
+            return new JobOutcome(Map.of("embeddings", figures), null, null, 0);
+        }
     }
 
     private static JobOutcome pretrain(PretrainPlan p, JobWork work, JobControl control, ProgressTracker tracker)
@@ -92,7 +131,7 @@ public final class JobRunner {
             PretrainResult result = new Pretrainer(config, new PretrainProgress(tracker, control, config.logEvery()))
                     .run(part, text, model, manager, work.checkpointDir());
             tracker.phase("saving", config.steps());
-            ModelManifest manifest = PretrainedModels.save(work.modelOutput(), result, config, kept, model, part,
+            ModelManifest manifest = PretrainedModels.save(work.output(), result, config, kept, model, part,
                     work.datasetName(), p.splitSeed(), text, scaling);
             PretrainCheckpoint.delete(work.checkpointDir());
             return new JobOutcome(manifest.metrics(), manifest, TrainingCurves.ofPretraining(result.history()),
@@ -112,7 +151,7 @@ public final class JobRunner {
 
     private static JobOutcome finetune(FinetunePlan p, JobWork work, JobControl control, ProgressTracker tracker)
             throws IOException {
-        Path pretrainedDir = work.pretrainedModelDir();
+        Path pretrainedDir = work.inputModelDir();
         ExperimentSpec spec = p.spec();
         FineTuneExperiment experiment = pretrainedDir == null
                 ? new FineTuneExperiment(work.graph(), work.datasetName(), spec, work.device(), work.textCache())
@@ -121,11 +160,20 @@ public final class JobRunner {
         ModelStore.EncoderWeights weights = pretrainedDir == null ? null : encoderWeights(pretrainedDir);
         tracker.phase("fine-tuning", spec.training().steps());
         FineTuneResult result = experiment.run(p.seed(), new FineTuneProgress(tracker, control, spec.training()
-                .evalEvery()), work.modelOutput(), weights, work.checkpointDir(), p.checkpointEvery());
-        ModelManifest manifest = ModelStore.readManifest(work.modelOutput());
+                .evalEvery()), work.output(), weights, work.checkpointDir(), p.checkpointEvery());
+        ModelManifest manifest = ModelStore.readManifest(work.output());
         ModelStore.deleteRecursively(work.checkpointDir());
         return new JobOutcome(result.metrics(), manifest,
                 TrainingCurves.ofFineTuning(result.history(), experiment.primaryMetric()), result.resumedFrom());
+    }
+
+    private static ModelDeployment deploy(JobWork work, DeploymentOptions options) throws IOException {
+        try {
+            return ModelDeployment.deploy(work.inputModelDir(), work.graph(), options, DeploymentListener.NONE,
+                    work.textCache());
+        } catch (MalformedModelException e) {
+            throw new IOException("the model in " + work.inputModelDir() + " is damaged: " + e.getMessage(), e);
+        }
     }
 
     private static ModelStore.EncoderWeights encoderWeights(Path dir) throws IOException {

@@ -66,7 +66,7 @@ class FinetuneResumeTest {
                     .isBetween(30, 90);
         }
         for (String file : files) {
-            assertThat(Files.mismatch(straight.modelOutput().resolve(file), interrupted.modelOutput().resolve(file)))
+            assertThat(Files.mismatch(straight.output().resolve(file), interrupted.output().resolve(file)))
                     .as(file + " is byte-identical").isEqualTo(-1L);
         }
         assertThat(resumedProgress.phase("fine-tuning")).extracting(JobProgress::step).filteredOn(s -> s > 0)
@@ -85,6 +85,6 @@ class FinetuneResumeTest {
         assertThatThrownBy(() -> runner.run(other, JobControl.NONE, JobProgressSink.NONE))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("other settings")
                 .hasMessageContaining(other.checkpointDir().toString());
-        assertThat(other.modelOutput()).doesNotExist();
+        assertThat(other.output()).doesNotExist();
     }
 }

@@ -27,7 +27,7 @@ class JobCancellationTest {
                         e -> assertThat(e.step()).isBetween(3L, 4L));
         assertThat(CheckpointFiles.exists(work.checkpointDir())).isTrue();
         assertThat(CheckpointFiles.latest(work.checkpointDir()).getFileName()).hasToString("step-00000002");
-        assertThat(work.modelOutput()).doesNotExist();
+        assertThat(work.output()).doesNotExist();
         assertThat(control.reports).extracting(JobProgress::step).last().isEqualTo(3L);
 
         assertThat(control.starts).as("a fresh run says so before its first step").containsExactly(0L);
@@ -40,7 +40,7 @@ class JobCancellationTest {
         JobOutcome resumed = runner.run(work, JobControl.NONE, JobProgressSink.NONE);
         assertThat(resumed.resumedFromStep()).as("run again, the job resumes from its checkpoint").isEqualTo(4);
         assertThat(PretrainProvenance.of(resumed.manifest()).orElseThrow().steps()).isEqualTo(20L);
-        assertThat(work.modelOutput()).isDirectoryContaining("glob:**/manifest.json");
+        assertThat(work.output()).isDirectoryContaining("glob:**/manifest.json");
     }
 
     @Test
@@ -51,7 +51,7 @@ class JobCancellationTest {
         assertThatThrownBy(() -> runner.run(work, control, control))
                 .isInstanceOfSatisfying(TrainingCancelledException.class,
                         e -> assertThat(e.step()).isBetween(3L, 4L));
-        assertThat(work.modelOutput()).doesNotExist();
-        assertThat(work.modelOutput().getParent()).isDirectoryNotContaining("glob:**/.finetune-model*");
+        assertThat(work.output()).doesNotExist();
+        assertThat(work.output().getParent()).isDirectoryNotContaining("glob:**/.finetune-model*");
     }
 }

@@ -40,7 +40,7 @@ class JobRunnerTest {
         assertThat(pretrained.manifest().task()).containsEntry("task", PretrainedModels.TASK)
                 .containsEntry("method", "dipgnn").containsEntry("kept", "discriminator");
         assertThat(pretrained.manifest().splitSeed()).isEqualTo(SPLIT_SEED);
-        assertThat(ModelStore.readManifest(pretrainWork.modelOutput()).task()).containsEntry("task", "pretrain");
+        assertThat(ModelStore.readManifest(pretrainWork.output()).task()).containsEntry("task", "pretrain");
         assertThat(pretrainWork.checkpointDir()).as("checkpoints are deleted on success").doesNotExist();
         assertThat(pretrained.metrics().get("pretrain_final")).containsKey(PretrainMetrics.DISC_ACCURACY);
         assertThat(pretrained.resumedFromStep()).isZero();
@@ -56,13 +56,13 @@ class JobRunnerTest {
         FeatureScaling scaling = FeatureScaling.fit(JobFixtures.GRAPH,
                 new NodeTransferSplit(SPLIT_SEED).pretrainNodes(JobFixtures.GRAPH));
         assertThat(scaling.isIdentity()).isFalse();
-        assertThat(FeatureScaling.loadIfPresent(pretrainWork.modelOutput())).contains(scaling);
-        assertThat(ModelStore.readManifest(pretrainWork.modelOutput()).files())
+        assertThat(FeatureScaling.loadIfPresent(pretrainWork.output())).contains(scaling);
+        assertThat(ModelStore.readManifest(pretrainWork.output()).files())
                 .containsKey(FeatureScaling.FILE_NAME);
 
         JobFixtures.Recorder fineTuning = new JobFixtures.Recorder(-1);
         JobWork finetuneWork = JobFixtures.work(JobFixtures.finetune("m1", 12, SPLIT_SEED, 0.01), tmp, "finetune",
-                pretrainWork.modelOutput());
+                pretrainWork.output());
         JobOutcome tuned = runner.run(finetuneWork, JobControl.NONE, fineTuning);
 
         assertThat(tuned.metrics()).containsKeys("train", "val", "test");
@@ -74,7 +74,7 @@ class JobRunnerTest {
         assertProgress(fineTuning, "fine-tuning", 12);
         assertThat(fineTuning.phase("fine-tuning").get(4).latestMetrics()).containsKey("micro_f1");
         assertThat(fineTuning.reports).extracting(JobProgress::phase).endsWith("evaluating");
-        assertThat(FeatureScaling.loadIfPresent(finetuneWork.modelOutput())).as("the pre-trained model's scaling")
+        assertThat(FeatureScaling.loadIfPresent(finetuneWork.output())).as("the pre-trained model's scaling")
                 .contains(scaling);
         assertWellFormedSvg(tuned.curves().toSvg(), "loss", "val_micro_f1");
         assertWellFormedSvg(pretrained.curves().toSvg(), "loss", PretrainMetrics.DISC_ACCURACY);
@@ -87,7 +87,7 @@ class JobRunnerTest {
 
         // planned as the service plans a job: checked against the pre-trained model before anything runs
         assertThatThrownBy(() -> JobFixtures.work(JobFixtures.finetune("m1", 4, SPLIT_SEED + 1, 0.01), tmp,
-                "finetune", pretrainWork.modelOutput()))
+                "finetune", pretrainWork.output()))
                 .isInstanceOfSatisfying(JobParameterException.class, e -> {
                     assertThat(e.field()).isEqualTo("splitSeed");
                     assertThat(e.reason()).contains("use splitSeed " + SPLIT_SEED);
@@ -105,7 +105,7 @@ class JobRunnerTest {
         fields.put("standardizeFeatures", "none");
 
         assertThatThrownBy(() -> JobFixtures.work(json.convertValue(fields, FinetuneParameters.class), tmp,
-                "finetune", pretrainWork.modelOutput()))
+                "finetune", pretrainWork.output()))
                 .isInstanceOfSatisfying(JobParameterException.class, e -> {
                     assertThat(e.field()).isEqualTo("standardizeFeatures");
                     assertThat(e.reason()).contains("use auto");
@@ -115,7 +115,7 @@ class JobRunnerTest {
     @Test
     void anExistingModelOutputIsNeverOverwritten(@TempDir Path tmp) throws Exception {
         JobWork work = JobFixtures.work(JobFixtures.finetune(null, 4, SPLIT_SEED, 0.01), tmp, "finetune", null);
-        Files.createDirectories(work.modelOutput());
+        Files.createDirectories(work.output());
         assertThatThrownBy(() -> runner.run(work, JobControl.NONE, JobProgressSink.NONE))
                 .isInstanceOf(java.nio.file.FileAlreadyExistsException.class);
     }

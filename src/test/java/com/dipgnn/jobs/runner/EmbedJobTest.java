@@ -1,0 +1,53 @@
+package com.dipgnn.jobs.runner;
+
+import static com.dipgnn.jobs.runner.JobFixtures.SPLIT_SEED;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.dipgnn.jobs.parameters.EmbedParameters;
+import com.dipgnn.serving.EmbeddingExport;
+import com.dipgnn.serving.EmbeddingsManifest;
+import com.dipgnn.training.TrainingCancelledException;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An embedding job writes every node's embedding of the model it names into its output, counting
+ * nodes as its progress, and a cancelled one writes nothing.
+ */
+class EmbedJobTest {
+
+    private final JobRunner runner = new JobRunner(Duration.ZERO);
+
+    @Test
+    void anEmbeddingJobWritesEveryNodeAndACancelledOneNothing(@TempDir Path tmp) throws Exception {
+        JobWork train = JobFixtures.work(JobFixtures.finetune(null, 4, SPLIT_SEED, 0.01), tmp, "finetune", null);
+        runner.run(train, JobControl.NONE, JobProgressSink.NONE);
+
+        JobWork embed = JobFixtures.work(new EmbedParameters("mv-test"), tmp, "embed", train.output());
+        assertThat(embed.plan()).isEqualTo(new EmbedPlan("mv-test", 300)); // the community graph's 300 nodes
+        JobFixtures.Recorder control = new JobFixtures.Recorder(-1);
+        JobOutcome outcome = runner.run(embed, control, control);
+
+        assertThat(outcome.manifest()).as("no model").isNull();
+        assertThat(outcome.metrics().get("embeddings")).containsEntry("nodes", 300.0).containsEntry("dim", 16.0);
+        assertThat(embed.output()).isDirectoryContaining("glob:**/" + EmbeddingsManifest.FILE_NAME)
+                .isDirectoryContaining("glob:**/" + EmbeddingExport.PART_FILE);
+        assertThat(control.phase("embedding")).extracting(JobProgress::step).last().isEqualTo(300L);
+
+        JobWork cancelled = JobFixtures.work(new EmbedParameters("mv-test"), tmp, "cancelled", train.output());
+        JobFixtures.Recorder stop = new JobFixtures.Recorder(0); // asks to stop from the first report on
+        assertThatThrownBy(() -> runner.run(cancelled, stop, stop)).isInstanceOf(TrainingCancelledException.class);
+        assertThat(cancelled.output()).doesNotExist();
+        assertThat(tmp).isDirectoryNotContaining("glob:**/.cancelled-model.partial-*");
+    }
+
+    @Test
+    void anEmbeddingJobNeedsItsModel(@TempDir Path tmp) {
+        assertThatThrownBy(() -> new JobWork(new EmbedPlan("mv-test", 300), JobFixtures.GRAPH, "g",
+                tmp.resolve("c"), tmp.resolve("out"), null, ai.djl.Device.cpu(), null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs the model to embed with");
+    }
+}
