@@ -12,6 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -66,6 +71,14 @@ class EmbeddingExportTest {
         }
         try (Stream<Path> siblings = Files.list(out.getParent())) {
             assertThat(siblings).as("no partial directory left").containsExactly(out);
+        }
+
+        // the columns Spark writes, stated independently of the exporter (EmbeddingFiles.SPARK_SCHEMA)
+        try (ParquetFileReader file = ParquetFileReader.open(new LocalInputFile(out.resolve(EmbeddingExport.PART_FILE)),
+                ParquetReadOptions.builder(new PlainParquetConfiguration()).withCodecFactory(new ParquetCodecs()).build())) {
+            assertThat(file.getFooter().getFileMetaData().getSchema())
+                    .isEqualTo(MessageTypeParser.parseMessageType(EmbeddingFiles.SPARK_SCHEMA));
+            assertThat(file.getRecordCount()).isEqualTo(350);
         }
 
         PrecomputedEmbeddings read = PrecomputedEmbeddings.read(out, model, "mv-link", graph);

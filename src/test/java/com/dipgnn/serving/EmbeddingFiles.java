@@ -27,7 +27,10 @@ import org.apache.parquet.schema.MessageTypeParser;
  */
 public final class EmbeddingFiles {
 
-    /** The schema Spark 4 writes for the batch job's rows. */
+    /**
+     * The schema Spark 4 writes for the batch job's rows, restated here on purpose rather than taken
+     * from {@link EmbeddingExport}: the reader's tests and the exporter's are checked against it.
+     */
     public static final String SPARK_SCHEMA = """
             message spark_schema {
               required binary node_type (STRING);
