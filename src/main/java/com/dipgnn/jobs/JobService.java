@@ -168,7 +168,11 @@ public class JobService {
 
     /** The job's training curves so far (live while it runs, stored once it ended). */
     public TrainingCurves curves(String id) {
-        record(id);
+        JobRecord job = record(id);
+        if (!JobKind.valueOf(job.kind()).trains()) {
+            throw new NotFoundException("training curves of job", id, "an embedding job trains nothing; its "
+                    + "progress (GET /api/v1/jobs/" + id + ") counts the nodes embedded");
+        }
         return executor.curves(id).orElseThrow(() -> new NotFoundException("training curves of job", id,
                 "a job has curves once it has started"));
     }

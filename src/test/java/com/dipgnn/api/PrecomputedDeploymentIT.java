@@ -136,6 +136,9 @@ class PrecomputedDeploymentIT extends ServiceTestBase {
         String path = done.path("embeddingsPath").asText();
         assertThat(Path.of(path)).startsWith(DATA_DIR).isDirectoryContaining("glob:**/" + EmbeddingsManifest.FILE_NAME);
         assertThat(reader.get("/api/v1/jobs?kind=EMBED").json().path("total").asInt()).isEqualTo(1);
+        HttpApi.Response curves = reader.get("/api/v1/jobs/" + done.path("id").asText() + "/curves");
+        assertThat(curves.status()).isEqualTo(404);
+        assertThat(curves.json().path("detail").asText()).contains("an embedding job trains nothing");
 
         assertThat(put("small-computed", "{\"modelId\":\"" + modelId + "\"}").status()).isEqualTo(202);
         assertThat(put("small-files", "{\"modelId\":\"" + modelId + "\",\"embeddingsPath\":\"" + path + "\"}")
