@@ -63,6 +63,9 @@ RUNS[movielens-transfer-raw]="${ML[*]} --methods none,dipgnn --standardize-featu
 RUNS[cora-labels10]="${CORA[*]} --methods none,dipgnn,gpt-gnn,gae --label-fraction 0.1 $OLD"
 RUNS[cora-labels10-sampled]="${CORA[*]} --methods dipgnn --label-fraction 0.1 --feature-replacement sampled --generated-edges most-likely"
 RUNS[cora-labels10-best]="${CORA[*]} --methods dipgnn --label-fraction 0.1 --feature-replacement sampled --generated-edges sampled"
+# the other two graphs at 10% of the labels, with the defaults of 2026-11-26 (sampled replacements and sources)
+RUNS[facebook-labels10]="${FACEBOOK[*]} --methods none,dipgnn,gpt-gnn,gae --label-fraction 0.1"
+RUNS[debian-labels10]="${DEBIAN[*]} --methods none,dipgnn,gpt-gnn --label-fraction 0.1"
 for name in "${@:-${!RUNS[@]}}"; do
   echo "$(date -u +%FT%TZ) start $name"; start=$(date +%s)
   # shellcheck disable=SC2086
