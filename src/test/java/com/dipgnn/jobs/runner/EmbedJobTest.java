@@ -42,6 +42,15 @@ class EmbedJobTest {
         assertThatThrownBy(() -> runner.run(cancelled, stop, stop)).isInstanceOf(TrainingCancelledException.class);
         assertThat(cancelled.output()).doesNotExist();
         assertThat(tmp).isDirectoryNotContaining("glob:**/.cancelled-model.partial-*");
+
+        // a model of another graph is refused before the job is queued, naming the field
+        com.dipgnn.graph.HeteroGraph other = com.dipgnn.graph.synthetic.SyntheticGraphs.queryProduct(
+                com.dipgnn.graph.synthetic.QueryProductConfig.defaults().withSize(50, 60, 100));
+        assertThatThrownBy(() -> new EmbedParameters("mv-test").plan(other,
+                com.dipgnn.store.ModelStore.readManifest(train.output())))
+                .isInstanceOfSatisfying(JobParameterException.class, e -> assertThat(e.field()).isEqualTo("modelId"))
+                .hasMessageContaining("model 'mv-test' does not fit graph")
+                .hasMessageContaining("embed with a model trained on this data set");
     }
 
     @Test
