@@ -91,14 +91,15 @@ public final class EmbeddingExport {
         Path partial = parent.resolve("." + output.getFileName() + ".partial-" + UUID.randomUUID());
         try {
             Files.createDirectory(partial);
-            Map<String, Long> counts = writeRows(deployment, partial.resolve(PART_FILE), written);
+            Rows done = writeRows(deployment, partial.resolve(PART_FILE), written);
+            Map<String, Long> counts = done.counts();
             long rows = counts.values().stream().mapToLong(Long::longValue).sum();
             DeploymentOptions defaults = DeploymentOptions.defaults();
             EmbeddingsManifest manifest = new EmbeddingsManifest(EmbeddingsManifest.FORMAT, Instant.now().toString(),
                     CodeVersion.get(), source.modelId(), ModelStore.fingerprint(source.modelDir()),
                     deployment.manifest().dataset(), source.graphSource(), source.rawGraph().fingerprint(),
                     deployment.dim(), defaults.seed(), defaults.chunkSize(), LayerwiseEmbedder.DESCRIPTION,
-                    source.device(), (int) Math.max(1, (rows + CHUNK - 1) / CHUNK), 1, counts, rows);
+                    source.device(), done.passes(), 1, counts, rows);
             try (OutputStream out = Files.newOutputStream(partial.resolve(EmbeddingsManifest.FILE_NAME))) {
                 manifest.write(out);
             }
@@ -109,10 +110,14 @@ public final class EmbeddingExport {
         }
     }
 
-    private static Map<String, Long> writeRows(ModelDeployment deployment, Path file, LongConsumer written)
-            throws IOException {
+    /** What was written: nodes per type (graph order) and the embedding calls made (chunks). */
+    private record Rows(Map<String, Long> counts, int passes) {
+    }
+
+    private static Rows writeRows(ModelDeployment deployment, Path file, LongConsumer written) throws IOException {
         HeteroGraph graph = deployment.graph();
         Map<String, Long> counts = new LinkedHashMap<>();
+        int passes = 0;
         SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
         long done = 0;
         try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file))
@@ -130,12 +135,13 @@ public final class EmbeddingExport {
                         writer.write(row(groups, type, ids[i], vectors[i]));
                     }
                     done += ids.length;
+                    passes++;
                     written.accept(done);
                 }
                 counts.put(type, (long) n);
             }
         }
-        return counts;
+        return new Rows(counts, passes);
     }
 
     private static Group row(SimpleGroupFactory groups, String type, int id, float[] vector) {
