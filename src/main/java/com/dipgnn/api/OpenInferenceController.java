@@ -216,11 +216,12 @@ public class OpenInferenceController {
         if (!(exclude instanceof Boolean excludeLinked)) {
             throw new InvalidInputException("parameters.exclude_linked", "exclude_linked is true or false; got " + exclude);
         }
-        String relation = stringParameter(request, "relation");
+        // checked (ids, their count, k) by the deployment before anything of size sources x k is made
+        List<List<com.dipgnn.serving.ScoredNode>> tops = served.model().recommend(stringParameter(request, "relation"),
+                sources, k, excludeLinked);
         List<Number> ids = new java.util.ArrayList<>(sources.length * k);
         List<Number> scores = new java.util.ArrayList<>(sources.length * k);
-        for (int source : sources) {
-            List<com.dipgnn.serving.ScoredNode> top = served.model().recommend(relation, source, k, excludeLinked);
+        for (List<com.dipgnn.serving.ScoredNode> top : tops) {
             for (int i = 0; i < k; i++) {
                 ids.add(i < top.size() ? (long) top.get(i).id() : -1L);
                 scores.add(i < top.size() ? top.get(i).score() : 0f);

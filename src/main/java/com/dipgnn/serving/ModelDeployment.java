@@ -21,6 +21,7 @@ import java.io.IOException;
 import com.dipgnn.text.TextInputCache;
 import com.dipgnn.text.TextInputs;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -250,6 +251,27 @@ public final class ModelDeployment implements AutoCloseable {
         RelationType r = head.relation();
         Requests.requireId("source", r.source(), source, graph.numNodes(r.source()));
         Requests.requireK(k, head.candidateCount(), options.maxK());
+        return search(head, source, k, excludeLinked);
+    }
+
+    /**
+     * {@link #recommend(String, int, int, boolean)} for several sources at once, one list per source
+     * in order; every id, their count ({@code maxBatch}) and {@code k} are checked before any search.
+     */
+    public List<List<ScoredNode>> recommend(String relation, int[] sources, int k, boolean excludeLinked) {
+        LinkHead head = linkHead(relation);
+        Requests.requireIds(graph, "sources", head.relation().source(), sources, options.maxBatch());
+        Requests.requireK(k, head.candidateCount(), options.maxK());
+        List<List<ScoredNode>> results = new ArrayList<>(sources.length);
+        for (int source : sources) {
+            results.add(search(head, source, k, excludeLinked));
+        }
+        return results;
+    }
+
+    /** The index's top k for an existing, checked source node. */
+    private List<ScoredNode> search(LinkHead head, int source, int k, boolean excludeLinked) {
+        RelationType r = head.relation();
         float[] query = LinkHead.queryVector(embeddings.get(r.source()), source * dim, dim);
         IntPredicate excluded = id -> false;
         if (excludeLinked) {

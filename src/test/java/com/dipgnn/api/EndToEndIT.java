@@ -100,6 +100,12 @@ class EndToEndIT extends ServiceTestBase {
         assertThat(oipScore.json().path("outputs").get(0).path("data").get(0).asDouble())
                 .isEqualTo(pairScore.json().path("scores").get(0).path("score").asDouble())
                 .isCloseTo(first, org.assertj.core.data.Offset.offset(1e-5));
+        // k is checked before anything of size n x k is made
+        HttpApi.Response hugeK = reader.post("/v2/models/recommendations/infer", Map.of(
+                "parameters", Map.of("output", "top_k", "k", Integer.MAX_VALUE),
+                "inputs", List.of(Map.of("name", "node_ids", "datatype", "INT64", "data", List.of(5, 6)))));
+        assertThat(hugeK.status()).as(hugeK.toString()).isEqualTo(400);
+        assertThat(hugeK.json().path("error").asText()).contains("k must be between 1 and");
         HttpApi.Response badOutput = reader.post("/v2/models/recommendations/infer", Map.of(
                 "parameters", Map.of("output", "logits"), "inputs", List.of()));
         assertThat(badOutput.status()).isEqualTo(400);

@@ -176,6 +176,15 @@ class ModelDeploymentTest {
         expect(() -> deployment.recommend("rev_clicked", 1, 5, false), "relation",
                 InvalidInferenceRequestException.Reason.NOT_SUPPORTED_BY_MODEL,
                 "the model scores relation query__clicked__product only; got product__rev_clicked__query");
+        // several sources at once: k and every id checked before any search (and any result of size n x k)
+        expect(() -> deployment.recommend(null, new int[] {1, 2}, Integer.MAX_VALUE, false), "k",
+                InvalidInferenceRequestException.Reason.K_OUT_OF_RANGE, "k must be between 1 and 50");
+        expect(() -> deployment.recommend(null, new int[] {1, 150}, 5, false), "sources[1]",
+                InvalidInferenceRequestException.Reason.UNKNOWN_NODE, "node 150 of type 'query'");
+        expect(() -> deployment.recommend(null, new int[301], 5, false), "sources",
+                InvalidInferenceRequestException.Reason.BATCH_TOO_LARGE, "sources holds 301 items; at most 300");
+        assertThat(deployment.recommend(null, new int[] {76, 3}, 10, true))
+                .containsExactly(deployment.recommend(null, 76, 10, true), deployment.recommend(null, 3, 10, true));
         expect(() -> deployment.linkScores(null, new int[] {1, 2}, new int[] {3}), "targets",
                 InvalidInferenceRequestException.Reason.MALFORMED, "got 2 sources and 1 targets");
         expect(() -> deployment.linkScores(null, new int[] {1}, new int[] {200}), "targets[0]",
