@@ -2,8 +2,6 @@ package com.dipgnn.cli;
 
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.GraphLocations;
-import com.dipgnn.serving.DeploymentListener;
-import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.EmbeddingExport;
 import com.dipgnn.serving.EmbeddingTsv;
 import com.dipgnn.serving.EmbeddingsManifest;
@@ -18,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.LongConsumer;
 import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -62,7 +61,8 @@ public final class EmbedCommand implements Callable<Integer> {
                     + "whole); leave out --types, or write a .tsv file");
         }
         ModelManifest manifest = ModelStore.readManifest(model);
-        HeteroGraph graph = GraphLocations.load(dataset != null ? dataset : manifest.dataset(), manifest.splitSeed());
+        String source = dataset != null ? dataset : manifest.dataset();
+        HeteroGraph graph = GraphLocations.load(source, manifest.splitSeed());
         List<String> chosen = types != null ? types : graph.nodeTypes();
         for (String type : chosen) {
             if (!graph.nodeTypes().contains(type)) {
@@ -71,34 +71,38 @@ public final class EmbedCommand implements Callable<Integer> {
             }
         }
         long total = chosen.stream().mapToLong(graph::numNodes).sum();
-        DeploymentListener progress = (phase, done, all) -> System.err.printf(Locale.ROOT, "\r%s %d/%d",
-                phase.name().toLowerCase(Locale.ROOT), done, all);
+        LongConsumer progress = n -> System.err.printf(Locale.ROOT, "\rwriting %d/%d nodes", n, total);
         try (ModelDeployment deployment = ModelDeployment.deploy(model, graph,
-                DeploymentOptions.defaults().withDevice(Devices.select(device)), progress, TextCaches.cli())) {
+                EmbeddingExport.deploymentOptions(Devices.select(device)), (phase, done, all) -> System.err.printf(
+                        Locale.ROOT, "\r%s %d/%d", phase.name().toLowerCase(Locale.ROOT), done, all), TextCaches.cli())) {
             System.err.println();
-            if (!tsv) {
-                EmbeddingsManifest written = EmbeddingExport.write(deployment, new EmbeddingExport.Source(model,
-                        model.toAbsolutePath().normalize().getFileName().toString(),
-                        dataset != null ? dataset : manifest.dataset(), graph, device), out,
-                        n -> System.err.printf(Locale.ROOT, "\rwriting %d/%d nodes", n, total));
-                System.err.println();
-                System.out.printf(Locale.ROOT, "wrote %d embeddings of width %d to %s (Parquet and %s)%n",
-                        written.rows(), written.dim(), out, EmbeddingsManifest.FILE_NAME);
-                return 0;
-            }
-            long[] written = {0};
-            AtomicFiles.write(out, stream -> {
-                OutputStream target = out.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(stream) : stream;
-                written[0] = EmbeddingTsv.write(deployment, chosen, target, n -> System.err.printf(Locale.ROOT,
-                        "\rwriting %d/%d nodes", n, total));
-                if (target instanceof GZIPOutputStream gzip) {
-                    gzip.finish();
-                }
-            });
+            String written = tsv ? writeTsv(deployment, chosen, progress)
+                    : writeParquet(deployment, new EmbeddingExport.Source(model,
+                            model.toAbsolutePath().normalize().getFileName().toString(), source, graph, device), progress);
             System.err.println();
-            System.out.printf(Locale.ROOT, "wrote %d embeddings of width %d to %s%n", written[0], deployment.dim(), out);
+            System.out.println(written);
         }
         return 0;
+    }
+
+    private String writeParquet(ModelDeployment deployment, EmbeddingExport.Source source, LongConsumer progress)
+            throws java.io.IOException {
+        EmbeddingsManifest written = EmbeddingExport.write(deployment, source, out, progress);
+        return String.format(Locale.ROOT, "wrote %d embeddings of width %d to %s (Parquet and %s)", written.rows(),
+                written.dim(), out, EmbeddingsManifest.FILE_NAME);
+    }
+
+    private String writeTsv(ModelDeployment deployment, List<String> chosen, LongConsumer progress)
+            throws java.io.IOException {
+        long[] written = {0};
+        AtomicFiles.write(out, stream -> {
+            OutputStream target = out.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(stream) : stream;
+            written[0] = EmbeddingTsv.write(deployment, chosen, target, progress);
+            if (target instanceof GZIPOutputStream gzip) {
+                gzip.finish();
+            }
+        });
+        return String.format(Locale.ROOT, "wrote %d embeddings of width %d to %s", written[0], deployment.dim(), out);
     }
 
     private static boolean isTsv(Path file) {

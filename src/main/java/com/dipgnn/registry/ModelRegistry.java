@@ -5,6 +5,7 @@ import com.dipgnn.datasets.DatasetIds;
 import com.dipgnn.errors.ConflictException;
 import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.AtomicFiles;
 import com.dipgnn.store.ModelStore;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -150,12 +151,8 @@ public class ModelRegistry {
 
     /** Removes the leftovers of interrupted writes of model {@code id} (its temporary directories). */
     public void removePartialWrites(String id) {
-        if (!Files.isDirectory(root)) {
-            return;
-        }
-        try (Stream<Path> children = Files.list(root)) {
-            children.filter(p -> p.getFileName().toString().startsWith("." + id + ".partial-"))
-                    .forEach(ModelStore::deleteRecursively);
+        try {
+            AtomicFiles.removePartialWrites(root, id);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

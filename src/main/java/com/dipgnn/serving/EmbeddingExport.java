@@ -1,20 +1,19 @@
 package com.dipgnn.serving;
 
 import com.dipgnn.graph.HeteroGraph;
+import ai.djl.Device;
+import com.dipgnn.store.AtomicFiles;
 import com.dipgnn.store.CodeVersion;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.LayerwiseEmbedder;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.LongConsumer;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
@@ -33,9 +32,8 @@ import org.apache.parquet.schema.MessageTypeParser;
  * {@value EmbeddingsManifest#FILE_NAME}. A deployment reads such a directory as its
  * {@code embeddingsPath} ({@link PrecomputedEmbeddings}).
  *
- * <p>All or nothing: the files are written into a hidden sibling directory, which is renamed to the
- * output only when complete; on any failure, a cancellation thrown from the progress callback
- * included, the sibling is removed and the output never appears.
+ * <p>All or nothing ({@link AtomicFiles#writeDirectory}): on any failure, a cancellation thrown from
+ * the progress callback included, the output never appears.
  */
 public final class EmbeddingExport {
 
@@ -54,9 +52,6 @@ public final class EmbeddingExport {
               }
             }""");
 
-    /** Nodes embedded per call. */
-    private static final int CHUNK = 4096;
-
     /**
      * Where the embeddings come from, as the manifest records it.
      *
@@ -73,8 +68,20 @@ public final class EmbeddingExport {
     }
 
     /**
+     * The options of the deployment an export reads: exact inference (what a deployment serves and the
+     * Spark job writes by default) and no approximate index (an export does no top-k search, so the
+     * inverted file that a deployment of a million candidates would build is never needed).
+     */
+    public static DeploymentOptions deploymentOptions(Device device) {
+        return DeploymentOptions.defaults().withDevice(device)
+                .withIndex(IndexOptions.defaults().withKind(IndexOptions.Kind.EXACT));
+    }
+
+    /**
      * Writes every node's embedding into the new directory {@code output}.
      *
+     * @param deployment a deployment made with {@link #deploymentOptions} (its embeddings are
+     *     recorded as exact inference's)
      * @param written receives the number of nodes written so far after every chunk; an exception it
      *     throws stops the export (nothing is left behind) and is rethrown
      * @return the manifest written
@@ -82,66 +89,46 @@ public final class EmbeddingExport {
      */
     public static EmbeddingsManifest write(ModelDeployment deployment, Source source, Path output, LongConsumer written)
             throws IOException {
-        if (Files.exists(output)) {
-            throw new FileAlreadyExistsException(output.toString(), null,
-                    "the embeddings output exists already; choose a new directory");
-        }
-        Path parent = output.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Path partial = parent.resolve("." + output.getFileName() + ".partial-" + UUID.randomUUID());
-        try {
-            Files.createDirectory(partial);
-            Rows done = writeRows(deployment, partial.resolve(PART_FILE), written);
-            Map<String, Long> counts = done.counts();
-            long rows = counts.values().stream().mapToLong(Long::longValue).sum();
-            DeploymentOptions defaults = DeploymentOptions.defaults();
-            EmbeddingsManifest manifest = new EmbeddingsManifest(EmbeddingsManifest.FORMAT, Instant.now().toString(),
-                    CodeVersion.get(), source.modelId(), ModelStore.fingerprint(source.modelDir()),
-                    deployment.manifest().dataset(), source.graphSource(), source.rawGraph().fingerprint(),
-                    deployment.dim(), defaults.seed(), defaults.chunkSize(), LayerwiseEmbedder.DESCRIPTION,
-                    source.device(), done.passes(), 1, counts, rows);
-            try (OutputStream out = Files.newOutputStream(partial.resolve(EmbeddingsManifest.FILE_NAME))) {
-                manifest.write(out);
+        EmbeddingsManifest[] manifest = new EmbeddingsManifest[1];
+        AtomicFiles.writeDirectory(output, "the embeddings output exists already; choose a new directory", dir -> {
+            Map<String, Long> counts = writeRows(deployment, dir.resolve(PART_FILE), written);
+            manifest[0] = manifest(deployment, source, counts);
+            try (OutputStream out = Files.newOutputStream(dir.resolve(EmbeddingsManifest.FILE_NAME))) {
+                manifest[0].write(out);
             }
-            moveIntoPlace(partial, output);
-            return manifest;
-        } finally {
-            ModelStore.deleteRecursively(partial);
-        }
+        });
+        return manifest[0];
     }
 
-    /** What was written: nodes per type (graph order) and the embedding calls made (chunks). */
-    private record Rows(Map<String, Long> counts, int passes) {
+    /** The manifest the Spark job would write for the same model, graph and exact inference. */
+    private static EmbeddingsManifest manifest(ModelDeployment deployment, Source source, Map<String, Long> counts)
+            throws IOException {
+        long rows = counts.values().stream().mapToLong(Long::longValue).sum();
+        DeploymentOptions defaults = DeploymentOptions.defaults();
+        int passes = new LayerwiseEmbedder(deployment.graph()).plan().size(); // per layer, as the deployment ran them
+        return new EmbeddingsManifest(EmbeddingsManifest.FORMAT, Instant.now().toString(), CodeVersion.get(),
+                source.modelId(), ModelStore.fingerprint(source.modelDir()), deployment.manifest().dataset(),
+                source.graphSource(), source.rawGraph().fingerprint(), deployment.dim(), defaults.seed(),
+                defaults.chunkSize(), LayerwiseEmbedder.DESCRIPTION, source.device(), passes, 1, counts, rows);
     }
 
-    private static Rows writeRows(ModelDeployment deployment, Path file, LongConsumer written) throws IOException {
+    /** Writes the rows of every node, types in graph order; returns the nodes per type. */
+    private static Map<String, Long> writeRows(ModelDeployment deployment, Path file, LongConsumer written)
+            throws IOException {
         HeteroGraph graph = deployment.graph();
-        Map<String, Long> counts = new LinkedHashMap<>();
-        int passes = 0;
         SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
-        long done = 0;
         try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file))
                 .withConf(new PlainParquetConfiguration()).withType(SCHEMA)
                 .withCodecFactory(new ParquetCodecs()).withCompressionCodec(CompressionCodecName.SNAPPY).build()) {
-            for (String type : graph.nodeTypes()) {
-                int n = graph.numNodes(type);
-                for (int first = 0; first < n; first += CHUNK) {
-                    int[] ids = new int[Math.min(CHUNK, n - first)];
-                    for (int i = 0; i < ids.length; i++) {
-                        ids[i] = first + i;
-                    }
-                    float[][] vectors = deployment.embeddings(type, ids);
-                    for (int i = 0; i < ids.length; i++) {
-                        writer.write(row(groups, type, ids[i], vectors[i]));
-                    }
-                    done += ids.length;
-                    passes++;
-                    written.accept(done);
+            EmbeddingChunks.forEach(deployment, graph.nodeTypes(), (type, ids, vectors) -> {
+                for (int i = 0; i < ids.length; i++) {
+                    writer.write(row(groups, type, ids[i], vectors[i]));
                 }
-                counts.put(type, (long) n);
-            }
+            }, written);
         }
-        return new Rows(counts, passes);
+        Map<String, Long> counts = new LinkedHashMap<>();
+        graph.nodeTypes().forEach(type -> counts.put(type, (long) graph.numNodes(type)));
+        return counts;
     }
 
     private static Group row(SimpleGroupFactory groups, String type, int id, float[] vector) {
@@ -151,13 +138,5 @@ public final class EmbeddingExport {
             list.addGroup("list").append("element", v);
         }
         return g;
-    }
-
-    private static void moveIntoPlace(Path partial, Path output) throws IOException {
-        try {
-            Files.move(partial, output, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(partial, output);
-        }
     }
 }

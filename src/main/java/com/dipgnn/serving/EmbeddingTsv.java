@@ -1,7 +1,6 @@
 package com.dipgnn.serving;
 
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.graph.NodeTable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -16,9 +15,6 @@ import java.util.function.LongConsumer;
  * values as {@link Float#toString} writes them, so that they read back exactly.
  */
 public final class EmbeddingTsv {
-
-    /** Nodes embedded per call. */
-    private static final int CHUNK = 4096;
 
     private EmbeddingTsv() {
     }
@@ -38,28 +34,17 @@ public final class EmbeddingTsv {
             line.append("\te").append(d);
         }
         w.write(line.append('\n').toString());
-        long count = 0;
-        for (String type : types) {
-            NodeTable nodes = graph.nodes(type);
-            for (int first = 0; first < nodes.count(); first += CHUNK) {
-                int[] ids = new int[Math.min(CHUNK, nodes.count() - first)];
-                for (int i = 0; i < ids.length; i++) {
-                    ids[i] = first + i;
+        long count = EmbeddingChunks.forEach(deployment, types, (type, ids, vectors) -> {
+            String[] keys = graph.nodes(type).keys();
+            for (int i = 0; i < ids.length; i++) {
+                line.setLength(0);
+                line.append(type).append('\t').append(ids[i]).append('\t').append(keys == null ? "" : keys[ids[i]]);
+                for (float x : vectors[i]) {
+                    line.append('\t').append(x);
                 }
-                float[][] vectors = deployment.embeddings(type, ids);
-                for (int i = 0; i < ids.length; i++) {
-                    line.setLength(0);
-                    line.append(type).append('\t').append(ids[i]).append('\t')
-                            .append(nodes.keys() == null ? "" : nodes.keys()[ids[i]]);
-                    for (float x : vectors[i]) {
-                        line.append('\t').append(x);
-                    }
-                    w.write(line.append('\n').toString());
-                }
-                count += ids.length;
-                written.accept(count);
+                w.write(line.append('\n').toString());
             }
-        }
+        }, written);
         w.flush();
         return count;
     }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -13,9 +14,13 @@ import java.util.List;
 /**
  * Writes a file so that readers see the old file or the whole new one, never a part: the content
  * goes to a temporary sibling that is renamed over the target (atomically where the file system
- * can), and the temporary file is removed when writing fails.
+ * can), and the temporary file is removed when writing fails. A directory ({@link #writeDirectory})
+ * is written the same way, except that it never replaces one.
  */
 public final class AtomicFiles {
+
+    /** What the name of a directory being written contains, after {@code .<name>}. */
+    public static final String PARTIAL = ".partial-";
 
     /** Writes the content of a file. */
     @FunctionalInterface
@@ -23,7 +28,38 @@ public final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** Writes the files of a directory. */
+    @FunctionalInterface
+    public interface DirectoryContent {
+        void writeInto(Path dir) throws IOException;
+    }
+
     private AtomicFiles() {
+    }
+
+    /**
+     * Writes a new directory {@code target} whole or not at all: {@code content} fills a hidden
+     * sibling {@code .<name>.partial-<n>}, which is renamed to {@code target} once complete and
+     * removed if anything fails (an exception from {@code content} included, which is rethrown).
+     *
+     * @param existsMessage why {@code target} must not exist, for the exception when it does
+     * @throws FileAlreadyExistsException when {@code target} exists: directories are never replaced
+     */
+    public static void writeDirectory(Path target, String existsMessage, DirectoryContent content) throws IOException {
+        Path dir = target.toAbsolutePath().normalize();
+        if (Files.exists(dir)) {
+            throw new FileAlreadyExistsException(dir.toString(), null, existsMessage);
+        }
+        Path parent = dir.getParent();
+        Files.createDirectories(parent);
+        Path temp = Files.createTempDirectory(parent, "." + dir.getFileName() + PARTIAL);
+        try {
+            content.writeInto(temp);
+            Files.move(temp, dir, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            ModelStore.deleteRecursively(temp);
+            throw e;
+        }
     }
 
     /** Writes {@code content} to {@code target}, creating its directory. */
@@ -42,6 +78,20 @@ public final class AtomicFiles {
             }
         } finally {
             Files.deleteIfExists(temp);
+        }
+    }
+
+    /**
+     * Removes the partial writes of directory {@code name} in {@code parent} ({@code .<name>.partial-*}),
+     * left by writers that died: call it only once no live writer can be writing that directory.
+     */
+    public static void removePartialWrites(Path parent, String name) throws IOException {
+        if (!Files.isDirectory(parent)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> children = Files.list(parent)) {
+            children.filter(p -> p.getFileName().toString().startsWith("." + name + PARTIAL))
+                    .forEach(ModelStore::deleteRecursively);
         }
     }
 

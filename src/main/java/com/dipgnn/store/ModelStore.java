@@ -21,7 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
@@ -94,32 +93,21 @@ public final class ModelStore {
                     + " but the encoder has tables for " + encoder.nodeTables().keySet() + "; build the encoder "
                     + "with the manifest's model configuration and graph id spaces");
         }
-        Path target = dir.toAbsolutePath().normalize();
-        if (Files.exists(target)) {
-            throw new FileAlreadyExistsException(target.toString(), null,
-                    "a model already exists there; choose another directory or delete it first");
-        }
-        Path parent = target.getParent();
-        Files.createDirectories(parent);
-        Path temp = Files.createTempDirectory(parent, "." + target.getFileName() + ".partial-");
-        try {
-            writeParams(temp.resolve(ENCODER), encoder);
-            writeParams(temp.resolve(HEAD), head);
-            if (!encoder.tables().isEmpty()) {
-                NodeEmbeddingFiles.write(temp.resolve(NodeEmbeddingFiles.FILE), encoder.tables(), tableRemaps,
-                        ChunkedArrays.DEFAULT_CHUNK_FLOATS);
-            }
-            if (attachment != null) {
-                attachment.writeTo(temp);
-            }
-            // the manifest last: it records the checksum of every other file
-            JSON.writeValue(temp.resolve(MANIFEST).toFile(), manifest.withRuntime(RuntimeProvenance.current(
-                    device(encoder))).withFiles(ModelFileChecksums.of(temp, MANIFEST)));
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException | RuntimeException e) {
-            deleteRecursively(temp);
-            throw e;
-        }
+        AtomicFiles.writeDirectory(dir, "a model already exists there; choose another directory or delete it first",
+                temp -> {
+                    writeParams(temp.resolve(ENCODER), encoder);
+                    writeParams(temp.resolve(HEAD), head);
+                    if (!encoder.tables().isEmpty()) {
+                        NodeEmbeddingFiles.write(temp.resolve(NodeEmbeddingFiles.FILE), encoder.tables(), tableRemaps,
+                                ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+                    }
+                    if (attachment != null) {
+                        attachment.writeTo(temp);
+                    }
+                    // the manifest last: it records the checksum of every other file
+                    JSON.writeValue(temp.resolve(MANIFEST).toFile(), manifest.withRuntime(RuntimeProvenance.current(
+                            device(encoder))).withFiles(ModelFileChecksums.of(temp, MANIFEST)));
+                });
     }
 
     /** The device of the encoder's parameters (the CPU for an encoder without any). */

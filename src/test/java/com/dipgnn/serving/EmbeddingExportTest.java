@@ -65,7 +65,7 @@ class EmbeddingExportTest {
         assertThat(manifest.rows()).isEqualTo(350);
         assertThat(manifest.dim()).isEqualTo(16);
         assertThat(progress).containsExactly(150L, 350L);
-        assertThat(manifest.passes()).as("one embedding call per type").isEqualTo(2);
+        assertThat(manifest.passes()).as("exact inference's passes per layer: one per type here").isEqualTo(2);
         try (Stream<Path> files = Files.list(out)) {
             assertThat(files.map(p -> p.getFileName().toString()))
                     .containsExactlyInAnyOrder(EmbeddingExport.PART_FILE, EmbeddingsManifest.FILE_NAME);
