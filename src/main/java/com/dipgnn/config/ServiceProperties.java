@@ -247,6 +247,11 @@ public record ServiceProperties(
         return dataDir.resolve("models");
     }
 
+    /** Where embedding jobs write every node's embedding, one directory per job id. */
+    public Path embeddingsDir() {
+        return dataDir.resolve("embeddings");
+    }
+
     public Path checkpointsDir() {
         return dataDir.resolve("checkpoints");
     }

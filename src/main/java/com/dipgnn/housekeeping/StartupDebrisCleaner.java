@@ -1,6 +1,7 @@
 package com.dipgnn.housekeeping;
 
 import com.dipgnn.config.ServiceProperties;
+import com.dipgnn.store.AtomicFiles;
 import com.dipgnn.store.ModelStore;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -21,7 +22,7 @@ import org.springframework.stereotype.Component;
 /**
  * Removes, once at start, the partial artefacts that a process killed mid-write left in the data
  * directory: {@code .upload-*} archives and {@code .partial-*} extractions of uploads,
- * {@code .<id>.partial-*} model directories, {@code .partial-*} and {@code .latest-*.tmp}
+ * {@code .<id>.partial-*} model and embedding-job directories, {@code .partial-*} and {@code .latest-*.tmp}
  * checkpoint writes, {@code *.tmp} files of atomic writes, and the web server's spooled multipart
  * uploads ({@link #MULTIPART_DIR}). Only entries last modified before this process started are
  * touched, so a write that another live process (a worker sharing the directory) began since is
@@ -71,7 +72,9 @@ public class StartupDebrisCleaner {
             }
         };
         sweep.run(properties.uploadsDir(), 1, named(n -> n.startsWith(".upload-") || n.startsWith(".partial-")));
-        sweep.run(properties.modelsDir(), 1, named(n -> n.startsWith(".") && n.contains(".partial-")));
+        Predicate<Path> partialDirectory = named(n -> n.startsWith(".") && n.contains(AtomicFiles.PARTIAL));
+        sweep.run(properties.modelsDir(), 1, partialDirectory);
+        sweep.run(properties.embeddingsDir(), 1, partialDirectory);
         sweep.run(properties.checkpointsDir(), 3, named(n -> n.startsWith(".partial-")
                 || (n.startsWith(".latest-") && n.endsWith(".tmp"))));
         sweep.run(properties.dataDir().resolve("cache"), 4, p -> Files.isRegularFile(p)

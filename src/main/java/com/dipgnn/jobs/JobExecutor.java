@@ -62,8 +62,6 @@ public class JobExecutor implements SmartLifecycle {
     private static final Logger LOG = LoggerFactory.getLogger(JobExecutor.class);
     private static final int MAX_ATTEMPTS = 5;
     static final String CURVES_FILE = "curves.json";
-    /** The data directory's folder of embedding jobs' outputs, one directory per job id. */
-    static final String EMBEDDINGS_DIR = "embeddings";
 
     /** A job on a worker thread. */
     private static final class Running {
@@ -401,7 +399,7 @@ public class JobExecutor implements SmartLifecycle {
      * directories are renamed into place only once complete); the latter is recorded now.
      */
     private boolean completedEarlier(JobRecord job) throws IOException {
-        if (!JobKind.valueOf(job.kind()).trains()) { // the embeddings appear only once complete
+        if (!trains(job)) { // the embeddings appear only once complete
             return Files.isRegularFile(embeddingsDirectory(job.id()).resolve(EmbeddingsManifest.FILE_NAME));
         }
         if (registry.find(job.modelId()).isEmpty()) {
@@ -415,10 +413,14 @@ public class JobExecutor implements SmartLifecycle {
         return true;
     }
 
-    /** Records the job's model in the registry, then drops its checkpoints (no longer needed). */
+    /**
+     * Records the job's model in the registry, then drops its checkpoints (no longer needed); an
+     * embedding job registers nothing. Either drops the partial writes of earlier attempts that died.
+     */
     private void record(JobRecord job) throws IOException {
-        if (!JobKind.valueOf(job.kind()).trains()) {
-            return; // an embedding job registers no model
+        if (!trains(job)) {
+            AtomicFiles.removePartialWrites(properties.embeddingsDir(), job.id());
+            return;
         }
         ModelKind kind = JobKind.valueOf(job.kind()) == JobKind.PRETRAIN ? ModelKind.PRETRAINED : ModelKind.FINETUNED;
         registry.register(job.modelId(), job.modelName(), kind, job.datasetId(), job.id(), job.parentModelId());
@@ -429,14 +431,18 @@ public class JobExecutor implements SmartLifecycle {
     /** Removes the job's model directory unless it is a recorded model version. */
     private void discardUnrecorded(JobRecord job) {
         // an embedding job's output never appears incomplete (EmbeddingExport): nothing to discard
-        if (JobKind.valueOf(job.kind()).trains() && registry.find(job.modelId()).isEmpty()) {
+        if (trains(job) && registry.find(job.modelId()).isEmpty()) {
             ModelStore.deleteRecursively(registry.directory(job.modelId()));
         }
     }
 
     /** Where embedding job {@code id} writes every node's embedding (a deployment's {@code embeddingsPath}). */
     public Path embeddingsDirectory(String id) {
-        return properties.dataDir().toAbsolutePath().normalize().resolve(EMBEDDINGS_DIR).resolve(id);
+        return properties.embeddingsDir().toAbsolutePath().normalize().resolve(id);
+    }
+
+    private static boolean trains(JobRecord job) {
+        return JobKind.valueOf(job.kind()).trains();
     }
 
     private Path checkpoints(String id) {
@@ -482,7 +488,7 @@ public class JobExecutor implements SmartLifecycle {
     private void logEnd(JobRecord job, JobState state, String error) {
         switch (state) {
             case SUCCEEDED -> {
-                if (JobKind.valueOf(job.kind()).trains()) {
+                if (trains(job)) {
                     LOG.info("Job {} succeeded: model {}", job.id(), job.modelId());
                 } else {
                     LOG.info("Job {} succeeded: embeddings of model {} in {}", job.id(), job.parentModelId(),

@@ -71,6 +71,21 @@ class StartupDebrisCleanerTest {
     }
 
     @Test
+    void removesAnEmbeddingJobsPartialOutputButNotItsFinishedOnes() throws IOException {
+        Path partial = file("embeddings/.4b39b773.partial-812/part-00000.snappy.parquet", 700, BEFORE);
+        Path finished = file("embeddings/4b39b773/part-00000.snappy.parquet", 700, BEFORE);
+        Path live = file("embeddings/.9c2e.partial-913/part-00000.snappy.parquet", 70, AFTER);
+
+        StartupDebrisCleaner.Result result = StartupDebrisCleaner.clean(properties(data), START);
+
+        assertThat(partial.getParent()).doesNotExist();
+        assertThat(finished).exists();
+        assertThat(live).as("another live process's export").exists();
+        assertThat(result.entries()).isEqualTo(1);
+        assertThat(result.bytes()).isEqualTo(700);
+    }
+
+    @Test
     void anEmptyDataDirectoryIsFine() {
         StartupDebrisCleaner.Result result = StartupDebrisCleaner.clean(properties(data.resolve("new")), START);
         assertThat(result.entries()).isZero();

@@ -20,7 +20,6 @@ import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.serving.DeploymentListener;
-import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.EmbeddingExport;
 import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.serving.ModelDeployment;
@@ -60,8 +59,8 @@ public final class JobRunner {
     }
 
     /**
-     * Runs a job to its end and saves its model to {@code work.output()} (atomically); the
-     * checkpoint directory is deleted on success.
+     * Runs a job to its end and saves its model (or embeddings) to {@code work.output()}
+     * (atomically); the checkpoint directory is deleted on success.
      *
      * @throws JobParameterException when the parameters do not fit the data or the pre-trained model
      * @throws TrainingCancelledException when {@code control} asked to stop: nothing is written to
@@ -72,7 +71,7 @@ public final class JobRunner {
     public JobOutcome run(JobWork work, JobControl control, JobProgressSink sink) throws IOException {
         if (Files.exists(work.output())) {
             throw new FileAlreadyExistsException(work.output().toString(), null,
-                    "the job's model output exists already; models are never overwritten");
+                    "the job's output exists already; models and embeddings are never overwritten");
         }
         ProgressTracker tracker = new ProgressTracker(sink, progressIntervalNanos, System::nanoTime);
         tracker.phase("preparing", work.plan().steps());
@@ -87,29 +86,36 @@ public final class JobRunner {
 
     /**
      * Every node's embedding, as a deployment of the model computes them, into {@code work.output()}
-     * (Parquet and the manifest; nothing on cancellation or failure).
+     * (Parquet and the manifest; nothing on cancellation or failure). The progress counts the nodes
+     * embedded (phase {@code embedding}: the deployment computing them, most of the time), then those
+     * written (phase {@code writing}); a cancellation stops either within a pass or chunk.
      */
     private static JobOutcome embed(EmbedPlan p, JobWork work, JobControl control, ProgressTracker tracker)
             throws IOException {
-        DeploymentOptions options = DeploymentOptions.defaults().withDevice(work.device());
         long started = System.nanoTime();
-        try (ModelDeployment deployment = deploy(work, options)) {
-            control.started(0);
-            tracker.phase("embedding", p.nodes());
+        tracker.phase("embedding", p.nodes());
+        control.started(0);
+        try (ModelDeployment deployment = deploy(work, (phase, done, total) -> {
+            stopIfCancelled(control, done);
+            if (phase == DeploymentListener.Phase.EMBEDDING) {
+                tracker.step(done, Map.of(), Map.of(), false);
+            }
+        })) {
+            tracker.phase("writing", p.nodes());
             EmbeddingsManifest written = EmbeddingExport.write(deployment, new EmbeddingExport.Source(
                     work.inputModelDir(), p.modelId(), work.datasetName(), work.graph(), work.device().toString()),
-                    work.output(), nodes -> {
-                        if (control.cancelRequested()) {
-                            throw new TrainingCancelledException(nodes);
-                        }
-                        tracker.step(nodes, Map.of(), Map.of(), false);
-                    });
-            double seconds = (System.nanoTime() - started) / 1e9;
+                    work.output(), nodes -> stopIfCancelled(control, nodes));
             Map<String, Double> figures = new LinkedHashMap<>();
             figures.put("nodes", (double) written.rows());
             figures.put("dim", (double) written.dim());
-            figures.put("seconds", seconds);
+            figures.put("seconds", (System.nanoTime() - started) / 1e9);
             return new JobOutcome(Map.of("embeddings", figures), null, null, 0);
+        }
+    }
+
+    private static void stopIfCancelled(JobControl control, long done) {
+        if (control.cancelRequested()) {
+            throw new TrainingCancelledException(done);
         }
     }
 
@@ -167,10 +173,10 @@ public final class JobRunner {
                 TrainingCurves.ofFineTuning(result.history(), experiment.primaryMetric()), result.resumedFrom());
     }
 
-    private static ModelDeployment deploy(JobWork work, DeploymentOptions options) throws IOException {
+    private static ModelDeployment deploy(JobWork work, DeploymentListener listener) throws IOException {
         try {
-            return ModelDeployment.deploy(work.inputModelDir(), work.graph(), options, DeploymentListener.NONE,
-                    work.textCache());
+            return ModelDeployment.deploy(work.inputModelDir(), work.graph(),
+                    EmbeddingExport.deploymentOptions(work.device()), listener, work.textCache());
         } catch (MalformedModelException e) {
             throw new IOException("the model in " + work.inputModelDir() + " is damaged: " + e.getMessage(), e);
         }

@@ -36,6 +36,9 @@ class EmbedJobTest {
         assertThat(embed.output()).isDirectoryContaining("glob:**/" + EmbeddingsManifest.FILE_NAME)
                 .isDirectoryContaining("glob:**/" + EmbeddingExport.PART_FILE);
         assertThat(control.phase("embedding")).extracting(JobProgress::step).last().isEqualTo(300L);
+        // the nodes computed by the deployment (most of the work), then the files written
+        assertThat(control.reports).extracting(JobProgress::phase).containsSubsequence("embedding", "writing");
+        assertThat(control.phase("writing")).isNotEmpty();
 
         JobWork cancelled = JobFixtures.work(new EmbedParameters("mv-test"), tmp, "cancelled", train.output());
         JobFixtures.Recorder stop = new JobFixtures.Recorder(0); // asks to stop from the first report on
