@@ -72,9 +72,9 @@ ln "$JAR" "$WORK/jars/dipgnn-service-0.1.0-SNAPSHOT.jar" 2>/dev/null || cp "$JAR
   --build-arg RUNTIME_BASE="$BASE" --build-arg JAR_FROM=prebuilt --build-context jars="$WORK/jars" \
   -t "$IMAGE" . >/dev/null
 
+TOKEN=""  # the admin token the first start wrote to the volume, read once it is healthy
 api() { # METHOD PATH [BODY]: prints the body, fails on an HTTP error
-  local token; token=$("${P[@]}" exec "$NAME" cat /data/admin-token)
-  curl -fsS -X "$1" -H "Authorization: Bearer $token" -H "Content-Type: application/json" \
+  curl -fsS -X "$1" -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \
     "http://127.0.0.1:$PORT/api/v1$2" ${3:+-d "$3"}
 }
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
@@ -85,7 +85,10 @@ start_container() {
     || { cat "$WORK/run.err" >&2; fail "the container did not start"; }
   for _ in $(seq 1 90); do
     # the image's own HEALTHCHECK (curl of the liveness probe inside the container)
-    if "${P[@]}" healthcheck run "$NAME" >/dev/null 2>&1; then phase "healthy"; return; fi
+    if "${P[@]}" healthcheck run "$NAME" >/dev/null 2>&1; then
+      TOKEN=$("${P[@]}" exec "$NAME" cat /data/admin-token)
+      phase "healthy"; return
+    fi
     [ "$("${P[@]}" inspect -f '{{.State.Running}}' "$NAME")" = true ] \
       || { "${P[@]}" logs "$NAME" | tail -30 >&2; fail "the container exited"; }
     sleep 2
