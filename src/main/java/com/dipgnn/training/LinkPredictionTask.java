@@ -291,7 +291,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         NDArray candidates = pick(embeddings.get(relation.target()), batch.candidates(), scope);
         int b = batch.anchors().length;
         int c = batch.candidates().length;
-        NDArray scores = ((CosineScorer) head).score(candidates.expandDims(0), anchors.expandDims(1));
+        NDArray scores = ((CosineScorer) head).scoreAll(candidates, anchors); // (anchors, candidates), one product
         NDArray mask = scope.create(batch.mask(), new Shape(b, c));
         float[] targets = new float[b * c];
         for (int i = 0; i < b; i++) {
