@@ -38,4 +38,9 @@ public final class FullGraphSampler implements SubgraphSampler {
         }
         return Subgraph.induced(graph, nodes);
     }
+
+    @Override
+    public boolean coversWholeGraph() {
+        return true;
+    }
 }

@@ -17,4 +17,13 @@ public interface SubgraphSampler {
      * @return the subgraph induced by the seeds and the sampled nodes
      */
     Subgraph sample(HeteroGraph graph, Map<String, int[]> seeds, Random rng);
+
+    /**
+     * Whether every call returns the whole graph, whatever the seeds: then one call with every node
+     * as a seed encodes them all, and embedding in chunks would repeat the same whole-graph pass
+     * once per chunk.
+     */
+    default boolean coversWholeGraph() {
+        return false;
+    }
 }

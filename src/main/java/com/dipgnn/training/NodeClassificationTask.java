@@ -161,15 +161,17 @@ public final class NodeClassificationTask implements FineTuningTask<NodeClassifi
     }
 
     /**
-     * Encodes one split's nodes in inference mode, {@value #EVAL_CHUNK} at a time, each chunk's
+     * Encodes one split's nodes in inference mode, {@value #EVAL_CHUNK} at a time (all at once with a
+     * whole-graph sampler, whose every pass is the whole graph), each chunk's
      * subgraph sampled with the split's fixed randomness, and hands each chunk's rows of the target
      * type ({@code chunk x hidden}, in a scope closed afterwards) to {@code consumer}.
      */
     private void forEachChunk(GraphEncoder encoder, EvalSplit split, NDManager scope, ChunkConsumer consumer) {
         int[] nodes = splits.get(split);
         Random rng = StepRandom.rngFor(split.ordinal(), 0xE7A1);
-        for (int from = 0; from < nodes.length; from += EVAL_CHUNK) {
-            int[] chunk = Arrays.copyOfRange(nodes, from, Math.min(nodes.length, from + EVAL_CHUNK));
+        int chunkSize = sampler.coversWholeGraph() ? Math.max(nodes.length, 1) : EVAL_CHUNK;
+        for (int from = 0; from < nodes.length; from += chunkSize) {
+            int[] chunk = Arrays.copyOfRange(nodes, from, Math.min(nodes.length, from + chunkSize));
             try (NDManager chunkScope = scope.newSubManager()) {
                 Subgraph sub = sampler.sample(graph, Map.of(targetType, chunk), rng);
                 NDArray h = encoder.forward(new GraphBatch(chunkScope, graph, sub), false).get(targetType);

@@ -79,12 +79,13 @@ public final class NodeEmbedder {
     /**
      * @param graph the graph the encoder runs on
      * @param sampler samples each chunk's subgraph
-     * @param chunk seeds per type per forward pass
+     * @param chunk seeds per type per forward pass; ignored by a sampler that {@linkplain
+     *     SubgraphSampler#coversWholeGraph covers the whole graph}, where one pass embeds every node
      */
     public NodeEmbedder(HeteroGraph graph, SubgraphSampler sampler, int chunk) {
         this.graph = graph;
         this.sampler = sampler;
-        this.chunk = chunk;
+        this.chunk = sampler.coversWholeGraph() ? Integer.MAX_VALUE : chunk;
     }
 
     /** Embeds the distinct nodes of each type in {@code ids}; seeded, so repeated calls agree. */
@@ -133,7 +134,7 @@ public final class NodeEmbedder {
 
     /**
      * The forward passes {@link #embed} makes for {@code ids} (distinct ids per type): one per
-     * {@code chunk} ids of the type with the most.
+     * {@code chunk} ids of the type with the most; one with a whole-graph sampler.
      */
     public int passCount(Map<String, int[]> ids) {
         int longest = ids.values().stream().mapToInt(a -> a.length).max().orElse(0);
