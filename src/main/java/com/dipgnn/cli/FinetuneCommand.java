@@ -65,7 +65,8 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
     RecommenderOptions recommender = new RecommenderOptions();
 
     @Option(names = "--checkpoint-dir", description = "save a checkpoint of each run here (the GNN at every "
-            + "validation, baseline recommenders after every epoch) and resume from the last one")
+            + "validation, baseline recommenders after every epoch) and resume from the last one; the GNN may "
+            + "resume with another --steps: more to go on, or its checkpoint's step to end there and be evaluated")
     Path checkpointDir;
 
     @Option(names = "--rec-val-fraction", description = "baseline recommenders on a data set's own split that marks "

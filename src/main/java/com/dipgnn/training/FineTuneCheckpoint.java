@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Fine-tuning checkpoints in the layout of {@link CheckpointFiles}: the step, the encoder's and
@@ -34,6 +35,9 @@ final class FineTuneCheckpoint {
     static final String TABLES = "tables.bin";
     static final String BEST_TABLES = "best-tables.bin";
     static final String TABLE_OPTIMIZER = "optimizer-tables.bin";
+    /** The step budget, as {@link FineTuneConfig}'s record string opens it (the settings hold it, and the spec's). */
+    private static final Pattern STEP_BUDGET =
+            Pattern.compile("(" + FineTuneConfig.class.getSimpleName() + "\\[)steps=\\d+, ");
 
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
@@ -109,10 +113,10 @@ final class FineTuneCheckpoint {
                               ParameterUpdater updater) throws IOException {
         Path checkpoint = CheckpointFiles.latest(dir);
         Saved saved = JSON.readValue(checkpoint.resolve(STATE).toFile(), Saved.class);
-        if (!settings.equals(saved.settings())) {
+        if (!withoutStepBudget(settings).equals(withoutStepBudget(saved.settings()))) {
             throw new IllegalArgumentException("the fine-tuning checkpoint in " + dir + " was written with other "
-                    + "settings (" + saved.settings() + "); resume with the same settings, or use another "
-                    + "checkpoint directory");
+                    + "settings (" + saved.settings() + "); resume with the same settings (the number of steps may "
+                    + "differ), or use another checkpoint directory");
         }
         encoder.restore(matching(CheckpointFiles.readArrays(checkpoint.resolve(ENCODER)), encoder, dir));
         head.restore(matching(CheckpointFiles.readArrays(checkpoint.resolve(HEAD)), head, dir));
@@ -132,6 +136,15 @@ final class FineTuneCheckpoint {
         state.history.addAll(saved.history());
         loadTables(checkpoint, state, encoder, updater, dir);
         return state;
+    }
+
+    /**
+     * The settings with the run's step budget ({@link FineTuneConfig#steps}) left out: a
+     * run resumes with more steps to go on, or with as many as it has made to end there and be
+     * evaluated with its best checkpoint.
+     */
+    static String withoutStepBudget(String settings) {
+        return STEP_BUDGET.matcher(settings).replaceAll("$1");
     }
 
     private static Map<String, float[]> matching(Map<String, float[]> values, GraphModule module, Path dir) {

@@ -1,0 +1,69 @@
+package com.dipgnn.training;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import ai.djl.Device;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import com.dipgnn.model.Backbone;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.sampling.SamplingConfig;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A checkpointed fine-tuning run resumes with another step budget: more steps go on from the
+ * checkpoint to the same result as a run that was never stopped; as many steps as it has made end
+ * it there and evaluate its best checkpoint. Any other setting is still refused.
+ */
+class FineTuneResumeBudgetTest {
+
+    private static final HeteroGraph GRAPH = SyntheticGraphs.community(2);
+
+    private static FineTuneExperiment experiment(int steps, int batchSize) {
+        ExperimentSpec spec = new ExperimentSpec(TaskKind.NODE_CLASSIFICATION, null, null, SplitMode.TRANSFER, 3, 1.0,
+                new ModelConfig(Backbone.HGT, 1, 8, 2, 0.0, 0.0),
+                new FineTuneConfig(steps, batchSize, 2, 0, OptimizerConfig.FINE_TUNING, 0), new SamplingConfig(2, 16),
+                100_000, false, 31, 31, 0.1);
+        return new FineTuneExperiment(GRAPH, "community", spec, Device.cpu());
+    }
+
+    @Test
+    void moreStepsGoOnFromTheCheckpointAsIfNeverStopped(@TempDir Path tmp) throws IOException {
+        FineTuneResult whole = experiment(6, 32).run(1, TrainingListener.NONE, null, null, tmp.resolve("whole"), 1);
+        Path dir = tmp.resolve("stopped");
+        FineTuneResult first = experiment(4, 32).run(1, TrainingListener.NONE, null, null, dir, 1);
+        FineTuneResult extended = experiment(6, 32).run(1, TrainingListener.NONE, null, null, dir, 1);
+
+        assertThat(first.stepsRun()).isEqualTo(4);
+        assertThat(extended.resumedFrom()).isEqualTo(3); // the last checkpoint: none is written at a run's end
+        assertThat(extended.stepsRun()).isEqualTo(6);
+        assertThat(extended.metrics()).isEqualTo(whole.metrics());
+        assertThat(extended.bestStep()).isEqualTo(whole.bestStep());
+    }
+
+    @Test
+    void asManyStepsAsMadeEndTheRunAtItsCheckpoint(@TempDir Path tmp) throws IOException {
+        Path dir = tmp.resolve("run");
+        experiment(4, 32).run(1, TrainingListener.NONE, null, null, dir, 1);
+        FineTuneResult ended = experiment(3, 32).run(1, TrainingListener.NONE, null, null, dir, 1);
+
+        assertThat(ended.resumedFrom()).isEqualTo(3);
+        assertThat(ended.stepsRun()).isEqualTo(3);
+        assertThat(ended.bestStep()).isEqualTo(2); // validated every 2 steps: at step 2 only
+        assertThat(ended.metrics()).containsKeys("train", "val", "test");
+    }
+
+    @Test
+    void otherSettingsThanTheBudgetAreStillRefused(@TempDir Path tmp) throws IOException {
+        Path dir = tmp.resolve("run");
+        experiment(4, 32).run(1, TrainingListener.NONE, null, null, dir, 1);
+        assertThatThrownBy(() -> experiment(6, 16).run(1, TrainingListener.NONE, null, null, dir, 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("written with other settings")
+                .hasMessageContaining("the number of steps may differ");
+    }
+}
