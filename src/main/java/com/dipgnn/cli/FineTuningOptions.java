@@ -188,8 +188,9 @@ final class FineTuningOptions {
     String linkLoss;
 
     @Option(names = "--link-negatives", defaultValue = "uniform",
-            description = "link task: uniform (a pool of random candidates per step) or in-batch (the step's other "
-                    + "positives) (default: ${DEFAULT-VALUE})")
+            description = "link task: uniform (a pool of 255 random candidates per step, shared by the step's "
+                    + "anchors, beside the step's other positives) or in-batch (the step's other positives only) "
+                    + "(default: ${DEFAULT-VALUE})")
     String linkNegatives;
 
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")

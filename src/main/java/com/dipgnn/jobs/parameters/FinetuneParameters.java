@@ -107,8 +107,9 @@ public record FinetuneParameters(
         @Schema(description = "Link task loss: softmax (cross-entropy of the positive among the negatives, the "
                 + "paper's) or bpr", example = "softmax", allowableValues = {"softmax", "bpr"}, nullable = true)
         @Pattern(regexp = "softmax|bpr") String linkLoss,
-        @Schema(description = "Link task training negatives: uniform (a pool of random candidates per step) or "
-                + "in-batch (the step's other positives)", example = "uniform",
+        @Schema(description = "Link task training negatives: uniform (a pool of 255 random candidates per step, "
+                + "shared by the step's anchors, beside the step's other positives) or in-batch (the step's other "
+                + "positives only)", example = "uniform",
                 allowableValues = {"uniform", "in-batch"}, nullable = true)
         @Pattern(regexp = "uniform|in-batch") String linkNegatives,
         @Schema(description = "Standardisation of dense numeric feature columns: auto (each column that is not "
