@@ -189,8 +189,9 @@ final class FineTuningOptions {
 
     @Option(names = "--link-negatives", defaultValue = "uniform",
             description = "link task: uniform (a pool of 255 random candidates per step, shared by the step's "
-                    + "anchors, beside the step's other positives) or in-batch (the step's other positives only) "
-                    + "(default: ${DEFAULT-VALUE})")
+                    + "anchors, beside the step's other positives), in-batch (the step's other positives only) or "
+                    + "uniform-logq (uniform, each candidate's logit lowered by the log of its chance to be in the "
+                    + "pool, which the other positives make larger for popular items) (default: ${DEFAULT-VALUE})")
     String linkNegatives;
 
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")

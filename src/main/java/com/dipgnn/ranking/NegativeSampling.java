@@ -12,14 +12,22 @@ public enum NegativeSampling {
      */
     UNIFORM,
     /** The other positives of the same batch (popularity-weighted, free to compute). */
-    IN_BATCH;
+    IN_BATCH,
+    /**
+     * The GNN link task's {@link #UNIFORM} pool with the log-Q correction of sampled softmax (Yi et
+     * al., RecSys 2019): each candidate's logit is lowered by the log of its probability to be in a
+     * step's pool, so that the items the other positives bring in most often, the popular ones, are
+     * not pushed down for being sampled often. Training only; scores are used as they are.
+     */
+    UNIFORM_LOGQ;
 
     public static NegativeSampling parse(String text) {
         return switch (text.trim().toLowerCase(Locale.ROOT)) {
             case "uniform" -> UNIFORM;
             case "in-batch", "inbatch", "batch" -> IN_BATCH;
+            case "uniform-logq" -> UNIFORM_LOGQ;
             default -> throw new IllegalArgumentException("unknown negative sampling '" + text
-                    + "': use uniform or in-batch");
+                    + "': use uniform, in-batch or (the GNN's link task) uniform-logq");
         };
     }
 }

@@ -30,6 +30,10 @@ public record RecommenderConfig(RecommenderKind kind, int dim, int layers, Ranki
                                 int fullK, int evalNegatives) {
 
     public RecommenderConfig {
+        if (negatives == NegativeSampling.UNIFORM_LOGQ) {
+            throw new IllegalArgumentException("the baseline recommenders draw uniform or in-batch negatives; "
+                    + "uniform-logq is the GNN link task's (--link-negatives)");
+        }
         if (dim < 1 || layers < 0 || negativeCount < 1 || epochs < 0 || batchSize < 1 || evalEvery < 1
                 || patience < 0 || fullK < 1 || evalNegatives < 1) {
             throw new IllegalArgumentException("invalid recommender settings: " + dim + " wide, " + layers

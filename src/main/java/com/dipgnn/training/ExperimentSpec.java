@@ -27,7 +27,8 @@ import com.dipgnn.text.TextInputScope;
  * @param temperature link logits are cosine / temperature
  * @param linkLoss the link task's training loss: softmax over the positive and the negatives (the
  *     paper's cross-entropy) or BPR
- * @param linkNegatives the link task's training negatives: a uniform pool or the batch's other positives
+ * @param linkNegatives the link task's training negatives: a uniform pool beside the batch's other
+ *     positives (with or without the log-Q correction), or the batch's other positives alone
  * @param standardizeFeatures whether dense feature columns are standardised with statistics of the
  *     nodes pre-training may see ({@link FeatureStandardization#AUTO}, the default) or fed as loaded
  * @param textInputs which node types read their text as input features (a pre-trained model's

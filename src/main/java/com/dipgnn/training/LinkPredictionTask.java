@@ -45,8 +45,11 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * @param positive index into {@code candidates} of each edge's positive
      * @param mask 0, or a large negative number where a candidate is another known (training or
      *     structure) edge of the anchor; held-out edges are never consulted in training
+     * @param logitOffsets per candidate, added to every anchor's logit of it ({@link
+     *     NegativeSampling#UNIFORM_LOGQ}: minus the log of its probability to be in the pool); null for none
      */
-    public record Batch(Subgraph subgraph, int[] anchors, int[] candidates, int[] positive, float[] mask) {
+    public record Batch(Subgraph subgraph, int[] anchors, int[] candidates, int[] positive, float[] mask,
+                        float[] logitOffsets) {
     }
 
     private static final float MASKED = -1e4f;
@@ -80,6 +83,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private final Interactions testExclusions;
     /** Whether validation ranks every candidate and selects by Recall@20 instead of the sampled MRR. */
     private final boolean selectByFullRanking;
+    /** Per candidate id, the log of its probability to be in a step's pool; null without log-Q correction. */
+    private final float[] logPoolProbability;
 
     /**
      * @param fullGraph the fine-tuning graph with every edge (evaluation negatives are never true edges)
@@ -126,6 +131,10 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
                     + " node for each validation anchor; the graph has " + split.structure().numNodes(
                     split.relation().target()) + ", more than " + FULL_RANKING_MAX_CANDIDATES);
         }
+        if (negatives == NegativeSampling.UNIFORM_LOGQ && loss != RankingLoss.SOFTMAX) {
+            throw new IllegalArgumentException("the log-Q correction (uniform-logq negatives) corrects a sampled "
+                    + "softmax; use it with the softmax link loss, or uniform negatives with " + loss);
+        }
         this.selectByFullRanking = selectByFullRanking;
         this.loss = loss;
         this.negatives = negatives;
@@ -150,10 +159,34 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             // negatives t' of the candidate type with (anchor, t') not an edge: sampled on the reverse relation
             evalNegatives.put(s, negativeSampler.sample(reverse, edges.dst(), edges.src(), evalNegativeCount, rng));
         }
+        this.logPoolProbability = negatives == NegativeSampling.UNIFORM_LOGQ
+                ? logPoolProbability(split.train().dst(), graph.numNodes(relation.target()),
+                        Math.min(batchSize, split.train().size()), trainNegatives)
+                : null;
         Interactions known = interactions(knownEdges);
         valExclusions = known;
         testExclusions = known.union(Interactions.of(known.users(), known.items(),
                 split.val().src(), split.val().dst()));
+    }
+
+    /**
+     * log Q(j) for every candidate j: the probability that a step's pool holds j, when the pool is
+     * the targets of {@code batch} training pairs drawn with replacement plus {@code uniform} uniform
+     * draws among {@code candidates}: Q(j) = 1 - (1 - p_j)^batch (1 - 1 / candidates)^uniform, p_j
+     * the share of training pairs whose target is j.
+     */
+    static float[] logPoolProbability(int[] trainTargets, int candidates, int batch, int uniform) {
+        int[] count = new int[candidates];
+        for (int t : trainTargets) {
+            count[t]++;
+        }
+        double missedByUniform = Math.pow(1 - 1.0 / candidates, uniform);
+        float[] log = new float[candidates];
+        for (int j = 0; j < candidates; j++) {
+            double missedByPositives = Math.pow(1 - (double) count[j] / trainTargets.length, batch);
+            log[j] = (float) Math.log(1 - missedByPositives * missedByUniform);
+        }
+        return log;
     }
 
     private LinkSplit.Edges edges(EvalSplit s) {
@@ -211,7 +244,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             pool.add(p);
         }
         int candidateCount = graph.numNodes(relation.target());
-        for (int i = 0; negatives == NegativeSampling.UNIFORM && i < trainNegatives && pool.size() < candidateCount;
+        for (int i = 0; negatives != NegativeSampling.IN_BATCH && i < trainNegatives && pool.size() < candidateCount;
              i++) {
             pool.add(rng.nextInt(candidateCount));
         }
@@ -247,7 +280,14 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             }
         }
         int[] candidates = Arrays.stream(candidateSeeds).map(candidateLocal::get).toArray();
-        return new Batch(sub, a, candidates, positive, mask);
+        float[] offsets = null;
+        if (logPoolProbability != null) {
+            offsets = new float[candidateSeeds.length];
+            for (int c = 0; c < candidateSeeds.length; c++) {
+                offsets[c] = -logPoolProbability[candidateSeeds[c]];
+            }
+        }
+        return new Batch(sub, a, candidates, positive, mask, offsets);
     }
 
     private Subgraph withoutPositives(Subgraph sub, int[] anchors, int[] positives) {
@@ -299,6 +339,9 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         }
         NDArray positive = scope.create(targets, new Shape(b, c));
         NDArray logits = ScalarOps.div(scores, temperature);
+        if (batch.logitOffsets() != null) {
+            logits = logits.add(scope.create(batch.logitOffsets(), new Shape(1, c)));
+        }
         if (loss == RankingLoss.BPR) {
             return bpr(logits, positive, batch.mask(), b, c, scope);
         }

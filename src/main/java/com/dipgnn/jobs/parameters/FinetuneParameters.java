@@ -108,10 +108,11 @@ public record FinetuneParameters(
                 + "paper's) or bpr", example = "softmax", allowableValues = {"softmax", "bpr"}, nullable = true)
         @Pattern(regexp = "softmax|bpr") String linkLoss,
         @Schema(description = "Link task training negatives: uniform (a pool of 255 random candidates per step, "
-                + "shared by the step's anchors, beside the step's other positives) or in-batch (the step's other "
-                + "positives only)", example = "uniform",
-                allowableValues = {"uniform", "in-batch"}, nullable = true)
-        @Pattern(regexp = "uniform|in-batch") String linkNegatives,
+                + "shared by the step's anchors, beside the step's other positives), in-batch (the step's other "
+                + "positives only) or uniform-logq (uniform, each candidate's logit lowered by the log of its chance "
+                + "to be in the pool; softmax loss only)", example = "uniform",
+                allowableValues = {"uniform", "in-batch", "uniform-logq"}, nullable = true)
+        @Pattern(regexp = "uniform|in-batch|uniform-logq") String linkNegatives,
         @Schema(description = "Standardisation of dense numeric feature columns: auto (each column that is not "
                 + "binary 0/1 becomes (x - mean) / std, constant columns are centred only, with statistics of the "
                 + "nodes pre-training may see: the transfer split's pre-training part, else every node; sparse and "
@@ -278,7 +279,11 @@ public record FinetuneParameters(
                     + " node task would ignore it: drop it, or use task link (the node task takes targetType)");
         }
         ParameterChecks.oneOf("linkLoss", linkLoss, List.of("softmax", "bpr"));
-        ParameterChecks.oneOf("linkNegatives", linkNegatives, List.of("uniform", "in-batch"));
+        ParameterChecks.oneOf("linkNegatives", linkNegatives, List.of("uniform", "in-batch", "uniform-logq"));
+        if ("uniform-logq".equals(linkNegatives) && "bpr".equals(linkLoss)) {
+            throw new JobParameterException("linkNegatives", "uniform-logq corrects a sampled softmax; with linkLoss "
+                    + "bpr use uniform or in-batch, or use linkLoss softmax");
+        }
         featureStandardization();
         if (backbone != null) {
             ParameterChecks.backbone(backbone);

@@ -105,6 +105,20 @@ class RecommendationJobParametersTest {
     }
 
     @Test
+    void theLogQCorrectedPoolGoesIntoTheSpecWithSoftmaxAndIsRefusedWithBpr() throws Exception {
+        assertThat(parse("{\"task\": \"link\", \"linkNegatives\": \"uniform-logq\"}").toSpec(null).linkNegatives())
+                .isEqualTo(NegativeSampling.UNIFORM_LOGQ);
+        FinetuneParameters bpr = parse("{\"task\": \"link\", \"linkLoss\": \"bpr\", \"linkNegatives\": \"uniform-logq\"}");
+
+        assertThat(VALIDATOR.validate(bpr)).isEmpty();
+        assertThatThrownBy(() -> bpr.validateAgainst(com.dipgnn.graph.synthetic.SyntheticGraphs.community(1), null))
+                .isInstanceOfSatisfying(JobParameterException.class, e -> {
+                    assertThat(e.field()).isEqualTo("linkNegatives");
+                    assertThat(e.getMessage()).contains("softmax");
+                });
+    }
+
+    @Test
     void aStructuralInputOnAMissingTypeNamesTheField() throws Exception {
         FinetuneParameters p = parse("{\"task\": \"link\", \"structuralInputs\": \"nosuchtype\"}");
 
