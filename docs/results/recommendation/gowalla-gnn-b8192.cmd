@@ -1,0 +1,19 @@
+# The link task's default GNN on Gowalla's published split (HGT 2 x 64 x 4, per-node embeddings and
+# log-degrees for users and locations, the whole graph every step, softmax of cosine / 0.1 over
+# 255 shared uniform negatives and the batch's targets, lr 0.005), with 8,192 positives a step
+# (94 steps an epoch) instead of the default 1,024: the whole-graph forward and backward pass costs
+# the same at either size, so an epoch takes an eighth of the steps. Validation (full-ranking
+# Recall@20 on the 5% carve-out) every 47 steps, half an epoch. One PyTorch thread, beside one other
+# one-thread run (the Cora budget run of issue 17) for most of the first part, 2026-11-26, commit
+# 0a25933 (the one-product loss and one-pass evaluation).
+# Killed by the out-of-memory killer at step 470 (a second run of this size started beside it) and
+# resumed with the same command; ended at step 611 by the same command with --steps 611 (commit
+# c9d82f1, which lets a checkpoint resume with another step budget): its test figures are in
+# gowalla-gnn-b8192.json, its validation history in gowalla-gnn-b8192-state.json (the checkpoint's
+# state), the curve in gowalla-curves.svg (plot_gowalla_curves.py). About 91 minutes in all.
+# The log-Q run (gowalla-gnn-b8192-logq-partial-state.json): the same command with
+# --link-negatives uniform-logq and its own --checkpoint-dir, commit e8ef605, stopped after 94 steps.
+OMP_NUM_THREADS=1 java -Dai.djl.pytorch.num_threads=1 -Ddipgnn.datasets=../shared/datasets \
+  -jar dipgnn-service-0.1.0-SNAPSHOT.jar finetune --dataset gowalla --task link --split dataset \
+  --batch-size 8192 --eval-every 47 --patience 6 --steps 1400 \
+  --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-gnn-b8192 --verbose --json
