@@ -389,10 +389,19 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             candidateIds[i * perEdge] = edges.dst()[i];
             System.arraycopy(negatives[i], 0, candidateIds, i * perEdge + 1, perEdge - 1);
         }
-        Map<String, int[]> needed = new LinkedHashMap<>();
-        needed.put(relation.source(), edges.src());
-        needed.merge(relation.target(), candidateIds, LinkPredictionTask::concat);
-        Map<String, NodeEmbedder.Table> tables = embedder.embed(encoder, needed, scope, s.ordinal());
+        Interactions fullExclusions = s == EvalSplit.TEST && ranksFully(graph, relation) ? testExclusions
+                : s == EvalSplit.VAL && selectByFullRanking ? valExclusions : null;
+        Map<String, NodeEmbedder.Table> everyCandidate = fullExclusions == null ? null
+                : embedder.embed(encoder, fullRankingNodes(edges), scope, 0xF011 + EvalSplit.TEST.ordinal());
+        Map<String, NodeEmbedder.Table> tables;
+        if (everyCandidate != null && sampler.coversWholeGraph()) {
+            tables = everyCandidate; // the same whole-graph pass: every node already embedded
+        } else {
+            Map<String, int[]> needed = new LinkedHashMap<>();
+            needed.put(relation.source(), edges.src());
+            needed.merge(relation.target(), candidateIds, LinkPredictionTask::concat);
+            tables = embedder.embed(encoder, needed, scope, s.ordinal());
+        }
         RankingMetrics metrics = new RankingMetrics();
         for (int from = 0; from < edges.size(); from += EVAL_EDGES_PER_CHUNK) {
             int to = Math.min(edges.size(), from + EVAL_EDGES_PER_CHUNK);
@@ -411,10 +420,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         out.put("mrr", metrics.mrr());
         out.put("hits@1", metrics.hitsAt1());
         out.put("hits@10", metrics.hitsAt10());
-        if (s == EvalSplit.TEST && ranksFully(graph, relation)) {
-            out.putAll(fullRanking(encoder, (CosineScorer) head, edges, testExclusions, scope));
-        } else if (s == EvalSplit.VAL && selectByFullRanking) {
-            out.putAll(fullRanking(encoder, (CosineScorer) head, edges, valExclusions, scope));
+        if (fullExclusions != null) {
+            out.putAll(fullRanking(everyCandidate, (CosineScorer) head, edges, fullExclusions, scope));
         }
         return out;
     }
@@ -427,14 +434,10 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      *
      * @param exclusions what is left out of each anchor's ranking besides nothing held out
      */
-    private Map<String, Double> fullRanking(GraphEncoder encoder, CosineScorer head, LinkSplit.Edges edges,
-                                            Interactions exclusions, NDManager scope) {
+    private Map<String, Double> fullRanking(Map<String, NodeEmbedder.Table> tables, CosineScorer head,
+                                            LinkSplit.Edges edges, Interactions exclusions, NDManager scope) {
         int[] anchors = Arrays.stream(edges.src()).distinct().sorted().toArray();
         int[] candidates = java.util.stream.IntStream.range(0, graph.numNodes(relation.target())).toArray();
-        Map<String, int[]> needed = new LinkedHashMap<>();
-        needed.put(relation.source(), anchors);
-        needed.merge(relation.target(), candidates, LinkPredictionTask::concat);
-        Map<String, NodeEmbedder.Table> tables = embedder.embed(encoder, needed, scope, 0xF011 + EvalSplit.TEST.ordinal());
         float eps = CosineScorer.normEpsilon();
         NDArray queries = ScalarOps.unitRows(tables.get(relation.source()).rows(scope, anchors), eps);
         NDArray items = ScalarOps.unitRows(
@@ -457,6 +460,15 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         return out;
     }
 
+
+    /** What full ranking embeds: the held-out edges' distinct anchors and every candidate node. */
+    private Map<String, int[]> fullRankingNodes(LinkSplit.Edges edges) {
+        Map<String, int[]> needed = new LinkedHashMap<>();
+        needed.put(relation.source(), Arrays.stream(edges.src()).distinct().sorted().toArray());
+        needed.merge(relation.target(), java.util.stream.IntStream.range(0, graph.numNodes(relation.target())).toArray(),
+                LinkPredictionTask::concat);
+        return needed;
+    }
 
     /** Pairs whose anchors are renumbered by their position in the sorted {@code anchors}; others dropped. */
     private static Interactions localUsers(int[] anchors, int[] src, int[] dst, int items) {
