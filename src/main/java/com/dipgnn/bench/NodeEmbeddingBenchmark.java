@@ -17,6 +17,7 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeEmbeddingTable;
 import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.SamplingConfig;
@@ -124,7 +125,8 @@ public final class NodeEmbeddingBenchmark {
 
     /**
      * The link task's default step on an edge split ({@link FineTuneDefaults#recommendation()}:
-     * 1,024 positives, the whole graph when it has at most 100,000 nodes, else HGSampling 2 × 128)
+     * 1,024 positives against the log-Q corrected pool, the whole graph when it has at most 100,000
+     * nodes, else HGSampling 2 × 128)
      * on a data set's own edge split (its training edges only), e.g. Gowalla, or a seeded per-user
      * hold-out where the relation has no split marks: one size, the data set's, and no file round
      * trip. The encoder is HGT 2 layers × width × 4 heads, as the recommendation default at width 64.
@@ -139,7 +141,7 @@ public final class NodeEmbeddingBenchmark {
         boolean whole = structure.totalNodes() <= defaults.fullGraphMaxNodes();
         LinkPredictionTask task = new LinkPredictionTask(structure, split,
                 whole ? new FullGraphSampler() : Samplers.forGraph(structure, SAMPLING), defaults.batchSize(), 255, 255,
-                0.1, 1);
+                0.1, 1, RankingLoss.SOFTMAX, defaults.linkNegatives(RankingLoss.SOFTMAX));
         log.accept(String.format(java.util.Locale.ROOT, "%s: %,d training pairs, %s, %d positives a step",
                 graph.name(), split.train().src().length, whole ? "the whole graph every step" : "HGSampling 2 x 128",
                 defaults.batchSize()));

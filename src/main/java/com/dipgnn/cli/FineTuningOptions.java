@@ -187,11 +187,12 @@ final class FineTuningOptions {
                     + "(default: ${DEFAULT-VALUE})")
     String linkLoss;
 
-    @Option(names = "--link-negatives", defaultValue = "uniform",
+    @Option(names = "--link-negatives",
             description = "link task: uniform (a pool of 255 random candidates per step, shared by the step's "
                     + "anchors, beside the step's other positives), in-batch (the step's other positives only) or "
                     + "uniform-logq (uniform, each candidate's logit lowered by the log of its chance to be in the "
-                    + "pool, which the other positives make larger for popular items) (default: ${DEFAULT-VALUE})")
+                    + "pool, which the other positives make larger for popular items) (default: uniform-logq on an "
+                    + "edge split with the softmax loss, else uniform)")
     String linkNegatives;
 
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
@@ -242,7 +243,8 @@ final class FineTuningOptions {
         return new ExperimentSpec(kind, targetType, relation, mode, splitSeed, labelFraction, model, training,
                 new SamplingConfig(depth, width), fullGraph, normalizeFeatures || d.normalizeFeatures(), negatives,
                 d.trainNegatives(), d.temperature())
-                .withLinkObjective(linkLoss(), NegativeSampling.parse(linkNegatives))
+                .withLinkObjective(linkLoss(), linkNegatives != null ? NegativeSampling.parse(linkNegatives)
+                        : d.linkNegatives(linkLoss()))
                 .withFeatureStandardization(standardizeFeatures == null ? FeatureStandardization.AUTO
                         : FeatureStandardization.parse(standardizeFeatures))
                 .withTextInputs(textInputs == null ? TextInputScope.ALL : TextInputScope.parse(textInputs));

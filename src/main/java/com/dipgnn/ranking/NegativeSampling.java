@@ -21,6 +21,15 @@ public enum NegativeSampling {
      */
     UNIFORM_LOGQ;
 
+    /** The name the command line and the API take ({@link #parse} reads it back). */
+    public String cliName() {
+        return switch (this) {
+            case UNIFORM -> "uniform";
+            case IN_BATCH -> "in-batch";
+            case UNIFORM_LOGQ -> "uniform-logq";
+        };
+    }
+
     public static NegativeSampling parse(String text) {
         return switch (text.trim().toLowerCase(Locale.ROOT)) {
             case "uniform" -> UNIFORM;

@@ -13,6 +13,8 @@ import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
@@ -45,6 +47,7 @@ class FinetuneCommandSpecTest {
         assertThat(spec.model().dropout()).isEqualTo(0.1);
         assertThat(spec.training().optimizer().learningRate()).isEqualTo(0.001);
         assertThat(spec.evalNegatives()).isEqualTo(255);
+        assertThat(spec.linkNegatives()).isEqualTo(NegativeSampling.UNIFORM);
         assertPaperArchitectureAndOptimizer(spec);
     }
 
@@ -64,6 +67,13 @@ class FinetuneCommandSpecTest {
         assertThat(spec.training().patience()).isEqualTo(6);
         assertThat(spec.training().optimizer().learningRate()).isEqualTo(0.005);
         assertThat(spec.fullGraphMaxNodes()).isEqualTo(100_000);
+        assertThat(spec.linkLoss()).isEqualTo(RankingLoss.SOFTMAX);
+        assertThat(spec.linkNegatives()).isEqualTo(NegativeSampling.UNIFORM_LOGQ);
+        // BPR takes the uniform pool (the log-Q correction is the softmax's); a given pool wins
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--link-loss", "bpr")
+                .linkNegatives()).isEqualTo(NegativeSampling.UNIFORM);
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--link-negatives", "uniform")
+                .linkNegatives()).isEqualTo(NegativeSampling.UNIFORM);
         // given options win; --preset paper brings back Table 7 on an edge split
         ExperimentSpec chosen = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--hidden", "32",
                 "--batch-size", "128", "--eval-every", "10", "--full-graph-max-nodes", "0");
@@ -74,6 +84,7 @@ class FinetuneCommandSpecTest {
         ExperimentSpec paper = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--preset", "paper");
         assertThat(paper.training().steps()).isEqualTo(1600);
         assertPaperArchitectureAndOptimizer(paper);
+        assertThat(paper.linkNegatives()).isEqualTo(NegativeSampling.UNIFORM);
         // and the recommendation setting can be asked for on the transfer split
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--preset", "recommend").model().hidden())
                 .isEqualTo(64);

@@ -41,8 +41,8 @@ import java.util.List;
  */
 @Schema(description = "Settings of a fine-tuning job; absent fields take the paper's Table 7 defaults, or for the "
         + "link task on an edge split (dataset, holdout, leave-one-out) the recommendation setting: HGT 2 layers x 64 "
-        + "x 4 heads, 1500 steps of 1024 positives, lr 0.005, validation every 50 with patience 6, the whole graph "
-        + "up to 100,000 nodes")
+        + "x 4 heads, 1500 steps of 1024 positives against log-Q corrected uniform negatives, lr 0.005, validation "
+        + "every 50 with patience 6, the whole graph up to 100,000 nodes")
 public record FinetuneParameters(
         @Schema(description = "Downstream task", example = "node", allowableValues = {"node", "link"})
         @Pattern(regexp = "node|link") String task,
@@ -110,7 +110,8 @@ public record FinetuneParameters(
         @Schema(description = "Link task training negatives: uniform (a pool of 255 random candidates per step, "
                 + "shared by the step's anchors, beside the step's other positives), in-batch (the step's other "
                 + "positives only) or uniform-logq (uniform, each candidate's logit lowered by the log of its chance "
-                + "to be in the pool; softmax loss only)", example = "uniform",
+                + "to be in the pool; softmax loss only). Default: uniform-logq for the link task on an edge split "
+                + "(dataset, holdout, leave-one-out) with the softmax loss, else uniform", example = "uniform-logq",
                 allowableValues = {"uniform", "in-batch", "uniform-logq"}, nullable = true)
         @Pattern(regexp = "uniform|in-batch|uniform-logq") String linkNegatives,
         @Schema(description = "Standardisation of dense numeric feature columns: auto (each column that is not "
@@ -146,7 +147,8 @@ public record FinetuneParameters(
         samplingWidth = or(samplingWidth, paper.sampling().width());
         checkpointEvery = or(checkpointEvery, evalEvery);
         linkLoss = or(linkLoss, "softmax");
-        linkNegatives = or(linkNegatives, "uniform");
+        linkNegatives = or(linkNegatives, paper.linkNegatives(
+                "bpr".equals(linkLoss) ? RankingLoss.BPR : RankingLoss.SOFTMAX).cliName());
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
     }

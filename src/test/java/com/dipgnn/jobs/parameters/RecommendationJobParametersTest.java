@@ -68,6 +68,11 @@ class RecommendationJobParametersTest {
         assertThat(spec.training().batchSize()).isEqualTo(1024);
         assertThat(spec.training().optimizer().learningRate()).isEqualTo(0.005);
         assertThat(spec.fullGraphMaxNodes()).isEqualTo(100_000);
+        assertThat(spec.linkNegatives()).isEqualTo(NegativeSampling.UNIFORM_LOGQ);
+        // BPR takes the uniform pool, and is not refused for a default it did not ask for
+        FinetuneParameters bpr = parse("{\"task\": \"link\", \"split\": \"dataset\", \"linkLoss\": \"bpr\"}");
+        assertThat(bpr.linkNegatives()).isEqualTo("uniform");
+        assertThat(bpr.toSpec(null).linkNegatives()).isEqualTo(NegativeSampling.UNIFORM);
         // the transfer split keeps the paper's Table 7
         ExperimentSpec transfer = parse("{\"task\": \"link\"}").toSpec(null);
         assertThat(transfer.model().hidden()).isEqualTo(400);
