@@ -11,8 +11,13 @@
 # c9d82f1, which lets a checkpoint resume with another step budget): its test figures are in
 # gowalla-gnn-b8192.json, its validation history in gowalla-gnn-b8192-state.json (the checkpoint's
 # state), the curve in gowalla-curves.svg (plot_gowalla_curves.py). About 91 minutes in all.
-# The log-Q run (gowalla-gnn-b8192-logq-partial-state.json): the same command with
-# --link-negatives uniform-logq and its own --checkpoint-dir, commit e8ef605, stopped after 94 steps.
+# The log-Q run (gowalla-gnn-b8192-logq.json: test figures; gowalla-gnn-b8192-logq-state.json: its
+# validation history): the same command with --link-negatives uniform-logq (the edge split's default
+# since commit 2c811c9) and --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-gnn-b8192-logq; started with
+# commit e8ef605 (steps 1-235, 2026-11-26, partly beside the run above, then alone with
+# THP_MEM_ALLOC_ENABLE=1), resumed with commit cc5a7bf for steps 236-846 (THP_MEM_ALLOC_ENABLE=1, one
+# PyTorch thread beside one other one-thread run, about 94 minutes) and ended at step 846 by the same
+# command with --steps 846 (53 s: the whole-graph test evaluation).
 OMP_NUM_THREADS=1 java -Dai.djl.pytorch.num_threads=1 -Ddipgnn.datasets=../shared/datasets \
   -jar dipgnn-service-0.1.0-SNAPSHOT.jar finetune --dataset gowalla --task link --split dataset \
   --batch-size 8192 --eval-every 47 --patience 6 --steps 1400 \

@@ -4,7 +4,12 @@
 Reads the recommenders' result files (their "curve": epoch, val recall@20) and the GNN's
 fine-tuning history (a `finetune --json` result, or a checkpoint's state.json: step, validation
 recall@20; steps become passes with the run's batch size and the split's training pairs).
-Usage: plot_gowalla_curves.py OUT.svg GNN_JSON GNN_BATCH [LABEL=RESULT.json ...]
+Usage: plot_gowalla_curves.py OUT.svg GNN_JSON GNN_BATCH [gnn:LABEL=GNN_JSON ...] [LABEL=RESULT.json ...]
+(a "gnn:" argument adds another GNN run of the same batch size)
+Drawn so far: plot_gowalla_curves.py gowalla-curves.svg gowalla-gnn-b8192-state.json 8192 \
+  "gnn:GNN, log-Q corrected=gowalla-gnn-b8192-logq-state.json" \
+  "LightGCN, cosine softmax=gowalla-lightgcn.json" "LightGCN, dot softmax=gowalla-lightgcn-dot.json" \
+  "MF-BPR=gowalla-mf-bpr.json"
 """
 import json
 import sys
@@ -94,10 +99,13 @@ def svg(curves, out):
 
 def main():
     out, gnn_json, gnn_batch = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    curves = [(f"GNN (HGT, batch {gnn_batch:,})", gnn_curve(gnn_json, gnn_batch))]
+    curves = [("GNN, uniform negatives", gnn_curve(gnn_json, gnn_batch))]
     for arg in sys.argv[4:]:
         label, path = arg.split("=", 1)
-        curves.append((label, recommender_curve(path)))
+        if label.startswith("gnn:"):
+            curves.append((label[4:], gnn_curve(path, gnn_batch)))
+        else:
+            curves.append((label, recommender_curve(path)))
     svg([c for c in curves if c[1]], out)
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Paired comparison of the seed<N>.json results beside this script (issue 15, part 7): per method the test
 Recall@20, NDCG@20 and MRR (mean ± std over the seeds there), and DiP-GNN and GPT-GNN-style minus scratch
-with the two-sided paired t-test."""
+with the two-sided paired t-test. Usage: table.py [DIR] (default: this script's directory; e.g.
+../movielens-gat-seeds for the GAT backbone's seeds)."""
 import json
 import math
 import pathlib
@@ -12,7 +13,8 @@ sys.path.insert(0, str(HERE.parent.parent))
 from paired import student_t_sf  # noqa: E402
 
 runs = {}
-for f in sorted(HERE.glob("seed*.json")):
+SEEDS = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else HERE
+for f in sorted(SEEDS.glob("seed*.json")):
     d = json.loads(f.read_text())
     for m in d["methods"]:
         for r in m["runs"]:
