@@ -5,15 +5,19 @@
 # The seeds here were run with commit 7c80409, from before movies read their titles beside their genre flags;
 # --text-inputs featureless keeps later commits reading the same inputs, so every seed pairs up.
 # Usage: run.sh JAR SEED...   (DIPGNN_DATASETS: the data sets; results land beside this script, seed<N>.json)
+# Other comparisons reuse it (../movielens-gat-seeds/run.sh): RESULTS_DIR (where seed<N>.json land), METHODS
+# (default none,dipgnn,gpt-gnn) and EXTRA_OPTIONS (more reproduce options) change what it runs.
 set -euo pipefail
 JAR=$1; shift
 HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=${RESULTS_DIR:-$HERE}
 DATA=${DIPGNN_DATASETS:-../shared/datasets}
 for s in "$@"; do
-  [ -s "$HERE/seed$s.json" ] && { echo "seed $s: done already"; continue; }
-  java -Xmx6g -Dai.djl.pytorch.num_threads=1 -Ddipgnn.datasets="$DATA" -jar "$JAR" reproduce \
-      --dataset movielens-100k --task link --split dataset --methods none,dipgnn,gpt-gnn --pretrain-steps 300 \
-      --text-inputs featureless --seed "$s" --runs 1 --out "${TMPDIR:-/tmp}/movielens-seeds/seed$s" --json > "$HERE/seed$s.json.part" \
-      2> "$HERE/seed$s.log"
-  mv "$HERE/seed$s.json.part" "$HERE/seed$s.json"
+  [ -s "$OUT/seed$s.json" ] && { echo "seed $s: done already"; continue; }
+  # shellcheck disable=SC2086 # EXTRA_OPTIONS is a list of options
+  OMP_NUM_THREADS=1 java -Xmx6g -Dai.djl.pytorch.num_threads=1 -Ddipgnn.datasets="$DATA" -jar "$JAR" reproduce \
+      --dataset movielens-100k --task link --split dataset --methods "${METHODS:-none,dipgnn,gpt-gnn}" \
+      --pretrain-steps 300 --text-inputs featureless ${EXTRA_OPTIONS:-} --seed "$s" --runs 1 \
+      --out "${TMPDIR:-/tmp}/$(basename "$OUT")/seed$s" --json > "$OUT/seed$s.json.part" 2> "$OUT/seed$s.log"
+  mv "$OUT/seed$s.json.part" "$OUT/seed$s.json"
 done
