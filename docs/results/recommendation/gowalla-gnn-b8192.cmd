@@ -22,3 +22,9 @@ OMP_NUM_THREADS=1 java -Dai.djl.pytorch.num_threads=1 -Ddipgnn.datasets=../share
   -jar dipgnn-service-0.1.0-SNAPSHOT.jar finetune --dataset gowalla --task link --split dataset \
   --batch-size 8192 --eval-every 47 --patience 6 --steps 1400 \
   --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-gnn-b8192 --verbose --json
+# Seed 1 of the log-Q run, started 2026-11-26 at about 16:10 with commit 2c811c9 beside one other one-thread run,
+# unfinished when that session ended; it resumes from its checkpoint (seed1/ under the same directory) with:
+#   THP_MEM_ALLOC_ENABLE=1 OMP_NUM_THREADS=1 java -Dai.djl.pytorch.num_threads=1 -Ddipgnn.datasets=../shared/datasets \
+#     -jar dipgnn-service-0.1.0-SNAPSHOT.jar finetune --dataset gowalla --task link --split dataset \
+#     --batch-size 8192 --eval-every 47 --patience 6 --steps 846 --link-negatives uniform-logq --seed 1 \
+#     --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-gnn-b8192-logq --verbose --json
