@@ -12,12 +12,16 @@ JAR=$1; shift
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${RESULTS_DIR:-$HERE}
 DATA=${DIPGNN_DATASETS:-../shared/datasets}
+WORK="${TMPDIR:-/tmp}/$(basename "$OUT")"
+mkdir -p "$WORK"
 for s in "$@"; do
   [ -s "$OUT/seed$s.json" ] && { echo "seed $s: done already"; continue; }
   # shellcheck disable=SC2086 # EXTRA_OPTIONS is a list of options
   OMP_NUM_THREADS=1 java -Xmx6g -Dai.djl.pytorch.num_threads=1 -Ddipgnn.datasets="$DATA" -jar "$JAR" reproduce \
       --dataset movielens-100k --task link --split dataset --methods "${METHODS:-none,dipgnn,gpt-gnn}" \
       --pretrain-steps 300 --text-inputs featureless ${EXTRA_OPTIONS:-} --seed "$s" --runs 1 \
-      --out "${TMPDIR:-/tmp}/$(basename "$OUT")/seed$s" --json > "$OUT/seed$s.json.part" 2> "$OUT/seed$s.log"
-  mv "$OUT/seed$s.json.part" "$OUT/seed$s.json"
+      --out "$WORK/seed$s" --json > "$WORK/seed$s.json" 2> "$WORK/seed$s.log"
+  # only finished seeds land beside the results: nothing half-written in the repository
+  mv "$WORK/seed$s.log" "$OUT/seed$s.log"
+  mv "$WORK/seed$s.json" "$OUT/seed$s.json"
 done

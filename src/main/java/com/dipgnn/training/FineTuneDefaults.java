@@ -36,8 +36,8 @@ public record FineTuneDefaults(ModelConfig model, OptimizerConfig optimizer, int
      * softmax; the uniform pool for BPR, which the log-Q correction does not apply to.
      */
     public NegativeSampling linkNegatives(RankingLoss loss) {
-        return loss == RankingLoss.SOFTMAX || linkNegatives != NegativeSampling.UNIFORM_LOGQ
-                ? linkNegatives : NegativeSampling.UNIFORM;
+        boolean correctionWithoutSoftmax = linkNegatives == NegativeSampling.UNIFORM_LOGQ && loss != RankingLoss.SOFTMAX;
+        return correctionWithoutSoftmax ? NegativeSampling.UNIFORM : linkNegatives;
     }
 
     /**

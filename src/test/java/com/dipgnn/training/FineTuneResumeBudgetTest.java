@@ -64,6 +64,8 @@ class FineTuneResumeBudgetTest {
         assertThatThrownBy(() -> experiment(6, 16).run(1, TrainingListener.NONE, null, null, dir, 1))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("written with other settings")
-                .hasMessageContaining("the number of steps may differ");
+                .hasMessageContaining("the number of steps may differ")
+                .hasMessageContaining("batchSize: 32 -> 16")
+                .hasMessageNotContaining("steps: 4 -> 6");
     }
 }

@@ -1,0 +1,59 @@
+package com.dipgnn.training;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code name=value} components in which two settings strings (records' {@code toString},
+ * as checkpoints store them) differ, so that a refused resume names what changed instead of
+ * printing both strings whole.
+ */
+final class SettingsDifference {
+
+    /** A record component: a name, '=', and a value up to the next ", ", '[' , ']' or " | ". */
+    private static final Pattern COMPONENT = Pattern.compile("(\\w+)=([^\\[\\]|]*?)(?=, |\\[|\\]|\\s\\||$)");
+
+    private SettingsDifference() {
+    }
+
+    /**
+     * Each component whose values differ, as {@code name: was -> now}, in the order they first
+     * appear; empty when the strings differ only outside {@code name=value} components.
+     */
+    static List<String> between(String was, String now) {
+        Map<String, List<String>> before = components(was);
+        Map<String, List<String>> after = components(now);
+        Map<String, Boolean> names = new LinkedHashMap<>();
+        before.keySet().forEach(n -> names.put(n, true));
+        after.keySet().forEach(n -> names.put(n, true));
+        List<String> differences = new ArrayList<>();
+        for (String name : names.keySet()) {
+            List<String> a = before.getOrDefault(name, List.of());
+            List<String> b = after.getOrDefault(name, List.of());
+            if (!a.equals(b)) {
+                differences.add(name + ": " + show(a) + " -> " + show(b));
+            }
+        }
+        return differences;
+    }
+
+    private static Map<String, List<String>> components(String settings) {
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        Matcher m = COMPONENT.matcher(settings);
+        while (m.find()) {
+            List<String> seen = values.computeIfAbsent(m.group(1), n -> new ArrayList<>());
+            if (!seen.contains(m.group(2))) {
+                seen.add(m.group(2)); // a record nested twice (the training config) counts once
+            }
+        }
+        return values;
+    }
+
+    private static String show(List<String> values) {
+        return values.isEmpty() ? "(absent)" : values.size() == 1 ? values.get(0) : values.toString();
+    }
+}
