@@ -4,6 +4,7 @@ import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderKind;
 import com.dipgnn.ranking.RankingLoss;
+import com.dipgnn.training.LearningRateSchedule;
 import com.dipgnn.training.OptimizerConfig;
 import picocli.CommandLine.Option;
 
@@ -40,6 +41,10 @@ final class RecommenderOptions {
     @Option(names = "--rec-lr", description = "baseline recommenders: Adam learning rate (default: 0.001)")
     Double learningRate;
 
+    @Option(names = "--rec-lr-schedule", description = "baseline recommenders: constant, or cosine (half a cosine "
+            + "from --rec-lr down to zero over --epochs) (default: constant)")
+    String schedule;
+
     @Option(names = "--rec-l2", description = "baseline recommenders: L2 weight on the batch's vectors (default: 1e-4)")
     Double l2;
 
@@ -61,8 +66,9 @@ final class RecommenderOptions {
         return new RecommenderConfig(kind, or(dim, 64), or(layers, 3), l,
                 negatives == null ? NegativeSampling.UNIFORM : NegativeSampling.parse(negatives), count,
                 or(temperature, 0.1), or(l2, 1e-4), or(epochs, 400), or(batch, 2048),
-                new OptimizerConfig(or(learningRate, 1e-3), 0, 0, 1e-8, 0), or(evalEvery, 10), or(patience, 5), 20,
-                evalNegatives);
+                new OptimizerConfig(or(learningRate, 1e-3), 0, 0, 1e-8, 0),
+                schedule == null ? LearningRateSchedule.CONSTANT : LearningRateSchedule.parse(schedule),
+                or(evalEvery, 10), or(patience, 5), 20, evalNegatives);
     }
 
     private static <T> T or(T value, T fallback) {

@@ -2,6 +2,7 @@ package com.dipgnn.recommend;
 
 import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.training.ParameterUpdater;
+import com.dipgnn.training.SettingsDifference;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,8 +56,11 @@ final class RecommenderCheckpoint {
         Path latest = CheckpointFiles.latest(dir);
         Saved state = JSON.readValue(latest.resolve(STATE).toFile(), Saved.class);
         if (!state.settings().equals(settings)) {
+            List<String> changed = SettingsDifference.between(state.settings(), settings);
             throw new IllegalArgumentException("the checkpoint in " + dir + " was written with other settings ("
-                    + state.settings() + "); this run has " + settings + ": use another checkpoint directory "
+                    + (changed.isEmpty() ? state.settings() + "; this run has " + settings
+                    : "checkpoint -> now: " + String.join("; ", changed)) + "): resume with the same settings (the "
+                    + "number of epochs may differ at a constant learning rate), use another checkpoint directory "
                     + "or delete this one");
         }
         model.restore(CheckpointFiles.readArrays(latest.resolve(WEIGHTS)));

@@ -2,6 +2,7 @@ package com.dipgnn.recommend;
 
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
+import com.dipgnn.training.LearningRateSchedule;
 import com.dipgnn.training.OptimizerConfig;
 
 /**
@@ -19,6 +20,7 @@ import com.dipgnn.training.OptimizerConfig;
  * @param epochs passes over the training pairs
  * @param batchSize training pairs per step
  * @param optimizer Adam settings (the field: lr 1e-3, no weight decay, no clipping)
+ * @param schedule how the learning rate changes over the run's {@code epochs} (constant: the field's)
  * @param evalEvery validate every this many epochs
  * @param patience stop after this many validations without a better validation Recall@K; 0 = never
  * @param fullK K of the full-ranking metrics (the field: 20)
@@ -26,8 +28,8 @@ import com.dipgnn.training.OptimizerConfig;
  */
 public record RecommenderConfig(RecommenderKind kind, int dim, int layers, RankingLoss loss,
                                 NegativeSampling negatives, int negativeCount, double temperature, double l2,
-                                int epochs, int batchSize, OptimizerConfig optimizer, int evalEvery, int patience,
-                                int fullK, int evalNegatives) {
+                                int epochs, int batchSize, OptimizerConfig optimizer, LearningRateSchedule schedule,
+                                int evalEvery, int patience, int fullK, int evalNegatives) {
 
     public RecommenderConfig {
         if (negatives == NegativeSampling.UNIFORM_LOGQ) {
@@ -40,6 +42,9 @@ public record RecommenderConfig(RecommenderKind kind, int dim, int layers, Ranki
                     + " layers, " + negativeCount + " negatives, " + epochs + " epochs, batch " + batchSize
                     + ", eval every " + evalEvery + ", patience " + patience + ", K " + fullK);
         }
+        if (schedule == null) {
+            throw new IllegalArgumentException("a learning-rate schedule is required (constant for none)");
+        }
         if (!(temperature > 0) || l2 < 0) {
             throw new IllegalArgumentException("temperature must be positive and l2 not negative; got " + temperature
                     + " and " + l2);
@@ -47,13 +52,23 @@ public record RecommenderConfig(RecommenderKind kind, int dim, int layers, Ranki
     }
 
     /**
-     * The settings that decide the weights after every epoch: all but the budget (epochs and
-     * patience). A checkpoint written with the same identity resumes, so a run can be extended
-     * with more epochs or a longer patience without starting over.
+     * The settings that decide the weights after every epoch: all but the budget (patience, and
+     * epochs under a constant learning rate). A checkpoint written with the same identity resumes,
+     * so a run can be extended with a longer patience, or with more epochs at a constant rate,
+     * without starting over. A schedule's rate at each step depends on the number of epochs, so
+     * with one the epochs are part of the identity.
      */
     public String trajectoryIdentity() {
-        return new RecommenderConfig(kind, dim, layers, loss, negatives, negativeCount, temperature, l2, 0,
-                batchSize, optimizer, evalEvery, 0, fullK, evalNegatives).toString()
-                .replace("epochs=0, ", "").replace(", patience=0", "");
+        boolean epochsMatter = schedule != LearningRateSchedule.CONSTANT;
+        String identity = new RecommenderConfig(kind, dim, layers, loss, negatives, negativeCount, temperature, l2,
+                epochsMatter ? epochs : 0, batchSize, optimizer, schedule, evalEvery, 0, fullK, evalNegatives)
+                .toString().replace(", patience=0", "");
+        // a constant rate's identity is the one written before schedules existed, so those checkpoints resume
+        return epochsMatter ? identity : identity.replace("epochs=0, ", "").replace(", schedule=CONSTANT", "");
+    }
+
+    /** The learning-rate factor of optimizer step {@code step} (from 1) of a run of {@code steps}. */
+    public double learningRateFactor(long step, long steps) {
+        return schedule.factor(step, steps);
     }
 }

@@ -38,8 +38,9 @@ public final class ParameterUpdater {
     private final Map<String, NodeEmbeddingTable> tables = new LinkedHashMap<>();
     private final Map<String, NDArray> tableMeans = new LinkedHashMap<>();
     private final Map<String, NDArray> tableVariances = new LinkedHashMap<>();
-    private final LazyAdam lazyAdam;
     private final float learningRate;
+    private LazyAdam lazyAdam;
+    private float learningRateFactor = 1f;
     private final float weightDecay;
     private final float epsilon;
     private final double clipNorm;
@@ -96,7 +97,7 @@ public final class ParameterUpdater {
             }
             float scale = clipNorm > 0 && lastGradientNorm > clipNorm ? (float) (clipNorm / lastGradientNorm) : 1f;
             updates++;
-            float correction = (float) (learningRate * Math.sqrt(1 - Math.pow(BETA2, updates))
+            float correction = (float) (learningRate * learningRateFactor * Math.sqrt(1 - Math.pow(BETA2, updates))
                     / (1 - Math.pow(BETA1, updates)));
             int i = 0;
             for (Map.Entry<String, Parameter> e : parameters.entrySet()) {
@@ -139,7 +140,7 @@ public final class ParameterUpdater {
         NDArray mean = means.computeIfAbsent(name, k -> weight.zerosLike());
         NDArray variance = variances.computeIfAbsent(name, k -> weight.zerosLike());
         weight.getNDArrayInternal().adamUpdate(new NDList(weight, gradient, mean, variance), new NDList(weight),
-                learningRate, correction, weightDecay, 1f, -1f, BETA1, BETA2, epsilon, true, true);
+                learningRate * learningRateFactor, correction, weightDecay, 1f, -1f, BETA1, BETA2, epsilon, true, true);
     }
 
     /**
@@ -163,6 +164,20 @@ public final class ParameterUpdater {
         }
         sizes.sort((a, b) -> Float.compare(b.getValue(), a.getValue()));
         return sizes.subList(0, Math.min(5, sizes.size())).toString();
+    }
+
+    /**
+     * Multiplies the configured learning rate by {@code factor} from the next step on (a schedule's
+     * factor for that step; 1 restores the configured rate). Dense parameters and embedding rows alike.
+     */
+    public void setLearningRateFactor(double factor) {
+        if (!(factor >= 0) || factor > 1) {
+            throw new IllegalArgumentException("learning-rate factor must be within 0..1; got " + factor);
+        }
+        if ((float) factor != learningRateFactor) {
+            learningRateFactor = (float) factor;
+            lazyAdam = new LazyAdam(learningRate * learningRateFactor, BETA1, BETA2, epsilon, weightDecay);
+        }
     }
 
     /** Optimizer steps taken so far. */

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * as checkpoints store them) differ, so that a refused resume names what changed instead of
  * printing both strings whole.
  */
-final class SettingsDifference {
+public final class SettingsDifference {
 
     /** A record component: a name, '=', and a value up to the next ", ", '[' , ']' or " | ". */
     private static final Pattern COMPONENT = Pattern.compile("(\\w+)=([^\\[\\]|]*?)(?=, |\\[|\\]|\\s\\||$)");
@@ -24,7 +24,7 @@ final class SettingsDifference {
      * Each component whose values differ, as {@code name: was -> now}, in the order they first
      * appear; empty when the strings differ only outside {@code name=value} components.
      */
-    static List<String> between(String was, String now) {
+    public static List<String> between(String was, String now) {
         Map<String, List<String>> before = components(was);
         Map<String, List<String>> after = components(now);
         Map<String, Boolean> names = new LinkedHashMap<>();

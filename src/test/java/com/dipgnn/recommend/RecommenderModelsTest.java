@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.training.LearningRateSchedule;
 import com.dipgnn.training.OptimizerConfig;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -83,7 +84,7 @@ class RecommenderModelsTest {
             Interactions train = Interactions.of(1, 2, new int[] {0}, new int[] {0});
             RecommenderConfig c = config(RankingLoss.BPR, NegativeSampling.UNIFORM);
             RecommenderConfig withL2 = new RecommenderConfig(c.kind(), c.dim(), c.layers(), c.loss(), c.negatives(),
-                    c.negativeCount(), c.temperature(), 0.1, c.epochs(), c.batchSize(), c.optimizer(), c.evalEvery(),
+                    c.negativeCount(), c.temperature(), 0.1, c.epochs(), c.batchSize(), c.optimizer(), c.schedule(), c.evalEvery(),
                     c.patience(), c.fullK(), c.evalNegatives());
             TrainingPairs pairs = new TrainingPairs(new int[] {0}, new int[] {0}, new int[] {1}, false);
             // BPR: softplus(6 - 2) = log(1 + e^4); penalty 0.1 * 0.5 * (4 + 1 + 9) / 1 = 0.7
@@ -118,7 +119,7 @@ class RecommenderModelsTest {
 
     static RecommenderConfig config(RankingLoss loss, NegativeSampling negatives) {
         return new RecommenderConfig(RecommenderKind.MF, 2, 0, loss, negatives, 1, 1.0, 0, 1, 2,
-                new OptimizerConfig(1e-2, 0, 0, 1e-8, 0), 1, 0, 20, 5);
+                new OptimizerConfig(1e-2, 0, 0, 1e-8, 0), LearningRateSchedule.CONSTANT, 1, 0, 20, 5);
     }
 
     private static double loss(Recommender model, TrainingPairs pairs, RecommenderConfig config, Interactions train,

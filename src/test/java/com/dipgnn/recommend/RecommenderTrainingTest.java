@@ -3,10 +3,12 @@ package com.dipgnn.recommend;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.Device;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.ranking.Interactions;
+import com.dipgnn.training.LearningRateSchedule;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TrainingListener;
@@ -83,6 +85,29 @@ class RecommenderTrainingTest {
     }
 
     @Test
+    void aCosineScheduleResumesExactlyButNotWithAnotherEpochBudget(@TempDir Path dir) throws Exception {
+        RecommenderConfig constant = config(RecommenderKind.LIGHTGCN, RankingLoss.BPR, NegativeSampling.UNIFORM, 4);
+        RecommenderConfig cosine = withSchedule(constant, LearningRateSchedule.COSINE, 4);
+        // a constant rate's identity is the one checkpoints were written with before schedules existed
+        assertThat(constant.trajectoryIdentity()).doesNotContain("schedule").doesNotContain("epochs");
+        assertThat(cosine.trajectoryIdentity()).contains("epochs=4").contains("schedule=COSINE");
+        RecommenderResult straight = experiment(cosine).run(3, TrainingListener.NONE, null);
+        assertThat(straight.metrics()).as("the schedule changes the trajectory")
+                .isNotEqualTo(experiment(constant).run(3, TrainingListener.NONE, null).metrics());
+        try {
+            experiment(cosine).run(3, new StopAfter(2 * stepsPerEpoch(cosine)), dir);
+        } catch (com.dipgnn.training.TrainingCancelledException expected) {
+            // interrupted in epoch 3, after the checkpoint of epoch 2
+        }
+        RecommenderConfig longer = withSchedule(constant, LearningRateSchedule.COSINE, 6);
+        assertThatThrownBy(() -> experiment(longer).run(3, TrainingListener.NONE, dir))
+                .hasMessageContaining("epochs: 4 -> 6");
+        RecommenderResult resumed = experiment(cosine).run(3, TrainingListener.NONE, dir);
+        assertThat(resumed.resumedFrom()).isEqualTo(2);
+        assertThat(resumed.metrics()).isEqualTo(straight.metrics());
+    }
+
+    @Test
     void withoutValidationPairsEveryEpochIsTrainedAndTheLastWeightsAreKept() throws Exception {
         InteractionSplit held = experiment(config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 3))
                 .split();
@@ -101,6 +126,12 @@ class RecommenderTrainingTest {
             assertThat(r.curve()).extracting(EpochLog::epoch).containsExactly(2, 3);
             assertThat(r.curve()).allSatisfy(e -> assertThat(e.val()).isEmpty());
         }
+    }
+
+    private static RecommenderConfig withSchedule(RecommenderConfig c, LearningRateSchedule schedule, int epochs) {
+        return new RecommenderConfig(c.kind(), c.dim(), c.layers(), c.loss(), c.negatives(), c.negativeCount(),
+                c.temperature(), c.l2(), epochs, c.batchSize(), c.optimizer(), schedule, c.evalEvery(), c.patience(),
+                c.fullK(), c.evalNegatives());
     }
 
     private static int stepsPerEpoch(RecommenderConfig c) {
@@ -141,6 +172,6 @@ class RecommenderTrainingTest {
     private static RecommenderConfig config(RecommenderKind kind, RankingLoss loss, NegativeSampling negatives,
                                             int epochs) {
         return new RecommenderConfig(kind, 16, 2, loss, negatives, loss == RankingLoss.BPR ? 1 : 64, 0.2, 1e-4,
-                epochs, 128, new OptimizerConfig(1e-2, 0, 0, 1e-8, 0), 2, 0, 20, 50);
+                epochs, 128, new OptimizerConfig(1e-2, 0, 0, 1e-8, 0), LearningRateSchedule.CONSTANT, 2, 0, 20, 50);
     }
 }
