@@ -91,6 +91,14 @@ class CliErrorTest {
     }
 
     @Test
+    void anUnknownLearningRateScheduleNamesTheAlternatives() {
+        Run run = run(false, "finetune", "--task", "link", "--model", "lightgcn", "--rec-lr-schedule", "linear");
+
+        assertThat(run.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(run.err()).startsWith("error: unknown learning-rate schedule 'linear'; use constant or cosine");
+    }
+
+    @Test
     void malformedOptionValueIsAUsageErrorWithItsOwnExitCode() {
         Run run = run(false, "finetune", "--steps", "many");
 
