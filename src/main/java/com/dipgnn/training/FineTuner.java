@@ -66,6 +66,7 @@ public final class FineTuner {
         FineTuneState state = resume(checkpoints, encoder, head, updater);
         long resumedFrom = state.step;
         listener.onStart(resumedFrom);
+        announceRestoredBest(state);
         try (BatchPrefetcher<B> pipeline = new BatchPrefetcher<>(
                 i -> task.prepare(resumedFrom + i + 1, StepRandom.rngFor(config.seed(), resumedFrom + i + 1)),
                 (int) Math.max(config.steps() - resumedFrom, 0))) {
@@ -108,6 +109,13 @@ public final class FineTuner {
         boolean improved = state.validated(val, val.get(task.primaryMetric()), encoder, head);
         listener.onValidation(state.step, val, improved);
         return config.patience() > 0 && state.sinceBest >= config.patience();
+    }
+
+    /** Tells the listener the best validation of a resumed run, so its progress shows it from the start. */
+    private void announceRestoredBest(FineTuneState state) {
+        state.history.stream().filter(e -> e.step() == state.bestStep && e.validation() != null
+                && !e.validation().isEmpty()).findFirst()
+                .ifPresent(best -> listener.onValidation(best.step(), best.validation(), true));
     }
 
     private FineTuneState resume(FineTuneCheckpoints checkpoints, GraphModule encoder, GraphModule head,

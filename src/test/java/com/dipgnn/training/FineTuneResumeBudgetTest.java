@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A checkpointed fine-tuning run resumes with another step budget: more steps go on from the
  * checkpoint to the same result as a run that was never stopped; as many steps as it has made end
- * it there and evaluate its best checkpoint. Any other setting is still refused.
+ * it there and evaluate its best checkpoint, whose validation the progress shows from the start.
+ * Any other setting is still refused.
  */
 class FineTuneResumeBudgetTest {
 
@@ -53,6 +54,17 @@ class FineTuneResumeBudgetTest {
 
         assertThat(ended.resumedFrom()).isEqualTo(3);
         assertThat(ended.stepsRun()).isEqualTo(3);
+        // the progress of the resumed run shows the best validation it restored (step 2's) from the start
+        java.util.List<java.util.Map<String, Double>> announced = new java.util.ArrayList<>();
+        experiment(3, 32).run(1, new TrainingListener() {
+            @Override
+            public void onValidation(long step, java.util.Map<String, Double> metrics, boolean improved) {
+                announced.add(metrics);
+            }
+        }, null, null, dir, 1);
+        assertThat(announced).hasSize(1);
+        assertThat(announced.get(0)).isEqualTo(ended.history().stream().filter(e -> e.step() == 2)
+                .findFirst().orElseThrow().validation());
         assertThat(ended.bestStep()).isEqualTo(2); // validated every 2 steps: at step 2 only
         assertThat(ended.metrics()).containsKeys("train", "val", "test");
     }
