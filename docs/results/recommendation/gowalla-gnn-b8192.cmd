@@ -22,8 +22,12 @@ OMP_NUM_THREADS=1 java -Dai.djl.pytorch.num_threads=1 -Ddipgnn.datasets=../share
   -jar dipgnn-service-0.1.0-SNAPSHOT.jar finetune --dataset gowalla --task link --split dataset \
   --batch-size 8192 --eval-every 47 --patience 6 --steps 1400 \
   --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-gnn-b8192 --verbose --json
-# Seed 1 of the log-Q run, started 2026-11-26 at about 16:10 with commit 2c811c9 beside one other one-thread run,
-# unfinished when that session ended; it resumes from its checkpoint (seed1/ under the same directory) with:
+# Seed 1 of the log-Q run (gowalla-gnn-b8192-logq-seed1.json: test figures; -seed1-state.json: the validation
+# history of its last checkpoint, step 799): that session's checkpoint was lost with its machine, so it was run
+# again from the start on 2026-11-26 with commit dd4a641 (the same objective as seed 0's second part), 846 steps
+# (9 epochs, seed 0's budget): steps 1-235 with one PyTorch thread beside a one-thread LightGCN run (about 11 s a
+# step), steps 236-846 resumed from the step-235 checkpoint with two threads alone (about 8 s a step, with the
+# 1-minute test evaluation 5,262 s); about 130 minutes of wall time in all (17:16-19:25), with:
 #   THP_MEM_ALLOC_ENABLE=1 OMP_NUM_THREADS=1 java -Dai.djl.pytorch.num_threads=1 -Ddipgnn.datasets=../shared/datasets \
 #     -jar dipgnn-service-0.1.0-SNAPSHOT.jar finetune --dataset gowalla --task link --split dataset \
 #     --batch-size 8192 --eval-every 47 --patience 6 --steps 846 --link-negatives uniform-logq --seed 1 \

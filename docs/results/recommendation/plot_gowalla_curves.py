@@ -7,7 +7,8 @@ recall@20; steps become passes with the run's batch size and the split's trainin
 Usage: plot_gowalla_curves.py OUT.svg GNN_JSON GNN_BATCH [gnn:LABEL=GNN_JSON ...] [LABEL=RESULT.json ...]
 (a "gnn:" argument adds another GNN run of the same batch size)
 Drawn so far: plot_gowalla_curves.py gowalla-curves.svg gowalla-gnn-b8192-state.json 8192 \
-  "gnn:GNN, log-Q corrected=gowalla-gnn-b8192-logq-state.json" \
+  "gnn:GNN, log-Q corrected (seed 0)=gowalla-gnn-b8192-logq-state.json" \
+  "gnn:GNN, log-Q corrected (seed 1)=gowalla-gnn-b8192-logq-seed1-state.json" \
   "LightGCN, cosine softmax=gowalla-lightgcn.json" "LightGCN, dot softmax=gowalla-lightgcn-dot.json" \
   "MF-BPR=gowalla-mf-bpr.json"
 """
