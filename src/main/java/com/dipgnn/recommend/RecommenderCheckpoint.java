@@ -56,10 +56,8 @@ final class RecommenderCheckpoint {
         Path latest = CheckpointFiles.latest(dir);
         Saved state = JSON.readValue(latest.resolve(STATE).toFile(), Saved.class);
         if (!state.settings().equals(settings)) {
-            List<String> changed = SettingsDifference.between(state.settings(), settings);
             throw new IllegalArgumentException("the checkpoint in " + dir + " was written with other settings ("
-                    + (changed.isEmpty() ? state.settings() + "; this run has " + settings
-                    : "checkpoint -> now: " + String.join("; ", changed)) + "): resume with the same settings (the "
+                    + SettingsDifference.describe(state.settings(), settings) + "): resume with the same settings (the "
                     + "number of epochs may differ at a constant learning rate), use another checkpoint directory "
                     + "or delete this one");
         }

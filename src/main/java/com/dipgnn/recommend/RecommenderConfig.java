@@ -66,9 +66,4 @@ public record RecommenderConfig(RecommenderKind kind, int dim, int layers, Ranki
         // a constant rate's identity is the one written before schedules existed, so those checkpoints resume
         return epochsMatter ? identity : identity.replace("epochs=0, ", "").replace(", schedule=CONSTANT", "");
     }
-
-    /** The learning-rate factor of optimizer step {@code step} (from 1) of a run of {@code steps}. */
-    public double learningRateFactor(long step, long steps) {
-        return schedule.factor(step, steps);
-    }
 }

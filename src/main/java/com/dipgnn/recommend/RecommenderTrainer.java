@@ -117,7 +117,7 @@ public final class RecommenderTrainer {
             for (int from = 0; from < users.length; from += config.batchSize()) {
                 TrainingPairs pairs = TrainingPairs.draw(split.train(), users, items, order, from,
                         Math.min(users.length, from + config.batchSize()), config, rng);
-                updater.setLearningRateFactor(config.learningRateFactor(run.steps + 1, totalSteps));
+                updater.setLearningRateFactor(config.schedule().factor(run.steps + 1, totalSteps));
                 double loss = step(model, pairs, manager, engine, updater);
                 lossSum += loss;
                 lossSteps++;

@@ -114,11 +114,9 @@ final class FineTuneCheckpoint {
         Path checkpoint = CheckpointFiles.latest(dir);
         Saved saved = JSON.readValue(checkpoint.resolve(STATE).toFile(), Saved.class);
         if (!withoutStepBudget(settings).equals(withoutStepBudget(saved.settings()))) {
-            List<String> changed = SettingsDifference.between(withoutStepBudget(saved.settings()),
-                    withoutStepBudget(settings));
             throw new IllegalArgumentException("the fine-tuning checkpoint in " + dir + " was written with other "
-                    + "settings (" + (changed.isEmpty() ? saved.settings() : "checkpoint -> now: "
-                    + String.join("; ", changed)) + "); resume with the same settings (the number of steps may "
+                    + "settings (" + SettingsDifference.describe(withoutStepBudget(saved.settings()),
+                    withoutStepBudget(settings)) + "); resume with the same settings (the number of steps may "
                     + "differ), or use another checkpoint directory");
         }
         encoder.restore(matching(CheckpointFiles.readArrays(checkpoint.resolve(ENCODER)), encoder, dir));

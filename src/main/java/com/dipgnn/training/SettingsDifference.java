@@ -2,8 +2,10 @@ package com.dipgnn.training;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,11 +29,10 @@ public final class SettingsDifference {
     public static List<String> between(String was, String now) {
         Map<String, List<String>> before = components(was);
         Map<String, List<String>> after = components(now);
-        Map<String, Boolean> names = new LinkedHashMap<>();
-        before.keySet().forEach(n -> names.put(n, true));
-        after.keySet().forEach(n -> names.put(n, true));
+        Set<String> names = new LinkedHashSet<>(before.keySet());
+        names.addAll(after.keySet());
         List<String> differences = new ArrayList<>();
-        for (String name : names.keySet()) {
+        for (String name : names) {
             List<String> a = before.getOrDefault(name, List.of());
             List<String> b = after.getOrDefault(name, List.of());
             if (!a.equals(b)) {
@@ -39,6 +40,15 @@ public final class SettingsDifference {
             }
         }
         return differences;
+    }
+
+    /**
+     * What a refused resume says about the settings: {@code checkpoint -> now: } and the differing
+     * components, or the checkpoint's whole settings string where no component differs.
+     */
+    public static String describe(String was, String now) {
+        List<String> changed = between(was, now);
+        return changed.isEmpty() ? was : "checkpoint -> now: " + String.join("; ", changed);
     }
 
     private static Map<String, List<String>> components(String settings) {
