@@ -29,11 +29,13 @@ import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.NonFiniteLossException;
 import com.dipgnn.training.ParameterUpdater;
 import com.dipgnn.training.TrainingStep;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 
 /**
  * Times DiP-GNN pre-training steps on the graph, sampler and model of a {@link BenchConfiguration}:
@@ -56,13 +58,21 @@ public final class PretrainStepBenchmark {
     private final Device device;
     private final int warmup;
     private final int repeats;
+    /** Where the prefetched pass's operator profile goes ({@link OperatorProfile}); null: not profiled. */
+    private final Path profile;
     private TextInputs text;
 
     public PretrainStepBenchmark(BenchConfiguration config, Device device, int warmup, int repeats) {
+        this(config, device, warmup, repeats, null);
+    }
+
+    /** @param profile where to write the operator profile of the prefetched pass; null: none */
+    public PretrainStepBenchmark(BenchConfiguration config, Device device, int warmup, int repeats, Path profile) {
         this.config = config;
         this.device = device;
         this.warmup = warmup;
         this.repeats = repeats;
+        this.profile = profile;
     }
 
     /** The paper's pre-training settings with the configuration's sampler and seeds per step, always sampled. */
@@ -93,7 +103,8 @@ public final class PretrainStepBenchmark {
         try (NDManager manager = NDManager.newBaseManager(device)) {
             Setup setup = setUp(graph, schema, config.model(), pretrain, batches, manager, text);
             Timed timed = timedSteps(engine, manager, setup, schema, pretrain, batches, progress);
-            double[] pipelined = pipelined(engine, manager, setup, batches, pretrain);
+            Supplier<double[]> pass = () -> pipelined(engine, manager, setup, batches, pretrain);
+            double[] pipelined = profile == null ? pass.get() : OperatorProfile.record(profile, pass);
             double[][] encoders = encoderForwards(manager, graph, setup.networks(), timed.batches());
             return report(manager, setup, timed, pipelined, encoders, pretrain);
         }

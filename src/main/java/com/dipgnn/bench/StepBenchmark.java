@@ -22,10 +22,12 @@ import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.ParameterUpdater;
 import com.dipgnn.training.TrainingStep;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 
 /**
  * Times training steps of a {@link BenchConfiguration}: sampling, forward, backward and optimizer
@@ -39,12 +41,20 @@ public final class StepBenchmark {
     private final Device device;
     private final int warmup;
     private final int repeats;
+    /** Where the prefetched pass's operator profile goes ({@link OperatorProfile}); null: not profiled. */
+    private final Path profile;
 
     public StepBenchmark(BenchConfiguration config, Device device, int warmup, int repeats) {
+        this(config, device, warmup, repeats, null);
+    }
+
+    /** @param profile where to write the operator profile of the prefetched pass; null: none */
+    public StepBenchmark(BenchConfiguration config, Device device, int warmup, int repeats, Path profile) {
         this.config = config;
         this.device = device;
         this.warmup = warmup;
         this.repeats = repeats;
+        this.profile = profile;
     }
 
     /** Runs the benchmark; {@code progress} receives each completed repeat (1-based). */
@@ -83,7 +93,8 @@ public final class StepBenchmark {
                     progress.accept(r + 1);
                 }
             }
-            double[] pipelined = pipelined(engine, manager, graph, labels, sampler, encoder, head, updater);
+            Supplier<double[]> pass = () -> pipelined(engine, manager, graph, labels, sampler, encoder, head, updater);
+            double[] pipelined = profile == null ? pass.get() : OperatorProfile.record(profile, pass);
             double ceiling = MatmulCeiling.measure(manager, 2048, 2048, 2048, 5);
             int hidden = config.model().hidden();
             double modelShaped = MatmulCeiling.measure(manager, BenchMath.median(nodes), hidden, hidden, 10);

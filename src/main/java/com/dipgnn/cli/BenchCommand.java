@@ -5,6 +5,7 @@ import com.dipgnn.bench.BenchConfiguration;
 import com.dipgnn.bench.BenchReport;
 import com.dipgnn.bench.MemoryBenchmark;
 import com.dipgnn.bench.NodeEmbeddingBenchmark;
+import com.dipgnn.bench.OperatorProfile;
 import com.dipgnn.bench.PretrainBenchReport;
 import com.dipgnn.bench.PretrainFlopCounter;
 import com.dipgnn.bench.PretrainStepBenchmark;
@@ -18,12 +19,17 @@ import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.training.Devices;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 import com.dipgnn.bench.RecommenderBenchmark;
 import com.dipgnn.graph.HeteroGraph;
@@ -44,6 +50,14 @@ import com.dipgnn.recommend.RecommenderKind;
                 + "fine-tuning step with per-node embedding tables of several sizes and gives their state per node; "
                 + "'gnn-link' times that step on the own edge split of --bench-dataset (Gowalla by default).")
 public final class BenchCommand implements Callable<Integer> {
+
+    private static final int PROFILE_ROWS = 25;
+    /** The --config values that are not step benchmarks. */
+    private static final Set<String> OTHER_BENCHMARKS = Set.of("memory", "scaling", "node-embeddings", "gnn-link",
+            "recommender", "recommend");
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--config", defaultValue = "all",
             description = "gat-homo, hgt-homo, hgt-hetero, hgt-text, all (those four), dipgnn-gat-homo, dipgnn-hgt-homo, "
@@ -138,9 +152,17 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print the figures as one JSON object on standard output")
     boolean json;
 
+    @Option(names = "--profile", paramLabel = "FILE", description = "step benchmarks of one configuration: write "
+            + "PyTorch's operator profile of the prefetched pass (a Chrome trace with input shapes) to FILE and print "
+            + "the operators that took the most self time")
+    Path profile;
+
     @Override
     public Integer call() throws Exception {
         PrintStream out = System.out;
+        if (profile != null) {
+            requireOneStepConfiguration();
+        }
         if ("memory".equals(config)) {
             MemoryBenchmark.Report report = MemoryBenchmark.run(scale);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : memoryText(report));
@@ -205,6 +227,9 @@ public final class BenchCommand implements Callable<Integer> {
             if (!json) {
                 out.println(text);
             }
+            if (profile != null) {
+                System.err.print(profileText(OperatorProfile.summarise(profile, PROFILE_ROWS, repeats), profile));
+            }
         }
         if (json) {
             out.println(new ObjectMapper().writeValueAsString(all));
@@ -213,7 +238,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     private String runTraining(BenchConfiguration c, Map<String, Object> figures) {
-        BenchReport r = new StepBenchmark(c, Devices.select(device), warmup, repeats).run(this::progress);
+        BenchReport r = new StepBenchmark(c, Devices.select(device), warmup, repeats, profile).run(this::progress);
         figures.put(r.configuration(), jsonOf(r));
         return stepText(r);
     }
@@ -222,7 +247,8 @@ public final class BenchCommand implements Callable<Integer> {
         PretrainConfig p = PretrainStepBenchmark.pretrainConfig(c);
         System.err.printf(Locale.ROOT, "  DiP-GNN pre-training step: %d negatives per masked edge, edge mask ratio %.2f, "
                 + "feature mask ratio %.2f%n", p.negatives(), p.edgeMaskRatio(), p.featureMaskRatio());
-        PretrainBenchReport r = new PretrainStepBenchmark(c, Devices.select(device), warmup, repeats).run(this::progress);
+        PretrainBenchReport r = new PretrainStepBenchmark(c, Devices.select(device), warmup, repeats, profile)
+                .run(this::progress);
         figures.put(r.step().configuration(), pretrainJson(r));
         return pretrainText(r);
     }
@@ -255,6 +281,26 @@ public final class BenchCommand implements Callable<Integer> {
                 + "measured native growth %.1f bytes per row of the largest size (times in ms, medians unless "
                 + "marked; load average at the end: %s)%n", r.stateBytesPerNode(), r.measuredBytesPerNode(),
                 r.loadAverage()));
+        return sb.toString();
+    }
+
+    private void requireOneStepConfiguration() {
+        if (OTHER_BENCHMARKS.contains(config) || selected(config).size() != 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--profile times one step benchmark, not '"
+                    + config + "': name one training or pre-training configuration, for example --config hgt-homo "
+                    + "or --config dipgnn-hgt-homo");
+        }
+    }
+
+    /** The operators of a profile with the most self time, one line each. */
+    static String profileText(List<OperatorProfile.OperatorTime> top, Path trace) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "operators by self time in the prefetched pass (trace: %s)%n%10s %6s %7s  %-36s %s%n", trace,
+                "ms/step", "share", "calls", "operator", "input shapes of its heaviest calls"));
+        for (OperatorProfile.OperatorTime t : top) {
+            sb.append(String.format(Locale.ROOT, "%10.1f %5.1f%% %7.1f  %-36s %s%n", t.selfMillisPerStep(),
+                    100 * t.share(), t.callsPerStep(), t.operator(), t.heaviestShapes()));
+        }
         return sb.toString();
     }
 

@@ -98,6 +98,18 @@ class CliErrorTest {
         assertThat(run.err()).startsWith("error: unknown learning-rate schedule 'linear'; use constant or cosine");
     }
 
+    @ParameterizedTest
+    @CsvSource({"all", "dipgnn-all", "memory", "recommend"})
+    void aProfileNeedsOneStepBenchmark(String config, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path trace = dir.resolve("trace.json");
+        Run run = run(false, "bench", "--config", config, "--profile", trace.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--profile times one step benchmark, not '" + config + "'",
+                "--config dipgnn-hgt-homo");
+        assertThat(trace).doesNotExist();
+    }
+
     @Test
     void malformedOptionValueIsAUsageErrorWithItsOwnExitCode() {
         Run run = run(false, "finetune", "--steps", "many");
