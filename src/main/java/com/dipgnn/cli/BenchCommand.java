@@ -19,6 +19,7 @@ import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.training.Devices;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -161,7 +162,7 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintStream out = System.out;
         if (profile != null) {
-            requireOneStepConfiguration();
+            checkProfileRequest();
         }
         if ("memory".equals(config)) {
             MemoryBenchmark.Report report = MemoryBenchmark.run(scale);
@@ -284,11 +285,21 @@ public final class BenchCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private void requireOneStepConfiguration() {
+    /** Refuses a --profile request before any work: one step benchmark, and a new file in an existing directory. */
+    private void checkProfileRequest() {
         if (OTHER_BENCHMARKS.contains(config) || selected(config).size() != 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--profile times one step benchmark, not '"
                     + config + "': name one training or pre-training configuration, for example --config hgt-homo "
                     + "or --config dipgnn-hgt-homo");
+        }
+        Path directory = profile.toAbsolutePath().getParent();
+        if (Files.exists(profile)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--profile: " + profile
+                    + " already exists; name a new file or remove it");
+        }
+        if (directory == null || !Files.isDirectory(directory)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--profile: the directory of " + profile
+                    + " does not exist; create it or name a file in an existing one");
         }
     }
 

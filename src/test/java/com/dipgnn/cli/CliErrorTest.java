@@ -111,6 +111,22 @@ class CliErrorTest {
     }
 
     @Test
+    void aProfileIsANewFileInAnExistingDirectory(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path existing = java.nio.file.Files.writeString(dir.resolve("old.json"), "kept");
+        Run overwrite = run(false, "bench", "--config", "hgt-homo", "--profile", existing.toString());
+        assertThat(overwrite.exitCode()).isEqualTo(2);
+        assertThat(overwrite.err()).contains("--profile: " + existing + " already exists");
+        assertThat(existing).hasContent("kept");
+
+        java.nio.file.Path nowhere = dir.resolve("missing").resolve("trace.json");
+        Run missing = run(false, "bench", "--config", "hgt-homo", "--profile", nowhere.toString());
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).contains("--profile: the directory of " + nowhere + " does not exist");
+        assertThat(dir.resolve("missing")).doesNotExist();
+    }
+
+    @Test
     void malformedOptionValueIsAUsageErrorWithItsOwnExitCode() {
         Run run = run(false, "finetune", "--steps", "many");
 
