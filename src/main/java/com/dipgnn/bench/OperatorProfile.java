@@ -1,11 +1,12 @@
 package com.dipgnn.bench;
 
 import ai.djl.pytorch.jni.JniUtils;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -96,20 +97,31 @@ public final class OperatorProfile {
         }
     }
 
+    /** The complete events of a trace, read one at a time (a long pass's trace is tens of MB). */
     private static List<Event> read(Path trace) {
-        JsonNode root;
-        try {
-            root = new ObjectMapper().readTree(Files.readAllBytes(trace));
+        List<Event> events = new ArrayList<>();
+        ObjectMapper json = new ObjectMapper();
+        try (JsonParser parser = json.getFactory().createParser(trace.toFile())) {
+            JsonToken first = parser.nextToken();
+            if (first == JsonToken.START_OBJECT) { // {"traceEvents": [...], ...}
+                while (parser.nextToken() == JsonToken.FIELD_NAME && !"traceEvents".equals(parser.currentName())) {
+                    parser.nextToken();
+                    parser.skipChildren();
+                }
+                parser.nextToken();
+            }
+            if (parser.currentToken() != JsonToken.START_ARRAY) {
+                throw new IOException("no list of trace events");
+            }
+            while (parser.nextToken() == JsonToken.START_OBJECT) {
+                JsonNode n = json.readTree(parser);
+                if ("X".equals(n.path("ph").asText())) {
+                    events.add(new Event(n.path("name").asText(), n.path("shape").toString().replace(" ", ""),
+                            n.path("tid").asText(), n.path("ts").asDouble(), n.path("dur").asDouble(), 0));
+                }
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the profiler trace " + trace + ": " + e.getMessage(), e);
-        }
-        JsonNode list = root.isArray() ? root : root.path("traceEvents");
-        List<Event> events = new ArrayList<>();
-        for (JsonNode n : list) {
-            if ("X".equals(n.path("ph").asText())) {
-                events.add(new Event(n.path("name").asText(), n.path("shape").toString().replace(" ", ""),
-                        n.path("tid").asText(), n.path("ts").asDouble(), n.path("dur").asDouble(), 0));
-            }
         }
         return events;
     }

@@ -25,7 +25,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -53,9 +52,6 @@ import com.dipgnn.recommend.RecommenderKind;
 public final class BenchCommand implements Callable<Integer> {
 
     private static final int PROFILE_ROWS = 25;
-    /** The --config values that are not step benchmarks. */
-    private static final Set<String> OTHER_BENCHMARKS = Set.of("memory", "scaling", "node-embeddings", "gnn-link",
-            "recommender", "recommend");
 
     @Spec
     CommandSpec spec;
@@ -256,9 +252,14 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** The engine configurations a {@code --config} value names (pre-training ones by their base configuration). */
     static List<BenchConfiguration> selected(String config) {
-        String base = config.startsWith(PretrainStepBenchmark.PREFIX)
-                ? config.substring(PretrainStepBenchmark.PREFIX.length()) : config;
+        String base = baseName(config);
         return "all".equals(base) ? BenchConfiguration.all() : List.of(BenchConfiguration.named(base));
+    }
+
+    /** A {@code --config} value without the pre-training prefix. */
+    private static String baseName(String config) {
+        return config.startsWith(PretrainStepBenchmark.PREFIX)
+                ? config.substring(PretrainStepBenchmark.PREFIX.length()) : config;
     }
 
     private void progress(int r) {
@@ -287,7 +288,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** Refuses a --profile request before any work: one step benchmark, and a new file in an existing directory. */
     private void checkProfileRequest() {
-        if (OTHER_BENCHMARKS.contains(config) || selected(config).size() != 1) {
+        String base = baseName(config);
+        if (BenchConfiguration.all().stream().noneMatch(c -> c.name().equals(base))) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--profile times one step benchmark, not '"
                     + config + "': name one training or pre-training configuration, for example --config hgt-homo "
                     + "or --config dipgnn-hgt-homo");

@@ -49,6 +49,10 @@ class OperatorProfileTest {
         assertThat(top.get(1).share()).isCloseTo(65 / 185.0, within(1e-12));
         assertThat(top.get(2).share()).isCloseTo(10 / 185.0, within(1e-12));
         assertThat(OperatorProfile.summarise(file, 1, 2)).hasSize(1);
+        // the same events under "traceEvents" of an object (the other layout of Chrome traces) read the same
+        Path wrapped = Files.writeString(dir.resolve("wrapped.json"),
+                "{\"schemaVersion\": 1, \"meta\": {\"a\": [1]}, \"traceEvents\": " + trace + "}");
+        assertThat(OperatorProfile.summarise(wrapped, 10, 2)).isEqualTo(top);
     }
 
     @Test
