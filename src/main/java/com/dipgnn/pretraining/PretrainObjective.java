@@ -1,6 +1,8 @@
 package com.dipgnn.pretraining;
 
 import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDArrays;
+import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import com.dipgnn.graph.HeteroGraph;
@@ -12,9 +14,11 @@ import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.Subgraph;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * The loss of one pre-training step for any {@link PretrainMethod}: the generator runs on the
@@ -26,6 +30,12 @@ import java.util.Map;
 public final class PretrainObjective {
 
     private static final float PADDING_LOGIT = -1e4f;
+    /**
+     * Most (masked edge, source node) scores that one product of the generator's candidate scoring
+     * holds: 2^24 floats, 64 MiB. A 1,000-node subgraph with 3,000 masked edges needs 3 million and
+     * takes one product; a whole graph with tens of thousands of nodes takes several.
+     */
+    static final long MAX_SCORES_PER_PRODUCT = 1L << 24;
 
     private final HeteroGraph graph;
     private final PretrainConfig config;
@@ -194,21 +204,71 @@ public final class PretrainObjective {
      * Logits d(h(c), h(t)) / temperature of every candidate c of every masked edge, padding masked
      * out. Each distinct target is scored once against every source node (masked edges share
      * targets: about three per target in a 1,000-node subgraph with 3,000 masked edges), and each
-     * edge then takes its target's row and its candidates' columns.
+     * edge then takes its target's row and its candidates' columns. The (edges × sources) scores
+     * this reads from are bounded: beyond {@link #MAX_SCORES_PER_PRODUCT} they are built for one
+     * run of edges (sorted by target) at a time, so a whole large graph never allocates them at once.
      */
     private static NDArray candidateLogits(MaskedRelation m, Map<String, NDArray> h, EdgeHeads heads,
                                            NDManager scope, float temperature) {
-        RelationType r = m.relation();
-        DistinctIds targets = DistinctIds.of(m.targets());
-        NDArray targetRows = GraphOps.gatherRows(h.get(r.target()), index(scope, targets.ids()));
-        NDArray perTarget = heads.scorer(r).scoreAll(h.get(r.source()), targetRows);
-        NDArray all = GraphOps.gatherRows(perTarget, index(scope, targets.positions()));
-        NDArray slots = GraphOps.index(scope, m.candidates(), new Shape(m.size(), m.width()));
+        return candidateLogits(m, h, heads, scope, temperature, MAX_SCORES_PER_PRODUCT);
+    }
+
+    /** {@link #candidateLogits} with at most {@code maxScores} (edge, source) scores held per product. */
+    static NDArray candidateLogits(MaskedRelation m, Map<String, NDArray> h, EdgeHeads heads,
+                                   NDManager scope, float temperature, long maxScores) {
+        long sources = h.get(m.relation().source()).getShape().get(0);
+        int edgesPerRun = (int) Math.max(1, Math.min(m.size(), maxScores / Math.max(1, sources)));
+        NDArray scores = edgesPerRun >= m.size()
+                ? candidateScores(m, h, heads, scope, m.targets(), GraphOps.index(scope, m.candidates(),
+                        new Shape(m.size(), m.width())))
+                : candidateScoresInRuns(m, h, heads, scope, edgesPerRun);
         float[] padding = new float[m.candidates().length];
         for (int i = 0; i < padding.length; i++) {
             padding[i] = m.valid()[i] ? 0f : PADDING_LOGIT;
         }
-        return ScalarOps.div(all.gather(slots, 1), temperature).add(scope.create(padding, new Shape(m.size(), m.width())));
+        return ScalarOps.div(scores, temperature).add(scope.create(padding, new Shape(m.size(), m.width())));
+    }
+
+    /** Scores (edges, width) of the edges with these targets and candidate slots, in one product. */
+    private static NDArray candidateScores(MaskedRelation m, Map<String, NDArray> h, EdgeHeads heads,
+                                           NDManager scope, int[] edgeTargets, NDArray slots) {
+        RelationType r = m.relation();
+        DistinctIds targets = DistinctIds.of(edgeTargets);
+        NDArray targetRows = GraphOps.gatherRows(h.get(r.target()), index(scope, targets.ids()));
+        NDArray perTarget = heads.scorer(r).scoreAll(h.get(r.source()), targetRows);
+        NDArray all = GraphOps.gatherRows(perTarget, index(scope, targets.positions()));
+        return all.gather(slots, 1);
+    }
+
+    /**
+     * The same scores built for {@code edgesPerRun} edges at a time, the edges taken in order of
+     * their target so that a target is scored in as few runs as possible, then put back in edge order.
+     */
+    private static NDArray candidateScoresInRuns(MaskedRelation m, Map<String, NDArray> h, EdgeHeads heads,
+                                                 NDManager scope, int edgesPerRun) {
+        int n = m.size();
+        int width = m.width();
+        int[] byTarget = IntStream.range(0, n).boxed()
+                .sorted(Comparator.comparingInt(e -> m.targets()[e]))
+                .mapToInt(Integer::intValue).toArray();
+        NDList runs = new NDList();
+        for (int from = 0; from < n; from += edgesPerRun) {
+            int to = Math.min(n, from + edgesPerRun);
+            int[] targets = new int[to - from];
+            int[] slots = new int[(to - from) * width];
+            for (int i = from; i < to; i++) {
+                int e = byTarget[i];
+                targets[i - from] = m.targets()[e];
+                System.arraycopy(m.candidates(), e * width, slots, (i - from) * width, width);
+            }
+            runs.add(candidateScores(m, h, heads, scope, targets,
+                    GraphOps.index(scope, slots, new Shape(to - from, width))));
+        }
+        int[] position = new int[n];
+        for (int i = 0; i < n; i++) {
+            position[byTarget[i]] = i;
+        }
+        return GraphOps.gatherRows(NDArrays.concat(runs, 0), index(scope, position));
     }
 
     private NDArray gaeLoss(PretrainBatch batch, Map<String, NDArray> h, NDManager scope, float temperature,
