@@ -80,10 +80,8 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
         HeteroGraph pretrainGraph = experiment.pretrainGraph();
         PretrainConfig config = pretrain.config(chosen, options.seed, spec.sampling(), spec.fullGraphMaxNodes());
         System.err.println("pre-training graph: " + FineTuneExperiment.describe(pretrainGraph));
-        Pretrainer pretrainer = new Pretrainer(config, new PretrainProgress(System.err, "pretrain"));
-        System.err.println("each step: " + pretrainer.describeSampling(pretrainGraph));
         try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
-            PretrainResult result = pretrainer
+            PretrainResult result = new Pretrainer(config, new PretrainProgress(System.err, "pretrain"))
                     .withGradientNorms(pretrain.gradientNormsEvery).run(pretrainGraph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
             PretrainMethod.Kept which = keptNetwork(chosen);
             PretrainedModels.save(save, result, config, which, experiment.spec().model(), pretrainGraph, options.dataset,

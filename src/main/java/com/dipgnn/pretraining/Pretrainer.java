@@ -92,6 +92,8 @@ public final class Pretrainer {
         long start = System.nanoTime();
         config.method().requireSomethingToLearn(graph);
         boolean textPair = text != null && config.method().usesText();
+        System.getLogger(Pretrainer.class.getName()).log(System.Logger.Level.INFO,
+                "pre-training on " + graph.name() + ": each step takes " + describeSampling(graph));
         PretrainBatchSampler batches = new PretrainBatchSampler(graph, samplerFor(graph), config,
                 textPair ? NodeTokens.of(graph, text.tokenizer()) : null);
         PretrainNetworks networks = new PretrainNetworks(config.method(), GraphSchema.of(graph, model.nodeInputs()), model,
