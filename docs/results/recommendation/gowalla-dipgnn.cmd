@@ -1,0 +1,15 @@
+# DiP-GNN on Gowalla's published split (issue 15, part 7), seed 0, paired with gowalla-gnn-b8192-logq (the same
+# fine-tuning command and seed from a random start). Started 2026-11-27 with commit 462000e (the bounded
+# pre-training candidate scoring; the first attempt, before it, was killed for memory at 22.7 GB). One PyTorch
+# thread, beside other runs on the second core. Resumable: both commands pick up their --checkpoint-dir.
+# 1. Pre-training on the training interactions only: 3,000 steps of HGSampling subgraphs from 128 seed nodes
+#    (1,040 s; it ran with --full-graph-max-nodes 0, which commit 462000e makes the default choice on Gowalla).
+THP_MEM_ALLOC_ENABLE=1 OMP_NUM_THREADS=1 java -Dai.djl.pytorch.num_threads=1 -Ddipgnn.datasets=../shared/datasets \
+  -jar dipgnn-service-0.1.0-SNAPSHOT.jar pretrain --dataset gowalla --task link --split dataset --pretrain-steps 3000 \
+  --full-graph-max-nodes 0 --seed 0 --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-dipgnn-pretrain \
+  --save gowalla-dipgnn-model --verbose --json
+# 2. Fine-tuning the kept discriminator with the log-Q GNN's settings (846 steps, 9 epochs; validation every 47).
+THP_MEM_ALLOC_ENABLE=1 OMP_NUM_THREADS=1 java -Dai.djl.pytorch.num_threads=1 -Ddipgnn.datasets=../shared/datasets \
+  -jar dipgnn-service-0.1.0-SNAPSHOT.jar finetune --dataset gowalla --task link --split dataset \
+  --pretrained gowalla-dipgnn-model --batch-size 8192 --eval-every 47 --patience 6 --steps 846 \
+  --link-negatives uniform-logq --seed 0 --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-dipgnn-b8192-logq --verbose --json
