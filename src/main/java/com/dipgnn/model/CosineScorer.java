@@ -57,8 +57,30 @@ public final class CosineScorer extends GraphModule {
      * @return shape (targets, candidates)
      */
     public NDArray scoreAll(NDArray u, NDArray v) {
+        return scoreAllUnits(unitTransformed(u), v);
+    }
+
+    /**
+     * The candidates' side of {@link #scoreAll}, unit(W u) per row: computed once, it scores any
+     * number of target batches through {@link #scoreAllUnits} without transforming (and keeping
+     * for the backward pass) the candidates again for each.
+     *
+     * @param u candidates, shape (candidates, hidden)
+     * @return shape (candidates, hidden)
+     */
+    public NDArray unitTransformed(NDArray u) {
         NDArray wu = transform.forward(u);
-        NDArray wuUnit = wu.div(safeNorm(wu).expandDims(1));
+        return wu.div(safeNorm(wu).expandDims(1));
+    }
+
+    /**
+     * {@link #scoreAll} of candidates already through {@link #unitTransformed}.
+     *
+     * @param wuUnit unit(W u), shape (candidates, hidden)
+     * @param v targets, shape (targets, hidden)
+     * @return shape (targets, candidates)
+     */
+    public NDArray scoreAllUnits(NDArray wuUnit, NDArray v) {
         NDArray vUnit = v.div(safeNorm(v).expandDims(1));
         return vUnit.matMul(wuUnit.transpose());
     }

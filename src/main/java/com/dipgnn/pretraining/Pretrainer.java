@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -205,7 +206,7 @@ public final class Pretrainer {
         if (usesWholeGraph(graph)) {
             return "the whole graph";
         }
-        return String.format(java.util.Locale.ROOT, "a subgraph sampled from %d seed nodes (depth %d, width %d); "
+        return String.format(Locale.ROOT, "a subgraph sampled from %d seed nodes (depth %d, width %d); "
                         + "the whole graph is taken up to %,d nodes and %,d (source, target) node pairs a relation",
                 config.seedNodes(), config.sampling().depth(), config.sampling().width(), config.fullGraphMaxNodes(),
                 FULL_GRAPH_MAX_CANDIDATE_PAIRS);
