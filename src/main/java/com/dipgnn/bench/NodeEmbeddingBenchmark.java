@@ -22,6 +22,7 @@ import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.StepRandom;
+import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuneDefaults;
 import com.dipgnn.training.FineTuneExperiment;
@@ -87,6 +88,8 @@ public final class NodeEmbeddingBenchmark {
 
     /** HGSampling two hops of 128 nodes per type around each step's positives. */
     private static final SamplingConfig SAMPLING = new SamplingConfig(2, 128);
+    /** The link task's encoder depth on an edge split (HGT 2 layers × width × 4 heads). */
+    private static final int LINK_LAYERS = 2;
 
     private final Settings settings;
     private final Device device;
@@ -138,7 +141,8 @@ public final class NodeEmbeddingBenchmark {
         LinkSplit split = FineTuneExperiment.edgeSplit(graph, relation, mode, 0);
         FineTuneDefaults defaults = FineTuneDefaults.recommendation();
         HeteroGraph structure = split.structure();
-        boolean whole = structure.totalNodes() <= defaults.fullGraphMaxNodes();
+        boolean whole = WholeGraphBudget.ofNodes(defaults.fullGraphMaxNodes())
+                .allows(structure, settings.width(), LINK_LAYERS, 1);
         LinkPredictionTask task = new LinkPredictionTask(structure, split,
                 whole ? new FullGraphSampler() : Samplers.forGraph(structure, SAMPLING), defaults.batchSize(), 255, 255,
                 0.1, 1, RankingLoss.SOFTMAX, defaults.linkNegatives(RankingLoss.SOFTMAX));
@@ -153,7 +157,8 @@ public final class NodeEmbeddingBenchmark {
     private SizeReport runSize(HeteroGraph graph, LinkPredictionTask task, RelationType relation, boolean roundTrip,
                                Consumer<String> log) {
         Engine engine = Devices.engine();
-        ModelConfig model = new ModelConfig(Backbone.HGT, 2, settings.width(), 4, 0.1, 0.0, NodeInputConfig.DEFAULT);
+        ModelConfig model = new ModelConfig(Backbone.HGT, LINK_LAYERS, settings.width(), 4, 0.1, 0.0,
+                NodeInputConfig.DEFAULT);
         int steps = settings.warmup() + settings.repeats();
         double[][] phases = new double[4][settings.repeats()];
         int[] nodes = new int[settings.repeats()];

@@ -151,8 +151,9 @@ final class FineTuningOptions {
     int width;
 
     @Option(names = "--full-graph-max-nodes",
-            description = "process graphs with at most this many nodes whole instead of sampling (default: 0; all with "
-                    + "--preset planetoid; 100000 for the link task on an edge split)")
+            description = "process graphs with at most this many nodes whole instead of sampling, while one step's "
+                    + "per-edge arrays stay within 8 GiB (default: 0; all with --preset planetoid; 100000 for the link "
+                    + "task on an edge split)")
     Integer fullGraphMaxNodes;
 
     @Option(names = "--label-fraction", defaultValue = "1.0", description = "fraction of fine-tuning training labels used (transfer split)")

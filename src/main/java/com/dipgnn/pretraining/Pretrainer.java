@@ -13,6 +13,7 @@ import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.SubgraphSampler;
+import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.text.TextInputs;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuner;
@@ -41,6 +42,9 @@ public final class Pretrainer {
      * authors × papers (14,475 × 14,376) whole and samples subgraphs of larger graphs.
      */
     public static final long FULL_GRAPH_MAX_CANDIDATE_PAIRS = 1L << 28;
+
+    /** A step runs two encoders of the model on the subgraph: the generator's and the discriminator's. */
+    private static final int ENCODERS = 2;
 
     private final PretrainConfig config;
     private final PretrainListener listener;
@@ -94,8 +98,8 @@ public final class Pretrainer {
         config.method().requireSomethingToLearn(graph);
         boolean textPair = text != null && config.method().usesText();
         System.getLogger(Pretrainer.class.getName()).log(System.Logger.Level.INFO,
-                "pre-training on " + graph.name() + ": each step takes " + describeSampling(graph));
-        PretrainBatchSampler batches = new PretrainBatchSampler(graph, samplerFor(graph), config,
+                "pre-training on " + graph.name() + ": each step takes " + describeSampling(graph, model));
+        PretrainBatchSampler batches = new PretrainBatchSampler(graph, samplerFor(graph, model), config,
                 textPair ? NodeTokens.of(graph, text.tokenizer()) : null);
         PretrainNetworks networks = new PretrainNetworks(config.method(), GraphSchema.of(graph, model.nodeInputs()), model,
                 batches.maskableRelations(), text, config.textPair(), NodeIdSpace.of(graph));
@@ -197,31 +201,34 @@ public final class Pretrainer {
      * The subgraph sampler for a graph: the whole graph when {@link #usesWholeGraph it is small},
      * else LADIES or HGSampling subgraphs, as the paper pre-trains.
      */
-    public SubgraphSampler samplerFor(HeteroGraph graph) {
-        return usesWholeGraph(graph) ? new FullGraphSampler() : Samplers.forGraph(graph, config.sampling());
+    public SubgraphSampler samplerFor(HeteroGraph graph, ModelConfig model) {
+        return usesWholeGraph(graph, model) ? new FullGraphSampler() : Samplers.forGraph(graph, config.sampling());
     }
 
     /** What each step takes of {@code graph}, in words, with the bounds that chose it. */
-    public String describeSampling(HeteroGraph graph) {
-        if (usesWholeGraph(graph)) {
-            return "the whole graph";
+    public String describeSampling(HeteroGraph graph, ModelConfig model) {
+        String budget = budget().explain(graph, model.hidden(), model.layers(), ENCODERS);
+        if (usesWholeGraph(graph, model)) {
+            return budget;
         }
         return String.format(Locale.ROOT, "a subgraph sampled from %d seed nodes (depth %d, width %d); "
-                        + "the whole graph is taken up to %,d nodes and %,d (source, target) node pairs a relation",
-                config.seedNodes(), config.sampling().depth(), config.sampling().width(), config.fullGraphMaxNodes(),
-                FULL_GRAPH_MAX_CANDIDATE_PAIRS);
+                        + "the whole graph is taken up to %,d (source, target) node pairs a relation and within "
+                        + "these bounds: %s",
+                config.seedNodes(), config.sampling().depth(), config.sampling().width(),
+                FULL_GRAPH_MAX_CANDIDATE_PAIRS, budget);
     }
 
     /**
-     * Whether every step takes the whole graph: it has at most the configuration's
-     * {@code fullGraphMaxNodes} nodes and no relation has more than {@link
+     * Whether every step takes the whole graph: it is within the configuration's {@code
+     * fullGraphMaxNodes} and the {@link WholeGraphBudget per-edge memory} of the generator and
+     * discriminator encoders of {@code model}, and no relation has more than {@link
      * #FULL_GRAPH_MAX_CANDIDATE_PAIRS} (source, target) node pairs. On the whole graph the generator
      * scores every masked edge's target against every source node of its relation, so that work
      * grows with the product of the two node counts (Gowalla's users × locations: 1.2 billion)
      * where a sampled subgraph's stays bounded.
      */
-    public boolean usesWholeGraph(HeteroGraph graph) {
-        if (graph.totalNodes() > config.fullGraphMaxNodes()) {
+    public boolean usesWholeGraph(HeteroGraph graph, ModelConfig model) {
+        if (!budget().allows(graph, model.hidden(), model.layers(), ENCODERS)) {
             return false;
         }
         for (RelationType r : graph.relationTypes()) {
@@ -230,6 +237,10 @@ public final class Pretrainer {
             }
         }
         return true;
+    }
+
+    private WholeGraphBudget budget() {
+        return WholeGraphBudget.ofNodes(config.fullGraphMaxNodes());
     }
 
     private static Map<String, Double> trainStep(PretrainObjective objective, PretrainBatch batch, NDManager manager,

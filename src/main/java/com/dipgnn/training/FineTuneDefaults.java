@@ -68,8 +68,9 @@ public record FineTuneDefaults(ModelConfig model, OptimizerConfig optimizer, int
     /**
      * Link prediction on an edge split (recommendation from interactions): HGT, 2 layers, hidden
      * 64, 4 heads, dropout 0.1; 1,500 steps of 1,024 positives at lr 5e-3 (clipping 0.5),
-     * validation every 50 steps with patience 6; the whole graph every step up to 100,000 nodes,
-     * as LightGCN propagates over all of it; the softmax over the uniform pool with the log-Q
+     * validation every 50 steps with patience 6; the whole graph every step up to 100,000 nodes
+     * (and {@link com.dipgnn.sampling.WholeGraphBudget 8 GiB of per-edge arrays}), as LightGCN
+     * propagates over all of it; the softmax over the uniform pool with the log-Q
      * correction ({@link NegativeSampling#UNIFORM_LOGQ}), which learned faster and ended higher
      * than without it on Gowalla and MovieLens-100K (docs/results.md, "Recommendation"); the
      * paper's Table 7 suits its node-transfer setting.

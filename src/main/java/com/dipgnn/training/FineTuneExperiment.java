@@ -28,9 +28,8 @@ import com.dipgnn.model.NodeEmbeddingTable;
 import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
-import com.dipgnn.sampling.FullGraphSampler;
-import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.SubgraphSampler;
+import com.dipgnn.sampling.WholeGraphBudget;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -505,8 +504,16 @@ public final class FineTuneExperiment {
                 .orElseThrow(() -> new IllegalArgumentException("graph '" + graph.name() + "' has no relation to predict"));
     }
 
+    /**
+     * The whole graph when it is within the spec's node bound and {@link WholeGraphBudget its
+     * per-edge memory} stays bounded, else sampled subgraphs; the choice is logged with its figures.
+     */
     private SubgraphSampler sampler(HeteroGraph g) {
-        return g.totalNodes() <= spec.fullGraphMaxNodes() ? new FullGraphSampler() : Samplers.forGraph(g, spec.sampling());
+        WholeGraphBudget budget = WholeGraphBudget.ofNodes(spec.fullGraphMaxNodes());
+        ModelConfig model = spec.model();
+        System.getLogger(FineTuneExperiment.class.getName()).log(System.Logger.Level.INFO, "fine-tuning on "
+                + g.name() + " takes " + budget.explain(g, model.hidden(), model.layers(), 1));
+        return budget.samplerFor(g, spec.sampling(), model.hidden(), model.layers(), 1);
     }
 
     private String onlyLabeledType() {

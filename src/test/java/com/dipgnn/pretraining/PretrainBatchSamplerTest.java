@@ -6,6 +6,7 @@ import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import com.dipgnn.model.ModelConfig;
 import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.StepRandom;
@@ -38,7 +39,8 @@ class PretrainBatchSamplerTest {
     }
 
     private static PretrainBatchSampler sampler(HeteroGraph graph, PretrainConfig config) {
-        return new PretrainBatchSampler(graph, new Pretrainer(config, PretrainListener.NONE).samplerFor(graph), config);
+        return new PretrainBatchSampler(graph, new Pretrainer(config, PretrainListener.NONE).samplerFor(graph, ModelConfig.PAPER_DEFAULT),
+                config);
     }
 
     static Stream<Arguments> graphs() {
