@@ -3,7 +3,7 @@
 # pre-training candidate scoring; the first attempt, before it, was killed for memory at 22.7 GB). One PyTorch
 # thread, beside other runs on the second core. Resumable: both commands pick up their --checkpoint-dir.
 # Fine-tuning ran in three parts (2026-11-27, 01:30-04:05 to step 705 beside other runs, then steps to
-# 752 and to 846 with two PyTorch threads alone; stopped once by a session's end and once by the out-of-memory killer when a
+# 752 (beside short MovieLens runs) and to 846 (alone) with two PyTorch threads; stopped once by a session's end and once by the out-of-memory killer when a
 # second Java process started beside it), about 2 h 15 min in all; result: gowalla-dipgnn-b8192-logq.json
 # (test Recall@20 0.1509), validation history to step 799: gowalla-dipgnn-b8192-logq-state.json.
 # Seed 1 (next): both commands with --seed 1 and their own --checkpoint-dir and --save directories.
