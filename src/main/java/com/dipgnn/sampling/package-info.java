@@ -1,5 +1,6 @@
 /**
- * Subgraph sampling (engine; no Spring): HGSampling, LADIES, the whole graph, negatives, and the
- * prefetcher that samples ahead on worker threads.
+ * Subgraph sampling (engine; no Spring): HGSampling, LADIES, the whole graph and the memory bound on
+ * taking it ({@link com.dipgnn.sampling.WholeGraphBudget}), negatives, and the prefetcher that
+ * samples ahead on worker threads.
  */
 package com.dipgnn.sampling;
