@@ -1,0 +1,9 @@
+# The GAT backbone on Gowalla's published split (issue 15's table: "GAT with per-node embeddings"), seed 0:
+# the log-Q GNN's command (gowalla-gnn-b8192.cmd, its log-Q run) with --backbone gat, the link task's other
+# defaults on an edge split (2 layers x 64 x 4 heads, per-node embeddings and log-degrees, the whole graph every
+# step, 8,192 positives a step, 846 steps = 9 epochs, validation every 47 steps). Started 2026-11-27 after the
+# LightGCN seed-2 run, two PyTorch threads, nothing beside it; resumable from its --checkpoint-dir.
+THP_MEM_ALLOC_ENABLE=1 OMP_NUM_THREADS=2 java -Dai.djl.pytorch.num_threads=2 -Ddipgnn.datasets=../shared/datasets \
+  -jar dipgnn-service-0.1.0-SNAPSHOT.jar finetune --dataset gowalla --task link --split dataset --backbone gat \
+  --batch-size 8192 --eval-every 47 --patience 6 --steps 846 --seed 0 \
+  --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-gat-b8192-logq --verbose --json
