@@ -8,7 +8,6 @@ import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
-import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
@@ -88,8 +87,6 @@ public final class NodeEmbeddingBenchmark {
 
     /** HGSampling two hops of 128 nodes per type around each step's positives. */
     private static final SamplingConfig SAMPLING = new SamplingConfig(2, 128);
-    /** The link task's encoder depth on an edge split (HGT 2 layers × width × 4 heads). */
-    private static final int LINK_LAYERS = 2;
 
     private final Settings settings;
     private final Device device;
@@ -141,8 +138,9 @@ public final class NodeEmbeddingBenchmark {
         LinkSplit split = FineTuneExperiment.edgeSplit(graph, relation, mode, 0);
         FineTuneDefaults defaults = FineTuneDefaults.recommendation();
         HeteroGraph structure = split.structure();
+        ModelConfig model = encoder();
         boolean whole = WholeGraphBudget.ofNodes(defaults.fullGraphMaxNodes())
-                .allows(structure, settings.width(), LINK_LAYERS, 1);
+                .allows(structure, model.hidden(), model.layers(), 1);
         LinkPredictionTask task = new LinkPredictionTask(structure, split,
                 whole ? new FullGraphSampler() : Samplers.forGraph(structure, SAMPLING), defaults.batchSize(), 255, 255,
                 0.1, 1, RankingLoss.SOFTMAX, defaults.linkNegatives(RankingLoss.SOFTMAX));
@@ -154,11 +152,17 @@ public final class NodeEmbeddingBenchmark {
                 Double.NaN, List.of(r), loadAverage());
     }
 
+    /** The recommendation default's encoder (HGT 2 layers × 4 heads) at the benchmark's width. */
+    private ModelConfig encoder() {
+        ModelConfig d = FineTuneDefaults.recommendation().model();
+        return new ModelConfig(d.backbone(), d.layers(), settings.width(), d.heads(), d.dropout(),
+                d.attentionDropout(), NodeInputConfig.DEFAULT);
+    }
+
     private SizeReport runSize(HeteroGraph graph, LinkPredictionTask task, RelationType relation, boolean roundTrip,
                                Consumer<String> log) {
         Engine engine = Devices.engine();
-        ModelConfig model = new ModelConfig(Backbone.HGT, LINK_LAYERS, settings.width(), 4, 0.1, 0.0,
-                NodeInputConfig.DEFAULT);
+        ModelConfig model = encoder();
         int steps = settings.warmup() + settings.repeats();
         double[][] phases = new double[4][settings.repeats()];
         int[] nodes = new int[settings.repeats()];

@@ -75,6 +75,8 @@ public record PretrainConfig(
         require(variant.generatorWarmup() < steps, "generator warm-up (" + variant.generatorWarmup()
                 + " steps) must leave steps for the discriminator (of " + steps + ")");
         require(checkpointEvery >= 0, "checkpoint interval must be non-negative (got " + checkpointEvery + ")");
+        require(fullGraphMaxNodes >= 0, "the whole-graph node bound must not be negative (got " + fullGraphMaxNodes
+                + "); 0 samples subgraphs at every step");
     }
 
     public PretrainConfig withTextPair(TextPairConfig t) {

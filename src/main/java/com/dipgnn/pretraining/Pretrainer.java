@@ -207,15 +207,15 @@ public final class Pretrainer {
 
     /** What each step takes of {@code graph}, in words, with the bounds that chose it. */
     public String describeSampling(HeteroGraph graph, ModelConfig model) {
-        String budget = budget().explain(graph, model.hidden(), model.layers(), ENCODERS);
+        String figures = budget().figures(graph, model.hidden(), model.layers(), ENCODERS);
         if (usesWholeGraph(graph, model)) {
-            return budget;
+            return "the whole graph: " + figures;
         }
         return String.format(Locale.ROOT, "a subgraph sampled from %d seed nodes (depth %d, width %d); "
                         + "the whole graph is taken up to %,d (source, target) node pairs a relation and within "
                         + "these bounds: %s",
                 config.seedNodes(), config.sampling().depth(), config.sampling().width(),
-                FULL_GRAPH_MAX_CANDIDATE_PAIRS, budget);
+                FULL_GRAPH_MAX_CANDIDATE_PAIRS, figures);
     }
 
     /**

@@ -65,10 +65,17 @@ public record WholeGraphBudget(long maxNodes, long maxEdgeBytes) {
 
     /** Why {@link #allows} decided as it did on {@code graph}, in words, for the run's log. */
     public String explain(HeteroGraph graph, int hidden, int layers, int encoders) {
-        long bytes = edgeBytes(graph, hidden, layers, encoders);
-        String figures = String.format(Locale.ROOT, "%,d nodes and %,d message-passing edges; a whole-graph step "
-                        + "would hold about %.1f GB of per-edge arrays (bounds: %,d nodes, %.1f GB)",
-                graph.totalNodes(), graph.totalEdges(), bytes / 1e9, maxNodes, maxEdgeBytes / 1e9);
-        return (allows(graph, hidden, layers, encoders) ? "the whole graph: " : "sampled subgraphs: ") + figures;
+        return (allows(graph, hidden, layers, encoders) ? "the whole graph: " : "sampled subgraphs: ")
+                + figures(graph, hidden, layers, encoders);
+    }
+
+    /**
+     * The figures {@link #allows} compares, without its verdict, for a caller that adds bounds of
+     * its own: the graph's nodes and edges, the estimated per-edge bytes and the two bounds.
+     */
+    public String figures(HeteroGraph graph, int hidden, int layers, int encoders) {
+        return String.format(Locale.ROOT, "%,d nodes and %,d message-passing edges; a whole-graph step would hold "
+                        + "about %.1f GB of per-edge arrays (bounds: %,d nodes, %.1f GB)", graph.totalNodes(),
+                graph.totalEdges(), edgeBytes(graph, hidden, layers, encoders) / 1e9, maxNodes, maxEdgeBytes / 1e9);
     }
 }

@@ -57,6 +57,10 @@ public record ExperimentSpec(
     public ExperimentSpec {
         java.util.Objects.requireNonNull(standardizeFeatures, "standardizeFeatures");
         java.util.Objects.requireNonNull(textInputs, "textInputs");
+        if (fullGraphMaxNodes < 0) {
+            throw new IllegalArgumentException("the whole-graph node bound must not be negative (got "
+                    + fullGraphMaxNodes + "); 0 samples subgraphs at every step");
+        }
     }
 
     /** A spec whose dense features are standardised by the default rule ({@link FeatureStandardization#AUTO}). */

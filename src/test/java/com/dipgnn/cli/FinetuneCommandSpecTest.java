@@ -1,6 +1,7 @@
 package com.dipgnn.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.dipgnn.graph.GraphBuilder;
@@ -204,6 +205,21 @@ class FinetuneCommandSpecTest {
         FinetuneCommand narrower = new FinetuneCommand();
         new CommandLine(narrower).parseArgs("--split", "holdout", "--heads", "4");
         assertThat(narrower.fineTuning().spec(TaskKind.LINK_PREDICTION, unsplitGraph(), pretrained).model().heads()).isEqualTo(4);
+    }
+
+    /**
+     * A negative node bound is refused when the options become a spec, before any data is trained
+     * on (it meant "never whole" silently before the whole-graph budget, then failed mid-run).
+     */
+    @Test
+    void aNegativeWholeGraphNodeBoundIsRefusedUpFront() {
+        assertThatThrownBy(() -> spec(TaskKind.LINK_PREDICTION, unsplitGraph(),
+                        "--full-graph-max-nodes", "-1"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("whole-graph node bound must not be negative (got -1)")
+                .hasMessageContaining("0 samples subgraphs at every step");
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--full-graph-max-nodes", "0").fullGraphMaxNodes())
+                .isZero();
     }
 
     private static ExperimentSpec spec(TaskKind kind, HeteroGraph graph, String... args) {

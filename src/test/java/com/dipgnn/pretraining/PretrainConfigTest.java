@@ -53,6 +53,9 @@ class PretrainConfigTest {
         assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withMethod(PretrainMethod.NONE))
                 .hasMessageContaining("other than 'none'");
         assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withSteps(0)).hasMessageContaining("steps");
+        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.toBuilder().fullGraphMaxNodes(-1).build())
+                .hasMessageContaining("whole-graph node bound").hasMessageContaining("-1");
+        assertThat(PretrainConfig.PAPER_DEFAULT.toBuilder().fullGraphMaxNodes(0).build().fullGraphMaxNodes()).isZero();
     }
 
     @Test

@@ -48,6 +48,8 @@ class WholeGraphBudgetTest {
         assertThat(budget.samplerFor(SMALL, sampling, 32, 2, 1)).isNotInstanceOf(FullGraphSampler.class);
         assertThat(budget.explain(SMALL, 32, 2, 1)).startsWith("sampled subgraphs: 10 nodes and 10 message-passing");
         assertThat(budget.explain(SMALL, 8, 2, 1)).startsWith("the whole graph: ");
+        assertThat(budget.figures(SMALL, 32, 2, 1)).startsWith("10 nodes and 10 message-passing edges")
+                .doesNotContain("whole graph:").doesNotContain("sampled subgraphs");
     }
 
     @Test
