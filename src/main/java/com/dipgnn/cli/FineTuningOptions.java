@@ -10,6 +10,7 @@ import com.dipgnn.model.TypeSelection;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneDefaults;
@@ -152,9 +153,15 @@ final class FineTuningOptions {
 
     @Option(names = "--full-graph-max-nodes",
             description = "process graphs with at most this many nodes whole instead of sampling, while one step's "
-                    + "per-edge arrays stay within 8 GiB (default: 0; all with --preset planetoid; 100000 for the link "
-                    + "task on an edge split)")
+                    + "per-edge arrays stay within --full-graph-max-memory (default: 0; all with --preset planetoid; "
+                    + "100000 for the link task on an edge split)")
     Integer fullGraphMaxNodes;
+
+    @Option(names = "--full-graph-max-memory", converter = ByteSizeConverter.class,
+            description = "the most memory one whole-graph step's per-edge arrays may take, estimated as edges x "
+                    + "hidden x layers x encoders x 24 bytes; a larger graph is sampled instead (e.g. 4GiB, 512MiB; "
+                    + "default: 8GiB; 0 always samples). Set it to what the machine can spare for one step")
+    Long fullGraphMaxMemory;
 
     @Option(names = "--label-fraction", defaultValue = "1.0", description = "fraction of fine-tuning training labels used (transfer split)")
     double labelFraction;
@@ -244,6 +251,7 @@ final class FineTuningOptions {
         return new ExperimentSpec(kind, targetType, relation, mode, splitSeed, labelFraction, model, training,
                 new SamplingConfig(depth, width), fullGraph, normalizeFeatures || d.normalizeFeatures(), negatives,
                 d.trainNegatives(), d.temperature())
+                .withWholeGraphBounds(fullGraph, or(fullGraphMaxMemory, WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES))
                 .withLinkObjective(linkLoss(), linkNegatives != null ? NegativeSampling.parse(linkNegatives)
                         : d.linkNegatives(linkLoss()))
                 .withFeatureStandardization(standardizeFeatures == null ? FeatureStandardization.AUTO

@@ -78,7 +78,7 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
         FineTuneExperiment experiment = new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device),
                 TextCaches.cli());
         HeteroGraph pretrainGraph = experiment.pretrainGraph();
-        PretrainConfig config = pretrain.config(chosen, options.seed, spec.sampling(), spec.fullGraphMaxNodes());
+        PretrainConfig config = pretrain.config(chosen, options.seed, spec);
         System.err.println("pre-training graph: " + FineTuneExperiment.describe(pretrainGraph));
         try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
             PretrainResult result = new Pretrainer(config, new PretrainProgress(System.err, "pretrain"))

@@ -9,6 +9,7 @@ import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.TextPairConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.OptimizerConfig;
 import picocli.CommandLine.Option;
 
@@ -97,11 +98,17 @@ final class PretrainOptions {
                     + "(default: ${DEFAULT-VALUE})")
     int gradientNormsEvery;
 
-    /** The pre-training settings; sampling and the whole-graph threshold follow the fine-tuning options. */
-    PretrainConfig config(PretrainMethod method, long seed, SamplingConfig sampling, int fullGraphMaxNodes) {
+    /** The pre-training settings; sampling and the whole-graph bounds follow the fine-tuning options' {@code spec}. */
+    PretrainConfig config(PretrainMethod method, long seed, ExperimentSpec spec) {
+        return config(method, seed, spec.sampling(), spec.fullGraphMaxNodes(), spec.fullGraphMaxBytes());
+    }
+
+    /** The pre-training settings with this sampling and these whole-graph node and memory bounds. */
+    PretrainConfig config(PretrainMethod method, long seed, SamplingConfig sampling, int fullGraphMaxNodes,
+                          long fullGraphMaxBytes) {
         return new PretrainConfig(method, steps, seedNodes, edgeMask, featureMask, negatives, alpha, lambda, temperature,
-                OptimizerConfig.PRE_TRAINING.withLearningRate(learningRate), sampling, fullGraphMaxNodes, logEvery,
-                checkpointEvery, seed, new TextPairConfig(TransformerConfig.PAPER_DEFAULT, TextPairConfig.PAPER_DEFAULT
+                OptimizerConfig.PRE_TRAINING.withLearningRate(learningRate), sampling, fullGraphMaxNodes,
+                fullGraphMaxBytes, logEvery, checkpointEvery, seed, new TextPairConfig(TransformerConfig.PAPER_DEFAULT, TextPairConfig.PAPER_DEFAULT
                 .tokenMaskRatio(), textTokensPerStep),
                 new ObjectiveVariant(FeatureReplacement.parse(featureReplacement), generatorWarmup,
                         LossReduction.parse(lossReduction), discriminatorTemperature, heldOutDiscrimination,

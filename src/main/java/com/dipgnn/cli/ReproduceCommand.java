@@ -91,7 +91,7 @@ public final class ReproduceCommand implements Callable<Integer>, TrainingComman
                 TextCaches.cli());
         Path dir = out != null ? out : Path.of("reports", Path.of(options.dataset).getFileName() + "-" + kind.shortName());
         ReproductionSpec plan = new ReproductionSpec(chosen, options.runs, options.seed,
-                pretrain.config(PretrainMethod.DIPGNN, options.seed, spec.sampling(), spec.fullGraphMaxNodes()), pretrainPerRun, probe,
+                pretrain.config(PretrainMethod.DIPGNN, options.seed, spec), pretrainPerRun, probe,
                 pretrain.gradientNormsEvery);
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));

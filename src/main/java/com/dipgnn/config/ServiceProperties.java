@@ -128,6 +128,10 @@ public record ServiceProperties(
      *     for cancel requests from other processes and stores their curves
      * @param pollInterval how often an idle worker looks for queued jobs
      * @param workerId this worker's name in the job table; empty: {@code <host name>-<process id>}
+     * @param wholeGraphMemory the most memory one training step of a job may take for the per-edge
+     *     arrays of the whole graph ({@link com.dipgnn.sampling.WholeGraphBudget}); a graph and
+     *     model that would need more train on sampled subgraphs. Size it to the worker's memory
+     *     divided by {@code concurrency}, less the graph and the model
      */
     public record Jobs(
             @DefaultValue("1") int concurrency,
@@ -136,7 +140,8 @@ public record ServiceProperties(
             @DefaultValue("60s") Duration leaseDuration,
             @DefaultValue("15s") Duration leaseRenewInterval,
             @DefaultValue("1s") Duration pollInterval,
-            @DefaultValue("") String workerId) {
+            @DefaultValue("") String workerId,
+            @DefaultValue("8GB") DataSize wholeGraphMemory) {
 
         public Jobs {
             if (concurrency < 1 || queueCapacity < 1) {
@@ -147,6 +152,13 @@ public record ServiceProperties(
                 throw new IllegalArgumentException("dipgnn.jobs.lease-renew-interval (" + leaseRenewInterval
                         + ") must be at most half of dipgnn.jobs.lease-duration (" + leaseDuration
                         + "), or a busy worker loses its leases; shorten the interval or lengthen the lease");
+            }
+            if (wholeGraphMemory == null) {
+                wholeGraphMemory = DataSize.ofBytes(com.dipgnn.sampling.WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES);
+            }
+            if (wholeGraphMemory.isNegative()) {
+                throw new IllegalArgumentException("dipgnn.jobs.whole-graph-memory must not be negative; got "
+                        + wholeGraphMemory + " (0 trains every job on sampled subgraphs)");
             }
         }
 

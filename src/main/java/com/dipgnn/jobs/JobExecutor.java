@@ -344,7 +344,8 @@ public class JobExecutor implements SmartLifecycle {
             JobParameters parameters = parameters(job);
             Path input = job.parentModelId() == null ? null : registry.directory(job.parentModelId());
             HeteroGraph graph = datasets.graph(job.datasetId());
-            JobPlan plan = parameters.plan(graph, input == null ? null : ModelStore.readManifest(input));
+            JobPlan plan = parameters.plan(graph, input == null ? null : ModelStore.readManifest(input))
+                    .withWholeGraphMemory(properties.jobs().wholeGraphMemory().toBytes());
             JobWork work = new JobWork(plan, graph, job.datasetId(), checkpoints(id), output, input, device,
                     new TextInputCache(properties.textInputCacheDir()));
             JobOutcome outcome = new JobRunner().run(work, control(id, r), new JobProgressSink() {

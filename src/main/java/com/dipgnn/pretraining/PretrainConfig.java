@@ -1,6 +1,7 @@
 package com.dipgnn.pretraining;
 
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.training.OptimizerConfig;
 
 /**
@@ -18,6 +19,9 @@ import com.dipgnn.training.OptimizerConfig;
  * @param optimizer AdamW settings
  * @param sampling subgraph sampling
  * @param fullGraphMaxNodes graphs with at most this many nodes are used whole each step
+ * @param fullGraphMaxBytes and only while one whole-graph step's estimated per-edge arrays stay within
+ *     this many bytes ({@link WholeGraphBudget}); null (manifests written before the bound could be
+ *     set) means {@link WholeGraphBudget#DEFAULT_MAX_EDGE_BYTES}
  * @param logEvery steps per logging interval
  * @param checkpointEvery steps between checkpoints (0 = none)
  * @param seed seeds initialisation, sampling, masking and dropout
@@ -38,6 +42,7 @@ public record PretrainConfig(
         OptimizerConfig optimizer,
         SamplingConfig sampling,
         int fullGraphMaxNodes,
+        Long fullGraphMaxBytes,
         int logEvery,
         int checkpointEvery,
         long seed,
@@ -54,7 +59,7 @@ public record PretrainConfig(
     /** The paper's settings (with {@link #DEFAULT_TEMPERATURE}, which the paper leaves open). */
     public static final PretrainConfig PAPER_DEFAULT = new PretrainConfig(PretrainMethod.DIPGNN, 1000, 128,
             0.2, 0.2, 255, 1.0, 20.0, DEFAULT_TEMPERATURE, OptimizerConfig.PRE_TRAINING, SamplingConfig.defaults(), 5000,
-            50, 200, 0, TextPairConfig.PAPER_DEFAULT, ObjectiveVariant.DEFAULT);
+            WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES, 50, 200, 0, TextPairConfig.PAPER_DEFAULT, ObjectiveVariant.DEFAULT);
 
     public PretrainConfig {
         if (method == null || method == PretrainMethod.NONE) {
@@ -77,6 +82,16 @@ public record PretrainConfig(
         require(checkpointEvery >= 0, "checkpoint interval must be non-negative (got " + checkpointEvery + ")");
         require(fullGraphMaxNodes >= 0, "the whole-graph node bound must not be negative (got " + fullGraphMaxNodes
                 + "); 0 samples subgraphs at every step");
+        if (fullGraphMaxBytes == null) {
+            fullGraphMaxBytes = WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES;
+        }
+        require(fullGraphMaxBytes >= 0, "the whole-graph memory bound must not be negative (got " + fullGraphMaxBytes
+                + " bytes); 0 samples subgraphs at every step");
+    }
+
+    /** When a step of this pre-training may take the whole graph, as far as its node and memory bounds go. */
+    public WholeGraphBudget wholeGraphBudget() {
+        return new WholeGraphBudget(fullGraphMaxNodes, fullGraphMaxBytes);
     }
 
     public PretrainConfig withTextPair(TextPairConfig t) {
@@ -148,6 +163,7 @@ public record PretrainConfig(
         private OptimizerConfig optimizer;
         private SamplingConfig sampling;
         private int fullGraphMaxNodes;
+        private Long fullGraphMaxBytes;
         private int logEvery;
         private int checkpointEvery;
         private long seed;
@@ -167,6 +183,7 @@ public record PretrainConfig(
             optimizer = c.optimizer;
             sampling = c.sampling;
             fullGraphMaxNodes = c.fullGraphMaxNodes;
+            fullGraphMaxBytes = c.fullGraphMaxBytes;
             logEvery = c.logEvery;
             checkpointEvery = c.checkpointEvery;
             seed = c.seed;
@@ -234,6 +251,11 @@ public record PretrainConfig(
             return this;
         }
 
+        public Builder fullGraphMaxBytes(long value) {
+            fullGraphMaxBytes = value;
+            return this;
+        }
+
         public Builder logEvery(int value) {
             logEvery = value;
             return this;
@@ -261,8 +283,8 @@ public record PretrainConfig(
 
         public PretrainConfig build() {
             return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha,
-                    lambda, temperature, optimizer, sampling, fullGraphMaxNodes, logEvery, checkpointEvery, seed,
-                    textPair, variant);
+                    lambda, temperature, optimizer, sampling, fullGraphMaxNodes, fullGraphMaxBytes, logEvery,
+                    checkpointEvery, seed, textPair, variant);
         }
     }
 }

@@ -219,8 +219,8 @@ public final class Pretrainer {
     }
 
     /**
-     * Whether every step takes the whole graph: it is within the configuration's {@code
-     * fullGraphMaxNodes} and the {@link WholeGraphBudget per-edge memory} of the generator and
+     * Whether every step takes the whole graph: it is within the configuration's {@link
+     * PretrainConfig#wholeGraphBudget() node and memory bounds} for the generator and
      * discriminator encoders of {@code model}, and no relation has more than {@link
      * #FULL_GRAPH_MAX_CANDIDATE_PAIRS} (source, target) node pairs. On the whole graph the generator
      * scores every masked edge's target against every source node of its relation, so that work
@@ -240,7 +240,7 @@ public final class Pretrainer {
     }
 
     private WholeGraphBudget budget() {
-        return WholeGraphBudget.ofNodes(config.fullGraphMaxNodes());
+        return config.wholeGraphBudget();
     }
 
     private static Map<String, Double> trainStep(PretrainObjective objective, PretrainBatch batch, NDManager manager,

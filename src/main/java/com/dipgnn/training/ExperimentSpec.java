@@ -5,6 +5,7 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.text.TextInputScope;
 
 /**
@@ -20,6 +21,9 @@ import com.dipgnn.text.TextInputScope;
  * @param training steps, batch, optimizer, early stopping
  * @param sampling per-step subgraph sampling
  * @param fullGraphMaxNodes graphs with at most this many nodes are processed whole instead of sampled
+ * @param fullGraphMaxBytes and only while one whole-graph step's estimated per-edge arrays stay within
+ *     this many bytes ({@link WholeGraphBudget}); null (manifests written before the bound could be
+ *     set) means {@link WholeGraphBudget#DEFAULT_MAX_EDGE_BYTES}
  * @param normalizeFeatures scale each feature row to sum 1 (GCN/GAT preprocessing); such a run does not
  *     standardise its features, whatever {@code standardizeFeatures} says
  * @param evalNegatives negatives per held-out edge (link task; the paper uses 255)
@@ -45,6 +49,7 @@ public record ExperimentSpec(
         FineTuneConfig training,
         SamplingConfig sampling,
         int fullGraphMaxNodes,
+        Long fullGraphMaxBytes,
         boolean normalizeFeatures,
         int evalNegatives,
         int trainNegatives,
@@ -61,6 +66,13 @@ public record ExperimentSpec(
             throw new IllegalArgumentException("the whole-graph node bound must not be negative (got "
                     + fullGraphMaxNodes + "); 0 samples subgraphs at every step");
         }
+        if (fullGraphMaxBytes == null) {
+            fullGraphMaxBytes = WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES;
+        }
+        if (fullGraphMaxBytes < 0) {
+            throw new IllegalArgumentException("the whole-graph memory bound must not be negative (got "
+                    + fullGraphMaxBytes + " bytes); 0 samples subgraphs at every step");
+        }
     }
 
     /** A spec whose dense features are standardised by the default rule ({@link FeatureStandardization#AUTO}). */
@@ -69,8 +81,8 @@ public record ExperimentSpec(
                           int fullGraphMaxNodes, boolean normalizeFeatures, int evalNegatives, int trainNegatives,
                           double temperature, RankingLoss linkLoss, NegativeSampling linkNegatives) {
         this(task, targetType, relation, split, splitSeed, labelFraction, model, training, sampling, fullGraphMaxNodes,
-                normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss, linkNegatives,
-                FeatureStandardization.AUTO, TextInputScope.ALL);
+                WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES, normalizeFeatures, evalNegatives, trainNegatives, temperature,
+                linkLoss, linkNegatives, FeatureStandardization.AUTO, TextInputScope.ALL);
     }
 
     /** A spec with the paper's link objective: softmax over a uniform pool of negatives. */
@@ -85,25 +97,37 @@ public record ExperimentSpec(
 
     public ExperimentSpec withLinkObjective(RankingLoss loss, NegativeSampling negatives) {
         return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
-                sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, loss,
-                negatives, standardizeFeatures, textInputs);
+                sampling, fullGraphMaxNodes, fullGraphMaxBytes, normalizeFeatures, evalNegatives, trainNegatives,
+                temperature, loss, negatives, standardizeFeatures, textInputs);
+    }
+
+    /** This spec with the whole-graph bounds {@code maxNodes} and {@code maxBytes} ({@link WholeGraphBudget}). */
+    public ExperimentSpec withWholeGraphBounds(int maxNodes, long maxBytes) {
+        return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
+                sampling, maxNodes, maxBytes, normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss,
+                linkNegatives, standardizeFeatures, textInputs);
+    }
+
+    /** When a step of this experiment takes the whole graph instead of a sampled subgraph. */
+    public WholeGraphBudget wholeGraphBudget() {
+        return new WholeGraphBudget(fullGraphMaxNodes, fullGraphMaxBytes);
     }
 
     public ExperimentSpec withModel(ModelConfig m) {
         return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, m, training,
-                sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss,
-                linkNegatives, standardizeFeatures, textInputs);
+                sampling, fullGraphMaxNodes, fullGraphMaxBytes, normalizeFeatures, evalNegatives, trainNegatives,
+                temperature, linkLoss, linkNegatives, standardizeFeatures, textInputs);
     }
 
     public ExperimentSpec withFeatureStandardization(FeatureStandardization standardization) {
         return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
-                sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss,
-                linkNegatives, standardization, textInputs);
+                sampling, fullGraphMaxNodes, fullGraphMaxBytes, normalizeFeatures, evalNegatives, trainNegatives,
+                temperature, linkLoss, linkNegatives, standardization, textInputs);
     }
 
     public ExperimentSpec withTextInputs(TextInputScope scope) {
         return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
-                sampling, fullGraphMaxNodes, normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss,
-                linkNegatives, standardizeFeatures, scope);
+                sampling, fullGraphMaxNodes, fullGraphMaxBytes, normalizeFeatures, evalNegatives, trainNegatives,
+                temperature, linkLoss, linkNegatives, standardizeFeatures, scope);
     }
 }

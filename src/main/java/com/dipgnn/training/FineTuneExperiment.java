@@ -506,10 +506,11 @@ public final class FineTuneExperiment {
 
     /**
      * The whole graph when it is within the spec's node bound and {@link WholeGraphBudget its
-     * per-edge memory} stays bounded, else sampled subgraphs; the choice is logged with its figures.
+     * per-edge memory} stays within the spec's memory bound, else sampled subgraphs; the choice is
+     * logged with its figures.
      */
     private SubgraphSampler sampler(HeteroGraph g) {
-        WholeGraphBudget budget = WholeGraphBudget.ofNodes(spec.fullGraphMaxNodes());
+        WholeGraphBudget budget = spec.wholeGraphBudget();
         ModelConfig model = spec.model();
         System.getLogger(FineTuneExperiment.class.getName()).log(System.Logger.Level.INFO, "fine-tuning on "
                 + g.name() + " takes " + budget.explain(g, model.hidden(), model.layers(), 1));

@@ -16,6 +16,7 @@ import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
+import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
@@ -220,6 +221,25 @@ class FinetuneCommandSpecTest {
                 .hasMessageContaining("0 samples subgraphs at every step");
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--full-graph-max-nodes", "0").fullGraphMaxNodes())
                 .isZero();
+    }
+
+    @Test
+    void theWholeGraphMemoryBoundIsEightGibibytesUnlessGiven() {
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph()).fullGraphMaxBytes()).isEqualTo(8L << 30);
+        ExperimentSpec chosen = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout",
+                "--full-graph-max-memory", "512MiB");
+        assertThat(chosen.fullGraphMaxBytes()).isEqualTo(512L * 1024 * 1024);
+        assertThat(chosen.wholeGraphBudget()).isEqualTo(new WholeGraphBudget(100_000, 536_870_912L));
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--full-graph-max-memory", "0").fullGraphMaxBytes())
+                .isZero();
+    }
+
+    @Test
+    void aMemoryBoundThatIsNotASizeIsRefusedWithTheFormat() {
+        assertThatThrownBy(() -> spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--full-graph-max-memory", "8 gigs"))
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining("'8 gigs' is not a memory size")
+                .hasMessageContaining("e.g. 8GiB");
     }
 
     private static ExperimentSpec spec(TaskKind kind, HeteroGraph graph, String... args) {

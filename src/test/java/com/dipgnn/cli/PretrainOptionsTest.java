@@ -6,8 +6,10 @@ import com.dipgnn.pretraining.FeatureReplacement;
 import com.dipgnn.pretraining.GeneratedEdges;
 import com.dipgnn.pretraining.LossReduction;
 import com.dipgnn.pretraining.ObjectiveVariant;
+import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.sampling.WholeGraphBudget;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -27,6 +29,15 @@ class PretrainOptionsTest {
                 LossReduction.SUM, 1, true, GeneratedEdges.MOST_LIKELY));
     }
 
+    @Test
+    void theWholeGraphBoundsFollowTheFineTuningOptions() {
+        PretrainCommand command = new PretrainCommand();
+        new CommandLine(command).parseArgs("--save", "unused");
+        PretrainConfig config = command.pretrain.config(PretrainMethod.DIPGNN, 0, SamplingConfig.defaults(), 700,
+                3L << 30);
+        assertThat(config.wholeGraphBudget()).isEqualTo(new WholeGraphBudget(700, 3L << 30));
+    }
+
     private static ObjectiveVariant variant(String... options) {
         PretrainCommand command = new PretrainCommand();
         String[] args = new String[options.length + 2];
@@ -34,6 +45,6 @@ class PretrainOptionsTest {
         args[1] = "unused";
         System.arraycopy(options, 0, args, 2, options.length);
         new CommandLine(command).parseArgs(args);
-        return command.pretrain.config(PretrainMethod.DIPGNN, 0, SamplingConfig.defaults(), 0).variant();
+        return command.pretrain.config(PretrainMethod.DIPGNN, 0, SamplingConfig.defaults(), 0, 0).variant();
     }
 }

@@ -3,6 +3,7 @@ package com.dipgnn.pretraining;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.dipgnn.sampling.WholeGraphBudget;
 import org.junit.jupiter.api.Test;
 
 /** Settings validation and method names. */
@@ -56,6 +57,21 @@ class PretrainConfigTest {
         assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.toBuilder().fullGraphMaxNodes(-1).build())
                 .hasMessageContaining("whole-graph node bound").hasMessageContaining("-1");
         assertThat(PretrainConfig.PAPER_DEFAULT.toBuilder().fullGraphMaxNodes(0).build().fullGraphMaxNodes()).isZero();
+        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.toBuilder().fullGraphMaxBytes(-1).build())
+                .hasMessageContaining("whole-graph memory bound must not be negative (got -1 bytes)");
+        assertThat(PretrainConfig.PAPER_DEFAULT.toBuilder().fullGraphMaxBytes(0).build().wholeGraphBudget())
+                .isEqualTo(new WholeGraphBudget(5000, 0));
+    }
+
+    @Test
+    void theWholeGraphMemoryBoundDefaultsToEightGibibytes() {
+        assertThat(PretrainConfig.PAPER_DEFAULT.fullGraphMaxBytes()).isEqualTo(8L * 1024 * 1024 * 1024);
+        PretrainConfig unset = PretrainConfig.PAPER_DEFAULT.toBuilder().build();
+        assertThat(new PretrainConfig(unset.method(), unset.steps(), unset.seedNodes(), unset.edgeMaskRatio(),
+                unset.featureMaskRatio(), unset.negatives(), unset.alpha(), unset.lambda(), unset.temperature(),
+                unset.optimizer(), unset.sampling(), unset.fullGraphMaxNodes(), null, unset.logEvery(),
+                unset.checkpointEvery(), unset.seed(), unset.textPair(), unset.variant()))
+                .isEqualTo(PretrainConfig.PAPER_DEFAULT); // a manifest written before the bound existed
     }
 
     @Test

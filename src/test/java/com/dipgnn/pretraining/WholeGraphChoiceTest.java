@@ -81,4 +81,19 @@ class WholeGraphChoiceTest {
         ModelConfig narrow = new ModelConfig(ModelConfig.PAPER_DEFAULT.backbone(), 2, 64, 4, 0.1, 0.0);
         assertThat(pretrainer(100_000).usesWholeGraph(dense, narrow)).isTrue(); // 149,132 × 64 × 2 × 2 × 24: 0.9 GB
     }
+
+    /** 149,132 edges × 64 × 2 layers × 2 encoders × 24 bytes = 916,267,008 bytes against the configured bound. */
+    @Test
+    void theConfiguredMemoryBoundDecides() {
+        HeteroGraph dense = bipartite(300, 300, 74_566);
+        ModelConfig narrow = new ModelConfig(ModelConfig.PAPER_DEFAULT.backbone(), 2, 64, 4, 0.1, 0.0);
+        assertThat(pretrainer(100_000, 916_267_008L).usesWholeGraph(dense, narrow)).isTrue();
+        assertThat(pretrainer(100_000, 916_267_007L).usesWholeGraph(dense, narrow)).isFalse();
+        assertThat(pretrainer(100_000, 916_267_007L).describeSampling(dense, narrow)).contains("0.9 GB)");
+    }
+
+    private static Pretrainer pretrainer(int fullGraphMaxNodes, long fullGraphMaxBytes) {
+        return new Pretrainer(PretrainConfig.PAPER_DEFAULT.withSampling(SamplingConfig.defaults(), 128,
+                fullGraphMaxNodes).toBuilder().fullGraphMaxBytes(fullGraphMaxBytes).build(), PretrainListener.NONE);
+    }
 }

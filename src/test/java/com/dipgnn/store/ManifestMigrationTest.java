@@ -18,6 +18,7 @@ import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuneProvenance;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,6 +104,33 @@ class ManifestMigrationTest {
         assertThat(FineTuneProvenance.of(read).orElseThrow()).isEqualTo(finetune);
     }
 
+    /** Sections written before the whole-graph memory bound could be set lack it: they read with the 8 GiB then fixed. */
+    @Test
+    void stagesWrittenBeforeTheMemoryBoundExistedReadWithTheBoundThatThenApplied() throws IOException {
+        PretrainConfig pretrain = PretrainConfig.PAPER_DEFAULT;
+        FineTuneProvenance finetune = new FineTuneProvenance(FinetuneParameters.forTask("link").toSpec(null), 5, 40,
+                Map.of(), Map.of());
+        ModelManifest written = ModelManifest.of(ModelConfig.PAPER_DEFAULT,
+                        new GraphSchema(new LinkedHashMap<>(Map.of("user", 0)), List.of()),
+                        Map.of("task", "link"), "d", "f", 1, InputPreparation.defaults(), Map.of())
+                .withSection(PretrainProvenance.SECTION,
+                        new PretrainProvenance(pretrain, PretrainMethod.Kept.GENERATOR, 30, 1.5))
+                .withSection(FineTuneProvenance.SECTION, finetune);
+        ObjectNode json = (ObjectNode)
+                JSON.readTree(JSON.writeValueAsString(written));
+        ((ObjectNode) json.path("provenance").path("pretrain").path("config"))
+                .remove("fullGraphMaxBytes");
+        ((ObjectNode) json.path("provenance").path("finetune").path("spec"))
+                .remove("fullGraphMaxBytes");
+        assertThat(json.toString()).doesNotContain("fullGraphMaxBytes");
+
+        ModelManifest read = ManifestMigration.read(JSON, json);
+
+        assertThat(PretrainProvenance.of(read).orElseThrow().config().fullGraphMaxBytes()).isEqualTo(8L << 30);
+        assertThat(FineTuneProvenance.of(read).orElseThrow().spec().fullGraphMaxBytes()).isEqualTo(8L << 30);
+        assertThat(FineTuneProvenance.of(read).orElseThrow()).isEqualTo(finetune);
+    }
+
     @Test
     void aSectionOfAnotherShapeIsReportedAsDamage() throws IOException {
         ModelManifest manifest = ManifestMigration.read(JSON, JSON.readTree(format1("{}")))
@@ -126,7 +154,7 @@ class ManifestMigrationTest {
      */
     private static void withParameters(Path dir) throws Exception {
         com.fasterxml.jackson.databind.node.ObjectNode raw =
-                (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(dir.resolve("manifest.json").toFile());
+                (ObjectNode) JSON.readTree(dir.resolve("manifest.json").toFile());
         ModelManifest manifest = ManifestMigration.read(JSON, raw);
         Devices.engine();
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {

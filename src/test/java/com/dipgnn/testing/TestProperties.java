@@ -24,7 +24,7 @@ public final class TestProperties {
     public static ServiceProperties of(Path data, ServiceProperties.Datasets datasets) {
         return new ServiceProperties(data, Set.of(ProcessRole.API, ProcessRole.WORKER), datasets,
                 new ServiceProperties.Jobs(1, 100, Duration.ofSeconds(2), Duration.ofSeconds(60),
-                        Duration.ofSeconds(15), Duration.ofSeconds(1), ""),
+                        Duration.ofSeconds(15), Duration.ofSeconds(1), "", DataSize.ofGigabytes(8)),
                 new ServiceProperties.Security(false, List.of()),
                 new ServiceProperties.Serving(1024, 1000, Duration.ofSeconds(10), DeploymentOptions.Inference.EXACT,
                         DataSize.ofMegabytes(16), com.dipgnn.serving.IndexOptions.Kind.AUTO),

@@ -204,7 +204,8 @@ public record PretrainParameters(
         return new PretrainConfig(pretrainMethod(), steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha,
                 lambda, temperature, paper.optimizer().withLearningRate(learningRate).withWeightDecay(weightDecay)
                         .withClipNorm(clipNorm), new SamplingConfig(samplingDepth, samplingWidth),
-                paper.fullGraphMaxNodes(), logEvery, checkpointEvery, seed, paper.textPair(), objectiveVariant());
+                paper.fullGraphMaxNodes(), paper.fullGraphMaxBytes(), logEvery, checkpointEvery, seed, paper.textPair(),
+                objectiveVariant());
     }
 
     /** The objective: the product's default with this job's feature replacement and generated edges. */

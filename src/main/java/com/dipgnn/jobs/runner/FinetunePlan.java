@@ -17,6 +17,11 @@ public record FinetunePlan(ExperimentSpec spec, long seed, int checkpointEvery) 
     }
 
     @Override
+    public FinetunePlan withWholeGraphMemory(long maxBytes) {
+        return new FinetunePlan(spec.withWholeGraphBounds(spec.fullGraphMaxNodes(), maxBytes), seed, checkpointEvery);
+    }
+
+    @Override
     public JobKind kind() {
         return JobKind.FINETUNE;
     }

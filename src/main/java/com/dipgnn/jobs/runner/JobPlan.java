@@ -11,4 +11,12 @@ public sealed interface JobPlan permits PretrainPlan, FinetunePlan, EmbedPlan {
 
     /** The optimizer steps the job runs at most (an embedding job: the nodes it embeds). */
     int steps();
+
+    /**
+     * This plan with a training step's whole-graph memory bounded by {@code maxBytes} (the worker's
+     * {@code dipgnn.jobs.whole-graph-memory}); a plan that trains nothing is returned as it is.
+     */
+    default JobPlan withWholeGraphMemory(long maxBytes) {
+        return this;
+    }
 }

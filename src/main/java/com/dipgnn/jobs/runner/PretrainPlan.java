@@ -32,6 +32,12 @@ public record PretrainPlan(PretrainConfig config, ModelConfig model, PretrainMet
     }
 
     @Override
+    public PretrainPlan withWholeGraphMemory(long maxBytes) {
+        return new PretrainPlan(config.toBuilder().fullGraphMaxBytes(maxBytes).build(), model, kept, splitSeed,
+                splitNodeType, standardization, textInputs);
+    }
+
+    @Override
     public JobKind kind() {
         return JobKind.PRETRAIN;
     }
