@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDManager;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.store.CheckpointFiles;
+import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.store.NodeEmbeddingFiles;
 import com.dipgnn.training.ParameterUpdater;
@@ -93,7 +94,8 @@ public final class PretrainCheckpoint {
                     + "' with seed " + state.seed() + ", not '" + config.method().cliName() + "' with seed "
                     + config.seed() + "; use another checkpoint directory or the same settings");
         }
-        if (!config.toString().equals(state.config())) {
+        if (!WholeGraphBudget.withoutDefaultMemoryBound(config.toString())
+                .equals(WholeGraphBudget.withoutDefaultMemoryBound(state.config()))) {
             throw new IllegalArgumentException("the checkpoint in " + dir + " was written with other settings ("
                     + state.config() + "); resume with the same settings, or use another checkpoint directory");
         }

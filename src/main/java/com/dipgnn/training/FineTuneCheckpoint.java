@@ -1,6 +1,7 @@
 package com.dipgnn.training;
 
 import com.dipgnn.store.NodeEmbeddingFiles;
+import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
@@ -142,10 +143,11 @@ final class FineTuneCheckpoint {
     /**
      * The settings with the run's step budget ({@link FineTuneConfig#steps}) left out: a
      * run resumes with more steps to go on, or with as many as it has made to end there and be
-     * evaluated with its best checkpoint.
+     * evaluated with its best checkpoint. A whole-graph memory bound at its default is left out
+     * too ({@link WholeGraphBudget#withoutDefaultMemoryBound}).
      */
     static String withoutStepBudget(String settings) {
-        return STEP_BUDGET.matcher(settings).replaceAll("$1");
+        return STEP_BUDGET.matcher(WholeGraphBudget.withoutDefaultMemoryBound(settings)).replaceAll("$1");
     }
 
     private static Map<String, float[]> matching(Map<String, float[]> values, GraphModule module, Path dir) {

@@ -69,6 +69,39 @@ class FineTuneResumeBudgetTest {
         assertThat(ended.metrics()).containsKeys("train", "val", "test");
     }
 
+    /**
+     * Checkpoints written before the whole-graph memory bound was recorded hold settings without it
+     * (the bound was then always 8 GiB): they resume with the default bound, not with another.
+     */
+    @Test
+    void aCheckpointWrittenBeforeTheMemoryBoundWasRecordedResumesWithTheDefault(@TempDir Path tmp)
+            throws IOException {
+        FineTuneResult whole = experiment(6, 32).run(1, TrainingListener.NONE, null, null, tmp.resolve("whole"), 1);
+        Path dir = olderCheckpoint(tmp.resolve("old"));
+        FineTuneResult resumed = experiment(6, 32).run(1, TrainingListener.NONE, null, null, dir, 1);
+        assertThat(resumed.resumedFrom()).isEqualTo(3);
+        assertThat(resumed.metrics()).isEqualTo(whole.metrics());
+
+        Path other = olderCheckpoint(tmp.resolve("other"));
+        ExperimentSpec bounded = experiment(6, 32).spec().withWholeGraphBounds(100_000, 1L << 30);
+        assertThatThrownBy(() -> new FineTuneExperiment(GRAPH, "community", bounded, Device.cpu())
+                .run(1, TrainingListener.NONE, null, null, other, 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("written with other settings")
+                .hasMessageContaining("fullGraphMaxBytes");
+    }
+
+    /** A 4-step run's checkpoints in {@code dir}, the latest's settings as the version before the bound wrote them. */
+    private static Path olderCheckpoint(Path dir) throws IOException {
+        experiment(4, 32).run(1, TrainingListener.NONE, null, null, dir, 1);
+        Path state = com.dipgnn.store.CheckpointFiles.latest(dir).resolve("state.json");
+        String written = java.nio.file.Files.readString(state);
+        String older = written.replace("fullGraphMaxBytes=8589934592, ", "");
+        assertThat(older).isNotEqualTo(written).contains("fullGraphMaxNodes=100000, normalizeFeatures=false");
+        java.nio.file.Files.writeString(state, older);
+        return dir;
+    }
+
     @Test
     void otherSettingsThanTheBudgetAreStillRefused(@TempDir Path tmp) throws IOException {
         Path dir = tmp.resolve("run");
