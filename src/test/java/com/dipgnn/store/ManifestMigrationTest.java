@@ -90,12 +90,7 @@ class ManifestMigrationTest {
         PretrainConfig pretrain = PretrainConfig.PAPER_DEFAULT.withMethod(PretrainMethod.GPT_GNN).withSeed(3);
         FineTuneProvenance finetune = new FineTuneProvenance(FinetuneParameters.forTask("link").toSpec(null), 5, 40,
                 Map.of("user", 12), Map.of("user", "pre-trained rows"));
-        ModelManifest written = ModelManifest.of(ModelConfig.PAPER_DEFAULT,
-                        new GraphSchema(new LinkedHashMap<>(Map.of("user", 0)), List.of()),
-                        Map.of("task", "link"), "d", "f", 1, InputPreparation.defaults(), Map.of())
-                .withSection(PretrainProvenance.SECTION,
-                        new PretrainProvenance(pretrain, PretrainMethod.Kept.GENERATOR, 30, 1.5))
-                .withSection(FineTuneProvenance.SECTION, finetune);
+        ModelManifest written = withStages(pretrain, finetune);
 
         ModelManifest read = ManifestMigration.read(JSON, JSON.readTree(JSON.writeValueAsString(written)));
 
@@ -110,18 +105,10 @@ class ManifestMigrationTest {
         PretrainConfig pretrain = PretrainConfig.PAPER_DEFAULT;
         FineTuneProvenance finetune = new FineTuneProvenance(FinetuneParameters.forTask("link").toSpec(null), 5, 40,
                 Map.of(), Map.of());
-        ModelManifest written = ModelManifest.of(ModelConfig.PAPER_DEFAULT,
-                        new GraphSchema(new LinkedHashMap<>(Map.of("user", 0)), List.of()),
-                        Map.of("task", "link"), "d", "f", 1, InputPreparation.defaults(), Map.of())
-                .withSection(PretrainProvenance.SECTION,
-                        new PretrainProvenance(pretrain, PretrainMethod.Kept.GENERATOR, 30, 1.5))
-                .withSection(FineTuneProvenance.SECTION, finetune);
-        ObjectNode json = (ObjectNode)
-                JSON.readTree(JSON.writeValueAsString(written));
-        ((ObjectNode) json.path("provenance").path("pretrain").path("config"))
-                .remove("fullGraphMaxBytes");
-        ((ObjectNode) json.path("provenance").path("finetune").path("spec"))
-                .remove("fullGraphMaxBytes");
+        ModelManifest written = withStages(pretrain, finetune);
+        ObjectNode json = (ObjectNode) JSON.readTree(JSON.writeValueAsString(written));
+        ((ObjectNode) json.path("provenance").path("pretrain").path("config")).remove("fullGraphMaxBytes");
+        ((ObjectNode) json.path("provenance").path("finetune").path("spec")).remove("fullGraphMaxBytes");
         assertThat(json.toString()).doesNotContain("fullGraphMaxBytes");
 
         ModelManifest read = ManifestMigration.read(JSON, json);
@@ -129,6 +116,16 @@ class ManifestMigrationTest {
         assertThat(PretrainProvenance.of(read).orElseThrow().config().fullGraphMaxBytes()).isEqualTo(8L << 30);
         assertThat(FineTuneProvenance.of(read).orElseThrow().spec().fullGraphMaxBytes()).isEqualTo(8L << 30);
         assertThat(FineTuneProvenance.of(read).orElseThrow()).isEqualTo(finetune);
+    }
+
+    /** A manifest of a model pre-trained by {@code pretrain} (keeping the generator) and fine-tuned as {@code finetune}. */
+    private static ModelManifest withStages(PretrainConfig pretrain, FineTuneProvenance finetune) {
+        return ModelManifest.of(ModelConfig.PAPER_DEFAULT,
+                        new GraphSchema(new LinkedHashMap<>(Map.of("user", 0)), List.of()),
+                        Map.of("task", "link"), "d", "f", 1, InputPreparation.defaults(), Map.of())
+                .withSection(PretrainProvenance.SECTION,
+                        new PretrainProvenance(pretrain, PretrainMethod.Kept.GENERATOR, 30, 1.5))
+                .withSection(FineTuneProvenance.SECTION, finetune);
     }
 
     @Test
