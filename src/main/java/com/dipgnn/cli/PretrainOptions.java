@@ -108,8 +108,9 @@ final class PretrainOptions {
                           long fullGraphMaxBytes) {
         return new PretrainConfig(method, steps, seedNodes, edgeMask, featureMask, negatives, alpha, lambda, temperature,
                 OptimizerConfig.PRE_TRAINING.withLearningRate(learningRate), sampling, fullGraphMaxNodes,
-                fullGraphMaxBytes, logEvery, checkpointEvery, seed, new TextPairConfig(TransformerConfig.PAPER_DEFAULT, TextPairConfig.PAPER_DEFAULT
-                .tokenMaskRatio(), textTokensPerStep),
+                fullGraphMaxBytes, logEvery, checkpointEvery, seed,
+                new TextPairConfig(TransformerConfig.PAPER_DEFAULT, TextPairConfig.PAPER_DEFAULT.tokenMaskRatio(),
+                        textTokensPerStep),
                 new ObjectiveVariant(FeatureReplacement.parse(featureReplacement), generatorWarmup,
                         LossReduction.parse(lossReduction), discriminatorTemperature, heldOutDiscrimination,
                         GeneratedEdges.parse(generatedEdges)));
