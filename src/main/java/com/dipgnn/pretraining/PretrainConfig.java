@@ -82,11 +82,7 @@ public record PretrainConfig(
         require(checkpointEvery >= 0, "checkpoint interval must be non-negative (got " + checkpointEvery + ")");
         require(fullGraphMaxNodes >= 0, "the whole-graph node bound must not be negative (got " + fullGraphMaxNodes
                 + "); 0 samples subgraphs at every step");
-        if (fullGraphMaxBytes == null) {
-            fullGraphMaxBytes = WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES;
-        }
-        require(fullGraphMaxBytes >= 0, "the whole-graph memory bound must not be negative (got " + fullGraphMaxBytes
-                + " bytes); 0 samples subgraphs at every step");
+        fullGraphMaxBytes = WholeGraphBudget.checkedMaxBytes(fullGraphMaxBytes);
     }
 
     /** When a step of this pre-training may take the whole graph, as far as its node and memory bounds go. */

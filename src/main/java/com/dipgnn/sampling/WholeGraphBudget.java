@@ -52,6 +52,21 @@ public record WholeGraphBudget(long maxNodes, long maxEdgeBytes) {
         return settings.replace(DEFAULT_BOUND_FIELD, "");
     }
 
+    /**
+     * A configured memory bound as the configuration records keep it: {@code maxBytes}, or
+     * {@link #DEFAULT_MAX_EDGE_BYTES} where it is null (a record written before the bound existed).
+     *
+     * @throws IllegalArgumentException when it is negative
+     */
+    public static long checkedMaxBytes(Long maxBytes) {
+        long bytes = maxBytes == null ? DEFAULT_MAX_EDGE_BYTES : maxBytes;
+        if (bytes < 0) {
+            throw new IllegalArgumentException("the whole-graph memory bound must not be negative (got " + bytes
+                    + " bytes); 0 samples subgraphs at every step");
+        }
+        return bytes;
+    }
+
     /** The node bound with the default per-edge memory bound. */
     public static WholeGraphBudget ofNodes(long maxNodes) {
         return new WholeGraphBudget(maxNodes, DEFAULT_MAX_EDGE_BYTES);

@@ -66,13 +66,7 @@ public record ExperimentSpec(
             throw new IllegalArgumentException("the whole-graph node bound must not be negative (got "
                     + fullGraphMaxNodes + "); 0 samples subgraphs at every step");
         }
-        if (fullGraphMaxBytes == null) {
-            fullGraphMaxBytes = WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES;
-        }
-        if (fullGraphMaxBytes < 0) {
-            throw new IllegalArgumentException("the whole-graph memory bound must not be negative (got "
-                    + fullGraphMaxBytes + " bytes); 0 samples subgraphs at every step");
-        }
+        fullGraphMaxBytes = WholeGraphBudget.checkedMaxBytes(fullGraphMaxBytes);
     }
 
     /** A spec whose dense features are standardised by the default rule ({@link FeatureStandardization#AUTO}). */
