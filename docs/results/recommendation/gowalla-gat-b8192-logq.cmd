@@ -10,3 +10,5 @@ THP_MEM_ALLOC_ENABLE=1 OMP_NUM_THREADS=2 java -Dai.djl.pytorch.num_threads=2 -Dd
 # Its checkpoints were written with a jar built at 00:50 on 2026-11-27 (commit 05610b3), which the run keeps using.
 # Steps 1-94 on 2026-11-27 alone (about 13 s a step); steps 95-235 and on the same day beside MovieLens prototype
 # runs, the popularity-prior evaluation and the test suite (about 21 s a step).
+# Stopped at about step 660 on 2026-11-27 (10:16) to run the test suite alone; its last checkpoint is step 658
+# (validation Recall@20 0.1753). Resume with the same command.
