@@ -75,8 +75,14 @@ public class InferenceController {
                                 @NotEmpty List<@Valid @NotNull Pair> pairs) {
     }
 
-    /** A pair's score: the model's cosine d(u, v) in [-1, 1]. */
-    public record PairScore(int source, int target, String sourceKey, String targetKey, float score) {
+    /** What a link score is, for the API's schema. */
+    static final String SCORE = "The model's cosine d(u, v) in [-1, 1], plus, for a model fine-tuned with a "
+            + "popularity prior (its manifest's popularity_prior section), w * log(1 + the target's in-degree in the "
+            + "deployed graph)";
+
+    /** A pair's score: the model's cosine d(u, v) in [-1, 1], plus its popularity prior when it has one. */
+    public record PairScore(int source, int target, String sourceKey, String targetKey,
+                            @Schema(description = SCORE) float score) {
     }
 
     public record ScoresResponse(String deployment, String modelId, String relation, List<PairScore> scores) {
@@ -98,7 +104,7 @@ public class InferenceController {
                                    @Schema(example = "query") String nodeType) {
     }
 
-    public record Recommendation(int id, String key, float score) {
+    public record Recommendation(int id, String key, @Schema(description = SCORE) float score) {
     }
 
     public record RecommendResponse(String deployment, String modelId, String relation, Integer query, String queryKey,

@@ -12,6 +12,8 @@ import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.ranking.PopularityPrior;
+import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.serving.DeploymentListener;
 import com.dipgnn.serving.DeploymentOptions;
@@ -72,9 +74,20 @@ public final class RecommendBenchmark {
      * @param nprobes the nprobe values to time
      * @param seed graph, model and query seed
      * @param model an existing link-prediction model directory for this graph, or null to create one
+     * @param popularityPrior the popularity prior of the model created: as the product sets it (auto:
+     *     chosen on validation after fine-tuning; an untrained model has none unless fixed); an
+     *     existing model keeps its own
      */
     public record Settings(int products, int queryNodes, int clicks, int categories, int hidden, int trainSteps,
-                           int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model) {
+                           int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model,
+                           PopularityPriorSetting popularityPrior) {
+
+        /** Settings whose created model's popularity prior is the product's default ({@link PopularityPriorSetting#AUTO}). */
+        public Settings(int products, int queryNodes, int clicks, int categories, int hidden, int trainSteps,
+                        int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model) {
+            this(products, queryNodes, clicks, categories, hidden, trainSteps, measured, warmup, k, nlist, nprobes,
+                    seed, model, PopularityPriorSetting.AUTO);
+        }
 
         /**
          * 100,000 products, 20,000 queries, 500,000 clicks, 100 categories, hidden 128, 200 fine-tuning
@@ -122,10 +135,13 @@ public final class RecommendBenchmark {
      *     exclusion) that its copy's answer holds: 1 when the inductive path agrees with the deployed embedding
      * @param newNodeMaxDifference largest absolute difference between a copy's embedding and its original's,
      *     over every coordinate of the timed copies
+     * @param popularityPrior the deployed model's popularity prior (its weight 0 for none): with one, every
+     *     indexed vector has one more coordinate than {@code dim}
      */
     public record Report(String graph, int candidates, int dim, String model, double graphSeconds, double modelSeconds,
                          double embeddingSeconds, double indexSeconds, String index, String inference, List<Row> rows,
-                         Row api, Row newNode, double newNodeAgreement, double newNodeMaxDifference) {
+                         Row api, Row newNode, double newNodeAgreement, double newNodeMaxDifference,
+                         PopularityPrior popularityPrior) {
     }
 
     private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -186,7 +202,7 @@ public final class RecommendBenchmark {
                     modelConfig(), new FineTuneConfig(settings.trainSteps(), 256, settings.trainSteps(), 0,
                     OptimizerConfig.FINE_TUNING, settings.seed()), SAMPLING, 0, false, 255, 255, 0.1);
             var result = new FineTuneExperiment(graph, "synthetic:query-product", spec, Device.cpu())
-                    .run(settings.seed(), TrainingListener.NONE, dir);
+                    .withPopularityPrior(settings.popularityPrior()).run(settings.seed(), TrainingListener.NONE, dir);
             log.accept("fine-tuned: " + result.metrics());
             return "HGT fine-tuned " + settings.trainSteps() + " steps (link prediction, transfer split)";
         }
@@ -198,8 +214,12 @@ public final class RecommendBenchmark {
             Map<String, Object> task = new LinkedHashMap<>();
             task.put("task", "link");
             task.put("relation", "query__clicked__product");
-            ModelStore.save(dir, ModelManifest.of(modelConfig(), GraphSchema.of(graph), task, "synthetic:query-product",
-                    graph.fingerprint(), 0, InputPreparation.of(SAMPLING), Map.of()), encoder, head);
+            ModelManifest manifest = ModelManifest.of(modelConfig(), GraphSchema.of(graph), task,
+                    "synthetic:query-product", graph.fingerprint(), 0, InputPreparation.of(SAMPLING), Map.of());
+            PopularityPrior prior = settings.popularityPrior().auto() ? PopularityPrior.NONE
+                    : settings.popularityPrior().fixed();
+            ModelStore.save(dir, prior.changesScores() ? manifest.withSection(PopularityPrior.SECTION, prior)
+                    : manifest, encoder, head);
         }
         return "HGT untrained (random initialisation), 2 layers";
     }
@@ -242,9 +262,10 @@ public final class RecommendBenchmark {
         NewNodes copies = timeNewNodes(graph, deployment, relation, queries, truthExcluding);
         log.accept(String.format("  new nodes: recall %.4f, agreement with recommend() %.4f, largest embedding "
                 + "difference %.2g", copies.row().recall(), copies.agreement(), copies.maxDifference()));
-        return new Report(FineTuneExperiment.describe(graph), exact.size(), exact.dim(), model, graphSeconds, modelSeconds,
-                deployment.stats().embeddingSeconds(), deployment.stats().indexSeconds(), ivf.describe(),
-                deployment.stats().sampler(), rows, api, copies.row(), copies.agreement(), copies.maxDifference());
+        return new Report(FineTuneExperiment.describe(graph), exact.size(), deployment.dim(), model, graphSeconds,
+                modelSeconds, deployment.stats().embeddingSeconds(), deployment.stats().indexSeconds(), ivf.describe(),
+                deployment.stats().sampler(), rows, api, copies.row(), copies.agreement(), copies.maxDifference(),
+                deployment.popularityPrior());
     }
 
     /** The timed new-node requests and how their answers and embeddings compare with their originals'. */

@@ -35,6 +35,8 @@ import com.dipgnn.bench.RecommenderBenchmark;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.recommend.RecommenderKind;
+import com.dipgnn.ranking.PopularityPrior;
+import com.dipgnn.ranking.PopularityPriorSetting;
 
 /** {@code bench}: training-step timings against a measured matrix-product ceiling, and graph memory. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -83,6 +85,12 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--model", description = "recommend: deploy this link-prediction model directory (trained on the "
             + "benchmark's graph) instead of fine-tuning one")
     java.nio.file.Path model;
+
+    @Option(names = "--popularity-prior", defaultValue = "auto",
+            description = "recommend: the created model's popularity prior, as finetune's --popularity-prior (auto: "
+                    + "chosen on validation after fine-tuning, none for an untrained model; off; or a weight such as "
+                    + "0.02); a --model keeps its own (default: ${DEFAULT-VALUE})")
+    String popularityPrior;
 
     @Option(names = "--nlist", defaultValue = "0", description = "recommend: inverted lists, 0 = automatic (default: ${DEFAULT-VALUE})")
     int nlist;
@@ -212,7 +220,8 @@ public final class BenchCommand implements Callable<Integer> {
             RecommendBenchmark.Settings d = RecommendBenchmark.Settings.defaults();
             RecommendBenchmark.Report report = new RecommendBenchmark(new RecommendBenchmark.Settings(products,
                     Math.max(1, products / 5), products * 5, Math.max(2, Math.min(100, products / 1000)), d.hidden(),
-                    trainSteps, queries, d.warmup(), d.k(), nlist, nprobes, d.seed(), model)).run(System.err::println);
+                    trainSteps, queries, d.warmup(), d.k(), nlist, nprobes, d.seed(), model,
+                    PopularityPriorSetting.parse(popularityPrior))).run(System.err::println);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : recommendText(report));
             return 0;
         }
@@ -502,6 +511,11 @@ public final class BenchCommand implements Callable<Integer> {
                 r.graphSeconds(), r.model(), r.modelSeconds()));
         sb.append(String.format(Locale.ROOT, "deployment: every node embedded in %.1f s (%s); index built in %.1f s: %s%n",
                 r.embeddingSeconds(), r.inference(), r.indexSeconds(), r.index()));
+        PopularityPrior prior = r.popularityPrior();
+        sb.append(prior.changesScores()
+                ? String.format(Locale.ROOT, "ranking: cosine + %s * log(1 + in-degree) (popularity prior, %s)%n",
+                        prior.beta(), prior.chosenBy())
+                : "ranking: cosine (no popularity prior)\n");
         sb.append(String.format(Locale.ROOT, "%-30s %8s %8s %8s %8s %9s %9s %9s%n", "single thread", "p50 ms", "p99 ms",
                 "cpu p50", "cpu p99", "queries/s", "recall@10", "excluding"));
         for (RecommendBenchmark.Row row : r.rows()) {

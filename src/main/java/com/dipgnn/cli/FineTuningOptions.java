@@ -8,6 +8,7 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
 import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.WholeGraphBudget;
@@ -203,6 +204,13 @@ final class FineTuningOptions {
                     + "edge split with the softmax loss, else uniform)")
     String linkNegatives;
 
+    @Option(names = "--popularity-prior", defaultValue = "auto",
+            description = "link task: add w * log(1 + the candidate's in-degree) to each ranking score, w chosen on "
+                    + "validation when training ends (auto: among 0 and 0.005 doubling "
+                    + "up to 0.64, so never worse there than none), fixed (a number such as 0.02) or none (off); stored with the model and "
+                    + "used by its deployments (default: ${DEFAULT-VALUE})")
+    String popularityPrior;
+
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
     String device;
 
@@ -316,5 +324,10 @@ final class FineTuningOptions {
                     + "--rec-loss dot-softmax)");
         }
         return loss;
+    }
+
+    /** How the link model's popularity prior is set ({@code --popularity-prior}). */
+    PopularityPriorSetting popularityPrior() {
+        return PopularityPriorSetting.parse(popularityPrior);
     }
 }

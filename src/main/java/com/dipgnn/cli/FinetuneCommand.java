@@ -87,7 +87,7 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
             "--hidden", "--heads", "--node-embeddings", "--embedding-width", "--structural-inputs",
             "--embedding-row-dropout", "--batch-size", "--eval-every", "--patience", "--depth", "--width",
             "--full-graph-max-nodes", "--label-fraction", "--normalize-features", "--standardize-features",
-            "--link-loss", "--link-negatives", "--target-type");
+            "--link-loss", "--link-negatives", "--target-type", "--popularity-prior");
 
     @Override
     public Integer call() throws Exception {
@@ -108,10 +108,10 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
                 : options.spec(kind, graph, start.manifest().modelConfig());
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
-        FineTuneExperiment experiment = pretrained == null
+        FineTuneExperiment experiment = (pretrained == null
                 ? new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device), TextCaches.cli())
                 : FineTuneExperiment.fromPretrained(pretrained, graph, options.dataset, spec, Devices.select(options.device),
-                        TextCaches.cli());
+                        TextCaches.cli())).withPopularityPrior(options.popularityPrior());
         List<FineTuneResult> results = new ArrayList<>();
         for (int r = 0; r < options.runs; r++) {
             long runSeed = options.seed + r;
@@ -237,6 +237,9 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
             run.put("best_step", results.get(i).bestStep());
             run.put("steps_run", results.get(i).stepsRun());
             run.put("seconds", results.get(i).seconds());
+            if (results.get(i).popularityPrior() != null) {
+                run.put("popularity_prior", results.get(i).popularityPrior());
+            }
             runList.add(run);
         }
         out.put("runs", runList);

@@ -88,7 +88,7 @@ public final class ReproduceCommand implements Callable<Integer>, TrainingComman
         // checked before the reproduction, which can take hours
         List<RecommenderConfig> baselineConfigs = baselineConfigs(kind, spec);
         FineTuneExperiment experiment = new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device),
-                TextCaches.cli());
+                TextCaches.cli()).withPopularityPrior(options.popularityPrior());
         Path dir = out != null ? out : Path.of("reports", Path.of(options.dataset).getFileName() + "-" + kind.shortName());
         ReproductionSpec plan = new ReproductionSpec(chosen, options.runs, options.seed,
                 pretrain.config(PretrainMethod.DIPGNN, options.seed, spec), pretrainPerRun, probe,

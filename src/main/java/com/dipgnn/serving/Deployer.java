@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.CosineScorer;
+import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.model.Linear;
 import com.dipgnn.training.LayerwiseEmbedder;
 import com.dipgnn.store.ModelManifest;
@@ -116,8 +117,10 @@ final class Deployer {
             throw new IllegalArgumentException("the model predicts relation " + relation.key()
                     + ", which graph '" + graph.name() + "' does not have");
         }
+        PopularityPrior prior = manifest.section(PopularityPrior.SECTION, PopularityPrior.class)
+                .orElse(PopularityPrior.NONE);
         return LinkHead.build(relation, (CosineScorer) model.head(), embeddings.get(relation.target()),
-                manifest.hidden(), options.index(), this::report);
+                manifest.hidden(), prior, graph.adjacency(relation).targetArray(), options.index(), this::report);
     }
 
     private static ClassHead classHead(ModelManifest manifest, HeteroGraph graph, ModelStore.LoadedModel model) {

@@ -2,50 +2,67 @@ package com.dipgnn.serving;
 
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.CosineScorer;
+import com.dipgnn.ranking.PopularityPrior;
 import java.util.stream.IntStream;
 
 /**
- * The trainable cosine d(s, t) = (W t) . s / (|W t| |s|) of a link-prediction model on the host:
- * W is read once, every candidate t of the relation's target type is stored as the unit vector
- * W t / |W t| (in id order, and in the top-k index), and a source s is normalised per request, so
- * a score is one dot product. Norms are floored exactly as {@link CosineScorer} floors them.
+ * The trainable cosine d(s, t) = (W t) . s / (|W t| |s|) of a link-prediction model on the host,
+ * plus the model's popularity prior beta * log(1 + d_t) ({@link PopularityPrior}, d_t the edges of
+ * the relation into t in the deployed graph): W is read once, every candidate t of the relation's
+ * target type is stored as the unit vector W t / |W t| (in id order, and in the top-k index), and
+ * a source s is normalised per request, so a score is one dot product. With a prior, each candidate
+ * vector gains one last coordinate beta * log(1 + d_t) and each query a last coordinate 1, so the
+ * indexes still rank by one inner product. Norms are floored exactly as {@link CosineScorer} floors them.
  */
 final class LinkHead {
 
     private static final int CHUNK = 256;
 
     private final RelationType relation;
+    /** The embeddings' width. */
     private final int dim;
+    /** The indexed vectors' width: {@code dim}, or {@code dim + 1} with a prior. */
+    private final int width;
+    private final PopularityPrior prior;
     private final float[] candidates;
     private final VectorIndex index;
     private final ExactIndex exact;
 
-    private LinkHead(RelationType relation, int dim, float[] candidates, VectorIndex index) {
+    private LinkHead(RelationType relation, int dim, PopularityPrior prior, float[] candidates, VectorIndex index) {
         this.relation = relation;
         this.dim = dim;
+        this.prior = prior;
+        this.width = prior.changesScores() ? dim + 1 : dim;
         this.candidates = candidates;
         this.index = index;
-        this.exact = index instanceof ExactIndex e ? e : new ExactIndex(candidates, dim);
+        this.exact = index instanceof ExactIndex e ? e : new ExactIndex(candidates, width);
     }
 
     /**
      * @param targets embeddings of every node of the relation's target type, row-major
+     * @param prior the model's popularity prior ({@link PopularityPrior#NONE} for none)
+     * @param edgeTargets the target of every edge of the relation in the deployed graph (the prior's degrees)
      */
-    static LinkHead build(RelationType relation, CosineScorer head, float[] targets, int dim, IndexOptions options,
-                          DeploymentListener listener) {
+    static LinkHead build(RelationType relation, CosineScorer head, float[] targets, int dim, PopularityPrior prior,
+                          int[] edgeTargets, IndexOptions options, DeploymentListener listener) {
         float[] w = head.transform().weightValues();
         float epsilon = CosineScorer.normEpsilon();
         int n = targets.length / dim;
-        float[] units = new float[targets.length];
+        int width = prior.changesScores() ? dim + 1 : dim;
+        float[] terms = prior.changesScores() ? prior.terms(edgeTargets, n) : null;
+        float[] units = new float[n * width];
         IntStream.range(0, (n + CHUNK - 1) / CHUNK).parallel().forEach(chunk -> {
             float[] row = new float[dim];
             for (int t = chunk * CHUNK, end = Math.min(n, t + CHUNK); t < end; t++) {
                 VectorMath.scores(targets, t * dim, w, 0, dim, dim, row);
-                System.arraycopy(row, 0, units, t * dim, dim);
-                VectorMath.scale(units, t * dim, dim, VectorMath.safeNorm(units, t * dim, dim, epsilon));
+                System.arraycopy(row, 0, units, t * width, dim);
+                VectorMath.scale(units, t * width, dim, VectorMath.safeNorm(units, t * width, dim, epsilon));
+                if (terms != null) {
+                    units[t * width + dim] = terms[t];
+                }
             }
         });
-        return new LinkHead(relation, dim, units, options.build(units, dim, listener));
+        return new LinkHead(relation, dim, prior, units, options.build(units, width, listener));
     }
 
     RelationType relation() {
@@ -62,18 +79,30 @@ final class LinkHead {
     }
 
     int candidateCount() {
-        return candidates.length / dim;
+        return candidates.length / width;
     }
 
-    /** The source embedding at {@code offset} of {@code embeddings}, normalised as the score needs it. */
-    static float[] queryVector(float[] embeddings, int offset, int dim) {
-        float[] q = java.util.Arrays.copyOfRange(embeddings, offset, offset + dim);
+    /** The popularity prior the scores include ({@link PopularityPrior#NONE} for none). */
+    PopularityPrior prior() {
+        return prior;
+    }
+
+    /**
+     * The query vector of the source embedding at {@code offset} of {@code embeddings}: normalised
+     * as the score needs it, with the prior's last coordinate 1 when the head has one.
+     */
+    float[] queryVector(float[] embeddings, int offset) {
+        float[] q = new float[width];
+        System.arraycopy(embeddings, offset, q, 0, dim);
         VectorMath.scale(q, 0, dim, VectorMath.safeNorm(q, 0, dim, CosineScorer.normEpsilon()));
+        if (width > dim) {
+            q[dim] = 1f;
+        }
         return q;
     }
 
-    /** The score of a normalised source against candidate {@code target}. */
+    /** The score of a query ({@link #queryVector}) against candidate {@code target}. */
     float score(float[] query, int target) {
-        return VectorMath.dot(query, 0, candidates, target * dim, dim);
+        return VectorMath.dot(query, 0, candidates, target * width, width);
     }
 }

@@ -5,6 +5,7 @@ import static com.dipgnn.serving.InvalidInferenceRequestException.Reason;
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.FeaturePreprocessing;
 import com.dipgnn.graph.HeteroGraph;
@@ -170,6 +171,11 @@ public final class ModelDeployment implements AutoCloseable {
         return options;
     }
 
+    /** The popularity prior a link-prediction model's scores include ({@link PopularityPrior#NONE} for none, and for a classifier). */
+    public PopularityPrior popularityPrior() {
+        return link == null ? PopularityPrior.NONE : link.prior();
+    }
+
     /** The top-k index of a link-prediction model's candidates; empty for a classifier. */
     public Optional<VectorIndex> index() {
         return link == null ? Optional.empty() : Optional.of(link.index());
@@ -198,7 +204,19 @@ public final class ModelDeployment implements AutoCloseable {
     public float[] queryVector(String relation, int source) {
         RelationType r = linkHead(relation).relation();
         Requests.requireId("source", r.source(), source, graph.numNodes(r.source()));
-        return LinkHead.queryVector(embeddings.get(r.source()), source * dim, dim);
+        return linkHead(relation).queryVector(embeddings.get(r.source()), source * dim);
+    }
+
+    /**
+     * The vector a top-k search for {@code embedding} (a node's, such as {@link #embedNewNode}'s)
+     * queries the index with, for diagnostics and benchmarks.
+     */
+    public float[] queryVector(String relation, float[] embedding) {
+        if (embedding.length != dim) {
+            throw new IllegalArgumentException("an embedding of this model has width " + dim + "; got "
+                    + embedding.length);
+        }
+        return linkHead(relation).queryVector(embedding, 0);
     }
 
     /** The embeddings of nodes of one type, one row per id, in order. */
@@ -232,7 +250,7 @@ public final class ModelDeployment implements AutoCloseable {
         float[] scores = new float[sources.length];
         float[] from = embeddings.get(r.source());
         for (int i = 0; i < sources.length; i++) {
-            scores[i] = head.score(LinkHead.queryVector(from, sources[i] * dim, dim), targets[i]);
+            scores[i] = head.score(head.queryVector(from, sources[i] * dim), targets[i]);
         }
         return scores;
     }
@@ -272,7 +290,7 @@ public final class ModelDeployment implements AutoCloseable {
     /** The index's top k for an existing, checked source node. */
     private List<ScoredNode> search(LinkHead head, int source, int k, boolean excludeLinked) {
         RelationType r = head.relation();
-        float[] query = LinkHead.queryVector(embeddings.get(r.source()), source * dim, dim);
+        float[] query = head.queryVector(embeddings.get(r.source()), source * dim);
         IntPredicate excluded = id -> false;
         if (excludeLinked) {
             IntPredicate linked = linkedTo(graph.adjacency(r), source);
@@ -309,7 +327,7 @@ public final class ModelDeployment implements AutoCloseable {
         NewNodeSubgraph sub = newNodeSubgraph(node);
         float[] embedding = forwardNewNode(sub, node.type());
         int[] linked = excludeLinked ? sub.neighboursAlong(r) : new int[0];
-        return head.index().search(LinkHead.queryVector(embedding, 0, dim), k,
+        return head.index().search(head.queryVector(embedding, 0), k,
                 id -> Arrays.binarySearch(linked, id) >= 0);
     }
 

@@ -28,6 +28,8 @@ import com.dipgnn.model.NodeEmbeddingTable;
 import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
+import com.dipgnn.ranking.PopularityPrior;
+import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.sampling.SubgraphSampler;
 import com.dipgnn.sampling.WholeGraphBudget;
 import java.io.IOException;
@@ -51,6 +53,7 @@ public final class FineTuneExperiment {
     private final Device device;
     private final TextInputs text;
     private final FeaturePreprocessing features;
+    private final PopularityPriorSetting popularityPrior;
 
     /**
      * An experiment whose text inputs (if the graph has text) are learned from its pre-training nodes,
@@ -113,6 +116,26 @@ public final class FineTuneExperiment {
         this.datasetName = datasetName;
         this.spec = withNodeInputsResolved(spec, this.graph);
         this.device = device;
+        this.popularityPrior = PopularityPriorSetting.AUTO;
+    }
+
+    private FineTuneExperiment(FineTuneExperiment from, PopularityPriorSetting popularityPrior) {
+        this.text = from.text;
+        this.features = from.features;
+        this.graph = from.graph;
+        this.datasetName = from.datasetName;
+        this.spec = from.spec;
+        this.device = from.device;
+        this.popularityPrior = java.util.Objects.requireNonNull(popularityPrior, "popularityPrior");
+    }
+
+    /**
+     * This experiment with the link model's popularity prior set as {@code setting} says once
+     * training ends (default {@link PopularityPriorSetting#AUTO}); it changes the ranking, not the
+     * training, so a checkpoint resumes under any setting.
+     */
+    public FineTuneExperiment withPopularityPrior(PopularityPriorSetting setting) {
+        return new FineTuneExperiment(this, setting);
     }
 
     /**
@@ -200,7 +223,7 @@ public final class FineTuneExperiment {
                     : new FineTuneCheckpoints(checkpoints, checkpointEvery, checkpointSettings(pretrained));
             FineTuneResult result;
             try {
-                result = new FineTuner(spec.training().withSeed(seed), listener)
+                result = new FineTuner(spec.training().withSeed(seed), listener, popularityPrior)
                         .run(task, encoder, head, manager, policy);
             } catch (java.io.UncheckedIOException e) {
                 // keep both what failed (the checkpoint and where) and why
@@ -534,10 +557,12 @@ public final class FineTuneExperiment {
         encoder.nodeTables().forEach((type, table) -> trained.put(type, table.trainedCount()));
         InputPreparation preparation = new InputPreparation(spec.sampling(), spec.normalizeFeatures(),
                 spec.standardizeFeatures(), List.copyOf(features.scaling().types().keySet()));
-        return ModelManifest.of(spec.model(), schema, task.describe(), datasetName, graph.fingerprint(),
-                spec.splitSeed(), preparation, result.metrics())
+        ModelManifest manifest = ModelManifest.of(spec.model(), schema, task.describe(), datasetName,
+                graph.fingerprint(), spec.splitSeed(), preparation, result.metrics())
                 .withSection(FineTuneProvenance.SECTION,
                         new FineTuneProvenance(spec, seed, result.bestStep(), trained, fromPretrained));
+        return result.popularityPrior() == null ? manifest
+                : manifest.withSection(PopularityPrior.SECTION, result.popularityPrior());
     }
 
     /** Node types and their counts, for reports. */

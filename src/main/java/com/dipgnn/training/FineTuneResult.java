@@ -1,5 +1,6 @@
 package com.dipgnn.training;
 
+import com.dipgnn.ranking.PopularityPrior;
 import java.util.List;
 import java.util.Map;
 
@@ -14,15 +15,17 @@ import java.util.Map;
  * @param finalLoss the last training loss
  * @param history every validation of the run (resumed runs include those before the resume)
  * @param resumedFrom the step the run resumed from (0 when it started fresh)
+ * @param popularityPrior the popularity prior the metrics were ranked with (a link task's); null
+ *     for a task that does not rank
  */
 public record FineTuneResult(
         Map<String, Map<String, Double>> metrics, long bestStep, long stepsRun, double seconds, double finalLoss,
-        List<FineTuneLogEntry> history, long resumedFrom) {
+        List<FineTuneLogEntry> history, long resumedFrom, PopularityPrior popularityPrior) {
 
-    /** A result without a validation history, from a fresh run. */
+    /** A result without a validation history or a popularity prior, from a fresh run. */
     public FineTuneResult(Map<String, Map<String, Double>> metrics, long bestStep, long stepsRun, double seconds,
                           double finalLoss) {
-        this(metrics, bestStep, stepsRun, seconds, finalLoss, List.of(), 0);
+        this(metrics, bestStep, stepsRun, seconds, finalLoss, List.of(), 0, null);
     }
 
     public double metric(EvalSplit split, String name) {

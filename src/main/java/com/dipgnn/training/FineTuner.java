@@ -6,6 +6,8 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
+import com.dipgnn.ranking.PopularityPrior;
+import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.sampling.BatchPrefetcher;
 import com.dipgnn.sampling.StepRandom;
 import java.io.IOException;
@@ -26,10 +28,21 @@ public final class FineTuner {
 
     private final FineTuneConfig config;
     private final TrainingListener listener;
+    private final PopularityPriorSetting prior;
 
+    /** A fine-tuner whose link models' popularity prior is chosen by validation ({@link PopularityPriorSetting#AUTO}). */
     public FineTuner(FineTuneConfig config, TrainingListener listener) {
+        this(config, listener, PopularityPriorSetting.AUTO);
+    }
+
+    /**
+     * @param prior how a ranking task's popularity prior is set once training ends ({@link FineTuningTask#calibrate});
+     *     it does not change training, so checkpoints do not record it
+     */
+    public FineTuner(FineTuneConfig config, TrainingListener listener, PopularityPriorSetting prior) {
         this.config = config;
         this.listener = listener;
+        this.prior = java.util.Objects.requireNonNull(prior, "prior");
     }
 
     /** Seeds the engine and creates the parameters of the modules, reproducibly for a seed. */
@@ -94,12 +107,27 @@ public final class FineTuner {
             head.restore(state.bestHead);
             state.restoreBestTables(encoder);
         }
+        PopularityPrior chosen = calibrate(task, encoder, head, modelManager);
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         for (EvalSplit split : EvalSplit.values()) {
             metrics.put(split.key(), evaluate(task, encoder, head, split, modelManager));
         }
         return new FineTuneResult(metrics, state.bestStep, state.step, (System.nanoTime() - start) / 1e9,
-                state.lastLoss, List.copyOf(state.history), resumedFrom);
+                state.lastLoss, List.copyOf(state.history), resumedFrom, chosen);
+    }
+
+    /** The task's ranking prior for the kept weights (null when it does not rank), logged. */
+    private <B> PopularityPrior calibrate(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head,
+                                         NDManager modelManager) {
+        try (NDManager scope = modelManager.newSubManager()) {
+            PopularityPrior chosen = task.calibrate(encoder, head, prior, scope).orElse(null);
+            if (chosen != null && !chosen.trials().isEmpty()) {
+                System.getLogger(FineTuner.class.getName()).log(System.Logger.Level.INFO,
+                        "popularity prior: weight " + chosen.beta() + " chosen by validation " + chosen.metric()
+                                + " " + chosen.trials());
+            }
+            return chosen;
+        }
     }
 
     /** Validates after the current step, keeping the best weights; returns whether to stop early. */

@@ -4,7 +4,10 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
+import com.dipgnn.ranking.PopularityPrior;
+import com.dipgnn.ranking.PopularityPriorSetting;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 
 /**
@@ -32,6 +35,16 @@ public interface FineTuningTask<B> {
 
     /** Metrics on a split, keyed by name (the primary metric among them). */
     Map<String, Double> evaluate(GraphEncoder encoder, GraphModule head, EvalSplit split, NDManager scope);
+
+    /**
+     * Sets what ranking adds to the model's scores once training has ended, with the kept weights,
+     * and uses it in every evaluation from then on: the link task's {@link PopularityPrior}, as
+     * {@code setting} says. Empty (and nothing changes) for a task that does not rank.
+     */
+    default Optional<PopularityPrior> calibrate(GraphEncoder encoder, GraphModule head, PopularityPriorSetting setting,
+                                                NDManager scope) {
+        return Optional.empty();
+    }
 
     /** The metric early stopping maximises. */
     String primaryMetric();

@@ -13,6 +13,8 @@ import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.ScalarOps;
 import com.dipgnn.ranking.Interactions;
 import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.PopularityPrior;
+import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.ranking.RankingEvaluator;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.EdgeList;
@@ -20,10 +22,13 @@ import com.dipgnn.sampling.NegativeSampler;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.sampling.SubgraphSampler;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 
@@ -85,6 +90,10 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private final boolean selectByFullRanking;
     /** Per candidate id, the log of its probability to be in a step's pool; null without log-Q correction. */
     private final float[] logPoolProbability;
+    /** Per candidate id, log(1 + its in-degree in the training edges): the popularity prior's input. */
+    private final float[] logDegree;
+    /** The popularity prior evaluation ranks with; none until {@link #calibrate} sets one. */
+    private PopularityPrior prior = PopularityPrior.NONE;
 
     /**
      * @param fullGraph the fine-tuning graph with every edge (evaluation negatives are never true edges)
@@ -163,6 +172,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
                 ? logPoolProbability(split.train().dst(), graph.numNodes(relation.target()),
                         Math.min(batchSize, split.train().size()), trainNegatives)
                 : null;
+        this.logDegree = PopularityPrior.logDegrees(knownEdges.targetArray(), graph.numNodes(relation.target()));
         Interactions known = interactions(knownEdges);
         valExclusions = known;
         testExclusions = known.union(Interactions.of(known.users(), known.items(),
@@ -381,6 +391,38 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
 
     @Override
     public Map<String, Double> evaluate(GraphEncoder encoder, GraphModule head, EvalSplit s, NDManager scope) {
+        return evaluate(encoder, head, s, scope, List.of(prior.beta())).get(0);
+    }
+
+    /**
+     * Chooses the popularity prior as {@code setting} says ({@link PopularityPriorSetting#AUTO}: the
+     * best of its weights by this task's primary validation metric, the encoder embedding once), and
+     * ranks with it from then on.
+     */
+    @Override
+    public Optional<PopularityPrior> calibrate(GraphEncoder encoder, GraphModule head, PopularityPriorSetting setting,
+                                               NDManager scope) {
+        if (!setting.auto()) {
+            prior = setting.fixed();
+            return Optional.of(prior);
+        }
+        List<Map<String, Double>> val = evaluate(encoder, head, EvalSplit.VAL, scope, setting.candidates());
+        prior = setting.choose(primaryMetric(), val.stream().map(m -> m.get(primaryMetric())).toList());
+        return Optional.of(prior);
+    }
+
+    /** The popularity prior evaluation ranks with: none until {@link #calibrate} sets one. */
+    public PopularityPrior prior() {
+        return prior;
+    }
+
+    /**
+     * The metrics of split {@code s} with each popularity prior weight of {@code betas}, in order:
+     * the nodes are embedded once, and each candidate's score is the head's cosine plus
+     * beta * log(1 + its training in-degree).
+     */
+    private List<Map<String, Double>> evaluate(GraphEncoder encoder, GraphModule head, EvalSplit s, NDManager scope,
+                                               List<Double> betas) {
         LinkSplit.Edges edges = edges(s);
         int[][] negatives = evalNegatives.get(s);
         int perEdge = 1 + negatives[0].length;
@@ -402,7 +444,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             needed.merge(relation.target(), candidateIds, LinkPredictionTask::concat);
             tables = embedder.embed(encoder, needed, scope, s.ordinal());
         }
-        RankingMetrics metrics = new RankingMetrics();
+        List<RankingMetrics> metrics = betas.stream().map(b -> new RankingMetrics()).toList();
+        float[] withPrior = new float[perEdge];
         for (int from = 0; from < edges.size(); from += EVAL_EDGES_PER_CHUNK) {
             int to = Math.min(edges.size(), from + EVAL_EDGES_PER_CHUNK);
             try (NDManager chunk = scope.newSubManager()) {
@@ -411,17 +454,32 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
                         .rows(chunk, Arrays.copyOfRange(candidateIds, from * perEdge, to * perEdge))
                         .reshape(to - from, perEdge, -1);
                 float[] scores = ((CosineScorer) head).score(c, a.expandDims(1)).toFloatArray();
-                for (int i = 0; i < to - from; i++) {
-                    metrics.add(scores[i * perEdge], Arrays.copyOfRange(scores, i * perEdge + 1, (i + 1) * perEdge));
+                for (int b = 0; b < betas.size(); b++) {
+                    float beta = betas.get(b).floatValue();
+                    for (int i = 0; i < to - from; i++) {
+                        for (int j = 0; j < perEdge; j++) {
+                            int at = i * perEdge + j;
+                            withPrior[j] = scores[at] + beta * logDegree[candidateIds[from * perEdge + at]];
+                        }
+                        metrics.get(b).add(withPrior[0], Arrays.copyOfRange(withPrior, 1, perEdge));
+                    }
                 }
             }
         }
-        Map<String, Double> out = new LinkedHashMap<>();
-        out.put("mrr", metrics.mrr());
-        out.put("hits@1", metrics.hitsAt1());
-        out.put("hits@10", metrics.hitsAt10());
+        List<Map<String, Double>> out = new ArrayList<>();
+        for (int b = 0; b < betas.size(); b++) {
+            Map<String, Double> m = new LinkedHashMap<>();
+            m.put("mrr", metrics.get(b).mrr());
+            m.put("hits@1", metrics.get(b).hitsAt1());
+            m.put("hits@10", metrics.get(b).hitsAt10());
+            out.add(m);
+        }
         if (fullExclusions != null) {
-            out.putAll(fullRanking(everyCandidate, (CosineScorer) head, edges, fullExclusions, scope));
+            List<Map<String, Double>> full = fullRanking(everyCandidate, (CosineScorer) head, edges, fullExclusions,
+                    scope, betas);
+            for (int b = 0; b < betas.size(); b++) {
+                out.get(b).putAll(full.get(b));
+            }
         }
         return out;
     }
@@ -430,12 +488,14 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * The LightGCN protocol on the held-out edges: every candidate node is ranked for each anchor,
      * except its edges the model was trained on (and validation edges, for test); Recall@20 and
      * NDCG@20, plus the leave-one-out HR@10 / NDCG@10 against 100 negatives when each anchor holds
-     * out one edge. Scores are the head's cosine d(c, a): the dot product of unit(W c) and unit(a).
+     * out one edge. Scores are the head's cosine d(c, a): the dot product of unit(W c) and unit(a),
+     * plus each weight of {@code betas} times log(1 + the candidate's training in-degree); one map per weight.
      *
      * @param exclusions what is left out of each anchor's ranking besides nothing held out
      */
-    private Map<String, Double> fullRanking(Map<String, NodeEmbedder.Table> tables, CosineScorer head,
-                                            LinkSplit.Edges edges, Interactions exclusions, NDManager scope) {
+    private List<Map<String, Double>> fullRanking(Map<String, NodeEmbedder.Table> tables, CosineScorer head,
+                                                  LinkSplit.Edges edges, Interactions exclusions, NDManager scope,
+                                                  List<Double> betas) {
         int[] anchors = Arrays.stream(edges.src()).distinct().sorted().toArray();
         int[] candidates = java.util.stream.IntStream.range(0, graph.numNodes(relation.target())).toArray();
         float eps = CosineScorer.normEpsilon();
@@ -447,16 +507,24 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         Interactions interacted = localUsers(anchors, exclusions.union(
                 Interactions.of(exclusions.users(), candidates.length, edges.src(), edges.dst())),
                 candidates.length);
-        Map<String, Double> out = new LinkedHashMap<>();
         RankingEvaluator evaluator = new RankingEvaluator(FULL_RANKING_K, 100, 0xF011);
-        Map<String, Double> all = evaluator.evaluate(queries, items, heldOut, excluded, interacted);
-        out.put("recall@" + FULL_RANKING_K, all.get("recall@" + FULL_RANKING_K));
-        out.put("ndcg@" + FULL_RANKING_K, all.get("ndcg@" + FULL_RANKING_K));
-        all.forEach((name, value) -> {
-            if (name.endsWith("_loo")) {
-                out.put(name, value);
-            }
-        });
+        NDArray priorColumn = scope.create(logDegree).reshape(candidates.length, 1);
+        List<Map<String, Double>> out = new ArrayList<>();
+        for (double beta : betas) {
+            // cosine + beta * log-degree as one inner product: [unit(a), beta] . [unit(W c), log(1 + d_c)]
+            Map<String, Double> all = beta == 0 ? evaluator.evaluate(queries, items, heldOut, excluded, interacted)
+                    : evaluator.evaluate(queries.concat(scope.full(new Shape(anchors.length, 1), (float) beta), 1),
+                            items.concat(priorColumn, 1), heldOut, excluded, interacted);
+            Map<String, Double> m = new LinkedHashMap<>();
+            m.put("recall@" + FULL_RANKING_K, all.get("recall@" + FULL_RANKING_K));
+            m.put("ndcg@" + FULL_RANKING_K, all.get("ndcg@" + FULL_RANKING_K));
+            all.forEach((name, value) -> {
+                if (name.endsWith("_loo")) {
+                    m.put(name, value);
+                }
+            });
+            out.add(m);
+        }
         return out;
     }
 

@@ -208,6 +208,23 @@ class FinetuneCommandSpecTest {
         assertThat(narrower.fineTuning().spec(TaskKind.LINK_PREDICTION, unsplitGraph(), pretrained).model().heads()).isEqualTo(4);
     }
 
+    @Test
+    void thePopularityPriorIsChosenByValidationUnlessFixedOrOff() {
+        FinetuneCommand defaults = new FinetuneCommand();
+        new CommandLine(defaults).parseArgs();
+        assertThat(defaults.fineTuning().popularityPrior()).isEqualTo(com.dipgnn.ranking.PopularityPriorSetting.AUTO);
+        FinetuneCommand fixed = new FinetuneCommand();
+        new CommandLine(fixed).parseArgs("--popularity-prior", "0.02");
+        assertThat(fixed.fineTuning().popularityPrior().fixed().beta()).isEqualTo(0.02);
+        FinetuneCommand off = new FinetuneCommand();
+        new CommandLine(off).parseArgs("--popularity-prior", "off");
+        assertThat(off.fineTuning().popularityPrior()).isEqualTo(com.dipgnn.ranking.PopularityPriorSetting.OFF);
+        FinetuneCommand bad = new FinetuneCommand();
+        new CommandLine(bad).parseArgs("--popularity-prior", "lots");
+        assertThatThrownBy(() -> bad.fineTuning().popularityPrior()).hasMessageContaining("unknown popularity prior 'lots'")
+                .hasMessageContaining("auto");
+    }
+
     /**
      * A negative node bound is refused when the options become a spec, before any data is trained
      * on (it meant "never whole" silently before the whole-graph budget, then failed mid-run).

@@ -113,7 +113,7 @@ class ExactInferenceTest {
         int differing = 0;
         for (int query = 0; query < graph.numNodes("query"); query++) {
             NewNode copy = copyOfQuery(graph, query);
-            float[] vector = LinkHead.queryVector(ivf.embedNewNode(copy), 0, ivf.dim());
+            float[] vector = ivf.queryVector(null, ivf.embedNewNode(copy));
             IntPredicate sent = sentWith(copy);
             List<ScoredNode> answer = ivf.recommendForNewNode(null, copy, 10, true);
             assertThat(answer).isEqualTo(ivf.index().orElseThrow().search(vector, 10, sent));

@@ -11,6 +11,8 @@ import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.ranking.PopularityPrior;
+import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
@@ -51,12 +53,16 @@ final class ServingFixtures {
                 : new NewNode(node.type(), node.features(), node.neighbours());
     }
 
-    /** Fine-tunes a tiny model for a few steps and saves it to {@code dir}. */
+    /**
+     * Fine-tunes a tiny model for a few steps and saves it to {@code dir}; a link model without a
+     * popularity prior, so that its scores are its cosine alone (PopularityPriorDeploymentTest has one).
+     */
     static void train(HeteroGraph graph, TaskKind task, String targetType, Path dir) throws IOException {
         ExperimentSpec spec = new ExperimentSpec(task, targetType, null, SplitMode.TRANSFER, 3, 1.0, TINY,
                 new FineTuneConfig(4, 32, 4, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 0),
                 SAMPLING, 0, false, 31, 31, 0.1);
-        new FineTuneExperiment(graph, "synthetic:query-product", spec, Device.cpu()).run(1, TrainingListener.NONE, dir);
+        new FineTuneExperiment(graph, "synthetic:query-product", spec, Device.cpu())
+                .withPopularityPrior(PopularityPriorSetting.OFF).run(1, TrainingListener.NONE, dir);
     }
 
     /**
@@ -74,6 +80,12 @@ final class ServingFixtures {
      */
     static void randomLinkModel(HeteroGraph graph, Path dir, boolean normalized, FeatureScaling scaling)
             throws IOException {
+        randomLinkModel(graph, dir, normalized, scaling, PopularityPrior.NONE);
+    }
+
+    /** {@link #randomLinkModel(HeteroGraph, Path, boolean, FeatureScaling)} whose manifest stores {@code prior}. */
+    static void randomLinkModel(HeteroGraph graph, Path dir, boolean normalized, FeatureScaling scaling,
+                                PopularityPrior prior) throws IOException {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), TINY);
             CosineScorer head = new CosineScorer(TINY.hidden());
@@ -84,8 +96,10 @@ final class ServingFixtures {
             InputPreparation preparation = new InputPreparation(SAMPLING, normalized,
                     scaling == null ? FeatureStandardization.NONE : FeatureStandardization.AUTO,
                     scaling == null ? List.of() : List.copyOf(scaling.types().keySet()));
-            ModelStore.save(dir, ModelManifest.of(TINY, GraphSchema.of(graph), task, "synthetic:query-product",
-                    graph.fingerprint(), 0, preparation, Map.of()), encoder, head, scaling == null ? null : scaling::save);
+            ModelManifest manifest = ModelManifest.of(TINY, GraphSchema.of(graph), task, "synthetic:query-product",
+                    graph.fingerprint(), 0, preparation, Map.of());
+            ModelStore.save(dir, prior.changesScores() ? manifest.withSection(PopularityPrior.SECTION, prior) : manifest,
+                    encoder, head, scaling == null ? null : scaling::save);
         }
     }
 

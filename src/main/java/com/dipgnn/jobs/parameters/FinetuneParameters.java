@@ -19,6 +19,7 @@ import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.pretraining.PretrainedModels;
@@ -126,7 +127,13 @@ public record FinetuneParameters(
         @Schema(description = ParameterChecks.TEXT_INPUTS_DESCRIPTION
                 + "; with a pre-trained model, its stored text inputs",
                 example = "all", allowableValues = {"all", "featureless"}, nullable = true)
-        @Pattern(regexp = "all|featureless") String textInputs) implements JobParameters {
+        @Pattern(regexp = "all|featureless") String textInputs,
+        @Schema(description = "Link task: a popularity prior added to every ranking score, w * log(1 + the "
+                + "candidate's in-degree), stored with the model and used by its deployments: auto (w chosen on "
+                + "validation when training ends among 0 and 0.005 doubling up to 0.64, so never "
+                + "worse there than none), off, or a fixed w such as 0.02. Default: auto", example = "auto", nullable = true)
+        @Pattern(regexp = "auto|off|none|[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?") String popularityPrior)
+        implements JobParameters {
 
     /** Fills absent fields, except the architecture, with the paper's defaults for the task. */
     public FinetuneParameters {
@@ -152,6 +159,7 @@ public record FinetuneParameters(
                 "bpr".equals(linkLoss) ? RankingLoss.BPR : RankingLoss.SOFTMAX).cliName());
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
+        popularityPrior = or(popularityPrior, PopularityPriorSetting.AUTO.cliName());
     }
 
     /**
@@ -177,7 +185,7 @@ public record FinetuneParameters(
                               Long seed, Integer samplingDepth, Integer samplingWidth, Integer checkpointEvery) {
         this(task, targetType, relation, pretrainedModelId, backbone, layers, hidden, heads, dropout, steps, batchSize,
                 evalEvery, patience, learningRate, weightDecay, clipNorm, labelFraction, split, splitSeed, seed,
-                samplingDepth, samplingWidth, checkpointEvery, null, null, null, null, null, null, null, null);
+                samplingDepth, samplingWidth, checkpointEvery, null, null, null, null, null, null, null, null, null);
     }
 
     /** Node classification with every field at its default (from scratch). */
@@ -188,7 +196,8 @@ public record FinetuneParameters(
     /** The task ({@code node} or {@code link}) with every other field at its default. */
     public static FinetuneParameters forTask(String task) {
         return new FinetuneParameters(task, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null);
     }
 
     @Override
@@ -225,7 +234,7 @@ public record FinetuneParameters(
                 or(heads, from.heads()), dropout, steps, batchSize, evalEvery, patience, learningRate, weightDecay,
                 clipNorm, labelFraction, split, splitSeed, seed, samplingDepth, samplingWidth, checkpointEvery,
                 nodeEmbeddings, embeddingWidth, structuralInputs, embeddingRowDropout, linkLoss, linkNegatives,
-                standardizeFeatures, textInputs);
+                standardizeFeatures, textInputs, popularityPrior);
     }
 
     /** The node inputs: the given fields over the pre-trained model's node inputs, or over the defaults. */
@@ -252,6 +261,15 @@ public record FinetuneParameters(
                 .withLinkObjective(RankingLoss.parse(linkLoss), NegativeSampling.parse(linkNegatives))
                 .withFeatureStandardization(featureStandardization())
                 .withTextInputs(textInputScope());
+    }
+
+    /** How the link model's popularity prior is set (parsed). */
+    public PopularityPriorSetting popularityPriorSetting() {
+        try {
+            return PopularityPriorSetting.parse(popularityPrior);
+        } catch (IllegalArgumentException e) {
+            throw new JobParameterException("popularityPrior", e.getMessage());
+        }
     }
 
     /** Which node types read their text as input features (parsed). */
@@ -288,6 +306,7 @@ public record FinetuneParameters(
                     + "bpr use uniform or in-batch, or use linkLoss softmax");
         }
         featureStandardization();
+        popularityPriorSetting();
         if (backbone != null) {
             ParameterChecks.backbone(backbone);
         }
@@ -310,7 +329,7 @@ public record FinetuneParameters(
     @Override
     public FinetunePlan plan(HeteroGraph graph, ModelManifest pretrainedOrNull) {
         validateAgainst(graph, pretrainedOrNull);
-        return new FinetunePlan(toSpec(pretrainedOrNull), seed, checkpointEvery);
+        return new FinetunePlan(toSpec(pretrainedOrNull), seed, checkpointEvery, popularityPriorSetting());
     }
 
     private String targetTypeIn(HeteroGraph graph) {

@@ -1,5 +1,6 @@
 package com.dipgnn.jobs.runner;
 
+import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.training.ExperimentSpec;
 import java.util.Objects;
 
@@ -9,16 +10,25 @@ import java.util.Objects;
  * @param spec the experiment (task, split, architecture, training)
  * @param seed the fine-tuning run's seed
  * @param checkpointEvery steps between checkpoints
+ * @param popularityPrior how the link model's popularity prior is set when training ends
  */
-public record FinetunePlan(ExperimentSpec spec, long seed, int checkpointEvery) implements JobPlan {
+public record FinetunePlan(ExperimentSpec spec, long seed, int checkpointEvery, PopularityPriorSetting popularityPrior)
+        implements JobPlan {
 
     public FinetunePlan {
         Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(popularityPrior, "popularityPrior");
+    }
+
+    /** A plan whose popularity prior is chosen by validation ({@link PopularityPriorSetting#AUTO}). */
+    public FinetunePlan(ExperimentSpec spec, long seed, int checkpointEvery) {
+        this(spec, seed, checkpointEvery, PopularityPriorSetting.AUTO);
     }
 
     @Override
     public FinetunePlan withWholeGraphMemory(long maxBytes) {
-        return new FinetunePlan(spec.withWholeGraphBounds(spec.fullGraphMaxNodes(), maxBytes), seed, checkpointEvery);
+        return new FinetunePlan(spec.withWholeGraphBounds(spec.fullGraphMaxNodes(), maxBytes), seed, checkpointEvery,
+                popularityPrior);
     }
 
     @Override

@@ -159,10 +159,10 @@ public final class JobRunner {
             throws IOException {
         Path pretrainedDir = work.inputModelDir();
         ExperimentSpec spec = p.spec();
-        FineTuneExperiment experiment = pretrainedDir == null
+        FineTuneExperiment experiment = (pretrainedDir == null
                 ? new FineTuneExperiment(work.graph(), work.datasetName(), spec, work.device(), work.textCache())
                 : FineTuneExperiment.fromPretrained(pretrainedDir, work.graph(), work.datasetName(), spec,
-                        work.device(), work.textCache());
+                        work.device(), work.textCache())).withPopularityPrior(p.popularityPrior());
         ModelStore.EncoderWeights weights = pretrainedDir == null ? null : encoderWeights(pretrainedDir);
         tracker.phase("fine-tuning", spec.training().steps());
         FineTuneResult result = experiment.run(p.seed(), new FineTuneProgress(tracker, control, spec.training()

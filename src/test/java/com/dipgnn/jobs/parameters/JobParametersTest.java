@@ -7,6 +7,7 @@ import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.jobs.parameters.PretrainParameters;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.model.Backbone;
@@ -23,6 +24,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
+import com.dipgnn.ranking.PopularityPriorSetting;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -78,6 +80,22 @@ class JobParametersTest {
                 .containsExactly("textInputs");
         org.assertj.core.api.Assertions.assertThatThrownBy(bad::textInputScope)
                 .isInstanceOfSatisfying(JobParameterException.class, e -> assertThat(e.field()).isEqualTo("textInputs"));
+    }
+
+    @Test
+    void thePopularityPriorDefaultsToAutoAndTakesOffOrAWeight() throws Exception {
+        assertThat(FinetuneParameters.defaults().popularityPrior()).isEqualTo("auto");
+        assertThat(FinetuneParameters.defaults().popularityPriorSetting()).isEqualTo(PopularityPriorSetting.AUTO);
+        assertThat(JSON.readValue("{\"popularityPrior\": \"off\"}", FinetuneParameters.class)
+                .popularityPriorSetting()).isEqualTo(PopularityPriorSetting.OFF);
+        assertThat(JSON.readValue("{\"popularityPrior\": \"0.02\"}", FinetuneParameters.class)
+                .popularityPriorSetting()).isEqualTo(new PopularityPriorSetting(false, 0.02));
+        for (String bad : new String[] {"lots", "-0.1", "0.02.1"}) {
+            FinetuneParameters p = JSON.readValue("{\"popularityPrior\": \"" + bad + "\"}", FinetuneParameters.class);
+            assertThat(VALIDATOR.validate(p)).as(bad).extracting(v -> v.getPropertyPath().toString())
+                    .containsExactly("popularityPrior");
+            assertThatThrownBy(p::popularityPriorSetting).as(bad).isInstanceOf(JobParameterException.class);
+        }
     }
 
     @Test
