@@ -10,7 +10,7 @@ Drawn so far: plot_gowalla_curves.py gowalla-curves.svg gowalla-gnn-b8192-state.
   "gnn:GNN, log-Q corrected (seed 0)=gowalla-gnn-b8192-logq-state.json" \
   "gnn:GNN, log-Q corrected (seed 1)=gowalla-gnn-b8192-logq-seed1-state.json" \
   "gnn:GNN from DiP-GNN (seed 0)=gowalla-dipgnn-b8192-logq-state.json" \
-  "gnn:GAT (seed 0, to step 658)=gowalla-gat-b8192-logq-state.json" \
+  "gnn:GAT (seed 0)=gowalla-gat-b8192-logq-state.json" \
   "LightGCN, cosine softmax=gowalla-lightgcn.json" "LightGCN, dot softmax=gowalla-lightgcn-dot.json" \
   "MF-BPR=gowalla-mf-bpr.json"
 """
