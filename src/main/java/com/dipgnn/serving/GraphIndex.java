@@ -23,7 +23,8 @@ import java.util.stream.IntStream;
 
 /**
  * Approximate top-k by inner product over JVector's graph index (a Vamana / HNSW-style proximity
- * graph), for unit-length vectors such as a link head's normalised candidates. Results are
+ * graph), for unit-length vectors such as a link head's normalised candidates (near unit length with
+ * a popularity prior's extra coordinate, which the build and search score like any other). Results are
  * re-scored exactly and ordered as {@link ExactIndex} orders them; a search that the graph cannot
  * fill (a filter excluding most vectors) falls back to an exact scan, so fewer than {@code k}
  * results mean fewer than {@code k} vectors pass the filter. Immutable and thread-safe: searchers

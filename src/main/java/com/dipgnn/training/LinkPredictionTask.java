@@ -411,11 +411,6 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         return Optional.of(prior);
     }
 
-    /** The popularity prior evaluation ranks with: none until {@link #calibrate} sets one. */
-    public PopularityPrior prior() {
-        return prior;
-    }
-
     /**
      * The metrics of split {@code s} with each popularity prior weight of {@code betas}, in order:
      * the nodes are embedded once, and each candidate's score is the head's cosine plus
