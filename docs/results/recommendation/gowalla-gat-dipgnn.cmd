@@ -14,5 +14,5 @@ THP_MEM_ALLOC_ENABLE=1 OMP_NUM_THREADS=2 java -Dai.djl.pytorch.num_threads=2 -Dd
   --pretrained gowalla-gat-dipgnn-model --batch-size 8192 --eval-every 47 --patience 6 --steps 846 --seed 0 \
   --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-gat-dipgnn-b8192-logq --verbose --json
 # Fine-tuning started 2026-11-27 11:39 with commit 20a6b8d's jar (the popularity prior chosen on validation at the
-# end, the default since), two PyTorch threads beside MovieLens runs, benchmarks and the test suite; stopped by the
-# end of that session and resumable from its checkpoints (every 47 steps) with this command.
+# end, the default since), two PyTorch threads beside MovieLens runs, benchmarks and the test suite; stopped at its
+# step-282 checkpoint (13:09) for the test suite to run alone; resumable (checkpoints every 47 steps) with this command.
