@@ -8,6 +8,7 @@ import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
@@ -57,15 +58,25 @@ public final class NodeEmbeddingBenchmark {
 
     /**
      * @param rows user-table sizes to time
-     * @param width embedding width (= hidden width of the HGT encoder, 2 layers, 4 heads)
+     * @param width embedding width (= hidden width of the encoder, 2 layers, 4 heads)
      * @param clicksPerUser clicks of each user (items get 5 times as many on average)
      * @param warmup untimed steps first
      * @param repeats timed steps
      * @param roundTrip also time writing and reading the tables of each size
+     * @param backbone the encoder's layers (the recommendation default: HGT)
+     * @param positives positive pairs a step on a data set's own split ({@link #runOn}); 0 = the
+     *     recommendation default's batch
      */
-    public record Settings(int[] rows, int width, int clicksPerUser, int warmup, int repeats, boolean roundTrip) {
+    public record Settings(int[] rows, int width, int clicksPerUser, int warmup, int repeats, boolean roundTrip,
+                           Backbone backbone, int positives) {
+        public Settings {
+            if (positives < 0) {
+                throw new IllegalArgumentException("positives must be 0 (the default batch) or more, got " + positives);
+            }
+        }
+
         public static Settings defaults() {
-            return new Settings(new int[] {10_000, 1_000_000}, 64, 3, 5, 30, true);
+            return new Settings(new int[] {10_000, 1_000_000}, 64, 3, 5, 30, true, Backbone.HGT, 0);
         }
     }
 
@@ -81,8 +92,8 @@ public final class NodeEmbeddingBenchmark {
      * @param measuredBytesPerNode native memory growth per row (both tables) when the largest table
      *     and its moments were created
      */
-    public record Report(String device, int width, double stateBytesPerNode, double measuredBytesPerNode,
-                         List<SizeReport> sizes, String loadAverage) {
+    public record Report(String device, Backbone backbone, int width, double stateBytesPerNode,
+                         double measuredBytesPerNode, List<SizeReport> sizes, String loadAverage) {
     }
 
     /** HGSampling two hops of 128 nodes per type around each step's positives. */
@@ -110,7 +121,8 @@ public final class NodeEmbeddingBenchmark {
         double measured = largest == null ? Double.NaN
                 : largest.stateNativeMib() * 1024.0 * 1024.0 / (largest.userRows() + largest.itemRows());
         double perNode = 3.0 * Float.BYTES * settings.width() + 1.0 / 8;
-        return new Report(device.toString(), settings.width(), perNode, measured, sizes, loadAverage());
+        return new Report(device.toString(), settings.backbone(), settings.width(), perNode, measured, sizes,
+                loadAverage());
     }
 
     /** The machine's load averages (1, 5, 15 minutes) at the end, from /proc/loadavg; "unknown" elsewhere. */
@@ -129,7 +141,8 @@ public final class NodeEmbeddingBenchmark {
      * nodes, else HGSampling 2 × 128)
      * on a data set's own edge split (its training edges only), e.g. Gowalla, or a seeded per-user
      * hold-out where the relation has no split marks: one size, the data set's, and no file round
-     * trip. The encoder is HGT 2 layers × width × 4 heads, as the recommendation default at width 64.
+     * trip. The encoder is the settings' backbone, 2 layers × width × 4 heads (the recommendation
+     * default: HGT at width 64), and a step has the settings' positives.
      *
      * @param relation the predicted user-item relation
      */
@@ -137,25 +150,26 @@ public final class NodeEmbeddingBenchmark {
         SplitMode mode = graph.adjacency(relation).hasSplits() ? SplitMode.DATASET : SplitMode.HOLDOUT;
         LinkSplit split = FineTuneExperiment.edgeSplit(graph, relation, mode, 0);
         FineTuneDefaults defaults = FineTuneDefaults.recommendation();
+        int positives = settings.positives() > 0 ? settings.positives() : defaults.batchSize();
         HeteroGraph structure = split.structure();
         ModelConfig model = encoder();
         boolean whole = WholeGraphBudget.ofNodes(defaults.fullGraphMaxNodes())
                 .allows(structure, model.hidden(), model.layers(), 1);
         LinkPredictionTask task = new LinkPredictionTask(structure, split,
-                whole ? new FullGraphSampler() : Samplers.forGraph(structure, SAMPLING), defaults.batchSize(), 255, 255,
+                whole ? new FullGraphSampler() : Samplers.forGraph(structure, SAMPLING), positives, 255, 255,
                 0.1, 1, RankingLoss.SOFTMAX, defaults.linkNegatives(RankingLoss.SOFTMAX));
-        log.accept(String.format(java.util.Locale.ROOT, "%s: %,d training pairs, %s, %d positives a step",
-                graph.name(), split.train().src().length, whole ? "the whole graph every step" : "HGSampling 2 x 128",
-                defaults.batchSize()));
+        log.accept(String.format(java.util.Locale.ROOT, "%s: %,d training pairs, %s, %s, %d positives a step",
+                graph.name(), split.train().src().length, model.backbone(),
+                whole ? "the whole graph every step" : "HGSampling 2 x 128", positives));
         SizeReport r = runSize(structure, task, relation, false, log);
-        return new Report(device.toString(), settings.width(), 3.0 * Float.BYTES * settings.width() + 1.0 / 8,
-                Double.NaN, List.of(r), loadAverage());
+        return new Report(device.toString(), settings.backbone(), settings.width(),
+                3.0 * Float.BYTES * settings.width() + 1.0 / 8, Double.NaN, List.of(r), loadAverage());
     }
 
-    /** The recommendation default's encoder (HGT 2 layers × 4 heads) at the benchmark's width. */
+    /** The recommendation default's encoder (2 layers × 4 heads) with the benchmark's backbone and width. */
     private ModelConfig encoder() {
         ModelConfig d = FineTuneDefaults.recommendation().model();
-        return new ModelConfig(d.backbone(), d.layers(), settings.width(), d.heads(), d.dropout(),
+        return new ModelConfig(settings.backbone(), d.layers(), settings.width(), d.heads(), d.dropout(),
                 d.attentionDropout(), NodeInputConfig.DEFAULT);
     }
 

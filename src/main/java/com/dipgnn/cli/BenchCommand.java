@@ -33,6 +33,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
 import com.dipgnn.bench.RecommenderBenchmark;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.model.Backbone;
+import com.dipgnn.training.FineTuneDefaults;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.recommend.RecommenderKind;
 import com.dipgnn.ranking.PopularityPrior;
@@ -148,6 +150,15 @@ public final class BenchCommand implements Callable<Integer> {
             description = "recommender: lightgcn or mf (default: ${DEFAULT-VALUE})")
     String recommender;
 
+    @Option(names = "--backbone", defaultValue = "hgt",
+            description = "node-embeddings and gnn-link: the encoder, hgt or gat, 2 layers x --embedding-width x 4 heads "
+                    + "(default: ${DEFAULT-VALUE}, the recommendation default)")
+    String backbone;
+
+    @Option(names = "--positives", defaultValue = "0",
+            description = "gnn-link: positive pairs a step; 0 = the link task's default batch (default: ${DEFAULT-VALUE})")
+    int positives;
+
     @picocli.CommandLine.Mixin
     RecommenderOptions recommenderOptions = new RecommenderOptions();
 
@@ -188,20 +199,24 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if ("node-embeddings".equals(config)) {
             NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(new NodeEmbeddingBenchmark.Settings(
-                    tableRows, embeddingWidth, 3, warmup, repeats, true), Devices.select(device)).run(System.err::println);
+                    tableRows, embeddingWidth, 3, warmup, repeats, true, Backbone.parse(backbone), 0),
+                    Devices.select(device)).run(System.err::println);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report, String.format(
-                    Locale.ROOT, "== node-embeddings on %s, width %d: link-prediction fine-tuning step, HGT 2 x %d x 4, "
-                            + "256 positives, HGSampling 2 x 128", report.device(), report.width(), report.width())));
+                    Locale.ROOT, "== node-embeddings on %s, width %d: link-prediction fine-tuning step, %s 2 x %d x 4, "
+                            + "256 positives, HGSampling 2 x 128", report.device(), report.width(), report.backbone(),
+                    report.width())));
             return 0;
         }
         if ("gnn-link".equals(config)) {
             HeteroGraph graph = GraphLocations.load(benchDataset, 0);
             NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(new NodeEmbeddingBenchmark.Settings(
-                    new int[0], embeddingWidth, 0, warmup, repeats, false), Devices.select(device))
+                    new int[0], embeddingWidth, 0, warmup, repeats, false, Backbone.parse(backbone), positives),
+                    Devices.select(device))
                     .runOn(graph, FineTuneExperiment.predictedRelation(graph, null), System.err::println);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report, String.format(
-                    Locale.ROOT, "== gnn-link on %s, %s: the link task's default step on an edge split, HGT 2 x %d x 4, "
-                            + "1024 positives, 255 negatives", benchDataset, report.device(), report.width())));
+                    Locale.ROOT, "== gnn-link on %s, %s: the link task's step on an edge split, %s 2 x %d x 4, "
+                            + "%d positives, 255 negatives", benchDataset, report.device(), report.backbone(),
+                    report.width(), positives > 0 ? positives : FineTuneDefaults.recommendation().batchSize())));
             return 0;
         }
         if ("recommender".equals(config)) {

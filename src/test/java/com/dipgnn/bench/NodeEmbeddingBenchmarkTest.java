@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ai.djl.Device;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.model.Backbone;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,7 +19,7 @@ class NodeEmbeddingBenchmarkTest {
         HeteroGraph graph = NodeEmbeddingBenchmark.graph(1500, 4, 5);
         List<String> log = new ArrayList<>();
         NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(
-                new NodeEmbeddingBenchmark.Settings(new int[0], 16, 0, 1, 3, false), Device.cpu())
+                new NodeEmbeddingBenchmark.Settings(new int[0], 16, 0, 1, 3, false, Backbone.HGT, 0), Device.cpu())
                 .runOn(graph, NodeEmbeddingBenchmark.CLICKS, log::add);
 
         assertThat(report.sizes()).hasSize(1);
@@ -39,5 +40,18 @@ class NodeEmbeddingBenchmarkTest {
         }
         assertThat(log.get(0)).contains(String.format(Locale.ROOT, "%,d training pairs", training))
                 .contains("the whole graph every step");
+    }
+
+    @Test
+    void timesTheBackboneAndBatchItIsAskedFor() {
+        HeteroGraph graph = NodeEmbeddingBenchmark.graph(1500, 4, 7);
+        List<String> log = new ArrayList<>();
+        NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(
+                new NodeEmbeddingBenchmark.Settings(new int[0], 16, 0, 1, 2, false, Backbone.GAT, 64), Device.cpu())
+                .runOn(graph, NodeEmbeddingBenchmark.CLICKS, log::add);
+
+        assertThat(report.backbone()).isEqualTo(Backbone.GAT);
+        assertThat(report.sizes().get(0).math().median()).isPositive();
+        assertThat(log.get(0)).contains("GAT").contains("64 positives a step");
     }
 }
