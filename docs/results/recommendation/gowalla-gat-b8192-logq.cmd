@@ -15,3 +15,6 @@ THP_MEM_ALLOC_ENABLE=1 OMP_NUM_THREADS=2 java -Dai.djl.pytorch.num_threads=2 -Dd
 # Resumed at 10:46 the same day with the same command and jar, alone (about 13-16 s a step, 21 s beside the
 # targeted tests); ended at 11:22 (36 min 44 s, 14.1 GB peak resident): best step 846, validation Recall@20
 # 0.1800, test Recall@20 0.1613, NDCG@20 0.1313, MRR 0.4684, Hits@10 0.7511 (gowalla-gat-b8192-logq.json).
+# Seed 1: the same command with --seed 1 and --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-gat-b8192-logq-seed1,
+# started 2026-11-27 15:21 with commit 3cd36f7's jar (the popularity prior chosen on validation at the end, the
+# default since 20a6b8d), two PyTorch threads, nothing beside it; resumable from its checkpoints (every 47 steps).
