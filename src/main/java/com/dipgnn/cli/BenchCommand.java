@@ -208,10 +208,10 @@ public final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if ("gnn-link".equals(config)) {
+            NodeEmbeddingBenchmark.Settings settings = new NodeEmbeddingBenchmark.Settings(new int[0], embeddingWidth,
+                    0, warmup, repeats, false, Backbone.parse(backbone), positives);
             HeteroGraph graph = GraphLocations.load(benchDataset, 0);
-            NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(new NodeEmbeddingBenchmark.Settings(
-                    new int[0], embeddingWidth, 0, warmup, repeats, false, Backbone.parse(backbone), positives),
-                    Devices.select(device))
+            NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(settings, Devices.select(device))
                     .runOn(graph, FineTuneExperiment.predictedRelation(graph, null), System.err::println);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report, String.format(
                     Locale.ROOT, "== gnn-link on %s, %s: the link task's step on an edge split, %s 2 x %d x 4, "
