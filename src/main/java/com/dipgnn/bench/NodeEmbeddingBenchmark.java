@@ -91,10 +91,14 @@ public final class NodeEmbeddingBenchmark {
      *     trained flag: 12 x width + 1/8 bytes
      * @param measuredBytesPerNode native memory growth per row (both tables) when the largest table
      *     and its moments were created
+     * @param positives positive pairs a timed step had
      */
-    public record Report(String device, Backbone backbone, int width, double stateBytesPerNode,
+    public record Report(String device, Backbone backbone, int width, int positives, double stateBytesPerNode,
                          double measuredBytesPerNode, List<SizeReport> sizes, String loadAverage) {
     }
+
+    /** Positive pairs a step of the synthetic-graph sizes ({@link #run}) has. */
+    static final int SYNTHETIC_POSITIVES = 256;
 
     /** HGSampling two hops of 128 nodes per type around each step's positives. */
     private static final SamplingConfig SAMPLING = new SamplingConfig(2, 128);
@@ -121,8 +125,8 @@ public final class NodeEmbeddingBenchmark {
         double measured = largest == null ? Double.NaN
                 : largest.stateNativeMib() * 1024.0 * 1024.0 / (largest.userRows() + largest.itemRows());
         double perNode = 3.0 * Float.BYTES * settings.width() + 1.0 / 8;
-        return new Report(device.toString(), settings.backbone(), settings.width(), perNode, measured, sizes,
-                loadAverage());
+        return new Report(device.toString(), settings.backbone(), settings.width(), SYNTHETIC_POSITIVES, perNode,
+                measured, sizes, loadAverage());
     }
 
     /** The machine's load averages (1, 5, 15 minutes) at the end, from /proc/loadavg; "unknown" elsewhere. */
@@ -162,7 +166,7 @@ public final class NodeEmbeddingBenchmark {
                 graph.name(), split.train().src().length, model.backbone(),
                 whole ? "the whole graph every step" : "HGSampling 2 x 128", positives));
         SizeReport r = runSize(structure, task, relation, false, log);
-        return new Report(device.toString(), settings.backbone(), settings.width(),
+        return new Report(device.toString(), settings.backbone(), settings.width(), positives,
                 3.0 * Float.BYTES * settings.width() + 1.0 / 8, Double.NaN, List.of(r), loadAverage());
     }
 
@@ -254,7 +258,7 @@ public final class NodeEmbeddingBenchmark {
         LinkSplit.Edges train = new LinkSplit.Edges(src, dst);
         LinkSplit.Edges few = new LinkSplit.Edges(Arrays.copyOf(src, 16), Arrays.copyOf(dst, 16));
         LinkSplit split = new LinkSplit(CLICKS, graph, train, few, few);
-        return new LinkPredictionTask(graph, split, Samplers.forGraph(graph, SAMPLING), 256, 255, 255, 0.1, 1);
+        return new LinkPredictionTask(graph, split, Samplers.forGraph(graph, SAMPLING), SYNTHETIC_POSITIVES, 255, 255, 0.1, 1);
     }
 
     private static int[] sources(HeteroGraph graph) {

@@ -34,7 +34,6 @@ import picocli.CommandLine.Option;
 import com.dipgnn.bench.RecommenderBenchmark;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Backbone;
-import com.dipgnn.training.FineTuneDefaults;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.recommend.RecommenderKind;
 import com.dipgnn.ranking.PopularityPrior;
@@ -203,8 +202,8 @@ public final class BenchCommand implements Callable<Integer> {
                     Devices.select(device)).run(System.err::println);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report, String.format(
                     Locale.ROOT, "== node-embeddings on %s, width %d: link-prediction fine-tuning step, %s 2 x %d x 4, "
-                            + "256 positives, HGSampling 2 x 128", report.device(), report.width(), report.backbone(),
-                    report.width())));
+                            + "%d positives, HGSampling 2 x 128", report.device(), report.width(), report.backbone(),
+                    report.width(), report.positives())));
             return 0;
         }
         if ("gnn-link".equals(config)) {
@@ -216,7 +215,7 @@ public final class BenchCommand implements Callable<Integer> {
             out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report, String.format(
                     Locale.ROOT, "== gnn-link on %s, %s: the link task's step on an edge split, %s 2 x %d x 4, "
                             + "%d positives, 255 negatives", benchDataset, report.device(), report.backbone(),
-                    report.width(), positives > 0 ? positives : FineTuneDefaults.recommendation().batchSize())));
+                    report.width(), report.positives())));
             return 0;
         }
         if ("recommender".equals(config)) {

@@ -23,6 +23,7 @@ class NodeEmbeddingBenchmarkTest {
                 .runOn(graph, NodeEmbeddingBenchmark.CLICKS, log::add);
 
         assertThat(report.sizes()).hasSize(1);
+        assertThat(report.positives()).as("the recommendation default's batch").isEqualTo(1024);
         NodeEmbeddingBenchmark.SizeReport size = report.sizes().get(0);
         assertThat(size.userRows()).isEqualTo(1500);
         assertThat(size.itemRows()).isEqualTo(graph.numNodes("item"));
@@ -51,6 +52,7 @@ class NodeEmbeddingBenchmarkTest {
                 .runOn(graph, NodeEmbeddingBenchmark.CLICKS, log::add);
 
         assertThat(report.backbone()).isEqualTo(Backbone.GAT);
+        assertThat(report.positives()).isEqualTo(64);
         assertThat(report.sizes().get(0).math().median()).isPositive();
         assertThat(log.get(0)).contains("GAT").contains("64 positives a step");
     }
