@@ -204,11 +204,12 @@ final class FineTuningOptions {
                     + "edge split with the softmax loss, else uniform)")
     String linkNegatives;
 
-    @Option(names = "--popularity-prior", defaultValue = "auto",
-            description = "link task: add w * log(1 + the candidate's in-degree) to each ranking score, w chosen on "
-                    + "validation when training ends (auto: among 0 and 0.005 doubling "
-                    + "up to 0.64, so never worse there than none), fixed (a number such as 0.02) or none (off); stored with the model and "
-                    + "used by its deployments (default: ${DEFAULT-VALUE})")
+    @Option(names = "--popularity-prior",
+            description = "link task: add w * log(1 + the candidate's training in-degree) to each ranking score, w "
+                    + "chosen on validation when training ends (auto: among 0 and 0.005 doubling up to 0.64, or "
+                    + "5.12 for the dot products of --model mf|lightgcn, so never worse there than none), fixed (a "
+                    + "number such as 0.02) or none (off); stored with a GNN model and used by its deployments "
+                    + "(default: auto for the GNN, off for the baseline recommenders, as the field defines them)")
     String popularityPrior;
 
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
@@ -326,8 +327,13 @@ final class FineTuningOptions {
         return loss;
     }
 
-    /** How the link model's popularity prior is set ({@code --popularity-prior}). */
+    /** How the GNN link model's popularity prior is set ({@code --popularity-prior}; default auto). */
     PopularityPriorSetting popularityPrior() {
-        return PopularityPriorSetting.parse(popularityPrior);
+        return popularityPrior == null ? PopularityPriorSetting.AUTO : PopularityPriorSetting.parse(popularityPrior);
+    }
+
+    /** How a baseline recommender's popularity prior is set ({@code --popularity-prior}; default off). */
+    PopularityPriorSetting recommenderPopularityPrior() {
+        return popularityPrior == null ? PopularityPriorSetting.OFF : PopularityPriorSetting.parse(popularityPrior);
     }
 }

@@ -87,7 +87,7 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
             "--hidden", "--heads", "--node-embeddings", "--embedding-width", "--structural-inputs",
             "--embedding-row-dropout", "--batch-size", "--eval-every", "--patience", "--depth", "--width",
             "--full-graph-max-nodes", "--label-fraction", "--normalize-features", "--standardize-features",
-            "--link-loss", "--link-negatives", "--target-type", "--popularity-prior");
+            "--link-loss", "--link-negatives", "--target-type");
 
     @Override
     public Integer call() throws Exception {
@@ -174,7 +174,7 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         }
         RecommenderExperiment experiment = new RecommenderExperiment(graph, options.relation, mode, options.splitSeed,
                 validationFraction == null ? FineTuneExperiment.DEFAULT_VALIDATION_FRACTION : validationFraction,
-                config, Devices.select(options.device));
+                config, Devices.select(options.device)).withPopularityPrior(options.recommenderPopularityPrior());
         err.printf(java.util.Locale.ROOT, "split %s: %d train, %d validation, %d test pairs%n",
                 mode.name().toLowerCase(java.util.Locale.ROOT), experiment.split().train().size(),
                 experiment.split().val().size(), experiment.split().test().size());
@@ -187,6 +187,10 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
             RecommenderResult result = experiment.run(runSeed, bar, checkpoints);
             bar.finish();
             results.add(result);
+            if (!result.popularityPrior().equals(com.dipgnn.ranking.PopularityPrior.NONE)) {
+                err.printf(java.util.Locale.ROOT, "run %d seed %d: popularity prior weight %s (%s)%n", r + 1, runSeed,
+                        result.popularityPrior().beta(), result.popularityPrior().chosenBy());
+            }
             err.printf(java.util.Locale.ROOT, "run %d seed %d: test recall@20 %.4f ndcg@20 %.4f (best epoch %d of %d, "
                             + "%.1f s)%n", r + 1, runSeed, result.metrics().get("test").get("recall@20"),
                     result.metrics().get("test").get("ndcg@20"), result.bestEpoch(), result.epochsRun(),
@@ -213,6 +217,7 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
                 run.put("epochs_run", results.get(i).epochsRun());
                 run.put("seconds", results.get(i).seconds());
                 run.put("curve", results.get(i).curve());
+                run.put("popularity_prior", results.get(i).popularityPrior());
                 runList.add(run);
             }
             out.put("runs", runList);

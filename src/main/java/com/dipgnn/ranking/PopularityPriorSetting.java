@@ -20,6 +20,15 @@ public record PopularityPriorSetting(boolean auto, double beta) {
      */
     public static final List<Double> AUTO_GRID = List.of(0.0, 0.005, 0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64);
 
+    /**
+     * The weights {@code auto} tries on dot products of unnormalised vectors (MF, LightGCN), whose
+     * scale is the model's own rather than a cosine's [-1, 1]: {@link #AUTO_GRID} doubled on to
+     * 5.12, where the prior outweighs a difference of 5 in score between items a thousand
+     * interactions apart.
+     */
+    public static final List<Double> DOT_PRODUCT_GRID = List.of(0.0, 0.005, 0.01, 0.02, 0.04, 0.08, 0.16, 0.32,
+            0.64, 1.28, 2.56, 5.12);
+
     /** Chosen by validation. */
     public static final PopularityPriorSetting AUTO = new PopularityPriorSetting(true, 0);
 
@@ -63,7 +72,12 @@ public record PopularityPriorSetting(boolean auto, double beta) {
 
     /** The weights to try on validation: the grid when {@code auto}, else the fixed weight alone. */
     public List<Double> candidates() {
-        return auto ? AUTO_GRID : List.of(beta);
+        return candidates(AUTO_GRID);
+    }
+
+    /** The weights to try on validation: {@code grid} when {@code auto}, else the fixed weight alone. */
+    public List<Double> candidates(List<Double> grid) {
+        return auto ? grid : List.of(beta);
     }
 
     /** The prior of the fixed setting (not {@code auto}). */
@@ -79,10 +93,17 @@ public record PopularityPriorSetting(boolean auto, double beta) {
      * order): the best value, the smaller weight on a tie.
      */
     public PopularityPrior choose(String metric, List<Double> values) {
+        return choose(metric, AUTO_GRID, values);
+    }
+
+    /**
+     * The prior chosen from {@code values} (validation metric per weight of {@code grid}, in order):
+     * the best value, the smaller weight on a tie.
+     */
+    public PopularityPrior choose(String metric, List<Double> grid, List<Double> values) {
         if (!auto) {
             return fixed();
         }
-        List<Double> grid = candidates();
         if (values.size() != grid.size()) {
             throw new IllegalArgumentException("expected " + grid.size() + " validation values, got " + values.size());
         }

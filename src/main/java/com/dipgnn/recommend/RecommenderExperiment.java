@@ -4,6 +4,7 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TrainingListener;
@@ -24,6 +25,7 @@ public final class RecommenderExperiment {
     private final RecommenderConfig config;
     private final Device device;
     private final double validationFraction;
+    private final PopularityPriorSetting popularityPrior;
 
     /**
      * @param relation the user → item relation by name or key; null: the graph's first non-reverse one
@@ -56,11 +58,37 @@ public final class RecommenderExperiment {
         this.splitSeed = splitSeed;
         this.config = config;
         this.device = device;
+        this.popularityPrior = PopularityPriorSetting.OFF;
+    }
+
+    private RecommenderExperiment(RecommenderExperiment from, PopularityPriorSetting popularityPrior) {
+        this.graph = from.graph;
+        this.split = from.split;
+        this.validationFraction = from.validationFraction;
+        this.mode = from.mode;
+        this.splitSeed = from.splitSeed;
+        this.config = from.config;
+        this.device = from.device;
+        this.popularityPrior = java.util.Objects.requireNonNull(popularityPrior, "popularityPrior");
+    }
+
+    /**
+     * Ranks with a popularity prior set as {@code setting} says once training ends (default
+     * {@link PopularityPriorSetting#OFF}: the field's baselines rank by their own scores).
+     *
+     * @throws IllegalArgumentException for {@code auto} when the split holds no validation pairs
+     */
+    public RecommenderExperiment withPopularityPrior(PopularityPriorSetting setting) {
+        if (setting.auto() && split.val().size() == 0) {
+            throw new IllegalArgumentException("the popularity prior 'auto' chooses its weight on validation pairs, "
+                    + "and a validation share of 0 leaves none: give a weight such as 0.02, or off");
+        }
+        return new RecommenderExperiment(this, setting);
     }
 
     /** Trains with {@code seed} (checkpoints in {@code checkpoints} when not null) and evaluates. */
     public RecommenderResult run(long seed, TrainingListener listener, Path checkpoints) throws IOException {
-        RecommenderTrainer trainer = new RecommenderTrainer(config, seed, listener);
+        RecommenderTrainer trainer = new RecommenderTrainer(config, seed, listener, popularityPrior);
         try (NDManager manager = NDManager.newBaseManager(device)) {
             Recommender model = trainer.create(split, manager);
             String carve = validationFraction == FineTuneExperiment.DEFAULT_VALIDATION_FRACTION ? ""

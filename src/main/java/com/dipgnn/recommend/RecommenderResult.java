@@ -1,5 +1,6 @@
 package com.dipgnn.recommend;
 
+import com.dipgnn.ranking.PopularityPrior;
 import java.util.List;
 import java.util.Map;
 
@@ -12,7 +13,13 @@ import java.util.Map;
  * @param seconds wall time, with any resumed part
  * @param curve the validation curve
  * @param resumedFrom the epoch a checkpoint resumed from (0 when none)
+ * @param popularityPrior the prior the metrics were ranked with ({@link PopularityPrior#NONE} for none)
  */
 public record RecommenderResult(Map<String, Map<String, Double>> metrics, int bestEpoch, int epochsRun,
-                                double seconds, List<EpochLog> curve, int resumedFrom) {
+                                double seconds, List<EpochLog> curve, int resumedFrom,
+                                PopularityPrior popularityPrior) {
+
+    public RecommenderResult {
+        popularityPrior = popularityPrior == null ? PopularityPrior.NONE : popularityPrior;
+    }
 }

@@ -1,6 +1,8 @@
 package com.dipgnn.recommend;
 
 import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.PopularityPrior;
+import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.ranking.TopKMetrics;
 import com.dipgnn.ranking.RankingEvaluator;
 import ai.djl.engine.Engine;
@@ -24,8 +26,9 @@ import java.util.Random;
 /**
  * Trains a {@link Recommender} in epochs over the shuffled training pairs, validates every few
  * epochs by full-ranking Recall@K on the validation pairs (training items excluded), keeps the
- * best weights, stops early, and evaluates the kept weights under every protocol of
- * {@link RankingEvaluator}. Without validation pairs it trains every epoch and keeps the last
+ * best weights, stops early, sets the popularity prior ({@link RecommenderPrior}: none by
+ * default, fixed, or chosen by validation) and evaluates the kept weights with it under every
+ * protocol of {@link RankingEvaluator}. Without validation pairs it trains every epoch and keeps the last
  * weights. With a checkpoint directory it saves after every epoch and resumes
  * from the last one; a resumed run ends exactly as an uninterrupted one (each epoch's shuffle
  * and negatives come from {@code (seed, epoch)}).
@@ -35,11 +38,23 @@ public final class RecommenderTrainer {
     private final RecommenderConfig config;
     private final long seed;
     private final TrainingListener listener;
+    private final PopularityPriorSetting prior;
 
+    /** A trainer whose models rank by their own scores, with no popularity prior. */
     public RecommenderTrainer(RecommenderConfig config, long seed, TrainingListener listener) {
+        this(config, seed, listener, PopularityPriorSetting.OFF);
+    }
+
+    /**
+     * @param prior how the popularity prior evaluation ranks with is set once training ends:
+     *     {@code auto} chooses its weight by validation Recall@K and needs validation pairs
+     */
+    public RecommenderTrainer(RecommenderConfig config, long seed, TrainingListener listener,
+                              PopularityPriorSetting prior) {
         this.config = config;
         this.seed = seed;
         this.listener = listener;
+        this.prior = java.util.Objects.requireNonNull(prior, "prior");
     }
 
     /** Builds the configured recommender for the split, its weights created in {@code manager}. */
@@ -61,6 +76,10 @@ public final class RecommenderTrainer {
      */
     public RecommenderResult run(InteractionSplit split, Recommender model, NDManager manager, Path checkpoints,
                                  String settings) throws IOException {
+        if (prior.auto() && split.val().size() == 0) {
+            throw new IllegalArgumentException("the popularity prior 'auto' chooses its weight on validation pairs, "
+                    + "and this split holds none (a validation share of 0): give a weight such as 0.02, or off");
+        }
         long start = System.nanoTime();
         RankingEvaluator evaluator = new RankingEvaluator(config.fullK(), config.evalNegatives(), seed);
         Run run = new Run();
@@ -72,15 +91,21 @@ public final class RecommenderTrainer {
         if (run.bestWeights != null) {
             model.restore(run.bestWeights);
         }
+        RecommenderPrior rule = new RecommenderPrior(prior, split.train(), cosineScores(model));
+        PopularityPrior chosen;
+        try (NDManager scope = manager.newSubManager()) {
+            chosen = rule.choose(scoringVectors(model, scope), split.val(), split.train(), evaluator, scope);
+        }
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         if (split.val().size() > 0) {
-            metrics.put("val", evaluate(model, manager, evaluator, split.val(), split.train(), split.all()));
+            metrics.put("val", evaluate(model, rule, chosen, manager, evaluator, split.val(), split.train(),
+                    split.all()));
         }
-        metrics.put("test", evaluate(model, manager, evaluator, split.test(), split.train().union(split.val()),
-                split.all()));
+        metrics.put("test", evaluate(model, rule, chosen, manager, evaluator, split.test(),
+                split.train().union(split.val()), split.all()));
         double seconds = run.earlierSeconds + (System.nanoTime() - start) / 1e9;
         return new RecommenderResult(metrics, run.bestEpoch, run.epoch, seconds, List.copyOf(run.curve),
-                run.resumedFrom);
+                run.resumedFrom, chosen);
     }
 
     /** The mutable state of a training run. */
@@ -244,18 +269,24 @@ public final class RecommenderTrainer {
         }
     }
 
-    private Map<String, Double> evaluate(Recommender model, NDManager manager, RankingEvaluator evaluator,
-                                         Interactions heldOut, Interactions exclude, Interactions all) {
+    private Map<String, Double> evaluate(Recommender model, RecommenderPrior rule, PopularityPrior chosen,
+                                         NDManager manager, RankingEvaluator evaluator, Interactions heldOut,
+                                         Interactions exclude, Interactions all) {
         try (NDManager scope = manager.newSubManager()) {
-            UserItemVectors v = scoringVectors(model, scope);
+            UserItemVectors v = rule.applied(scoringVectors(model, scope), chosen.beta(), scope);
             return evaluator.evaluate(v.users(), v.items(), heldOut, exclude, all);
         }
+    }
+
+    /** Whether the model's scores are cosines: the loss trains them (popularity's never are). */
+    private boolean cosineScores(Recommender model) {
+        return model.trainable() && config.loss().normalizes();
     }
 
     /** The vectors scores are dot products of: normalised when the loss trains cosines. */
     private UserItemVectors scoringVectors(Recommender model, NDManager scope) {
         UserItemVectors v = model.vectors(scope, false);
-        UserItemVectors scored = model.trainable() && config.loss().normalizes() ? v.normalized() : v;
+        UserItemVectors scored = cosineScores(model) ? v.normalized() : v;
         return new UserItemVectors(detached(scored.users(), scope), detached(scored.items(), scope));
     }
 

@@ -15,6 +15,7 @@ import com.dipgnn.ranking.Interactions;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
+import com.dipgnn.ranking.PriorColumns;
 import com.dipgnn.ranking.RankingEvaluator;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.EdgeList;
@@ -503,13 +504,13 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
                 Interactions.of(exclusions.users(), candidates.length, edges.src(), edges.dst())),
                 candidates.length);
         RankingEvaluator evaluator = new RankingEvaluator(FULL_RANKING_K, 100, 0xF011);
-        NDArray priorColumn = scope.create(logDegree).reshape(candidates.length, 1);
+        NDArray itemsWithPrior = PriorColumns.candidates(items, logDegree, scope);
         List<Map<String, Double>> out = new ArrayList<>();
         for (double beta : betas) {
             // cosine + beta * log-degree as one inner product: [unit(a), beta] . [unit(W c), log(1 + d_c)]
             Map<String, Double> all = beta == 0 ? evaluator.evaluate(queries, items, heldOut, excluded, interacted)
-                    : evaluator.evaluate(queries.concat(scope.full(new Shape(anchors.length, 1), (float) beta), 1),
-                            items.concat(priorColumn, 1), heldOut, excluded, interacted);
+                    : evaluator.evaluate(PriorColumns.queries(queries, beta, scope), itemsWithPrior, heldOut,
+                            excluded, interacted);
             Map<String, Double> m = new LinkedHashMap<>();
             m.put("recall@" + FULL_RANKING_K, all.get("recall@" + FULL_RANKING_K));
             m.put("ndcg@" + FULL_RANKING_K, all.get("ndcg@" + FULL_RANKING_K));

@@ -213,9 +213,17 @@ class FinetuneCommandSpecTest {
         FinetuneCommand defaults = new FinetuneCommand();
         new CommandLine(defaults).parseArgs();
         assertThat(defaults.fineTuning().popularityPrior()).isEqualTo(com.dipgnn.ranking.PopularityPriorSetting.AUTO);
+        assertThat(defaults.fineTuning().recommenderPopularityPrior())
+                .as("the baseline recommenders rank by their own scores unless asked")
+                .isEqualTo(com.dipgnn.ranking.PopularityPriorSetting.OFF);
         FinetuneCommand fixed = new FinetuneCommand();
         new CommandLine(fixed).parseArgs("--popularity-prior", "0.02");
         assertThat(fixed.fineTuning().popularityPrior().fixed().beta()).isEqualTo(0.02);
+        assertThat(fixed.fineTuning().recommenderPopularityPrior().fixed().beta()).isEqualTo(0.02);
+        FinetuneCommand auto = new FinetuneCommand();
+        new CommandLine(auto).parseArgs("--popularity-prior", "auto");
+        assertThat(auto.fineTuning().recommenderPopularityPrior())
+                .isEqualTo(com.dipgnn.ranking.PopularityPriorSetting.AUTO);
         FinetuneCommand off = new FinetuneCommand();
         new CommandLine(off).parseArgs("--popularity-prior", "off");
         assertThat(off.fineTuning().popularityPrior()).isEqualTo(com.dipgnn.ranking.PopularityPriorSetting.OFF);

@@ -16,7 +16,7 @@ class RecommenderCurvePlotTest {
         for (int i = 0; i < recalls.length; i++) {
             curve.add(new EpochLog(2 * (i + 1), 1.0, Map.of("recall@20", recalls[i], "ndcg@20", 0.0), i));
         }
-        return new RecommenderResult(Map.of(), recalls.length, 2 * recalls.length, 1.0, curve, 0);
+        return new RecommenderResult(Map.of(), recalls.length, 2 * recalls.length, 1.0, curve, 0, null);
     }
 
     @Test

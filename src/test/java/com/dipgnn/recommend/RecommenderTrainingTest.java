@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import ai.djl.Device;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.PopularityPrior;
+import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.training.LearningRateSchedule;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
@@ -125,6 +127,45 @@ class RecommenderTrainingTest {
             // evaluation every 2 epochs and after the last: a loss entry at epochs 2 and 3, no validation
             assertThat(r.curve()).extracting(EpochLog::epoch).containsExactly(2, 3);
             assertThat(r.curve()).allSatisfy(e -> assertThat(e.val()).isEmpty());
+        }
+    }
+
+    @Test
+    void aPriorChosenByValidationRanksTheReportedMetrics() throws Exception {
+        RecommenderConfig c = config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 4);
+        RecommenderResult r = experiment(c).withPopularityPrior(PopularityPriorSetting.AUTO)
+                .run(2, TrainingListener.NONE, null);
+
+        PopularityPrior prior = r.popularityPrior();
+        assertThat(prior.chosenBy()).isEqualTo("validation");
+        assertThat(prior.trials()).extracting(PopularityPrior.Trial::beta)
+                .containsExactlyElementsOf(PopularityPriorSetting.DOT_PRODUCT_GRID);
+        // the validation Recall@20 reported is the one the chosen weight's trial measured
+        double chosenTrial = prior.trials().stream().filter(t -> t.beta() == prior.beta()).findFirst()
+                .orElseThrow().validation();
+        assertThat(r.metrics().get("val").get("recall@20")).isEqualTo(chosenTrial);
+        assertThat(chosenTrial).isEqualTo(prior.trials().stream()
+                .mapToDouble(PopularityPrior.Trial::validation).max().orElseThrow());
+        // no prior unless asked for: the field's baselines rank by their own scores
+        assertThat(experiment(c).run(2, TrainingListener.NONE, null).popularityPrior())
+                .isEqualTo(PopularityPrior.NONE);
+    }
+
+    @Test
+    void anAutoPriorWithoutValidationPairsIsRefusedBeforeTraining() {
+        InteractionSplit held = experiment(config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 3))
+                .split();
+        InteractionSplit noVal = new InteractionSplit(held.relation(), held.structure(), held.train(),
+                Interactions.of(held.users(), held.items(), new int[0], new int[0]), held.test());
+        RecommenderConfig c = config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 3);
+        StopAfter neverTrained = new StopAfter(0);
+        RecommenderTrainer trainer = new RecommenderTrainer(c, 5, neverTrained, PopularityPriorSetting.AUTO);
+        try (ai.djl.ndarray.NDManager manager = ai.djl.ndarray.NDManager.newBaseManager(Device.cpu())) {
+            Recommender model = trainer.create(noVal, manager);
+            assertThatThrownBy(() -> trainer.run(noVal, model, manager, null, "test"))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("validation pairs").hasMessageContaining("0.02");
+            assertThat(neverTrained.done).as("no step was trained").isZero();
         }
     }
 
