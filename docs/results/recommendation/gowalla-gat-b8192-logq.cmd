@@ -18,6 +18,9 @@ THP_MEM_ALLOC_ENABLE=1 OMP_NUM_THREADS=2 java -Dai.djl.pytorch.num_threads=2 -Dd
 # Seed 1: the same command with --seed 1 and --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-gat-b8192-logq-seed1,
 # started 2026-11-27 15:21 with commit 3cd36f7's jar (the popularity prior chosen on validation at the end, the
 # default since 20a6b8d), two PyTorch threads, nothing beside it; resumable from its checkpoints (every 47 steps).
-# Seed 1 reached about step 500 of 846 by the session's end (about 7-9 s a step alone); its step-470 checkpoint's validation
-# history is in gowalla-gat-b8192-logq-seed1-partial-state.json (Recall@20 0.0626, 0.0987, 0.1223, 0.1349, 0.1445,
-# 0.1521, 0.1593, 0.1619, 0.1646, 0.1657 by half epoch; seed 0: 0.0425 ... 0.1679 at the same steps). Resume it.
+# Seed 1 was stopped by the end of a session at its step-517 checkpoint (7-9 s a step alone) and resumed on
+# 2026-11-27 16:50 with the same command and jar, alone: steps 518-846 with the evaluation and the prior's
+# calibration took 45 min 37 s (about 3-8 s a step), 14.3 GB peak resident. Best step 846, validation Recall@20
+# 0.1795 (seed 0: 0.1800); the prior chose w 0.01 (validation 0.1816); test Recall@20 0.1671, NDCG@20 0.1386,
+# MRR 0.4715, Hits@10 0.7518 (gowalla-gat-b8192-logq-seed1.json; validation history to step 799 in
+# gowalla-gat-b8192-logq-seed1-state.json).

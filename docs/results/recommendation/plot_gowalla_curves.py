@@ -11,6 +11,7 @@ Drawn so far: plot_gowalla_curves.py gowalla-curves.svg gowalla-gnn-b8192-state.
   "gnn:GNN, log-Q corrected (seed 1)=gowalla-gnn-b8192-logq-seed1-state.json" \
   "gnn:GNN from DiP-GNN (seed 0)=gowalla-dipgnn-b8192-logq-state.json" \
   "gnn:GAT (seed 0)=gowalla-gat-b8192-logq-state.json" \
+  "gnn:GAT (seed 1)=gowalla-gat-b8192-logq-seed1-state.json" \
   "gnn:GAT from DiP-GNN (seed 0)=gowalla-gat-dipgnn-b8192-logq-state.json" \
   "LightGCN, cosine softmax=gowalla-lightgcn.json" "LightGCN, dot softmax=gowalla-lightgcn-dot.json" \
   "MF-BPR=gowalla-mf-bpr.json"
@@ -20,7 +21,7 @@ import sys
 
 TRAINING_PAIRS = 769_545  # Gowalla's training pairs left for training after the 5% validation carve-out
 POPULARITY_VAL = 0.0248   # popularity's Recall@20 on that carve-out (gowalla-popularity.json)
-COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f"]
+COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#000000"]
 
 
 def find(node, key):
