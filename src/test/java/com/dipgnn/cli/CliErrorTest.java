@@ -98,6 +98,15 @@ class CliErrorTest {
         assertThat(run.err()).startsWith("error: unknown learning-rate schedule 'linear'; use constant or cosine");
     }
 
+    @Test
+    void theBaselinesTakeThePopularityPriorOptionAndNameItsForms() {
+        // not refused as a GNN-only option: read, and an unknown form is named with the accepted ones
+        Run run = run(false, "finetune", "--task", "link", "--model", "mf", "--popularity-prior", "lots");
+
+        assertThat(run.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(run.err()).startsWith("error: unknown popularity prior 'lots': use auto").contains("off");
+    }
+
     @ParameterizedTest
     @CsvSource({"all", "dipgnn-all", "memory", "recommend"})
     void aProfileNeedsOneStepBenchmark(String config, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
