@@ -74,15 +74,10 @@ public final class RecommenderExperiment {
 
     /**
      * Ranks with a popularity prior set as {@code setting} says once training ends (default
-     * {@link PopularityPriorSetting#OFF}: the field's baselines rank by their own scores).
-     *
-     * @throws IllegalArgumentException for {@code auto} when the split holds no validation pairs
+     * {@link PopularityPriorSetting#OFF}: the field's baselines rank by their own scores). {@code auto}
+     * on a split with no validation pairs is refused by {@link #run}, before training.
      */
     public RecommenderExperiment withPopularityPrior(PopularityPriorSetting setting) {
-        if (setting.auto() && split.val().size() == 0) {
-            throw new IllegalArgumentException("the popularity prior 'auto' chooses its weight on validation pairs, "
-                    + "and a validation share of 0 leaves none: give a weight such as 0.02, or off");
-        }
         return new RecommenderExperiment(this, setting);
     }
 

@@ -31,11 +31,7 @@ final class RecommenderPrior {
         this.setting = setting;
         this.grid = setting.candidates(cosineScores ? PopularityPriorSetting.AUTO_GRID
                 : PopularityPriorSetting.DOT_PRODUCT_GRID);
-        int[] degrees = train.itemDegrees();
-        this.logDegrees = new float[degrees.length];
-        for (int i = 0; i < degrees.length; i++) {
-            logDegrees[i] = (float) Math.log1p(degrees[i]);
-        }
+        this.logDegrees = PopularityPrior.logDegrees(train.itemColumn(), train.items());
     }
 
     /**
