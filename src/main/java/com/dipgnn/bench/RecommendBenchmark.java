@@ -77,10 +77,20 @@ public final class RecommendBenchmark {
      * @param popularityPrior the popularity prior of the model created: as the product sets it (auto:
      *     chosen on validation after fine-tuning; an untrained model has none unless fixed); an
      *     existing model keeps its own
+     * @param backbone the encoder of the model created (2 layers, {@code hidden} wide, 8 heads); an existing
+     *     model keeps its own
      */
     public record Settings(int products, int queryNodes, int clicks, int categories, int hidden, int trainSteps,
                            int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model,
-                           PopularityPriorSetting popularityPrior) {
+                           PopularityPriorSetting popularityPrior, Backbone backbone) {
+
+        /** Settings whose created model is an HGT, the recommendation default. */
+        public Settings(int products, int queryNodes, int clicks, int categories, int hidden, int trainSteps,
+                        int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model,
+                        PopularityPriorSetting popularityPrior) {
+            this(products, queryNodes, clicks, categories, hidden, trainSteps, measured, warmup, k, nlist, nprobes,
+                    seed, model, popularityPrior, Backbone.HGT);
+        }
 
         /** Settings whose created model's popularity prior is the product's default ({@link PopularityPriorSetting#AUTO}). */
         public Settings(int products, int queryNodes, int clicks, int categories, int hidden, int trainSteps,
@@ -96,6 +106,12 @@ public final class RecommendBenchmark {
         public static Settings defaults() {
             return new Settings(100_000, 20_000, 500_000, 100, 128, 200, 2000, 300, 10, 0,
                     new int[] {8, 16, 32, 64, 128}, 1, null);
+        }
+
+        /** These settings with the created model's encoder replaced. */
+        public Settings withBackbone(Backbone encoder) {
+            return new Settings(products, queryNodes, clicks, categories, hidden, trainSteps, measured, warmup, k,
+                    nlist, nprobes, seed, model, popularityPrior, java.util.Objects.requireNonNull(encoder, "backbone"));
         }
     }
 
@@ -190,7 +206,7 @@ public final class RecommendBenchmark {
     }
 
     private ModelConfig modelConfig() {
-        return new ModelConfig(Backbone.HGT, 2, settings.hidden(), 8, 0.1, 0.0);
+        return new ModelConfig(settings.backbone(), 2, settings.hidden(), 8, 0.1, 0.0);
     }
 
     private static final SamplingConfig SAMPLING = new SamplingConfig(2, 64);
@@ -204,7 +220,7 @@ public final class RecommendBenchmark {
             var result = new FineTuneExperiment(graph, "synthetic:query-product", spec, Device.cpu())
                     .withPopularityPrior(settings.popularityPrior()).run(settings.seed(), TrainingListener.NONE, dir);
             log.accept("fine-tuned: " + result.metrics());
-            return "HGT fine-tuned " + settings.trainSteps() + " steps (link prediction, transfer split)";
+            return settings.backbone() + " fine-tuned " + settings.trainSteps() + " steps (link prediction, transfer split)";
         }
         Devices.engine();
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
@@ -221,7 +237,7 @@ public final class RecommendBenchmark {
             ModelStore.save(dir, prior.changesScores() ? manifest.withSection(PopularityPrior.SECTION, prior)
                     : manifest, encoder, head);
         }
-        return "HGT untrained (random initialisation), 2 layers";
+        return settings.backbone() + " untrained (random initialisation), 2 layers";
     }
 
     private Report measure(HeteroGraph graph, ModelDeployment deployment, String model, double graphSeconds,

@@ -150,7 +150,8 @@ public final class BenchCommand implements Callable<Integer> {
     String recommender;
 
     @Option(names = "--backbone", defaultValue = "hgt",
-            description = "node-embeddings and gnn-link: the encoder, hgt or gat, 2 layers x --embedding-width x 4 heads "
+            description = "node-embeddings and gnn-link: the encoder, hgt or gat, 2 layers x --embedding-width x 4 heads; "
+                    + "recommend: the created model's encoder, 2 layers x 128 x 8 heads "
                     + "(default: ${DEFAULT-VALUE}, the recommendation default)")
     String backbone;
 
@@ -235,7 +236,7 @@ public final class BenchCommand implements Callable<Integer> {
             RecommendBenchmark.Report report = new RecommendBenchmark(new RecommendBenchmark.Settings(products,
                     Math.max(1, products / 5), products * 5, Math.max(2, Math.min(100, products / 1000)), d.hidden(),
                     trainSteps, queries, d.warmup(), d.k(), nlist, nprobes, d.seed(), model,
-                    PopularityPriorSetting.parse(popularityPrior))).run(System.err::println);
+                    PopularityPriorSetting.parse(popularityPrior), Backbone.parse(backbone))).run(System.err::println);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : recommendText(report));
             return 0;
         }

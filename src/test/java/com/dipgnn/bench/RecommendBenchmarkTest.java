@@ -46,4 +46,17 @@ class RecommendBenchmarkTest {
         assertThat(report.newNodeAgreement()).isGreaterThanOrEqualTo(0.9);
         assertThat(report.newNode().recall()).isPositive();
     }
+
+    @Test
+    void aGatModelsCopiedQueriesAreEmbeddedAsTheirOriginals() throws Exception {
+        // the same small graph, an untrained GAT: a copy of a query (its features and clicks) has the same
+        // neighbourhood as the query, so the inductive path must give it the query's embedding and answers
+        RecommendBenchmark.Settings settings = new RecommendBenchmark.Settings(6000, 600, 12_000, 6, 32, 0, 50, 10, 10,
+                0, new int[] {1000}, 3, null).withBackbone(com.dipgnn.model.Backbone.GAT);
+        RecommendBenchmark.Report report = new RecommendBenchmark(settings).run(line -> { });
+        assertThat(report.model()).startsWith("GAT untrained");
+        assertThat(report.rows().get(1).recall()).isEqualTo(1.0);
+        assertThat(report.newNodeMaxDifference()).isLessThan(1e-4);
+        assertThat(report.newNodeAgreement()).isGreaterThanOrEqualTo(0.9);
+    }
 }
