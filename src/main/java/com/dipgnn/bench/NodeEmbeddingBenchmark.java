@@ -63,7 +63,7 @@ public final class NodeEmbeddingBenchmark {
      * @param warmup untimed steps first
      * @param repeats timed steps
      * @param roundTrip also time writing and reading the tables of each size
-     * @param backbone the encoder's layers (the recommendation default: HGT)
+     * @param backbone the encoder's layers (the recommendation default: GAT)
      * @param positives positive pairs a step on a data set's own split ({@link #runOn}); 0 = the
      *     recommendation default's batch
      */
@@ -76,7 +76,8 @@ public final class NodeEmbeddingBenchmark {
         }
 
         public static Settings defaults() {
-            return new Settings(new int[] {10_000, 1_000_000}, 64, 3, 5, 30, true, Backbone.HGT, 0);
+            return new Settings(new int[] {10_000, 1_000_000}, 64, 3, 5, 30, true,
+                    FineTuneDefaults.recommendation().model().backbone(), 0);
         }
     }
 
@@ -146,7 +147,7 @@ public final class NodeEmbeddingBenchmark {
      * on a data set's own edge split (its training edges only), e.g. Gowalla, or a seeded per-user
      * hold-out where the relation has no split marks: one size, the data set's, and no file round
      * trip. The encoder is the settings' backbone, 2 layers × width × 4 heads (the recommendation
-     * default: HGT at width 64), and a step has the settings' positives.
+     * default: GAT at width 64), and a step has the settings' positives.
      *
      * @param relation the predicted user-item relation
      */

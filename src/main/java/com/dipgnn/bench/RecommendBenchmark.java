@@ -84,7 +84,7 @@ public final class RecommendBenchmark {
                            int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model,
                            PopularityPriorSetting popularityPrior, Backbone backbone) {
 
-        /** Settings whose created model is an HGT, the recommendation default. */
+        /** Settings whose created model is an HGT (the recommendation default until 2026-11-27). */
         public Settings(int products, int queryNodes, int clicks, int categories, int hidden, int trainSteps,
                         int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model,
                         PopularityPriorSetting popularityPrior) {

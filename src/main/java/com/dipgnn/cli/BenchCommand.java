@@ -34,6 +34,7 @@ import picocli.CommandLine.Option;
 import com.dipgnn.bench.RecommenderBenchmark;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Backbone;
+import com.dipgnn.training.FineTuneDefaults;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.recommend.RecommenderKind;
 import com.dipgnn.ranking.PopularityPrior;
@@ -149,10 +150,10 @@ public final class BenchCommand implements Callable<Integer> {
             description = "recommender: lightgcn or mf (default: ${DEFAULT-VALUE})")
     String recommender;
 
-    @Option(names = "--backbone", defaultValue = "hgt",
+    @Option(names = "--backbone",
             description = "node-embeddings and gnn-link: the encoder, hgt or gat, 2 layers x --embedding-width x 4 heads; "
                     + "recommend: the created model's encoder, 2 layers x 128 x 8 heads "
-                    + "(default: ${DEFAULT-VALUE}, the recommendation default)")
+                    + "(default: the recommendation default's, gat)")
     String backbone;
 
     @Option(names = "--positives", defaultValue = "0",
@@ -199,7 +200,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if ("node-embeddings".equals(config)) {
             NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(new NodeEmbeddingBenchmark.Settings(
-                    tableRows, embeddingWidth, 3, warmup, repeats, true, Backbone.parse(backbone), 0),
+                    tableRows, embeddingWidth, 3, warmup, repeats, true, backbone(), 0),
                     Devices.select(device)).run(System.err::println);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : nodeEmbeddingsText(report, String.format(
                     Locale.ROOT, "== node-embeddings on %s, width %d: link-prediction fine-tuning step, %s 2 x %d x 4, "
@@ -209,7 +210,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if ("gnn-link".equals(config)) {
             NodeEmbeddingBenchmark.Settings settings = new NodeEmbeddingBenchmark.Settings(new int[0], embeddingWidth,
-                    0, warmup, repeats, false, Backbone.parse(backbone), positives);
+                    0, warmup, repeats, false, backbone(), positives);
             HeteroGraph graph = GraphLocations.load(benchDataset, 0);
             NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(settings, Devices.select(device))
                     .runOn(graph, FineTuneExperiment.predictedRelation(graph, null), System.err::println);
@@ -236,7 +237,7 @@ public final class BenchCommand implements Callable<Integer> {
             RecommendBenchmark.Report report = new RecommendBenchmark(new RecommendBenchmark.Settings(products,
                     Math.max(1, products / 5), products * 5, Math.max(2, Math.min(100, products / 1000)), d.hidden(),
                     trainSteps, queries, d.warmup(), d.k(), nlist, nprobes, d.seed(), model,
-                    PopularityPriorSetting.parse(popularityPrior), Backbone.parse(backbone))).run(System.err::println);
+                    PopularityPriorSetting.parse(popularityPrior), backbone())).run(System.err::println);
             out.println(json ? new ObjectMapper().writeValueAsString(report) : recommendText(report));
             return 0;
         }
@@ -256,6 +257,11 @@ public final class BenchCommand implements Callable<Integer> {
             out.println(new ObjectMapper().writeValueAsString(all));
         }
         return 0;
+    }
+
+    /** {@code --backbone} as given, else the recommendation default's encoder. */
+    private Backbone backbone() {
+        return backbone == null ? FineTuneDefaults.recommendation().model().backbone() : Backbone.parse(backbone);
     }
 
     private String runTraining(BenchConfiguration c, Map<String, Object> figures) {

@@ -51,12 +51,12 @@ final class FineTuningOptions {
     @Option(names = "--task", defaultValue = "node", description = "node or link (default: ${DEFAULT-VALUE})")
     String task;
 
-    @Option(names = "--backbone", description = "hgt or gat (default: hgt; gat with --preset planetoid)")
+    @Option(names = "--backbone", description = "hgt or gat (default: gat for the link task on an edge split and with --preset planetoid or recommend; hgt otherwise)")
     String backbone;
 
     @Option(names = "--preset", description = "planetoid: the GAT paper's Cora settings (GAT, 2 layers, 8 heads x 8, "
             + "dropout 0.6 on inputs and attention, lr 0.005, L2 5e-4, no clipping, full graph, normalised features); "
-            + "recommend: the link task's settings on an edge split, its default there (HGT 2 layers x 64 x 4 heads, "
+            + "recommend: the link task's settings on an edge split, its default there (GAT 2 layers x 64 x 4 heads, "
             + "1500 steps of 1024 positives, lr 0.005, validation every 50 with patience 6, full graph up to 100,000 "
             + "nodes); paper: the paper's Table 7 (the default elsewhere)")
     String preset;

@@ -29,7 +29,7 @@ public record WholeGraphBudget(long maxNodes, long maxEdgeBytes) {
      */
     public static final int BYTES_PER_EDGE_UNIT = 24;
 
-    /** 8 GiB of per-edge arrays: Gowalla with the recommendation default (HGT 2 × 64) is 4.7 GB. */
+    /** 8 GiB of per-edge arrays: Gowalla with HGT 2 × 64 (the recommendation default until 2026-11-27; GAT now) is 4.7 GB. */
     public static final long DEFAULT_MAX_EDGE_BYTES = 8L << 30;
 
     /** The memory bound as a configuration record's string shows it at its default. */

@@ -66,8 +66,12 @@ public record FineTuneDefaults(ModelConfig model, OptimizerConfig optimizer, int
     }
 
     /**
-     * Link prediction on an edge split (recommendation from interactions): HGT, 2 layers, hidden
-     * 64, 4 heads, dropout 0.1; 1,500 steps of 1,024 positives at lr 5e-3 (clipping 0.5),
+     * Link prediction on an edge split (recommendation from interactions): GAT, 2 layers, hidden
+     * 64, 4 heads, dropout 0.1 (GAT since 2026-11-27: on Gowalla, ids and interactions only, 9
+     * epochs of 8,192 positives with the popularity prior, it scored Recall@20 0.1672 ± 0.0001
+     * against HGT's 0.157, at a cheaper step; on MovieLens-100K it is level with HGT on the
+     * {@code ua} split and 0.004 HR@10 behind under leave-one-out, ahead of MF-BPR and popularity
+     * under every protocol); 1,500 steps of 1,024 positives at lr 5e-3 (clipping 0.5),
      * validation every 50 steps with patience 6; the whole graph every step up to 100,000 nodes
      * (and {@link com.dipgnn.sampling.WholeGraphBudget 8 GiB of per-edge arrays}), as LightGCN
      * propagates over all of it; the softmax over the uniform pool with the log-Q
@@ -76,7 +80,7 @@ public record FineTuneDefaults(ModelConfig model, OptimizerConfig optimizer, int
      * paper's Table 7 suits its node-transfer setting.
      */
     public static FineTuneDefaults recommendation() {
-        ModelConfig model = new ModelConfig(Backbone.HGT, 2, 64, 4, 0.1, 0.0);
+        ModelConfig model = new ModelConfig(Backbone.GAT, 2, 64, 4, 0.1, 0.0);
         OptimizerConfig optimizer = OptimizerConfig.FINE_TUNING.withLearningRate(0.005);
         return new FineTuneDefaults(model, optimizer, 1500, 1024, 50, 6, SamplingConfig.defaults(), 100_000, false,
                 1.0, 255, 255, 0.1, NegativeSampling.UNIFORM_LOGQ);

@@ -58,7 +58,7 @@ class FinetuneCommandSpecTest {
         ExperimentSpec spec = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout");
 
         assertThat(spec.split()).isEqualTo(SplitMode.HOLDOUT);
-        assertThat(spec.model().backbone()).isEqualTo(Backbone.HGT);
+        assertThat(spec.model().backbone()).isEqualTo(Backbone.GAT);
         assertThat(spec.model().layers()).isEqualTo(2);
         assertThat(spec.model().hidden()).isEqualTo(64);
         assertThat(spec.model().heads()).isEqualTo(4);

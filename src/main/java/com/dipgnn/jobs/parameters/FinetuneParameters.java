@@ -41,7 +41,7 @@ import java.util.List;
  * trained from scratch ({@link #withDefaults}).
  */
 @Schema(description = "Settings of a fine-tuning job; absent fields take the paper's Table 7 defaults, or for the "
-        + "link task on an edge split (dataset, holdout, leave-one-out) the recommendation setting: HGT 2 layers x 64 "
+        + "link task on an edge split (dataset, holdout, leave-one-out) the recommendation setting: GAT 2 layers x 64 "
         + "x 4 heads, 1500 steps of 1024 positives against log-Q corrected uniform negatives, lr 0.005, validation "
         + "every 50 with patience 6, the whole graph up to 100,000 nodes and the worker's "
         + "dipgnn.jobs.whole-graph-memory (default 8 GiB) of per-edge arrays")
@@ -54,7 +54,7 @@ public record FinetuneParameters(
                 example = "query__clicked__product", nullable = true) String relation,
         @Schema(description = "Pre-trained model to start the encoder from (null: from scratch)", nullable = true)
         String pretrainedModelId,
-        @Schema(description = "Encoder backbone (default: the pre-trained model's, else hgt)", example = "hgt",
+        @Schema(description = "Encoder backbone (default: the pre-trained model's, else gat for the link task on an edge split and hgt otherwise)", example = "hgt",
                 allowableValues = {"hgt", "gat"}) @Pattern(regexp = "hgt|gat") String backbone,
         @Schema(description = "Message-passing layers (default: the pre-trained model's, else 3; 2 on an edge split)", example = "3")
         @Min(1) @Max(8) Integer layers,

@@ -61,6 +61,7 @@ class RecommendationJobParametersTest {
     void aLinkJobOnAnEdgeSplitTakesTheRecommendationDefaults() throws Exception {
         ExperimentSpec spec = parse("{\"task\": \"link\", \"split\": \"dataset\"}").toSpec(null);
 
+        assertThat(spec.model().backbone()).isEqualTo(com.dipgnn.model.Backbone.GAT);
         assertThat(spec.model().layers()).isEqualTo(2);
         assertThat(spec.model().hidden()).isEqualTo(64);
         assertThat(spec.model().heads()).isEqualTo(4);
@@ -75,6 +76,7 @@ class RecommendationJobParametersTest {
         assertThat(bpr.toSpec(null).linkNegatives()).isEqualTo(NegativeSampling.UNIFORM);
         // the transfer split keeps the paper's Table 7
         ExperimentSpec transfer = parse("{\"task\": \"link\"}").toSpec(null);
+        assertThat(transfer.model().backbone()).isEqualTo(com.dipgnn.model.Backbone.HGT);
         assertThat(transfer.model().hidden()).isEqualTo(400);
         assertThat(transfer.training().steps()).isEqualTo(1600);
     }
