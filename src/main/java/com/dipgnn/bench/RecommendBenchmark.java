@@ -84,19 +84,20 @@ public final class RecommendBenchmark {
                            int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model,
                            PopularityPriorSetting popularityPrior, Backbone backbone) {
 
-        /** Settings whose created model is an HGT (the recommendation default until 2026-11-27). */
-        public Settings(int products, int queryNodes, int clicks, int categories, int hidden, int trainSteps,
-                        int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model,
-                        PopularityPriorSetting popularityPrior) {
-            this(products, queryNodes, clicks, categories, hidden, trainSteps, measured, warmup, k, nlist, nprobes,
-                    seed, model, popularityPrior, Backbone.HGT);
+        public Settings {
+            java.util.Objects.requireNonNull(popularityPrior, "popularityPrior");
+            java.util.Objects.requireNonNull(backbone, "backbone");
         }
 
-        /** Settings whose created model's popularity prior is the product's default ({@link PopularityPriorSetting#AUTO}). */
+        /**
+         * Settings whose created model's popularity prior is the product's default ({@link
+         * PopularityPriorSetting#AUTO}) and whose encoder is an HGT (the recommendation default until
+         * 2026-11-27; {@link #withBackbone} for another).
+         */
         public Settings(int products, int queryNodes, int clicks, int categories, int hidden, int trainSteps,
                         int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model) {
             this(products, queryNodes, clicks, categories, hidden, trainSteps, measured, warmup, k, nlist, nprobes,
-                    seed, model, PopularityPriorSetting.AUTO);
+                    seed, model, PopularityPriorSetting.AUTO, Backbone.HGT);
         }
 
         /**
@@ -111,7 +112,7 @@ public final class RecommendBenchmark {
         /** These settings with the created model's encoder replaced. */
         public Settings withBackbone(Backbone encoder) {
             return new Settings(products, queryNodes, clicks, categories, hidden, trainSteps, measured, warmup, k,
-                    nlist, nprobes, seed, model, popularityPrior, java.util.Objects.requireNonNull(encoder, "backbone"));
+                    nlist, nprobes, seed, model, popularityPrior, encoder);
         }
     }
 
