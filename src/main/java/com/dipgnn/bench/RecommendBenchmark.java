@@ -20,6 +20,7 @@ import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.IndexOptions;
 import com.dipgnn.serving.ExactIndex;
 import com.dipgnn.serving.GraphIndex;
+import com.dipgnn.serving.RecallCalibration;
 import com.dipgnn.serving.IvfIndex;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.ScoredNode;
@@ -274,6 +275,13 @@ public final class RecommendBenchmark {
         log.accept(String.format("  %s built in %.1f s", graphIndex.describe(), (System.nanoTime() - built) / 1e9));
         rows.add(time("graph index", queries, q -> graphIndex.search(vectors[q], k, id -> false),
                 q -> graphIndex.search(vectors[q], k, linked(clicked, queries[q])), truth, truthExcluding));
+        RecallCalibration.Result calibrated = RecallCalibration.calibrate(graphIndex, exact,
+                calibrationQueries(graph, deployment, relation), k, IndexOptions.defaults().targetRecall());
+        log.accept("  graph index calibrated on other queries: " + calibrated.describe());
+        VectorIndex wide = calibrated.index();
+        rows.add(time("graph index, overquery " + ((GraphIndex) wide).overquery(), queries,
+                q -> wide.search(vectors[q], k, id -> false), q -> wide.search(vectors[q], k, linked(clicked, queries[q])),
+                truth, truthExcluding));
         Row api = time("recommend() nprobe=" + ivf.nprobe() + " excl.", queries, q -> deployment.recommend(null, queries[q], k, true),
                 q -> deployment.recommend(null, queries[q], k, true), truthExcluding, truthExcluding);
         NewNodes copies = timeNewNodes(graph, deployment, relation, queries, truthExcluding);
@@ -283,6 +291,15 @@ public final class RecommendBenchmark {
                 modelSeconds, deployment.stats().embeddingSeconds(), deployment.stats().indexSeconds(), ivf.describe(),
                 deployment.stats().sampler(), rows, api, copies.row(), copies.agreement(), copies.maxDifference(),
                 deployment.popularityPrior());
+    }
+
+    /**
+     * Query vectors of {@link RecallCalibration#DEFAULT_QUERIES} source nodes drawn apart from the timed ones,
+     * as a deployment calibrates its index.
+     */
+    private List<float[]> calibrationQueries(HeteroGraph graph, ModelDeployment deployment, RelationType relation) {
+        return new SplittableRandom(settings.seed() + 11).ints(RecallCalibration.DEFAULT_QUERIES, 0,
+                graph.numNodes(relation.source())).mapToObj(q -> deployment.queryVector(null, q)).toList();
     }
 
     /** The timed new-node requests and how their answers and embeddings compare with their originals'. */

@@ -211,6 +211,9 @@ public record ServiceProperties(
      * @param index the top-k index of link deployments: {@code auto} (an exact scan up to 4,096
      *     candidates, an inverted file above), {@code exact}, {@code ivf}, or {@code graph}
      *     (JVector: faster answers, slower builds, slightly lower recall; docs/performance.md)
+     * @param indexTargetRecall an approximate index is measured against an exact scan on sampled
+     *     queries when a deployment builds it, and searched wider until it finds this share of the
+     *     exact top 10 (0: measured and reported, never widened)
      */
     public record Serving(
             @DefaultValue("1024") int maxBatch,
@@ -218,7 +221,15 @@ public record ServiceProperties(
             @DefaultValue("10s") Duration syncInterval,
             @DefaultValue("exact") DeploymentOptions.Inference inference,
             @DefaultValue("16MB") DataSize maxRequestBytes,
-            @DefaultValue("auto") IndexOptions.Kind index) {
+            @DefaultValue("auto") IndexOptions.Kind index,
+            @DefaultValue("0.95") double indexTargetRecall) {
+
+        public Serving {
+            if (!(indexTargetRecall >= 0 && indexTargetRecall <= 1)) {
+                throw new IllegalArgumentException("dipgnn.serving.index-target-recall must be in [0, 1] (0: measure "
+                        + "only); got " + indexTargetRecall);
+            }
+        }
     }
 
     /**

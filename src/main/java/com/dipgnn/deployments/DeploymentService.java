@@ -405,7 +405,8 @@ public class DeploymentService implements SmartLifecycle {
     private DeploymentOptions options() {
         ServiceProperties.Serving s = properties.serving();
         return DeploymentOptions.defaults().withDevice(device).withInference(s.inference())
-                .withLimits(s.maxBatch(), s.maxK()).withIndex(IndexOptions.defaults().withKind(s.index()));
+                .withLimits(s.maxBatch(), s.maxK()).withIndex(IndexOptions.defaults().withKind(s.index())
+                        .withTargetRecall(s.indexTargetRecall()));
     }
 
     private Slot slot(String name) {

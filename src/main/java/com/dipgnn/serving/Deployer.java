@@ -68,7 +68,10 @@ final class Deployer {
             double indexSeconds = (System.nanoTime() - start) / 1e9;
             ClassHead classes = task == TaskKind.NODE_CLASSIFICATION ? classHead(manifest, graph, model) : null;
             DeploymentStats stats = new DeploymentStats(graph.totalNodes(), embedSeconds, indexSeconds,
-                    link == null ? "none" : link.index().describe(), exact ? EXACT : prepared.samplerDescription());
+                    link == null ? "none" : link.index().describe(),
+                    link == null ? null : link.calibration().map(RecallCalibration.Result::recall).orElse(null),
+                    link == null ? null : link.calibration().map(RecallCalibration.Result::describe).orElse(null),
+                    exact ? EXACT : prepared.samplerDescription());
             return new ModelDeployment(new ModelDeployment.DeploymentParts(manifest, task, graph,
                     prepared.features(), options, prepared.sampler(), prepared.manager(), model.encoder(),
                     embeddings, exact ? layers.subList(0, layers.size() - 1) : null, link, classes, stats,
@@ -120,7 +123,7 @@ final class Deployer {
         PopularityPrior prior = manifest.section(PopularityPrior.SECTION, PopularityPrior.class)
                 .orElse(PopularityPrior.NONE);
         return LinkHead.build(relation, (CosineScorer) model.head(), embeddings.get(relation.target()),
-                manifest.hidden(), prior, graph.adjacency(relation).targetArray(), options.index(), this::report);
+                embeddings.get(relation.source()), manifest.hidden(), prior, graph.adjacency(relation).targetArray(), options.index(), this::report);
     }
 
     private static ClassHead classHead(ModelManifest manifest, HeteroGraph graph, ModelStore.LoadedModel model) {

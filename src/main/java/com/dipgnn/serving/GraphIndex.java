@@ -16,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntPredicate;
@@ -135,6 +136,21 @@ public final class GraphIndex implements VectorIndex {
             return new ExactIndex(vectors, dim).search(query, k, excluded);
         }
         return sorted;
+    }
+
+    /** The same graph, re-ranking twice as many candidates per result wanted (a beam twice as wide). */
+    @Override
+    public Optional<VectorIndex> wider() {
+        if (overquery >= size()) {
+            return Optional.empty();
+        }
+        return Optional.of(new GraphIndex(dim, vectors, values, graph, (int) Math.min((long) overquery * 2, size()),
+                degree));
+    }
+
+    /** Candidates re-ranked per result wanted (the search beam is this times k). */
+    public int overquery() {
+        return overquery;
     }
 
     private GraphSearcher borrow() {

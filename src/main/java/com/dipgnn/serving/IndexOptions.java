@@ -17,10 +17,13 @@ package com.dipgnn.serving;
  * @param graphDegree the graph index's maximum neighbours per vector
  * @param graphBeamWidth the graph index's candidate list while building (more: a better graph, slower)
  * @param graphOverquery the graph index re-ranks this many candidates per result wanted
+ * @param targetRecall an approximate index (inverted file, graph) is measured against an exact scan
+ *     on sample queries when built and searched wider until its recall@10 reaches this
+ *     ({@link RecallCalibration}); 0 measures without widening
  */
 public record IndexOptions(Kind kind, int exactMaxVectors, int nlist, int nprobe, double projectionEnergy,
                            int iterations, int samplesPerList, long seed, int graphDegree, int graphBeamWidth,
-                           int graphOverquery) {
+                           int graphOverquery, double targetRecall) {
 
     /** The index structure. */
     public enum Kind {
@@ -46,6 +49,10 @@ public record IndexOptions(Kind kind, int exactMaxVectors, int nlist, int nprobe
             throw new IllegalArgumentException("index options need exactMaxVectors >= 0, nlist >= 0 and nprobe >= 0 "
                     + "(0 = automatic), projectionEnergy in [0, 1], iterations >= 0 and samplesPerList >= 1; got " + this);
         }
+        if (!(targetRecall >= 0 && targetRecall <= 1)) {
+            throw new IllegalArgumentException("index options need a targetRecall in [0, 1] (0: measure only); got "
+                    + targetRecall);
+        }
         if (graphDegree < 2 || graphBeamWidth < graphDegree || graphOverquery < 1) {
             throw new IllegalArgumentException("index options need graphDegree >= 2, graphBeamWidth >= graphDegree "
                     + "and graphOverquery >= 1; got " + this);
@@ -56,25 +63,31 @@ public record IndexOptions(Kind kind, int exactMaxVectors, int nlist, int nprobe
      * Exact up to 4,096 candidates (under 0.5 ms per query); above, an inverted file with automatic
      * nlist and nprobe, scanning in the subspace of 99% of the energy, 10 k-means iterations on 32
      * samples per list. The graph index ({@link Kind#GRAPH}): degree 16, built with a beam of 100,
-     * re-ranking 10 candidates per result wanted.
+     * re-ranking 10 candidates per result wanted. Either approximate index is searched wider, when
+     * built, until it finds 0.95 of the exact top 10 of sample queries.
      */
     public static IndexOptions defaults() {
-        return new IndexOptions(Kind.AUTO, 4096, 0, 0, 0.99, 10, 32, 0, 16, 100, 10);
+        return new IndexOptions(Kind.AUTO, 4096, 0, 0, 0.99, 10, 32, 0, 16, 100, 10, 0.95);
     }
 
     public IndexOptions withKind(Kind newKind) {
         return new IndexOptions(newKind, exactMaxVectors, nlist, nprobe, projectionEnergy, iterations, samplesPerList,
-                seed, graphDegree, graphBeamWidth, graphOverquery);
+                seed, graphDegree, graphBeamWidth, graphOverquery, targetRecall);
     }
 
     public IndexOptions withLists(int newNlist, int newNprobe) {
         return new IndexOptions(kind, exactMaxVectors, newNlist, newNprobe, projectionEnergy, iterations, samplesPerList,
-                seed, graphDegree, graphBeamWidth, graphOverquery);
+                seed, graphDegree, graphBeamWidth, graphOverquery, targetRecall);
     }
 
     public IndexOptions withProjectionEnergy(double energy) {
         return new IndexOptions(kind, exactMaxVectors, nlist, nprobe, energy, iterations, samplesPerList, seed,
-                graphDegree, graphBeamWidth, graphOverquery);
+                graphDegree, graphBeamWidth, graphOverquery, targetRecall);
+    }
+
+    public IndexOptions withTargetRecall(double recall) {
+        return new IndexOptions(kind, exactMaxVectors, nlist, nprobe, projectionEnergy, iterations, samplesPerList,
+                seed, graphDegree, graphBeamWidth, graphOverquery, recall);
     }
 
     /** Builds the index these options describe over {@code vectors} ({@code n x dim}, kept by an exact index). */

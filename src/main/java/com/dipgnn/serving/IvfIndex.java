@@ -1,6 +1,7 @@
 package com.dipgnn.serving;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.function.IntPredicate;
 
 /**
@@ -151,6 +152,16 @@ public final class IvfIndex implements VectorIndex {
     @Override
     public List<ScoredNode> search(float[] query, int k, IntPredicate excluded) {
         return search(query, k, excluded, nprobe);
+    }
+
+    /** The same lists probed twice as many at a time, up to all of them. */
+    @Override
+    public Optional<VectorIndex> wider() {
+        if (nprobe >= nlist) {
+            return Optional.empty();
+        }
+        return Optional.of(new IvfIndex(dim, (int) Math.min((long) nprobe * 2, nlist), projection, centroids,
+                listStart, listIds, listVectors, fullVectors));
     }
 
     /** As {@link #search(float[], int, IntPredicate)}, scanning {@code probes} lists (at least). */

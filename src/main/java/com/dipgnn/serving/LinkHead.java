@@ -3,6 +3,9 @@ package com.dipgnn.serving;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.CosineScorer;
 import com.dipgnn.ranking.PopularityPrior;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
 /**
@@ -27,24 +30,39 @@ final class LinkHead {
     private final float[] candidates;
     private final VectorIndex index;
     private final ExactIndex exact;
+    /** What calibrating the approximate index measured; null for an exact index. */
+    private final RecallCalibration.Result calibration;
 
-    private LinkHead(RelationType relation, int dim, PopularityPrior prior, float[] candidates, VectorIndex index) {
+    private LinkHead(RelationType relation, int dim, PopularityPrior prior, float[] candidates, VectorIndex built,
+                     float[] sources, long seed, double targetRecall) {
         this.relation = relation;
         this.dim = dim;
         this.prior = prior;
         this.width = prior.changesScores() ? dim + 1 : dim;
         this.candidates = candidates;
-        this.index = index;
-        this.exact = index instanceof ExactIndex e ? e : new ExactIndex(candidates, width);
+        this.exact = built instanceof ExactIndex e ? e : new ExactIndex(candidates, width);
+        this.calibration = built instanceof ExactIndex || sources.length < dim ? null
+                : RecallCalibration.calibrate(built, exact, sampleQueries(sources, seed), RecallCalibration.DEFAULT_K,
+                        targetRecall);
+        this.index = calibration == null ? built : calibration.index();
+    }
+
+    /** Query vectors of up to {@link RecallCalibration#DEFAULT_QUERIES} source nodes drawn with {@code seed}. */
+    private List<float[]> sampleQueries(float[] sources, long seed) {
+        int n = sources.length / dim;
+        return new SplittableRandom(seed).ints(Math.min(RecallCalibration.DEFAULT_QUERIES, n), 0, n)
+                .mapToObj(s -> queryVector(sources, s * dim)).toList();
     }
 
     /**
      * @param targets embeddings of every node of the relation's target type, row-major
+     * @param sources embeddings of every node of the relation's source type, row-major: an
+     *     approximate index is calibrated on queries drawn from them ({@link RecallCalibration})
      * @param prior the model's popularity prior ({@link PopularityPrior#NONE} for none)
      * @param edgeTargets the target of every edge of the relation in the deployed graph (the prior's degrees)
      */
-    static LinkHead build(RelationType relation, CosineScorer head, float[] targets, int dim, PopularityPrior prior,
-                          int[] edgeTargets, IndexOptions options, DeploymentListener listener) {
+    static LinkHead build(RelationType relation, CosineScorer head, float[] targets, float[] sources, int dim,
+                          PopularityPrior prior, int[] edgeTargets, IndexOptions options, DeploymentListener listener) {
         float[] w = head.transform().weightValues();
         float epsilon = CosineScorer.normEpsilon();
         int n = targets.length / dim;
@@ -62,7 +80,8 @@ final class LinkHead {
                 }
             }
         });
-        return new LinkHead(relation, dim, prior, units, options.build(units, width, listener));
+        return new LinkHead(relation, dim, prior, units, options.build(units, width, listener), sources, options.seed(),
+                options.targetRecall());
     }
 
     RelationType relation() {
@@ -71,6 +90,11 @@ final class LinkHead {
 
     VectorIndex index() {
         return index;
+    }
+
+    /** What calibrating the index measured: empty for an exact index. */
+    Optional<RecallCalibration.Result> calibration() {
+        return Optional.ofNullable(calibration);
     }
 
     /** An exact scan over the same candidate vectors (shares them). */

@@ -1,6 +1,7 @@
 package com.dipgnn.serving;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.function.IntPredicate;
 
 /**
@@ -28,4 +29,13 @@ public interface VectorIndex {
 
     /** A one-line description (kind and settings), for logs and reports. */
     String describe();
+
+    /**
+     * This index searching about twice as wide (more lists scanned, a larger beam): better recall,
+     * slower answers, the same vectors and structure shared. Empty when it already searches as wide
+     * as it can, and for exact indexes.
+     */
+    default Optional<VectorIndex> wider() {
+        return Optional.empty();
+    }
 }

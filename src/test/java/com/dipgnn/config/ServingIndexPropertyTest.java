@@ -28,4 +28,12 @@ class ServingIndexPropertyTest {
         assertThatThrownBy(() -> bind(Map.of("dipgnn.serving.index", "hnsw")))
                 .hasStackTraceContaining("hnsw");
     }
+
+    @Test
+    void theTargetRecallDefaultsTo095AndMustBeAShare() {
+        assertThat(bind(Map.of()).serving().indexTargetRecall()).isEqualTo(0.95);
+        assertThat(bind(Map.of("dipgnn.serving.index-target-recall", "0")).serving().indexTargetRecall()).isZero();
+        assertThatThrownBy(() -> bind(Map.of("dipgnn.serving.index-target-recall", "1.2")))
+                .hasStackTraceContaining("index-target-recall must be in [0, 1]");
+    }
 }

@@ -109,13 +109,13 @@ class GraphIndexTest {
     @Test
     void theGraphIsChosenByNameAndBadSettingsAreRefused() {
         float[] small = clusteredUnitVectors(50, 4, new Random(6));
-        IndexOptions graph = new IndexOptions(IndexOptions.Kind.GRAPH, 20, 0, 0, 0.99, 10, 32, 0, 8, 32, 4);
+        IndexOptions graph = new IndexOptions(IndexOptions.Kind.GRAPH, 20, 0, 0, 0.99, 10, 32, 0, 8, 32, 4, 0.95);
         assertThat(graph.build(small, 4, DeploymentListener.NONE)).isInstanceOf(GraphIndex.class);
         assertThat(graph.withKind(IndexOptions.Kind.AUTO).build(small, 4, DeploymentListener.NONE))
                 .as("the inverted file stays the automatic choice").isInstanceOf(IvfIndex.class);
         GraphIndex tiny = GraphIndex.build(java.util.Arrays.copyOf(small, 3 * 4), 4, graph, DeploymentListener.NONE);
         assertThat(tiny.search(new float[] {1, 0, 0, 0}, 10, id -> false)).as("fewer vectors than k: all").hasSize(3);
-        assertThatThrownBy(() -> new IndexOptions(IndexOptions.Kind.GRAPH, 20, 0, 0, 0.99, 10, 32, 0, 1, 32, 4))
+        assertThatThrownBy(() -> new IndexOptions(IndexOptions.Kind.GRAPH, 20, 0, 0, 0.99, 10, 32, 0, 1, 32, 4, 0.95))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("graphDegree >= 2");
     }
 

@@ -111,6 +111,19 @@ class PopularityPriorDeploymentTest {
         assertThat(graphFound).as("graph index recall of the top 10s").isGreaterThanOrEqualTo(wanted * 9 / 10);
     }
 
+    @Test
+    void approximateIndexesReportTheRecallTheirBuildMeasured() {
+        // an exact scan is the truth itself: nothing to measure
+        assertThat(withPrior.stats().indexRecall()).isNull();
+        assertThat(withPrior.stats().indexCalibration()).isNull();
+        // every list probed: the inverted file returns the exact top 10 of every sampled query
+        assertThat(withPriorIvf.stats().indexRecall()).isEqualTo(1.0);
+        assertThat(withPriorIvf.stats().indexCalibration()).contains("recall@10 1.0000", "not widened");
+        // the graph is widened, when built, until it finds 0.95 of the exact top 10 (the default target)
+        assertThat(withPriorGraph.stats().indexRecall()).isGreaterThanOrEqualTo(0.95);
+        assertThat(withPriorGraph.stats().indexCalibration()).contains("sampled queries", "target 0.95 met");
+    }
+
     private static List<Integer> topIds(float[] scores, int k) {
         return IntStream.range(0, scores.length).boxed()
                 .sorted(Comparator.comparingDouble((Integer i) -> -scores[i]).thenComparing(i -> i))

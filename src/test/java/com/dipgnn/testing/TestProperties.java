@@ -27,7 +27,7 @@ public final class TestProperties {
                         Duration.ofSeconds(15), Duration.ofSeconds(1), "", DataSize.ofGigabytes(8)),
                 new ServiceProperties.Security(false, List.of()),
                 new ServiceProperties.Serving(1024, 1000, Duration.ofSeconds(10), DeploymentOptions.Inference.EXACT,
-                        DataSize.ofMegabytes(16), com.dipgnn.serving.IndexOptions.Kind.AUTO),
+                        DataSize.ofMegabytes(16), com.dipgnn.serving.IndexOptions.Kind.AUTO, 0.95),
                 new ServiceProperties.Quickstart(false, 100, 200, "recommendations"), 0);
     }
 }
