@@ -2,6 +2,7 @@ package com.dipgnn.training;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.HeteroGraph;
@@ -10,6 +11,7 @@ import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.GraphOps;
 import com.dipgnn.model.ScalarOps;
 import com.dipgnn.ranking.Interactions;
 import com.dipgnn.ranking.NegativeSampling;
@@ -49,12 +51,15 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * @param anchors local ids (anchor type) of each edge's anchor
      * @param candidates local ids (candidate type) of the candidate pool
      * @param positive index into {@code candidates} of each edge's positive
-     * @param mask 0, or a large negative number where a candidate is another known (training or
-     *     structure) edge of the anchor; held-out edges are never consulted in training
+     * @param maskedCells the (anchor, candidate) cells, as {@code anchor * candidates.length +
+     *     candidate} in increasing order, where the candidate is another known (training or structure)
+     *     edge of the anchor: masked out of its softmax (held-out edges are never consulted in
+     *     training). An anchor has a few such cells, so they are listed, not a dense
+     *     anchors x candidates matrix (275 MB at Gowalla's 8,192 positives)
      * @param logitOffsets per candidate, added to every anchor's logit of it ({@link
      *     NegativeSampling#UNIFORM_LOGQ}: minus the log of its probability to be in the pool); null for none
      */
-    public record Batch(Subgraph subgraph, int[] anchors, int[] candidates, int[] positive, float[] mask,
+    public record Batch(Subgraph subgraph, int[] anchors, int[] candidates, int[] positive, long[] maskedCells,
                         float[] logitOffsets) {
     }
 
@@ -280,16 +285,11 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         }
         int[] a = new int[anchors.length];
         int[] positive = new int[anchors.length];
-        float[] mask = new float[anchors.length * candidateSeeds.length];
         for (int i = 0; i < anchors.length; i++) {
             a[i] = anchorLocal.get(anchors[i]);
             positive[i] = poolIndex.get(positives[i]);
-            for (int c = 0; c < candidateSeeds.length; c++) {
-                if (c != positive[i] && knownEdges.hasEdge(anchors[i], candidateSeeds[c])) {
-                    mask[i * candidateSeeds.length + c] = MASKED;
-                }
-            }
         }
+        long[] masked = maskedCells(anchors, positive, poolIndex, candidateSeeds.length);
         int[] candidates = Arrays.stream(candidateSeeds).map(candidateLocal::get).toArray();
         float[] offsets = null;
         if (logPoolProbability != null) {
@@ -298,7 +298,26 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
                 offsets[c] = -logPoolProbability[candidateSeeds[c]];
             }
         }
-        return new Batch(sub, a, candidates, positive, mask, offsets);
+        return new Batch(sub, a, candidates, positive, masked, offsets);
+    }
+
+    /**
+     * The cells {@code i * poolSize + c} where pool candidate {@code c} is a known edge of anchor
+     * {@code i} other than its positive, sorted and distinct: found from each anchor's own known
+     * edges, so the work is the anchors' degrees, not anchors x pool.
+     */
+    private long[] maskedCells(int[] anchors, int[] positive, Map<Integer, Integer> poolIndex, int poolSize) {
+        int[] targets = knownEdges.targetArray();
+        java.util.stream.LongStream.Builder cells = java.util.stream.LongStream.builder();
+        for (int i = 0; i < anchors.length; i++) {
+            for (int e = knownEdges.rowStart(anchors[i]), end = knownEdges.rowEnd(anchors[i]); e < end; e++) {
+                Integer c = poolIndex.get(targets[e]);
+                if (c != null && c != positive[i]) {
+                    cells.add((long) i * poolSize + c);
+                }
+            }
+        }
+        return cells.build().sorted().distinct().toArray();
     }
 
     private Subgraph withoutPositives(Subgraph sub, int[] anchors, int[] positives) {
@@ -343,43 +362,42 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         int b = batch.anchors().length;
         int c = batch.candidates().length;
         NDArray scores = ((CosineScorer) head).scoreAll(candidates, anchors); // (anchors, candidates), one product
-        NDArray mask = scope.create(batch.mask(), new Shape(b, c));
-        float[] targets = new float[b * c];
-        for (int i = 0; i < b; i++) {
-            targets[i * c + batch.positive()[i]] = 1f;
-        }
-        NDArray positive = scope.create(targets, new Shape(b, c));
+        NDArray mask = mask(batch.maskedCells(), b, c, scope);
+        NDArray positive = GraphOps.index(scope, batch.positive()).oneHot(c);
         NDArray logits = ScalarOps.div(scores, temperature);
         if (batch.logitOffsets() != null) {
             logits = logits.add(scope.create(batch.logitOffsets(), new Shape(1, c)));
         }
         if (loss == RankingLoss.BPR) {
-            return bpr(logits, positive, batch.mask(), b, c, scope);
+            return bpr(logits, positive, mask, b * (long) c - batch.maskedCells().length - b, scope);
         }
         return logits.add(mask).logSoftmax(1).mul(positive).sum(new int[] {1}).neg().mean();
+    }
+
+    /** The (b, c) softmax mask: {@link #MASKED} at {@code cells} (linear, row-major), 0 elsewhere. */
+    static NDArray mask(long[] cells, int b, int c, NDManager scope) {
+        NDArray zeros = scope.zeros(new Shape((long) b * c));
+        if (cells.length == 0) {
+            return zeros.reshape(b, c);
+        }
+        return zeros.put(scope.create(cells), scope.full(new Shape(cells.length), MASKED)).reshape(b, c);
     }
 
     /**
      * BPR over every (positive, negative) pair of each anchor: the mean of
      * {@code softplus((s(a, n) - s(a, p)) / τ)} over the pool's candidates that are neither the
      * anchor's positive nor another known edge of it.
+     *
+     * @param mask the (b, c) softmax mask: 0 where a candidate may be a negative or is the positive
+     * @param pairs how many (anchor, negative) pairs that leaves: b x c less the masked cells and the positives
      */
-    static NDArray bpr(NDArray logits, NDArray positive, float[] mask, int b, int c, NDManager scope) {
+    static NDArray bpr(NDArray logits, NDArray positive, NDArray mask, long pairs, NDManager scope) {
         NDArray positiveLogit = logits.mul(positive).sum(new int[] {1}, true);
-        float[] valid = new float[b * c];
-        int count = 0;
-        for (int i = 0; i < b * c; i++) {
-            if (mask[i] == 0) {
-                valid[i] = 1;
-                count++;
-            }
-        }
-        NDArray negative = scope.create(valid, new Shape(b, c)).sub(positive);
-        count -= b;
-        if (count <= 0) {
+        if (pairs <= 0) {
             return ScalarOps.mul(logits.sum(), 0);
         }
-        return ScalarOps.div(ScalarOps.softplus(logits.sub(positiveLogit)).mul(negative).sum(), count);
+        NDArray negative = mask.eq(0).toType(DataType.FLOAT32, false).sub(positive);
+        return ScalarOps.div(ScalarOps.softplus(logits.sub(positiveLogit)).mul(negative).sum(), pairs);
     }
 
     private static NDArray pick(NDArray embeddings, int[] rows, NDManager scope) {

@@ -155,8 +155,43 @@ class LinkPredictionTaskTest {
             // one anchor, candidates scored 0.5 (positive), 0.2, 0.9 (a known edge: masked)
             ai.djl.ndarray.NDArray logits = manager.create(new float[][] {{0.5f, 0.2f, 0.9f}});
             ai.djl.ndarray.NDArray positive = manager.create(new float[][] {{1, 0, 0}});
-            float loss = LinkPredictionTask.bpr(logits, positive, new float[] {0, 0, -1e4f}, 1, 3, manager).getFloat();
+            ai.djl.ndarray.NDArray mask = LinkPredictionTask.mask(new long[] {2}, 1, 3, manager);
+            // 1 x 3 cells, less one masked and one positive: one (anchor, negative) pair
+            float loss = LinkPredictionTask.bpr(logits, positive, mask, 1, manager).getFloat();
             assertThat((double) loss).isCloseTo(Math.log(1 + Math.exp(0.2 - 0.5)), org.assertj.core.api.Assertions.within(1e-6));
         }
+    }
+
+    @Test
+    void theMaskHoldsTheLargeNegativeAtTheListedCellsOnly() {
+        try (NDManager manager = NDManager.newBaseManager()) {
+            float[] mask = LinkPredictionTask.mask(new long[] {1, 5}, 2, 3, manager).toFloatArray();
+            assertThat(mask).containsExactly(0, -1e4f, 0, 0, 0, -1e4f);
+            assertThat(LinkPredictionTask.mask(new long[0], 2, 2, manager).toFloatArray()).containsExactly(0, 0, 0, 0);
+        }
+    }
+
+    @Test
+    void aBatchMasksExactlyTheAnchorsOtherKnownEdgesAmongItsCandidates() {
+        HeteroGraph graph = groupedClicks(4);
+        RelationType clicked = graph.relation("clicked");
+        LinkSplit split = LinkSplit.perUserHoldOut(graph, clicked, 0.2, 0.1, 1);
+        LinkPredictionTask task = new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2);
+        com.dipgnn.graph.CsrAdjacency known = split.structure().adjacency(clicked);
+        LinkPredictionTask.Batch batch = task.prepare(1, new Random(3));
+        int[] users = batch.subgraph().nodes(clicked.source());
+        int[] items = batch.subgraph().nodes(clicked.target());
+        int c = batch.candidates().length;
+        // every (anchor, candidate) pair checked against the known edges, as a dense mask would be
+        java.util.List<Long> expected = new java.util.ArrayList<>();
+        for (int i = 0; i < batch.anchors().length; i++) {
+            for (int j = 0; j < c; j++) {
+                if (j != batch.positive()[i] && known.hasEdge(users[batch.anchors()[i]], items[batch.candidates()[j]])) {
+                    expected.add((long) i * c + j);
+                }
+            }
+        }
+        assertThat(expected).isNotEmpty();
+        assertThat(batch.maskedCells()).containsExactly(expected.stream().mapToLong(Long::longValue).toArray());
     }
 }

@@ -1,0 +1,12 @@
+# GAT on Gowalla, seed 0, trained to LightGCN's 21 epochs (1,974 steps) instead of 9: does the GNN pass LightGCN
+# (Recall@20 0.1756 +- 0.0010) given the same number of epochs? The 9-epoch run's command
+# (gowalla-gat-b8192-logq.cmd) with --steps 1974 and its own checkpoint directory; the link task's defaults
+# on an edge split otherwise (GAT 2 x 64 x 4 with per-node embeddings and log-degrees, the whole graph every step,
+# log-Q corrected negatives, the popularity prior chosen on validation at the end), patience 6 validations.
+# Started 2026-11-27 23:06 with the jar of commit 4d24703, two PyTorch threads, beside this session's benchmarks
+# and builds (about 11 s a step with validation); resumable from its checkpoints (every 47 steps) with the
+# same command and jar. Its validation history so far: gowalla-gat-b8192-logq-21ep-partial-state.json.
+THP_MEM_ALLOC_ENABLE=1 OMP_NUM_THREADS=2 java -Dai.djl.pytorch.num_threads=2 -Ddipgnn.datasets=../shared/datasets \
+  -jar dipgnn-service-0.1.0-SNAPSHOT.jar finetune --dataset gowalla --task link --split dataset --backbone gat \
+  --batch-size 8192 --eval-every 47 --patience 6 --steps 1974 --seed 0 \
+  --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-gat-b8192-logq-21ep --verbose --json
