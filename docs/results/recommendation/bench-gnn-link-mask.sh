@@ -4,6 +4,7 @@
 # interleaved twice, beside the Gowalla GAT fine-tuning on two threads.
 set -uo pipefail
 cd "$(dirname "$0")"
+# jars: rec.jar built from 4d24703, mask.jar from the change (commit 736d526)
 echo "start $(date) load $(cat /proc/loadavg)"
 for round in 1 2; do
   for jar in rec mask; do

@@ -36,7 +36,9 @@ import java.util.stream.IntStream;
  * re-ranked per result) answered in 0.34 ms at the median with recall@10 0.97, the inverted file in
  * 4.8 ms with recall 1.0; it built in 435 s against 36 s. The inverted file stays the default
  * ({@link IndexOptions.Kind#AUTO}); deployments whose latency matters more than their build time
- * and the last few percent of recall choose {@link IndexOptions.Kind#GRAPH}.
+ * and the last few percent of recall choose {@link IndexOptions.Kind#GRAPH}. How much it finds
+ * depends on the vectors (a popularity prior's coordinate costs it most), so a deployment measures
+ * it and widens its beam ({@link #wider()}) to a target recall ({@link RecallCalibration}).
  */
 public final class GraphIndex implements VectorIndex {
 
