@@ -363,15 +363,29 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         int c = batch.candidates().length;
         NDArray scores = ((CosineScorer) head).scoreAll(candidates, anchors); // (anchors, candidates), one product
         NDArray mask = mask(batch.maskedCells(), b, c, scope);
-        NDArray positive = GraphOps.index(scope, batch.positive()).oneHot(c);
         NDArray logits = ScalarOps.div(scores, temperature);
         if (batch.logitOffsets() != null) {
             logits = logits.add(scope.create(batch.logitOffsets(), new Shape(1, c)));
         }
         if (loss == RankingLoss.BPR) {
+            NDArray positive = GraphOps.index(scope, batch.positive()).oneHot(c);
             return bpr(logits, positive, mask, b * (long) c - batch.maskedCells().length - b, scope);
         }
-        return logits.add(mask).logSoftmax(1).mul(positive).sum(new int[] {1}).neg().mean();
+        return softmaxLoss(logits, mask, batch.positive(), scope);
+    }
+
+    /**
+     * The sampled softmax cross-entropy: the mean over anchors of minus the log-probability of each
+     * anchor's positive among its candidates, masked cells left out of the normalisation. Picks
+     * each row's positive by index instead of multiplying by a (b, c) one-hot.
+     *
+     * @param logits (b, c)
+     * @param mask (b, c): 0, or {@link #MASKED} where a candidate is left out
+     * @param positive each anchor's positive column
+     */
+    static NDArray softmaxLoss(NDArray logits, NDArray mask, int[] positive, NDManager scope) {
+        NDArray columns = GraphOps.index(scope, positive, new Shape(positive.length, 1));
+        return logits.add(mask).logSoftmax(1).gather(columns, 1).neg().mean();
     }
 
     /** The (b, c) softmax mask: {@link #MASKED} at {@code cells} (linear, row-major), 0 elsewhere. */

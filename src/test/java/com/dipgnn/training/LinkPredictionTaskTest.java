@@ -194,4 +194,17 @@ class LinkPredictionTaskTest {
         assertThat(expected).isNotEmpty();
         assertThat(batch.maskedCells()).containsExactly(expected.stream().mapToLong(Long::longValue).toArray());
     }
+
+    @Test
+    void theSoftmaxLossIsMinusTheLogProbabilityOfEachPositiveAmongItsUnmaskedCandidates() {
+        try (NDManager manager = NDManager.newBaseManager()) {
+            // anchor 0: logits 1, 2, 3 with the third masked, positive 0: -log(e / (e + e^2)) = log(1 + e)
+            // anchor 1: logits 0, 0, 0, nothing masked, positive 2: -log(1/3) = log 3
+            ai.djl.ndarray.NDArray logits = manager.create(new float[][] {{1, 2, 3}, {0, 0, 0}});
+            ai.djl.ndarray.NDArray mask = LinkPredictionTask.mask(new long[] {2}, 2, 3, manager);
+            float loss = LinkPredictionTask.softmaxLoss(logits, mask, new int[] {0, 2}, manager).getFloat();
+            assertThat((double) loss).isCloseTo((Math.log(1 + Math.E) + Math.log(3)) / 2,
+                    org.assertj.core.api.Assertions.within(1e-5));
+        }
+    }
 }
