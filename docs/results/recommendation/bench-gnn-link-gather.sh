@@ -3,6 +3,7 @@
 # the listed-cells jar (736d526) against picking the positive by index (no one-hot), beside the Gowalla GAT fine-tuning on two threads.
 set -uo pipefail
 cd "$(dirname "$0")"
+# jars: mask.jar from commit 736d526, gather.jar from 4cbbd33
 echo "start $(date) load $(cat /proc/loadavg)"
 for round in 1; do
   for jar in mask gather; do
