@@ -10,3 +10,8 @@ THP_MEM_ALLOC_ENABLE=1 OMP_NUM_THREADS=2 java -Dai.djl.pytorch.num_threads=2 -Dd
   -jar dipgnn-service-0.1.0-SNAPSHOT.jar finetune --dataset gowalla --task link --split dataset --backbone gat \
   --batch-size 8192 --eval-every 47 --patience 6 --steps 1974 --seed 0 \
   --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-gat-b8192-logq-21ep --verbose --json
+# Stopped at its step-517 checkpoint on 2026-11-28 00:34 and resumed with the same command on the jar of commit 736d526
+# (the batch's mask as listed cells; the same losses by construction), paused (SIGSTOP) for two test runs, otherwise
+# alone: about 5 s a step with validation (steps 847-893 in 3 min 56 s). At the session's end (01:38) it stood at
+# step 987 (validation Recall@20 0.1835, its best); gowalla-gat-b8192-logq-21ep-partial-state.json is that checkpoint's
+# state. It was left running; resume from ~/.cache/dipgnn/runs/gowalla-gat-b8192-logq-21ep with a jar of 736d526 or later.
