@@ -33,25 +33,26 @@ final class LinkHead {
     /** What calibrating the approximate index measured; null for an exact index. */
     private final RecallCalibration.Result calibration;
 
-    private LinkHead(RelationType relation, int dim, PopularityPrior prior, float[] candidates, VectorIndex built,
-                     float[] sources, long seed, double targetRecall) {
+    private LinkHead(RelationType relation, int dim, PopularityPrior prior, float[] candidates, VectorIndex index,
+                     ExactIndex exact, RecallCalibration.Result calibration) {
         this.relation = relation;
         this.dim = dim;
         this.prior = prior;
         this.width = prior.changesScores() ? dim + 1 : dim;
         this.candidates = candidates;
-        this.exact = built instanceof ExactIndex e ? e : new ExactIndex(candidates, width);
-        this.calibration = built instanceof ExactIndex || sources.length < dim ? null
-                : RecallCalibration.calibrate(built, exact, sampleQueries(sources, seed), RecallCalibration.DEFAULT_K,
-                        targetRecall);
-        this.index = calibration == null ? built : calibration.index();
+        this.index = index;
+        this.exact = exact;
+        this.calibration = calibration;
     }
 
-    /** Query vectors of up to {@link RecallCalibration#DEFAULT_QUERIES} source nodes drawn with {@code seed}. */
-    private List<float[]> sampleQueries(float[] sources, long seed) {
+    /**
+     * Query vectors ({@link #queryVector}) of up to {@link RecallCalibration#DEFAULT_QUERIES} distinct
+     * source nodes drawn with {@code seed}.
+     */
+    private static List<float[]> sampleQueries(float[] sources, int dim, int width, long seed) {
         int n = sources.length / dim;
-        return new SplittableRandom(seed).ints(Math.min(RecallCalibration.DEFAULT_QUERIES, n), 0, n)
-                .mapToObj(s -> queryVector(sources, s * dim)).toList();
+        return new SplittableRandom(seed).ints(0, n).distinct().limit(Math.min(RecallCalibration.DEFAULT_QUERIES, n))
+                .mapToObj(s -> queryVector(sources, s * dim, dim, width)).toList();
     }
 
     /**
@@ -80,8 +81,17 @@ final class LinkHead {
                 }
             }
         });
-        return new LinkHead(relation, dim, prior, units, options.build(units, width, listener), sources, options.seed(),
-                options.targetRecall());
+        VectorIndex built = options.build(units, width, listener);
+        if (built instanceof ExactIndex exact) {
+            return new LinkHead(relation, dim, prior, units, exact, exact, null);
+        }
+        ExactIndex exact = new ExactIndex(units, width);
+        if (sources.length < dim) { // no source node to draw a query from: nothing to measure
+            return new LinkHead(relation, dim, prior, units, built, exact, null);
+        }
+        RecallCalibration.Result calibration = RecallCalibration.calibrate(built, exact,
+                sampleQueries(sources, dim, width, options.seed()), RecallCalibration.DEFAULT_K, options.targetRecall());
+        return new LinkHead(relation, dim, prior, units, calibration.index(), exact, calibration);
     }
 
     RelationType relation() {
@@ -116,6 +126,11 @@ final class LinkHead {
      * as the score needs it, with the prior's last coordinate 1 when the head has one.
      */
     float[] queryVector(float[] embeddings, int offset) {
+        return queryVector(embeddings, offset, dim, width);
+    }
+
+    /** {@link #queryVector(float[], int)} for a head of these widths. */
+    private static float[] queryVector(float[] embeddings, int offset, int dim, int width) {
         float[] q = new float[width];
         System.arraycopy(embeddings, offset, q, 0, dim);
         VectorMath.scale(q, 0, dim, VectorMath.safeNorm(q, 0, dim, CosineScorer.normEpsilon()));
