@@ -44,7 +44,8 @@ public final class RankingEvaluator {
 
     /**
      * Every protocol's metrics, keyed {@code recall@K}, {@code ndcg@K}, {@code mrr}, {@code hits@1},
-     * {@code hits@10}, and for leave-one-out splits {@code hr@10_loo}, {@code ndcg@10_loo}.
+     * {@code hits@10}, and for leave-one-out splits {@code hr@10_loo}, {@code ndcg@10_loo}; with
+     * the short head taken from {@code exclude}'s item degrees (see the overload).
      *
      * @param userVectors shape (users, d)
      * @param itemVectors shape (items, d)
@@ -54,10 +55,29 @@ public final class RankingEvaluator {
      */
     public Map<String, Double> evaluate(NDArray userVectors, NDArray itemVectors, Interactions heldOut,
                                        Interactions exclude, Interactions interacted) {
+        return evaluate(userVectors, itemVectors, heldOut, exclude, interacted, PopularitySegments.of(exclude.itemDegrees()));
+    }
+
+    /**
+     * {@link #evaluate(NDArray, NDArray, Interactions, Interactions, Interactions)} with the
+     * popularity segments given: besides, {@code recall@K_head} and {@code recall@K_tail}
+     * ({@link SegmentRecall}), each where its segment holds held-out pairs.
+     *
+     * @param segments the short head and long tail, from the training interactions
+     */
+    public Map<String, Double> evaluate(NDArray userVectors, NDArray itemVectors, Interactions heldOut,
+                                       Interactions exclude, Interactions interacted, PopularitySegments segments) {
         Map<String, Double> out = new LinkedHashMap<>();
-        TopKMetrics full = fullRanking(userVectors, itemVectors, heldOut, exclude);
+        SegmentRecall bySegment = new SegmentRecall(fullK, segments);
+        TopKMetrics full = fullRanking(userVectors, itemVectors, heldOut, exclude, bySegment);
         out.put("recall@" + fullK, full.recall());
         out.put("ndcg@" + fullK, full.ndcg());
+        if (bySegment.headPairs() > 0) {
+            out.put(headKey(fullK), bySegment.head());
+        }
+        if (bySegment.tailPairs() > 0) {
+            out.put(tailKey(fullK), bySegment.tail());
+        }
         float[] users = userVectors.toFloatArray();
         float[] items = itemVectors.toFloatArray();
         int d = (int) userVectors.getShape().get(1);
@@ -82,9 +102,24 @@ public final class RankingEvaluator {
         return heldOut.size() > 0;
     }
 
+    /** The key of Recall@K over the short head's held-out pairs. */
+    public static String headKey(int k) {
+        return "recall@" + k + "_head";
+    }
+
+    /** The key of Recall@K over the long tail's held-out pairs. */
+    public static String tailKey(int k) {
+        return "recall@" + k + "_tail";
+    }
+
     /** Full ranking of every item but the excluded ones, for every user with held-out items. */
     public TopKMetrics fullRanking(NDArray userVectors, NDArray itemVectors, Interactions heldOut,
                                    Interactions exclude) {
+        return fullRanking(userVectors, itemVectors, heldOut, exclude, null);
+    }
+
+    private TopKMetrics fullRanking(NDArray userVectors, NDArray itemVectors, Interactions heldOut,
+                                    Interactions exclude, SegmentRecall bySegment) {
         int[] users = heldOut.activeUsers();
         int items = (int) itemVectors.getShape().get(0);
         int chunk = Math.max(1, CHUNK_SCORES / Math.max(1, items));
@@ -99,7 +134,11 @@ public final class RankingEvaluator {
                 scores = q.matMul(itemsT).toFloatArray();
             }
             for (int r = 0; r < rows.length; r++) {
-                metrics.add(topK(scores, r * items, items, exclude, rows[r], fullK), heldOut.items(rows[r]));
+                int[] top = topK(scores, r * items, items, exclude, rows[r], fullK);
+                metrics.add(top, heldOut.items(rows[r]));
+                if (bySegment != null) {
+                    bySegment.add(top, heldOut.items(rows[r]));
+                }
             }
         }
         return metrics;

@@ -17,6 +17,7 @@ import com.dipgnn.ranking.Interactions;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
+import com.dipgnn.ranking.PopularitySegments;
 import com.dipgnn.ranking.PriorColumns;
 import com.dipgnn.ranking.RankingEvaluator;
 import com.dipgnn.ranking.RankingLoss;
@@ -516,7 +517,9 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * The LightGCN protocol on the held-out edges: every candidate node is ranked for each anchor,
      * except its edges the model was trained on (and validation edges, for test); Recall@20 and
      * NDCG@20, plus the leave-one-out HR@10 / NDCG@10 against 100 negatives when each anchor holds
-     * out one edge. Scores are the head's cosine d(c, a): the dot product of unit(W c) and unit(a),
+     * out one edge, and Recall@20 over the short head's and the long tail's held-out edges
+     * ({@link PopularitySegments} of the excluded edges' in-degrees: the training edges, and the
+     * validation edges for test). Scores are the head's cosine d(c, a): the dot product of unit(W c) and unit(a),
      * plus each weight of {@code betas} times log(1 + the candidate's training in-degree); one map per weight.
      *
      * @param exclusions what is left out of each anchor's ranking besides nothing held out
@@ -536,18 +539,20 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
                 Interactions.of(exclusions.users(), candidates.length, edges.src(), edges.dst())),
                 candidates.length);
         RankingEvaluator evaluator = new RankingEvaluator(FULL_RANKING_K, 100, 0xF011);
+        PopularitySegments segments = PopularitySegments.of(exclusions.itemDegrees());
         NDArray itemsWithPrior = PriorColumns.candidates(items, logDegree, scope);
         List<Map<String, Double>> out = new ArrayList<>();
         for (double beta : betas) {
             // cosine + beta * log-degree as one inner product: [unit(a), beta] . [unit(W c), log(1 + d_c)]
-            Map<String, Double> all = beta == 0 ? evaluator.evaluate(queries, items, heldOut, excluded, interacted)
+            Map<String, Double> all = beta == 0
+                    ? evaluator.evaluate(queries, items, heldOut, excluded, interacted, segments)
                     : evaluator.evaluate(PriorColumns.queries(queries, beta, scope), itemsWithPrior, heldOut,
-                            excluded, interacted);
+                            excluded, interacted, segments);
             Map<String, Double> m = new LinkedHashMap<>();
             m.put("recall@" + FULL_RANKING_K, all.get("recall@" + FULL_RANKING_K));
             m.put("ndcg@" + FULL_RANKING_K, all.get("ndcg@" + FULL_RANKING_K));
             all.forEach((name, value) -> {
-                if (name.endsWith("_loo")) {
+                if (name.endsWith("_loo") || name.endsWith("_head") || name.endsWith("_tail")) {
                     m.put(name, value);
                 }
             });
