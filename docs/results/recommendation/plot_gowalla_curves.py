@@ -13,7 +13,7 @@ Drawn so far: plot_gowalla_curves.py gowalla-curves.svg gowalla-gnn-b8192-state.
   "gnn:GAT (seed 0)=gowalla-gat-b8192-logq-state.json" \
   "gnn:GAT (seed 1)=gowalla-gat-b8192-logq-seed1-state.json" \
   "gnn:GAT from DiP-GNN (seed 0)=gowalla-gat-dipgnn-b8192-logq-state.json" \
-  "gnn:GAT to 21 epochs (seed 0, under way)=gowalla-gat-b8192-logq-21ep-partial-state.json" \
+  "gnn:GAT to 21 epochs (seed 0; stopped at 17)=gowalla-gat-b8192-logq-21ep-state.json" \
   "LightGCN, cosine softmax=gowalla-lightgcn.json" "LightGCN, dot softmax=gowalla-lightgcn-dot.json" \
   "MF-BPR=gowalla-mf-bpr.json"
 """
