@@ -1,8 +1,6 @@
 package com.dipgnn.ranking;
 
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.stream.IntStream;
 
 /**
  * The short head and long tail of a catalogue (Abdollahpouri et al.'s split of popularity-bias
@@ -44,17 +42,26 @@ public final class PopularitySegments {
             }
             total += d;
         }
-        Integer[] byDegree = IntStream.range(0, trainingDegrees.length).boxed().toArray(Integer[]::new);
-        Arrays.sort(byDegree, Comparator.<Integer>comparingInt(i -> -trainingDegrees[i]).thenComparingInt(i -> i));
+        long[] byDegree = descendingDegreeThenId(trainingDegrees);
         boolean[] head = new boolean[trainingDegrees.length];
         long covered = 0;
         int n = 0;
         while (total > 0 && covered < share * total && n < byDegree.length) {
-            int item = byDegree[n++];
+            int item = (int) byDegree[n++];
             head[item] = true;
             covered += trainingDegrees[item];
         }
         return new PopularitySegments(head, n);
+    }
+
+    /** Items packed as (MAX - degree) << 32 | id and sorted: primitive, so a large catalogue boxes nothing. */
+    private static long[] descendingDegreeThenId(int[] degrees) {
+        long[] keys = new long[degrees.length];
+        for (int i = 0; i < degrees.length; i++) {
+            keys[i] = ((long) (Integer.MAX_VALUE - degrees[i]) << 32) | i;
+        }
+        Arrays.sort(keys);
+        return keys;
     }
 
     /** Whether an item is in the short head. */
