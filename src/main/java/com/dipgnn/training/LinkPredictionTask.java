@@ -552,7 +552,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             m.put("recall@" + FULL_RANKING_K, all.get("recall@" + FULL_RANKING_K));
             m.put("ndcg@" + FULL_RANKING_K, all.get("ndcg@" + FULL_RANKING_K));
             all.forEach((name, value) -> {
-                if (name.endsWith("_loo") || name.endsWith("_head") || name.endsWith("_tail")) {
+                if (name.endsWith("_loo") || name.equals(RankingEvaluator.headKey(FULL_RANKING_K))
+                        || name.equals(RankingEvaluator.tailKey(FULL_RANKING_K))) {
                     m.put(name, value);
                 }
             });

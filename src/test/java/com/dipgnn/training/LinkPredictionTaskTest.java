@@ -13,8 +13,10 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.ranking.RankingEvaluator;
 import com.dipgnn.sampling.FullGraphSampler;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -105,6 +107,11 @@ class LinkPredictionTaskTest {
             assertThat(result.metric(EvalSplit.TEST, "mrr")).isGreaterThan(0.072);
             assertThat(result.metric(EvalSplit.TEST, "recall@20")).isGreaterThan(2 * 0.065);
             assertThat(result.metrics().get("test")).containsKey("ndcg@20");
+            // the full ranking also reports where it finds the held-out pairs: short head and long tail
+            Map<String, Double> test = result.metrics().get("test");
+            assertThat(test).containsKeys(RankingEvaluator.headKey(20), RankingEvaluator.tailKey(20));
+            assertThat(test.get(RankingEvaluator.headKey(20))).isBetween(0.0, 1.0);
+            assertThat(test.get(RankingEvaluator.tailKey(20))).isBetween(0.0, 1.0);
         }
     }
 
