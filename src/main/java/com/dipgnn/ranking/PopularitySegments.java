@@ -73,9 +73,4 @@ public final class PopularitySegments {
     public int headItems() {
         return headItems;
     }
-
-    /** How many items there are in all. */
-    public int items() {
-        return head.length;
-    }
 }

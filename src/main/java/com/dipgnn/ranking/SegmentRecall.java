@@ -28,26 +28,27 @@ public final class SegmentRecall {
     /**
      * Records one user.
      *
-     * @param topK the user's highest-scored items, best first (at most K are read)
-     * @param heldOut the user's held-out items
+     * @param topK the user's highest-scored items, best first, distinct (at most K are read)
+     * @param heldOut the user's held-out items, sorted ascending
      */
     public void add(int[] topK, int[] heldOut) {
-        int[] top = Arrays.copyOf(topK, Math.min(k, topK.length));
-        Arrays.sort(top);
         for (int item : heldOut) {
-            boolean hit = Arrays.binarySearch(top, item) >= 0;
             if (segments.isHead(item)) {
                 headPairs++;
-                headHits += hit ? 1 : 0;
             } else {
                 tailPairs++;
-                tailHits += hit ? 1 : 0;
             }
         }
-    }
-
-    public int k() {
-        return k;
+        for (int p = 0; p < Math.min(k, topK.length); p++) {
+            if (Arrays.binarySearch(heldOut, topK[p]) < 0) {
+                continue;
+            }
+            if (segments.isHead(topK[p])) {
+                headHits++;
+            } else {
+                tailHits++;
+            }
+        }
     }
 
     public long headPairs() {
