@@ -204,6 +204,11 @@ final class FineTuningOptions {
                     + "edge split with the softmax loss, else uniform)")
     String linkNegatives;
 
+    @Option(names = "--link-temperature",
+            description = "link task: the softmax's logits are cosine / this temperature; a lower one sharpens the "
+                    + "softmax (default: 0.1)")
+    Double linkTemperature;
+
     @Option(names = "--popularity-prior",
             description = "link task: add w * log(1 + the candidate's training in-degree) to each ranking score, w "
                     + "chosen on validation when training ends (auto: among 0 and 0.005 doubling up to 0.64, or "
@@ -259,7 +264,7 @@ final class FineTuningOptions {
         int fullGraph = or(fullGraphMaxNodes, d.fullGraphMaxNodes());
         return new ExperimentSpec(kind, targetType, relation, mode, splitSeed, labelFraction, model, training,
                 new SamplingConfig(depth, width), fullGraph, normalizeFeatures || d.normalizeFeatures(), negatives,
-                d.trainNegatives(), d.temperature())
+                d.trainNegatives(), linkTemperature(d))
                 .withWholeGraphBounds(fullGraph, or(fullGraphMaxMemory, WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES))
                 .withLinkObjective(linkLoss(), linkNegatives != null ? NegativeSampling.parse(linkNegatives)
                         : d.linkNegatives(linkLoss()))
@@ -325,6 +330,18 @@ final class FineTuningOptions {
                     + "--rec-loss dot-softmax)");
         }
         return loss;
+    }
+
+    /** The link softmax's temperature: {@code --link-temperature}, else the defaults'; refused unless positive. */
+    private double linkTemperature(FineTuneDefaults d) {
+        if (linkTemperature == null) {
+            return d.temperature();
+        }
+        if (!(linkTemperature > 0) || linkTemperature.isInfinite()) {
+            throw new IllegalArgumentException("--link-temperature " + linkTemperature
+                    + ": the link softmax divides cosines by it; give a positive number such as 0.1");
+        }
+        return linkTemperature;
     }
 
     /** How the GNN link model's popularity prior is set ({@code --popularity-prior}; default auto). */

@@ -249,6 +249,20 @@ class FinetuneCommandSpecTest {
     }
 
     @Test
+    void theLinkSoftmaxTemperatureIsATenthUnlessGivenAndMustBePositive() {
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout").temperature()).isEqualTo(0.1);
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--link-temperature", "0.05")
+                .temperature()).isEqualTo(0.05);
+        for (String bad : new String[] {"0", "-0.1", "NaN", "Infinity"}) {
+            assertThatThrownBy(() -> spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--link-temperature", bad))
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("--link-temperature " + Double.parseDouble(bad))
+                    .hasMessageContaining("give a positive number");
+        }
+    }
+
+    @Test
     void theWholeGraphMemoryBoundIsEightGibibytesUnlessGiven() {
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph()).fullGraphMaxBytes()).isEqualTo(8L << 30);
         ExperimentSpec chosen = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout",
