@@ -132,7 +132,10 @@ public record FinetuneParameters(
                 + "candidate's in-degree), stored with the model and used by its deployments: auto (w chosen on "
                 + "validation when training ends among 0 and 0.005 doubling up to 0.64, so never "
                 + "worse there than none), off, or a fixed w such as 0.02. Default: auto", example = "auto", nullable = true)
-        @Pattern(regexp = "auto|off|none|[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?") String popularityPrior)
+        @Pattern(regexp = "auto|off|none|[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?") String popularityPrior,
+        @Schema(description = "Link task: the softmax's logits are cosine / this temperature; a lower one sharpens "
+                + "the softmax (default: 0.1)", example = "0.1", nullable = true)
+        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("100.0") Double linkTemperature)
         implements JobParameters {
 
     /** Fills absent fields, except the architecture, with the paper's defaults for the task. */
@@ -160,6 +163,7 @@ public record FinetuneParameters(
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
         popularityPrior = or(popularityPrior, PopularityPriorSetting.AUTO.cliName());
+        linkTemperature = or(linkTemperature, paper.temperature());
     }
 
     /**
@@ -185,7 +189,7 @@ public record FinetuneParameters(
                               Long seed, Integer samplingDepth, Integer samplingWidth, Integer checkpointEvery) {
         this(task, targetType, relation, pretrainedModelId, backbone, layers, hidden, heads, dropout, steps, batchSize,
                 evalEvery, patience, learningRate, weightDecay, clipNorm, labelFraction, split, splitSeed, seed,
-                samplingDepth, samplingWidth, checkpointEvery, null, null, null, null, null, null, null, null, null);
+                samplingDepth, samplingWidth, checkpointEvery, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** Node classification with every field at its default (from scratch). */
@@ -197,7 +201,7 @@ public record FinetuneParameters(
     public static FinetuneParameters forTask(String task) {
         return new FinetuneParameters(task, null, null, null, null, null, null, null, null, null, null, null, null,
                 null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null);
+                null, null);
     }
 
     @Override
@@ -234,7 +238,7 @@ public record FinetuneParameters(
                 or(heads, from.heads()), dropout, steps, batchSize, evalEvery, patience, learningRate, weightDecay,
                 clipNorm, labelFraction, split, splitSeed, seed, samplingDepth, samplingWidth, checkpointEvery,
                 nodeEmbeddings, embeddingWidth, structuralInputs, embeddingRowDropout, linkLoss, linkNegatives,
-                standardizeFeatures, textInputs, popularityPrior);
+                standardizeFeatures, textInputs, popularityPrior, linkTemperature);
     }
 
     /** The node inputs: the given fields over the pre-trained model's node inputs, or over the defaults. */
@@ -257,7 +261,7 @@ public record FinetuneParameters(
         FineTuneConfig training = new FineTuneConfig(steps, batchSize, evalEvery, patience, optimizer, seed);
         return new ExperimentSpec(kind, targetType, relation, splitMode(), splitSeed, labelFraction, model, training,
                 new SamplingConfig(samplingDepth, samplingWidth), paper.fullGraphMaxNodes(), paper.normalizeFeatures(),
-                paper.evalNegatives(), paper.trainNegatives(), paper.temperature())
+                paper.evalNegatives(), paper.trainNegatives(), linkTemperature)
                 .withLinkObjective(RankingLoss.parse(linkLoss), NegativeSampling.parse(linkNegatives))
                 .withFeatureStandardization(featureStandardization())
                 .withTextInputs(textInputScope());

@@ -83,6 +83,19 @@ class JobParametersTest {
     }
 
     @Test
+    void theLinkTemperatureDefaultsToATenthReachesTheSpecAndMustBePositive() throws Exception {
+        assertThat(FinetuneParameters.forTask("link").linkTemperature()).isEqualTo(0.1);
+        FinetuneParameters sharper = JSON.readValue("{\"task\": \"link\", \"split\": \"dataset\", "
+                + "\"linkTemperature\": 0.05}", FinetuneParameters.class);
+        assertThat(sharper.toSpec(null).temperature()).isEqualTo(0.05);
+        for (String bad : new String[] {"0", "-0.1", "1000"}) {
+            FinetuneParameters p = JSON.readValue("{\"linkTemperature\": " + bad + "}", FinetuneParameters.class);
+            assertThat(VALIDATOR.validate(p)).as(bad).extracting(v -> v.getPropertyPath().toString())
+                    .containsExactly("linkTemperature");
+        }
+    }
+
+    @Test
     void thePopularityPriorDefaultsToAutoAndTakesOffOrAWeight() throws Exception {
         assertThat(FinetuneParameters.defaults().popularityPrior()).isEqualTo("auto");
         assertThat(FinetuneParameters.defaults().popularityPriorSetting()).isEqualTo(PopularityPriorSetting.AUTO);
