@@ -206,7 +206,7 @@ final class FineTuningOptions {
 
     @Option(names = "--link-temperature",
             description = "link task: the softmax's logits are cosine / this temperature; a lower one sharpens the "
-                    + "softmax (default: 0.1)")
+                    + "softmax (default: 0.05 for the link task on an edge split, else 0.1)")
     Double linkTemperature;
 
     @Option(names = "--popularity-prior",

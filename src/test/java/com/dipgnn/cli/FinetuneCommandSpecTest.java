@@ -249,10 +249,11 @@ class FinetuneCommandSpecTest {
     }
 
     @Test
-    void theLinkSoftmaxTemperatureIsATenthUnlessGivenAndMustBePositive() {
-        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout").temperature()).isEqualTo(0.1);
-        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--link-temperature", "0.05")
-                .temperature()).isEqualTo(0.05);
+    void theLinkSoftmaxTemperatureIsAFiftiethOnAnEdgeSplitATenthElseUnlessGivenAndMustBePositive() {
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout").temperature()).isEqualTo(0.05);
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "transfer").temperature()).isEqualTo(0.1);
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--link-temperature", "0.2")
+                .temperature()).isEqualTo(0.2);
         for (String bad : new String[] {"0", "-0.1", "NaN", "Infinity"}) {
             assertThatThrownBy(() -> spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--link-temperature", bad))
                     .as(bad)

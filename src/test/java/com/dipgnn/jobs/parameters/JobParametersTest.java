@@ -83,11 +83,14 @@ class JobParametersTest {
     }
 
     @Test
-    void theLinkTemperatureDefaultsToATenthReachesTheSpecAndMustBePositive() throws Exception {
+    void theLinkTemperatureDefaultsByTheSplitReachesTheSpecAndMustBePositive() throws Exception {
         assertThat(FinetuneParameters.forTask("link").linkTemperature()).isEqualTo(0.1);
-        FinetuneParameters sharper = JSON.readValue("{\"task\": \"link\", \"split\": \"dataset\", "
-                + "\"linkTemperature\": 0.05}", FinetuneParameters.class);
-        assertThat(sharper.toSpec(null).temperature()).isEqualTo(0.05);
+        FinetuneParameters edgeSplit = JSON.readValue("{\"task\": \"link\", \"split\": \"dataset\"}",
+                FinetuneParameters.class);
+        assertThat(edgeSplit.linkTemperature()).isEqualTo(0.05);
+        FinetuneParameters given = JSON.readValue("{\"task\": \"link\", \"split\": \"dataset\", "
+                + "\"linkTemperature\": 0.2}", FinetuneParameters.class);
+        assertThat(given.toSpec(null).temperature()).isEqualTo(0.2);
         for (String bad : new String[] {"0", "-0.1", "1000"}) {
             FinetuneParameters p = JSON.readValue("{\"linkTemperature\": " + bad + "}", FinetuneParameters.class);
             assertThat(VALIDATOR.validate(p)).as(bad).extracting(v -> v.getPropertyPath().toString())
