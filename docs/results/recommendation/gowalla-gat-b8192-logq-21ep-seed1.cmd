@@ -5,3 +5,4 @@ THP_MEM_ALLOC_ENABLE=1 OMP_NUM_THREADS=2 java -Dai.djl.pytorch.num_threads=2 -Dd
   -jar dipgnn-service-0.1.0-SNAPSHOT.jar finetune --dataset gowalla --task link --split dataset --backbone gat \
   --batch-size 8192 --eval-every 47 --patience 6 --steps 1974 --seed 1 \
   --checkpoint-dir ~/.cache/dipgnn/runs/gowalla-gat-b8192-logq-21ep-seed1 --verbose --json
+# 2026-11-28 session 40: this machine was replaced between sessions and the checkpoints above were lost before the run finished; not run again.
