@@ -249,7 +249,7 @@ class FinetuneCommandSpecTest {
     }
 
     @Test
-    void theLinkSoftmaxTemperatureIsAFiftiethOnAnEdgeSplitATenthElseUnlessGivenAndMustBePositive() {
+    void theLinkSoftmaxTemperatureIsATwentiethOnAnEdgeSplitATenthElseUnlessGivenAndMustBePositive() {
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout").temperature()).isEqualTo(0.05);
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "transfer").temperature()).isEqualTo(0.1);
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--link-temperature", "0.2")
