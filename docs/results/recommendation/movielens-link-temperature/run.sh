@@ -13,3 +13,6 @@ for tau in 0.05 0.1; do
   for seed in 0 1 2; do run $tau dataset $seed > ml-ua-t$tau-seed$seed.json; done
   for seed in 0 1; do run $tau leave-one-out $seed > ml-loo-t$tau-seed$seed.json; done
 done
+# 2026-11-28 (a later session), the jar of commit 6ee5e8f (the same code for a given --link-temperature): tau 0.025,
+# the same splits and seeds (tau=0.025 in the loops above). Seed 0 on ua (09:51-09:58) ran beside the two-thread Gowalla run; seed 1
+# on ua ran beside it for 3 minutes, then was paused for about 9 minutes (its 979 s include the pause); the rest ran as two one-thread lanes, alone.
