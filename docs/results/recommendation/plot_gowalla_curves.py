@@ -16,6 +16,8 @@ Drawn so far: plot_gowalla_curves.py gowalla-curves.svg gowalla-gnn-b8192-state.
   "gnn:GAT to 21 epochs (seed 0; stopped at 17)=gowalla-gat-b8192-logq-21ep-state.json" \
   "gnn:GAT, τ 0.05 (seed 0)=gowalla-gat-b8192-logq-t0.05-state.json" \
   "gnn:GAT, τ 0.05 (seed 1)=gowalla-gat-b8192-logq-t0.05-seed1-state.json" \
+  "gnn:GAT, τ 0.025 (seed 0)=gowalla-gat-b8192-logq-t0.025-state.json" \
+  "gnn:GAT, τ 0.025 (seed 1)=gowalla-gat-b8192-logq-t0.025-seed1-state.json" \
   "LightGCN, cosine softmax=gowalla-lightgcn.json" "LightGCN, dot softmax=gowalla-lightgcn-dot.json" \
   "MF-BPR=gowalla-mf-bpr.json"
 """
@@ -25,7 +27,7 @@ import sys
 TRAINING_PAIRS = 769_545  # Gowalla's training pairs left for training after the 5% validation carve-out
 POPULARITY_VAL = 0.0248   # popularity's Recall@20 on that carve-out (gowalla-popularity.json)
 COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#000000",
-           "#e6ab02", "#66a61e"]
+           "#e6ab02", "#66a61e", "#a6761d", "#1b9e77"]
 
 
 def find(node, key):
