@@ -206,7 +206,8 @@ final class FineTuningOptions {
 
     @Option(names = "--link-temperature",
             description = "link task: the softmax's logits are cosine / this temperature; a lower one sharpens the "
-                    + "softmax (default: 0.05 for the link task on an edge split, else 0.1)")
+                    + "softmax (default: " + FineTuneDefaults.RECOMMENDATION_LINK_TEMPERATURE + " for the link task on an edge "
+                    + "split, else " + FineTuneDefaults.PAPER_LINK_TEMPERATURE + ")")
     Double linkTemperature;
 
     @Option(names = "--popularity-prior",

@@ -249,8 +249,8 @@ class FinetuneCommandSpecTest {
     }
 
     @Test
-    void theLinkSoftmaxTemperatureIsATwentiethOnAnEdgeSplitATenthElseUnlessGivenAndMustBePositive() {
-        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout").temperature()).isEqualTo(0.05);
+    void theLinkSoftmaxTemperatureIsAFortiethOnAnEdgeSplitATenthElseUnlessGivenAndMustBePositive() {
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout").temperature()).isEqualTo(0.025);
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "transfer").temperature()).isEqualTo(0.1);
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--link-temperature", "0.2")
                 .temperature()).isEqualTo(0.2);
@@ -261,6 +261,12 @@ class FinetuneCommandSpecTest {
                     .hasMessageContaining("--link-temperature " + Double.parseDouble(bad))
                     .hasMessageContaining("give a positive number");
         }
+    }
+
+    @Test
+    void theHelpStatesTheLinkTemperatureDefaultsAsTheSpecTakesThem() {
+        String help = new CommandLine(new FinetuneCommand()).getUsageMessage().replaceAll("\\s+", " ");
+        assertThat(help).contains("(default: 0.025 for the link task on an edge split, else 0.1)");
     }
 
     @Test

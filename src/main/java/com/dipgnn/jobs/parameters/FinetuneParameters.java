@@ -43,7 +43,7 @@ import java.util.List;
 @Schema(description = "Settings of a fine-tuning job; absent fields take the paper's Table 7 defaults, or for the "
         + "link task on an edge split (dataset, holdout, leave-one-out) the recommendation setting: GAT 2 layers x 64 "
         + "x 4 heads, 1500 steps of 1024 positives against log-Q corrected uniform negatives (softmax of cosine / "
-        + "0.05), lr 0.005, validation "
+        + FineTuneDefaults.RECOMMENDATION_LINK_TEMPERATURE + "), lr 0.005, validation "
         + "every 50 with patience 6, the whole graph up to 100,000 nodes and the worker's "
         + "dipgnn.jobs.whole-graph-memory (default 8 GiB) of per-edge arrays")
 public record FinetuneParameters(
@@ -135,7 +135,8 @@ public record FinetuneParameters(
                 + "worse there than none), off, or a fixed w such as 0.02. Default: auto", example = "auto", nullable = true)
         @Pattern(regexp = "auto|off|none|[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?") String popularityPrior,
         @Schema(description = "Link task: the softmax's logits are cosine / this temperature; a lower one sharpens "
-                + "the softmax (default: 0.05 for the link task on an edge split, else 0.1)", example = "0.05",
+                + "the softmax (default: " + FineTuneDefaults.RECOMMENDATION_LINK_TEMPERATURE + " for the link task on an "
+                + "edge split, else " + FineTuneDefaults.PAPER_LINK_TEMPERATURE + ")", example = "0.025",
                 nullable = true)
         @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("100.0") Double linkTemperature)
         implements JobParameters {

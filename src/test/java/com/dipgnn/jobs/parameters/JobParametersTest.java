@@ -87,7 +87,7 @@ class JobParametersTest {
         assertThat(FinetuneParameters.forTask("link").linkTemperature()).isEqualTo(0.1);
         FinetuneParameters edgeSplit = JSON.readValue("{\"task\": \"link\", \"split\": \"dataset\"}",
                 FinetuneParameters.class);
-        assertThat(edgeSplit.linkTemperature()).isEqualTo(0.05);
+        assertThat(edgeSplit.linkTemperature()).isEqualTo(0.025);
         FinetuneParameters given = JSON.readValue("{\"task\": \"link\", \"split\": \"dataset\", "
                 + "\"linkTemperature\": 0.2}", FinetuneParameters.class);
         assertThat(given.toSpec(null).temperature()).isEqualTo(0.2);
