@@ -4,7 +4,7 @@ def load(f):
         r=json.load(open(f))['runs'][0]; return r
     except Exception: return None
 for split,keys in (('ua',['recall@20','ndcg@20','mrr','hits@10']),('loo',['hr@10_loo','ndcg@10_loo','mrr'])):
-    for tau in ('0.1','0.05','0.025'):
+    for tau in ('0.1','0.05','0.025','0.0125'):
         rows=[load('docs/results/recommendation/movielens-link-temperature/ml-%s-t%s-seed%d.json'%(split,tau,s)) for s in range(3)]
         rows=[r for r in rows if r]
         if not rows: continue

@@ -16,3 +16,5 @@ done
 # 2026-11-28 (a later session), the jar of commit 6ee5e8f (the same code for a given --link-temperature): tau 0.025,
 # the same splits and seeds (tau=0.025 in the loops above). Seed 0 on ua (09:51-09:58) ran beside the two-thread Gowalla run; seed 1
 # on ua ran beside it for 3 minutes, then was paused for about 9 minutes (its 979 s include the pause); the rest ran as two one-thread lanes, alone.
+# Then tau 0.0125 (the same jar, seeds and splits; two one-thread lanes, alone, 11:40-11:58), to see whether the
+# trend goes on; not run on Gowalla.
