@@ -30,6 +30,8 @@ class PostgresProfileIT {
         String jobId;
         try (ConfigurableApplicationContext app = start(data, url, schema)) {
             HttpApi api = new HttpApi(port(app), TOKEN);
+            assertThat(SchemaMigrationsIT.applied(app.getBean(javax.sql.DataSource.class)))
+                    .isEqualTo(SchemaMigrationsIT.ALL_MIGRATIONS);
             assertThat(api.get("/api/v1/datasets/query-product").status()).isEqualTo(200);
             jobId = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters",
                     JobApiIT.smallPretrain(2)), "Idempotency-Key", "pg-1").json().path("id").asText();

@@ -230,17 +230,22 @@ public record FinetuneParameters(
     }
 
     /**
-     * These parameters with the absent architecture fields filled: from the pre-trained model's
-     * manifest when there is one, else the paper's.
+     * These parameters with the absent architecture and node-input fields filled: from the
+     * pre-trained model's manifest when there is one, else the defaults. The service stores a job's
+     * parameters filled so, so that a later change of a default never changes what a stored job runs
+     * (an interrupted job resumes with the settings of its checkpoint). The embedding width stays
+     * absent while it follows the hidden width.
      */
     public FinetuneParameters withDefaults(ModelManifest pretrainedOrNull) {
         ModelConfig from = pretrainedOrNull != null ? pretrainedOrNull.modelConfig()
                 : defaultsFor(task, split).model();
+        com.dipgnn.model.NodeInputConfig inputs = nodeInputs(pretrainedOrNull);
         return new FinetuneParameters(task, targetType, relation, pretrainedModelId,
                 or(backbone, ParameterChecks.name(from.backbone())), or(layers, from.layers()), or(hidden, from.hidden()),
                 or(heads, from.heads()), dropout, steps, batchSize, evalEvery, patience, learningRate, weightDecay,
                 clipNorm, labelFraction, split, splitSeed, seed, samplingDepth, samplingWidth, checkpointEvery,
-                nodeEmbeddings, embeddingWidth, structuralInputs, embeddingRowDropout, linkLoss, linkNegatives,
+                inputs.embeddings().toString(), inputs.embeddingWidth() == 0 ? null : inputs.embeddingWidth(),
+                inputs.structural().toString(), inputs.rowDropout(), linkLoss, linkNegatives,
                 standardizeFeatures, textInputs, popularityPrior, linkTemperature);
     }
 

@@ -221,6 +221,28 @@ class JobParametersTest {
     }
 
     @Test
+    void withDefaultsPinsTheNodeInputsAJobWouldResolveSoALaterDefaultCannotChangeAStoredJob() {
+        FinetuneParameters scratch = FinetuneParameters.forTask("link").withDefaults(null);
+        assertThat(List.of(scratch.nodeEmbeddings(), scratch.structuralInputs())).containsExactly("auto", "auto");
+        assertThat(scratch.embeddingRowDropout()).isEqualTo(0.1);
+        assertThat(scratch.embeddingWidth()).as("follows the hidden width").isNull();
+
+        NodeInputConfig parentInputs = new NodeInputConfig(TypeSelection.parse("user,item"), 32, TypeSelection.NONE,
+                0.25);
+        ModelManifest pretrained = ModelManifest.of(new ModelConfig(Backbone.GAT, 2, 64, 4, 0.2, 0.0, parentInputs),
+                new com.dipgnn.model.GraphSchema(new java.util.LinkedHashMap<>(Map.of("user", 0, "item", 0)),
+                        List.of()), Map.of("task", "pretrain"), "d", "f", 0, InputPreparation.defaults(), Map.of());
+        FinetuneParameters fromParent = FinetuneParameters.forTask("link").withDefaults(pretrained);
+        assertThat(List.of(fromParent.nodeEmbeddings(), fromParent.structuralInputs())).containsExactly("user,item",
+                "none");
+        assertThat(fromParent.embeddingWidth()).isEqualTo(32);
+        assertThat(fromParent.embeddingRowDropout()).isEqualTo(0.25);
+        assertThat(fromParent.toSpec(null).model().nodeInputs()).as("pinned, they need the parent no more")
+                .isEqualTo(parentInputs);
+        assertThat(fromParent.withDefaults(pretrained)).as("filling twice changes nothing").isEqualTo(fromParent);
+    }
+
+    @Test
     void absentJsonFieldsTakeTheDefaults() throws Exception {
         PretrainParameters pretrain = JSON.readValue("{\"steps\": 50, \"method\": \"gpt-gnn\"}", PretrainParameters.class);
         FinetuneParameters finetune = JSON.readValue("{\"task\": \"link\", \"learningRate\": 0.01}",

@@ -1,0 +1,76 @@
+package com.dipgnn.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.dipgnn.jobs.JobRecord;
+import com.dipgnn.jobs.JobRepository;
+import com.dipgnn.jobs.JobState;
+import com.dipgnn.jobs.parameters.FinetuneParameters;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Instant;
+import java.util.stream.Stream;
+import org.flywaydb.core.api.MigrationVersion;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The Java migrations of stored jobs, on every database the service supports. */
+class JobMigrationsTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Instant T0 = Instant.parse("2026-11-27T10:00:00Z");
+
+    /** A link job on an edge split as a service before the field stored it: no linkTemperature. */
+    private static final String LINK_JOB_BEFORE_THE_FIELD = "{\"task\":\"link\",\"split\":\"dataset\","
+            + "\"backbone\":\"gat\",\"layers\":2,\"hidden\":64,\"heads\":4,\"steps\":846,\"batchSize\":8192,"
+            + "\"linkLoss\":\"softmax\",\"linkNegatives\":\"uniform-logq\",\"popularityPrior\":\"auto\"}";
+    private static final String LINK_JOB_WITH_THE_FIELD = "{\"task\":\"link\",\"split\":\"dataset\","
+            + "\"steps\":846,\"linkTemperature\":0.025}";
+    private static final String PRETRAIN_JOB = "{\"method\":\"dipgnn\",\"steps\":300}";
+
+    static Stream<Databases.Db> databasesBeforeTheLinkTemperaturePin() {
+        return Databases.all(MigrationVersion.fromVersion("3")).stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databasesBeforeTheLinkTemperaturePin")
+    void fineTuningJobsStoredWithoutALinkTemperatureResumeWithTheOneTheyRanWith(Databases.Db db) throws Exception {
+        JobRepository jobs = new JobRepository(db.dataSource());
+        jobs.insert(job("old", "FINETUNE", JobState.RUNNING, LINK_JOB_BEFORE_THE_FIELD));
+        jobs.insert(job("new", "FINETUNE", JobState.QUEUED, LINK_JOB_WITH_THE_FIELD));
+        jobs.insert(job("pre", "PRETRAIN", JobState.RUNNING, PRETRAIN_JOB));
+        // what the bug was: read as they stand, the old job's parameters take today's edge-split default
+        assertThat(parameters(jobs, "old").toSpec(null).temperature()).isEqualTo(0.025);
+
+        Databases.migrateToLatest(db);
+
+        assertThat(parameters(jobs, "old").toSpec(null).temperature()).isEqualTo(0.1);
+        JsonNode old = JSON.readTree(jobs.find("old").orElseThrow().parametersJson());
+        JsonNode before = JSON.readTree(LINK_JOB_BEFORE_THE_FIELD);
+        assertThat(old.size()).isEqualTo(before.size() + 1);
+        before.fieldNames().forEachRemaining(f -> assertThat(old.get(f)).as(f).isEqualTo(before.get(f)));
+        assertThat(jobs.find("new").orElseThrow().parametersJson()).isEqualTo(LINK_JOB_WITH_THE_FIELD);
+        assertThat(jobs.find("pre").orElseThrow().parametersJson()).isEqualTo(PRETRAIN_JOB);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databasesBeforeTheLinkTemperaturePin")
+    void aJobWhoseParametersAreNotJsonStopsTheMigrationNamingTheJob(Databases.Db db) {
+        JobRepository jobs = new JobRepository(db.dataSource());
+        jobs.insert(job("broken", "FINETUNE", JobState.QUEUED, "{\"task\":\"link\","));
+
+        assertThatThrownBy(() -> Databases.migrateToLatest(db)).hasStackTraceContaining("job broken")
+                .hasStackTraceContaining("fix or delete the row");
+        assertThat(jobs.find("broken").orElseThrow().parametersJson()).isEqualTo("{\"task\":\"link\",");
+    }
+
+    private static FinetuneParameters parameters(JobRepository jobs, String id) throws Exception {
+        return JSON.readValue(jobs.find(id).orElseThrow().parametersJson(), FinetuneParameters.class);
+    }
+
+    private static JobRecord job(String id, String kind, JobState state, String parameters) {
+        return new JobRecord(id, kind, state, "gowalla", null, "m-" + id, parameters, null, null, null, null, null,
+                0, null, false, T0, null, null);
+    }
+}
