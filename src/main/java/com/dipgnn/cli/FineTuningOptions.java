@@ -56,9 +56,8 @@ final class FineTuningOptions {
 
     @Option(names = "--preset", description = "planetoid: the GAT paper's Cora settings (GAT, 2 layers, 8 heads x 8, "
             + "dropout 0.6 on inputs and attention, lr 0.005, L2 5e-4, no clipping, full graph, normalised features); "
-            + "recommend: the link task's settings on an edge split, its default there (GAT 2 layers x 64 x 4 heads, "
-            + "1500 steps of 1024 positives, lr 0.005, validation every 50 with patience 6, full graph up to 100,000 "
-            + "nodes); paper: the paper's Table 7 (the default elsewhere)")
+            + "recommend: the link task's settings on an edge split, its default there ("
+            + FineTuneDefaults.RECOMMENDATION_SUMMARY + "); paper: the paper's Table 7 (the default elsewhere)")
     String preset;
 
     /** {@code --split} as given, or null. */

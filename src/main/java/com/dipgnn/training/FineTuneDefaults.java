@@ -37,6 +37,27 @@ public record FineTuneDefaults(ModelConfig model, OptimizerConfig optimizer, int
     /** The link softmax temperature on an edge split ({@link #recommendation()}). */
     public static final double RECOMMENDATION_LINK_TEMPERATURE = 0.025;
 
+    private static final int RECOMMENDATION_LAYERS = 2;
+    private static final int RECOMMENDATION_HIDDEN = 64;
+    private static final int RECOMMENDATION_HEADS = 4;
+    private static final int RECOMMENDATION_STEPS = 1500;
+    private static final int RECOMMENDATION_BATCH = 1024;
+    private static final double RECOMMENDATION_LEARNING_RATE = 0.005;
+    private static final int RECOMMENDATION_EVAL_EVERY = 50;
+    private static final int RECOMMENDATION_PATIENCE = 6;
+    private static final int RECOMMENDATION_WHOLE_GRAPH_NODES = 100_000;
+
+    /**
+     * {@link #recommendation()} in words, for help texts and the API schema (a constant, so that
+     * annotations can print it; made of the constants the setting is built from).
+     */
+    public static final String RECOMMENDATION_SUMMARY = "GAT " + RECOMMENDATION_LAYERS + " layers x "
+            + RECOMMENDATION_HIDDEN + " x " + RECOMMENDATION_HEADS + " heads, " + RECOMMENDATION_STEPS + " steps of "
+            + RECOMMENDATION_BATCH + " positives against log-Q corrected uniform negatives (softmax of cosine / "
+            + RECOMMENDATION_LINK_TEMPERATURE + "), lr " + RECOMMENDATION_LEARNING_RATE + ", validation every "
+            + RECOMMENDATION_EVAL_EVERY + " with patience " + RECOMMENDATION_PATIENCE + ", the whole graph up to "
+            + RECOMMENDATION_WHOLE_GRAPH_NODES + " nodes";
+
     /**
      * The link task's training negatives with {@code loss}: {@link #linkNegatives()} for the
      * softmax; the uniform pool for BPR, which the log-Q correction does not apply to.
@@ -89,10 +110,13 @@ public record FineTuneDefaults(ModelConfig model, OptimizerConfig optimizer, int
      * node-transfer setting.
      */
     public static FineTuneDefaults recommendation() {
-        ModelConfig model = new ModelConfig(Backbone.GAT, 2, 64, 4, 0.1, 0.0);
-        OptimizerConfig optimizer = OptimizerConfig.FINE_TUNING.withLearningRate(0.005);
-        return new FineTuneDefaults(model, optimizer, 1500, 1024, 50, 6, SamplingConfig.defaults(), 100_000, false,
-                1.0, 255, 255, RECOMMENDATION_LINK_TEMPERATURE, NegativeSampling.UNIFORM_LOGQ);
+        ModelConfig model = new ModelConfig(Backbone.GAT, RECOMMENDATION_LAYERS, RECOMMENDATION_HIDDEN,
+                RECOMMENDATION_HEADS, 0.1, 0.0);
+        OptimizerConfig optimizer = OptimizerConfig.FINE_TUNING.withLearningRate(RECOMMENDATION_LEARNING_RATE);
+        return new FineTuneDefaults(model, optimizer, RECOMMENDATION_STEPS, RECOMMENDATION_BATCH,
+                RECOMMENDATION_EVAL_EVERY, RECOMMENDATION_PATIENCE, SamplingConfig.defaults(),
+                RECOMMENDATION_WHOLE_GRAPH_NODES, false, 1.0, 255, 255, RECOMMENDATION_LINK_TEMPERATURE,
+                NegativeSampling.UNIFORM_LOGQ);
     }
 
     /** The defaults of a task on a split: {@link #recommendation()} for the link task on an edge split, else the paper's. */

@@ -21,6 +21,7 @@ import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -267,6 +268,21 @@ class FinetuneCommandSpecTest {
     void theHelpStatesTheLinkTemperatureDefaultsAsTheSpecTakesThem() {
         String help = new CommandLine(new FinetuneCommand()).getUsageMessage().replaceAll("\\s+", " ");
         assertThat(help).contains("(default: 0.025 for the link task on an edge split, else 0.1)");
+    }
+
+    @Test
+    void theRecommendPresetsHelpStatesTheSettingTheSpecTakes() {
+        String help = new CommandLine(new FinetuneCommand()).getUsageMessage().replaceAll("\\s+", " ");
+        assertThat(help).contains("(GAT 2 layers x 64 x 4 heads, 1500 steps of 1024 positives against log-Q "
+                + "corrected uniform negatives (softmax of cosine / 0.025), lr 0.005, validation every 50 with "
+                + "patience 6, the whole graph up to 100000 nodes)");
+        ExperimentSpec spec = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--preset", "recommend");
+        assertThat(List.of(spec.model().layers(), spec.model().hidden(), spec.model().heads(), spec.training().steps(),
+                spec.training().batchSize(), spec.training().evalEvery(), spec.training().patience(),
+                spec.fullGraphMaxNodes())).containsExactly(2, 64, 4, 1500, 1024, 50, 6, 100_000);
+        assertThat(spec.training().optimizer().learningRate()).isEqualTo(0.005);
+        assertThat(spec.temperature()).isEqualTo(0.025);
+        assertThat(spec.linkNegatives()).isEqualTo(NegativeSampling.UNIFORM_LOGQ);
     }
 
     @Test

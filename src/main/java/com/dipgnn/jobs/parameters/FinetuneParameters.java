@@ -41,10 +41,8 @@ import java.util.List;
  * trained from scratch ({@link #withDefaults}).
  */
 @Schema(description = "Settings of a fine-tuning job; absent fields take the paper's Table 7 defaults, or for the "
-        + "link task on an edge split (dataset, holdout, leave-one-out) the recommendation setting: GAT 2 layers x 64 "
-        + "x 4 heads, 1500 steps of 1024 positives against log-Q corrected uniform negatives (softmax of cosine / "
-        + FineTuneDefaults.RECOMMENDATION_LINK_TEMPERATURE + "), lr 0.005, validation "
-        + "every 50 with patience 6, the whole graph up to 100,000 nodes and the worker's "
+        + "link task on an edge split (dataset, holdout, leave-one-out) the recommendation setting: "
+        + FineTuneDefaults.RECOMMENDATION_SUMMARY + " and the worker's "
         + "dipgnn.jobs.whole-graph-memory (default 8 GiB) of per-edge arrays")
 public record FinetuneParameters(
         @Schema(description = "Downstream task", example = "node", allowableValues = {"node", "link"})
