@@ -82,7 +82,8 @@ public record PretrainParameters(
                 + "DiP-GNN)", example = "discriminator", allowableValues = {"generator", "discriminator"})
         @Pattern(regexp = "generator|discriminator") String keep,
         @Schema(description = "Learned per-node embeddings: auto (the node types without features), none, all, or a "
-                + "comma-separated list of node types", example = "auto", nullable = true) String nodeEmbeddings,
+                + "comma-separated list of node types (default: auto)", example = "auto", nullable = true)
+        String nodeEmbeddings,
         @Schema(description = "Width of the per-node embeddings, projected to the hidden width when different "
                 + "(default: the hidden width)", example = "64", nullable = true)
         @Min(1) @Max(4096) Integer embeddingWidth,
@@ -103,12 +104,20 @@ public record PretrainParameters(
         @Pattern(regexp = "sampled|most-likely") String generatedEdges,
         @Schema(description = ParameterChecks.TEXT_INPUTS_DESCRIPTION,
                 example = "all", allowableValues = {"all", "featureless"}, nullable = true)
-        @Pattern(regexp = "all|featureless") String textInputs) implements JobParameters {
+        @Pattern(regexp = "all|featureless") String textInputs,
+        @Schema(description = "Structural inputs, log(1 + degree) per relation: auto (the node types without "
+                + "features), none, all, or a comma-separated list of node types (default: auto)", example = "auto",
+                nullable = true) String structuralInputs,
+        @Schema(description = "Training probability that a node reads its type's unknown vector instead of its own "
+                + "embedding, which teaches that vector to stand in for new nodes (default: 0.1)", example = "0.1",
+                nullable = true)
+        @DecimalMin("0.0") @DecimalMax(value = "1.0", inclusive = false) Double embeddingRowDropout)
+        implements JobParameters {
 
     /** The methods a pre-training job accepts (their command-line names). */
     static final String METHODS = "dipgnn|dipgnn-no-text|dipgnn-edges|dipgnn-features|random-edges|gpt-gnn|gae";
 
-    /** Fills absent fields with the paper's defaults. */
+    /** Fills absent fields with the paper's defaults, and the node inputs with the default ones. */
     public PretrainParameters {
         PretrainConfig paper = PretrainConfig.PAPER_DEFAULT;
         ModelConfig model = ModelConfig.PAPER_DEFAULT;
@@ -140,6 +149,11 @@ public record PretrainParameters(
         featureReplacement = or(featureReplacement, paper.variant().featureReplacement().cliName());
         generatedEdges = or(generatedEdges, paper.variant().generatedEdges().cliName());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
+        // the node inputs are filled too, so that a later change of their defaults never reaches a stored job
+        com.dipgnn.model.NodeInputConfig inputs = com.dipgnn.model.NodeInputConfig.DEFAULT;
+        nodeEmbeddings = or(nodeEmbeddings, inputs.embeddings().toString());
+        structuralInputs = or(structuralInputs, inputs.structural().toString());
+        embeddingRowDropout = or(embeddingRowDropout, inputs.rowDropout());
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
@@ -151,7 +165,8 @@ public record PretrainParameters(
                               Integer checkpointEvery, Integer logEvery, String keep) {
         this(method, backbone, layers, hidden, heads, dropout, steps, seedNodes, learningRate, weightDecay, clipNorm,
                 edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda, temperature, samplingDepth, samplingWidth,
-                seed, splitSeed, splitNodeType, checkpointEvery, logEvery, keep, null, null, null, null, null, null);
+                seed, splitSeed, splitNodeType, checkpointEvery, logEvery, keep, null, null, null, null, null, null,
+                null, null);
     }
 
     /** Every field at its default. */
@@ -195,7 +210,8 @@ public record PretrainParameters(
         ParameterChecks.hiddenDivisibleByHeads(hidden, heads);
         return new ModelConfig(ParameterChecks.backbone(backbone), layers, hidden, heads, dropout,
                 ModelConfig.PAPER_DEFAULT.attentionDropout(), ParameterChecks.nodeInputs(
-                        com.dipgnn.model.NodeInputConfig.DEFAULT, nodeEmbeddings, embeddingWidth));
+                        com.dipgnn.model.NodeInputConfig.DEFAULT, nodeEmbeddings, embeddingWidth, structuralInputs,
+                        embeddingRowDropout));
     }
 
     /** The engine's pre-training settings. */

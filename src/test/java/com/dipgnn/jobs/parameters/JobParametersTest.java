@@ -243,6 +243,22 @@ class JobParametersTest {
     }
 
     @Test
+    void pretrainingStoresItsNodeInputsFilledAndTakesStructuralInputsAndRowDropout() throws Exception {
+        PretrainParameters defaults = PretrainParameters.defaults();
+        assertThat(List.of(defaults.nodeEmbeddings(), defaults.structuralInputs())).containsExactly("auto", "auto");
+        assertThat(defaults.embeddingRowDropout()).isEqualTo(0.1);
+        assertThat(defaults.modelConfig().nodeInputs()).isEqualTo(NodeInputConfig.DEFAULT);
+
+        PretrainParameters chosen = JSON.readValue("{\"structuralInputs\": \"none\", \"embeddingRowDropout\": 0.0, "
+                + "\"nodeEmbeddings\": \"user\"}", PretrainParameters.class);
+        assertThat(chosen.modelConfig().nodeInputs()).isEqualTo(new NodeInputConfig(TypeSelection.parse("user"), 0,
+                TypeSelection.NONE, 0.0));
+        assertThat(JSON.readValue(JSON.writeValueAsString(chosen), PretrainParameters.class)).isEqualTo(chosen);
+        assertThat(violatedFields(JSON.readValue("{\"embeddingRowDropout\": 1.0}", PretrainParameters.class)))
+                .containsExactly("embeddingRowDropout");
+    }
+
+    @Test
     void absentJsonFieldsTakeTheDefaults() throws Exception {
         PretrainParameters pretrain = JSON.readValue("{\"steps\": 50, \"method\": \"gpt-gnn\"}", PretrainParameters.class);
         FinetuneParameters finetune = JSON.readValue("{\"task\": \"link\", \"learningRate\": 0.01}",
