@@ -105,7 +105,7 @@ public class JobService {
         if (idempotencyKey != null) {
             Optional<JobRecord> existing = jobs.findByIdempotencyKey(idempotencyKey);
             if (existing.isPresent()) {
-                return new Submission(replay(existing.get(), datasetId, parameters), true);
+                return new Submission(replay(existing.get(), datasetId, parameters, parent), true);
             }
         }
         HeteroGraph graph = datasets.graph(datasetId);
@@ -125,7 +125,7 @@ public class JobService {
                     datasetId, parentId == null ? "" : " from model " + parentId);
         } catch (DuplicateKeyException race) {
             JobRecord winner = jobs.findByIdempotencyKey(idempotencyKey).orElseThrow(() -> race);
-            return new Submission(replay(winner, datasetId, parameters), true);
+            return new Submission(replay(winner, datasetId, parameters, parent), true);
         }
         executor.wakeUp();
         return new Submission(view(jobs.find(record.id()).orElseThrow()), false);
@@ -183,19 +183,28 @@ public class JobService {
         return events.subscribe(id, view, view.state().isTerminal());
     }
 
-    private JobView replay(JobRecord existing, String datasetId, JobParameters parameters) {
+    private JobView replay(JobRecord existing, String datasetId, JobParameters parameters, ModelManifest parent) {
         if (!existing.datasetId().equals(datasetId) || !existing.kind().equals(parameters.kind().name())
-                || !sameParameters(existing.parametersJson(), parameters)) {
+                || !sameParameters(existing.parametersJson(), parameters, parent)) {
             throw new ConflictException("idempotency key '" + existing.idempotencyKey() + "' was already used for job '"
                     + existing.id() + "' with different parameters; use a new key for a new job");
         }
         return view(existing);
     }
 
-    private boolean sameParameters(String stored, JobParameters parameters) {
+    /**
+     * Whether a stored job's parameters, read and filled as this service fills a submission's, are
+     * {@code parameters}: a retry reaches the same job also when the first request was stored by a
+     * service that filled fewer defaults (an upgrade in between).
+     */
+    private boolean sameParameters(String stored, JobParameters parameters, ModelManifest parent) {
         try {
-            return json.readTree(stored).equals(json.readTree(write(parameters)));
-        } catch (JsonProcessingException e) {
+            JobParameters earlier = json.readValue(stored, parameters.getClass());
+            if (earlier instanceof FinetuneParameters finetune) {
+                earlier = finetune.withDefaults(parent);
+            }
+            return earlier.equals(parameters);
+        } catch (JsonProcessingException | RuntimeException e) { // unreadable or no longer valid: not the same
             return false;
         }
     }

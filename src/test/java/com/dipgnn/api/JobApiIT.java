@@ -3,11 +3,16 @@ package com.dipgnn.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Jobs over HTTP against the real engine: pre-train then fine-tune from the pre-trained model on
@@ -15,6 +20,11 @@ import org.junit.jupiter.api.Test;
  * the problem details of bad parameters.
  */
 class JobApiIT extends ServiceTestBase {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Autowired
+    private DataSource dataSource;
 
     /** A small, fast architecture: the paper's 3 x 400 x 8 would take minutes per job on a CPU. */
     static Map<String, Object> smallPretrain(int steps) {
@@ -82,6 +92,41 @@ class JobApiIT extends ServiceTestBase {
         assertThat(other.status()).isEqualTo(409);
         assertThat(other.json().path("detail").asText()).contains("different parameters");
         awaitEnd(first.json().path("id").asText());
+    }
+
+    @Test
+    void aRetryReachesTheFirstJobAlsoWhenAnOlderServiceStoredItWithFewerDefaultsFilled() throws Exception {
+        Map<String, Object> pretrain = Map.of("datasetId", "query-product", "parameters", smallPretrain(2));
+        Map<String, Object> finetune = Map.of("datasetId", "query-product", "parameters", Map.of("task", "link",
+                "layers", 1, "hidden", 16, "heads", 2, "steps", 2, "evalEvery", 2, "samplingWidth", 32,
+                "samplingDepth", 2));
+        String pretrainId = admin.post("/api/v1/jobs/pretrain", pretrain, "Idempotency-Key", "upgrade-1").json()
+                .path("id").asText();
+        String finetuneId = admin.post("/api/v1/jobs/finetune", finetune, "Idempotency-Key", "upgrade-2").json()
+                .path("id").asText();
+        awaitEnd(pretrainId);
+        awaitEnd(finetuneId);
+        // stored as a service from before the node inputs were stored filled: the fields absent
+        List<String> nodeInputs = List.of("nodeEmbeddings", "structuralInputs", "embeddingRowDropout");
+        JdbcClient db = JdbcClient.create(dataSource);
+        for (String id : List.of(pretrainId, finetuneId)) {
+            ObjectNode stored = (ObjectNode) JSON.readTree(db.sql("SELECT parameters FROM jobs WHERE id = ?").param(id)
+                    .query(String.class).single());
+            assertThat(stored.has("structuralInputs")).as("stored filled").isTrue();
+            stored.remove(nodeInputs);
+            db.sql("UPDATE jobs SET parameters = ? WHERE id = ?").param(stored.toString()).param(id).update();
+        }
+
+        HttpApi.Response pretrainAgain = admin.post("/api/v1/jobs/pretrain", pretrain, "Idempotency-Key", "upgrade-1");
+        HttpApi.Response finetuneAgain = admin.post("/api/v1/jobs/finetune", finetune, "Idempotency-Key", "upgrade-2");
+        assertThat(pretrainAgain.status()).as(pretrainAgain.toString()).isEqualTo(202);
+        assertThat(pretrainAgain.json().path("id").asText()).isEqualTo(pretrainId);
+        assertThat(pretrainAgain.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(finetuneAgain.status()).as(finetuneAgain.toString()).isEqualTo(202);
+        assertThat(finetuneAgain.json().path("id").asText()).isEqualTo(finetuneId);
+        assertThat(admin.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters",
+                smallPretrain(3)), "Idempotency-Key", "upgrade-1").status()).as("another request still conflicts")
+                .isEqualTo(409);
     }
 
     @Test
