@@ -18,6 +18,9 @@ Drawn so far: plot_gowalla_curves.py gowalla-curves.svg gowalla-gnn-b8192-state.
   "gnn:GAT, τ 0.05 (seed 1)=gowalla-gat-b8192-logq-t0.05-seed1-state.json" \
   "gnn:GAT, τ 0.025 (seed 0)=gowalla-gat-b8192-logq-t0.025-state.json" \
   "gnn:GAT, τ 0.025 (seed 1)=gowalla-gat-b8192-logq-t0.025-seed1-state.json" \
+  "gnn:GAT, τ 0.0125 (seed 0)=gowalla-gat-b8192-logq-t0.0125-state.json" \
+  "gnn:GAT, τ 0.025, 3 layers (seed 0; stopped)=gowalla-gat-b8192-logq-t0.025-l3-state.json" \
+  "gnn:GAT, τ 0.025, row dropout 0 (seed 0)=gowalla-gat-b8192-logq-t0.025-rd0-state.json" \
   "LightGCN, cosine softmax=gowalla-lightgcn.json" "LightGCN, dot softmax=gowalla-lightgcn-dot.json" \
   "MF-BPR=gowalla-mf-bpr.json"
 """
@@ -27,7 +30,7 @@ import sys
 TRAINING_PAIRS = 769_545  # Gowalla's training pairs left for training after the 5% validation carve-out
 POPULARITY_VAL = 0.0248   # popularity's Recall@20 on that carve-out (gowalla-popularity.json)
 COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f", "#000000",
-           "#e6ab02", "#66a61e", "#a6761d", "#1b9e77"]
+           "#e6ab02", "#66a61e", "#a6761d", "#1b9e77", "#7570b3", "#e7298a", "#fb9a99", "#6a3d9a", "#b15928"]
 
 
 def find(node, key):
@@ -66,7 +69,7 @@ def gnn_curve(path, batch):
 
 
 def svg(curves, out):
-    width, height, left, right, top, bottom = 720, 420, 60, 200, 20, 50
+    width, height, left, right, top, bottom = 900, 420, 60, 320, 20, 50
     max_x = max(x for _, pts in curves for x, _ in pts)
     max_y = max(max(y for _, pts in curves for _, y in pts), POPULARITY_VAL) * 1.1
 
