@@ -56,6 +56,22 @@ class JobMigrationsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("databasesBeforeTheLinkTemperaturePin")
+    void everyJobIsPinnedWhenThereAreMoreThanOneBatchOfThem(Databases.Db db) throws Exception {
+        JobRepository jobs = new JobRepository(db.dataSource());
+        int count = 1_201; // two full batches of 500 and a partial one
+        for (int i = 0; i < count; i++) {
+            jobs.insert(job(String.format("old-%04d", i), "FINETUNE", JobState.SUCCEEDED, LINK_JOB_BEFORE_THE_FIELD));
+        }
+
+        Databases.migrateToLatest(db);
+
+        for (int i = 0; i < count; i++) {
+            assertThat(parameters(jobs, String.format("old-%04d", i)).linkTemperature()).as("job %d", i).isEqualTo(0.1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databasesBeforeTheLinkTemperaturePin")
     void aJobWhoseParametersAreNotJsonStopsTheMigrationNamingTheJob(Databases.Db db) {
         JobRepository jobs = new JobRepository(db.dataSource());
         jobs.insert(job("broken", "FINETUNE", JobState.QUEUED, "{\"task\":\"link\","));

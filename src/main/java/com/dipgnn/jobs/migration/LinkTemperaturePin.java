@@ -7,8 +7,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.migration.Context;
 import org.flywaydb.core.api.migration.JavaMigration;
@@ -26,6 +24,7 @@ public final class LinkTemperaturePin implements JavaMigration {
     static final String FIELD = "linkTemperature";
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int BATCH = 500;
 
     @Override
     public MigrationVersion getVersion() {
@@ -50,32 +49,36 @@ public final class LinkTemperaturePin implements JavaMigration {
     @Override
     public void migrate(Context context) throws Exception {
         Connection connection = context.getConnection();
-        Map<String, String> pinned = pinnedParameters(connection);
-        try (PreparedStatement update = connection.prepareStatement("UPDATE jobs SET parameters = ? WHERE id = ?")) {
-            for (Map.Entry<String, String> job : pinned.entrySet()) {
-                update.setString(1, job.getValue());
-                update.setString(2, job.getKey());
-                update.addBatch();
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT id, parameters FROM jobs WHERE kind = 'FINETUNE'");
+             PreparedStatement update = connection.prepareStatement("UPDATE jobs SET parameters = ? WHERE id = ?")) {
+            select.setFetchSize(BATCH); // rows stream in, rewrites go out in batches: memory stays bounded
+            int pending = 0;
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    pending += queue(update, rows.getString(1), rows.getString(2));
+                    if (pending == BATCH) {
+                        update.executeBatch();
+                        pending = 0;
+                    }
+                }
             }
-            update.executeBatch();
+            if (pending > 0) {
+                update.executeBatch();
+            }
         }
     }
 
-    /** The rewritten parameters of the fine-tuning jobs that lack the field, by job id. */
-    private static Map<String, String> pinnedParameters(Connection connection) throws SQLException {
-        Map<String, String> pinned = new LinkedHashMap<>();
-        try (PreparedStatement select = connection.prepareStatement(
-                "SELECT id, parameters FROM jobs WHERE kind = 'FINETUNE'");
-             ResultSet rows = select.executeQuery()) {
-            while (rows.next()) {
-                String id = rows.getString(1);
-                String rewritten = pinned(id, rows.getString(2));
-                if (rewritten != null) {
-                    pinned.put(id, rewritten);
-                }
-            }
+    /** Adds the job's rewrite to the update's batch: 1 when it needs one, 0 when it has the field. */
+    private static int queue(PreparedStatement update, String jobId, String parameters) throws SQLException {
+        String rewritten = pinned(jobId, parameters);
+        if (rewritten == null) {
+            return 0;
         }
-        return pinned;
+        update.setString(1, rewritten);
+        update.setString(2, jobId);
+        update.addBatch();
+        return 1;
     }
 
     /** The parameters with the field added, or null when they have it already. */

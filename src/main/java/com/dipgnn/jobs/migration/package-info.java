@@ -3,7 +3,7 @@
  * portably (they rewrite the parameters' JSON). Flyway finds them on the location
  * {@code classpath:com/dipgnn/jobs/migration}, beside the SQL migrations in {@code db/migration};
  * each is frozen once released, so it names the values it writes instead of reading today's
- * defaults. Uses Flyway's API and Jackson only. See docs/service.md ("Stored jobs and changed
- * defaults").
+ * defaults. Uses Flyway's API and Jackson only. See docs/service.md ("Upgrades (stored jobs and
+ * changed defaults)").
  */
 package com.dipgnn.jobs.migration;
