@@ -301,8 +301,11 @@ public class JobExecutor implements SmartLifecycle {
         }
     }
 
-    /** Cancellation from the job's flag; the step it resumes from recorded as soon as training starts. */
-    private JobControl control(String id, Running r) {
+    /**
+     * Cancellation from the job's flag; the step it resumes from recorded as soon as training starts;
+     * a checkpoint the job cannot resume logged and counted (the runner trains the job again).
+     */
+    private JobControl control(String id, JobKind kind, Running r) {
         return new JobControl() {
             @Override
             public boolean cancelRequested() {
@@ -315,6 +318,13 @@ public class JobExecutor implements SmartLifecycle {
                     LOG.info("Job {} resumes from its checkpoint at step {}", id, resumedFrom);
                 }
                 jobs.saveResumedFrom(id, resumedFrom);
+            }
+
+            @Override
+            public void checkpointRefused(String reason) {
+                LOG.warn("Job {} cannot resume its checkpoint ({}); the checkpoint is deleted and the job trains "
+                        + "again from step 0 with the service's settings of now", id, reason);
+                metrics.checkpointRefused(kind);
             }
         };
     }
@@ -348,7 +358,7 @@ public class JobExecutor implements SmartLifecycle {
                     .withWholeGraphMemory(properties.jobs().wholeGraphMemory().toBytes());
             JobWork work = new JobWork(plan, graph, job.datasetId(), checkpoints(id), output, input, device,
                     new TextInputCache(properties.textInputCacheDir()));
-            JobOutcome outcome = new JobRunner().run(work, control(id, r), new JobProgressSink() {
+            JobOutcome outcome = new JobRunner().run(work, control(id, kind, r), new JobProgressSink() {
                 @Override
                 public void onProgress(JobProgress progress) {
                     JobExecutor.this.onProgress(id, r, progress);

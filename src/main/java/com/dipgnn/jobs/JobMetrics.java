@@ -54,7 +54,13 @@ public class JobMetrics {
             }
             stepTime(kind);
             stepCount(kind);
+            checkpointRestarts(kind);
         }
+    }
+
+    /** A job of {@code kind} whose checkpoint could not be resumed, so it trains again from step 0. */
+    void checkpointRefused(JobKind kind) {
+        checkpointRestarts(kind).increment();
     }
 
     /** One training step of a job of {@code kind}, {@code seconds} long. */
@@ -101,6 +107,12 @@ public class JobMetrics {
     private Counter stepCount(JobKind kind) {
         return steps.computeIfAbsent(kind, k -> Counter.builder("dipgnn.training.steps")
                 .description("Training steps completed, by job kind").tag("kind", label(k)).register(meters));
+    }
+
+    private Counter checkpointRestarts(JobKind kind) {
+        return Counter.builder("dipgnn.jobs.checkpoint.restarts")
+                .description("Jobs trained again from step 0 because their checkpoint could not be resumed "
+                        + "(written with other settings), by job kind").tag("kind", label(kind)).register(meters);
     }
 
     private static String label(Enum<?> value) {

@@ -5,10 +5,12 @@ import ai.djl.ndarray.NDManager;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.store.CheckpointFiles;
+import com.dipgnn.store.CheckpointRefusedException;
 import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.store.NodeEmbeddingFiles;
 import com.dipgnn.training.ParameterUpdater;
+import com.dipgnn.training.SettingsDifference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -83,28 +85,30 @@ public final class PretrainCheckpoint {
     /**
      * Loads the latest checkpoint into already-initialised modules and the updater.
      *
-     * @throws IllegalArgumentException when the checkpoint was written by another method or seed
+     * @throws CheckpointRefusedException when the checkpoint was written by another method, seed or settings
      */
     static State load(Path dir, Map<String, GraphModule> modules, ParameterUpdater updater, NDManager manager,
                       PretrainConfig config) throws IOException {
         Path checkpoint = CheckpointFiles.latest(dir);
         State state = JSON.readValue(checkpoint.resolve(STATE).toFile(), State.class);
         if (!state.method().equals(config.method().cliName()) || state.seed() != config.seed()) {
-            throw new IllegalArgumentException("the checkpoint in " + dir + " was written by method '" + state.method()
+            throw new CheckpointRefusedException("the checkpoint in " + dir + " was written by method '" + state.method()
                     + "' with seed " + state.seed() + ", not '" + config.method().cliName() + "' with seed "
                     + config.seed() + "; use another checkpoint directory or the same settings");
         }
-        if (!WholeGraphBudget.withoutDefaultMemoryBound(config.toString())
-                .equals(WholeGraphBudget.withoutDefaultMemoryBound(state.config()))) {
-            throw new IllegalArgumentException("the checkpoint in " + dir + " was written with other settings ("
-                    + state.config() + "); resume with the same settings, or use another checkpoint directory");
+        String now = WholeGraphBudget.withoutDefaultMemoryBound(config.toString());
+        String was = WholeGraphBudget.withoutDefaultMemoryBound(state.config());
+        if (!now.equals(was)) {
+            throw new CheckpointRefusedException("the checkpoint in " + dir + " was written with other settings ("
+                    + SettingsDifference.describe(was, now) + "); resume with the same settings, or use another "
+                    + "checkpoint directory");
         }
         for (Map.Entry<String, GraphModule> e : modules.entrySet()) {
             Path file = checkpoint.resolve(e.getKey() + ".params");
             try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
                 e.getValue().load(manager, in);
             } catch (MalformedModelException ex) {
-                throw new IllegalArgumentException(file + " does not match this model: " + ex.getMessage()
+                throw new CheckpointRefusedException(file + " does not match this model: " + ex.getMessage()
                         + "; resume with the architecture the checkpoint was written with", ex);
             }
             if (!e.getValue().tables().isEmpty()) {

@@ -1,6 +1,7 @@
 package com.dipgnn.recommend;
 
 import com.dipgnn.store.CheckpointFiles;
+import com.dipgnn.store.CheckpointRefusedException;
 import com.dipgnn.training.ParameterUpdater;
 import com.dipgnn.training.SettingsDifference;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -50,13 +51,13 @@ final class RecommenderCheckpoint {
     /**
      * Restores the latest checkpoint of {@code dir} into the model and the updater.
      *
-     * @throws IllegalArgumentException when it was written with other settings
+     * @throws CheckpointRefusedException when it was written with other settings
      */
     static Restored load(Path dir, String settings, Recommender model, ParameterUpdater updater) throws IOException {
         Path latest = CheckpointFiles.latest(dir);
         Saved state = JSON.readValue(latest.resolve(STATE).toFile(), Saved.class);
         if (!state.settings().equals(settings)) {
-            throw new IllegalArgumentException("the checkpoint in " + dir + " was written with other settings ("
+            throw new CheckpointRefusedException("the checkpoint in " + dir + " was written with other settings ("
                     + SettingsDifference.describe(state.settings(), settings) + "): resume with the same settings (the "
                     + "number of epochs may differ at a constant learning rate), use another checkpoint directory "
                     + "or delete this one");

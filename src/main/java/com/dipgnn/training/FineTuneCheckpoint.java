@@ -3,6 +3,7 @@ package com.dipgnn.training;
 import com.dipgnn.store.NodeEmbeddingFiles;
 import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.store.CheckpointFiles;
+import com.dipgnn.store.CheckpointRefusedException;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
 import ai.djl.ndarray.NDManager;
@@ -89,7 +90,7 @@ final class FineTuneCheckpoint {
             return;
         }
         if (!Files.isRegularFile(checkpoint.resolve(TABLES))) {
-            throw new IllegalArgumentException("the fine-tuning checkpoint in " + dir + " holds no node embeddings; "
+            throw new CheckpointRefusedException("the fine-tuning checkpoint in " + dir + " holds no node embeddings; "
                     + "resume with the architecture it was written with, or use another checkpoint directory");
         }
         NDManager manager = encoder.tables().values().iterator().next().weights().getManager();
@@ -108,14 +109,14 @@ final class FineTuneCheckpoint {
     /**
      * Restores the latest checkpoint of {@code dir} into the modules and the updater.
      *
-     * @throws IllegalArgumentException when it was written with other settings or for another model
+     * @throws CheckpointRefusedException when it was written with other settings or for another model
      */
     static FineTuneState load(Path dir, String settings, GraphModule encoder, GraphModule head,
                               ParameterUpdater updater) throws IOException {
         Path checkpoint = CheckpointFiles.latest(dir);
         Saved saved = JSON.readValue(checkpoint.resolve(STATE).toFile(), Saved.class);
         if (!withoutStepBudget(settings).equals(withoutStepBudget(saved.settings()))) {
-            throw new IllegalArgumentException("the fine-tuning checkpoint in " + dir + " was written with other "
+            throw new CheckpointRefusedException("the fine-tuning checkpoint in " + dir + " was written with other "
                     + "settings (" + SettingsDifference.describe(withoutStepBudget(saved.settings()),
                     withoutStepBudget(settings)) + "); resume with the same settings (the number of steps may "
                     + "differ), or use another checkpoint directory");
@@ -158,7 +159,7 @@ final class FineTuneCheckpoint {
             }
         }
         if (!same) {
-            throw new IllegalArgumentException("the fine-tuning checkpoint in " + dir + " holds parameters of another "
+            throw new CheckpointRefusedException("the fine-tuning checkpoint in " + dir + " holds parameters of another "
                     + "model; resume with the architecture it was written with, or use another checkpoint directory");
         }
         return values;

@@ -67,7 +67,7 @@ public final class FineTuner {
      * every step, so a resumed run ends exactly like an uninterrupted one.
      *
      * @throws TrainingCancelledException when the listener asks to stop
-     * @throws IllegalArgumentException when the checkpoint found was written with other settings
+     * @throws com.dipgnn.store.CheckpointRefusedException when the checkpoint found was written with other settings
      * @throws UncheckedIOException when a checkpoint cannot be read or written
      */
     public <B> FineTuneResult run(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head,

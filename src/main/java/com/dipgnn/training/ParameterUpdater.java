@@ -8,6 +8,7 @@ import ai.djl.nn.Parameter;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.NodeEmbeddingTable;
+import com.dipgnn.store.CheckpointRefusedException;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -203,7 +204,7 @@ public final class ParameterUpdater {
             float[] m = state.get("m/" + e.getKey());
             float[] v = state.get("v/" + e.getKey());
             if (m == null || v == null) {
-                throw new IllegalArgumentException("optimizer state has no moments for parameter " + e.getKey()
+                throw new CheckpointRefusedException("optimizer state has no moments for parameter " + e.getKey()
                         + "; the checkpoint was written for another model");
             }
             means.put(e.getKey(), copyOf(weight, m));
@@ -243,13 +244,13 @@ public final class ParameterUpdater {
     public void readTableState(DataInputStream in, int chunkFloats) throws IOException {
         int count = in.readInt();
         if (count != tables.size()) {
-            throw new IllegalArgumentException("the optimizer state holds " + count + " embedding tables, this model has "
+            throw new CheckpointRefusedException("the optimizer state holds " + count + " embedding tables, this model has "
                     + tables.size() + "; the checkpoint was written for another model");
         }
         for (Map.Entry<String, NodeEmbeddingTable> e : tables.entrySet()) {
             String name = in.readUTF();
             if (!name.equals(e.getKey())) {
-                throw new IllegalArgumentException("the optimizer state holds embedding table " + name + " where this "
+                throw new CheckpointRefusedException("the optimizer state holds embedding table " + name + " where this "
                         + "model has " + e.getKey() + "; the checkpoint was written for another model");
             }
             NDManager owner = e.getValue().weights().getManager();

@@ -16,7 +16,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * A restart of the application in the middle of a job: the job is still there after the
- * restart, resumes from its last checkpoint (not from step 0) and succeeds.
+ * restart, resumes from its last checkpoint (not from step 0) and succeeds; when the restarted
+ * service's settings cannot resume the checkpoint, the job trains again from step 0 and succeeds.
  */
 class JobRestartIT {
 
@@ -55,6 +56,38 @@ class JobRestartIT {
                     .isGreaterThanOrEqualTo(10).isLessThan(40);
             assertThat(job.path("progress").path("step").asLong()).isEqualTo(40);
             assertThat(api.get("/api/v1/models/" + job.path("modelId").asText()).status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aJobWhoseCheckpointTheNewSettingsCannotResumeTrainsAgainFromStepZero() throws Exception {
+        Path data = ServiceTestBase.tempDir("dipgnn-restart-settings");
+        String jobId;
+        try (ConfigurableApplicationContext first = start(data, "--dipgnn.jobs.whole-graph-memory=1GB")) {
+            HttpApi api = client(first);
+            Map<String, Object> parameters = Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2,
+                    "steps", 30, "checkpointEvery", 5, "logEvery", 5, "samplingWidth", 32, "samplingDepth", 2);
+            jobId = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters", parameters))
+                    .json().path("id").asText();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (api.get("/api/v1/jobs/" + jobId).json().path("progress").path("step").asLong() < 12) {
+                assertThat(System.nanoTime()).as("job reached step 12").isLessThan(deadline);
+                Thread.sleep(100);
+            }
+        }
+        assertThat(data.resolve("jobs/" + jobId + "/checkpoints/LATEST")).exists();
+        // the operator changed the workers' whole-graph memory while the job was stopped: its checkpoint
+        // was trained under the old bound and cannot go on under the new one
+        try (ConfigurableApplicationContext second = start(data, "--dipgnn.jobs.whole-graph-memory=2GB")) {
+            HttpApi api = client(second);
+            JsonNode job = awaitSucceeded(api, jobId);
+            assertThat(job.path("attempts").asInt()).isEqualTo(2);
+            assertThat(job.path("resumedFromStep").asLong()).as("trained again from the beginning").isZero();
+            assertThat(job.path("progress").path("step").asLong()).isEqualTo(30);
+            assertThat(api.get("/api/v1/models/" + job.path("modelId").asText()).status()).isEqualTo(200);
+            assertThat(data.resolve("jobs/" + jobId + "/checkpoints")).doesNotExist();
+            assertThat(api.get("/actuator/prometheus").text()).containsPattern(
+                    "dipgnn_jobs_checkpoint_restarts_total\\{[^}]*kind=\"pretrain\"[^}]*} 1\\.0");
         }
     }
 
@@ -115,11 +148,13 @@ class JobRestartIT {
         return job;
     }
 
-    private static ConfigurableApplicationContext start(Path data) {
-        return new SpringApplicationBuilder(ServiceApplication.class).run(
+    private static ConfigurableApplicationContext start(Path data, String... settings) {
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(
                 "--server.port=0", "--dipgnn.data-dir=" + data,
                 "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
-                "--dipgnn.security.tokens[0].role=ADMIN");
+                "--dipgnn.security.tokens[0].role=ADMIN"));
+        args.addAll(java.util.List.of(settings));
+        return new SpringApplicationBuilder(ServiceApplication.class).run(args.toArray(String[]::new));
     }
 
     private static HttpApi client(ConfigurableApplicationContext context) {

@@ -14,6 +14,15 @@ public interface JobControl {
     default void started(long resumedFrom) {
     }
 
+    /**
+     * Called on the job's thread when the job's checkpoint cannot be resumed (written with other
+     * settings, say a service setting changed since it was written, or for a model of another
+     * shape); {@code reason} names the checkpoint and what differs. The runner then deletes the
+     * checkpoint and trains the job again from the beginning.
+     */
+    default void checkpointRefused(String reason) {
+    }
+
     /** Never cancels. */
     JobControl NONE = () -> false;
 }

@@ -16,6 +16,7 @@ import com.dipgnn.pretraining.Pretrainer;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.FineTuneResult;
+import com.dipgnn.store.CheckpointRefusedException;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
@@ -39,7 +40,8 @@ import java.util.Map;
  * that part unless the job says {@code standardizeFeatures: none}; the scaling is saved with the
  * model), or fine-tuning from a pre-trained model (with its stored scaling) or from scratch. A job
  * run again with the same checkpoint directory after a crash resumes from its last checkpoint and
- * ends as if it had never stopped. The engine's random seed is process-wide: run one
+ * ends as if it had never stopped; one whose checkpoint was written with other settings (a service
+ * setting changed in between) trains again from the beginning. The engine's random seed is process-wide: run one
  * job at a time for reproducible results.
  */
 public final class JobRunner {
@@ -60,7 +62,9 @@ public final class JobRunner {
 
     /**
      * Runs a job to its end and saves its model (or embeddings) to {@code work.output()}
-     * (atomically); the checkpoint directory is deleted on success.
+     * (atomically); the checkpoint directory is deleted on success. A checkpoint that cannot be
+     * resumed ({@link CheckpointRefusedException}) is reported to {@code control}, deleted, and the
+     * job trained again from the beginning with its settings of now.
      *
      * @throws JobParameterException when the parameters do not fit the data or the pre-trained model
      * @throws TrainingCancelledException when {@code control} asked to stop: nothing is written to
@@ -73,6 +77,17 @@ public final class JobRunner {
             throw new FileAlreadyExistsException(work.output().toString(), null,
                     "the job's output exists already; models and embeddings are never overwritten");
         }
+        try {
+            return runOnce(work, control, sink);
+        } catch (CheckpointRefusedException e) {
+            // refused as it is read, before a step: the job is still owed its model, so it starts over
+            control.checkpointRefused(e.getMessage());
+            ModelStore.deleteRecursively(work.checkpointDir());
+            return runOnce(work, control, sink);
+        }
+    }
+
+    private JobOutcome runOnce(JobWork work, JobControl control, JobProgressSink sink) throws IOException {
         ProgressTracker tracker = new ProgressTracker(sink, progressIntervalNanos, System::nanoTime);
         tracker.phase("preparing", work.plan().steps());
         if (work.plan() instanceof PretrainPlan p) {

@@ -75,16 +75,26 @@ class FinetuneResumeTest {
     }
 
     @Test
-    void aCheckpointOfOtherSettingsIsRefused(@TempDir Path tmp) throws Exception {
+    void aCheckpointOfOtherSettingsIsDeletedAndTheJobTrainedAgainFromTheStart(@TempDir Path tmp) throws Exception {
         JobWork first = JobFixtures.work(JobFixtures.finetune(null, STEPS, SPLIT_SEED, 0.01), tmp, "job", null);
         JobFixtures.Recorder stopAfter5 = new JobFixtures.Recorder(5);
         assertThatThrownBy(() -> runner.run(first, stopAfter5, stopAfter5))
                 .isInstanceOf(TrainingCancelledException.class);
+        assertThat(CheckpointFiles.exists(first.checkpointDir())).isTrue();
 
         JobWork other = JobFixtures.work(JobFixtures.finetune(null, STEPS, SPLIT_SEED, 0.02), tmp, "job", null);
-        assertThatThrownBy(() -> runner.run(other, JobControl.NONE, JobProgressSink.NONE))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("other settings")
-                .hasMessageContaining(other.checkpointDir().toString());
-        assertThat(other.output()).doesNotExist();
+        JobFixtures.Recorder again = new JobFixtures.Recorder(-1);
+        JobOutcome outcome = runner.run(other, again, again);
+
+        assertThat(again.refusals).singleElement().asString().contains("other settings")
+                .contains(other.checkpointDir().toString()).contains("learningRate: 0.01 -> 0.02");
+        assertThat(again.starts).as("the refused attempt never started training").containsExactly(0L);
+        assertThat(outcome.resumedFromStep()).isZero();
+        JobOutcome straight = runner.run(JobFixtures.work(JobFixtures.finetune(null, STEPS, SPLIT_SEED, 0.02), tmp,
+                "straight", null), JobControl.NONE, JobProgressSink.NONE);
+        assertThat(outcome.metrics()).as("the run of the new settings, untouched by the old checkpoint")
+                .isEqualTo(straight.metrics());
+        assertThat(outcome.curves()).isEqualTo(straight.curves());
+        assertThat(other.checkpointDir()).doesNotExist();
     }
 }

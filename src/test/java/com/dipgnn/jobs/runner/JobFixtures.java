@@ -68,6 +68,8 @@ final class JobFixtures {
         final List<JobProgress> reports = new ArrayList<>();
         /** The steps each run said it started from, in order. */
         final List<Long> starts = new ArrayList<>();
+        /** The reasons given for checkpoints that could not be resumed, in order. */
+        final List<String> refusals = new ArrayList<>();
         private final long cancelAt;
         private final AtomicLong lastStep = new AtomicLong();
 
@@ -89,6 +91,11 @@ final class JobFixtures {
         @Override
         public void started(long resumedFrom) {
             starts.add(resumedFrom);
+        }
+
+        @Override
+        public void checkpointRefused(String reason) {
+            refusals.add(reason);
         }
 
         List<JobProgress> phase(String name) {
