@@ -41,8 +41,8 @@ import java.util.Map;
  * model), or fine-tuning from a pre-trained model (with its stored scaling) or from scratch. A job
  * run again with the same checkpoint directory after a crash resumes from its last checkpoint and
  * ends as if it had never stopped; one whose checkpoint was written with other settings (a service
- * setting changed in between) trains again from the beginning. The engine's random seed is process-wide: run one
- * job at a time for reproducible results.
+ * setting changed in between) trains again from the beginning. The engine's random seed is
+ * process-wide: run one job at a time for reproducible results.
  */
 public final class JobRunner {
 
