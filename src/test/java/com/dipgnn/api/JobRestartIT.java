@@ -28,16 +28,7 @@ class JobRestartIT {
         Path data = ServiceTestBase.tempDir("dipgnn-restart");
         String jobId;
         try (ConfigurableApplicationContext first = start(data)) {
-            HttpApi api = client(first);
-            Map<String, Object> parameters = Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2,
-                    "steps", 40, "checkpointEvery", 5, "logEvery", 5, "samplingWidth", 32, "samplingDepth", 2);
-            jobId = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters", parameters))
-                    .json().path("id").asText();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (api.get("/api/v1/jobs/" + jobId).json().path("progress").path("step").asLong() < 12) {
-                assertThat(System.nanoTime()).as("job reached step 12").isLessThan(deadline);
-                Thread.sleep(100);
-            }
+            jobId = pretrainingPastStep12(client(first), 40);
             assertThat(data.resolve("jobs/" + jobId + "/checkpoints/LATEST")).exists();
         }
         try (ConfigurableApplicationContext second = start(data)) {
@@ -64,16 +55,7 @@ class JobRestartIT {
         Path data = ServiceTestBase.tempDir("dipgnn-restart-settings");
         String jobId;
         try (ConfigurableApplicationContext first = start(data, "--dipgnn.jobs.whole-graph-memory=1GB")) {
-            HttpApi api = client(first);
-            Map<String, Object> parameters = Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2,
-                    "steps", 30, "checkpointEvery", 5, "logEvery", 5, "samplingWidth", 32, "samplingDepth", 2);
-            jobId = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters", parameters))
-                    .json().path("id").asText();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (api.get("/api/v1/jobs/" + jobId).json().path("progress").path("step").asLong() < 12) {
-                assertThat(System.nanoTime()).as("job reached step 12").isLessThan(deadline);
-                Thread.sleep(100);
-            }
+            jobId = pretrainingPastStep12(client(first), 30);
         }
         assertThat(data.resolve("jobs/" + jobId + "/checkpoints/LATEST")).exists();
         // the operator changed the workers' whole-graph memory while the job was stopped: its checkpoint
@@ -125,6 +107,20 @@ class JobRestartIT {
                 assertThat(data.resolve("jobs/" + id + "/checkpoints")).doesNotExist();
             }
         }
+    }
+
+    /** Submits a small pre-training job of {@code steps} (a checkpoint every 5) and waits until it passed step 12. */
+    private static String pretrainingPastStep12(HttpApi api, int steps) throws InterruptedException {
+        Map<String, Object> parameters = Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2,
+                "steps", steps, "checkpointEvery", 5, "logEvery", 5, "samplingWidth", 32, "samplingDepth", 2);
+        String id = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters", parameters))
+                .json().path("id").asText();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (api.get("/api/v1/jobs/" + id).json().path("progress").path("step").asLong() < 12) {
+            assertThat(System.nanoTime()).as("job reached step 12").isLessThan(deadline);
+            Thread.sleep(100);
+        }
+        return id;
     }
 
     private static String finishedJob(HttpApi api) throws InterruptedException {

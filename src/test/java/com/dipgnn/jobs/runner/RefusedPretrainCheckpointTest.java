@@ -25,11 +25,7 @@ class RefusedPretrainCheckpointTest {
 
     @Test
     void aCheckpointOfAnotherMemoryBoundIsDeletedAndTheJobTrainedFromStepZero(@TempDir Path tmp) throws Exception {
-        JobWork before = bounded(JobFixtures.work(JobFixtures.pretrain(8), tmp, "job", null), ONE_GIB);
-        JobFixtures.Recorder stopAfter3 = new JobFixtures.Recorder(3);
-        assertThatThrownBy(() -> runner.run(before, stopAfter3, stopAfter3))
-                .isInstanceOf(TrainingCancelledException.class);
-        assertThat(CheckpointFiles.latest(before.checkpointDir()).getFileName()).hasToString("step-00000002");
+        JobWork before = checkpointedAtStep2(tmp);
 
         JobWork after = bounded(before, 2 * ONE_GIB);
         JobFixtures.Recorder again = new JobFixtures.Recorder(-1);
@@ -51,16 +47,23 @@ class RefusedPretrainCheckpointTest {
 
     @Test
     void aCheckpointOfTheSameBoundIsResumed(@TempDir Path tmp) throws Exception {
-        JobWork work = bounded(JobFixtures.work(JobFixtures.pretrain(8), tmp, "job", null), ONE_GIB);
-        JobFixtures.Recorder stopAfter3 = new JobFixtures.Recorder(3);
-        assertThatThrownBy(() -> runner.run(work, stopAfter3, stopAfter3))
-                .isInstanceOf(TrainingCancelledException.class);
+        JobWork work = checkpointedAtStep2(tmp);
 
         JobFixtures.Recorder again = new JobFixtures.Recorder(-1);
         JobOutcome outcome = runner.run(work, again, again);
 
         assertThat(again.refusals).isEmpty();
         assertThat(outcome.resumedFromStep()).isEqualTo(2);
+    }
+
+    /** An 8-step pre-training under a 1 GiB bound, cancelled after step 3: its checkpoint is step 2's. */
+    private JobWork checkpointedAtStep2(Path tmp) throws Exception {
+        JobWork work = bounded(JobFixtures.work(JobFixtures.pretrain(8), tmp, "job", null), ONE_GIB);
+        JobFixtures.Recorder stopAfter3 = new JobFixtures.Recorder(3);
+        assertThatThrownBy(() -> runner.run(work, stopAfter3, stopAfter3))
+                .isInstanceOf(TrainingCancelledException.class);
+        assertThat(CheckpointFiles.latest(work.checkpointDir()).getFileName()).hasToString("step-00000002");
+        return work;
     }
 
     private static JobWork bounded(JobWork work, long maxBytes) {
