@@ -19,6 +19,7 @@ Drawn so far: plot_gowalla_curves.py gowalla-curves.svg gowalla-gnn-b8192-state.
   "gnn:GAT, τ 0.025 (seed 0)=gowalla-gat-b8192-logq-t0.025-state.json" \
   "gnn:GAT, τ 0.025 (seed 1)=gowalla-gat-b8192-logq-t0.025-seed1-state.json" \
   "gnn:GAT, τ 0.0125 (seed 0)=gowalla-gat-b8192-logq-t0.0125-state.json" \
+  "gnn:GAT, τ 0.0125 (seed 1)=gowalla-gat-b8192-logq-t0.0125-seed1-state.json" \
   "gnn:GAT, τ 0.025, 3 layers (seed 0; stopped)=gowalla-gat-b8192-logq-t0.025-l3-state.json" \
   "gnn:GAT, τ 0.025, row dropout 0 (seed 0)=gowalla-gat-b8192-logq-t0.025-rd0-state.json" \
   "gnn:GAT, τ 0.025, hidden 128 (seed 0)=gowalla-gat-b8192-logq-t0.025-h128-state.json" \
