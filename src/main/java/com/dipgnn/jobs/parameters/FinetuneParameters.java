@@ -9,6 +9,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
@@ -237,7 +238,7 @@ public record FinetuneParameters(
     public FinetuneParameters withDefaults(ModelManifest pretrainedOrNull) {
         ModelConfig from = pretrainedOrNull != null ? pretrainedOrNull.modelConfig()
                 : defaultsFor(task, split).model();
-        com.dipgnn.model.NodeInputConfig inputs = nodeInputs(pretrainedOrNull);
+        NodeInputConfig inputs = nodeInputs(pretrainedOrNull);
         return new FinetuneParameters(task, targetType, relation, pretrainedModelId,
                 or(backbone, ParameterChecks.name(from.backbone())), or(layers, from.layers()), or(hidden, from.hidden()),
                 or(heads, from.heads()), dropout, steps, batchSize, evalEvery, patience, learningRate, weightDecay,
@@ -248,9 +249,9 @@ public record FinetuneParameters(
     }
 
     /** The node inputs: the given fields over the pre-trained model's node inputs, or over the defaults. */
-    public com.dipgnn.model.NodeInputConfig nodeInputs(ModelManifest pretrainedOrNull) {
-        com.dipgnn.model.NodeInputConfig base = pretrainedOrNull != null
-                ? pretrainedOrNull.modelConfig().nodeInputs() : com.dipgnn.model.NodeInputConfig.DEFAULT;
+    public NodeInputConfig nodeInputs(ModelManifest pretrainedOrNull) {
+        NodeInputConfig base = pretrainedOrNull != null
+                ? pretrainedOrNull.modelConfig().nodeInputs() : NodeInputConfig.DEFAULT;
         return ParameterChecks.nodeInputs(base, nodeEmbeddings, embeddingWidth, structuralInputs, embeddingRowDropout);
     }
 

@@ -6,6 +6,7 @@ import com.dipgnn.jobs.runner.PretrainPlan;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.pretraining.FeatureReplacement;
 import com.dipgnn.pretraining.GeneratedEdges;
 import com.dipgnn.pretraining.ObjectiveVariant;
@@ -150,7 +151,7 @@ public record PretrainParameters(
         generatedEdges = or(generatedEdges, paper.variant().generatedEdges().cliName());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
         // the node inputs are filled too, so that a later change of their defaults never reaches a stored job
-        com.dipgnn.model.NodeInputConfig inputs = com.dipgnn.model.NodeInputConfig.DEFAULT;
+        NodeInputConfig inputs = NodeInputConfig.DEFAULT;
         nodeEmbeddings = or(nodeEmbeddings, inputs.embeddings().toString());
         structuralInputs = or(structuralInputs, inputs.structural().toString());
         embeddingRowDropout = or(embeddingRowDropout, inputs.rowDropout());
@@ -209,9 +210,8 @@ public record PretrainParameters(
     public ModelConfig modelConfig() {
         ParameterChecks.hiddenDivisibleByHeads(hidden, heads);
         return new ModelConfig(ParameterChecks.backbone(backbone), layers, hidden, heads, dropout,
-                ModelConfig.PAPER_DEFAULT.attentionDropout(), ParameterChecks.nodeInputs(
-                        com.dipgnn.model.NodeInputConfig.DEFAULT, nodeEmbeddings, embeddingWidth, structuralInputs,
-                        embeddingRowDropout));
+                ModelConfig.PAPER_DEFAULT.attentionDropout(), ParameterChecks.nodeInputs(NodeInputConfig.DEFAULT,
+                        nodeEmbeddings, embeddingWidth, structuralInputs, embeddingRowDropout));
     }
 
     /** The engine's pre-training settings. */
