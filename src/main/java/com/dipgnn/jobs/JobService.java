@@ -12,6 +12,7 @@ import com.dipgnn.jobs.parameters.EmbedParameters;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.jobs.parameters.JobParameters;
 import com.dipgnn.jobs.runner.JobKind;
+import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.jobs.runner.JobProgress;
 import com.dipgnn.jobs.parameters.PretrainParameters;
 import com.dipgnn.jobs.runner.TrainingCurves;
@@ -94,8 +95,46 @@ public class JobService {
     public Submission submitEmbed(EmbedParameters parameters, String idempotencyKey) {
         String modelId = parameters.modelId();
         ModelVersion model = registry.find(modelId).orElseThrow(() -> new InvalidInputException("modelId",
-                "model '" + modelId + "' does not exist; list the models with GET /api/v1/models"));
-        return submit(model.datasetId(), model.name(), parameters, model.manifest(), idempotencyKey, model.name());
+                "model '" + modelId + "' does not exist; list the fine-tuned models with GET /api/v1/models?kind=FINETUNED"));
+        if (datasets.find(model.datasetId()).isEmpty()) {
+            throw new InvalidInputException("modelId", "model '" + modelId + "' was trained on data set '"
+                    + model.datasetId() + "', which has been deleted; register the graph again or embed another model");
+        }
+        try {
+            return submit(model.datasetId(), model.name(), parameters, modelOnDisk(model), idempotencyKey,
+                    model.name());
+        } catch (JobParameterException e) { // the request body is the parameters: name the field as sent
+            throw new InvalidInputException(e.field(), e.reason());
+        }
+    }
+
+    /**
+     * The manifest a worker will read from the model's directory, once its files are there: a model
+     * whose directory lacks its manifest or a file the manifest lists is refused before queueing (the
+     * files' checksums are checked when the job reads them).
+     */
+    private ModelManifest modelOnDisk(ModelVersion model) {
+        java.nio.file.Path dir = registry.directory(model.id());
+        String remedy = "; the model's directory is incomplete or damaged: restore it from a copy, or train the "
+                + "model again";
+        ModelManifest manifest;
+        try {
+            manifest = com.dipgnn.store.ModelStore.readManifest(dir);
+        } catch (java.io.IOException e) {
+            throw new InvalidInputException("modelId", "model '" + model.id() + "' cannot be read (its manifest is "
+                    + "missing or unreadable)" + remedy);
+        }
+        if (manifest.files() != null) {
+            java.nio.file.Path root = dir.toAbsolutePath().normalize();
+            for (String file : manifest.files().keySet()) {
+                java.nio.file.Path path = root.resolve(file).normalize();
+                if (!path.startsWith(root) || !java.nio.file.Files.isRegularFile(path)) {
+                    throw new InvalidInputException("modelId", "model '" + model.id() + "' lacks its file "
+                            + com.dipgnn.graph.io.Excerpt.of(file) + remedy);
+                }
+            }
+        }
+        return manifest;
     }
 
     private Submission submit(String datasetId, String modelName, JobParameters parameters, ModelManifest parent,

@@ -74,8 +74,36 @@ class JobApiIT extends ServiceTestBase {
         assertThat(tunedModel.path("parentModelId").asText()).isEqualTo(pretrained);
         assertThat(tunedModel.path("manifest").path("metrics").path("test").path("mrr").asDouble()).isPositive();
 
+        anEmbeddingJobThatWouldFailIsRefusedBeforeQueueing(pretrained, tuned.path("modelId").asText());
+
         assertThat(admin.delete("/api/v1/models/" + pretrained).status()).isEqualTo(204);
         assertThat(reader.get("/api/v1/models/" + pretrained).status()).isEqualTo(404);
+    }
+
+    /**
+     * An embedding job of a pre-trained encoder (no task head; a deployment cannot serve it) or of a
+     * model whose files are gone is refused with 400 naming modelId, and nothing is queued.
+     */
+    private void anEmbeddingJobThatWouldFailIsRefusedBeforeQueueing(String pretrained, String tuned) throws Exception {
+        long before = reader.get("/api/v1/jobs").json().path("total").asLong();
+        HttpApi.Response encoder = admin.post("/api/v1/jobs/embed", Map.of("modelId", pretrained));
+        assertThat(encoder.status()).as(encoder.toString()).isEqualTo(400);
+        assertThat(encoder.json().path("field").asText()).isEqualTo("modelId");
+        assertThat(encoder.json().path("detail").asText()).contains("task 'pretrain'").contains("FINETUNED")
+                .contains("POST /api/v1/jobs/finetune");
+
+        java.nio.file.Path weights = DATA_DIR.resolve("models").resolve(tuned).resolve("head.params");
+        java.nio.file.Path aside = weights.resolveSibling("head.params.aside");
+        java.nio.file.Files.move(weights, aside);
+        try {
+            HttpApi.Response missing = admin.post("/api/v1/jobs/embed", Map.of("modelId", tuned));
+            assertThat(missing.status()).as(missing.toString()).isEqualTo(400);
+            assertThat(missing.json().path("field").asText()).isEqualTo("modelId");
+            assertThat(missing.json().path("detail").asText()).contains("lacks its file 'head.params'");
+        } finally {
+            java.nio.file.Files.move(aside, weights);
+        }
+        assertThat(reader.get("/api/v1/jobs").json().path("total").asLong()).isEqualTo(before);
     }
 
     @Test

@@ -57,6 +57,17 @@ class EmbedJobTest {
     }
 
     @Test
+    void aPreTrainedEncoderIsRefusedBeforeTheJobIsQueued(@TempDir Path tmp) throws Exception {
+        JobWork pretrain = JobFixtures.work(JobFixtures.pretrain(2), tmp, "pretrain", null);
+        runner.run(pretrain, JobControl.NONE, JobProgressSink.NONE);
+        com.dipgnn.store.ModelManifest encoder = com.dipgnn.store.ModelStore.readManifest(pretrain.output());
+        assertThatThrownBy(() -> new EmbedParameters("mv-encoder").validateAgainst(JobFixtures.GRAPH, encoder))
+                .isInstanceOfSatisfying(JobParameterException.class, e -> assertThat(e.field()).isEqualTo("modelId"))
+                .hasMessageContaining("task 'pretrain'").hasMessageContaining("kind FINETUNED")
+                .hasMessageContaining("POST /api/v1/jobs/finetune");
+    }
+
+    @Test
     void anEmbeddingJobNeedsItsModel(@TempDir Path tmp) {
         assertThatThrownBy(() -> new JobWork(new EmbedPlan("mv-test", 300), JobFixtures.GRAPH, "g",
                 tmp.resolve("c"), tmp.resolve("out"), null, ai.djl.Device.cpu(), null))
