@@ -93,6 +93,9 @@ public record ServiceProperties(
      * @param maxEdges edges of one relation
      * @param maxSyntheticNodes queries plus products of a synthetic graph
      * @param maxSyntheticEdges clicks of a synthetic graph
+     * @param maxValuesPerType values one node type may hold in one array: rows x width of its dense
+     *     features (a synthetic graph's too), pairs of its sparse features, its label ids (2^28 by
+     *     default: 1 GiB of floats)
      */
     public record Limits(
             @DefaultValue("16777216") int maxLineChars,
@@ -101,19 +104,20 @@ public record ServiceProperties(
             @DefaultValue("100000000") long maxNodes,
             @DefaultValue("1000000000") long maxEdges,
             @DefaultValue("2000000") int maxSyntheticNodes,
-            @DefaultValue("20000000") int maxSyntheticEdges) {
+            @DefaultValue("20000000") int maxSyntheticEdges,
+            @DefaultValue("268435456") long maxValuesPerType) {
 
         /** The defaults, as {@code @DefaultValue} gives them. */
         public static final Limits DEFAULT = new Limits(InputLimits.DEFAULT.maxLineChars(),
                 InputLimits.DEFAULT.maxColumns(), InputLimits.DEFAULT.maxFeatureDim(), InputLimits.DEFAULT.maxNodes(),
-                InputLimits.DEFAULT.maxEdges(), 2_000_000, 20_000_000);
+                InputLimits.DEFAULT.maxEdges(), 2_000_000, 20_000_000, InputLimits.DEFAULT.maxValuesPerType());
 
         /** The prefix of these settings' names. */
         public static final String PREFIX = "dipgnn.datasets.limits.";
 
         /** The graph loaders' limits. */
         public InputLimits input() {
-            return new InputLimits(maxLineChars, maxColumns, maxFeatureDim, maxNodes, maxEdges,
+            return new InputLimits(maxLineChars, maxColumns, maxFeatureDim, maxNodes, maxEdges, maxValuesPerType,
                     PREFIX);
         }
     }

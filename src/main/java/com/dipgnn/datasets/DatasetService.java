@@ -78,7 +78,10 @@ public class DatasetService {
         return record(id, DatasetSource.BUILTIN, filled.location(), filled.generate());
     }
 
-    /** Refuses a synthetic graph larger than {@code dipgnn.datasets.limits.max-synthetic-*} before generating it. */
+    /**
+     * Refuses a synthetic graph larger than {@code dipgnn.datasets.limits.max-synthetic-*}, or with a
+     * node type of more feature values than {@code max-values-per-type}, before generating it.
+     */
     private void requireWithinLimits(SyntheticSpec spec) {
         ServiceProperties.Limits limits = properties.datasets().limits();
         long nodes = (long) spec.queries() + spec.products();
@@ -87,6 +90,15 @@ public class DatasetService {
                     + spec.products() + " products has " + nodes + " nodes, more than " + limits.maxSyntheticNodes()
                     + " (the limit " + ServiceProperties.Limits.PREFIX + "max-synthetic-nodes); ask for fewer, or raise"
                     + " that setting where the service's memory allows");
+        }
+        int width = com.dipgnn.graph.synthetic.QueryProductConfig.defaults().featureDim() + 1; // products' width
+        long values = (long) Math.max(spec.queries(), spec.products()) * width;
+        if (values > limits.maxValuesPerType()) {
+            throw new InvalidInputException("synthetic", "a synthetic graph of " + spec.queries() + " queries and "
+                    + spec.products() + " products has node types of up to " + values + " feature values ("
+                    + Math.max(spec.queries(), spec.products()) + " nodes x " + width + "), more than "
+                    + limits.maxValuesPerType() + " (the limit " + ServiceProperties.Limits.PREFIX
+                    + "max-values-per-type); ask for fewer, or raise that setting where the service's memory allows");
         }
         if (spec.clicks() > limits.maxSyntheticEdges()) {
             throw new InvalidInputException("synthetic.clicks", "a synthetic graph of " + spec.clicks() + " clicks is"

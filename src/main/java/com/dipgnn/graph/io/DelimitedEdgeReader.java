@@ -34,9 +34,10 @@ final class DelimitedEdgeReader {
         int srcColumn = header.required("src");
         int dstColumn = header.required("dst");
         int splitColumn = header.optional("split");
-        IntList src = new IntList(1024);
-        IntList dst = new IntList(1024);
-        ByteList splits = new ByteList(splitColumn < 0 ? 0 : 1024);
+        long rows = reader.limits().maxEdges() + 1; // the record limit refuses a row past maxEdges before it is added
+        IntList src = new IntList(1024, rows);
+        IntList dst = new IntList(1024, rows);
+        ByteList splits = new ByteList(splitColumn < 0 ? 0 : 1024, rows);
         while (reader.next()) {
             if (reader.isBlank()) {
                 continue;

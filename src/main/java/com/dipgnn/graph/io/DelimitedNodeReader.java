@@ -33,23 +33,32 @@ final class DelimitedNodeReader {
     private final String type;
     private final DelimitedGraphConfig config;
     private final boolean loadText;
+    private final InputLimits limits;
     private final Map<String, Integer> ids = new HashMap<>();
-    private final IntList lines = new IntList(1024);
+    private final IntList lines;
     private final List<String> keys = new ArrayList<>();
-    private final IntList labelOffsets = new IntList(1024);
-    private final IntList labelValues = new IntList(1024);
-    private final ByteList splits = new ByteList(1024);
-    private final LongList times = new LongList(1024);
+    private final IntList labelOffsets;
+    private final IntList labelValues;
+    private final ByteList splits;
+    private final LongList times;
     private final List<String> texts = new ArrayList<>();
-    private final FloatList dense = new FloatList(1024);
+    private final FloatList dense;
     private SparseFeatureBuilder sparse;
     private DelimitedNodeColumns columns;
     private boolean multiLabelSeen;
 
-    private DelimitedNodeReader(String type, DelimitedGraphConfig config, boolean loadText) {
+    private DelimitedNodeReader(String type, DelimitedGraphConfig config, boolean loadText, InputLimits limits) {
         this.type = type;
         this.config = config;
         this.loadText = loadText;
+        this.limits = limits;
+        long rows = limits.maxNodes() + 1; // the record limit refuses a row past maxNodes before it is added
+        lines = new IntList(1024, rows);
+        labelOffsets = new IntList(1024, rows);
+        splits = new ByteList(1024, rows);
+        times = new LongList(1024, rows);
+        labelValues = new IntList(1024, limits.maxValuesPerType());
+        dense = new FloatList(1024, limits.maxValuesPerType());
         labelOffsets.add(0);
     }
 
@@ -57,7 +66,7 @@ final class DelimitedNodeReader {
                       InputLimits limits) {
         try (RecordReader reader = DelimitedLayout.open(file.file(), "the node table of type '" + file.name() + "'",
                 limits).limitRecords(limits.maxNodes(), "max-nodes")) {
-            return new DelimitedNodeReader(file.name(), config, loadText).readRows(reader);
+            return new DelimitedNodeReader(file.name(), config, loadText, limits).readRows(reader);
         }
     }
 
@@ -78,7 +87,7 @@ final class DelimitedNodeReader {
                         + " (the limit max-feature-dim)", reader.limits().raise("max-feature-dim"));
             }
             sparse = new SparseFeatureBuilder(dim == null ? -1 : dim,
-                    "feature_dim of '" + type + "' in graph.json", 1024);
+                    "feature_dim of '" + type + "' in graph.json", 1024, limits);
         }
         while (reader.next()) {
             if (!reader.isBlank()) {
@@ -103,12 +112,23 @@ final class DelimitedNodeReader {
         if (columns.text >= 0 && loadText) {
             texts.add(reader.text(columns.text));
         }
+        if (columns.dense.length > 0) {
+            requireDenseWithinLimit(reader);
+        }
         for (int j = 0; j < columns.dense.length; j++) {
             dense.add(reader.floatField(columns.dense[j], "feature f", j));
         }
         if (sparse != null) {
             sparse.addRow(reader, reader.start(columns.sparse), reader.end(columns.sparse), ' ');
         }
+    }
+
+    /** Refuses this row's dense features before they are added when rows so far x width pass the limit. */
+    private void requireDenseWithinLimit(RecordReader reader) {
+        long rows = keys.size(); // this row's key is added
+        limits.requireValues(rows * columns.dense.length, "the dense features of type " + Excerpt.of(type)
+                + " up to this row (" + rows + " rows x " + columns.dense.length + " columns)", reader.file(),
+                reader.line());
     }
 
     private void addKey(RecordReader reader) {
@@ -157,6 +177,8 @@ final class DelimitedNodeReader {
                 throw reader.error("label " + label + " is listed twice", "list each class of a node once");
             }
         }
+        limits.requireValues(labelValues.size() + 1L, "the label ids of type " + Excerpt.of(type)
+                + " up to this one", reader.file(), reader.line());
         labelValues.add(label);
     }
 

@@ -33,10 +33,14 @@ final class GnnFmtEdgeReader {
         int dstColumn = header.required("dst");
         int splitColumn = type.splitColumn() == null ? -1 : header.required(type.splitColumn());
         int capacity = InputLimits.initialCapacity(type.count());
-        IntList src = new IntList(capacity);
-        IntList dst = new IntList(capacity);
-        ByteList splits = splitColumn < 0 ? null : new ByteList(capacity);
+        IntList src = new IntList(capacity, type.count());
+        IntList dst = new IntList(capacity, type.count());
+        ByteList splits = splitColumn < 0 ? null : new ByteList(capacity, type.count());
         while (reader.next()) {
+            if (src.size() == type.count()) { // refused before the arrays grow past the declared count
+                throw reader.error("the file has more than " + type.count() + " edge rows",
+                        "expected " + type.count() + " (count of " + type.relation() + " in meta.json)");
+            }
             header.checkFieldCount(reader);
             src.add(nodeId(reader, srcColumn, "src", type.relation().source(), sourceCount));
             dst.add(nodeId(reader, dstColumn, "dst", type.relation().target(), targetCount));

@@ -28,7 +28,10 @@ final class GnnFmtFeatureReader {
 
     private static NodeFeatures dense(TsvRecordReader reader, GnnFmtMeta.NodeType type) {
         int dim = type.featureDim();
-        FloatList values = new FloatList(InputLimits.initialCapacity((long) type.count() * dim));
+        long declared = (long) type.count() * dim; // within max-values-per-type: GnnFmtMeta#requireWithin
+        reader.limits().requireValues(declared, "the dense features of type " + Excerpt.of(type.name()) + " ("
+                + type.count() + " nodes x feature_dim " + dim + " in meta.json)", reader.file(), 0);
+        FloatList values = new FloatList(InputLimits.initialCapacity(declared), declared);
         String width = "feature_dim of '" + type.name() + "' in meta.json";
         int n = 0;
         while (reader.next()) {
@@ -44,7 +47,7 @@ final class GnnFmtFeatureReader {
 
     private static NodeFeatures sparse(TsvRecordReader reader, GnnFmtMeta.NodeType type) {
         var builder = new SparseFeatureBuilder(type.featureDim(),
-                "feature_dim of '" + type.name() + "' in meta.json", type.count());
+                "feature_dim of '" + type.name() + "' in meta.json", type.count(), reader.limits());
         while (reader.next()) {
             checkNotTooMany(reader, builder.rows(), type);
             builder.addRow(reader, 0, reader.chars().length(), '\t');

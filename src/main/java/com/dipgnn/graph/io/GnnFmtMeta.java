@@ -61,7 +61,8 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
 
     /**
      * Refuses sizes beyond {@code limits} before anything of those sizes is allocated: a type's
-     * node count and feature width (and their product, one array), a relation's edge count.
+     * node count and feature width (and their product, one array, or its declared sparse pairs:
+     * {@code max-values-per-type}), a relation's edge count.
      *
      * @param dir the data set folder, for messages
      */
@@ -81,6 +82,13 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
                 throw new GraphDataException(file, 0, "node type " + Excerpt.of(t.name()) + " has feature_dim "
                         + t.featureDim() + ", more than " + limits.maxFeatureDim() + " (the limit max-feature-dim)",
                         limits.raise("max-feature-dim"));
+            }
+            if (!t.sparseFeatures()) {
+                limits.requireValues((long) t.count() * t.featureDim(), "node type " + Excerpt.of(t.name())
+                        + "'s dense features (count " + t.count() + " x feature_dim " + t.featureDim() + ")", file, 0);
+            } else if (t.featureNnz() > 0) {
+                limits.requireValues(t.featureNnz(), "node type " + Excerpt.of(t.name()) + "'s sparse features"
+                        + " (feature_nnz)", file, 0);
             }
             if (!t.sparseFeatures() && (long) t.count() * t.featureDim() > Integer.MAX_VALUE - 8) {
                 throw new GraphDataException(file, 0, "node type " + Excerpt.of(t.name()) + " has " + t.count()

@@ -2,19 +2,34 @@ package com.dipgnn.graph.io;
 
 import java.util.Arrays;
 
-/** A growable list of primitive longs (no boxing). */
+/**
+ * A growable list of primitive longs (no boxing) that never grows past its cap: a reader checks its
+ * input against the limit the cap stands for before adding (and names the file, line and setting);
+ * an add past the cap is a bug and throws.
+ */
 final class LongList {
 
+    private final int cap;
     private long[] values;
     private int size;
 
+    /** A list of at most the largest array's size. */
     LongList(int capacity) {
-        values = new long[Math.max(capacity, 16)];
+        this(capacity, Growth.MAX_ARRAY);
+    }
+
+    /**
+     * @param capacity room to make at once (at most {@code cap})
+     * @param cap the most values it may hold (at most the largest array's size)
+     */
+    LongList(int capacity, long cap) {
+        this.cap = Growth.cap(cap);
+        values = new long[Growth.initial(capacity, this.cap)];
     }
 
     void add(long value) {
         if (size == values.length) {
-            values = Arrays.copyOf(values, values.length + (values.length >> 1));
+            values = Arrays.copyOf(values, Growth.next(size, cap));
         }
         values[size++] = value;
     }

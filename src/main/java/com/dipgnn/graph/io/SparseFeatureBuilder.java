@@ -13,20 +13,23 @@ final class SparseFeatureBuilder {
     private final IntList offsets;
     private final IntList indices;
     private final FloatList values;
+    private final InputLimits limits;
     private int maxIndex = -1;
 
     /**
      * @param declaredDim the feature width, or -1 to infer it as the largest index + 1
      * @param dimSource where the width comes from, for messages (e.g. "feature_dim in meta.json")
      * @param expectedRows a capacity hint
+     * @param limits the most rows ({@code maxNodes}) and pairs ({@code maxValuesPerType}) it may hold
      */
-    SparseFeatureBuilder(int declaredDim, String dimSource, int expectedRows) {
+    SparseFeatureBuilder(int declaredDim, String dimSource, int expectedRows, InputLimits limits) {
         this.declaredDim = declaredDim;
         this.dimSource = dimSource;
+        this.limits = limits;
         int capacity = InputLimits.initialCapacity(expectedRows);
-        this.offsets = new IntList(capacity + 1);
-        this.indices = new IntList(capacity * 8);
-        this.values = new FloatList(capacity * 8);
+        this.offsets = new IntList(capacity + 1, limits.maxNodes() + 1);
+        this.indices = new IntList(capacity * 8, limits.maxValuesPerType());
+        this.values = new FloatList(capacity * 8, limits.maxValuesPerType());
         offsets.add(0);
     }
 
@@ -54,6 +57,8 @@ final class SparseFeatureBuilder {
         int index = reader.intAt(start, colon, "feature index");
         checkIndex(reader, index, previous);
         float value = reader.floatAt(colon + 1, end, "feature value of index ", index);
+        limits.requireValues(indices.size() + 1L, "the sparse features' index:value pairs up to this one",
+                reader.file(), reader.line());
         indices.add(index);
         values.add(value);
         maxIndex = Math.max(maxIndex, index);

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class InputLimitsTest {
 
     /** 200 characters a line, 6 fields, 10 features, 4 nodes a type, 5 edges a relation. */
-    private static final InputLimits SMALL = new InputLimits(200, 6, 10, 4, 5, "test.limits.");
+    private static final InputLimits SMALL = new InputLimits(200, 6, 10, 4, 5, 1_000, "test.limits.");
 
     @TempDir
     Path dir;
@@ -75,6 +75,127 @@ class InputLimitsTest {
         assertThatThrownBy(() -> new GnnFmtLoader(LoadOptions.defaults().withLimits(SMALL)).load(dir))
                 .isInstanceOf(GraphDataException.class)
                 .hasMessageContaining("meta.json").hasMessageContaining("test.limits." + limit);
+    }
+
+    /** Wide limits but 1,000 values per node type: a row of 100 columns is within every other limit. */
+    private static final InputLimits FEW_VALUES = new InputLimits(1 << 20, 100_000, 100_000, 1_000_000, 1_000_000,
+            1_000, "test.limits.");
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            dense rows x width  | f          | 12 | 11 rows x 100 columns | 1100
+            sparse pairs        | features   | 12 | index:value pairs     | 1001
+            multi-labels        | label      | 12 | label ids             | 1001
+            """)
+    void rowsTimesWidthIsRefusedAtTheRowThatPassesTheBound(String what, String kind, int line, String named,
+                                                           int values) throws IOException {
+        StringBuilder nodes = new StringBuilder("id,").append(kind.equals("f")
+                ? String.join(",", java.util.stream.IntStream.range(0, 100).mapToObj(j -> "f" + j).toList()) : kind)
+                .append('\n');
+        String row = kind.equals("f") ? ",0.5".repeat(100)
+                : "," + String.join(kind.equals("label") ? "|" : " ", java.util.stream.IntStream.range(0, 100)
+                .mapToObj(j -> kind.equals("label") ? String.valueOf(j) : j + ":1").toList());
+        for (int r = 0; r < 20; r++) { // 10 rows are exactly 1,000 values; the 11th (line 12) passes
+            nodes.append('n').append(r).append(row).append('\n');
+        }
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("nodes/item.csv", nodes.toString());
+        files.put("edges/item__link__item.csv", "src,dst\nn0,n1\n");
+        TinyDelimited.write(dir, files);
+        assertThatThrownBy(() -> new DelimitedGraphLoader(LoadOptions.defaults().withLimits(FEW_VALUES)).load(dir))
+                .isInstanceOf(GraphDataException.class)
+                .satisfies(e -> assertThat(((GraphDataException) e).line()).isEqualTo(line))
+                .hasMessageContaining("nodes/item.csv").hasMessageContaining(named)
+                .hasMessageContaining(values + " values, more than 1000")
+                .hasMessageContaining("test.limits.max-values-per-type");
+        files.put("nodes/item.csv", nodes.substring(0, nodes.indexOf("n10,")));
+        TinyDelimited.write(dir, files);
+        assertThat(new DelimitedGraphLoader(LoadOptions.defaults().withLimits(FEW_VALUES)).load(dir).numNodes("item"))
+                .as("exactly at the bound").isEqualTo(10);
+    }
+
+    /**
+     * A gzipped table of 3,000 rows x 99,999 dense columns (300M values, 1.2 GB of floats; every
+     * line, field and width within the default limits), streamed from a generator: refused at the
+     * row that passes the bound, having held no more than the bound.
+     */
+    @org.junit.jupiter.api.Test
+    void aWideDenseTableIsRefusedBeforeItsValuesOutgrowTheBound() throws IOException {
+        int width = 99_999;
+        java.nio.file.Files.createDirectories(dir.resolve("nodes"));
+        java.nio.file.Files.createDirectories(dir.resolve("edges"));
+        // gzip members decompress to their concatenation: each row is its id's member and one shared
+        // member of its 99,999 values, so the 600 MB table is generated as a 1 MB file in no time
+        byte[] values = gzip(",0".repeat(width) + "\n");
+        try (var out = new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(
+                dir.resolve("nodes/item.csv.gz")))) {
+            out.write(gzip("id" + java.util.stream.IntStream.range(0, width).mapToObj(j -> ",f" + j)
+                    .collect(java.util.stream.Collectors.joining()) + "\n"));
+            for (int r = 0; r < 3_000; r++) {
+                out.write(gzip("n" + r));
+                out.write(values);
+            }
+        }
+        java.nio.file.Files.writeString(dir.resolve("edges/item__link__item.csv"), "src,dst\nn0,n1\n");
+        long bound = 5_000_000; // the default 2^28 works the same, with a heap of 1 GiB for the values
+        InputLimits limits = new InputLimits(InputLimits.DEFAULT.maxLineChars(), InputLimits.DEFAULT.maxColumns(),
+                InputLimits.DEFAULT.maxFeatureDim(), InputLimits.DEFAULT.maxNodes(), InputLimits.DEFAULT.maxEdges(),
+                bound, "dipgnn.datasets.limits.");
+        assertThatThrownBy(() -> new DelimitedGraphLoader(LoadOptions.defaults().withLimits(limits)).load(dir))
+                .isInstanceOf(GraphDataException.class)
+                .satisfies(e -> assertThat(((GraphDataException) e).line()).isEqualTo(52)) // row 51: 5,099,949
+                .hasMessageContaining("nodes/item.csv.gz:52")
+                .hasMessageContaining("51 rows x 99999 columns").hasMessageContaining("5099949 values, more than 5000000")
+                .hasMessageContaining("dipgnn.datasets.limits.max-values-per-type");
+    }
+
+    private static byte[] gzip(String text) throws IOException {
+        var bytes = new java.io.ByteArrayOutputStream();
+        try (var out = new java.util.zip.GZIPOutputStream(bytes)) {
+            out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
+    }
+
+    @org.junit.jupiter.api.Test
+    void aGnnFmtMetaDeclaringMoreFeatureValuesThanTheBoundIsRefusedUnread() throws IOException {
+        java.nio.file.Files.writeString(dir.resolve("meta.json"), "{\"format\": \"gnnfmt-1\", \"name\": \"g\", "
+                + "\"node_types\": [{\"name\": \"item\", \"count\": 11, \"feature_dim\": 100, \"feature_format\": "
+                + "\"dense\"}, {\"name\": \"user\", \"count\": 2, \"feature_dim\": 5, \"feature_format\": \"sparse\", "
+                + "\"feature_nnz\": 1001}], \"edge_types\": []}");
+        assertThatThrownBy(() -> new GnnFmtLoader(LoadOptions.defaults().withLimits(FEW_VALUES)).load(dir))
+                .isInstanceOf(GraphDataException.class).hasMessageContaining("meta.json")
+                .hasMessageContaining("count 11 x feature_dim 100").hasMessageContaining("1100 values, more than 1000")
+                .hasMessageContaining("test.limits.max-values-per-type");
+        java.nio.file.Files.writeString(dir.resolve("meta.json"), java.nio.file.Files.readString(dir.resolve("meta.json"))
+                .replace("\"count\": 11", "\"count\": 10"));
+        assertThatThrownBy(() -> new GnnFmtLoader(LoadOptions.defaults().withLimits(FEW_VALUES)).load(dir))
+                .isInstanceOf(GraphDataException.class).hasMessageContaining("meta.json")
+                .hasMessageContaining("feature_nnz").hasMessageContaining("1001 values, more than 1000");
+    }
+
+    @org.junit.jupiter.api.Test
+    void aGnnFmtEdgeFileLongerThanItsDeclaredCountIsRefusedAtTheFirstExtraRow() throws IOException {
+        java.nio.file.Files.writeString(dir.resolve("meta.json"), "{\"format\": \"gnnfmt-1\", \"name\": \"g\", "
+                + "\"node_types\": [{\"name\": \"item\", \"count\": 2, \"feature_dim\": 0}], \"edge_types\": "
+                + "[{\"name\": \"item__link__item\", \"count\": 2, \"directed\": true}]}");
+        TestFiles.write(dir.resolve("nodes/item.tsv.gz"), "id\tkey\tlabel\tsplit\ttext\n0\ta\t-1\t-\t\n1\tb\t-1\t-\t\n");
+        TestFiles.write(dir.resolve("edges/item__link__item.tsv.gz"), "src\tdst\n0\t1\n1\t0\n0\t0\n1\t1\n");
+        assertThatThrownBy(() -> new GnnFmtLoader().load(dir))
+                .isInstanceOf(GraphDataException.class)
+                .satisfies(e -> assertThat(((GraphDataException) e).line()).isEqualTo(4))
+                .hasMessageContaining("more than 2 edge rows").hasMessageContaining("count of item__link__item");
+    }
+
+    @org.junit.jupiter.api.Test
+    void aListNeverGrowsPastItsCap() {
+        FloatList list = new FloatList(4, 20);
+        for (int i = 0; i < 20; i++) {
+            list.add(i);
+        }
+        assertThat(list.toArray()).hasSize(20);
+        assertThatThrownBy(() -> list.add(20f)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("at most 20 values");
     }
 
     @org.junit.jupiter.api.Test
