@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.test.context.TestPropertySource;
 
 /** Data sets over HTTP: register, upload, describe, list, delete, and every bad input's problem detail. */
-@TestPropertySource(properties = "dipgnn.datasets.upload-max-bytes=64KB")
+@TestPropertySource(properties = {"dipgnn.datasets.upload-max-bytes=64KB",
+        "dipgnn.datasets.limits.max-values-per-type=100000"})
 class DatasetApiIT extends ServiceTestBase {
 
     @Test
@@ -104,6 +105,35 @@ class DatasetApiIT extends ServiceTestBase {
         assertThat(r.status()).isEqualTo(422);
         assertThat(r.json().path("detail").asText()).contains("item__link__item.csv:2").contains("zzz");
         assertThat(reader.get("/api/v1/datasets/bad").status()).isEqualTo(404);
+    }
+
+    /**
+     * A small archive of a wide dense table (200 rows x 1,000 columns, within every line, field and
+     * width limit) whose rows x width pass max-values-per-type (100,000 here, set above): 422 naming
+     * the file, the line and the setting, and nothing is kept.
+     */
+    @Test
+    void anUploadOfMoreFeatureValuesThanTheBoundIsRefusedNamingTheFile() throws IOException {
+        Path src = writeTinyGraph(tempDir("dipgnn-zip-wide").resolve("wide"));
+        StringBuilder nodes = new StringBuilder("id");
+        for (int j = 0; j < 1_000; j++) {
+            nodes.append(",f").append(j);
+        }
+        nodes.append('\n');
+        for (int r = 0; r < 200; r++) {
+            nodes.append(r == 0 ? "a" : r == 1 ? "b" : r == 2 ? "c" : r == 3 ? "d" : "n" + r)
+                    .append(",0.5".repeat(1_000)).append('\n');
+        }
+        Files.writeString(src.resolve("nodes/item.csv"), nodes, StandardCharsets.UTF_8);
+        Path zip = zipOf(src, null);
+        assertThat(Files.size(zip)).as("within upload-max-bytes").isLessThan(64 * 1024);
+        HttpApi.Response r = admin.upload("/api/v1/datasets", Map.of("id", "wide"), zip, "wide.zip");
+        assertThat(r.status()).as(r.toString()).isEqualTo(422);
+        assertThat(r.json().path("detail").asText()).contains("nodes/item.csv:102")
+                .contains("101 rows x 1000 columns").contains("101000 values, more than 100000")
+                .contains("dipgnn.datasets.limits.max-values-per-type");
+        assertThat(reader.get("/api/v1/datasets/wide").status()).isEqualTo(404);
+        assertThat(DATA_DIR.resolve("datasets/wide")).doesNotExist();
     }
 
     @Test

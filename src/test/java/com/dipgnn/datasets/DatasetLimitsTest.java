@@ -50,6 +50,18 @@ class DatasetLimitsTest {
     }
 
     @Test
+    void aSyntheticGraphOfMoreFeatureValuesThanTheBoundIsRefusedBeforeGenerating() {
+        ServiceProperties.Limits d = ServiceProperties.Limits.DEFAULT;
+        DatasetService service = service(2, new ServiceProperties.Limits(d.maxLineChars(), d.maxColumns(),
+                d.maxFeatureDim(), d.maxNodes(), d.maxEdges(), d.maxSyntheticNodes(), d.maxSyntheticEdges(), 100_000));
+        // 4,000 products x 33 features (the generator's width) = 132,000 values, every node and edge limit kept
+        assertThatThrownBy(() -> service.registerSynthetic("wide", new SyntheticSpec(100, 4_000, 100, 0L)))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("132000 feature values (4000 nodes x 33)")
+                .hasMessageContaining("dipgnn.datasets.limits.max-values-per-type");
+    }
+
+    @Test
     void anUploadBeyondTheConcurrentOnesIsRefusedWithoutReadingIt() throws Exception {
         DatasetService service = service(1, ServiceProperties.Limits.DEFAULT);
         CountDownLatch reading = new CountDownLatch(1);
