@@ -28,8 +28,7 @@ import picocli.CommandLine.Option;
  * deployment can serve ({@code embeddingsPath}).
  */
 @Command(name = "embed", mixinStandardHelpOptions = true,
-        description = "Writes every node's embedding from a fine-tuned model (finetune --save; a pre-trained "
-                + "encoder has no task head: fine-tune it first) to a TSV "
+        description = "Writes every node's embedding from a saved model (finetune --save, pretrain --save) to a TSV "
                 + "file or a Parquet directory that a deployment can serve (embeddingsPath).")
 public final class EmbedCommand implements Callable<Integer> {
 

@@ -130,7 +130,7 @@ public final class ModelDeployment implements AutoCloseable {
         return manifest;
     }
 
-    /** The task the model was fine-tuned for. */
+    /** The task the model was fine-tuned for; null for a pre-trained encoder (embeddings only). */
     public TaskKind task() {
         return task;
     }
@@ -352,8 +352,8 @@ public final class ModelDeployment implements AutoCloseable {
     private LinkHead linkHead(String relation) {
         if (link == null) {
             throw Requests.invalid("relation", Reason.NOT_SUPPORTED_BY_MODEL, "model '" + manifest.dataset()
-                    + "' was fine-tuned for node classification and has no link-scoring head: link scores and "
-                    + "recommendations need a link-prediction model");
+                    + (task == null ? "' is a pre-trained encoder" : "' was fine-tuned for node classification")
+                    + " and has no link-scoring head: link scores and recommendations need a link-prediction model");
         }
         if (relation == null || relation.isBlank()) {
             return link;
@@ -368,7 +368,8 @@ public final class ModelDeployment implements AutoCloseable {
 
     private ClassHead classHead(String type) {
         if (classes == null) {
-            throw Requests.invalid("type", Reason.NOT_SUPPORTED_BY_MODEL, "the model was fine-tuned for link prediction"
+            throw Requests.invalid("type", Reason.NOT_SUPPORTED_BY_MODEL, (task == null
+                    ? "the model is a pre-trained encoder" : "the model was fine-tuned for link prediction")
                     + " and has no classification head");
         }
         Requests.requireType(graph, "type", type);

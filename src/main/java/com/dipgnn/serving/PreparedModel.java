@@ -12,6 +12,7 @@ import com.dipgnn.model.Linear;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.SubgraphSampler;
+import com.dipgnn.pretraining.PretrainedModels;
 import com.dipgnn.text.TextInputCache;
 import com.dipgnn.text.TextInputs;
 import com.dipgnn.text.TextInputsFile;
@@ -24,7 +25,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * A fine-tuned model loaded for inference on its graph, exactly as a deployment uses it: the
+ * A fine-tuned model (or a pre-trained encoder, without a head: embeddings only) loaded for
+ * inference on its graph, exactly as a deployment uses it: the
  * model's stored text inputs applied to the graph, the graph checked against the model, its dense
  * features standardised with the model's stored {@link FeatureScaling} (none for a model saved
  * without one) or row-normalised when the model was trained on normalised features (the same
@@ -77,10 +79,12 @@ public final class PreparedModel implements AutoCloseable {
         ModelManifest manifest = ModelStore.readManifest(modelDir);
         // every file checked before any is read (the text inputs just below, the weights later)
         com.dipgnn.store.ModelFileChecksums.verify(modelDir, manifest.files());
-        TaskKind task = TaskKind.parse(String.valueOf(manifest.task().get("task")));
+        TaskKind task = taskOf(manifest);
         TextInputs text = TextInputsFile.loadIfPresent(modelDir).orElse(null);
         HeteroGraph withText = text == null ? rawGraph : text.apply(rawGraph, textCache);
-        ModelDeployment.requireCompatible(manifest, withText, options.requireSameGraph());
+        // a pre-trained encoder embeds the whole graph, as fine-tuning from it does, also when it was
+        // pre-trained on a part of it (another fingerprint)
+        ModelDeployment.requireCompatible(manifest, withText, options.requireSameGraph() && task != null);
         FeaturePreprocessing features = featuresOf(modelDir, manifest);
         HeteroGraph graph = features.apply(withText);
         SubgraphSampler sampler = options.sampler() != null ? options.sampler()
@@ -88,10 +92,13 @@ public final class PreparedModel implements AutoCloseable {
         Devices.engine();
         NDManager manager = NDManager.newBaseManager(options.device());
         try {
-            ModelStore.LoadedModel model = ModelStore.loadVerified(modelDir, manifest, manager, m -> headFor(task, m));
+            ModelStore.LoadedModel model = ModelStore.loadVerified(modelDir, manifest, manager,
+                    m -> task == null ? null : headFor(task, m));
             forgetRowsOfOtherNodes(model.encoder(), graph);
             freeze(model.encoder());
-            freeze(model.head());
+            if (model.head() != null) {
+                freeze(model.head());
+            }
             return new PreparedModel(manifest, task, text, graph, features, sampler, options, manager, model);
         } catch (IOException | MalformedModelException | RuntimeException | Error e) {
             manager.close();
@@ -103,8 +110,19 @@ public final class PreparedModel implements AutoCloseable {
         return manifest;
     }
 
+    /** The task the model was fine-tuned for; null for a pre-trained encoder (no head: embeddings only). */
     public TaskKind task() {
         return task;
+    }
+
+    /**
+     * The fine-tuned task of a manifest, or null for a pre-trained encoder ({@link PretrainedModels#TASK}).
+     *
+     * @throws IllegalArgumentException for any other task
+     */
+    public static TaskKind taskOf(ModelManifest manifest) {
+        String task = String.valueOf(manifest.task().get("task"));
+        return PretrainedModels.TASK.equals(task) ? null : TaskKind.parse(task);
     }
 
     /** The model's text inputs; null when it reads no text. */
@@ -156,7 +174,7 @@ public final class PreparedModel implements AutoCloseable {
         return manager;
     }
 
-    /** The loaded, frozen encoder and head. */
+    /** The loaded, frozen encoder and head (none for a pre-trained encoder). */
     public ModelStore.LoadedModel model() {
         return model;
     }

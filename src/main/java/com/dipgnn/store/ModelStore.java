@@ -141,7 +141,8 @@ public final class ModelStore {
     /**
      * Loads a model, rebuilding its architecture from the manifest.
      *
-     * @param headFactory builds the (uninitialised) head for the manifest
+     * @param headFactory builds the (uninitialised) head for the manifest, or gives null to load the
+     *     encoder alone (a pre-trained model embedded: its head is not read, and the loaded model has none)
      * @throws MalformedModelException when the stored parameters do not match the manifest's architecture
      */
     public static LoadedModel load(Path dir, NDManager manager, Function<ModelManifest, GraphModule> headFactory)
@@ -167,7 +168,9 @@ public final class ModelStore {
             GraphEncoder encoder = new GraphEncoder(manifest.schema(), manifest.modelConfig(), spaces);
             GraphModule head = headFactory.apply(manifest);
             readParams(dir.resolve(ENCODER), encoder, manager);
-            readParams(dir.resolve(HEAD), head, manager);
+            if (head != null) {
+                readParams(dir.resolve(HEAD), head, manager);
+            }
             try {
                 NodeEmbeddingFiles.assign(encoder, stored);
             } catch (IllegalArgumentException e) {

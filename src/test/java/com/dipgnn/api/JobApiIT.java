@@ -74,24 +74,29 @@ class JobApiIT extends ServiceTestBase {
         assertThat(tunedModel.path("parentModelId").asText()).isEqualTo(pretrained);
         assertThat(tunedModel.path("manifest").path("metrics").path("test").path("mrr").asDouble()).isPositive();
 
-        anEmbeddingJobThatWouldFailIsRefusedBeforeQueueing(pretrained, tuned.path("modelId").asText());
+        aPreTrainedEncoderEmbedsEveryNodeAtItsWidth(pretrained);
+        anEmbeddingJobThatWouldFailIsRefusedBeforeQueueing(tuned.path("modelId").asText());
 
         assertThat(admin.delete("/api/v1/models/" + pretrained).status()).isEqualTo(204);
         assertThat(reader.get("/api/v1/models/" + pretrained).status()).isEqualTo(404);
     }
 
-    /**
-     * An embedding job of a pre-trained encoder (no task head; a deployment cannot serve it) or of a
-     * model whose files are gone is refused with 400 naming modelId, and nothing is queued.
-     */
-    private void anEmbeddingJobThatWouldFailIsRefusedBeforeQueueing(String pretrained, String tuned) throws Exception {
-        long before = reader.get("/api/v1/jobs").json().path("total").asLong();
-        HttpApi.Response encoder = admin.post("/api/v1/jobs/embed", Map.of("modelId", pretrained));
-        assertThat(encoder.status()).as(encoder.toString()).isEqualTo(400);
-        assertThat(encoder.json().path("field").asText()).isEqualTo("modelId");
-        assertThat(encoder.json().path("detail").asText()).contains("task 'pretrain'").contains("FINETUNED")
-                .contains("POST /api/v1/jobs/finetune");
+    /** An embedding job of a pre-trained model writes its encoder's embeddings of every node. */
+    private void aPreTrainedEncoderEmbedsEveryNodeAtItsWidth(String pretrained) throws Exception {
+        HttpApi.Response submitted = admin.post("/api/v1/jobs/embed", Map.of("modelId", pretrained));
+        assertThat(submitted.status()).as(submitted.toString()).isEqualTo(202);
+        JsonNode done = awaitEnd(submitted.json().path("id").asText());
+        assertThat(done.path("state").asText()).as(done.toString()).isEqualTo("SUCCEEDED");
+        java.nio.file.Path written = java.nio.file.Path.of(done.path("embeddingsPath").asText());
+        JsonNode manifest = JSON.readTree(written.resolve(com.dipgnn.serving.EmbeddingsManifest.FILE_NAME).toFile());
+        assertThat(manifest.path("dim").asInt()).as("the encoder's hidden width").isEqualTo(16);
+        assertThat(manifest.path("rows").asLong()).as("the built-in graph's 2,000 queries and 3,000 products")
+                .isEqualTo(5_000);
+    }
 
+    /** An embedding job of a model whose files are gone is refused with 400 naming modelId, and nothing is queued. */
+    private void anEmbeddingJobThatWouldFailIsRefusedBeforeQueueing(String tuned) throws Exception {
+        long before = reader.get("/api/v1/jobs").json().path("total").asLong();
         java.nio.file.Path weights = DATA_DIR.resolve("models").resolve(tuned).resolve("head.params");
         java.nio.file.Path aside = weights.resolveSibling("head.params.aside");
         java.nio.file.Files.move(weights, aside);
@@ -103,6 +108,9 @@ class JobApiIT extends ServiceTestBase {
         } finally {
             java.nio.file.Files.move(aside, weights);
         }
+        HttpApi.Response unknown = admin.post("/api/v1/jobs/embed", Map.of("modelId", "mv-nope"));
+        assertThat(unknown.status()).as(unknown.toString()).isEqualTo(400);
+        assertThat(unknown.json().path("field").asText()).isEqualTo("modelId");
         assertThat(reader.get("/api/v1/jobs").json().path("total").asLong()).isEqualTo(before);
     }
 

@@ -5,27 +5,28 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.jobs.runner.EmbedPlan;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.serving.PreparedModel;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.text.TextInputs;
-import com.dipgnn.training.TaskKind;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 import java.util.HashSet;
 
 /**
- * An embedding job (a batch transform): every node's embedding from a registered fine-tuned model, as a
+ * An embedding job (a batch transform): every node's embedding from a registered model, as a
  * deployment of it computes them, on the data set the model was trained on, written under the data
- * directory as the Spark batch job writes them, for a deployment's {@code embeddingsPath}.
+ * directory as the Spark batch job writes them, for a deployment's {@code embeddingsPath} (a fine-tuned
+ * model's; a pre-trained encoder's embeddings are for use outside the service).
  *
  * @param modelId the model version whose embeddings to compute
  */
 @Schema(description = "Settings of an embedding job")
 public record EmbedParameters(
-        @Schema(description = "The fine-tuned model version whose node embeddings to compute (kind FINETUNED, as a "
-                + "deployment serves them); a pre-trained encoder has no task head and is refused with 400: fine-tune "
-                + "it first",
+        @Schema(description = "The model version whose node embeddings to compute: fine-tuned (as a deployment "
+                + "of it computes them, and can then serve them) or pre-trained (the encoder's embeddings, for use "
+                + "outside the service: deployments serve fine-tuned models only)",
                 example = "mv-0123456789abcdef", requiredMode = Schema.RequiredMode.REQUIRED)
         @NotBlank @Size(max = 64) String modelId) implements JobParameters {
 
@@ -40,7 +41,7 @@ public record EmbedParameters(
             throw new JobParameterException("modelId", "model '" + modelId + "' has no manifest; give a model version "
                     + "from GET /api/v1/models");
         }
-        requireTaskHead(model);
+        requireEmbeddable(model);
         try {
             ModelStore.requireCompatible(model, GraphSchema.of(graph), new HashSet<>(TextInputs.textTypes(graph)));
         } catch (IllegalArgumentException e) {
@@ -50,19 +51,17 @@ public record EmbedParameters(
     }
 
     /**
-     * Refuses a model without a task head (a pre-trained encoder): the job embeds as a deployment of
-     * the model computes, and its output is served by a deployment of the same model, which only a
-     * fine-tuned model has.
+     * Refuses a model of a task this service cannot embed with (a damaged or foreign manifest): a
+     * fine-tuned model (node or link) embeds as a deployment of it computes, a pre-trained encoder
+     * as fine-tuning from it starts.
      */
-    private void requireTaskHead(ModelManifest model) {
-        Object task = model.task().get("task");
+    private void requireEmbeddable(ModelManifest model) {
         try {
-            TaskKind.parse(String.valueOf(task));
+            PreparedModel.taskOf(model);
         } catch (IllegalArgumentException e) {
-            throw new JobParameterException("modelId", "model '" + modelId + "' has task '" + task + "', not a "
-                    + "fine-tuned task (node or link): an embedding job embeds fine-tuned models (kind FINETUNED), "
-                    + "whose embeddings a deployment of the same model serves; fine-tune a pre-trained model "
-                    + "(POST /api/v1/jobs/finetune) and embed the fine-tuned one");
+            throw new JobParameterException("modelId", "model '" + modelId + "' has task '" + model.task().get("task")
+                    + "', which no embedding can be computed for; give a fine-tuned (node or link) or pre-trained "
+                    + "model from GET /api/v1/models");
         }
     }
 

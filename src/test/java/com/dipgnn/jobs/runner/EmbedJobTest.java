@@ -57,14 +57,39 @@ class EmbedJobTest {
     }
 
     @Test
-    void aPreTrainedEncoderIsRefusedBeforeTheJobIsQueued(@TempDir Path tmp) throws Exception {
+    void aPreTrainedEncoderEmbedsEveryNodeAtItsWidth(@TempDir Path tmp) throws Exception {
         JobWork pretrain = JobFixtures.work(JobFixtures.pretrain(2), tmp, "pretrain", null);
         runner.run(pretrain, JobControl.NONE, JobProgressSink.NONE);
         com.dipgnn.store.ModelManifest encoder = com.dipgnn.store.ModelStore.readManifest(pretrain.output());
-        assertThatThrownBy(() -> new EmbedParameters("mv-encoder").validateAgainst(JobFixtures.GRAPH, encoder))
+        assertThat(encoder.task()).containsEntry("task", "pretrain");
+
+        JobWork embed = JobFixtures.work(new EmbedParameters("mv-encoder"), tmp, "embed", pretrain.output());
+        JobOutcome outcome = runner.run(embed, JobControl.NONE, JobProgressSink.NONE);
+
+        assertThat(outcome.metrics().get("embeddings")).containsEntry("nodes", 300.0)
+                .containsEntry("dim", (double) encoder.hidden());
+        EmbeddingsManifest written;
+        try (var in = java.nio.file.Files.newInputStream(embed.output().resolve(EmbeddingsManifest.FILE_NAME))) {
+            written = EmbeddingsManifest.read(in);
+        }
+        assertThat(written.modelId()).isEqualTo("mv-encoder");
+        assertThat(written.dim()).isEqualTo(encoder.hidden());
+        assertThat(written.rows()).isEqualTo(300);
+        assertThat(embed.output()).isDirectoryContaining("glob:**/" + EmbeddingExport.PART_FILE);
+    }
+
+    @Test
+    void aModelOfAnUnknownTaskIsRefusedBeforeTheJobIsQueued(@TempDir Path tmp) throws Exception {
+        JobWork pretrain = JobFixtures.work(JobFixtures.pretrain(2), tmp, "pretrain", null);
+        runner.run(pretrain, JobControl.NONE, JobProgressSink.NONE);
+        Path manifest = pretrain.output().resolve(com.dipgnn.store.ModelStore.MANIFEST);
+        java.nio.file.Files.writeString(manifest, java.nio.file.Files.readString(manifest)
+                .replaceFirst("\"task\"(\\s*):(\\s*)\"pretrain\"", "\"task\"$1:$2\"regression\""));
+        com.dipgnn.store.ModelManifest foreign = com.dipgnn.store.ModelStore.readManifest(pretrain.output());
+        assertThat(foreign.task()).containsEntry("task", "regression");
+        assertThatThrownBy(() -> new EmbedParameters("mv-foreign").validateAgainst(JobFixtures.GRAPH, foreign))
                 .isInstanceOfSatisfying(JobParameterException.class, e -> assertThat(e.field()).isEqualTo("modelId"))
-                .hasMessageContaining("task 'pretrain'").hasMessageContaining("kind FINETUNED")
-                .hasMessageContaining("POST /api/v1/jobs/finetune");
+                .hasMessageContaining("task 'regression'").hasMessageContaining("fine-tuned (node or link) or pre-trained");
     }
 
     @Test
