@@ -172,6 +172,9 @@ class GnnFmtLoaderErrorTest {
         for (int i = 0; i < 200_000; i++) {
             edges.append(i % 4).append('\t').append((i * 7 + i / 4) % 4).append('\n');
         }
+        // declared as many as written: a file longer than its count is refused at its first extra row
+        files.put("meta.json", files.get("meta.json").replace("\"count\": 3, \"directed\": false",
+                "\"count\": 200000, \"directed\": false"));
         TinyGnnFmt.write(dir, files);
         TestFiles.writeBytes(dir.resolve("edges/paper__cites__paper.tsv.gz"),
                 TestFiles.truncatedGzip(edges.toString(), 0.5));
