@@ -43,6 +43,7 @@ final class DelimitedNodeReader {
     private final LongList times;
     private final List<String> texts = new ArrayList<>();
     private final FloatList dense;
+    private final java.util.BitSet rowLabels = new java.util.BitSet();
     private SparseFeatureBuilder sparse;
     private DelimitedNodeColumns columns;
     private boolean multiLabelSeen;
@@ -156,14 +157,17 @@ final class DelimitedNodeReader {
             while (bar < end && s.charAt(bar) != '|') {
                 bar++;
             }
-            addLabel(reader, reader.intAt(from, bar, "label"), first);
+            addLabel(reader, reader.intAt(from, bar, "label"));
             from = bar + 1;
+        }
+        for (int k = first; k < labelValues.size(); k++) { // the row's labels, in time linear in their number
+            rowLabels.clear(labelValues.get(k));
         }
         multiLabelSeen |= labelValues.size() - first > 1;
         labelOffsets.add(labelValues.size());
     }
 
-    private void addLabel(RecordReader reader, int label, int rowStart) {
+    private void addLabel(RecordReader reader, int label) {
         Integer numClasses = config.numClasses().get(type);
         if (label < 0 || label >= (numClasses != null ? numClasses : MAX_CLASSES)) {
             String range = numClasses == null ? "a class id of 0 or more, below " + MAX_CLASSES + " (or declare num_classes"
@@ -172,11 +176,10 @@ final class DelimitedNodeReader {
             throw reader.error("label " + label + " is out of range", "expected " + range
                     + "; an empty cell or -1 means no label");
         }
-        for (int k = rowStart; k < labelValues.size(); k++) {
-            if (labelValues.get(k) == label) {
-                throw reader.error("label " + label + " is listed twice", "list each class of a node once");
-            }
+        if (rowLabels.get(label)) {
+            throw reader.error("label " + label + " is listed twice", "list each class of a node once");
         }
+        rowLabels.set(label);
         limits.requireValues(labelValues.size() + 1L, "the label ids of type " + Excerpt.of(type)
                 + " up to this one", reader.file(), reader.line());
         labelValues.add(label);

@@ -199,6 +199,19 @@ class InputLimitsTest {
     }
 
     @org.junit.jupiter.api.Test
+    void aNodesLabelsAreDistinctAndTheNextNodeMayListThemAgain() throws IOException {
+        Map<String, String> files = graph();
+        files.put("nodes/item.csv", "id,label\na,0|1|2\nb,2|1|0\nc,1\nd,\n");
+        TinyDelimited.write(dir, files);
+        assertThat(new DelimitedGraphLoader().load(dir).nodes("item").labels().labels(1)).containsExactlyInAnyOrder(0, 1, 2);
+        files.put("nodes/item.csv", "id,label\na,0|1\nb,1|0|1\nc,1\nd,\n");
+        TinyDelimited.write(dir, files);
+        assertThatThrownBy(() -> new DelimitedGraphLoader().load(dir))
+                .isInstanceOf(GraphDataException.class)
+                .hasMessageContaining("nodes/item.csv:3").hasMessageContaining("label 1 is listed twice");
+    }
+
+    @org.junit.jupiter.api.Test
     void aHugeLabelIsRefusedWithItsFileAndLine() throws IOException {
         Map<String, String> files = graph();
         files.put("nodes/item.csv", "id,label\na,0\nb,2147483647\nc,1\nd,\n");
