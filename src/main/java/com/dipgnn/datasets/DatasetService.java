@@ -299,7 +299,7 @@ public class DatasetService {
         if (directory == null || directory.isBlank()) {
             throw new InvalidInputException(field, field + " must name a server directory");
         }
-        return checked(field, readableRoots(), directory, "directory");
+        return checked(field, readableRoots(), directory, "the " + field + " directory");
     }
 
     private static Path checked(String field, AllowedRoots allowed, String directory, String what) {
