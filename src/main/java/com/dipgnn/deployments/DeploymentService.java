@@ -332,7 +332,8 @@ public class DeploymentService implements SmartLifecycle {
                 switchTo(name, slot, modelId, embeddingsPath, loaded, atStart);
             } catch (Exception | LinkageError e) {
                 LOG.warn("Loading model {} for deployment '{}' failed", modelId, name, e);
-                slot.error = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+                slot.error = e.getMessage() != null ? e.getMessage()
+                        : "an unexpected error while loading; the service log has the details";
                 if (slot.served == null) {
                     slot.state = DeploymentState.FAILED;
                 }

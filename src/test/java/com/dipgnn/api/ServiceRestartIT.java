@@ -102,7 +102,7 @@ class ServiceRestartIT {
         }
     }
 
-    /** Flips the highest exponent bit of a value below 1 in magnitude stored once, verbatim, in {@code part}. */
+    /** Flips the highest exponent bit of a value below 1 in magnitude stored verbatim in {@code part} (its first copy). */
     private static void flipExponentBitOfAValue(Path part) throws java.io.IOException {
         byte[] bytes = Files.readAllBytes(part);
         for (int id = 0; id < 100; id++) {
@@ -115,14 +115,14 @@ class ServiceRestartIT {
                         at.add(b);
                     }
                 }
-                if (at.size() == 1 && Math.abs(value(id, i)) < 1 && value(id, i) != 0) {
+                if (!at.isEmpty() && Math.abs(value(id, i)) < 1 && value(id, i) != 0) {
                     bytes[at.get(0) + 3] ^= 0x40;
                     Files.write(part, bytes);
                     return;
                 }
             }
         }
-        throw new AssertionError("no value stored once in " + part);
+        throw new AssertionError("no value stored verbatim in " + part);
     }
 
     /** Files as the batch job writes them for the model on the built-in graph, with made-up (but valid) values. */
