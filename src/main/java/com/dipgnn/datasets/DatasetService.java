@@ -145,6 +145,7 @@ public class DatasetService {
                     "dipgnn.datasets.expand-max-bytes").extract(archive, filename, extracted);
             Path graphDir = checked("file", AllowedRoots.within(extracted, "the archive's own folder"),
                     graphFolder(extracted).toString(), "the extracted archive");
+            Path graphInside = extracted.toRealPath().relativize(graphDir);
             HeteroGraph graph = GraphLoaders.load(graphDir, loadOptions());
             if (Files.exists(target)) {
                 throw new ConflictException("data set folder " + target + " already exists; delete data set '" + id + "' first");
@@ -156,7 +157,7 @@ public class DatasetService {
                         + "' meanwhile; delete data set '" + id + "' first, or choose another id");
             }
             try {
-                return record(id, DatasetSource.UPLOAD, target.resolve(extracted.toRealPath().relativize(graphDir)).toString(), graph);
+                return record(id, DatasetSource.UPLOAD, target.resolve(graphInside).toString(), graph);
             } catch (RuntimeException e) {
                 ModelStore.deleteRecursively(target);
                 throw e;
