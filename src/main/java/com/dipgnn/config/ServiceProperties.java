@@ -218,6 +218,9 @@ public record ServiceProperties(
      * @param indexTargetRecall an approximate index is measured against an exact scan on sampled
      *     queries when a deployment builds it, and searched wider until it finds this share of the
      *     exact top 10 (0: measured and reported, never widened)
+     * @param maxEmbeddingMagnitude the largest absolute value a deployment serves from precomputed
+     *     embeddings; a file holding a larger one is refused as damaged (default 1e6: these models'
+     *     embeddings are of order 1 to 100, while one flipped exponent bit makes values like 3e38)
      */
     public record Serving(
             @DefaultValue("1024") int maxBatch,
@@ -226,9 +229,14 @@ public record ServiceProperties(
             @DefaultValue("exact") DeploymentOptions.Inference inference,
             @DefaultValue("16MB") DataSize maxRequestBytes,
             @DefaultValue("auto") IndexOptions.Kind index,
-            @DefaultValue("0.95") double indexTargetRecall) {
+            @DefaultValue("0.95") double indexTargetRecall,
+            @DefaultValue("1e6") double maxEmbeddingMagnitude) {
 
         public Serving {
+            if (!(maxEmbeddingMagnitude > 0)) {
+                throw new IllegalArgumentException("dipgnn.serving.max-embedding-magnitude must be positive; got "
+                        + maxEmbeddingMagnitude);
+            }
             if (!(indexTargetRecall >= 0 && indexTargetRecall <= 1)) {
                 throw new IllegalArgumentException("dipgnn.serving.index-target-recall must be in [0, 1] (0: measure "
                         + "only); got " + indexTargetRecall);

@@ -8,7 +8,9 @@ import com.dipgnn.errors.ServiceUnavailableException;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.io.GraphLoaders;
 import com.dipgnn.graph.io.LoadOptions;
+import com.dipgnn.store.AllowedRoots;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.PathRefusedException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -112,7 +114,6 @@ public class DatasetService {
         DatasetIds.require("id", id);
         requireFree(id);
         Path dir = confinedDirectory(directory);
-        requireNoLinksLeaving(dir, roots);
         HeteroGraph graph = GraphLoaders.load(dir, loadOptions());
         return record(id, DatasetSource.DIRECTORY, dir.toString(), graph);
     }
@@ -154,7 +155,9 @@ public class DatasetService {
             Files.createDirectories(extracted);
             new ArchiveExtractor(properties.datasets().expandMaxBytes().toBytes(), MAX_ARCHIVE_ENTRIES,
                     "dipgnn.datasets.expand-max-bytes").extract(archive, filename, extracted);
-            Path graphDir = graphFolder(extracted);
+            Path graphDir = checked("file", AllowedRoots.within(extracted, "the archive's own folder"),
+                    graphFolder(extracted).toString(), "the extracted archive");
+            Path graphInside = extracted.toRealPath().relativize(graphDir);
             HeteroGraph graph = GraphLoaders.load(graphDir, loadOptions());
             if (Files.exists(target)) {
                 throw new ConflictException("data set folder " + target + " already exists; delete data set '" + id + "' first");
@@ -166,7 +169,7 @@ public class DatasetService {
                         + "' meanwhile; delete data set '" + id + "' first, or choose another id");
             }
             try {
-                return record(id, DatasetSource.UPLOAD, target.resolve(extracted.relativize(graphDir)).toString(), graph);
+                return record(id, DatasetSource.UPLOAD, target.resolve(graphInside).toString(), graph);
             } catch (RuntimeException e) {
                 ModelStore.deleteRecursively(target);
                 throw e;
@@ -214,6 +217,21 @@ public class DatasetService {
         }
     }
 
+    /**
+     * The directory of a registered data set, checked again before it is read ({@link AllowedRoots}):
+     * a link made in it since it was registered is refused like one present then.
+     */
+    private Path storedDirectory(Dataset dataset) {
+        AllowedRoots allowed = dataset.source() == DatasetSource.UPLOAD
+                ? AllowedRoots.of(List.of(properties.uploadsDir()), "the uploads directory")
+                : datasetRoots();
+        try {
+            return allowed.directory(dataset.location(), "the directory of data set '" + dataset.id() + "'");
+        } catch (PathRefusedException e) {
+            throw new ConflictException(e.getMessage());
+        }
+    }
+
     /** The data set's graph, loaded on first use. */
     public HeteroGraph graph(String id) {
         Dataset dataset = get(id);
@@ -223,7 +241,7 @@ public class DatasetService {
     private HeteroGraph load(Dataset dataset) {
         HeteroGraph graph = SyntheticSpec.isSynthetic(dataset.location())
                 ? SyntheticSpec.parse(dataset.location()).generate()
-                : GraphLoaders.load(Path.of(dataset.location()), loadOptions());
+                : GraphLoaders.load(storedDirectory(dataset), loadOptions());
         if (!graph.fingerprint().equals(dataset.fingerprint())) {
             throw new ConflictException("the graph of data set '" + dataset.id() + "' at " + dataset.location()
                     + " changed since it was registered (fingerprint " + graph.fingerprint() + ", registered "
@@ -261,73 +279,47 @@ public class DatasetService {
             throw new InvalidInputException("path", "registering server directories is disabled: no data set roots "
                     + "are configured (dipgnn.datasets.roots); upload an archive instead");
         }
-        return confine("path", directory, roots, "the data set roots " + roots + "; place the graph under one of them");
+        return checked("path", datasetRoots(), directory, "the data set directory");
+    }
+
+    /** Where data set directories may lie (and what their links may reach). */
+    private AllowedRoots datasetRoots() {
+        return AllowedRoots.of(roots, "the data set roots (dipgnn.datasets.roots)");
+    }
+
+    /**
+     * The directories a request may name for the server to read (such as precomputed embeddings):
+     * the data set roots ({@code dipgnn.datasets.roots}) and the service's data directory. The same
+     * rule as for data sets ({@link AllowedRoots}): real paths under them, no link leaving them.
+     */
+    public AllowedRoots readableRoots() {
+        List<Path> allowed = new java.util.ArrayList<>(roots);
+        allowed.add(properties.dataDir());
+        return AllowedRoots.of(allowed, "the directories the server may read (the data set roots, "
+                + "dipgnn.datasets.roots, and the data directory)");
     }
 
     /**
      * A server directory the service may read files from for a request (such as precomputed
-     * embeddings): under one of the data set roots ({@code dipgnn.datasets.roots}) or the service's
-     * data directory, checked as for data sets (real paths: links and {@code ..} resolved first).
+     * embeddings), checked with {@link #readableRoots()}: its real path under them, and no link
+     * in it leaving them.
      *
      * @param field the request field that names it, for errors
-     * @throws InvalidInputException when it is missing, not a directory, or outside those directories
+     * @throws InvalidInputException when it is missing, not a directory, outside those directories,
+     *     or holds a link leaving them
      */
     public Path readableServerDirectory(String field, String directory) {
         if (directory == null || directory.isBlank()) {
             throw new InvalidInputException(field, field + " must name a server directory");
         }
-        List<Path> allowed = new java.util.ArrayList<>(roots);
-        try {
-            allowed.add(properties.dataDir().toRealPath());
-        } catch (IOException e) {
-            // no data directory yet: only the data set roots
-        }
-        return confine(field, directory, allowed, "the directories the server may read, " + allowed
-                + " (the data set roots, dipgnn.datasets.roots, and the data directory); place it under one of them");
+        return checked(field, readableRoots(), directory, "the " + field + " directory");
     }
 
-    private static Path confine(String field, String directory, List<Path> allowed, String outside) {
-        Path dir;
+    private static Path checked(String field, AllowedRoots allowed, String directory, String what) {
         try {
-            dir = Path.of(directory).toRealPath();
-        } catch (IOException | java.nio.file.InvalidPathException e) {
-            throw new InvalidInputException(field, "directory '" + directory + "' does not exist on the server");
-        }
-        if (allowed.stream().noneMatch(dir::startsWith)) {
-            throw new InvalidInputException(field, "directory '" + directory + "' is outside " + outside);
-        }
-        if (!Files.isDirectory(dir)) {
-            throw new InvalidInputException(field, "'" + directory + "' is not a directory");
-        }
-        return dir;
-    }
-
-    /**
-     * Refuses a data set directory holding a link (to a file or a folder) whose target lies
-     * outside every data set root: the files the graph is read from must be where the operator
-     * allowed reading. Links that stay inside a root are followed as before.
-     */
-    static void requireNoLinksLeaving(Path dir, List<Path> allowed) {
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) all::iterator) {
-                if (!Files.isSymbolicLink(p)) {
-                    continue;
-                }
-                Path target;
-                try {
-                    target = p.toRealPath();
-                } catch (IOException e) {
-                    throw new InvalidInputException("path", "'" + dir.relativize(p) + "' in the data set directory is a"
-                            + " link to nothing that exists; remove it or replace it with the file itself");
-                }
-                if (allowed.stream().noneMatch(target::startsWith)) {
-                    throw new InvalidInputException("path", "'" + dir.relativize(p) + "' in the data set directory is a"
-                            + " link to a file outside the data set roots " + allowed + "; copy the file into the data"
-                            + " set's directory instead");
-                }
-            }
-        } catch (IOException | java.io.UncheckedIOException e) {
-            throw new InvalidInputException("path", "cannot list the data set directory " + dir + ": " + e.getMessage());
+            return allowed.directory(directory, what);
+        } catch (PathRefusedException e) {
+            throw new InvalidInputException(field, e.getMessage());
         }
     }
 

@@ -332,7 +332,8 @@ public class DeploymentService implements SmartLifecycle {
                 switchTo(name, slot, modelId, embeddingsPath, loaded, atStart);
             } catch (Exception | LinkageError e) {
                 LOG.warn("Loading model {} for deployment '{}' failed", modelId, name, e);
-                slot.error = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+                slot.error = e.getMessage() != null ? e.getMessage()
+                        : "an unexpected error while loading; the service log has the details";
                 if (slot.served == null) {
                     slot.state = DeploymentState.FAILED;
                 }
@@ -389,14 +390,18 @@ public class DeploymentService implements SmartLifecycle {
     }
 
     /**
-     * Reads precomputed embeddings and checks them against the model version and its data set's graph.
+     * Reads precomputed embeddings and checks them against the model version and its data set's graph,
+     * the directory against the readable roots ({@link DatasetService#readableRoots()}: checked again here,
+     * so a link made since the deployment is refused when it is reloaded) and every file against the
+     * manifest's checksums.
      *
      * @throws InvalidEmbeddingsException when they do not belong to them
      */
     private PrecomputedEmbeddings readEmbeddings(ModelVersion model, Path dir) {
         try {
             return PrecomputedEmbeddings.read(dir, registry.directory(model.id()), model.id(),
-                    datasets.graph(model.datasetId()));
+                    datasets.graph(model.datasetId()), new PrecomputedEmbeddings.Checks(datasets.readableRoots(),
+                            properties.serving().maxEmbeddingMagnitude()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read model '" + model.id() + "': " + e.getMessage(), e);
         }

@@ -29,7 +29,7 @@ import org.apache.parquet.schema.MessageTypeParser;
  * Every node's embedding from a deployment (exact inference, as it serves them), written the way
  * the Spark batch job writes them: a directory with one Snappy Parquet file of rows
  * ({@code node_type}, {@code node_id}, {@code embedding}) in Spark's schema, and the manifest
- * {@value EmbeddingsManifest#FILE_NAME}. A deployment reads such a directory as its
+ * {@value EmbeddingsManifest#FILE_NAME}, which records the part file's size, rows and SHA-256. A deployment reads such a directory as its
  * {@code embeddingsPath} ({@link PrecomputedEmbeddings}).
  *
  * <p>All or nothing ({@link AtomicFiles#writeDirectory}): on any failure, a cancellation thrown from
@@ -92,7 +92,9 @@ public final class EmbeddingExport {
         EmbeddingsManifest[] manifest = new EmbeddingsManifest[1];
         AtomicFiles.writeDirectory(output, "the embeddings output exists already; choose a new directory", dir -> {
             Map<String, Long> counts = writeRows(deployment, dir.resolve(PART_FILE), written);
-            manifest[0] = manifest(deployment, source, counts);
+            long rows = counts.values().stream().mapToLong(Long::longValue).sum();
+            manifest[0] = manifest(deployment, source, counts, rows)
+                    .withFiles(Map.of(PART_FILE, EmbeddingsManifest.dataFile(dir.resolve(PART_FILE), rows)));
             try (OutputStream out = Files.newOutputStream(dir.resolve(EmbeddingsManifest.FILE_NAME))) {
                 manifest[0].write(out);
             }
@@ -100,16 +102,15 @@ public final class EmbeddingExport {
         return manifest[0];
     }
 
-    /** The manifest the Spark job would write for the same model, graph and exact inference. */
-    private static EmbeddingsManifest manifest(ModelDeployment deployment, Source source, Map<String, Long> counts)
-            throws IOException {
-        long rows = counts.values().stream().mapToLong(Long::longValue).sum();
+    /** The manifest the Spark job would write for the same model, graph and exact inference (without its files). */
+    private static EmbeddingsManifest manifest(ModelDeployment deployment, Source source, Map<String, Long> counts,
+                                               long rows) throws IOException {
         DeploymentOptions defaults = DeploymentOptions.defaults();
         int passes = new LayerwiseEmbedder(deployment.graph()).plan().size(); // per layer, as the deployment ran them
         return new EmbeddingsManifest(EmbeddingsManifest.FORMAT, Instant.now().toString(), CodeVersion.get(),
                 source.modelId(), ModelStore.fingerprint(source.modelDir()), deployment.manifest().dataset(),
                 source.graphSource(), source.rawGraph().fingerprint(), deployment.dim(), defaults.seed(),
-                defaults.chunkSize(), LayerwiseEmbedder.DESCRIPTION, source.device(), passes, 1, counts, rows);
+                defaults.chunkSize(), LayerwiseEmbedder.DESCRIPTION, source.device(), passes, 1, counts, rows, null);
     }
 
     /** Writes the rows of every node, types in graph order; returns the nodes per type. */

@@ -68,7 +68,7 @@ final class ParquetCodecs implements CompressionCodecFactory {
                     }
                 }
             };
-            default -> throw new UnsupportedOperationException("column chunks compressed with " + codecName
+            default -> throw new UnreadablePage("column chunks compressed with " + codecName
                     + " cannot be read here; write the embeddings with snappy (the batch job's default), gzip or none");
         };
     }
@@ -79,7 +79,7 @@ final class ParquetCodecs implements CompressionCodecFactory {
 
     private static byte[] check(int got, int expected, byte[] out) throws IOException {
         if (got != expected) {
-            throw new IOException("a page decompressed to " + got + " bytes instead of " + expected);
+            throw new UnreadablePage("a page decompressed to " + got + " bytes instead of " + expected);
         }
         return out;
     }
@@ -105,6 +105,18 @@ final class ParquetCodecs implements CompressionCodecFactory {
 
         @Override
         public void release() {
+        }
+    }
+
+    /**
+     * A page or column chunk this factory cannot decode, said in plain words (the reader passes the
+     * message on to the user, unlike the messages of the Parquet library's own exceptions).
+     */
+    static final class UnreadablePage extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        UnreadablePage(String message) {
+            super(message);
         }
     }
 }

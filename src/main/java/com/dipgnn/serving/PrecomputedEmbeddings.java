@@ -1,8 +1,10 @@
 package com.dipgnn.serving;
 
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.store.AllowedRoots;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.PathRefusedException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -12,7 +14,6 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -39,8 +40,14 @@ import org.apache.parquet.schema.Type;
  * <p>{@link #read} accepts them only when they belong to the model and graph being deployed: the
  * manifest's model fingerprint is the model directory's, its graph fingerprint the graph's, the
  * width is the model's hidden width, and the Parquet files hold every node of every type exactly
- * once, with finite values. Anything else is an {@link InvalidEmbeddingsException} that names the
- * file and the fix; nothing is half-read.
+ * once, with finite values no larger in magnitude than {@link Checks#maxMagnitude()}. Anything else
+ * is an {@link InvalidEmbeddingsException} that names the file and the fix; nothing is half-read.
+ *
+ * <p>Every byte served is the producer's: the directory is checked with {@link AllowedRoots} (under
+ * the allowed roots, no link leading out) right before reading, and the Parquet files must be
+ * exactly those the manifest lists ({@link EmbeddingsManifest#files()}), each of the size, SHA-256
+ * and rows recorded when it was written; a file not listed, a listed file missing or one that
+ * differs is refused by name. A manifest written before checksums existed is read with a warning.
  *
  * <p>The Parquet files are read without Hadoop (parquet's java.nio {@link LocalInputFile}):
  * uncompressed, Snappy (Spark's default) or GZIP column chunks.
@@ -48,6 +55,35 @@ import org.apache.parquet.schema.Type;
 public final class PrecomputedEmbeddings {
 
     private static final int MAX_LISTED = 5;
+    private static final System.Logger LOG = System.getLogger(PrecomputedEmbeddings.class.getName());
+
+    /**
+     * Default largest magnitude of a served value: the embeddings of these models are of order 1 to
+     * 100 (normalised inputs, layer norm), so 10^6 leaves four orders of margin and still refuses
+     * the huge finite values (such as 3e38) that one flipped exponent bit makes.
+     */
+    public static final double DEFAULT_MAX_MAGNITUDE = 1e6;
+
+    /**
+     * How the files are checked beyond the manifest.
+     *
+     * @param roots where the embeddings directory may lie and what links in it may reach
+     * @param maxMagnitude the largest absolute value an embedding may hold
+     *     ({@code dipgnn.serving.max-embedding-magnitude} in the service)
+     */
+    public record Checks(AllowedRoots roots, double maxMagnitude) {
+        public Checks {
+            if (!(maxMagnitude > 0)) {
+                throw new IllegalArgumentException("the largest embedding magnitude must be positive; got "
+                        + maxMagnitude);
+            }
+        }
+
+        /** Links may not leave {@code directory} itself; the default bound. */
+        public static Checks within(Path directory) {
+            return new Checks(AllowedRoots.within(directory, "the embeddings directory itself"), DEFAULT_MAX_MAGNITUDE);
+        }
+    }
 
     private final Path directory;
     private final EmbeddingsManifest manifest;
@@ -70,10 +106,27 @@ public final class PrecomputedEmbeddings {
      */
     public static PrecomputedEmbeddings read(Path directory, Path modelDir, String modelId, HeteroGraph rawGraph)
             throws IOException {
+        return read(directory, modelDir, modelId, rawGraph, Checks.within(directory));
+    }
+
+    /**
+     * {@link #read(Path, Path, String, HeteroGraph)} with the given checks.
+     *
+     * @throws InvalidEmbeddingsException as there, and when the directory is outside {@code checks}'
+     *     roots or holds a link leaving them
+     */
+    public static PrecomputedEmbeddings read(Path given, Path modelDir, String modelId, HeteroGraph rawGraph,
+                                             Checks checks) throws IOException {
         String model = modelId != null ? "model '" + modelId + "'" : "model " + modelDir;
-        if (!Files.isDirectory(directory)) {
-            throw new InvalidEmbeddingsException("'" + directory + "' is not a directory; give the output directory "
+        if (!Files.isDirectory(given)) {
+            throw new InvalidEmbeddingsException("'" + given + "' is not a directory; give the output directory "
                     + "of the batch embedding job (com.dipgnn.spark.BatchEmbeddings --output)");
+        }
+        Path directory;
+        try {
+            directory = checks.roots().directory(given, "the embeddings directory");
+        } catch (PathRefusedException e) {
+            throw new InvalidEmbeddingsException(e.getMessage(), e);
         }
         EmbeddingsManifest manifest = readManifest(directory);
         ModelManifest modelManifest = ModelStore.readManifest(modelDir);
@@ -102,7 +155,19 @@ public final class PrecomputedEmbeddings {
                     + " lists nodes per type " + manifest.nodeCounts() + " but the graph has " + expected
                     + "; run the batch job again on this graph");
         }
-        return new PrecomputedEmbeddings(directory, manifest, new Reader(directory, rawGraph, manifest.dim()).readAll());
+        Map<Path, Long> files = DataFiles.verified(directory, manifest);
+        if (manifest.files() == null) {
+            LOG.log(System.Logger.Level.WARNING, "The embeddings manifest " + directory.resolve(EmbeddingsManifest.FILE_NAME)
+                    + " records no checksums (written before they existed): its " + files.size() + " Parquet files are "
+                    + "read unverified; run the embed job again to have them verified");
+        }
+        return new PrecomputedEmbeddings(directory, manifest,
+                new Reader(directory, rawGraph, manifest.dim(), checks.maxMagnitude()).readAll(files));
+    }
+
+    /** Whether the files were verified against checksums in the manifest (false for a manifest from before them). */
+    public boolean verified() {
+        return manifest.files() != null;
     }
 
     public Path directory() {
@@ -148,7 +213,7 @@ public final class PrecomputedEmbeddings {
         try (InputStream in = Files.newInputStream(file)) {
             manifest = EmbeddingsManifest.read(in);
         } catch (IOException e) {
-            throw new InvalidEmbeddingsException(file + " is not a valid embeddings manifest (" + e.getMessage()
+            throw new InvalidEmbeddingsException(file + " is not a valid embeddings manifest (" + manifestProblem(e)
                     + "); run the batch job again into a new directory", e);
         }
         if (!EmbeddingsManifest.FORMAT.equals(manifest.format())) {
@@ -163,19 +228,34 @@ public final class PrecomputedEmbeddings {
         return manifest;
     }
 
-    /** Reads every Parquet file of the directory into per-type arrays, checking each row. */
+    /** Where a manifest does not parse, in plain words (JSON location and property; no class names). */
+    private static String manifestProblem(IOException e) {
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath().isEmpty()) {
+            String property = m.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
+                    : String.valueOf(r.getIndex())).collect(java.util.stream.Collectors.joining("."));
+            return "property '" + property + "' has a value of the wrong kind";
+        }
+        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null) {
+            return "not valid JSON at line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
+        }
+        return DataFiles.plain(e);
+    }
+
+    /** Reads the data files into per-type arrays, checking each row. */
     private static final class Reader {
         private final Path directory;
         private final int dim;
+        private final double maxMagnitude;
         private final Map<String, float[]> values = new LinkedHashMap<>();
         private final Map<String, BitSet> seen = new LinkedHashMap<>();
         private final Map<String, Integer> counts = new LinkedHashMap<>();
         private Path file;
         private long row;
 
-        Reader(Path directory, HeteroGraph graph, int dim) {
+        Reader(Path directory, HeteroGraph graph, int dim, double maxMagnitude) {
             this.directory = directory;
             this.dim = dim;
+            this.maxMagnitude = maxMagnitude;
             for (String type : graph.nodeTypes()) {
                 int n = graph.numNodes(type);
                 values.put(type, new float[Math.multiplyExact(n, dim)]);
@@ -184,11 +264,16 @@ public final class PrecomputedEmbeddings {
             }
         }
 
-        Map<String, float[]> readAll() {
-            List<Path> files = parquetFiles();
-            for (Path f : files) {
-                file = f;
+        /** Reads {@code files}, each with the rows recorded for it (null: not recorded). */
+        Map<String, float[]> readAll(Map<Path, Long> files) {
+            for (Map.Entry<Path, Long> f : files.entrySet()) {
+                file = f.getKey();
                 readFile();
+                if (f.getValue() != null && row != f.getValue()) {
+                    throw new InvalidEmbeddingsException("the embeddings file " + name() + " holds " + row + " rows but "
+                            + "the manifest records " + f.getValue() + "; it is not the file the job wrote: "
+                            + DataFiles.FIX);
+                }
             }
             for (Map.Entry<String, Integer> e : counts.entrySet()) {
                 BitSet s = seen.get(e.getKey());
@@ -205,24 +290,6 @@ public final class PrecomputedEmbeddings {
                 }
             }
             return values;
-        }
-
-        private List<Path> parquetFiles() {
-            List<Path> files;
-            try (Stream<Path> list = Files.list(directory)) {
-                files = list.filter(p -> {
-                    String name = p.getFileName().toString();
-                    return Files.isRegularFile(p) && name.endsWith(".parquet") && !name.startsWith("_")
-                            && !name.startsWith(".");
-                }).sorted().toList();
-            } catch (IOException e) {
-                throw new InvalidEmbeddingsException("cannot list " + directory + ": " + e.getMessage(), e);
-            }
-            if (files.isEmpty()) {
-                throw new InvalidEmbeddingsException(directory + " holds no .parquet files; give the output directory "
-                        + "of the batch embedding job");
-            }
-            return files;
         }
 
         private void readFile() {
@@ -258,11 +325,15 @@ public final class PrecomputedEmbeddings {
             } catch (InvalidEmbeddingsException e) {
                 throw e;
             } catch (IOException | RuntimeException e) {
-                String reason = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-                throw new InvalidEmbeddingsException(file + " is not a readable Parquet file (" + reason
-                        + "); write it again with the batch job (its default compression is snappy; this service"
-                        + " reads uncompressed, snappy and gzip files)", e);
+                throw new InvalidEmbeddingsException("the embeddings file " + name() + " is not a readable Parquet "
+                        + "file: " + DataFiles.unreadable(file, e) + "; write it again with the batch job (its default "
+                        + "compression is snappy; this service reads uncompressed, snappy and gzip files)", e);
             }
+        }
+
+        /** The file being read, by its name in the embeddings directory. */
+        private String name() {
+            return directory.relativize(file).toString();
         }
 
         private MessageType requestedSchema(MessageType schema) {
@@ -290,7 +361,8 @@ public final class PrecomputedEmbeddings {
         }
 
         InvalidEmbeddingsException badSchema(String what, MessageType schema) {
-            return new InvalidEmbeddingsException(file + " does not have the batch job's columns: " + what
+            return new InvalidEmbeddingsException("the embeddings file " + name() + " does not have the batch job's "
+                    + "columns: " + what
                     + " (node_type string, node_id int, embedding array<float>; the file has " + schema
                     .toString().replace('\n', ' ').replaceAll(" +", " ") + "); write it with the batch job");
         }
@@ -323,9 +395,16 @@ public final class PrecomputedEmbeddings {
                         + "once); keep only the output of one run of the batch job in the directory");
             }
             for (int j = 0; j < dim; j++) {
-                if (!Float.isFinite(r.embedding.values[j])) {
-                    throw rowError("has a non-finite value (" + r.embedding.values[j] + ") in the embedding of node "
-                            + r.id + " of type '" + r.type + "'");
+                float v = r.embedding.values[j];
+                if (!Float.isFinite(v)) {
+                    throw rowError("has a non-finite value (" + v + ") in the embedding of node " + r.id + " of type '"
+                            + r.type + "'; the file is damaged or the model diverged: " + DataFiles.FIX);
+                }
+                if (Math.abs(v) > maxMagnitude) {
+                    throw rowError("has the value " + v + " in the embedding of node " + r.id + " of type '" + r.type
+                            + "', beyond the largest magnitude served, " + maxMagnitude + " (the setting "
+                            + "dipgnn.serving.max-embedding-magnitude); the file is damaged: " + DataFiles.FIX
+                            + ", or raise that setting if the model's embeddings are that large");
                 }
             }
             s.set(r.id);
@@ -333,7 +412,7 @@ public final class PrecomputedEmbeddings {
         }
 
         private InvalidEmbeddingsException rowError(String what) {
-            return new InvalidEmbeddingsException(file + ", row " + row + ": the row " + what);
+            return new InvalidEmbeddingsException("the embeddings file " + name() + ", row " + row + ": the row " + what);
         }
 
         /** One row: the node type, the id and the embedding, as the record reader delivers them. */

@@ -39,9 +39,17 @@ public final class CheckpointFiles {
         return dir != null && Files.isRegularFile(dir.resolve(LATEST));
     }
 
-    /** The directory of the newest complete checkpoint in {@code dir} (which must hold one). */
+    /**
+     * The directory of the newest complete checkpoint in {@code dir} (which must hold one), checked
+     * with {@link AllowedRoots}: inside {@code dir}, no link in it leading out.
+     */
     public static Path latest(Path dir) throws IOException {
-        return dir.resolve(Files.readString(dir.resolve(LATEST), StandardCharsets.UTF_8).trim());
+        Path latest = dir.resolve(Files.readString(dir.resolve(LATEST), StandardCharsets.UTF_8).trim());
+        try {
+            return AllowedRoots.within(dir, "the checkpoint directory " + dir).directory(latest, "the latest checkpoint");
+        } catch (PathRefusedException e) {
+            throw new CheckpointRefusedException(e.getMessage() + "; delete the checkpoint directory to start afresh");
+        }
     }
 
     /** Writes the checkpoint of {@code step} atomically and makes it the latest. */

@@ -17,7 +17,8 @@ import java.util.stream.Stream;
 /**
  * SHA-256 checksums of a model directory's files, written into its manifest when the model is
  * saved and checked before anything is read from it, so that a changed or damaged file (a flipped
- * byte, a truncated copy) is refused by name instead of being served.
+ * byte, a truncated copy) is refused by name instead of being served. The digest itself
+ * ({@link #sha256(Path)}) is also what the precomputed embeddings' manifest records.
  */
 public final class ModelFileChecksums {
 
@@ -41,12 +42,18 @@ public final class ModelFileChecksums {
     }
 
     /**
-     * Checks every file {@code manifestFiles} lists against its checksum.
+     * Checks every file {@code manifestFiles} lists against its checksum, after refusing any link in
+     * the directory that leads out of it ({@link AllowedRoots}).
      *
      * @param manifestFiles the manifest's files; null (a model saved before checksums) checks nothing
      * @throws MalformedModelException naming the first file that is missing or differs
      */
     public static void verify(Path dir, Map<String, String> manifestFiles) throws IOException, MalformedModelException {
+        try {
+            AllowedRoots.within(dir, "the model directory").requireNoLinksLeaving(dir.toRealPath(), "model directory");
+        } catch (PathRefusedException e) {
+            throw new MalformedModelException(e.getMessage());
+        }
         if (manifestFiles == null) {
             return;
         }
@@ -74,7 +81,15 @@ public final class ModelFileChecksums {
         return dir.relativize(file).toString().replace('\\', '/');
     }
 
-    private static String sha256(Path file) throws IOException {
+    /** The SHA-256 of a file, as manifests record it ({@code sha256:<hex>}). */
+    public static String sha256(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return sha256(in);
+        }
+    }
+
+    /** The SHA-256 of everything {@code in} holds, as manifests record it ({@code sha256:<hex>}); leaves it open. */
+    public static String sha256(InputStream in) throws IOException {
         MessageDigest digest;
         try {
             digest = MessageDigest.getInstance("SHA-256");
@@ -82,11 +97,9 @@ public final class ModelFileChecksums {
             throw new IllegalStateException(e);
         }
         byte[] buffer = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(file)) {
-            int n;
-            while ((n = in.read(buffer)) > 0) {
-                digest.update(buffer, 0, n);
-            }
+        int n;
+        while ((n = in.read(buffer)) > 0) {
+            digest.update(buffer, 0, n);
         }
         return PREFIX + HexFormat.of().formatHex(digest.digest());
     }

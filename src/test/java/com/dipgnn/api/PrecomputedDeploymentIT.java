@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Over HTTP: a deployment created from precomputed embeddings (files as the Spark batch job writes
  * them, under a data set root) answers as the deployment that computed them; a directory outside
- * the allowed roots is a 400, embeddings that miss nodes a 422 with the fix, and neither leaves a
+ * the allowed roots (or a link in it leading there) is a 400, embeddings that miss nodes or whose
+ * files are not those the manifest lists a 422 with the fix, and neither leaves a
  * deployment behind or disturbs a serving one. The service's own embedding job writes such files
  * under the data directory, and a deployment from them answers as the computed one too.
  */
@@ -103,6 +104,37 @@ class PrecomputedDeploymentIT extends ServiceTestBase {
         assertThat(refused.json().path("detail").asText()).contains(missing.toString())
                 .contains("lack 10 of the 1500 nodes of type 'product' (first: ids [1490, 1491, 1492, 1493, 1494])")
                 .contains("run the batch job again");
+        assertThat(reader.get("/api/v1/deployments/bad").status()).isEqualTo(404);
+
+        // a part file of other embeddings (negated values) in place of one the manifest lists: 422 naming it
+        List<EmbeddingFiles.Row> negated = rows.stream().map(r -> {
+            float[] v = r.embedding().clone();
+            for (int i = 0; i < v.length; i++) {
+                v[i] = -v[i];
+            }
+            return new EmbeddingFiles.Row(r.type(), r.id(), v);
+        }).toList();
+        Path other = EmbeddingFiles.write(DATASET_ROOT.resolve("embeddings-other"), manifest, negated, 3);
+        Path swapped = EmbeddingFiles.write(DATASET_ROOT.resolve("embeddings-swapped"), manifest, rows, 3);
+        java.nio.file.Files.copy(other.resolve("part-00001-test.snappy.parquet"),
+                swapped.resolve("part-00001-test.snappy.parquet"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        HttpApi.Response notWritten = put("bad", "{\"modelId\":\"" + modelId + "\",\"embeddingsPath\":\"" + swapped
+                + "\"}");
+        assertThat(notWritten.status()).as(notWritten.toString()).isEqualTo(422);
+        assertThat(notWritten.json().path("detail").asText())
+                .contains("the embeddings file part-00001-test.snappy.parquet in " + swapped.toRealPath()
+                        + " is not the file the job wrote").contains("run the embed job");
+        // a link to a file outside the allowed directories (the same bytes): 400, as in a data set directory
+        Path linked = EmbeddingFiles.write(DATASET_ROOT.resolve("embeddings-linked"), manifest, rows, 2);
+        Path away = elsewhere.resolve("away.parquet");
+        java.nio.file.Files.move(linked.resolve("part-00000-test.snappy.parquet"), away);
+        java.nio.file.Files.createSymbolicLink(linked.resolve("part-00000-test.snappy.parquet"), away);
+        HttpApi.Response leaving = put("bad", "{\"modelId\":\"" + modelId + "\",\"embeddingsPath\":\"" + linked
+                + "\"}");
+        assertThat(leaving.status()).as(leaving.toString()).isEqualTo(400);
+        assertThat(leaving.json().path("field").asText()).isEqualTo("embeddingsPath");
+        assertThat(leaving.json().path("detail").asText()).contains("'part-00000-test.snappy.parquet' in the embeddingsPath directory")
+                .contains("is a link to a place outside the directories the server may read");
         assertThat(reader.get("/api/v1/deployments/bad").status()).isEqualTo(404);
         HttpApi.Response switchRefused = put("computed",
                 "{\"modelId\":\"" + modelId + "\",\"embeddingsPath\":\"" + missing + "\"}");

@@ -18,7 +18,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * A first start with no token configured generates an admin token (owner-only file), later
  * starts reuse it; a deployment survives a restart and the service is ready only once it has
- * loaded again.
+ * loaded again; one whose precomputed embeddings changed while the service was down (a flipped
+ * bit, a part file replaced by a link leaving the allowed directories) is FAILED, saying why.
  */
 class ServiceRestartIT {
 
@@ -49,7 +50,24 @@ class ServiceRestartIT {
                             + "\",\"embeddingsPath\":\"" + precomputed(data, modelId) + "\"}")));
             assertThat(pre.status()).as(pre.toString()).isEqualTo(202);
             await(api, "/api/v1/deployments/recs-pre", "state", "READY");
+            // two more from copies of those files, changed below while the service is down
+            for (String name : List.of("flipped", "linked")) {
+                HttpApi.Response copy = api.send(api.request("/api/v1/deployments/recs-" + name)
+                        .header("Content-Type", "application/json").PUT(java.net.http.HttpRequest.BodyPublishers
+                                .ofString("{\"modelId\":\"" + modelId + "\",\"embeddingsPath\":\""
+                                        + precomputed(data, modelId, "embeddings-" + name) + "\"}")));
+                assertThat(copy.status()).as(copy.toString()).isEqualTo(202);
+                await(api, "/api/v1/deployments/recs-" + name, "state", "READY");
+            }
         }
+        // while it is down: one bit of a value in a data page flipped (a finite, huge value now), and a
+        // part file moved outside the allowed directories with a link to it in its place (same bytes)
+        Path flippedPart = data.resolve("embeddings-flipped").resolve("part-00000-test.snappy.parquet");
+        flipExponentBitOfAValue(flippedPart);
+        Path outside = ServiceTestBase.tempDir("dipgnn-restart-outside").resolve("part-00001-test.snappy.parquet");
+        Path linkedPart = data.resolve("embeddings-linked").resolve("part-00001-test.snappy.parquet");
+        Files.move(linkedPart, outside);
+        Files.createSymbolicLink(linkedPart, outside);
         try (ConfigurableApplicationContext second = start(data)) {
             assertThat(Files.readString(data.resolve("admin-token")).trim()).as("token reused").isEqualTo(token);
             HttpApi api = new HttpApi(port(second), token);
@@ -72,11 +90,47 @@ class ServiceRestartIT {
             for (int i = 0; i < 16; i++) {
                 assertThat(Float.parseFloat(vector.get(i).asText())).isEqualTo(value(7, i));
             }
+
+            // files that no longer match, or a link leaving the allowed directories: FAILED, saying what and the fix
+            JsonNode flipped = await(api, "/api/v1/deployments/recs-flipped", "state", "FAILED");
+            assertThat(flipped.path("error").asText()).contains("the embeddings file part-00000-test.snappy.parquet in "
+                    + data.resolve("embeddings-flipped").toRealPath() + " is not the file the job wrote: its SHA-256 is")
+                    .contains("run the embed job (or the Spark batch job) again into a new directory");
+            JsonNode linked = await(api, "/api/v1/deployments/recs-linked", "state", "FAILED");
+            assertThat(linked.path("error").asText()).contains("'part-00001-test.snappy.parquet' in the embeddings "
+                    + "directory").contains("is a link to a place outside the directories the server may read");
         }
+    }
+
+    /** Flips the highest exponent bit of a value below 1 in magnitude stored verbatim in {@code part} (its first copy). */
+    private static void flipExponentBitOfAValue(Path part) throws java.io.IOException {
+        byte[] bytes = Files.readAllBytes(part);
+        for (int id = 0; id < 100; id++) {
+            for (int i = 0; i < 16; i++) {
+                byte[] pattern = java.nio.ByteBuffer.allocate(4).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                        .putFloat(value(id, i)).array();
+                List<Integer> at = new java.util.ArrayList<>();
+                for (int b = 0; b + 4 <= bytes.length; b++) {
+                    if (java.util.Arrays.equals(bytes, b, b + 4, pattern, 0, 4)) {
+                        at.add(b);
+                    }
+                }
+                if (!at.isEmpty() && Math.abs(value(id, i)) < 1 && value(id, i) != 0) {
+                    bytes[at.get(0) + 3] ^= 0x40;
+                    Files.write(part, bytes);
+                    return;
+                }
+            }
+        }
+        throw new AssertionError("no value stored verbatim in " + part);
     }
 
     /** Files as the batch job writes them for the model on the built-in graph, with made-up (but valid) values. */
     private static Path precomputed(Path data, String modelId) throws java.io.IOException {
+        return precomputed(data, modelId, "embeddings");
+    }
+
+    private static Path precomputed(Path data, String modelId, String directory) throws java.io.IOException {
         com.dipgnn.graph.HeteroGraph graph = com.dipgnn.datasets.SyntheticSpec.defaults().generate();
         List<com.dipgnn.serving.EmbeddingFiles.Row> rows = new java.util.ArrayList<>();
         for (String type : graph.nodeTypes()) {
@@ -88,7 +142,7 @@ class ServiceRestartIT {
                 rows.add(new com.dipgnn.serving.EmbeddingFiles.Row(type, id, v));
             }
         }
-        return com.dipgnn.serving.EmbeddingFiles.write(data.resolve("embeddings"), com.dipgnn.serving.EmbeddingFiles
+        return com.dipgnn.serving.EmbeddingFiles.write(data.resolve(directory), com.dipgnn.serving.EmbeddingFiles
                 .manifest(data.resolve("models").resolve(modelId), modelId, graph, 16), rows, 2);
     }
 

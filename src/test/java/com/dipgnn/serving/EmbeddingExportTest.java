@@ -82,8 +82,20 @@ class EmbeddingExportTest {
             assertThat(file.getRecordCount()).isEqualTo(350);
         }
 
+        // the manifest lists the part file as written: size, rows and SHA-256 (computed here independently)
+        Path part = out.resolve(EmbeddingExport.PART_FILE);
+        String sha256 = "sha256:" + java.util.HexFormat.of().formatHex(
+                java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(part)));
+        assertThat(manifest.files()).containsOnlyKeys(EmbeddingExport.PART_FILE);
+        assertThat(manifest.files().get(EmbeddingExport.PART_FILE))
+                .isEqualTo(new EmbeddingsManifest.DataFile(Files.size(part), 350, sha256));
+        try (java.io.InputStream in = Files.newInputStream(out.resolve(EmbeddingsManifest.FILE_NAME))) {
+            assertThat(EmbeddingsManifest.read(in)).as("as written to the file").isEqualTo(manifest);
+        }
+
         PrecomputedEmbeddings read = PrecomputedEmbeddings.read(out, model, "mv-link", graph);
         assertThat(read.rows()).isEqualTo(350);
+        assertThat(read.verified()).isTrue();
         try (ModelDeployment fromFiles = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(),
                 DeploymentListener.NONE, null, read)) {
             for (String type : graph.nodeTypes()) {

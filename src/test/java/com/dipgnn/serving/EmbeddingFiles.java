@@ -69,10 +69,13 @@ public final class EmbeddingFiles {
         long rows = counts.values().stream().mapToLong(Long::longValue).sum();
         return new EmbeddingsManifest(EmbeddingsManifest.FORMAT, Instant.now().toString(), "test", modelId,
                 ModelStore.fingerprint(modelDir), "test", rawGraph.name(), rawGraph.fingerprint(), dim, 0, 1024,
-                "HgSampler", "cpu", 1, 1, counts, rows);
+                "HgSampler", "cpu", 1, 1, counts, rows, null);
     }
 
-    /** Writes {@code rows} into {@code parts} part files (rows dealt in order) and the manifest into {@code dir}. */
+    /**
+     * Writes {@code rows} into {@code parts} part files (rows dealt in order) and the manifest into
+     * {@code dir}, listing the part files with their sizes, rows and checksums as the job does.
+     */
     public static Path write(Path dir, EmbeddingsManifest manifest, List<Row> rows, int parts) throws IOException {
         return write(dir, manifest, rows, parts, SPARK_SCHEMA);
     }
@@ -80,11 +83,46 @@ public final class EmbeddingFiles {
     /** As {@link #write(Path, EmbeddingsManifest, List, int)} with another Parquet schema (same column names). */
     public static Path write(Path dir, EmbeddingsManifest manifest, List<Row> rows, int parts, String schema)
             throws IOException {
+        Map<String, EmbeddingsManifest.DataFile> files = writeParts(dir, rows, parts, schema);
+        return writeManifest(dir, manifest == null ? null : manifest.withFiles(files));
+    }
+
+    /** As {@link #write(Path, EmbeddingsManifest, List, int)} with the manifest as written before checksums (no files). */
+    public static Path writeWithoutChecksums(Path dir, EmbeddingsManifest manifest, List<Row> rows, int parts)
+            throws IOException {
+        writeParts(dir, rows, parts, SPARK_SCHEMA);
+        return writeManifest(dir, manifest.withFiles(null));
+    }
+
+    /** The list of data files a producer records: every Parquet file in {@code dir} with its rows. */
+    public static Map<String, EmbeddingsManifest.DataFile> dataFiles(Path dir, Map<String, Long> rowsPerFile)
+            throws IOException {
+        Map<String, EmbeddingsManifest.DataFile> files = new LinkedHashMap<>();
+        for (Map.Entry<String, Long> e : rowsPerFile.entrySet()) {
+            files.put(e.getKey(), EmbeddingsManifest.dataFile(dir.resolve(e.getKey()), e.getValue()));
+        }
+        return files;
+    }
+
+    private static Path writeManifest(Path dir, EmbeddingsManifest manifest) throws IOException {
+        if (manifest != null) {
+            try (OutputStream out = Files.newOutputStream(dir.resolve(EmbeddingsManifest.FILE_NAME))) {
+                manifest.write(out);
+            }
+        }
+        return dir;
+    }
+
+    private static Map<String, EmbeddingsManifest.DataFile> writeParts(Path dir, List<Row> rows, int parts,
+                                                                       String schema) throws IOException {
         Files.createDirectories(dir);
+        Map<String, Long> rowsPerFile = new LinkedHashMap<>();
         MessageType type = MessageTypeParser.parseMessageType(schema);
         int per = (rows.size() + parts - 1) / parts;
         for (int p = 0; p < parts; p++) {
             Path file = dir.resolve(String.format("part-%05d-test.snappy.parquet", p));
+            rowsPerFile.put(file.getFileName().toString(),
+                    (long) Math.max(0, Math.min(rows.size(), (p + 1) * per) - Math.min(rows.size(), p * per)));
             try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file))
                     .withConf(new PlainParquetConfiguration()).withType(type)
                     .withCodecFactory(new ParquetCodecs()).withCompressionCodec(CompressionCodecName.SNAPPY).build()) {
@@ -105,11 +143,6 @@ public final class EmbeddingFiles {
                 }
             }
         }
-        if (manifest != null) {
-            try (OutputStream out = Files.newOutputStream(dir.resolve(EmbeddingsManifest.FILE_NAME))) {
-                manifest.write(out);
-            }
-        }
-        return dir;
+        return dataFiles(dir, rowsPerFile);
     }
 }

@@ -176,6 +176,7 @@ class PrecomputedEmbeddingsTest {
         Path garbage = Files.createDirectories(dir.resolve("garbage"));
         Files.writeString(garbage.resolve(EmbeddingsManifest.FILE_NAME), Files.readString(good.resolve(EmbeddingsManifest.FILE_NAME)));
         Files.write(garbage.resolve("part-00000.parquet"), new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
+        writeManifest(garbage, manifest.withFiles(EmbeddingFiles.dataFiles(garbage, Map.of("part-00000.parquet", 350L))));
         assertThatThrownBy(() -> PrecomputedEmbeddings.read(garbage, model, "mv-link", graph))
                 .isInstanceOf(InvalidEmbeddingsException.class)
                 .hasMessageContaining("part-00000.parquet is not a readable Parquet file");
@@ -190,9 +191,213 @@ class PrecomputedEmbeddingsTest {
                 .isInstanceOf(InvalidEmbeddingsException.class).hasMessageContaining("is not a directory");
     }
 
+    @Test
+    void aBitFlippedInADataPageIsRefusedByItsChecksum() throws Exception {
+        Path flipped = copy(good, "flipped");
+        float huge = flipExponentBit(flipped.resolve("part-00000-test.snappy.parquet"));
+        assertThat(Math.abs(huge)).isGreaterThan(1e30f).isFinite();
+        assertThatThrownBy(() -> PrecomputedEmbeddings.read(flipped, model, "mv-link", graph))
+                .isInstanceOf(InvalidEmbeddingsException.class)
+                .hasMessageContaining("the embeddings file part-00000-test.snappy.parquet in " + flipped.toRealPath()
+                        + " is not the file the job wrote: its SHA-256 is sha256:")
+                .hasMessageContaining("the manifest records " + manifestOf(good).files()
+                        .get("part-00000-test.snappy.parquet").sha256())
+                .hasMessageContaining("run the embed job (or the Spark batch job) again into a new directory");
+    }
+
+    @Test
+    void anOldManifestLoadsWithAWarningAndTheValueBoundStillRefusesAHugeValue() throws Exception {
+        Path old = EmbeddingFiles.writeWithoutChecksums(dir.resolve("old"), manifest, rows, 2);
+        List<String> warnings = new ArrayList<>();
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger(PrecomputedEmbeddings.class.getName());
+        java.util.logging.Handler handler = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                if (record.getLevel().equals(java.util.logging.Level.WARNING)) {
+                    warnings.add(record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(handler);
+        try {
+            PrecomputedEmbeddings read = PrecomputedEmbeddings.read(old, model, "mv-link", graph);
+            assertThat(read.verified()).isFalse();
+            assertThat(read.rows()).isEqualTo(350);
+        } finally {
+            log.removeHandler(handler);
+        }
+        assertThat(warnings).singleElement().asString().contains("records no checksums (written before they existed)")
+                .contains("its 2 Parquet files are read unverified");
+
+        float huge = flipExponentBit(old.resolve("part-00000-test.snappy.parquet"));
+        // unbounded, the flipped value decodes and would be served...
+        PrecomputedEmbeddings unbounded = PrecomputedEmbeddings.read(old, model, "mv-link", graph,
+                new PrecomputedEmbeddings.Checks(PrecomputedEmbeddings.Checks.within(old).roots(), Double.MAX_VALUE));
+        assertThat(unbounded.embeddingsFor(graph, 16).get("query")).contains(huge);
+        // ...the bound refuses it
+        assertThatThrownBy(() -> PrecomputedEmbeddings.read(old, model, "mv-link", graph))
+                .isInstanceOf(InvalidEmbeddingsException.class)
+                .hasMessageContaining("the embeddings file part-00000-test.snappy.parquet, row ")
+                .hasMessageContaining("has the value " + huge)
+                .hasMessageContaining("beyond the largest magnitude served, 1000000.0 (the setting "
+                        + "dipgnn.serving.max-embedding-magnitude)");
+    }
+
+    @Test
+    void onlyTheFilesTheManifestListsAreServed() throws Exception {
+        Path otherModel = dir.resolve("mv-third");
+        ServingFixtures.randomNormalizedLinkModel(graph, otherModel);
+        List<EmbeddingFiles.Row> otherRows;
+        try (ModelDeployment other = ModelDeployment.deploy(otherModel, graph, options(), DeploymentListener.NONE)) {
+            otherRows = EmbeddingFiles.rowsOf(other);
+        }
+        Path otherFiles = EmbeddingFiles.write(dir.resolve("third-files"), manifest, otherRows, 3);
+        // another model's part file in place of this model's
+        Path swapped = copy(good, "swapped");
+        Files.copy(otherFiles.resolve("part-00001-test.snappy.parquet"), swapped.resolve("part-00001-test.snappy.parquet"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertThatThrownBy(() -> PrecomputedEmbeddings.read(swapped, model, "mv-link", graph))
+                .isInstanceOf(InvalidEmbeddingsException.class)
+                .hasMessageContaining("the embeddings file part-00001-test.snappy.parquet in ")
+                .hasMessageContaining("is not the file the job wrote");
+
+        // a file the manifest does not list, even one without rows
+        Path added = copy(good, "added");
+        Path empty = EmbeddingFiles.write(dir.resolve("empty"), null, List.of(), 1);
+        Files.copy(empty.resolve("part-00000-test.snappy.parquet"), added.resolve("part-00009-extra.snappy.parquet"));
+        assertThatThrownBy(() -> PrecomputedEmbeddings.read(added, model, "mv-link", graph))
+                .isInstanceOf(InvalidEmbeddingsException.class)
+                .hasMessageContaining("holds [part-00009-extra.snappy.parquet], which its manifest "
+                        + "_dipgnn-embeddings.json does not list");
+
+        // a listed file missing
+        Path lacking = copy(good, "lacking");
+        Files.delete(lacking.resolve("part-00002-test.snappy.parquet"));
+        assertThatThrownBy(() -> PrecomputedEmbeddings.read(lacking, model, "mv-link", graph))
+                .isInstanceOf(InvalidEmbeddingsException.class)
+                .hasMessageContaining("the embeddings file part-00002-test.snappy.parquet that the manifest lists is "
+                        + "missing");
+
+        // rows per file bound to the manifest
+        Path recounted = copy(good, "recounted");
+        EmbeddingsManifest m = manifestOf(recounted);
+        Map<String, EmbeddingsManifest.DataFile> files = new java.util.TreeMap<>(m.files());
+        EmbeddingsManifest.DataFile first = files.get("part-00000-test.snappy.parquet");
+        files.put("part-00000-test.snappy.parquet", new EmbeddingsManifest.DataFile(first.bytes(), first.rows() + 1,
+                first.sha256()));
+        writeManifest(recounted, m.withFiles(files));
+        assertThatThrownBy(() -> PrecomputedEmbeddings.read(recounted, model, "mv-link", graph))
+                .isInstanceOf(InvalidEmbeddingsException.class)
+                .hasMessageContaining("the embeddings file part-00000-test.snappy.parquet holds " + first.rows()
+                        + " rows but the manifest records " + (first.rows() + 1));
+    }
+
+    @Test
+    void unreadableParquetFilesAreDescribedInPlainWords() throws Exception {
+        Path truncated = copy(good, "truncated");
+        Path part = truncated.resolve("part-00000-test.snappy.parquet");
+        byte[] bytes = Files.readAllBytes(part);
+        Files.write(part, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        relist(truncated);
+        assertPlainWords(truncated, "the embeddings file part-00000-test.snappy.parquet is not a readable Parquet "
+                + "file: it does not begin and end with the Parquet marker 'PAR1', so it is truncated or not Parquet");
+
+        Path damaged = copy(good, "damaged");
+        Path page = damaged.resolve("part-00001-test.snappy.parquet");
+        byte[] content = Files.readAllBytes(page);
+        for (int i = content.length - 200; i < content.length - 8; i++) {
+            content[i] = (byte) 0xA5; // the footer, between the markers
+        }
+        Files.write(page, content);
+        relist(damaged);
+        assertPlainWords(damaged, "the embeddings file part-00001-test.snappy.parquet is not a readable Parquet "
+                + "file: its metadata or pages do not decode (the file is damaged)");
+
+        Path garbage = copy(good, "tiny");
+        Files.write(garbage.resolve("part-00002-test.snappy.parquet"), new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10});
+        relist(garbage);
+        assertPlainWords(garbage, "part-00002-test.snappy.parquet is not a readable Parquet file: it has only 10 bytes");
+    }
+
+    private static void assertPlainWords(Path files, String expected) {
+        assertThatThrownBy(() -> PrecomputedEmbeddings.read(files, model, "mv-link", graph))
+                .isInstanceOf(InvalidEmbeddingsException.class)
+                .hasMessageContaining(expected)
+                .hasMessageContaining("write it again with the batch job")
+                .hasMessageNotContaining("org.apache").hasMessageNotContaining("Exception")
+                .hasMessageNotContaining("java.").hasMessageNotContaining(files.toString())
+                .hasMessageNotContainingAny("@", "[B");
+    }
+
+    /** Flips the highest exponent bit of one value in {@code part}, a value of magnitude below 1 found once in it; returns the new value. */
+    private static float flipExponentBit(Path part) throws java.io.IOException {
+        byte[] bytes = Files.readAllBytes(part);
+        for (EmbeddingFiles.Row row : rows) {
+            for (float v : row.embedding()) {
+                if (v == 0 || Math.abs(v) >= 1) {
+                    continue;
+                }
+                byte[] pattern = java.nio.ByteBuffer.allocate(4).order(java.nio.ByteOrder.LITTLE_ENDIAN).putFloat(v).array();
+                int at = -1;
+                int found = 0;
+                for (int i = 0; i + 4 <= bytes.length; i++) {
+                    if (bytes[i] == pattern[0] && bytes[i + 1] == pattern[1] && bytes[i + 2] == pattern[2]
+                            && bytes[i + 3] == pattern[3]) {
+                        at = i;
+                        found++;
+                    }
+                }
+                if (found == 1) {
+                    bytes[at + 3] ^= 0x40; // bit 30: the exponent's highest bit
+                    Files.write(part, bytes);
+                    return Float.intBitsToFloat(Float.floatToRawIntBits(v) ^ 0x40000000);
+                }
+            }
+        }
+        throw new AssertionError("no value of " + part + " is stored verbatim once");
+    }
+
+    private static Path copy(Path from, String name) throws java.io.IOException {
+        Path to = Files.createDirectories(dir.resolve(name));
+        try (java.util.stream.Stream<Path> files = Files.list(from)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, to.resolve(f.getFileName()));
+            }
+        }
+        return to;
+    }
+
+    static EmbeddingsManifest manifestOf(Path files) throws java.io.IOException {
+        try (java.io.InputStream in = Files.newInputStream(files.resolve(EmbeddingsManifest.FILE_NAME))) {
+            return EmbeddingsManifest.read(in);
+        }
+    }
+
+    /** Lists the files again with their present checksums and the rows recorded (as if the producer wrote them so). */
+    private static void relist(Path files) throws java.io.IOException {
+        EmbeddingsManifest m = manifestOf(files);
+        Map<String, Long> rowsPerFile = new java.util.TreeMap<>();
+        m.files().forEach((name, f) -> rowsPerFile.put(name, f.rows()));
+        writeManifest(files, m.withFiles(EmbeddingFiles.dataFiles(files, rowsPerFile)));
+    }
+
+    private static void writeManifest(Path files, EmbeddingsManifest m) throws java.io.IOException {
+        try (java.io.OutputStream out = Files.newOutputStream(files.resolve(EmbeddingsManifest.FILE_NAME))) {
+            m.write(out);
+        }
+    }
+
     private static EmbeddingsManifest withDim(EmbeddingsManifest m, int dim) {
         return new EmbeddingsManifest(m.format(), m.createdAt(), m.codeVersion(), m.modelId(), m.modelFingerprint(),
                 m.dataset(), m.graphSource(), m.graphFingerprint(), dim, m.seed(), m.chunkSize(), m.sampler(),
-                m.device(), m.passes(), m.partitions(), m.nodeCounts(), m.rows());
+                m.device(), m.passes(), m.partitions(), m.nodeCounts(), m.rows(), m.files());
     }
 }

@@ -27,7 +27,8 @@ public final class TestProperties {
                         Duration.ofSeconds(15), Duration.ofSeconds(1), "", DataSize.ofGigabytes(8)),
                 new ServiceProperties.Security(false, List.of()),
                 new ServiceProperties.Serving(1024, 1000, Duration.ofSeconds(10), DeploymentOptions.Inference.EXACT,
-                        DataSize.ofMegabytes(16), com.dipgnn.serving.IndexOptions.Kind.AUTO, 0.95),
+                        DataSize.ofMegabytes(16), com.dipgnn.serving.IndexOptions.Kind.AUTO, 0.95,
+                        com.dipgnn.serving.PrecomputedEmbeddings.DEFAULT_MAX_MAGNITUDE),
                 new ServiceProperties.Quickstart(false, 100, 200, "recommendations"), 0);
     }
 }

@@ -176,6 +176,20 @@ class ModelStoreTest {
         assertThatThrownBy(() -> ModelStore.readEncoderWeights(dir)).hasMessageContaining(file.toString());
     }
 
+    /** The path rule (store.AllowedRoots): a model file linked from outside the directory is refused, even with the right bytes. */
+    @Test
+    void aLinkLeavingTheModelDirectoryIsRefused(@TempDir Path tmp) throws Exception {
+        Path dir = savedModel(tmp);
+        Path outside = Files.move(dir.resolve(ModelStore.HEAD), tmp.resolve("head-elsewhere.params"));
+        Files.createSymbolicLink(dir.resolve(ModelStore.HEAD), outside);
+        try (NDManager m = NDManager.newBaseManager()) {
+            assertThatThrownBy(() -> ModelStore.load(dir, m, mf -> new Linear(mf.hidden(), 4, true)))
+                    .isInstanceOf(MalformedModelException.class)
+                    .hasMessageContaining("'" + ModelStore.HEAD + "' in model directory")
+                    .hasMessageContaining("is a link to a place outside the model directory");
+        }
+    }
+
     @Test
     void aGarbledManifestIsRefusedByName(@TempDir Path tmp) throws Exception {
         Path dir = savedModel(tmp);

@@ -3,21 +3,26 @@ package com.dipgnn.spark;
 import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.serving.PreparedModel;
 import com.dipgnn.store.CodeVersion;
+import com.dipgnn.store.ModelFileChecksums;
 import com.dipgnn.training.LayerwiseEmbedder;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.TreeMap;
 import java.util.stream.IntStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -25,6 +30,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
@@ -85,7 +91,8 @@ public final class BatchEmbeddings {
     /**
      * Runs the job on {@code spark}: embeds every node, writes the Parquet files to
      * {@code options.output()}, checks they hold one row per node, then writes the manifest (the
-     * last file written: a directory without it is incomplete).
+     * last file written: a directory without it is incomplete), which lists every data file with
+     * its size, rows and SHA-256 as read back from the file system.
      *
      * @return the manifest written
      * @throws IllegalArgumentException when the model, the graph or the output directory is unusable
@@ -131,7 +138,8 @@ public final class BatchEmbeddings {
         spark.createDataFrame(rows, SCHEMA).write().mode(SaveMode.ErrorIfExists)
                 .option("compression", "snappy").parquet(options.output());
 
-        long written = spark.read().parquet(options.output()).count();
+        Map<String, EmbeddingsManifest.DataFile> files = dataFiles(spark, fs, output);
+        long written = files.values().stream().mapToLong(EmbeddingsManifest.DataFile::rows).sum();
         if (written != total) {
             throw new IllegalStateException("the job wrote " + written + " rows to " + options.output()
                     + " but the graph has " + total + " nodes; the output is incomplete and has no manifest");
@@ -142,7 +150,7 @@ public final class BatchEmbeddings {
                 CodeVersion.get(), modelId, fingerprint, model.manifest().dataset(), options.graph(),
                 loaded.graphFingerprint(), model.dim(), options.seed(), options.chunkSize(),
                 options.sampled() ? model.samplerDescription() : LayerwiseEmbedder.DESCRIPTION, options.device(),
-                passes, partitions, counts, total);
+                passes, partitions, counts, total, null).withFiles(files);
         try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(output, EmbeddingsManifest.FILE_NAME), false)) {
             manifest.write(out);
         } catch (IOException e) {
@@ -151,6 +159,38 @@ public final class BatchEmbeddings {
         }
         LOG.info("Wrote {} embeddings to {}", total, options.output());
         return manifest;
+    }
+
+    /**
+     * Every Parquet data file the job wrote into {@code output} (what a deployment reads: names ending
+     * {@code .parquet}, not hidden), with its size, the rows Spark reads from it and its SHA-256, for
+     * the manifest: a deployment serves exactly these files, unchanged.
+     */
+    static Map<String, EmbeddingsManifest.DataFile> dataFiles(SparkSession spark, FileSystem fs,
+                                                              org.apache.hadoop.fs.Path output) {
+        Map<String, Long> rowsPerFile = new HashMap<>();
+        for (Row row : spark.read().parquet(output.toString()).groupBy(functions.input_file_name()).count()
+                .collectAsList()) {
+            String uri = row.getString(0);
+            rowsPerFile.merge(uri.substring(uri.lastIndexOf('/') + 1), row.getLong(1), Long::sum);
+        }
+        Map<String, EmbeddingsManifest.DataFile> files = new TreeMap<>();
+        try {
+            for (FileStatus status : fs.listStatus(output)) {
+                String name = status.getPath().getName();
+                if (!status.isFile() || !name.endsWith(".parquet") || name.startsWith("_") || name.startsWith(".")) {
+                    continue;
+                }
+                try (InputStream in = fs.open(status.getPath())) {
+                    files.put(name, new EmbeddingsManifest.DataFile(status.getLen(), rowsPerFile.getOrDefault(name, 0L),
+                            ModelFileChecksums.sha256(in)));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read back the files written to " + output + " for their checksums: "
+                    + e.getMessage(), e);
+        }
+        return files;
     }
 
     /** Runs the given passes on this executor, one row per seed node, pass after pass (lazily). */

@@ -41,7 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The batch job in Spark local mode (2 worker threads) on a generated query-product graph with a
  * tiny fine-tuned link model: its Parquet output equals, bit for bit, what a deployment of the same
  * model computes, node by node, every node exactly once: with exact inference (the default of both),
- * and with sampled inference and the same seed and chunk size.
+ * and with sampled inference and the same seed and chunk size. Its manifest lists every part file
+ * with its size, rows and SHA-256, and the service reads the output as verified.
  */
 class BatchEmbeddingsTest {
 
@@ -87,6 +88,8 @@ class BatchEmbeddingsTest {
         EmbeddingsManifest manifest = BatchEmbeddings.run(spark, options);
         assertThat(manifest.sampler()).isEqualTo(com.dipgnn.training.LayerwiseEmbedder.DESCRIPTION);
         assertThat(manifest.rows()).isEqualTo(350);
+        assertListsEveryPartFile(out, manifest);
+        assertThat(PrecomputedEmbeddings.read(out, model, "mv-test-model", graph).verified()).isTrue();
         Map<String, float[]> byKey = read(out);
         assertThat(byKey).hasSize(350);
         try (ModelDeployment deployment = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(),
@@ -99,6 +102,27 @@ class BatchEmbeddingsTest {
                 }
             }
         }
+    }
+
+    /** The manifest lists exactly the part files, each with its size, rows and SHA-256 (computed here independently). */
+    private static void assertListsEveryPartFile(Path out, EmbeddingsManifest manifest) throws Exception {
+        List<Path> parts;
+        try (Stream<Path> files = Files.list(out)) {
+            parts = files.filter(p -> p.getFileName().toString().endsWith(".parquet")
+                    && !p.getFileName().toString().startsWith(".")).toList();
+        }
+        assertThat(manifest.files()).isNotNull().hasSize(parts.size());
+        long rows = 0;
+        for (Path part : parts) {
+            String name = part.getFileName().toString();
+            long count = spark.read().parquet(part.toString()).count();
+            String sha256 = "sha256:" + java.util.HexFormat.of().formatHex(
+                    java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(part)));
+            assertThat(manifest.files().get(name)).as(name)
+                    .isEqualTo(new EmbeddingsManifest.DataFile(Files.size(part), count, sha256));
+            rows += count;
+        }
+        assertThat(rows).isEqualTo(manifest.rows());
     }
 
     private static Map<String, float[]> read(Path out) {
@@ -141,6 +165,7 @@ class BatchEmbeddingsTest {
         try (InputStream in = Files.newInputStream(out.resolve(EmbeddingsManifest.FILE_NAME))) {
             assertThat(EmbeddingsManifest.read(in)).isEqualTo(manifest);
         }
+        assertListsEveryPartFile(out, manifest);
 
         Map<String, float[]> byKey = read(out);
         assertThat(byKey).hasSize(350);
