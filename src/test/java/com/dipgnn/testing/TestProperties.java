@@ -28,6 +28,7 @@ public final class TestProperties {
                 new ServiceProperties.Security(false, List.of()),
                 new ServiceProperties.Serving(1024, 1000, Duration.ofSeconds(10), DeploymentOptions.Inference.EXACT,
                         DataSize.ofMegabytes(16), com.dipgnn.serving.IndexOptions.Kind.AUTO, 0.95),
-                new ServiceProperties.Quickstart(false, 100, 200, "recommendations"), 0);
+                new ServiceProperties.Quickstart(false, 100, 200, "recommendations"), 0,
+                ServiceProperties.Housekeeping.DEFAULT);
     }
 }
