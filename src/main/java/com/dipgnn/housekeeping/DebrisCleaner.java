@@ -1,6 +1,7 @@
 package com.dipgnn.housekeeping;
 
 import com.dipgnn.config.ServiceProperties;
+import com.dipgnn.datasets.DatasetService;
 import com.dipgnn.store.AtomicFiles;
 import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.store.ModelStore;
@@ -154,7 +155,8 @@ public class DebrisCleaner implements DisposableBean {
         Predicate<Path> checkpoint = named(n -> n.startsWith(CheckpointFiles.PARTIAL)
                 || (n.startsWith(CheckpointFiles.POINTER) && n.endsWith(".tmp")));
         Predicate<Path> temporaryFile = p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".tmp");
-        sweep.run(properties.uploadsDir(), 1, named(n -> n.startsWith(".upload-") || n.startsWith(".partial-")));
+        sweep.run(properties.uploadsDir(), 1, named(n -> n.startsWith(DatasetService.UPLOAD_PREFIX)
+                || n.startsWith(DatasetService.STAGING_PREFIX)));
         Predicate<Path> partialDirectory = named(n -> n.startsWith(".") && n.contains(AtomicFiles.PARTIAL));
         sweep.run(properties.modelsDir(), 1, partialDirectory);
         sweep.run(properties.embeddingsDir(), 1, partialDirectory);
