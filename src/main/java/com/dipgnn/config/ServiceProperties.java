@@ -29,6 +29,7 @@ import org.springframework.util.unit.DataSize;
  * @param threads PyTorch CPU threads of this process ({@code DIPGNN_THREADS}); 0, the default,
  *     divides the cores among the jobs that run at once ({@code dipgnn.jobs.concurrency}), at least
  *     one; a JVM started with {@code -Dai.djl.pytorch.num_threads} keeps its own
+ * @param housekeeping how the partial writes of dead processes are found and removed
  */
 @ConfigurationProperties("dipgnn")
 public record ServiceProperties(
@@ -39,7 +40,8 @@ public record ServiceProperties(
         @DefaultValue Security security,
         @DefaultValue Serving serving,
         @DefaultValue Quickstart quickstart,
-        @DefaultValue("0") int threads) {
+        @DefaultValue("0") int threads,
+        @DefaultValue Housekeeping housekeeping) {
 
     public ServiceProperties {
         if (roles == null || roles.isEmpty()) {
@@ -261,6 +263,43 @@ public record ServiceProperties(
             @DefaultValue("100") int pretrainSteps,
             @DefaultValue("200") int finetuneSteps,
             @DefaultValue("recommendations") String deployment) {
+    }
+
+    /**
+     * Every process registers an owner token in the database, names its in-progress writes with
+     * it and renews a heartbeat; a process's partial writes are debris once its heartbeat is older
+     * than {@code ownerGrace} by the database's clock and nothing under them changed for as long.
+     *
+     * @param heartbeatInterval how often this process renews its heartbeat
+     * @param ownerGrace how long an owner may go without a heartbeat before it counts as dead (at
+     *     least three heartbeat intervals); also how long a dead owner's file must have been untouched
+     * @param sweepInterval how often the data directory is swept for debris after the sweep at
+     *     start (0: at start only)
+     */
+    public record Housekeeping(
+            @DefaultValue("10s") Duration heartbeatInterval,
+            @DefaultValue("2m") Duration ownerGrace,
+            @DefaultValue("10m") Duration sweepInterval) {
+
+        /** The defaults, as {@code @DefaultValue} gives them. */
+        public static final Housekeeping DEFAULT = new Housekeeping(Duration.ofSeconds(10), Duration.ofMinutes(2),
+                Duration.ofMinutes(10));
+
+        public Housekeeping {
+            if (heartbeatInterval == null || heartbeatInterval.isNegative() || heartbeatInterval.isZero()) {
+                throw new IllegalArgumentException("dipgnn.housekeeping.heartbeat-interval must be positive; got "
+                        + heartbeatInterval);
+            }
+            if (ownerGrace == null || ownerGrace.compareTo(heartbeatInterval.multipliedBy(3)) < 0) {
+                throw new IllegalArgumentException("dipgnn.housekeeping.owner-grace (" + ownerGrace + ") must be at "
+                        + "least three heartbeat intervals (dipgnn.housekeeping.heartbeat-interval, "
+                        + heartbeatInterval + "), or a live process that misses a beat loses its files");
+            }
+            if (sweepInterval == null || sweepInterval.isNegative()) {
+                throw new IllegalArgumentException("dipgnn.housekeeping.sweep-interval must be 0 (at start only) or "
+                        + "positive; got " + sweepInterval);
+            }
+        }
     }
 
     /** PyTorch CPU threads for this process: {@link #threads()}, or the cores divided among the concurrent jobs. */

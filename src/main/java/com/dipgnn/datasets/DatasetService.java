@@ -11,6 +11,7 @@ import com.dipgnn.graph.io.LoadOptions;
 import com.dipgnn.store.AllowedRoots;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.store.PathRefusedException;
+import com.dipgnn.store.WriteOwner;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -40,6 +41,10 @@ public class DatasetService {
     /** Name of the built-in synthetic query-product data set. */
     public static final String BUILTIN_QUERY_PRODUCT = "query-product";
     private static final int MAX_ARCHIVE_ENTRIES = 10_000;
+    /** How an upload's archive is named while it is received: this, the owner ({@link WriteOwner}) and a nonce. */
+    public static final String UPLOAD_PREFIX = ".upload-";
+    /** How an upload's extraction is named while it is validated: this, the owner and the same nonce. */
+    public static final String STAGING_PREFIX = ".partial-";
     private static final Logger LOG = LoggerFactory.getLogger(DatasetService.class);
 
     private final DatasetRepository repository;
@@ -48,8 +53,21 @@ public class DatasetService {
     private final Map<String, HeteroGraph> graphs = new ConcurrentHashMap<>();
     /** Uploads being received and extracted now ({@code dipgnn.datasets.max-concurrent-uploads}). */
     private final java.util.concurrent.Semaphore uploads;
+    private final UploadStages stages;
 
     public DatasetService(DatasetRepository repository, ServiceProperties properties) {
+        this(repository, properties, UploadStages.NONE);
+    }
+
+    /** A service that tells {@code stages} when an upload reaches them (tests that act in between). */
+    @org.springframework.beans.factory.annotation.Autowired
+    public DatasetService(DatasetRepository repository, ServiceProperties properties,
+                          org.springframework.beans.factory.ObjectProvider<UploadStages> stages) {
+        this(repository, properties, stages.getIfAvailable(() -> UploadStages.NONE));
+    }
+
+    private DatasetService(DatasetRepository repository, ServiceProperties properties, UploadStages stages) {
+        this.stages = stages;
         this.repository = repository;
         this.properties = properties;
         this.roots = properties.datasets().roots().stream().map(DatasetService::real).toList();
@@ -143,9 +161,10 @@ public class DatasetService {
 
     private Dataset receive(String id, String filename, InputStream content) throws IOException {
         Path uploads = Files.createDirectories(properties.uploadsDir());
-        String nonce = UUID.randomUUID().toString();
-        Path archive = uploads.resolve(".upload-" + nonce);
-        Path staging = uploads.resolve(".partial-" + nonce);
+        // named for this process (the owner whose heartbeat keeps them from the housekeeping's sweeps)
+        String nonce = WriteOwner.tag() + UUID.randomUUID();
+        Path archive = uploads.resolve(UPLOAD_PREFIX + nonce);
+        Path staging = uploads.resolve(STAGING_PREFIX + nonce);
         // extracted under the data set's own name, so the graph loads (and is named) as it will in place
         Path extracted = staging.resolve(id);
         Path target = uploads.resolve(id);
@@ -158,6 +177,7 @@ public class DatasetService {
             Path graphDir = checked("file", AllowedRoots.within(extracted, "the archive's own folder"),
                     graphFolder(extracted).toString(), "the extracted archive");
             Path graphInside = extracted.toRealPath().relativize(graphDir);
+            stages.validating(extracted);
             HeteroGraph graph = GraphLoaders.load(graphDir, loadOptions());
             if (Files.exists(target)) {
                 throw new ConflictException("data set folder " + target + " already exists; delete data set '" + id + "' first");

@@ -1,7 +1,10 @@
 /**
- * Housekeeping of the service's data directory: at start, what interrupted writes of an earlier
- * process left behind (partial uploads, extractions, models, checkpoints, cache files, the web
- * server's spooled uploads) is removed, logged and counted. Uses the service's configuration and
- * Micrometer; nothing of the engine.
+ * Housekeeping of the shared data directory: which processes are alive (an owner token per
+ * process with a heartbeat in the database), where the web server spools uploads (a directory per
+ * owner), and the sweeps, at start and periodically, that remove what the interrupted writes of
+ * dead owners left behind (partial uploads, extractions, models, checkpoints, cache files, spooled
+ * uploads), logged and counted. Uses the service's configuration, the database, Micrometer, the
+ * upload names of datasets and the store's owner tokens and temporary names; nothing else of the
+ * engine.
  */
 package com.dipgnn.housekeeping;

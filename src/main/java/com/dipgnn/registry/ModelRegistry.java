@@ -160,7 +160,7 @@ public class ModelRegistry {
 
     /**
      * The model id a directory in the store belongs to: its name, or for a model being written (a
-     * temporary {@code .<id>.partial-<n>} directory, perhaps by a worker on another machine) the id.
+     * temporary {@code .<id>.partial-<owner>-<n>} directory, perhaps by a worker on another machine) the id.
      */
     private static String modelIdOf(String name) {
         int partial = name.indexOf(".partial-");

@@ -3,6 +3,7 @@ package com.dipgnn.security;
 import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.config.ServiceProperties.ApiToken;
 import com.dipgnn.config.ServiceProperties.Role;
+import com.dipgnn.store.WriteOwner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -103,10 +104,10 @@ public class ApiTokens {
     private static boolean writeOwnerOnly(Path file, String token) throws IOException {
         Path temp;
         try {
-            temp = Files.createTempFile(file.getParent(), "." + GENERATED_FILE, ".tmp",
+            temp = Files.createTempFile(file.getParent(), "." + GENERATED_FILE + "." + WriteOwner.tag(), ".tmp",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         } catch (UnsupportedOperationException e) {
-            temp = Files.createTempFile(file.getParent(), "." + GENERATED_FILE, ".tmp");
+            temp = Files.createTempFile(file.getParent(), "." + GENERATED_FILE + "." + WriteOwner.tag(), ".tmp");
         }
         try {
             Files.writeString(temp, token + "\n", StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);

@@ -1,5 +1,5 @@
 /**
- * Access control (Spring): API tokens, their filter and the access rule per endpoint. Uses api
- * and config. See docs/service.md.
+ * Access control (Spring): API tokens, their filter and the access rule per endpoint. Uses api,
+ * config and the store's write owner (the generated token's temporary file). See docs/service.md.
  */
 package com.dipgnn.security;

@@ -39,7 +39,7 @@ public final class AtomicFiles {
 
     /**
      * Writes a new directory {@code target} whole or not at all: {@code content} fills a hidden
-     * sibling {@code .<name>.partial-<n>}, which is renamed to {@code target} once complete and
+     * sibling {@code .<name>.partial-<owner>-<n>} ({@link WriteOwner}), which is renamed to {@code target} once complete and
      * removed if anything fails (an exception from {@code content} included, which is rethrown).
      *
      * @param existsMessage why {@code target} must not exist, for the exception when it does
@@ -52,7 +52,7 @@ public final class AtomicFiles {
         }
         Path parent = dir.getParent();
         Files.createDirectories(parent);
-        Path temp = Files.createTempDirectory(parent, "." + dir.getFileName() + PARTIAL);
+        Path temp = Files.createTempDirectory(parent, "." + dir.getFileName() + PARTIAL + WriteOwner.tag());
         try {
             content.writeInto(temp);
             Files.move(temp, dir, StandardCopyOption.ATOMIC_MOVE);
@@ -62,11 +62,11 @@ public final class AtomicFiles {
         }
     }
 
-    /** Writes {@code content} to {@code target}, creating its directory. */
+    /** Writes {@code content} to {@code target} (through {@code <name>.<owner>-<n>.tmp}), creating its directory. */
     public static void write(Path target, Content content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, target.getFileName().toString(), ".tmp");
+        Path temp = Files.createTempFile(dir, target.getFileName() + "." + WriteOwner.tag(), ".tmp");
         try {
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temp))) {
                 content.writeTo(out);
@@ -82,8 +82,10 @@ public final class AtomicFiles {
     }
 
     /**
-     * Removes the partial writes of directory {@code name} in {@code parent} ({@code .<name>.partial-*}),
-     * left by writers that died: call it only once no live writer can be writing that directory.
+     * Removes the partial writes of directory {@code name} in {@code parent} ({@code .<name>.partial-*})
+     * that this process or a version before owner tokens left; call it only once no live writer of
+     * this process can be writing that directory. Those of other owners are left to whoever can tell
+     * whether their owner still lives (the service's housekeeping).
      */
     public static void removePartialWrites(Path parent, String name) throws IOException {
         if (!Files.isDirectory(parent)) {
@@ -91,6 +93,7 @@ public final class AtomicFiles {
         }
         try (java.util.stream.Stream<Path> children = Files.list(parent)) {
             children.filter(p -> p.getFileName().toString().startsWith("." + name + PARTIAL))
+                    .filter(p -> WriteOwner.ownedHereOrUnowned(p.getFileName().toString()))
                     .forEach(ModelStore::deleteRecursively);
         }
     }

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
 
 /**
  * The atomic checkpoint layout shared by pre-training and fine-tuning: each checkpoint is written
- * to a temporary sibling, renamed to {@code step-NNNNNNNN}, and only then named in the
+ * to a temporary sibling named for its writer ({@link WriteOwner}), renamed to {@code step-NNNNNNNN}, and only then named in the
  * {@code LATEST} file (itself replaced atomically); older checkpoints and leftovers of killed
  * saves are deleted afterwards. A crash at any moment leaves {@code LATEST} naming a complete
  * checkpoint.
@@ -24,6 +24,10 @@ public final class CheckpointFiles {
 
     /** The file naming the newest complete checkpoint. */
     public static final String LATEST = "LATEST";
+    /** How a checkpoint being written is named: this, the owner ({@link WriteOwner}) and a number. */
+    public static final String PARTIAL = ".partial-";
+    /** How a new {@link #LATEST} being written is named: this, the owner, a number and {@code .tmp}. */
+    public static final String POINTER = ".latest-";
 
     /** Writes a checkpoint's files into a fresh directory. */
     @FunctionalInterface
@@ -56,7 +60,7 @@ public final class CheckpointFiles {
     public static void commit(Path dir, long step, Contents contents) throws IOException {
         Files.createDirectories(dir);
         String name = String.format("step-%08d", step);
-        Path temp = Files.createTempDirectory(dir, ".partial-");
+        Path temp = Files.createTempDirectory(dir, PARTIAL + WriteOwner.tag());
         try {
             contents.writeTo(temp);
             Path target = dir.resolve(name);
@@ -66,7 +70,7 @@ public final class CheckpointFiles {
             ModelStore.deleteRecursively(temp);
             throw e;
         }
-        Path pointer = Files.createTempFile(dir, ".latest-", ".tmp");
+        Path pointer = Files.createTempFile(dir, POINTER + WriteOwner.tag(), ".tmp");
         Files.writeString(pointer, name, StandardCharsets.UTF_8);
         Files.move(pointer, dir.resolve(LATEST), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         try (Stream<Path> old = Files.list(dir)) {
@@ -74,10 +78,14 @@ public final class CheckpointFiles {
         }
     }
 
-    /** Older checkpoints and what a kill during an earlier save left behind. */
+    /**
+     * Older checkpoints and what a kill during an earlier save of this process (or of a version
+     * before owner tokens) left behind; another owner's temporary files are left to the service's
+     * housekeeping, which knows whether that owner still lives.
+     */
     private static boolean isStale(String file, String current) {
-        return (file.startsWith("step-") && !file.equals(current)) || file.startsWith(".partial-")
-                || file.startsWith(".latest-");
+        return (file.startsWith("step-") && !file.equals(current))
+                || ((file.startsWith(PARTIAL) || file.startsWith(POINTER)) && WriteOwner.ownedHereOrUnowned(file));
     }
 
     /** Writes named float arrays (parameters, optimizer moments). */

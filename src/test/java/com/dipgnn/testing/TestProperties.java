@@ -29,6 +29,7 @@ public final class TestProperties {
                 new ServiceProperties.Serving(1024, 1000, Duration.ofSeconds(10), DeploymentOptions.Inference.EXACT,
                         DataSize.ofMegabytes(16), com.dipgnn.serving.IndexOptions.Kind.AUTO, 0.95,
                         com.dipgnn.serving.PrecomputedEmbeddings.DEFAULT_MAX_MAGNITUDE),
-                new ServiceProperties.Quickstart(false, 100, 200, "recommendations"), 0);
+                new ServiceProperties.Quickstart(false, 100, 200, "recommendations"), 0,
+                ServiceProperties.Housekeeping.DEFAULT);
     }
 }
