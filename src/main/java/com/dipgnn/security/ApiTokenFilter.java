@@ -94,14 +94,7 @@ public class ApiTokenFilter extends OncePerRequestFilter {
         String client = request.getRemoteAddr();
         Optional<Duration> locked = limiter.lockedOut(client);
         if (needed == null) {
-            // open: a valid token, when one is sent, still identifies the caller (health details); an
-            // unknown one counts as a failure, and a locked-out client's token is not looked at
-            Optional<String> presented = locked.isPresent() ? Optional.empty() : bearer(request);
-            Optional<ApiToken> caller = presented.flatMap(tokens::find);
-            if (presented.isPresent() && caller.isEmpty()) {
-                failed(request, client, Reason.INVALID_TOKEN);
-            }
-            chain.doFilter(caller.isPresent() ? authenticated(request, caller.get()) : request, response);
+            open(request, response, chain, client, locked.isPresent());
             return;
         }
         if (locked.isPresent()) {
@@ -112,7 +105,8 @@ public class ApiTokenFilter extends OncePerRequestFilter {
         if (header == null || !header.startsWith(BEARER)) {
             failed(request, client, Reason.MISSING_TOKEN);
             reject(request, response, HttpStatus.UNAUTHORIZED, Reason.MISSING_TOKEN.tag, "Authentication required",
-                    "this endpoint needs an API token with the " + needed.name().toLowerCase() + " role; send 'Authorization: Bearer <token>'");
+                    "this endpoint needs an API token with the " + needed.name().toLowerCase()
+                            + " role; send 'Authorization: Bearer <token>'");
             return;
         }
         Optional<ApiToken> caller = tokens.find(header.substring(BEARER.length()).trim());
@@ -123,15 +117,35 @@ public class ApiTokenFilter extends OncePerRequestFilter {
             return;
         }
         if (!ApiTokens.allows(caller.get(), needed)) {
-            failures.get(Reason.FORBIDDEN).increment();
-            LOG.warn("authentication refused: reason={} token-name={} client={} method={} path={}", Reason.FORBIDDEN.tag,
-                    safe(caller.get().name()), safe(client), safe(request.getMethod()), safe(path(request)));
-            reject(request, response, HttpStatus.FORBIDDEN, Reason.FORBIDDEN.tag, "Not allowed",
-                    "token '" + caller.get().name() + "' has the " + caller.get().role().name().toLowerCase()
-                            + " role; " + request.getMethod() + " " + request.getRequestURI() + " needs the admin role");
+            forbidden(request, response, client, caller.get());
             return;
         }
         chain.doFilter(authenticated(request, caller.get()), response);
+    }
+
+    /**
+     * An open endpoint: a valid token, when one is sent, still identifies the caller (health
+     * details); an unknown one counts as a failure, and a locked-out client's token is not looked at.
+     */
+    private void open(HttpServletRequest request, HttpServletResponse response, FilterChain chain, String client,
+                      boolean locked) throws IOException, ServletException {
+        Optional<String> presented = locked ? Optional.empty() : bearer(request);
+        Optional<ApiToken> caller = presented.flatMap(tokens::find);
+        if (presented.isPresent() && caller.isEmpty()) {
+            failed(request, client, Reason.INVALID_TOKEN);
+        }
+        chain.doFilter(caller.isPresent() ? authenticated(request, caller.get()) : request, response);
+    }
+
+    /** A known token without the role: 403, counted and logged with the token's name (not a guess: no lockout). */
+    private void forbidden(HttpServletRequest request, HttpServletResponse response, String client, ApiToken caller)
+            throws IOException {
+        failures.get(Reason.FORBIDDEN).increment();
+        LOG.warn("authentication refused: reason={} token-name={} client={} method={} path={}", Reason.FORBIDDEN.tag,
+                safe(caller.name()), safe(client), safe(request.getMethod()), safe(path(request)));
+        reject(request, response, HttpStatus.FORBIDDEN, Reason.FORBIDDEN.tag, "Not allowed",
+                "token '" + caller.name() + "' has the " + caller.role().name().toLowerCase()
+                        + " role; " + request.getMethod() + " " + request.getRequestURI() + " needs the admin role");
     }
 
     /** Counts, logs and remembers a failed authentication; a failure that locks the client out says so. */

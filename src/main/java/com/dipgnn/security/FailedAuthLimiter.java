@@ -16,7 +16,7 @@ import java.util.Optional;
  * at most {@code maxClients} clients are tracked; when full, clients whose failures have expired
  * go first, then the one that failed least recently.
  */
-public final class FailedAuthLimiter {
+final class FailedAuthLimiter {
 
     private final int limit;
     private final Duration window;
@@ -37,7 +37,7 @@ public final class FailedAuthLimiter {
      * @param window how long failures are counted, and how long a lockout lasts
      * @param maxClients most clients tracked at once
      */
-    public FailedAuthLimiter(int limit, Duration window, int maxClients, Clock clock) {
+    FailedAuthLimiter(int limit, Duration window, int maxClients, Clock clock) {
         if (limit < 0 || window.isNegative() || window.isZero() || maxClients < 1) {
             throw new IllegalArgumentException("dipgnn.security.failed-auth-limit must be 0 or more, "
                     + "failed-auth-window positive and failed-auth-max-clients at least 1; got " + limit + ", " + window
@@ -50,7 +50,7 @@ public final class FailedAuthLimiter {
     }
 
     /** How long {@code client} is still locked out, or empty when it may authenticate. */
-    public synchronized Optional<Duration> lockedOut(String client) {
+    synchronized Optional<Duration> lockedOut(String client) {
         Failures f = clients.get(client);
         Instant now = clock.instant();
         if (f == null || f.lockedUntil == null || !now.isBefore(f.lockedUntil)) {
@@ -64,7 +64,7 @@ public final class FailedAuthLimiter {
      *
      * @return true when this failure locks the client out
      */
-    public synchronized boolean failed(String client) {
+    synchronized boolean failed(String client) {
         if (limit == 0) {
             return false;
         }
@@ -88,7 +88,7 @@ public final class FailedAuthLimiter {
     }
 
     /** Clients tracked now. */
-    public synchronized int tracked() {
+    synchronized int tracked() {
         return clients.size();
     }
 
