@@ -13,7 +13,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Errors the servlet container answers itself, before the request reaches the service (a URI it
- * cannot parse, an encoded slash): an RFC 9457 problem detail instead of Tomcat's HTML page. An
+ * cannot parse, an encoded slash): an RFC 9457 problem detail instead of Tomcat's HTML page (on
+ * {@code /v2}, the Open Inference Protocol's {@code {"error": ...}}). An
  * encoded slash ({@code %2F}) in a path is passed to the service, which answers it like any other
  * unknown or invalid path.
  */
@@ -45,10 +46,14 @@ public class ContainerErrors implements WebServerFactoryCustomizer<TomcatServlet
                     + " must be percent-encoded"
                     : "the server could not handle the request";
             try {
-                response.setContentType("application/problem+json");
+                boolean openInference = OpenInferenceErrors.covers(request.getRequestURI());
+                response.setContentType(openInference ? "application/json" : "application/problem+json");
                 response.setCharacterEncoding(StandardCharsets.UTF_8.name());
                 Writer writer = response.getReporter();
-                if (writer != null) {
+                if (writer != null && openInference) {
+                    writer.write("{\"error\":\"" + detail + "\"}");
+                    response.finishResponse();
+                } else if (writer != null) {
                     org.springframework.http.HttpStatus known = org.springframework.http.HttpStatus.resolve(status);
                     String title = known != null ? known.getReasonPhrase() : "Error";
                     writer.write("{\"type\":\"" + type + "\",\"title\":\"" + title + "\",\"status\":" + status

@@ -120,7 +120,7 @@ public class OpenInferenceController {
     @GetMapping("/models/{name}/versions/{version}/ready")
     @Operation(operationId = "oipModelVersionReady", summary = "Whether a deployment serves this version (model id)")
     public ResponseEntity<Map<String, Object>> versionReady(@PathVariable String name, @PathVariable String version) {
-        DeploymentView view = deployments.get(name);
+        DeploymentView view = requireKnownVersion(name, version);
         boolean ready = view.state() == DeploymentState.READY && version.equals(view.modelId());
         return ResponseEntity.status(ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
                 .body(Map.of("name", name, "version", version, "ready", ready));
@@ -145,18 +145,40 @@ public class OpenInferenceController {
         return infer(name, deployments.serving(name), request);
     }
 
-    /** What {@code name} serves, if it is {@code version}; a 404 naming the version it serves otherwise. */
+    /**
+     * What {@code name} serves, if it is {@code version}: a 404 when the deployment neither serves
+     * nor loads that version, a 503 while it is still loading it.
+     */
     private com.dipgnn.deployments.Served requireVersion(String name, String version) {
+        requireKnownVersion(name, version);
         com.dipgnn.deployments.Served served = deployments.serving(name);
         if (!served.modelId().equals(version)) {
-            throw new com.dipgnn.errors.NotFoundException("model version", version, "model '" + name
-                    + "' serves version '" + served.modelId() + "' (GET /v2/models/" + name + " lists it)");
+            throw new com.dipgnn.errors.ServiceUnavailableException("model '" + name + "' is still loading version '"
+                    + version + "'; it serves '" + served.modelId() + "' until then; retry shortly");
         }
         return served;
     }
 
+    /**
+     * The deployment {@code name}, if it serves or is loading {@code version}; otherwise the version
+     * is not found (404), as the protocol's version endpoints are about that one version.
+     */
+    private DeploymentView requireKnownVersion(String name, String version) {
+        DeploymentView view = deployments.get(name);
+        boolean serves = version.equals(view.modelId());
+        boolean loads = view.pending() != null && version.equals(view.pending().modelId());
+        if (!serves && !loads) {
+            throw new com.dipgnn.errors.NotFoundException("model version", version, "model '" + name
+                    + "' has no version '" + ProblemDetailsAdvice.excerpt(version) + "'"
+                    + (view.modelId() != null ? "; it serves version '" + view.modelId() + "'" : "")
+                    + " (GET /v2/models/" + name + " lists it)");
+        }
+        return view;
+    }
+
     private InferResponse infer(String name, com.dipgnn.deployments.Served served, InferRequest request) {
         Object output = request.parameters() == null ? null : request.parameters().get(OUTPUT_PARAMETER);
+        onlyInputs(request, SCORES.equals(output) ? List.of(SOURCES, TARGETS) : List.of(INPUT));
         if (SCORES.equals(output)) {
             return metrics.time("v2_scores", name, () -> scores(name, served, request));
         }
@@ -238,6 +260,31 @@ public class OpenInferenceController {
             throw new InvalidInputException("parameters." + name, name + " is a string; got " + value);
         }
         return (String) value;
+    }
+
+    /**
+     * Refuses a request whose inputs are not a list of named tensors each given once and each one
+     * this inference takes ({@code takes}): a second tensor of one name, or one the inference does
+     * not read, would otherwise be ignored.
+     */
+    private static void onlyInputs(InferRequest request, List<String> takes) {
+        if (request.inputs() == null || request.inputs().contains(null)) {
+            throw new InvalidInputException("inputs", "the request needs a list of input tensors (" + String.join(", ", takes)
+                    + "), and no null entries");
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < request.inputs().size(); i++) {
+            String inputName = request.inputs().get(i).name();
+            String field = "inputs[" + i + "].name";
+            if (inputName == null || !takes.contains(inputName)) {
+                throw new InvalidInputException(field, "this inference takes the input tensors " + takes + "; got "
+                        + (inputName == null ? "a tensor without a name" : "'" + ProblemDetailsAdvice.excerpt(inputName) + "'"));
+            }
+            if (!seen.add(inputName)) {
+                throw new InvalidInputException(field, "the input tensor '" + inputName + "' is given twice; give each "
+                        + "input once");
+            }
+        }
     }
 
     private static Tensor input(InferRequest request) {

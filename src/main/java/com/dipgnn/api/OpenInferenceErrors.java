@@ -29,6 +29,25 @@ public class OpenInferenceErrors {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenInferenceErrors.class);
 
+    /** Whether {@code path} (without the context path) is one of the protocol's routes: {@code /v2} and below. */
+    public static boolean covers(String path) {
+        return path != null && (path.equals(PREFIX) || path.startsWith(PREFIX + "/"));
+    }
+
+    /** Whether {@code request} is on one of the protocol's routes. */
+    public static boolean covers(jakarta.servlet.http.HttpServletRequest request) {
+        String uri = request.getRequestURI();
+        String context = request.getContextPath();
+        return uri != null && covers(context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri);
+    }
+
+    /** The protocol's error body. */
+    public static Map<String, String> body(String message) {
+        return Map.of("error", message == null || message.isBlank() ? "the request failed" : message);
+    }
+
+    private static final String PREFIX = "/v2";
+
     @ExceptionHandler(Exception.class)
     ResponseEntity<Map<String, String>> error(Exception e) {
         HttpStatusCode status = statusOf(e);
@@ -39,7 +58,7 @@ public class OpenInferenceErrors {
         if (status.value() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
             answer.header(org.springframework.http.HttpHeaders.RETRY_AFTER, "30");
         }
-        return answer.body(Map.of("error", message(e, status)));
+        return answer.body(body(message(e, status)));
     }
 
     private static HttpStatusCode statusOf(Exception e) {

@@ -210,14 +210,14 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             // the Open Inference Protocol's own error shape, also where no handler was chosen (405, 415, 404)
             return ResponseEntity.status(response.getStatusCode()).headers(response.getHeaders())
                     .contentType(org.springframework.http.MediaType.APPLICATION_JSON)
-                    .body(Map.of("error", String.valueOf(p.getDetail())));
+                    .body(OpenInferenceErrors.body(p.getDetail()));
         }
         return response;
     }
 
     private static boolean isOpenInference(WebRequest request) {
         return request instanceof org.springframework.web.context.request.ServletWebRequest servlet
-                && servlet.getRequest().getRequestURI().startsWith(servlet.getRequest().getContextPath() + "/v2/");
+                && OpenInferenceErrors.covers(servlet.getRequest());
     }
 
     /** A value from the request, shortened for a message: never more than 64 characters of it. */
@@ -239,15 +239,15 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         if (type.isEnum()) {
             return "one of " + java.util.Arrays.toString(type.getEnumConstants());
         }
-        return "a " + type.getSimpleName();
+        return "a value of another form (see the API document)";
     }
 
     @ExceptionHandler(RuntimeException.class)
     ProblemDetail unexpected(RuntimeException e) {
         LOG.error("unexpected error", e);
+        // the cause stays in the log: its class and message name the service's internals, not the request
         return Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "Internal error",
-                "the service failed to handle the request: " + e.getClass().getSimpleName()
-                        + (e.getMessage() != null ? ": " + e.getMessage() : ""));
+                "the service failed to handle the request; it logged the cause");
     }
 
     private static ProblemDetail validationProblem(List<Map<String, String>> errors) {

@@ -22,6 +22,7 @@ public final class Problems {
             case 406 -> "not-acceptable";
             case 413 -> "upload-too-large";
             case 415 -> "unsupported-media-type";
+            case 429 -> "throttled";
             case 503 -> "unavailable";
             default -> status >= 500 ? "internal" : "invalid-input";
         };
@@ -37,6 +38,24 @@ public final class Problems {
         response.setStatus(problem.getStatus());
         response.setContentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         json.writeValue(response.getOutputStream(), problem);
+    }
+
+    /**
+     * Writes {@code problem} as the whole response, for a servlet filter that answers before Spring
+     * MVC: as a problem detail, or on the Open Inference Protocol's routes as that protocol's
+     * {@code {"error": "<detail>"}} ({@link OpenInferenceErrors#covers}), with the same status.
+     */
+    public static void write(jakarta.servlet.http.HttpServletRequest request,
+                             jakarta.servlet.http.HttpServletResponse response,
+                             com.fasterxml.jackson.databind.ObjectMapper json, ProblemDetail problem)
+            throws java.io.IOException {
+        if (!OpenInferenceErrors.covers(request)) {
+            write(response, json, problem);
+            return;
+        }
+        response.setStatus(problem.getStatus());
+        response.setContentType(org.springframework.http.MediaType.APPLICATION_JSON_VALUE);
+        json.writeValue(response.getOutputStream(), OpenInferenceErrors.body(problem.getDetail()));
     }
 
     public static ProblemDetail of(HttpStatus status, String type, String title, String detail) {

@@ -44,6 +44,6 @@ public class ProcessRoleFilter extends OncePerRequestFilter {
                 "this process runs only the " + String.join(",", properties.roles().stream()
                         .map(r -> r.name().toLowerCase(java.util.Locale.ROOT)).sorted().toList())
                         + " role (dipgnn.roles); send API and inference requests to a process with the api role");
-        Problems.write(response, json, problem);
+        Problems.write(request, response, json, problem);
     }
 }

@@ -46,13 +46,13 @@ public class RequestBodyLimit extends OncePerRequestFilter {
             if ("POST".equals(request.getMethod()) && UPLOAD_PATH.equals(path)) {
                 uploads.receive(request, response, chain);
             } else {
-                refuse(response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type",
+                refuse(request, response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type",
                         "only POST " + UPLOAD_PATH + " takes a multipart body (a data set upload); send JSON");
             }
             return;
         }
         if (request.getContentLengthLong() > maxBytes) {
-            refuse(response, HttpStatus.PAYLOAD_TOO_LARGE, "request-too-large", "Request too large",
+            refuse(request, response, HttpStatus.PAYLOAD_TOO_LARGE, "request-too-large", "Request too large",
                     "the request body has " + request.getContentLengthLong() + " bytes, more than " + maxBytes
                             + " (dipgnn.serving.max-request-bytes); send fewer items per request");
             return;
@@ -60,12 +60,13 @@ public class RequestBodyLimit extends OncePerRequestFilter {
         chain.doFilter(new Bounded(request, maxBytes), response);
     }
 
-    private void refuse(HttpServletResponse response, HttpStatus status, String type, String title, String detail)
-            throws IOException {
+    /** A problem detail, or on {@code /v2} the Open Inference Protocol's {@code {"error": ...}}. */
+    private void refuse(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String type,
+                        String title, String detail) throws IOException {
         if (status == HttpStatus.SERVICE_UNAVAILABLE) {
             response.setHeader("Retry-After", "30");
         }
-        Problems.write(response, json, Problems.of(status, type, title, detail));
+        Problems.write(request, response, json, Problems.of(status, type, title, detail));
     }
 
     /**
@@ -84,7 +85,7 @@ public class RequestBodyLimit extends OncePerRequestFilter {
         void receive(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
                 throws IOException, ServletException {
             if (!permits.tryAcquire()) {
-                refuse(response, HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Try again later", max
+                refuse(request, response, HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Try again later", max
                         + " uploads are being received already (dipgnn.datasets.max-concurrent-uploads); send this"
                         + " one again shortly");
                 return;

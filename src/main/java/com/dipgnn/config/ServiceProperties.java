@@ -186,10 +186,28 @@ public record ServiceProperties(
     /**
      * @param openInference inference endpoints need no token
      * @param tokens configured API tokens; when empty an admin token is generated on first start
+     * @param failedAuthLimit failed authentications (a missing or unknown token) from one client
+     *     address within {@code failedAuthWindow} that lock the client out for one window (429 with
+     *     Retry-After, whatever token it sends); 0 turns the lockout off
+     * @param failedAuthWindow how long failures are counted, and how long a lockout lasts
+     * @param failedAuthMaxClients most client addresses whose failures are remembered at once
+     *     (the oldest are forgotten first)
      */
     public record Security(
             @DefaultValue("false") boolean openInference,
-            @DefaultValue List<ApiToken> tokens) {
+            @DefaultValue List<ApiToken> tokens,
+            @DefaultValue("10") int failedAuthLimit,
+            @DefaultValue("1m") Duration failedAuthWindow,
+            @DefaultValue("10000") int failedAuthMaxClients) {
+
+        @org.springframework.boot.context.properties.bind.ConstructorBinding
+        public Security {
+        }
+
+        /** Tokens with the default failed-authentication limits. */
+        public Security(boolean openInference, List<ApiToken> tokens) {
+            this(openInference, tokens, 10, Duration.ofMinutes(1), 10_000);
+        }
     }
 
     /**

@@ -24,7 +24,8 @@ import org.springframework.stereotype.Component;
  * comes from {@link AccessRule}, as the service enforces it; the rest from the operation's shape:
  * every operation validates its query (400) and can fail (500); a path with an id can name
  * nothing (404); a change can conflict (409), carry too large a body (413) or find the service
- * busy (503). The Open Inference Protocol's routes ({@code /v2}) answer in that protocol's own shape,
+ * busy (503); a client locked out after failed tokens gets 429 wherever a token is needed. The
+ * Open Inference Protocol's routes ({@code /v2}) answer in that protocol's own shape,
  * {@code {"error": "..."}} ({@code InferenceError}).
  */
 @Component
@@ -34,6 +35,8 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
     static final String INFERENCE_ERROR = "InferenceError";
     private static final String PROBLEM_JSON = org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON_VALUE;
     private static final AccessRule ACCESS = new AccessRule(false);
+    private static final String THROTTLED = "Too many failed authentications from this client: refused, whatever its "
+            + "token, until dipgnn.security.failed-auth-window has passed (with Retry-After)";
 
     @Override
     public void customise(OpenAPI openApi) {
@@ -64,6 +67,9 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
         if (role == Role.ADMIN) {
             add(operation, "403", "A reader token on an operation that needs an admin one: forbidden");
         }
+        if (role != null) {
+            add(operation, "429", THROTTLED + ": throttled");
+        }
         if (path.contains("{")) {
             add(operation, "404", "No data set, job, model or deployment of that id or name: not-found");
         }
@@ -82,6 +88,7 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
         String json = org.springframework.http.MediaType.APPLICATION_JSON_VALUE;
         if (role != null) {
             add(operation, "401", "No bearer token, or an unknown one", json, INFERENCE_ERROR);
+            add(operation, "429", THROTTLED, json, INFERENCE_ERROR);
         }
         if (method == PathItem.HttpMethod.POST) {
             add(operation, "400", "The request is not valid: the error says what, where and how to fix it", json,

@@ -20,7 +20,10 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * A seeded fuzz of the whole HTTP surface: well over a thousand generated malformed requests
+ * A seeded fuzz of the whole HTTP surface, the Open Inference Protocol's and the embeddings'
+ * included (inference bodies with duplicate or unknown tensor names, nested or non-numeric data and
+ * shapes that do not fit; readiness and metadata of odd names and versions; no or unknown tokens;
+ * embedding jobs and deployments' embeddingsPath of every wrong kind): well over a thousand generated malformed requests
  * (bodies with wrong JSON types, fractions for integers, out-of-range and unknown fields, cut-off
  * JSON, garbage, wrong media types; query parameters of the wrong type or range; odd ids and
  * paths). Every answer must be a 4xx in the error contract: an RFC 9457 problem detail of a type
@@ -33,15 +36,19 @@ class MalformedRequestsIT extends ServiceTestBase {
     static final Set<String> TYPES = Set.of("invalid-parameters", "invalid-input", "malformed-request",
             "missing-token", "invalid-token", "forbidden", "not-found", "conflict", "upload-too-large",
             "invalid-graph", "invalid-embeddings", "unavailable", "method-not-allowed", "unsupported-media-type",
-            "not-acceptable", "request-too-large");
+            "not-acceptable", "request-too-large", "throttled");
     private static final List<String> LEAKS = List.of("Exception", "\tat ", "SQL", "jdbc:", "org.h2", "SELECT ",
             "java.", "springframework");
-    private static final int REQUESTS = 1_200;
+    private static final int REQUESTS = 1_600;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private final ObjectMapper json = new ObjectMapper();
     private final Random rng = new Random(20261125);
 
-    private record Call(String method, String path, String contentType, String body, boolean admin) {
+    /** A request; {@code token}: null for the admin's or reader's, "" for none, else that (unknown) token. */
+    private record Call(String method, String path, String contentType, String body, boolean admin, String token) {
+        Call(String method, String path, String contentType, String body, boolean admin) {
+            this(method, path, contentType, body, admin, null);
+        }
     }
 
     @Test
@@ -96,7 +103,7 @@ class MalformedRequestsIT extends ServiceTestBase {
                 return "leaks '" + leak + "'";
             }
         }
-        if (call.path().startsWith("/v2/")) { // every error there, authentication's included
+        if (OpenInferenceErrors.covers(call.path().replaceAll("\\?.*", ""))) { // every error there, authentication's included
             return type.startsWith("application/json") && r.json() != null && r.json().hasNonNull("error") ? null
                     : "not the protocol's {\"error\": ...}";
         }
@@ -108,7 +115,10 @@ class MalformedRequestsIT extends ServiceTestBase {
     }
 
     private HttpApi.Response send(Call call) {
-        HttpApi client = call.admin() ? admin : reader;
+        HttpApi client = call.token() != null ? anonymous.as(call.token()) : call.admin() ? admin : reader;
+        if (call.token() != null && call.token().isEmpty()) {
+            client = anonymous;
+        }
         HttpRequest.Builder b = client.request(call.path());
         if (call.body() == null) {
             b.method(call.method(), HttpRequest.BodyPublishers.noBody());
@@ -130,7 +140,11 @@ class MalformedRequestsIT extends ServiceTestBase {
     // ---- generation --------------------------------------------------------------------------
 
     private Call next() {
-        return switch (rng.nextInt(10)) {
+        int kind = rng.nextInt(14);
+        if (kind >= 10) {
+            return kind < 12 ? openInference() : embeddings();
+        }
+        return switch (kind) {
             case 0, 1 -> body("POST", "/api/v1/jobs/finetune", job(FinetuneParameters.class), true);
             case 2 -> body("POST", "/api/v1/jobs/pretrain", job(PretrainParameters.class), true);
             case 3 -> body("POST", "/api/v1/datasets", dataset(), true);
@@ -144,6 +158,77 @@ class MalformedRequestsIT extends ServiceTestBase {
                     "/api/v1/deployments/fuzz/embeddings"), pick("text/plain", "application/xml",
                     "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"), "datasetId=query-product",
                     true);
+        };
+    }
+
+    /**
+     * The Open Inference Protocol: inference bodies broken in their tensors (duplicate or unknown
+     * names, wrong types, nested or non-numeric data, shapes that do not fit), readiness and metadata
+     * of odd names and versions, unknown routes and methods, other media types, and no or an unknown
+     * token; every answer a 4xx in the protocol's {"error": ...}.
+     */
+    private Call openInference() {
+        String name = pick("fuzz", "nope", "%2E%2E", "a%20b", "x".repeat(300), "%00");
+        String version = pick("v1", "mv-nope", "..", "%2F", "");
+        return switch (rng.nextInt(8)) {
+            case 0, 1, 2 -> body("POST", pick("/v2/models/" + name + "/infer", "/v2/models/fuzz/versions/" + version + "/infer"),
+                    inferBody(), false);
+            case 3 -> new Call("GET", pick("/v2/models/" + name + "/ready", "/v2/models/" + name,
+                    "/v2/models/" + name + "/versions/" + version + "/ready", "/v2/models/" + name + "/versions/" + version,
+                    "/v2/models/" + name + "/versions/", "/v2/nothing", "/v2/models"), null, null, false);
+            case 4 -> new Call(pick("DELETE", "PUT", "PATCH", "POST"), pick("/v2", "/v2/models/fuzz", "/v2/health/ready",
+                    "/v2/models/fuzz/ready"), null, null, false);
+            case 5 -> new Call("POST", "/v2/models/fuzz/infer", pick("text/plain", "application/xml",
+                    "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"), "inputs=1", false);
+            case 6 -> new Call("GET", pick("/v2", "/v2/models/fuzz", "/v2/models/fuzz/ready"), null, null, false,
+                    pick("", "not-a-token-of-this-service", "x"));
+            default -> new Call("POST", "/v2/models/fuzz/infer", "application/json", inferBody().toString(), false,
+                    pick("", "wrong-token-0123456789abcdef"));
+        };
+    }
+
+    private ObjectNode inferBody() {
+        ObjectNode o = NODES.objectNode();
+        ArrayNode inputs = o.putArray("inputs");
+        int n = 1 + rng.nextInt(3);
+        for (int i = 0; i < n; i++) {
+            ObjectNode t = inputs.addObject().put("name", pick("node_ids", "node_ids", "source_ids", "target_ids", "x"))
+                    .put("datatype", pick("INT64", "INT32", "FP32", "BYTES", ""));
+            ArrayNode data = t.putArray("data");
+            switch (rng.nextInt(5)) {
+                case 0 -> data.addArray().add(1).add(2);                   // nested
+                case 1 -> data.add("a").add(true);                         // not numbers
+                case 2 -> data.add(-1).add(2147483648L);                   // out of the id range
+                case 3 -> data.add(1).add(2.5);
+                default -> data.add(1);
+            }
+            if (rng.nextBoolean()) {
+                t.putArray("shape").add(pick(-1, 0, 7, 2)).add(pick(1, 3));
+            }
+        }
+        if (n == 1 || rng.nextBoolean()) { // a second tensor of the same name
+            inputs.add(inputs.get(0).deepCopy());
+        }
+        o.putObject("parameters").put("output", pick("embeddings", "scores", "top_k", "logits")).set("k", pick(NODES.numberNode(0), NODES.numberNode(-1), NODES.numberNode(2.5)));
+        return o;
+    }
+
+    /**
+     * The embeddings surfaces: inference on /embeddings, the embedding job's submission, and a
+     * deployment's embeddingsPath given values of every wrong kind; never a 5xx, always a problem.
+     */
+    private Call embeddings() {
+        return switch (rng.nextInt(3)) {
+            case 0 -> body("POST", "/api/v1/deployments/" + pick("fuzz", "nope") + "/embeddings", inference(), false);
+            case 1 -> body("POST", "/api/v1/jobs/embed", NODES.objectNode().set("modelId",
+                    pick(NODES.textNode(""), NODES.textNode("mv-nope"), NODES.textNode("x".repeat(100)), NODES.numberNode(5),
+                            NODES.arrayNode(), NODES.nullNode(), NODES.textNode("../../etc"))), true);
+            default -> body("PUT", "/api/v1/deployments/" + pick("fuzz", "emb"), (ObjectNode) NODES.objectNode()
+                    .put("modelId", pick("nope", "mv-nope")).set("embeddingsPath", pick(NODES.textNode(""),
+                            NODES.textNode("/etc"), NODES.textNode("../../etc"), NODES.textNode("/proc/self/fd/0"),
+                            NODES.textNode(DATA_DIR.toString()), NODES.textNode(DATASET_ROOT.resolve("missing").toString()),
+                            NODES.textNode("a\u0000b"), NODES.textNode("/" + "x".repeat(5000)), NODES.numberNode(7),
+                            NODES.arrayNode().add("/tmp"), NODES.objectNode().put("path", "/tmp"))), true);
         };
     }
 

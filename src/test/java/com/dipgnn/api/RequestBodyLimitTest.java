@@ -61,6 +61,22 @@ class RequestBodyLimitTest {
     }
 
     @Test
+    void onTheOpenInferenceProtocolBothRefusalsAreItsErrorShape() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        for (MockHttpServletRequest request : List.of(
+                request("POST", "/v2/models/recs/infer", "application/json", 17L << 20),
+                request("POST", "/v2/models/recs/infer", "multipart/form-data; boundary=x", 10),
+                request("POST", "/v2", "multipart/form-data; boundary=x", 10))) {
+            MockHttpServletResponse response = new MockHttpServletResponse();
+            filter(2).doFilter(request, response, (req, res) -> passed.incrementAndGet());
+            assertThat(response.getStatus()).isIn(413, 415);
+            assertThat(response.getContentType()).startsWith("application/json");
+            assertThat(json.readTree(response.getContentAsString()).fieldNames()).toIterable().containsExactly("error");
+        }
+        assertThat(passed).hasValue(0);
+    }
+
+    @Test
     void anUploadBeyondTheConcurrentOnesIsRefusedBeforeItsBodyIsRead() throws Exception {
         RequestBodyLimit filter = filter(1);
         CountDownLatch receiving = new CountDownLatch(1);

@@ -43,6 +43,9 @@ public abstract class ServiceTestBase {
         registry.add("dipgnn.security.tokens[1].name", () -> "test-reader");
         registry.add("dipgnn.security.tokens[1].token", () -> READER_TOKEN);
         registry.add("dipgnn.security.tokens[1].role", () -> "READER");
+        // the test classes of one JVM share this context and one client address (loopback): the
+        // refused tokens of one class must not lock the next out (AuthThrottleIT tests the lockout)
+        registry.add("dipgnn.security.failed-auth-limit", () -> "1000");
     }
 
     @BeforeEach
