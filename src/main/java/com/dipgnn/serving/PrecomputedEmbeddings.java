@@ -202,29 +202,6 @@ public final class PrecomputedEmbeddings {
         return embeddings;
     }
 
-    /**
-     * What is wrong with a manifest, in the file's terms (a field, a line and column), never
-     * Jackson's message, which names the service's classes.
-     */
-    private static String manifestProblem(IOException e) {
-        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException mapping && !mapping.getPath().isEmpty()) {
-            StringBuilder field = new StringBuilder();
-            for (com.fasterxml.jackson.databind.JsonMappingException.Reference r : mapping.getPath()) {
-                if (r.getFieldName() != null) {
-                    field.append(field.isEmpty() ? "" : ".").append(r.getFieldName());
-                } else {
-                    field.append('[').append(r.getIndex()).append(']');
-                }
-            }
-            return "field '" + field + "' has a value of the wrong type or shape";
-        }
-        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException json) {
-            return "not the manifest's JSON" + (json.getLocation() != null ? " at line " + json.getLocation().getLineNr()
-                    + ", column " + json.getLocation().getColumnNr() : "");
-        }
-        return "it cannot be read";
-    }
-
     private static EmbeddingsManifest readManifest(Path directory) {
         Path file = directory.resolve(EmbeddingsManifest.FILE_NAME);
         if (!Files.isRegularFile(file)) {
