@@ -119,7 +119,9 @@ class ProblemDetailsIT extends ServiceTestBase {
         EmbeddingsManifest manifest = EmbeddingFiles.manifest(modelDir, modelId, GRAPH.generate(), 16);
         Path badManifest = Files.createDirectories(DATASET_ROOT.resolve("emb-bad-manifest"));
         Files.writeString(badManifest.resolve(EmbeddingsManifest.FILE_NAME), "{\"dim\": \"wide\", \"nodeCounts\": 3}");
-        Path notParquet = EmbeddingFiles.write(DATASET_ROOT.resolve("emb-not-parquet"), manifest, List.of(), 1);
+        // a manifest of before checksums, so that the damaged file is read rather than refused by its checksum
+        Path notParquet = EmbeddingFiles.writeWithoutChecksums(DATASET_ROOT.resolve("emb-not-parquet"), manifest,
+                List.of(), 1);
         try (Stream<Path> parts = Files.list(notParquet)) {
             for (Path part : parts.filter(p -> p.toString().endsWith(".parquet")).toList()) {
                 Files.write(part, "PAR1 this is not a Parquet file PAR1".getBytes(StandardCharsets.UTF_8));
