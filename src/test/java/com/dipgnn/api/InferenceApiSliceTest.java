@@ -14,13 +14,11 @@ import com.dipgnn.security.ApiTokenFilter;
 import com.dipgnn.serving.InvalidInferenceRequestException;
 import com.dipgnn.serving.ModelDeployment;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMockMvc;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.FilterType;
@@ -38,16 +36,8 @@ import org.springframework.test.web.servlet.MockMvc;
         type = FilterType.ASSIGNABLE_TYPE, classes = {ApiTokenFilter.class, ProcessRoleFilter.class,
         RequestBodyLimit.class}))
 @AutoConfigureMockMvc(addFilters = false)
-@Import({InferenceMetrics.class, InferenceApiSliceTest.Meters.class})
+@Import({InferenceMetrics.class, SliceMeters.class})
 class InferenceApiSliceTest {
-
-    @TestConfiguration
-    static class Meters {
-        @Bean
-        MeterRegistry meterRegistry() {
-            return new SimpleMeterRegistry();
-        }
-    }
 
     @Autowired
     private MockMvc mvc;

@@ -16,7 +16,6 @@ import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.security.ApiTokenFilter;
 import com.dipgnn.serving.ModelDeployment;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.servlet.RequestDispatcher;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
@@ -24,7 +23,6 @@ import org.mockito.Mockito;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMockMvc;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
-import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.FilterType;
@@ -45,16 +43,8 @@ import org.springframework.test.web.servlet.ResultActions;
         type = FilterType.ASSIGNABLE_TYPE, classes = {ApiTokenFilter.class, ProcessRoleFilter.class,
         RequestBodyLimit.class}))
 @AutoConfigureMockMvc(addFilters = false)
-@Import({InferenceMetrics.class, OpenInferenceApiSliceTest.Meters.class})
+@Import({InferenceMetrics.class, SliceMeters.class})
 class OpenInferenceApiSliceTest {
-
-    @TestConfiguration
-    static class Meters {
-        @Bean
-        MeterRegistry meterRegistry() {
-            return new SimpleMeterRegistry();
-        }
-    }
 
     @Autowired
     private MockMvc mvc;
