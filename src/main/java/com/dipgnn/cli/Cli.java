@@ -35,6 +35,14 @@ public final class Cli {
     private Cli() {
     }
 
+    /** Chooses how message passing aggregates, for every command of this process. */
+    @Option(names = "--kernels", scope = ScopeType.INHERIT, paramLabel = "coo|torchscript",
+            description = "how message passing sums and normalises over in-edges: coo (default: a sparse matrix of "
+                    + "ones) or torchscript (PyTorch's own scatter kernels, no incidence matrix); same values either way")
+    void kernels(String name) {
+        com.dipgnn.model.AggregationKernel.use(com.dipgnn.model.AggregationKernel.parse(name));
+    }
+
     /** Whether {@code word} names a command of this CLI (rather than a Spring argument). */
     public static boolean isCommand(String word) {
         return new CommandLine(new Cli()).getSubcommands().containsKey(word)

@@ -29,8 +29,10 @@ public class EngineConfiguration {
     public Device device(@Value("${dipgnn.device:auto}") String preference, ServiceProperties properties) {
         int cores = Runtime.getRuntime().availableProcessors();
         int threads = EngineThreads.apply(properties.engineThreads(cores));
-        LOG.info("Engine threads: {} of {} cores (dipgnn.threads={}, {} job(s) at once)", threads, cores,
-                properties.threads(), properties.jobs().concurrency());
+        com.dipgnn.model.AggregationKernel.use(properties.kernels());
+        LOG.info("Engine threads: {} of {} cores (dipgnn.threads={}, {} job(s) at once); message passing on the {} "
+                + "kernels (dipgnn.kernels)", threads, cores, properties.threads(), properties.jobs().concurrency(),
+                properties.kernels().name().toLowerCase(java.util.Locale.ROOT));
         return Devices.select(preference);
     }
 

@@ -1,6 +1,7 @@
 package com.dipgnn.config;
 
 import com.dipgnn.graph.io.InputLimits;
+import com.dipgnn.model.AggregationKernel;
 import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.IndexOptions;
 import java.nio.file.Path;
@@ -29,6 +30,8 @@ import org.springframework.util.unit.DataSize;
  * @param threads PyTorch CPU threads of this process ({@code DIPGNN_THREADS}); 0, the default,
  *     divides the cores among the jobs that run at once ({@code dipgnn.jobs.concurrency}), at least
  *     one; a JVM started with {@code -Dai.djl.pytorch.num_threads} keeps its own
+ * @param kernels how message passing aggregates over in-edges ({@code coo}, the default, or
+ *     {@code torchscript}: PyTorch's scatter kernels); the same values either way
  * @param housekeeping how the partial writes of dead processes are found and removed
  */
 @ConfigurationProperties("dipgnn")
@@ -41,7 +44,8 @@ public record ServiceProperties(
         @DefaultValue Serving serving,
         @DefaultValue Quickstart quickstart,
         @DefaultValue("0") int threads,
-        @DefaultValue Housekeeping housekeeping) {
+        @DefaultValue Housekeeping housekeeping,
+        @DefaultValue("coo") AggregationKernel kernels) {
 
     public ServiceProperties {
         if (roles == null || roles.isEmpty()) {

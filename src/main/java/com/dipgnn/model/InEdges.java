@@ -3,6 +3,7 @@ package com.dipgnn.model;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.model.kernels.SegmentKernels;
 import java.util.Arrays;
 import java.util.List;
 
@@ -10,7 +11,8 @@ import java.util.List;
  * All edges into the nodes of one type, over every relation (and self loops when asked for),
  * concatenated relation by relation: what attention normalises over and what messages are
  * summed into. Holds the destination ids on the device, the (destinations x edges) incidence
- * matrix that sums edge values per destination, and (on a GPU, when first asked) the degree
+ * matrix that sums edge values per destination on the {@link AggregationKernel#COO} path (built
+ * when first asked), and (on a GPU, when first asked) the degree
  * buckets that take their maxima ({@link SegmentMax}); all are built from the batch's structure
  * once, on the host.
  */
@@ -21,7 +23,8 @@ public final class InEdges implements AutoCloseable {
     private final List<RelationEdges> relations;
     private final int[] destinationsHost;
     private final NDArray destinations;
-    private final NDArray incidence;
+    /** The incidence matrix, built on first use: only the {@link AggregationKernel#COO} path reads it. */
+    private NDArray incidence;
     /** The degree buckets, built on first use: only a GPU forward pass takes maxima on the device. */
     private SegmentMax segmentMax;
 
@@ -41,7 +44,6 @@ public final class InEdges implements AutoCloseable {
             dst[i] = destinationsHost[i];
         }
         this.destinations = manager.create(dst);
-        this.incidence = buildIncidence(manager, numDestinations, destinationsHost);
     }
 
     private static NDArray buildIncidence(NDManager manager, int numDestinations, int[] dst) {
@@ -81,9 +83,26 @@ public final class InEdges implements AutoCloseable {
         return destinations;
     }
 
-    /** The (destinations x edges) COO matrix of ones. */
+    /** The (destinations x edges) COO matrix of ones, built from the host ids on first use. */
     public NDArray incidence() {
+        if (incidence == null) {
+            incidence = buildIncidence(destinations.getManager(), numDestinations, destinationsHost);
+        }
         return incidence;
+    }
+
+    /**
+     * Sums edge values per destination with the process's {@link AggregationKernel}:
+     * {@code out[d] = sum of values[e] over edges e into d} (0 for a destination without in-edges).
+     *
+     * @param values shape (edges, width)
+     * @return shape (destinations, width)
+     */
+    public NDArray sumPerDestination(NDArray values) {
+        if (AggregationKernel.current() == AggregationKernel.TORCHSCRIPT) {
+            return SegmentKernels.shared().segmentSum(values, destinations, numDestinations);
+        }
+        return GraphOps.scatterSum(incidence(), values);
     }
 
     /**
@@ -131,7 +150,9 @@ public final class InEdges implements AutoCloseable {
     @Override
     public void close() {
         destinations.close();
-        incidence.close();
+        if (incidence != null) {
+            incidence.close();
+        }
         if (segmentMax != null) {
             segmentMax.close();
         }

@@ -83,7 +83,7 @@ public abstract class MessagePassingLayer<P> extends GraphModule {
         NDArray attention = GraphOps.segmentSoftmax(logits, in);
         attention = Dropouts.apply(attention, attentionDropout(), training);
         NDArray weighted = values.mul(attention.expandDims(2));
-        return GraphOps.scatterSum(in.incidence(), weighted.reshape(in.numEdges(), (long) heads * headDim));
+        return in.sumPerDestination(weighted.reshape(in.numEdges(), (long) heads * headDim));
     }
 
     private static NDArray concat(List<NDArray> parts) {

@@ -170,14 +170,16 @@ class ProblemDetailsIT extends ServiceTestBase {
                 + " retry shortly")).getBody());
         // a worker-only process
         ServiceProperties worker = new ServiceProperties(DATA_DIR, Set.of(ProcessRole.WORKER), defaults.datasets(),
-                defaults.jobs(), defaults.security(), defaults.serving(), defaults.quickstart(), 0, defaults.housekeeping());
+                defaults.jobs(), defaults.security(), defaults.serving(), defaults.quickstart(), 0, defaults.housekeeping(),
+                defaults.kernels());
         put(problems, filtered(new ProcessRoleFilter(worker, json), "GET", "/api/v1/jobs", "10.0.0.1", null));
         // uploads busy: one being received, the next refused
         put(problems, busyUpload(new RequestBodyLimit(defaults, json)));
         // a client locked out after failed tokens
         ServiceProperties withTokens = new ServiceProperties(DATA_DIR, defaults.roles(), defaults.datasets(),
                 defaults.jobs(), new ServiceProperties.Security(false, List.of(new ApiToken("ops",
-                "ops-token-0123456789abcdef", Role.ADMIN))), defaults.serving(), defaults.quickstart(), 0, defaults.housekeeping());
+                "ops-token-0123456789abcdef", Role.ADMIN))), defaults.serving(), defaults.quickstart(), 0, defaults.housekeeping(),
+                defaults.kernels());
         ApiTokenFilter tokens = new ApiTokenFilter(new ApiTokens(withTokens), withTokens, json, new SimpleMeterRegistry());
         for (int i = 0; i < withTokens.security().failedAuthLimit(); i++) {
             filtered(tokens, "GET", "/api/v1/jobs", "10.0.0.2", "wrong-token-0123456789");

@@ -50,7 +50,8 @@ class ApiTokenFilterTest {
         ServiceProperties defaults = com.dipgnn.testing.TestProperties.of(data);
         ServiceProperties properties = new ServiceProperties(data, defaults.roles(), defaults.datasets(), defaults.jobs(),
                 new ServiceProperties.Security(false, List.of(new ApiToken("ops", ADMIN, Role.ADMIN),
-                        new ApiToken("dashboard", READER, Role.READER))), defaults.serving(), defaults.quickstart(), 0, defaults.housekeeping());
+                        new ApiToken("dashboard", READER, Role.READER))), defaults.serving(), defaults.quickstart(), 0, defaults.housekeeping(),
+                defaults.kernels());
         filter = new ApiTokenFilter(new ApiTokens(properties), properties, json, meters, clock);
         logs.start();
         ((Logger) LoggerFactory.getLogger(ApiTokenFilter.class)).addAppender(logs);
