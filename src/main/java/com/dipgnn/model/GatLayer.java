@@ -83,7 +83,7 @@ public final class GatLayer extends MessagePassingLayer<GatLayer.Projected> {
         NDArray logits = GraphOps.gatherRows(source.sourceScore(), edges.src())
                 .add(GraphOps.gatherRows(target.targetScore(), edges.dst()));
         logits = Activation.leakyRelu(logits, NEGATIVE_SLOPE);
-        return new Messages(logits, GraphOps.gatherRows(source.z(), edges.src()));
+        return new Messages(logits, source.z(), edges.src());
     }
 
     @Override

@@ -35,13 +35,18 @@ public final class GraphOps {
     }
 
     /**
-     * Rows {@code index[i]} of {@code x} (any rank; gathered along axis 0).
+     * Rows {@code index[i]} of {@code x} (any rank; gathered along axis 0): with the
+     * {@link AggregationKernel#TORCHSCRIPT} kernel by {@link SegmentKernels#gatherRows}, else by
+     * DJL's {@code embedding}.
      *
      * @param x values, shape (n, ...)
      * @param index int64 row ids, shape (e)
      * @return shape (e, ...)
      */
     public static NDArray gatherRows(NDArray x, NDArray index) {
+        if (AggregationKernel.current() == AggregationKernel.TORCHSCRIPT) {
+            return SegmentKernels.shared().gatherRows(x, index);
+        }
         Shape shape = x.getShape();
         NDArray table = shape.dimension() == 2 ? x : x.reshape(shape.get(0), -1);
         NDArray rows = index.getNDArrayInternal().embedding(index, table, SparseFormat.DENSE).singletonOrThrow();

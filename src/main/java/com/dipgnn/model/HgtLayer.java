@@ -105,7 +105,7 @@ public final class HgtLayer extends MessagePassingLayer<HgtLayer.KeyQueryValue> 
         NDArray q = GraphOps.gatherRows(target.query(), edges.dst());
         NDArray logits = k.mul(q).sum(new int[] {2}).mul(relationPrior.get(r).getArray());
         logits = ScalarOps.mul(logits, scale);
-        return new Messages(logits, GraphOps.gatherRows(valueR, edges.src()));
+        return new Messages(logits, valueR, edges.src());
     }
 
     @Override

@@ -3,6 +3,7 @@ package com.dipgnn.model;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.model.kernels.DestinationOrder;
 import com.dipgnn.model.kernels.SegmentKernels;
 import java.util.Arrays;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.List;
  * concatenated relation by relation: what attention normalises over and what messages are
  * summed into. Holds the destination ids on the device, the (destinations x edges) incidence
  * matrix that sums edge values per destination on the {@link AggregationKernel#COO} path (built
- * when first asked), and (on a GPU, when first asked) the degree
+ * when first asked), the edges' destination order of the fused attention kernel (likewise), and (on a GPU, when first asked) the degree
  * buckets that take their maxima ({@link SegmentMax}); all are built from the batch's structure
  * once, on the host.
  */
@@ -27,6 +28,8 @@ public final class InEdges implements AutoCloseable {
     private NDArray incidence;
     /** The degree buckets, built on first use: only a GPU forward pass takes maxima on the device. */
     private SegmentMax segmentMax;
+    /** The edges grouped by destination, built on first use: only the fused attention kernel reads it. */
+    private DestinationOrder destinationOrder;
 
     InEdges(NDManager manager, String nodeType, int numDestinations, List<RelationEdges> relations) {
         this.nodeType = nodeType;
@@ -89,6 +92,14 @@ public final class InEdges implements AutoCloseable {
             incidence = buildIncidence(destinations.getManager(), numDestinations, destinationsHost);
         }
         return incidence;
+    }
+
+    /** The edges grouped by destination ({@link SegmentKernels#attend}'s layout), built from the host ids on first use. */
+    public DestinationOrder destinationOrder() {
+        if (destinationOrder == null) {
+            destinationOrder = DestinationOrder.of(destinations.getManager(), destinationsHost, numDestinations);
+        }
+        return destinationOrder;
     }
 
     /**
@@ -155,6 +166,9 @@ public final class InEdges implements AutoCloseable {
         }
         if (segmentMax != null) {
             segmentMax.close();
+        }
+        if (destinationOrder != null) {
+            destinationOrder.close();
         }
     }
 }

@@ -4,7 +4,9 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
 import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.types.Shape;
+import com.dipgnn.model.kernels.SegmentKernels;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +24,16 @@ import java.util.Map;
  */
 public abstract class MessagePassingLayer<P> extends GraphModule {
 
-    /** Per-edge attention logits (edges x heads) and values (edges x heads x headDim). */
-    protected record Messages(NDArray logits, NDArray values) {
+    /**
+     * The messages of one relation's edges: an attention logit per edge and head, and the value
+     * each edge carries, given as a node-level table and a row per edge rather than gathered, so
+     * that the fused kernel never holds an (edges x heads x headDim) array.
+     *
+     * @param logits shape (edges, heads)
+     * @param table value rows, shape (rows, heads, headDim)
+     * @param rows int64 row of {@code table} each edge carries, shape (edges)
+     */
+    protected record Messages(NDArray logits, NDArray table, NDArray rows) {
     }
 
     private final int heads;
@@ -76,14 +86,48 @@ public abstract class MessagePassingLayer<P> extends GraphModule {
         return all;
     }
 
-    /** Attention over each destination's in-edges, then the weighted sum of values. */
+    /**
+     * Attention over each destination's in-edges, then the weighted sum of values: in one fused
+     * kernel ({@link SegmentKernels#attend}) on the {@link AggregationKernel#TORCHSCRIPT} path, from
+     * gathered values and the incidence matrix on the {@link AggregationKernel#COO} path.
+     */
     protected NDArray aggregate(InEdges in, List<Messages> messages, boolean training) {
         NDArray logits = concat(messages.stream().map(Messages::logits).toList());
-        NDArray values = concat(messages.stream().map(Messages::values).toList());
+        if (AggregationKernel.current() == AggregationKernel.TORCHSCRIPT) {
+            Values values = Values.of(messages);
+            return SegmentKernels.shared().attend(logits, values.table(), values.rows(), in.destinations(),
+                    in.destinationOrder(), attentionDropout(), training);
+        }
+        NDArray values = concat(messages.stream().map(m -> GraphOps.gatherRows(m.table(), m.rows())).toList());
         NDArray attention = GraphOps.segmentSoftmax(logits, in);
         attention = Dropouts.apply(attention, attentionDropout(), training);
         NDArray weighted = values.mul(attention.expandDims(2));
         return in.sumPerDestination(weighted.reshape(in.numEdges(), (long) heads * headDim));
+    }
+
+    /** Every relation's value table stacked once (a table shared by relations appears once), rows shifted to match. */
+    private record Values(NDArray table, NDArray rows) {
+
+        static Values of(List<Messages> messages) {
+            if (messages.size() == 1) {
+                return new Values(messages.get(0).table(), messages.get(0).rows());
+            }
+            Map<NDArray, Long> offsets = new IdentityHashMap<>();
+            List<NDArray> tables = new ArrayList<>();
+            List<NDArray> rows = new ArrayList<>();
+            long next = 0;
+            for (Messages m : messages) {
+                Long offset = offsets.get(m.table());
+                if (offset == null) {
+                    offset = next;
+                    offsets.put(m.table(), offset);
+                    tables.add(m.table());
+                    next += m.table().getShape().get(0);
+                }
+                rows.add(offset == 0 ? m.rows() : m.rows().add(offset));
+            }
+            return new Values(concat(tables), concat(rows));
+        }
     }
 
     private static NDArray concat(List<NDArray> parts) {

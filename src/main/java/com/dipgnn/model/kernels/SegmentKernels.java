@@ -95,6 +95,24 @@ public final class SegmentKernels implements AutoCloseable {
     }
 
     /**
+     * Rows {@code index[i]} of {@code values}, gathered along axis 0. Autograd sums the gradient
+     * back into the rows with {@code index_add} (DJL's gather, {@code embedding}, sorts the index
+     * in backward instead).
+     *
+     * @param values shape (n, ...)
+     * @param index int64 row ids in [0, n), shape (E)
+     * @return shape (E, ...)
+     */
+    public NDArray gatherRows(NDArray values, NDArray index) {
+        if (index.getDataType() != DataType.INT64 || index.getShape().dimension() != 1
+                || values.getShape().dimension() == 0) {
+            throw new IllegalArgumentException("gatherRows needs an int64 vector index and values of rank >= 1, not "
+                    + index.getDataType() + " " + index.getShape() + " and " + values.getShape());
+        }
+        return call("gather_rows", values, index);
+    }
+
+    /**
      * The maximum of the rows per segment, elementwise; 0 for an empty segment. Autograd sends the
      * gradient to the maximal rows (shared evenly between ties).
      *
@@ -150,6 +168,44 @@ public final class SegmentKernels implements AutoCloseable {
         return call("spmm", indices, values, n, m, dense);
     }
 
+    /**
+     * Attention in one kernel: the softmax of {@code logits} over each destination's edges (per
+     * head), dropout on those weights when training, and per destination and head the weighted
+     * sum of the value rows the edges point at. Values are read from {@code table} by row, never
+     * gathered into an (edges x heads x headDim) array, and backward keeps none either: the sum is
+     * PyTorch's {@code embedding_bag} with per-edge weights, which differentiates the weights and
+     * the table directly.
+     *
+     * @param logits attention logits, shape (E, heads)
+     * @param table value rows, shape (rows, heads, headDim)
+     * @param rows int64 row of {@code table} each edge carries, shape (E)
+     * @param index int64 destination of each edge in [0, n), shape (E)
+     * @param grouping the edges in destination order ({@link DestinationOrder#of})
+     * @param dropout dropout rate on the attention weights, applied only when {@code training}
+     * @param training whether dropout applies
+     * @return shape (n, heads * headDim); 0 for a destination without edges
+     */
+    public NDArray attend(NDArray logits, NDArray table, NDArray rows, NDArray index, DestinationOrder grouping,
+            double dropout, boolean training) {
+        long n = grouping.destinations();
+        requireIndex(logits, index, n);
+        requireIndex(logits, rows, table.getShape().dimension() == 3 ? table.getShape().get(0) : 0);
+        Shape shape = table.getShape();
+        if (shape.dimension() != 3 || logits.getShape().dimension() != 2 || shape.get(1) != logits.getShape().get(1)) {
+            throw new IllegalArgumentException("attend needs logits (E, heads) and a table (rows, heads, headDim) with"
+                    + " the same heads, not " + logits.getShape() + " and " + shape);
+        }
+        if (grouping.edges() != logits.getShape().get(0)) {
+            throw new IllegalArgumentException("the destination order covers " + grouping.edges() + " edges, the"
+                    + " logits " + logits.getShape().get(0));
+        }
+        if (!(dropout >= 0 && dropout < 1)) {
+            throw new IllegalArgumentException("attention dropout must be in [0, 1), not " + dropout);
+        }
+        return call("attend", logits, table, rows, index, grouping.order(), grouping.offsets(), n, dropout,
+                training && dropout > 0);
+    }
+
     private static void requireIndex(NDArray values, NDArray index, long n) {
         long rows = values.getShape().dimension() == 0 ? -1 : values.getShape().get(0);
         if (index.getDataType() != DataType.INT64 || index.getShape().dimension() != 1
@@ -164,20 +220,30 @@ public final class SegmentKernels implements AutoCloseable {
 
     /**
      * Calls the module's {@code method} with the arguments in order: arrays as they are, sizes
-     * ({@code Long}) as 0-d int64 arrays. The result belongs to the first argument's manager.
+     * ({@code Long}), rates ({@code Double}) and flags ({@code Boolean}) as 0-d arrays. The result belongs to the first argument's manager.
      */
     private NDArray call(String method, Object... arguments) {
         NDArray first = (NDArray) arguments[0];
         try (NDManager scratch = first.getManager().newSubManager(Device.cpu())) {
             NDList inputs = new NDList(arguments.length + 1);
             for (Object argument : arguments) {
-                inputs.add(argument instanceof NDArray array ? array : scratch.create((long) (Long) argument));
+                inputs.add(argument instanceof NDArray array ? array : scalar(scratch, argument));
             }
             NDArray marker = scratch.create(0L);
             marker.setName(METHOD_MARKER + method);
             inputs.add(marker);
             return IValueUtils.forward(module, inputs, true).singletonOrThrow();
         }
+    }
+
+    private static NDArray scalar(NDManager manager, Object value) {
+        if (value instanceof Long size) {
+            return manager.create((long) size);
+        }
+        if (value instanceof Double rate) {
+            return manager.create((double) rate);
+        }
+        return manager.create((boolean) (Boolean) value);
     }
 
     /** Frees the compiled module; later calls on this instance fail. */

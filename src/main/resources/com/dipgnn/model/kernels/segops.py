@@ -33,3 +33,28 @@ class SegOps(Module):
     dense: Tensor) -> Tensor:
     matrix = torch.sparse_coo_tensor(indices, values, [int(n), int(m)])
     return torch.mm(matrix, dense)
+  def gather_rows(self: __torch__.SegOps,
+    values: Tensor,
+    index: Tensor) -> Tensor:
+    return torch.index_select(values, 0, index)
+  def attend(self: __torch__.SegOps,
+    logits: Tensor,
+    table: Tensor,
+    rows: Tensor,
+    index: Tensor,
+    order: Tensor,
+    offsets: Tensor,
+    n: Tensor,
+    dropout: Tensor,
+    train: Tensor) -> Tensor:
+    weights = self.segment_softmax(logits, index, n)
+    weights = torch.dropout(weights, float(dropout), bool(train))
+    sorted_weights = torch.index_select(weights, 0, order)
+    sorted_rows = torch.index_select(rows, 0, order)
+    sums = annotate(List[Tensor], [])
+    for head in range(int(table.size(1))):
+      slice = torch.contiguous(torch.select(table, 1, head))
+      scale = torch.contiguous(torch.select(sorted_weights, 1, head))
+      bags = torch.embedding_bag(slice, sorted_rows, offsets, False, 0, False, scale, True)
+      sums.append(bags[0])
+    return torch.reshape(torch.stack(sums, 1), [int(n), -1])
