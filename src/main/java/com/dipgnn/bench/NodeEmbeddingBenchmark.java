@@ -152,6 +152,19 @@ public final class NodeEmbeddingBenchmark {
      * @param relation the predicted user-item relation
      */
     public Report runOn(HeteroGraph graph, RelationType relation, Consumer<String> log) {
+        DatasetTask t = datasetTask(graph, relation);
+        log.accept(t.summary());
+        SizeReport r = runSize(t.structure(), t.task(), relation, false, log);
+        return new Report(device.toString(), settings.backbone(), settings.width(), t.positives(),
+                3.0 * Float.BYTES * settings.width() + 1.0 / 8, Double.NaN, List.of(r), loadAverage());
+    }
+
+    /** The link task of {@link #runOn}, the graph it trains on, its positives a step and a line saying what a step is. */
+    record DatasetTask(LinkPredictionTask task, HeteroGraph structure, int positives, String summary) {
+    }
+
+    /** The link task {@link #runOn} steps: the data set's own edge split, the recommendation default's sampling. */
+    DatasetTask datasetTask(HeteroGraph graph, RelationType relation) {
         SplitMode mode = graph.adjacency(relation).hasSplits() ? SplitMode.DATASET : SplitMode.HOLDOUT;
         LinkSplit split = FineTuneExperiment.edgeSplit(graph, relation, mode, 0);
         FineTuneDefaults defaults = FineTuneDefaults.recommendation();
@@ -163,16 +176,14 @@ public final class NodeEmbeddingBenchmark {
         LinkPredictionTask task = new LinkPredictionTask(structure, split,
                 whole ? new FullGraphSampler() : Samplers.forGraph(structure, SAMPLING), positives, 255, 255,
                 0.1, 1, RankingLoss.SOFTMAX, defaults.linkNegatives(RankingLoss.SOFTMAX));
-        log.accept(String.format(java.util.Locale.ROOT, "%s: %,d training pairs, %s, %s, %d positives a step",
-                graph.name(), split.train().src().length, model.backbone(),
-                whole ? "the whole graph every step" : "HGSampling 2 x 128", positives));
-        SizeReport r = runSize(structure, task, relation, false, log);
-        return new Report(device.toString(), settings.backbone(), settings.width(), positives,
-                3.0 * Float.BYTES * settings.width() + 1.0 / 8, Double.NaN, List.of(r), loadAverage());
+        String summary = String.format(java.util.Locale.ROOT, "%s: %,d training pairs, %s %d x %d x %d, %s, %d positives"
+                        + " a step", graph.name(), split.train().src().length, model.backbone(), model.layers(),
+                model.hidden(), model.heads(), whole ? "the whole graph every step" : "HGSampling 2 x 128", positives);
+        return new DatasetTask(task, structure, positives, summary);
     }
 
     /** The recommendation default's encoder (2 layers × 4 heads) with the benchmark's backbone and width. */
-    private ModelConfig encoder() {
+    ModelConfig encoder() {
         ModelConfig d = FineTuneDefaults.recommendation().model();
         return new ModelConfig(settings.backbone(), d.layers(), settings.width(), d.heads(), d.dropout(),
                 d.attentionDropout(), NodeInputConfig.DEFAULT);
@@ -221,7 +232,7 @@ public final class NodeEmbeddingBenchmark {
     }
 
     /** One fine-tuning step; the nano times at its start and after forward, backward and the optimizer. */
-    private static long[] step(Engine engine, LinkPredictionTask task, GraphEncoder encoder, GraphModule head,
+    static long[] step(Engine engine, LinkPredictionTask task, GraphEncoder encoder, GraphModule head,
                                LinkPredictionTask.Batch batch, NDManager manager, ParameterUpdater updater) {
         long[] marks = new long[4];
         marks[0] = System.nanoTime();

@@ -1,8 +1,10 @@
 package com.dipgnn.cli;
 
+import ai.djl.Device;
 import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.bench.BenchConfiguration;
 import com.dipgnn.bench.BenchReport;
+import com.dipgnn.bench.KernelComparisonBenchmark;
 import com.dipgnn.bench.MemoryBenchmark;
 import com.dipgnn.bench.NodeEmbeddingBenchmark;
 import com.dipgnn.bench.OperatorProfile;
@@ -26,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,7 +55,9 @@ import com.dipgnn.ranking.PopularityPriorSetting;
                 + "and embedding passes per second with the process's resident memory, and projects them to the "
                 + "shape's full size (the paper's product graph or OAG-CS); 'node-embeddings' times a link-prediction "
                 + "fine-tuning step with per-node embedding tables of several sizes and gives their state per node; "
-                + "'gnn-link' times that step on the own edge split of --bench-dataset (Gowalla by default).")
+                + "'gnn-link' times that step on the own edge split of --bench-dataset (Gowalla by default); 'kernels' "
+                + "runs the --workloads with both aggregation kernels (coo, torchscript) in one process, interleaved, "
+                + "and compares step time, CPU time and peak resident memory.")
 public final class BenchCommand implements Callable<Integer> {
 
     private static final int PROFILE_ROWS = 25;
@@ -62,7 +67,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--config", defaultValue = "all",
             description = "gat-homo, hgt-homo, hgt-hetero, hgt-text, all (those four), dipgnn-gat-homo, dipgnn-hgt-homo, "
-                    + "dipgnn-hgt-hetero, dipgnn-hgt-text, dipgnn-all (those four), memory, recommend, scaling, node-embeddings, gnn-link or recommender (default: ${DEFAULT-VALUE})")
+                    + "dipgnn-hgt-hetero, dipgnn-hgt-text, dipgnn-all (those four), memory, recommend, scaling, node-embeddings, gnn-link, recommender "
+                    + "or kernels (default: ${DEFAULT-VALUE})")
     String config;
 
     @Option(names = "--repeats", defaultValue = "20", description = "timed steps (default: ${DEFAULT-VALUE})")
@@ -166,6 +172,11 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
     String device;
 
+    @Option(names = "--workloads", split = ",", defaultValue = "dipgnn-hgt-homo,dipgnn-gat-homo,gnn-link",
+            description = "kernels: the steps compared, any of dipgnn-<configuration> and gnn-link (on --bench-dataset "
+                    + "with --backbone) (default: ${DEFAULT-VALUE})")
+    List<String> workloads;
+
     @Option(names = "--json", description = "print the figures as one JSON object on standard output")
     boolean json;
 
@@ -220,6 +231,12 @@ public final class BenchCommand implements Callable<Integer> {
                     report.width(), report.positives())));
             return 0;
         }
+        if ("kernels".equals(config)) {
+            KernelComparisonBenchmark.Report report = new KernelComparisonBenchmark(warmup, repeats)
+                    .run(kernelWorkloads(), System.err::println);
+            out.println(json ? new ObjectMapper().writeValueAsString(report) : KernelComparisonText.of(report));
+            return 0;
+        }
         if ("recommender".equals(config)) {
             RecommenderBenchmark.Report r = RecommenderBenchmark.run(GraphLocations.load(benchDataset, 0),
                     recommenderOptions.config(RecommenderKind.parse(recommender), 255), Devices.select(device), warmup,
@@ -257,6 +274,16 @@ public final class BenchCommand implements Callable<Integer> {
             out.println(new ObjectMapper().writeValueAsString(all));
         }
         return 0;
+    }
+
+    /** The {@code --workloads} of {@code --config kernels}, each built when the benchmark reaches it. */
+    private List<Supplier<KernelComparisonBenchmark.Workload<?>>> kernelWorkloads() {
+        Device chosen = Devices.select(device);
+        return workloads.stream().map(w -> KernelComparisonBenchmark.workload(w.trim(), chosen, () -> {
+            NodeEmbeddingBenchmark.Settings settings = new NodeEmbeddingBenchmark.Settings(new int[0], embeddingWidth,
+                    0, warmup, repeats, false, backbone(), positives);
+            return new KernelComparisonBenchmark.LinkSetting(GraphLocations.load(benchDataset, 0), settings);
+        })).toList();
     }
 
     /** {@code --backbone} as given, else the recommendation default's encoder. */

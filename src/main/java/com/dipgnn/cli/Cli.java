@@ -37,8 +37,9 @@ public final class Cli {
 
     /** Chooses how message passing aggregates, for every command of this process. */
     @Option(names = "--kernels", scope = ScopeType.INHERIT, paramLabel = "coo|torchscript",
-            description = "how message passing sums and normalises over in-edges: coo (default: a sparse matrix of "
-                    + "ones) or torchscript (PyTorch's own scatter kernels, no incidence matrix); same values either way")
+            description = "how message passing sums and normalises over in-edges: torchscript (default: PyTorch's own "
+                    + "scatter kernels and a fused attention kernel) or coo (the earlier sparse matrix of ones); same "
+                    + "values either way")
     void kernels(String name) {
         com.dipgnn.model.AggregationKernel.use(com.dipgnn.model.AggregationKernel.parse(name));
     }

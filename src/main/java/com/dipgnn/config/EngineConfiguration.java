@@ -30,6 +30,9 @@ public class EngineConfiguration {
         int cores = Runtime.getRuntime().availableProcessors();
         int threads = EngineThreads.apply(properties.engineThreads(cores));
         com.dipgnn.model.AggregationKernel.use(properties.kernels());
+        if (properties.kernels() == com.dipgnn.model.AggregationKernel.TORCHSCRIPT) {
+            com.dipgnn.model.kernels.SegmentKernels.shared(); // compiled now: a libtorch that cannot stops the start
+        }
         LOG.info("Engine threads: {} of {} cores (dipgnn.threads={}, {} job(s) at once); message passing on the {} "
                 + "kernels (dipgnn.kernels)", threads, cores, properties.threads(), properties.jobs().concurrency(),
                 properties.kernels().name().toLowerCase(java.util.Locale.ROOT));

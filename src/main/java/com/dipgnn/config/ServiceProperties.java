@@ -30,8 +30,9 @@ import org.springframework.util.unit.DataSize;
  * @param threads PyTorch CPU threads of this process ({@code DIPGNN_THREADS}); 0, the default,
  *     divides the cores among the jobs that run at once ({@code dipgnn.jobs.concurrency}), at least
  *     one; a JVM started with {@code -Dai.djl.pytorch.num_threads} keeps its own
- * @param kernels how message passing aggregates over in-edges ({@code coo}, the default, or
- *     {@code torchscript}: PyTorch's scatter kernels); the same values either way
+ * @param kernels how message passing aggregates over in-edges ({@code torchscript}, the default:
+ *     PyTorch's scatter kernels and a fused attention kernel, or {@code coo}: the earlier sparse
+ *     matrix of ones); the same values either way
  * @param housekeeping how the partial writes of dead processes are found and removed
  */
 @ConfigurationProperties("dipgnn")
@@ -45,7 +46,7 @@ public record ServiceProperties(
         @DefaultValue Quickstart quickstart,
         @DefaultValue("0") int threads,
         @DefaultValue Housekeeping housekeeping,
-        @DefaultValue("coo") AggregationKernel kernels) {
+        @DefaultValue("torchscript") AggregationKernel kernels) {
 
     public ServiceProperties {
         if (roles == null || roles.isEmpty()) {

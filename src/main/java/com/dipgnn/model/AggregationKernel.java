@@ -4,10 +4,11 @@ import java.util.Locale;
 
 /**
  * How message passing sums edge values per destination and normalises attention over each
- * destination's in-edges: {@link #COO}, today's default, multiplies by a constant (destinations x
- * edges) sparse matrix of ones and takes segment maxima on the host (on a CPU); {@link #TORCHSCRIPT}
- * calls PyTorch's own scatter kernels ({@link com.dipgnn.model.kernels.SegmentKernels}) and builds
- * no incidence matrix. Both give the same values within float tolerance. One choice per process:
+ * destination's in-edges: {@link #TORCHSCRIPT}, the default, calls PyTorch's own scatter kernels and
+ * one fused attention kernel ({@link com.dipgnn.model.kernels.SegmentKernels}), gathers with
+ * {@code index_select} and builds no incidence matrix; {@link #COO}, the earlier path, multiplies
+ * gathered values by a constant (destinations x edges) sparse matrix of ones and takes segment
+ * maxima on the host (on a CPU). Both give the same values within float tolerance. One choice per process:
  * the system property {@value #PROPERTY} ({@code coo} or {@code torchscript}) or {@link #use}.
  */
 public enum AggregationKernel {
@@ -41,6 +42,6 @@ public enum AggregationKernel {
 
     private static AggregationKernel fromProperty() {
         String value = System.getProperty(PROPERTY);
-        return value == null || value.isBlank() ? COO : parse(value);
+        return value == null || value.isBlank() ? TORCHSCRIPT : parse(value);
     }
 }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
-/** {@code dipgnn.kernels}: the COO path unless set; {@code torchscript} as written in a properties file; nothing else. */
+/** {@code dipgnn.kernels}: the TorchScript path unless set; {@code coo} or {@code torchscript} as written in a properties file; nothing else. */
 class KernelsPropertyTest {
 
     private static ServiceProperties bind(Map<String, String> values) {
@@ -18,7 +18,8 @@ class KernelsPropertyTest {
 
     @Test
     void defaultsToCooAndTakesTorchscript() {
-        assertThat(bind(Map.of()).kernels()).isEqualTo(AggregationKernel.COO);
+        assertThat(bind(Map.of()).kernels()).isEqualTo(AggregationKernel.TORCHSCRIPT);
+        assertThat(bind(Map.of("dipgnn.kernels", "coo")).kernels()).isEqualTo(AggregationKernel.COO);
         assertThat(bind(Map.of("dipgnn.kernels", "torchscript")).kernels()).isEqualTo(AggregationKernel.TORCHSCRIPT);
     }
 

@@ -30,6 +30,6 @@ public final class TestProperties {
                         DataSize.ofMegabytes(16), com.dipgnn.serving.IndexOptions.Kind.AUTO, 0.95,
                         com.dipgnn.serving.PrecomputedEmbeddings.DEFAULT_MAX_MAGNITUDE),
                 new ServiceProperties.Quickstart(false, 100, 200, "recommendations"), 0,
-                ServiceProperties.Housekeeping.DEFAULT, com.dipgnn.model.AggregationKernel.COO);
+                ServiceProperties.Housekeeping.DEFAULT, com.dipgnn.model.AggregationKernel.TORCHSCRIPT);
     }
 }

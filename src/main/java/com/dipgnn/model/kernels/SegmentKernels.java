@@ -63,7 +63,8 @@ public final class SegmentKernels implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             manager.close();
             throw new IllegalStateException("libtorch could not load the TorchScript kernels compiled from "
-                    + SOURCE + ": " + e.getMessage(), e);
+                    + SOURCE + ": " + e.getMessage() + "; message passing can run without them on the earlier path:"
+                    + " dipgnn.kernels=coo (or --kernels coo, -Ddipgnn.kernels=coo)", e);
         }
     }
 
