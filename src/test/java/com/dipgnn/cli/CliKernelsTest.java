@@ -12,9 +12,11 @@ import picocli.CommandLine;
 /** {@code --kernels}, given to any command, chooses the process's aggregation kernel; an unknown one is a usage error. */
 class CliKernelsTest {
 
+    private final AggregationKernel before = AggregationKernel.current();
+
     @AfterEach
-    void restoreDefault() {
-        AggregationKernel.use(AggregationKernel.COO);
+    void restoreTheProcesssKernel() {
+        AggregationKernel.use(before);
     }
 
     @Test
@@ -27,6 +29,7 @@ class CliKernelsTest {
 
     @Test
     void anUnknownKernelIsAUsageErrorNamingTheChoices() {
+        AggregationKernel.use(AggregationKernel.COO); // not the default, so "unchanged" below means something
         CommandLine cli = Cli.commandLine(false);
         StringWriter err = new StringWriter();
         cli.setErr(new PrintWriter(err));

@@ -26,9 +26,11 @@ class AggregationKernelTest {
 
     private static final float TOLERANCE = 1e-5f;
 
+    private final AggregationKernel before = AggregationKernel.current();
+
     @AfterEach
-    void restoreDefault() {
-        AggregationKernel.use(AggregationKernel.COO);
+    void restoreTheProcesssKernel() {
+        AggregationKernel.use(before);
     }
 
     @ParameterizedTest

@@ -108,6 +108,52 @@ class SegmentKernelsGradientTest {
         }
     }
 
+    @Test
+    void gatherRowsGradient() {
+        try (NDManager m = NDManager.newBaseManager()) {
+            manager = m;
+            NDArray rows = m.create(new long[] {4, 0, 4, 2, 4, 1});
+            checkGradient(random(m, 9, 5, 3), v -> kernels.gatherRows(v, rows));
+        }
+    }
+
+    @Test
+    void attendGradientOfLogits() {
+        try (NDManager m = NDManager.newBaseManager()) {
+            manager = m;
+            NDArray index = m.create(index());
+            NDArray table = random(m, 10, 5, 6).reshape(5, 2, 3);
+            DestinationOrder order = DestinationOrder.of(m, toInts(index()), SEGMENTS);
+            checkGradient(random(m, 11, index().length, 2),
+                    l -> kernels.attend(l, table, valueRows(m), index, order, 0, false));
+        }
+    }
+
+    @Test
+    void attendGradientOfValueTable() {
+        try (NDManager m = NDManager.newBaseManager()) {
+            manager = m;
+            NDArray index = m.create(index());
+            NDArray logits = random(m, 12, index().length, 2);
+            DestinationOrder order = DestinationOrder.of(m, toInts(index()), SEGMENTS);
+            checkGradient(random(m, 13, 5, 6).reshape(5, 2, 3),
+                    t -> kernels.attend(logits, t, valueRows(m), index, order, 0, false));
+        }
+    }
+
+    /** The value row each of the 14 edges carries: rows 0-4 of a 5-row table, row 3 never, row 1 often. */
+    private static NDArray valueRows(NDManager m) {
+        return m.create(new long[] {1, 0, 1, 2, 4, 1, 0, 2, 1, 4, 4, 1, 2, 0});
+    }
+
+    private static int[] toInts(long[] values) {
+        int[] ints = new int[values.length];
+        for (int i = 0; i < values.length; i++) {
+            ints[i] = (int) values[i];
+        }
+        return ints;
+    }
+
     /**
      * Compares d(loss)/d(x) from autograd with central differences, where loss = sum(f(x) * r)
      * for fixed random r; checked twice, so a JIT executor's optimised second run is covered.

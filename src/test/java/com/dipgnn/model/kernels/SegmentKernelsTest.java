@@ -44,6 +44,39 @@ class SegmentKernelsTest {
     }
 
     @Test
+    void attendWeighsEachDestinationsValuesByItsSoftmax() {
+        try (NDManager m = NDManager.newBaseManager()) {
+            // destination 0: edges 0 and 2 with logits 0 and ln 3, so weights 1/4 and 3/4, carrying
+            // rows 1 (value 2) and 0 (value 6): 0.5 + 4.5 = 5; destination 1 has no edge: 0;
+            // destination 2: one edge, weight 1, row 1: 2
+            NDArray logits = m.create(new float[] {0f, 7f, (float) Math.log(3)}, new Shape(3, 1));
+            NDArray table = m.create(new float[] {6f, 2f}, new Shape(2, 1, 1));
+            NDArray rows = m.create(new long[] {1, 1, 0});
+            NDArray index = m.create(new long[] {0, 2, 0});
+            DestinationOrder order = DestinationOrder.of(m, new int[] {0, 2, 0}, 3);
+            float[] out = kernels.attend(logits, table, rows, index, order, 0, false).toFloatArray();
+            assertThat(out).containsExactly(new float[] {5f, 0f, 2f}, within(1e-5f));
+        }
+    }
+
+    @Test
+    void attendRefusesAnOrderOfOtherEdgesAndARateOutsideItsRange() {
+        try (NDManager m = NDManager.newBaseManager()) {
+            NDArray logits = m.zeros(new Shape(3, 1));
+            NDArray table = m.zeros(new Shape(2, 1, 1));
+            NDArray rows = m.create(new long[] {1, 1, 0});
+            NDArray index = m.create(new long[] {0, 2, 0});
+            DestinationOrder fewer = DestinationOrder.of(m, new int[] {0, 2}, 3);
+            assertThatThrownBy(() -> kernels.attend(logits, table, rows, index, fewer, 0, false))
+                    .hasMessageContaining("covers 2 edges");
+            DestinationOrder order = DestinationOrder.of(m, new int[] {0, 2, 0}, 3);
+            assertThatThrownBy(() -> kernels.attend(logits, table, rows, index, order, 1, true))
+                    .hasMessageContaining("[0, 1)");
+            assertThatThrownBy(() -> DestinationOrder.of(m, new int[] {0, 3}, 3)).hasMessageContaining("outside [0, 3)");
+        }
+    }
+
+    @Test
     void resultsBelongToTheFirstArgumentsManager() {
         try (NDManager first = NDManager.newBaseManager(); NDManager other = NDManager.newBaseManager()) {
             NDArray values = first.ones(new Shape(2, 3));
