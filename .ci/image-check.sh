@@ -7,10 +7,16 @@
 #    it as the local base image: this machine cannot pull images from a registry.
 # 2. Builds the repository's Dockerfile with podman against that base, the jar built beforehand copied
 #    in (JAR_FROM=prebuilt), keeping the Dockerfile's HEALTHCHECK (docker format).
-# 3. Starts the container on a fresh volume, waits for its health check, waits for the quick start to
-#    deploy `recommendations`, and asks it for a recommendation.
-# 4. Removes the container, starts a new one on the same volume, and checks that the deployment comes
-#    back by itself, without training again, and answers the same recommendation.
+# 3. Starts the container on a fresh volume with no network at all (--network none: a loopback
+#    interface only, checked by failing to reach the Debian mirror from inside) and the TorchScript
+#    kernels named explicitly (DIPGNN_KERNELS=torchscript), waits for its health check, waits for the
+#    quick start to pre-train, fine-tune and deploy `recommendations`, and asks it for a
+#    recommendation (curl inside the container, as the port cannot be published without a network).
+#    Its log must say that message passing ran on the TorchScript kernels and that libtorch compiled
+#    them: PyTorch's natives and the kernels came from the jar, nothing was downloaded.
+# 4. Removes the container, starts a new one on the same volume, its port published to the host, and
+#    checks that the deployment comes back by itself, without training again, on the same kernels,
+#    and answers the same recommendation through the published port.
 # Everything podman stores goes to a scratch directory that is removed at the end. Needs root (rootful
 # podman with the runc runtime and vfs storage, the set-up seen to work on these machines); installs
 # podman, runc and debootstrap from Debian's packages when they are missing.
@@ -72,16 +78,22 @@ ln "$JAR" "$WORK/jars/dipgnn-service-0.1.0-SNAPSHOT.jar" 2>/dev/null || cp "$JAR
   --build-arg RUNTIME_BASE="$BASE" --build-arg JAR_FROM=prebuilt --build-context jars="$WORK/jars" \
   -t "$IMAGE" . >/dev/null
 
-TOKEN=""  # the admin token the first start wrote to the volume, read once it is healthy
+TOKEN=""     # the admin token the first start wrote to the volume, read once it is healthy
+OFFLINE=""   # non-empty while the container runs without a network: api() then runs curl inside it
 api() { # METHOD PATH [BODY]: prints the body, fails on an HTTP error
-  curl -fsS -X "$1" -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \
-    "http://127.0.0.1:$PORT/api/v1$2" ${3:+-d "$3"}
+  local curl=(curl) base="http://127.0.0.1:$PORT"
+  [ -n "$OFFLINE" ] && { curl=("${P[@]}" exec "$NAME" curl); base="http://127.0.0.1:8080"; }
+  "${curl[@]}" -fsS -X "$1" -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" \
+    "$base/api/v1$2" ${3:+-d "$3"}
 }
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 
-start_container() {
-  "${P[@]}" run -d --name "$NAME" "${LIMITS[@]}" -p "127.0.0.1:$PORT:8080" -e DIPGNN_THREADS="${DIPGNN_THREADS:-0}" \
-    -v "$VOLUME:/data" "$IMAGE" >/dev/null 2>"$WORK/run.err" \
+start_container() { # offline|published
+  local network=(-p "127.0.0.1:$PORT:8080")
+  OFFLINE=""
+  [ "$1" = offline ] && { network=(--network none); OFFLINE=1; }
+  "${P[@]}" run -d --name "$NAME" "${LIMITS[@]}" "${network[@]}" -e DIPGNN_THREADS="${DIPGNN_THREADS:-0}" \
+    -e DIPGNN_KERNELS=torchscript -v "$VOLUME:/data" "$IMAGE" >/dev/null 2>"$WORK/run.err" \
     || { cat "$WORK/run.err" >&2; fail "the container did not start"; }
   for _ in $(seq 1 90); do
     # the image's own HEALTHCHECK (curl of the liveness probe inside the container)
@@ -107,27 +119,49 @@ wait_ready() { # SECONDS: until the deployment `recommendations` is READY
   "${P[@]}" logs "$NAME" | tail -30 >&2; fail "deployment 'recommendations' not READY after $1 s (last state: ${state:-none})"
 }
 
+kernels_logged() { # the service's own account of its kernels (config.EngineConfiguration)
+  local log
+  log=$("${P[@]}" logs "$NAME" 2>&1)
+  grep -q 'message passing on the torchscript kernels (dipgnn.kernels)' <<<"$log" \
+    || { tail -30 <<<"$log" >&2; fail "the log does not say that message passing runs on the torchscript kernels"; }
+  grep -Eq 'TorchScript kernels loaded: compiled by libtorch in [0-9]+ ms' <<<"$log" \
+    || { tail -30 <<<"$log" >&2; fail "the log does not say that libtorch compiled the TorchScript kernels"; }
+  phase "kernels: $(grep -Eo 'TorchScript kernels loaded: compiled by libtorch in [0-9]+ ms' <<<"$log" | tail -1)"
+}
+
 recommend() {
   api POST /deployments/recommendations/recommendations '{"id": 7, "k": 10}' \
     | json '" ".join(str(r["id"]) for r in d["items"])'
 }
 
-phase "first start on a fresh volume (the quick start pre-trains, fine-tunes and deploys)"
-start_container
+phase "first start on a fresh volume, no network, torchscript kernels (the quick start pre-trains, fine-tunes and deploys)"
+start_container offline
+[ "$("${P[@]}" inspect -f '{{.HostConfig.NetworkMode}}' "$NAME")" = none ] || fail "the first container has a network"
+# the host reached the mirror for debootstrap; from inside, curl must fail for want of a network:
+# cannot resolve (6), cannot connect (7) or timed out (28)
+reached=0
+"${P[@]}" exec "$NAME" curl -sS -m 10 -o /dev/null "$MIRROR/" 2>"$WORK/offline.err" || reached=$?
+case $reached in
+  0) fail "the first container reached $MIRROR: it is not offline" ;;
+  6|7|28) phase "no network inside: $(head -1 "$WORK/offline.err")" ;;
+  *) cat "$WORK/offline.err" >&2; fail "curl inside the container failed with exit code $reached, not for want of a network" ;;
+esac
 wait_ready 900
 first=$(recommend)
 [ "$(wc -w <<<"$first")" = 10 ] || fail "expected 10 recommendations, got '$first'"
 phase "first recommendation for query 7: $first"
+kernels_logged
 jobs_before=$(api GET /jobs | json 'len(d["items"])')
 
-phase "stopping the container (SIGTERM) and removing it; a new one on the same volume"
+phase "stopping the container (SIGTERM) and removing it; a new one on the same volume, its port published"
 "${P[@]}" stop -t 60 "$NAME" >/dev/null 2>&1
 [ "$("${P[@]}" inspect -f '{{.State.ExitCode}}' "$NAME")" = 143 ] || [ "$("${P[@]}" inspect -f '{{.State.ExitCode}}' "$NAME")" = 0 ] \
   || fail "the service did not stop cleanly on SIGTERM (exit code $("${P[@]}" inspect -f '{{.State.ExitCode}}' "$NAME"))"
 "${P[@]}" rm "$NAME" >/dev/null 2>&1
-start_container
+start_container published
 wait_ready 300
 again=$(recommend)
+kernels_logged
 jobs_after=$(api GET /jobs | json 'len(d["items"])')
 [ "$again" = "$first" ] || fail "after the restart the recommendation changed: '$again' against '$first'"
 [ "$jobs_after" = "$jobs_before" ] || fail "the restart ran jobs again: $jobs_before jobs before, $jobs_after after"

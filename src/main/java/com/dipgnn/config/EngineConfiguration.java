@@ -1,6 +1,8 @@
 package com.dipgnn.config;
 
 import ai.djl.Device;
+import com.dipgnn.model.AggregationKernel;
+import com.dipgnn.model.kernels.SegmentKernels;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.EngineThreads;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -24,19 +26,24 @@ public class EngineConfiguration {
     /**
      * The device jobs and inference use: the GPU when present ({@code dipgnn.device=auto}), else the
      * CPU; PyTorch's CPU threads are set first ({@code dipgnn.threads}), as the engine reads them once.
+     * With {@code dipgnn.kernels=torchscript} the kernels are compiled here, so that a service that
+     * cannot load them fails at start rather than in its first job.
      */
     @Bean
     public Device device(@Value("${dipgnn.device:auto}") String preference, ServiceProperties properties) {
         int cores = Runtime.getRuntime().availableProcessors();
         int threads = EngineThreads.apply(properties.engineThreads(cores));
-        com.dipgnn.model.AggregationKernel.use(properties.kernels());
-        if (properties.kernels() == com.dipgnn.model.AggregationKernel.TORCHSCRIPT) {
-            com.dipgnn.model.kernels.SegmentKernels.shared(); // compiled now: a libtorch that cannot stops the start
-        }
+        AggregationKernel.use(properties.kernels());
         LOG.info("Engine threads: {} of {} cores (dipgnn.threads={}, {} job(s) at once); message passing on the {} "
                 + "kernels (dipgnn.kernels)", threads, cores, properties.threads(), properties.jobs().concurrency(),
                 properties.kernels().name().toLowerCase(java.util.Locale.ROOT));
-        return Devices.select(preference);
+        Device device = Devices.select(preference);
+        if (properties.kernels() == AggregationKernel.TORCHSCRIPT) {
+            long start = System.nanoTime();
+            SegmentKernels.shared();
+            LOG.info("TorchScript kernels loaded: compiled by libtorch in {} ms", (System.nanoTime() - start) / 1_000_000);
+        }
+        return device;
     }
 
     @Bean

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import ai.djl.Device;
 import com.dipgnn.graph.synthetic.QueryProductLocation;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.model.AggregationKernel;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.sampling.SamplingConfig;
@@ -42,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * tiny fine-tuned link model: its Parquet output equals, bit for bit, what a deployment of the same
  * model computes, node by node, every node exactly once: with exact inference (the default of both),
  * and with sampled inference and the same seed and chunk size. Its manifest lists every part file
- * with its size, rows and SHA-256, and the service reads the output as verified.
+ * with its size, rows and SHA-256, and the service reads the output as verified. On the TorchScript
+ * kernels, named explicitly, the job computes the COO path's embeddings within float tolerance.
  */
 class BatchEmbeddingsTest {
 
@@ -102,6 +104,43 @@ class BatchEmbeddingsTest {
                 }
             }
         }
+    }
+
+    /**
+     * The job on the TorchScript kernels, named explicitly, computes the embeddings of the COO path
+     * within float tolerance (the two sum in different orders; 7.7e-7 at most when measured).
+     * Spark's local mode runs the tasks in this JVM, so the process-wide kernel choice reaches them.
+     */
+    @Test
+    void exactEmbeddingsOnTheTorchScriptKernelsMatchTheCooPath() throws Exception {
+        AggregationKernel before = AggregationKernel.current();
+        Map<String, float[]> coo;
+        Map<String, float[]> torchscript;
+        try {
+            AggregationKernel.use(AggregationKernel.COO);
+            coo = read(runExact(dir.resolve("kernels-coo")));
+            AggregationKernel.use(AggregationKernel.TORCHSCRIPT);
+            torchscript = read(runExact(dir.resolve("kernels-torchscript")));
+        } finally {
+            AggregationKernel.use(before);
+        }
+        assertThat(torchscript.keySet()).hasSize(350).isEqualTo(coo.keySet());
+        double largest = 0;
+        for (Map.Entry<String, float[]> node : coo.entrySet()) {
+            float[] expected = node.getValue();
+            float[] actual = torchscript.get(node.getKey());
+            assertThat(actual).as(node.getKey()).hasSameSizeAs(expected);
+            for (int i = 0; i < expected.length; i++) {
+                largest = Math.max(largest, Math.abs(actual[i] - expected[i]) / Math.max(1.0, Math.abs(expected[i])));
+            }
+        }
+        assertThat(largest).as("largest difference, relative to max(1, |coo value|)").isLessThan(1e-5);
+    }
+
+    private static Path runExact(Path out) {
+        BatchEmbeddings.run(spark, BatchOptions.of(model.toString(), GRAPH, out.toString()).withPartitions(2)
+                .withDevice("cpu"));
+        return out;
     }
 
     /** The manifest lists exactly the part files, each with its size, rows and SHA-256 (computed here independently). */
