@@ -72,7 +72,7 @@ public final class GraphBatch {
 
     private RelationEdges toDevice(RelationType r, String sourceType, String targetType, EdgeList edges) {
         return new RelationEdges(r, sourceType, targetType,
-                GraphOps.index(manager, edges.src()), GraphOps.index(manager, edges.dst()), edges.src(), edges.dst());
+                GraphOps.index(manager, edges.src()), GraphOps.index(manager, edges.dst()), edges.dst());
     }
 
     public NDManager manager() {
@@ -157,7 +157,7 @@ public final class GraphBatch {
                 ids[i] = i;
             }
             into.add(new RelationEdges(null, type, type,
-                    GraphOps.index(manager, ids), GraphOps.index(manager, ids), ids, ids));
+                    GraphOps.index(manager, ids), GraphOps.index(manager, ids), ids));
         }
         return into.isEmpty() ? null : new InEdges(manager, type, numNodes(type), into);
     }

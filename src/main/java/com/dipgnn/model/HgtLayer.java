@@ -8,7 +8,6 @@ import ai.djl.nn.Parameter;
 import ai.djl.training.initializer.ConstantInitializer;
 import ai.djl.training.initializer.XavierInitializer;
 import com.dipgnn.graph.RelationType;
-import com.dipgnn.model.kernels.SegmentKernels;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,28 +99,13 @@ public final class HgtLayer extends MessagePassingLayer<HgtLayer.KeyQueryValue> 
         RelationType r = edges.relation();
         KeyQueryValue source = projected.get(edges.sourceType());
         KeyQueryValue target = projected.get(edges.targetType());
-        NDArray keyR = source.key().batchMatMul(relationAttention.get(r).getArray()); // (heads, sources, headDim)
+        NDArray keyR = source.key().batchMatMul(relationAttention.get(r).getArray()).transpose(1, 0, 2);
         NDArray valueR = source.value().batchMatMul(relationMessage.get(r).getArray()).transpose(1, 0, 2);
-        NDArray logits = queryKeyProducts(edges, target.query(), keyR).mul(relationPrior.get(r).getArray());
+        NDArray k = GraphOps.gatherRows(keyR, edges.src());
+        NDArray q = GraphOps.gatherRows(target.query(), edges.dst());
+        NDArray logits = k.mul(q).sum(new int[] {2}).mul(relationPrior.get(r).getArray());
         logits = ScalarOps.mul(logits, scale);
         return new Messages(logits, valueR, edges.src());
-    }
-
-    /**
-     * {@code <q_dst, k_src>} per edge and head, shape (edges, heads): sampled at the edges by the
-     * TorchScript kernel ({@link SegmentKernels#edgeScores}), else from gathered rows.
-     *
-     * @param query (destinations, heads, headDim)
-     * @param keyR the relation's keys, (heads, sources, headDim)
-     */
-    private static NDArray queryKeyProducts(RelationEdges edges, NDArray query, NDArray keyR) {
-        if (AggregationKernel.current() == AggregationKernel.TORCHSCRIPT) {
-            int destinations = (int) query.getShape().get(0);
-            return SegmentKernels.shared().edgeScores(query.transpose(1, 0, 2), keyR, edges.pattern(destinations));
-        }
-        NDArray k = GraphOps.gatherRows(keyR.transpose(1, 0, 2), edges.src());
-        NDArray q = GraphOps.gatherRows(query, edges.dst());
-        return k.mul(q).sum(new int[] {2});
     }
 
     @Override

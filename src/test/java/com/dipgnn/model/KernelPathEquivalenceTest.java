@@ -43,7 +43,7 @@ class KernelPathEquivalenceTest {
         SegmentKernels kernels = SegmentKernels.shared();
         try (NDManager manager = NDManager.newBaseManager()) {
             NDArray dstIndex = GraphOps.index(manager, dst);
-            RelationEdges relation = new RelationEdges(null, "paper", "paper", dstIndex, dstIndex, dst, dst);
+            RelationEdges relation = new RelationEdges(null, "paper", "paper", dstIndex, dstIndex, dst);
             try (InEdges inEdges = new InEdges(manager, "paper", destinations, List.of(relation))) {
                 NDArray values = manager.randomNormal(new Shape(edges, heads)).mul(3);
 

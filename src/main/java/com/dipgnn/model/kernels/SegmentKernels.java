@@ -170,28 +170,6 @@ public final class SegmentKernels implements AutoCloseable {
     }
 
     /**
-     * Per edge and head, the dot product of the destination's query with the source's key:
-     * {@code out[e, h] = queries[h, dst[e]] . keys[h, src[e]]}. Computed as a sampled dense product
-     * at the pattern's entries ({@code sparse_sampled_addmm}), so no (edges x heads x headDim)
-     * array of gathered keys or queries is made, in the forward pass or the backward pass.
-     *
-     * @param queries shape (heads, destinations, d)
-     * @param keys shape (heads, sources, d)
-     * @param pattern the edges ({@link EdgePattern#of})
-     * @return shape (edges, heads), edges in their original order
-     */
-    public NDArray edgeScores(NDArray queries, NDArray keys, EdgePattern pattern) {
-        Shape q = queries.getShape();
-        Shape k = keys.getShape();
-        if (q.dimension() != 3 || k.dimension() != 3 || q.get(0) != k.get(0) || q.get(2) != k.get(2)
-                || q.get(1) != pattern.destinations() || k.get(1) < pattern.sources()) {
-            throw new IllegalArgumentException("edgeScores needs queries (heads, " + pattern.destinations() + ", d) and"
-                    + " keys (heads, >= " + pattern.sources() + ", d), not " + q + " and " + k);
-        }
-        return call("edge_scores", queries, keys, pattern.rowStarts(), pattern.columns(), pattern.entryOfEdge());
-    }
-
-    /**
      * Attention in one kernel: the softmax of {@code logits} over each destination's edges (per
      * head), dropout on those weights when training, and per destination and head the weighted
      * sum of the value rows the edges point at. Values are read from {@code table} by row, never

@@ -37,22 +37,6 @@ class SegOps(Module):
     values: Tensor,
     index: Tensor) -> Tensor:
     return torch.index_select(values, 0, index)
-  def edge_scores(self: __torch__.SegOps,
-    queries: Tensor,
-    keys: Tensor,
-    row_starts: Tensor,
-    columns: Tensor,
-    entry_of_edge: Tensor) -> Tensor:
-    shape = [int(queries.size(1)), int(keys.size(1))]
-    scores = annotate(List[Tensor], [])
-    for head in range(int(queries.size(0))):
-      zeros = torch.zeros([int(columns.size(0))], dtype=queries.dtype, device=queries.device)
-      pattern = torch.sparse_csr_tensor(row_starts, columns, zeros, shape, dtype=queries.dtype)
-      query = torch.contiguous(torch.select(queries, 0, head))
-      key = torch.transpose(torch.select(keys, 0, head), 0, 1)
-      sampled = torch.sparse_sampled_addmm(pattern, query, key, beta=0.0, alpha=1.0)
-      scores.append(torch.values(sampled))
-    return torch.index_select(torch.stack(scores, 1), 0, entry_of_edge)
   def attend(self: __torch__.SegOps,
     logits: Tensor,
     table: Tensor,

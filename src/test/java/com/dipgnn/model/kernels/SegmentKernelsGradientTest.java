@@ -141,20 +141,6 @@ class SegmentKernelsGradientTest {
         }
     }
 
-    @Test
-    void edgeScoresGradientOfQueriesAndKeys() {
-        try (NDManager m = NDManager.newBaseManager()) {
-            manager = m;
-            // 14 edges into 6 destinations (2 and 5 without any), sources from valueRows, the pair
-            // (source 1, destination 0) twice
-            EdgePattern pattern = EdgePattern.of(m, toInts(index()), toInts(valueRows(m).toLongArray()), SEGMENTS);
-            NDArray keys = random(m, 14, 2 * 5, 3).reshape(2, 5, 3);
-            NDArray queries = random(m, 15, 2 * SEGMENTS, 3).reshape(2, SEGMENTS, 3);
-            checkGradient(queries, q -> kernels.edgeScores(q, keys, pattern));
-            checkGradient(keys, k -> kernels.edgeScores(queries, k, pattern));
-        }
-    }
-
     /** The value row each of the 14 edges carries: rows 0-4 of a 5-row table, row 3 never, row 1 often. */
     private static NDArray valueRows(NDManager m) {
         return m.create(new long[] {1, 0, 1, 2, 4, 1, 0, 2, 1, 4, 4, 1, 2, 0});

@@ -60,21 +60,6 @@ class SegmentKernelsTest {
     }
 
     @Test
-    void edgeScoresAreEachEdgesQueryKeyProductInEdgeOrder() {
-        try (NDManager m = NDManager.newBaseManager()) {
-            // one head, 2-d vectors; destinations' queries (1, 0) and (0, 2); sources' keys (3, 4),
-            // (5, 6), (7, 8); edges (source, destination): (2, 1), (0, 0), (1, 1), (2, 1) again
-            NDArray queries = m.create(new float[] {1, 0, 0, 2}, new Shape(1, 2, 2));
-            NDArray keys = m.create(new float[] {3, 4, 5, 6, 7, 8}, new Shape(1, 3, 2));
-            EdgePattern pattern = EdgePattern.of(m, new int[] {1, 0, 1, 1}, new int[] {2, 0, 1, 2}, 2);
-            float[] scores = kernels.edgeScores(queries, keys, pattern).toFloatArray();
-            assertThat(scores).containsExactly(new float[] {16f, 3f, 12f, 16f}, within(1e-6f));
-            assertThatThrownBy(() -> kernels.edgeScores(queries, keys.get("0:1, 0:2, :"), pattern))
-                    .hasMessageContaining(">= 3");
-        }
-    }
-
-    @Test
     void attendRefusesAnOrderOfOtherEdgesAndARateOutsideItsRange() {
         try (NDManager m = NDManager.newBaseManager()) {
             NDArray logits = m.zeros(new Shape(3, 1));
