@@ -96,9 +96,10 @@ public final class SegmentKernels implements AutoCloseable {
     }
 
     /**
-     * Rows {@code index[i]} of {@code values}, gathered along axis 0. Autograd sums the gradient
-     * back into the rows with {@code index_add} (DJL's gather, {@code embedding}, sorts the index
-     * in backward instead).
+     * Rows {@code index[i]} of {@code values}, gathered along axis 0 from a contiguous copy when
+     * {@code values} is a strided view (a transposed one gathers several times slower). Autograd
+     * sums the gradient back into the rows with {@code index_add} (DJL's gather, {@code embedding},
+     * sorts the index in backward instead).
      *
      * @param values shape (n, ...)
      * @param index int64 row ids in [0, n), shape (E)

@@ -36,7 +36,7 @@ class SegOps(Module):
   def gather_rows(self: __torch__.SegOps,
     values: Tensor,
     index: Tensor) -> Tensor:
-    return torch.index_select(values, 0, index)
+    return torch.index_select(torch.contiguous(values), 0, index)
   def attend(self: __torch__.SegOps,
     logits: Tensor,
     table: Tensor,
