@@ -80,8 +80,8 @@ public final class GatLayer extends MessagePassingLayer<GatLayer.Projected> {
     protected Messages message(RelationEdges edges, Map<String, Projected> projected, boolean training) {
         Projected source = projected.get(edges.sourceType());
         Projected target = projected.get(edges.targetType());
-        NDArray logits = GraphOps.gatherRows(source.sourceScore(), edges.src())
-                .add(GraphOps.gatherRows(target.targetScore(), edges.dst()));
+        NDArray logits = GraphOps.gatherToEdges(source.sourceScore(), edges.src())
+                .add(GraphOps.gatherToEdges(target.targetScore(), edges.dst()));
         logits = Activation.leakyRelu(logits, NEGATIVE_SLOPE);
         return new Messages(logits, source.z(), edges.src());
     }

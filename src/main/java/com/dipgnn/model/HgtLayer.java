@@ -101,8 +101,8 @@ public final class HgtLayer extends MessagePassingLayer<HgtLayer.KeyQueryValue> 
         KeyQueryValue target = projected.get(edges.targetType());
         NDArray keyR = source.key().batchMatMul(relationAttention.get(r).getArray()).transpose(1, 0, 2);
         NDArray valueR = source.value().batchMatMul(relationMessage.get(r).getArray()).transpose(1, 0, 2);
-        NDArray k = GraphOps.gatherRows(keyR, edges.src());
-        NDArray q = GraphOps.gatherRows(target.query(), edges.dst());
+        NDArray k = GraphOps.gatherToEdges(keyR, edges.src());
+        NDArray q = GraphOps.gatherToEdges(target.query(), edges.dst());
         NDArray logits = k.mul(q).sum(new int[] {2}).mul(relationPrior.get(r).getArray());
         logits = ScalarOps.mul(logits, scale);
         return new Messages(logits, valueR, edges.src());
