@@ -234,6 +234,10 @@ public final class SegmentKernels implements AutoCloseable {
             NDArray marker = scratch.create(0L);
             marker.setName(METHOD_MARKER + method);
             inputs.add(marker);
+            // libtorch's graph executor rewrites a method's graph after its first (profiling) calls, and
+            // the rewritten graph need not round like the first: a job resumed in a fresh process would
+            // then drift from one that ran through. The setting is per thread, so it is set on every call.
+            JniUtils.setGraphExecutorOptimize(false);
             return IValueUtils.forward(module, inputs, true).singletonOrThrow();
         }
     }

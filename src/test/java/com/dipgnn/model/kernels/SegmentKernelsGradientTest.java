@@ -141,6 +141,56 @@ class SegmentKernelsGradientTest {
         }
     }
 
+    /**
+     * Every call computes the same bits: libtorch's graph executor would otherwise rewrite the
+     * method after its first calls (symbolic gradients among others), and a job resumed in a fresh
+     * process, whose first calls are the profiling ones, would drift from one that ran through.
+     */
+    @Test
+    void repeatedCallsGiveBitIdenticalValuesAndGradients() {
+        try (NDManager m = NDManager.newBaseManager()) {
+            NDArray index = m.create(index());
+            NDArray table = random(m, 16, 5, 6).reshape(5, 2, 3).toType(DataType.FLOAT32, false);
+            NDArray logits = random(m, 17, index().length, 2).toType(DataType.FLOAT32, false);
+            DestinationOrder order = DestinationOrder.of(m, toInts(index()), SEGMENTS);
+            float[] first = null;
+            for (int call = 0; call < 8; call++) {
+                try (NDManager step = m.newSubManager()) {
+                    NDArray l = logits.duplicate();
+                    NDArray t = table.duplicate();
+                    l.attach(step);
+                    t.attach(step);
+                    l.setRequiresGradient(true);
+                    t.setRequiresGradient(true);
+                    float[] bits;
+                    try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
+                        NDArray out = kernels.attend(l, t, valueRows(step), index, order, 0, false);
+                        collector.backward(out.mul(out).sum());
+                        bits = concat(out.toFloatArray(), l.getGradient().toFloatArray(), t.getGradient().toFloatArray());
+                    }
+                    if (first == null) {
+                        first = bits;
+                    }
+                    assertThat(bits).as("call %d", call).containsExactly(first);
+                }
+            }
+        }
+    }
+
+    private static float[] concat(float[]... parts) {
+        int n = 0;
+        for (float[] p : parts) {
+            n += p.length;
+        }
+        float[] all = new float[n];
+        int at = 0;
+        for (float[] p : parts) {
+            System.arraycopy(p, 0, all, at, p.length);
+            at += p.length;
+        }
+        return all;
+    }
+
     /** The value row each of the 14 edges carries: rows 0-4 of a 5-row table, row 3 never, row 1 often. */
     private static NDArray valueRows(NDManager m) {
         return m.create(new long[] {1, 0, 1, 2, 4, 1, 0, 2, 1, 4, 4, 1, 2, 0});
