@@ -15,7 +15,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        if (args.length > 0 && Cli.isCommand(args[0])) {
+        if (Cli.isCommandLine(args)) {
             System.exit(Cli.run(args));
         }
         if (args.length > 0 && ROLES.contains(args[0])) { // `worker` or `api`: the service with one role

@@ -27,6 +27,7 @@ public final class Cli {
     public static final int EXIT_FAILURE = 1;
 
     private static final String VERBOSE = "--verbose";
+    private static final String KERNELS = "--kernels";
 
     @Option(names = VERBOSE, scope = ScopeType.INHERIT,
             description = "on an error, print the stack trace as well (or set " + DEBUG_ENV + "=1)")
@@ -36,7 +37,7 @@ public final class Cli {
     }
 
     /** Chooses how message passing aggregates, for every command of this process. */
-    @Option(names = "--kernels", scope = ScopeType.INHERIT, paramLabel = "coo|torchscript",
+    @Option(names = KERNELS, scope = ScopeType.INHERIT, paramLabel = "coo|torchscript",
             description = "how message passing sums and normalises over in-edges: torchscript (default: PyTorch's own "
                     + "scatter kernels and a fused attention kernel) or coo (the earlier sparse matrix of ones); same "
                     + "values either way")
@@ -45,6 +46,25 @@ public final class Cli {
     }
 
     /** Whether {@code word} names a command of this CLI (rather than a Spring argument). */
+    /**
+     * Whether {@code args} are a command line for this tool: a command word, or the options every
+     * command takes ({@code --verbose}, {@code --kernels VALUE} or {@code --kernels=VALUE}) and then
+     * one, as {@code --help} shows them ({@code java -jar ... --kernels coo finetune ...}).
+     */
+    public static boolean isCommandLine(String[] args) {
+        int i = 0;
+        while (i < args.length) {
+            if (VERBOSE.equals(args[i]) || args[i].startsWith(KERNELS + "=")) {
+                i++;
+            } else if (KERNELS.equals(args[i])) {
+                i += 2;
+            } else {
+                return isCommand(args[i]);
+            }
+        }
+        return false;
+    }
+
     public static boolean isCommand(String word) {
         return new CommandLine(new Cli()).getSubcommands().containsKey(word)
                 || "--help".equals(word) || "-h".equals(word) || "help".equals(word);

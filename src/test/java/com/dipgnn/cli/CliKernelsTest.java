@@ -40,4 +40,14 @@ class CliKernelsTest {
         assertThat(err.toString()).contains("cuda").contains("coo or torchscript");
         assertThat(AggregationKernel.current()).isEqualTo(AggregationKernel.COO);
     }
+
+    @Test
+    void optionsBeforeTheCommandWordStillMakeACommandLineNotAServiceStart() {
+        assertThat(Cli.isCommandLine(new String[] {"--kernels", "coo", "finetune", "--dataset", "x"})).isTrue();
+        assertThat(Cli.isCommandLine(new String[] {"--kernels=torchscript", "--verbose", "bench"})).isTrue();
+        assertThat(Cli.isCommandLine(new String[] {"finetune"})).isTrue();
+        assertThat(Cli.isCommandLine(new String[] {"--kernels", "coo"})).isFalse();
+        assertThat(Cli.isCommandLine(new String[] {"--server.port=9000"})).isFalse();
+        assertThat(Cli.isCommandLine(new String[] {})).isFalse();
+    }
 }
