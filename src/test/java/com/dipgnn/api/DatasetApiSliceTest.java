@@ -11,14 +11,9 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.dipgnn.datasets.DatasetService;
 import com.dipgnn.errors.ConflictException;
 import com.dipgnn.errors.NotFoundException;
-import com.dipgnn.security.ApiTokenFilter;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMockMvc;
-import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
-import org.springframework.context.annotation.ComponentScan;
-import org.springframework.context.annotation.FilterType;
 import org.springframework.http.MediaType;
 import org.springframework.mock.web.MockMultipartFile;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -29,10 +24,7 @@ import org.springframework.test.web.servlet.MockMvc;
  * source, an upload a valid id, all refused before the service is asked; the service's refusals
  * become the problem types a client can act on (404 naming the data set, 409 while it is in use).
  */
-@WebMvcTest(controllers = DatasetController.class, excludeFilters = @ComponentScan.Filter(
-        type = FilterType.ASSIGNABLE_TYPE, classes = {ApiTokenFilter.class, ProcessRoleFilter.class,
-        RequestBodyLimit.class}))
-@AutoConfigureMockMvc(addFilters = false)
+@ApiSlice(DatasetController.class)
 class DatasetApiSliceTest {
 
     private static final String DATASETS = "/api/v1/datasets";

@@ -9,15 +9,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import com.dipgnn.deployments.DeploymentService;
 import com.dipgnn.errors.ConflictException;
 import com.dipgnn.errors.NotFoundException;
-import com.dipgnn.security.ApiTokenFilter;
 import com.dipgnn.serving.InvalidEmbeddingsException;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMockMvc;
-import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
-import org.springframework.context.annotation.ComponentScan;
-import org.springframework.context.annotation.FilterType;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
@@ -27,10 +22,7 @@ import org.springframework.test.web.servlet.MockMvc;
  * refused before the service is asked, and the service's refusals become the problem types a
  * client can act on (404, 409, 422 with the field).
  */
-@WebMvcTest(controllers = DeploymentController.class, excludeFilters = @ComponentScan.Filter(
-        type = FilterType.ASSIGNABLE_TYPE, classes = {ApiTokenFilter.class, ProcessRoleFilter.class,
-        RequestBodyLimit.class}))
-@AutoConfigureMockMvc(addFilters = false)
+@ApiSlice(DeploymentController.class)
 class DeploymentApiSliceTest {
 
     @Autowired

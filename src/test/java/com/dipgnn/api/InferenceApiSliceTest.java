@@ -10,18 +10,13 @@ import com.dipgnn.deployments.DeploymentService;
 import com.dipgnn.deployments.Served;
 import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.errors.ServiceUnavailableException;
-import com.dipgnn.security.ApiTokenFilter;
 import com.dipgnn.serving.InvalidInferenceRequestException;
 import com.dipgnn.serving.ModelDeployment;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMockMvc;
-import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.ComponentScan;
-import org.springframework.context.annotation.FilterType;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -32,10 +27,7 @@ import org.springframework.test.web.servlet.MockMvc;
  * RFC 9457 problem with the status, type and field a client can act on, and a request refused by
  * validation never reaches a deployment.
  */
-@WebMvcTest(controllers = InferenceController.class, excludeFilters = @ComponentScan.Filter(
-        type = FilterType.ASSIGNABLE_TYPE, classes = {ApiTokenFilter.class, ProcessRoleFilter.class,
-        RequestBodyLimit.class}))
-@AutoConfigureMockMvc(addFilters = false)
+@ApiSlice(InferenceController.class)
 @Import({InferenceMetrics.class, SliceMeters.class})
 class InferenceApiSliceTest {
 

@@ -12,16 +12,11 @@ import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.jobs.JobService;
 import com.dipgnn.jobs.JobState;
 import com.dipgnn.jobs.JobView;
-import com.dipgnn.security.ApiTokenFilter;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentMatchers;
 import org.mockito.Mockito;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMockMvc;
-import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
-import org.springframework.context.annotation.ComponentScan;
-import org.springframework.context.annotation.FilterType;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
@@ -31,10 +26,7 @@ import org.springframework.test.web.servlet.MockMvc;
  * service is asked, an accepted submission answers 202 with its Location and whether it was a
  * replay, and the service's refusals become the problem types a client can act on.
  */
-@WebMvcTest(controllers = JobController.class, excludeFilters = @ComponentScan.Filter(
-        type = FilterType.ASSIGNABLE_TYPE, classes = {ApiTokenFilter.class, ProcessRoleFilter.class,
-        RequestBodyLimit.class}))
-@AutoConfigureMockMvc(addFilters = false)
+@ApiSlice(JobController.class)
 class JobApiSliceTest {
 
     private static final String JOBS = "/api/v1/jobs";

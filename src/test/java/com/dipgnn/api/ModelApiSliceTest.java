@@ -10,15 +10,10 @@ import com.dipgnn.errors.ConflictException;
 import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.registry.ModelFilter;
 import com.dipgnn.registry.ModelRegistry;
-import com.dipgnn.security.ApiTokenFilter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMockMvc;
-import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
-import org.springframework.context.annotation.ComponentScan;
-import org.springframework.context.annotation.FilterType;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
@@ -28,10 +23,7 @@ import org.springframework.test.web.servlet.MockMvc;
  * asked, a page asks the registry for the rows it shows, and the registry's refusals become the
  * problem types a client can act on (404 naming the model, 409 while it is in use).
  */
-@WebMvcTest(controllers = ModelController.class, excludeFilters = @ComponentScan.Filter(
-        type = FilterType.ASSIGNABLE_TYPE, classes = {ApiTokenFilter.class, ProcessRoleFilter.class,
-        RequestBodyLimit.class}))
-@AutoConfigureMockMvc(addFilters = false)
+@ApiSlice(ModelController.class)
 class ModelApiSliceTest {
 
     private static final String MODELS = "/api/v1/models";

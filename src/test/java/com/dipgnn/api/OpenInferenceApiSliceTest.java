@@ -13,7 +13,6 @@ import com.dipgnn.deployments.DeploymentState;
 import com.dipgnn.deployments.DeploymentView;
 import com.dipgnn.deployments.Served;
 import com.dipgnn.errors.NotFoundException;
-import com.dipgnn.security.ApiTokenFilter;
 import com.dipgnn.serving.ModelDeployment;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.RequestDispatcher;
@@ -21,11 +20,7 @@ import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMockMvc;
-import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.ComponentScan;
-import org.springframework.context.annotation.FilterType;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -39,10 +34,7 @@ import org.springframework.test.web.servlet.ResultActions;
  * inference does not read, are refused naming it; a version a deployment neither serves nor loads
  * is not found (404), for readiness, metadata and inference alike.
  */
-@WebMvcTest(controllers = {OpenInferenceController.class, ErrorEndpoint.class}, excludeFilters = @ComponentScan.Filter(
-        type = FilterType.ASSIGNABLE_TYPE, classes = {ApiTokenFilter.class, ProcessRoleFilter.class,
-        RequestBodyLimit.class}))
-@AutoConfigureMockMvc(addFilters = false)
+@ApiSlice({OpenInferenceController.class, ErrorEndpoint.class})
 @Import({InferenceMetrics.class, SliceMeters.class})
 class OpenInferenceApiSliceTest {
 
