@@ -127,17 +127,15 @@ public final class GraphOps {
      * each destination's own maximum (a constant for autograd) is subtracted before {@code exp}. On
      * a GPU the maxima are computed on the device ({@link InEdges#segmentMax}), so nothing is copied
      * to the host inside the pass; on a CPU from a host copy, a plain memory copy there, as before
-     * (docs/engine.md, "Host transfers in a step"). Both give the same values. With the
-     * {@link AggregationKernel#TORCHSCRIPT} kernel, PyTorch's own segment maximum and sums instead.
+     * (docs/engine.md, "Host transfers in a step"). Both give the same values. This is the
+     * {@link AggregationKernel#COO} path's softmax; the default path normalises inside
+     * {@link SegmentKernels#attend}.
      *
      * @param logits shape (edges, heads)
      * @param inEdges the destination index of the edges
      * @return attention weights, shape (edges, heads); they sum to 1 over each destination's in-edges
      */
     public static NDArray segmentSoftmax(NDArray logits, InEdges inEdges) {
-        if (AggregationKernel.current() == AggregationKernel.TORCHSCRIPT) {
-            return SegmentKernels.shared().segmentSoftmax(logits, inEdges.destinations(), inEdges.numDestinations());
-        }
         NDArray max = logits.getDevice().isGpu() ? inEdges.segmentMax(logits) : inEdges.segmentMaxOnHost(logits);
         NDArray maxPerEdge = gatherRows(max, inEdges.destinations());
         NDArray exp = logits.sub(maxPerEdge).exp();

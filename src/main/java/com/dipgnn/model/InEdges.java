@@ -103,16 +103,14 @@ public final class InEdges implements AutoCloseable {
     }
 
     /**
-     * Sums edge values per destination with the process's {@link AggregationKernel}:
+     * Sums edge values per destination through the incidence matrix (the {@link AggregationKernel#COO}
+     * path; the default path sums inside {@link SegmentKernels#attend}):
      * {@code out[d] = sum of values[e] over edges e into d} (0 for a destination without in-edges).
      *
      * @param values shape (edges, width)
      * @return shape (destinations, width)
      */
     public NDArray sumPerDestination(NDArray values) {
-        if (AggregationKernel.current() == AggregationKernel.TORCHSCRIPT) {
-            return SegmentKernels.shared().segmentSum(values, destinations, numDestinations);
-        }
         return GraphOps.scatterSum(incidence(), values);
     }
 
