@@ -1,6 +1,8 @@
 package com.dipgnn;
 
 import com.dipgnn.cli.Cli;
+import java.util.Arrays;
+import java.util.Set;
 
 /**
  * Entry point of the executable jar: a known command ({@code finetune}, {@code bench}, ...) runs
@@ -9,7 +11,7 @@ import com.dipgnn.cli.Cli;
  */
 public final class Main {
 
-    private static final java.util.Set<String> ROLES = java.util.Set.of("api", "worker");
+    private static final Set<String> ROLES = Set.of("api", "worker");
 
     private Main() {
     }
@@ -19,7 +21,7 @@ public final class Main {
             System.exit(Cli.run(args));
         }
         if (args.length > 0 && ROLES.contains(args[0])) { // `worker` or `api`: the service with one role
-            String[] rest = java.util.Arrays.copyOfRange(args, 1, args.length + 1);
+            String[] rest = Arrays.copyOfRange(args, 1, args.length + 1);
             System.arraycopy(rest, 0, rest, 1, args.length - 1);
             rest[0] = "--dipgnn.roles=" + args[0];
             ServiceApplication.start(rest);

@@ -23,6 +23,9 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Online inference on a deployment: node embeddings, link scores with the model's own head, top-k
@@ -41,7 +44,7 @@ public class InferenceController {
 
     private final DeploymentService deployments;
     private final InferenceMetrics metrics;
-    private final java.util.concurrent.Semaphore newNodes = new java.util.concurrent.Semaphore(NEW_NODE_PERMITS, true);
+    private final Semaphore newNodes = new Semaphore(NEW_NODE_PERMITS, true);
 
     public InferenceController(DeploymentService deployments, InferenceMetrics metrics) {
         this.deployments = deployments;
@@ -281,10 +284,10 @@ public class InferenceController {
     }
 
     /** Runs a new-node computation when a permit frees up within the wait, else answers 503. */
-    private <T> T bounded(java.util.function.Supplier<T> call) {
+    private <T> T bounded(Supplier<T> call) {
         boolean acquired;
         try {
-            acquired = newNodes.tryAcquire(NEW_NODE_WAIT_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+            acquired = newNodes.tryAcquire(NEW_NODE_WAIT_MS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             acquired = false;

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Inference metrics per endpoint, deployment and outcome: {@code dipgnn_inference_requests_total}
@@ -48,7 +49,7 @@ public class InferenceMetrics {
 
     private void record(String endpoint, String deployment, String outcome, long nanos) {
         String key = endpoint + '|' + deployment + '|' + outcome;
-        timer(key, endpoint, deployment, outcome).record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+        timer(key, endpoint, deployment, outcome).record(nanos, TimeUnit.NANOSECONDS);
         requests.computeIfAbsent(key, k -> Counter.builder("dipgnn.inference.requests")
                 .description("Inference requests by endpoint, deployment and outcome")
                 .tags("endpoint", endpoint, "deployment", deployment, "outcome", outcome).register(meters))

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import java.util.Collection;
 import java.util.stream.Collectors;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Says what is wrong with a request body in the client's terms (JSON types and field names),
@@ -37,11 +39,11 @@ final class JsonErrors {
 
     /** The name of a field given twice in one object, or null (Jackson's strict duplicate detection). */
     private static String duplicateField(JsonProcessingException e) {
-        java.util.regex.Matcher m = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
+        Matcher m = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
         return m.find() ? m.group(1) : null;
     }
 
-    private static final java.util.regex.Pattern DUPLICATE = java.util.regex.Pattern.compile("Duplicate field '([^']{1,64})'");
+    private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '([^']{1,64})'");
 
     /** What is wrong, e.g. {@code expected an integer; got 32.7}. */
     static String problem(JsonProcessingException e) {

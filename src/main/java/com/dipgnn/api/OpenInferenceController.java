@@ -20,6 +20,11 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The Open Inference Protocol (KServe v2, REST) for the embedding model of each deployment: the
@@ -196,7 +201,7 @@ public class OpenInferenceController {
             int[] ids = nodeIds(input);
             String type = nodeType(model, request, input);
             float[][] vectors = model.embeddings(type, ids);
-            List<Number> flat = new java.util.ArrayList<>(ids.length * model.dim());
+            List<Number> flat = new ArrayList<>(ids.length * model.dim());
             for (float[] v : vectors) {
                 for (float x : v) {
                     flat.add(x);
@@ -209,11 +214,11 @@ public class OpenInferenceController {
 
     /** Link scores of (source, target) pairs: inputs source_ids and target_ids, output scores (FP32 [n]). */
     private static InferResponse scores(String name, com.dipgnn.deployments.Served served, InferRequest request) {
-        onlyParameters(request.parameters(), "parameters", java.util.Set.of(OUTPUT_PARAMETER, "relation"));
+        onlyParameters(request.parameters(), "parameters", Set.of(OUTPUT_PARAMETER, "relation"));
         int[] sources = nodeIds(input(request, SOURCES));
         int[] targets = nodeIds(input(request, TARGETS));
         float[] scores = served.model().linkScores(stringParameter(request, "relation"), sources, targets);
-        List<Number> data = new java.util.ArrayList<>(scores.length);
+        List<Number> data = new ArrayList<>(scores.length);
         for (float s : scores) {
             data.add(s);
         }
@@ -228,7 +233,7 @@ public class OpenInferenceController {
      */
     private static InferResponse topK(String name, com.dipgnn.deployments.Served served, InferRequest request) {
         onlyParameters(request.parameters(), "parameters",
-                java.util.Set.of(OUTPUT_PARAMETER, "relation", "k", "exclude_linked"));
+                Set.of(OUTPUT_PARAMETER, "relation", "k", "exclude_linked"));
         int[] sources = nodeIds(input(request, INPUT));
         Object kValue = request.parameters().getOrDefault("k", 10);
         if (!(kValue instanceof Integer k) || k < 1) {
@@ -241,8 +246,8 @@ public class OpenInferenceController {
         // checked (ids, their count, k) by the deployment before anything of size sources x k is made
         List<List<com.dipgnn.serving.ScoredNode>> tops = served.model().recommend(stringParameter(request, "relation"),
                 sources, k, excludeLinked);
-        List<Number> ids = new java.util.ArrayList<>(sources.length * k);
-        List<Number> scores = new java.util.ArrayList<>(sources.length * k);
+        List<Number> ids = new ArrayList<>(sources.length * k);
+        List<Number> scores = new ArrayList<>(sources.length * k);
         for (List<com.dipgnn.serving.ScoredNode> top : tops) {
             for (int i = 0; i < k; i++) {
                 ids.add(i < top.size() ? (long) top.get(i).id() : -1L);
@@ -272,7 +277,7 @@ public class OpenInferenceController {
             throw new InvalidInputException("inputs", "the request needs a list of input tensors (" + String.join(", ", takes)
                     + "), and no null entries");
         }
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (int i = 0; i < request.inputs().size(); i++) {
             String inputName = request.inputs().get(i).name();
             String field = "inputs[" + i + "].name";
@@ -324,10 +329,10 @@ public class OpenInferenceController {
         for (int i = 0; i < ids.length; i++) {
             Number n = input.data().get(i);
             String field = "inputs." + input.name() + ".data[" + i + "]";
-            if (n == null || !(n instanceof Integer || n instanceof Long || n instanceof java.math.BigInteger)) {
+            if (n == null || !(n instanceof Integer || n instanceof Long || n instanceof BigInteger)) {
                 throw new InvalidInputException(field, "node ids are integers; got " + n);
             }
-            if (n instanceof java.math.BigInteger || n.longValue() < 0 || n.longValue() > Integer.MAX_VALUE) {
+            if (n instanceof BigInteger || n.longValue() < 0 || n.longValue() > Integer.MAX_VALUE) {
                 throw new InvalidInputException(field, "node id " + n + " is outside the node id range 0 to "
                         + Integer.MAX_VALUE);
             }
@@ -361,18 +366,18 @@ public class OpenInferenceController {
 
     /** Refuses parameters other than {@code node_type} (and {@code output}), which embeddings would otherwise ignore. */
     private static void onlyNodeType(Map<String, Object> parameters, String where) {
-        onlyParameters(parameters, where, java.util.Set.of(NODE_TYPE, OUTPUT_PARAMETER));
+        onlyParameters(parameters, where, Set.of(NODE_TYPE, OUTPUT_PARAMETER));
     }
 
     /** Refuses parameters other than {@code allowed}, which the inference would otherwise ignore. */
-    private static void onlyParameters(Map<String, Object> parameters, String where, java.util.Set<String> allowed) {
+    private static void onlyParameters(Map<String, Object> parameters, String where, Set<String> allowed) {
         if (parameters == null) {
             return;
         }
         for (String name : parameters.keySet()) {
             if (!allowed.contains(name)) {
                 throw new InvalidInputException(where + "." + name, "unknown parameter '" + name + "'; this "
-                        + "inference takes " + new java.util.TreeSet<>(allowed));
+                        + "inference takes " + new TreeSet<>(allowed));
             }
         }
     }

@@ -32,6 +32,9 @@ import org.springframework.validation.method.ParameterErrors;
 import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
 
 /**
  * Turns every error into an RFC 9457 problem detail that says what is wrong, where (the field)
@@ -129,7 +132,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException ex,
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        List<Map<String, String>> errors = new java.util.ArrayList<>();
+        List<Map<String, String>> errors = new ArrayList<>();
         for (ParameterValidationResult result : ex.getParameterValidationResults()) {
             if (result instanceof ParameterErrors body) {
                 body.getFieldErrors().forEach(f -> errors.add(Map.of("field", f.getField(),
@@ -204,7 +207,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         ResponseEntity<Object> response = super.handleExceptionInternal(ex, body, headers, statusCode, request);
         if (response != null && response.getBody() instanceof ProblemDetail p
                 && (p.getType() == null || "about:blank".equals(p.getType().toString()))) {
-            p.setType(java.net.URI.create(Problems.TYPE_BASE + Problems.typeOf(statusCode.value())));
+            p.setType(URI.create(Problems.TYPE_BASE + Problems.typeOf(statusCode.value())));
         }
         if (response != null && response.getBody() instanceof ProblemDetail p && isOpenInference(request)) {
             // the Open Inference Protocol's own error shape, also where no handler was chosen (405, 415, 404)
@@ -237,7 +240,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             return "true or false";
         }
         if (type.isEnum()) {
-            return "one of " + java.util.Arrays.toString(type.getEnumConstants());
+            return "one of " + Arrays.toString(type.getEnumConstants());
         }
         return "a value of another form (see the API document)";
     }

@@ -3,6 +3,7 @@ package com.dipgnn.api;
 import java.net.URI;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import java.io.IOException;
 
 /** Builds the service's RFC 9457 problem details: one type URI per kind of problem. */
 public final class Problems {
@@ -34,7 +35,7 @@ public final class Problems {
      */
     public static void write(jakarta.servlet.http.HttpServletResponse response,
                              com.fasterxml.jackson.databind.ObjectMapper json, ProblemDetail problem)
-            throws java.io.IOException {
+            throws IOException {
         response.setStatus(problem.getStatus());
         response.setContentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         json.writeValue(response.getOutputStream(), problem);
@@ -48,7 +49,7 @@ public final class Problems {
     public static void write(jakarta.servlet.http.HttpServletRequest request,
                              jakarta.servlet.http.HttpServletResponse response,
                              com.fasterxml.jackson.databind.ObjectMapper json, ProblemDetail problem)
-            throws java.io.IOException {
+            throws IOException {
         if (!OpenInferenceErrors.covers(request)) {
             write(response, json, problem);
             return;

@@ -13,6 +13,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
+import java.util.Locale;
 
 /**
  * In a process without the {@code api} role (a training worker), answers API and inference
@@ -42,7 +43,7 @@ public class ProcessRoleFilter extends OncePerRequestFilter {
             throws ServletException, IOException {
         ProblemDetail problem = Problems.of(HttpStatus.NOT_FOUND, "not-served-here", "Not served by this process",
                 "this process runs only the " + String.join(",", properties.roles().stream()
-                        .map(r -> r.name().toLowerCase(java.util.Locale.ROOT)).sorted().toList())
+                        .map(r -> r.name().toLowerCase(Locale.ROOT)).sorted().toList())
                         + " role (dipgnn.roles); send API and inference requests to a process with the api role");
         Problems.write(request, response, json, problem);
     }

@@ -13,6 +13,8 @@ import java.io.IOException;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
+import java.util.Locale;
+import java.util.concurrent.Semaphore;
 
 /**
  * Bounds the body of every request but uploads ({@code multipart/form-data}, bounded by
@@ -41,7 +43,7 @@ public class RequestBodyLimit extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         String type = request.getContentType();
-        if (type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/")) {
+        if (type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/")) {
             String path = request.getRequestURI().substring(request.getContextPath().length());
             if ("POST".equals(request.getMethod()) && UPLOAD_PATH.equals(path)) {
                 uploads.receive(request, response, chain);
@@ -74,12 +76,12 @@ public class RequestBodyLimit extends OncePerRequestFilter {
      * once, counted before the web server reads (and spools) a byte of the body.
      */
     private final class Uploads {
-        private final java.util.concurrent.Semaphore permits;
+        private final Semaphore permits;
         private final int max;
 
         Uploads(int max) {
             this.max = max;
-            this.permits = new java.util.concurrent.Semaphore(max);
+            this.permits = new Semaphore(max);
         }
 
         void receive(HttpServletRequest request, HttpServletResponse response, FilterChain chain)

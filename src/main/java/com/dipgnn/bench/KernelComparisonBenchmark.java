@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.Locale;
 
 /**
  * The same training steps run with both {@link AggregationKernel}s in one process, interleaved:
@@ -126,7 +127,7 @@ public final class KernelComparisonBenchmark {
                     times[k][1][r] = m[1];
                 }
             }
-            log.accept(String.format(java.util.Locale.ROOT, "  %s: step %d/%d%s", workload.name(), step,
+            log.accept(String.format(Locale.ROOT, "  %s: step %d/%d%s", workload.name(), step,
                     warmup + repeats, step <= warmup ? " (warm-up)" : ""));
         }
         double[][][] memory = new double[2][2][MEMORY_STEPS]; // kernel, (peak, growth), step
@@ -139,7 +140,7 @@ public final class KernelComparisonBenchmark {
                 memory[k][1][s] = m[1];
             }
         }
-        log.accept(String.format(java.util.Locale.ROOT, "  %s: %d steps a kernel measured for memory",
+        log.accept(String.format(Locale.ROOT, "  %s: %d steps a kernel measured for memory",
                 workload.name(), MEMORY_STEPS));
         KernelFigures coo = figures(KERNELS[0], times[0], memory[0]);
         KernelFigures script = figures(KERNELS[1], times[1], memory[1]);

@@ -43,6 +43,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Consumer;
+import java.util.Locale;
 
 /**
  * What per-node embeddings cost as the table grows: a link-prediction fine-tuning step (the task's
@@ -117,7 +118,7 @@ public final class NodeEmbeddingBenchmark {
         List<SizeReport> sizes = new ArrayList<>();
         SizeReport largest = null;
         for (int rows : settings.rows()) {
-            log.accept(String.format(java.util.Locale.ROOT, "user table of %,d rows: building the graph", rows));
+            log.accept(String.format(Locale.ROOT, "user table of %,d rows: building the graph", rows));
             HeteroGraph graph = graph(rows, settings.clicksPerUser(), 1);
             SizeReport r = runSize(graph, task(graph), CLICKS, settings.roundTrip(), log);
             sizes.add(r);
@@ -176,7 +177,7 @@ public final class NodeEmbeddingBenchmark {
         LinkPredictionTask task = new LinkPredictionTask(structure, split,
                 whole ? new FullGraphSampler() : Samplers.forGraph(structure, SAMPLING), positives, 255, 255,
                 0.1, 1, RankingLoss.SOFTMAX, defaults.linkNegatives(RankingLoss.SOFTMAX));
-        String summary = String.format(java.util.Locale.ROOT, "%s: %,d training pairs, %s %d x %d x %d, %s, %d positives"
+        String summary = String.format(Locale.ROOT, "%s: %,d training pairs, %s %d x %d x %d, %s, %d positives"
                         + " a step", graph.name(), split.train().src().length, model.backbone(), model.layers(),
                 model.hidden(), model.heads(), whole ? "the whole graph every step" : "HGSampling 2 x 128", positives);
         return new DatasetTask(task, structure, positives, summary);
@@ -221,7 +222,7 @@ public final class NodeEmbeddingBenchmark {
                     nodes[r] = batch.subgraph().totalNodes();
                 }
             }
-            log.accept(String.format(java.util.Locale.ROOT, "  %d steps timed", settings.repeats()));
+            log.accept(String.format(Locale.ROOT, "  %d steps timed", settings.repeats()));
             long[] io = roundTrip ? roundTrip(encoder, manager, log) : new long[] {-1, -1, -1};
             return new SizeReport(graph.numNodes(relation.source()), graph.numNodes(relation.target()),
                     BenchMath.median(nodes),
@@ -253,7 +254,7 @@ public final class NodeEmbeddingBenchmark {
                 NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS).values()
                         .forEach(NodeEmbeddingTable::close);
                 long t2 = System.nanoTime();
-                log.accept(String.format(java.util.Locale.ROOT, "  tables written (%,d bytes) and read back", Files.size(file)));
+                log.accept(String.format(Locale.ROOT, "  tables written (%,d bytes) and read back", Files.size(file)));
                 return new long[] {Files.size(file), t1 - t0, t2 - t1};
             } finally {
                 Files.deleteIfExists(file);

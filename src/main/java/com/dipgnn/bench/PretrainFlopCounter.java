@@ -79,7 +79,7 @@ public final class PretrainFlopCounter {
         double pairs = 0;
         for (MaskedRelation m : batch.masked()) {
             long sources = unmasked.numNodes(m.relation().source());
-            long targets = java.util.Arrays.stream(m.targets()).distinct().count(); // each distinct target scored once
+            long targets = Arrays.stream(m.targets()).distinct().count(); // each distinct target scored once
             scoring += trainedEdges ? 2.0 * (sources * d * d + targets * sources * d) : 0;
             long scored = (long) m.size() + m.keptSources().length;
             // W h(s) once per distinct source: at most one per sampled source node (the generated

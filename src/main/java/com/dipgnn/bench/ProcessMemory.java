@@ -3,6 +3,8 @@ package com.dipgnn.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
 
 /** Resident memory of this process, read from {@code /proc/self/status} (Linux). */
 public final class ProcessMemory {
@@ -40,9 +42,9 @@ public final class ProcessMemory {
      * measure memory outside the Java heap (PyTorch's tensors, allocator caches) alone.
      */
     public static boolean heapPretouched() {
-        java.lang.management.MemoryUsage heap =
-                java.lang.management.ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-        return heap.getInit() == heap.getMax() && java.lang.management.ManagementFactory.getRuntimeMXBean()
+        MemoryUsage heap =
+                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        return heap.getInit() == heap.getMax() && ManagementFactory.getRuntimeMXBean()
                 .getInputArguments().contains("-XX:+AlwaysPreTouch");
     }
 

@@ -49,6 +49,11 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.IntFunction;
 
 /**
  * Top-k recommendation latency of a deployed link-prediction model on a query-product graph with
@@ -86,8 +91,8 @@ public final class RecommendBenchmark {
                            PopularityPriorSetting popularityPrior, Backbone backbone) {
 
         public Settings {
-            java.util.Objects.requireNonNull(popularityPrior, "popularityPrior");
-            java.util.Objects.requireNonNull(backbone, "backbone");
+            Objects.requireNonNull(popularityPrior, "popularityPrior");
+            Objects.requireNonNull(backbone, "backbone");
         }
 
         /**
@@ -162,7 +167,7 @@ public final class RecommendBenchmark {
                          PopularityPrior popularityPrior) {
     }
 
-    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final Settings settings;
 
@@ -343,7 +348,7 @@ public final class RecommendBenchmark {
                         deployment.embeddings(relation.source(), new int[] {q})[0]));
             }
         }
-        double total = java.util.Arrays.stream(millis).sum();
+        double total = Arrays.stream(millis).sum();
         double recall = hits / ((double) count * settings.k());
         Row row = new Row("recommendForNewNode() excl.", new StepTimes(millis), new StepTimes(cpuMillis),
                 count / (total / 1000), recall, recall);
@@ -362,7 +367,7 @@ public final class RecommendBenchmark {
         int[] targets = adjacency.targetArray();
         int from = adjacency.rowStart(source);
         int to = adjacency.rowEnd(source);
-        return id -> java.util.Arrays.binarySearch(targets, from, to, id) >= 0;
+        return id -> Arrays.binarySearch(targets, from, to, id) >= 0;
     }
 
     private static Set<Integer> ids(List<ScoredNode> result) {
@@ -372,8 +377,8 @@ public final class RecommendBenchmark {
     }
 
     /** Times {@code plain} per query (after warm-up) and measures both recalls. */
-    private Row time(String name, int[] queries, java.util.function.IntFunction<List<ScoredNode>> plain,
-                     java.util.function.IntFunction<List<ScoredNode>> excluding, List<Set<Integer>> truth,
+    private Row time(String name, int[] queries, IntFunction<List<ScoredNode>> plain,
+                     IntFunction<List<ScoredNode>> excluding, List<Set<Integer>> truth,
                      List<Set<Integer>> truthExcluding) {
         int warm = settings.warmup();
         double[] millis = new double[settings.measured()];

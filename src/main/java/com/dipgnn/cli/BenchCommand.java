@@ -42,6 +42,7 @@ import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.recommend.RecommenderKind;
 import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
+import java.util.stream.Collectors;
 
 /** {@code bench}: training-step timings against a measured matrix-product ceiling, and graph memory. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -92,7 +93,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--model", description = "recommend: deploy this link-prediction model directory (trained on the "
             + "benchmark's graph) instead of fine-tuning one")
-    java.nio.file.Path model;
+    Path model;
 
     @Option(names = "--popularity-prior", defaultValue = "auto",
             description = "recommend: the created model's popularity prior, as finetune's --popularity-prior (auto: "
@@ -498,7 +499,7 @@ public final class BenchCommand implements Callable<Integer> {
                     "GFLOP", "GFLOP/s", "RSS model", "RSS peak", "RSS after"));
             sb.append(String.format(Locale.ROOT, "(RSS: growth above the process's RSS before the model existed, %s MiB)%n",
                     s.steps().stream().map(f -> String.valueOf(f.memory().baselineMib())).distinct()
-                            .collect(java.util.stream.Collectors.joining(", "))));
+                            .collect(Collectors.joining(", "))));
             for (ScalingFigures.StepFigures f : s.steps()) {
                 sb.append(String.format(Locale.ROOT, "%-9s %-8s %,11d %,9d %,9d %9.1f %13s %8.1f %8.1f %8.3f %7.2f %7.1f "
                                 + "%7d M %7d M %7d M%s%n", f.kind(), f.architecture(), f.parameters(), f.sampledNodes(),

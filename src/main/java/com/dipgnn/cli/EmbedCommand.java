@@ -20,6 +20,7 @@ import java.util.function.LongConsumer;
 import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import java.io.IOException;
 
 /**
  * {@code embed}: every node's embedding from a saved model, as a deployment computes it (exact
@@ -86,14 +87,14 @@ public final class EmbedCommand implements Callable<Integer> {
     }
 
     private String writeParquet(ModelDeployment deployment, EmbeddingExport.Source source, LongConsumer progress)
-            throws java.io.IOException {
+            throws IOException {
         EmbeddingsManifest written = EmbeddingExport.write(deployment, source, out, progress);
         return String.format(Locale.ROOT, "wrote %d embeddings of width %d to %s (Parquet and %s)", written.rows(),
                 written.dim(), out, EmbeddingsManifest.FILE_NAME);
     }
 
     private String writeTsv(ModelDeployment deployment, List<String> chosen, LongConsumer progress)
-            throws java.io.IOException {
+            throws IOException {
         long[] written = {0};
         AtomicFiles.write(out, stream -> {
             OutputStream target = out.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(stream) : stream;

@@ -20,6 +20,7 @@ import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.text.TextInputScope;
 import picocli.CommandLine.Option;
+import java.util.Locale;
 
 /**
  * The options shared by every command that fine-tunes (data, task, architecture, optimizer,
@@ -278,7 +279,7 @@ final class FineTuningOptions {
         if (preset == null) {
             return FineTuneDefaults.of(kind, mode);
         }
-        return switch (preset.trim().toLowerCase(java.util.Locale.ROOT)) {
+        return switch (preset.trim().toLowerCase(Locale.ROOT)) {
             case "planetoid" -> FineTuneDefaults.planetoid();
             case "recommend", "recommendation" -> FineTuneDefaults.recommendation();
             case "paper" -> FineTuneDefaults.paper(kind);

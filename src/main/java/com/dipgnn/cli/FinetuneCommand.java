@@ -27,6 +27,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import java.nio.file.Files;
+import java.util.Locale;
 
 /** {@code finetune}: supervised fine-tuning ("w/o pre-train") with a progress bar and a result table. */
 @Command(name = "finetune", mixinStandardHelpOptions = true,
@@ -92,7 +94,7 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
     @Override
     public Integer call() throws Exception {
         TaskKind kind = TaskKind.parse(options.task);
-        if (save != null && java.nio.file.Files.exists(save)) {
+        if (save != null && Files.exists(save)) {
             throw new IllegalArgumentException("--save " + save + " already exists; models are never overwritten: "
                     + "choose a new directory or delete the old one");
         }
@@ -122,7 +124,7 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
                     spec.training().evalEvery());
             bar.finish();
             results.add(result);
-            err.printf(java.util.Locale.ROOT, "run %d seed %d: test %s %.4f (best step %d, %.1f s)%n",
+            err.printf(Locale.ROOT, "run %d seed %d: test %s %.4f (best step %d, %.1f s)%n",
                     r + 1, runSeed, primary, result.metrics().get("test").get(primary), result.bestStep(), result.seconds());
         }
         Map<String, Map<String, RunSummary.Stat>> summary = RunSummary.of(results);
@@ -175,23 +177,23 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         RecommenderExperiment experiment = new RecommenderExperiment(graph, options.relation, mode, options.splitSeed,
                 validationFraction == null ? FineTuneExperiment.DEFAULT_VALIDATION_FRACTION : validationFraction,
                 config, Devices.select(options.device)).withPopularityPrior(options.recommenderPopularityPrior());
-        err.printf(java.util.Locale.ROOT, "split %s: %d train, %d validation, %d test pairs%n",
-                mode.name().toLowerCase(java.util.Locale.ROOT), experiment.split().train().size(),
+        err.printf(Locale.ROOT, "split %s: %d train, %d validation, %d test pairs%n",
+                mode.name().toLowerCase(Locale.ROOT), experiment.split().train().size(),
                 experiment.split().val().size(), experiment.split().test().size());
         List<RecommenderResult> results = new ArrayList<>();
         for (int r = 0; r < options.runs; r++) {
             long runSeed = options.seed + r;
             ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, options.runs), "recall@20");
-            java.nio.file.Path checkpoints = checkpointDir == null ? null
+            Path checkpoints = checkpointDir == null ? null
                     : checkpointDir.resolve("seed" + runSeed);
             RecommenderResult result = experiment.run(runSeed, bar, checkpoints);
             bar.finish();
             results.add(result);
             if (!result.popularityPrior().equals(com.dipgnn.ranking.PopularityPrior.NONE)) {
-                err.printf(java.util.Locale.ROOT, "run %d seed %d: popularity prior weight %s (%s)%n", r + 1, runSeed,
+                err.printf(Locale.ROOT, "run %d seed %d: popularity prior weight %s (%s)%n", r + 1, runSeed,
                         result.popularityPrior().beta(), result.popularityPrior().chosenBy());
             }
-            err.printf(java.util.Locale.ROOT, "run %d seed %d: test recall@20 %.4f ndcg@20 %.4f (best epoch %d of %d, "
+            err.printf(Locale.ROOT, "run %d seed %d: test recall@20 %.4f ndcg@20 %.4f (best epoch %d of %d, "
                             + "%.1f s)%n", r + 1, runSeed, result.metrics().get("test").get("recall@20"),
                     result.metrics().get("test").get("ndcg@20"), result.bestEpoch(), result.epochsRun(),
                     result.seconds());
@@ -199,14 +201,14 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         Map<String, Map<String, RunSummary.Stat>> summary =
                 RunSummary.ofMetrics(results.stream().map(RecommenderResult::metrics).toList());
         if (plot != null) {
-            RecommenderCurvePlot.of(options.dataset + ": " + model + ", " + mode.name().toLowerCase(java.util.Locale.ROOT)
+            RecommenderCurvePlot.of(options.dataset + ": " + model + ", " + mode.name().toLowerCase(Locale.ROOT)
                     + " split", options.seed, results, config.fullK()).write(plot);
             err.println("wrote the validation curve to " + plot);
         }
         if (json) {
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("dataset", options.dataset);
-            out.put("split", mode.name().toLowerCase(java.util.Locale.ROOT));
+            out.put("split", mode.name().toLowerCase(Locale.ROOT));
             out.put("config", config);
             List<Map<String, Object>> runList = new ArrayList<>();
             for (int i = 0; i < results.size(); i++) {

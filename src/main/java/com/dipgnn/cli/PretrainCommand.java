@@ -22,6 +22,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import java.util.Locale;
 
 /**
  * {@code pretrain}: pre-trains on the pre-training part of the node-transfer split and saves the
@@ -86,8 +87,8 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
             PretrainMethod.Kept which = keptNetwork(chosen);
             PretrainedModels.save(save, result, config, which, experiment.spec().model(), pretrainGraph, options.dataset,
                     options.splitSeed, experiment.textInputs(), experiment.featureScaling());
-            System.err.printf(java.util.Locale.ROOT, "saved the %s encoder to %s (%.1f s)%n",
-                    which.name().toLowerCase(java.util.Locale.ROOT), save, result.seconds());
+            System.err.printf(Locale.ROOT, "saved the %s encoder to %s (%.1f s)%n",
+                    which.name().toLowerCase(Locale.ROOT), save, result.seconds());
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>();
                 out.put("dataset", options.dataset);
@@ -98,7 +99,7 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
                 out.put("history", result.history());
                 System.out.println(new ObjectMapper().writeValueAsString(out));
             } else {
-                result.finalMetrics().forEach((k, v) -> System.out.printf(java.util.Locale.ROOT, "%-22s %.4f%n", k, v));
+                result.finalMetrics().forEach((k, v) -> System.out.printf(Locale.ROOT, "%-22s %.4f%n", k, v));
             }
         }
         return 0;

@@ -28,6 +28,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import java.nio.file.StandardOpenOption;
 
 /**
  * {@code reproduce}: every chosen method through pre-training and fine-tuning on the same split
@@ -104,7 +105,7 @@ public final class ReproduceCommand implements Callable<Integer>, TrainingComman
             List<BaselineComparison.Baseline> rows = BaselineComparison.run(graph, options.relation, spec.split(), options.splitSeed,
                     baselineConfigs, options.runs, options.seed, Devices.select(options.device),
                     (k, s) -> new ProgressBar(err, k.cliName() + " seed " + s, "recall@20"));
-            Files.writeString(report, "\n" + BaselineComparison.markdown(rows), java.nio.file.StandardOpenOption.APPEND);
+            Files.writeString(report, "\n" + BaselineComparison.markdown(rows), StandardOpenOption.APPEND);
             Files.writeString(dir.resolve("baselines.json"), mapper.writeValueAsString(rows));
         }
         err.println("report: " + report + " (plot: " + dir.resolve("validation.svg") + ")");

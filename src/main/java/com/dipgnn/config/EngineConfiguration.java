@@ -16,6 +16,7 @@ import java.util.List;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import java.util.Locale;
 
 /** Beans shared by the service's features: the compute device, the clock, the OpenAPI description. */
 @Configuration
@@ -36,7 +37,7 @@ public class EngineConfiguration {
         AggregationKernel.use(properties.kernels());
         LOG.info("Engine threads: {} of {} cores (dipgnn.threads={}, {} job(s) at once); message passing on the {} "
                 + "kernels (dipgnn.kernels)", threads, cores, properties.threads(), properties.jobs().concurrency(),
-                properties.kernels().name().toLowerCase(java.util.Locale.ROOT));
+                properties.kernels().name().toLowerCase(Locale.ROOT));
         Device device = Devices.select(preference);
         if (properties.kernels() == AggregationKernel.TORCHSCRIPT) {
             long start = System.nanoTime();

@@ -11,6 +11,8 @@ import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 
 /**
  * The service's settings ({@code dipgnn.*}). Everything the service writes lives under
@@ -180,8 +182,8 @@ public record ServiceProperties(
             }
             String host;
             try {
-                host = java.net.InetAddress.getLocalHost().getHostName();
-            } catch (java.net.UnknownHostException e) {
+                host = InetAddress.getLocalHost().getHostName();
+            } catch (UnknownHostException e) {
                 host = "localhost";
             }
             return host + "-" + ProcessHandle.current().pid();

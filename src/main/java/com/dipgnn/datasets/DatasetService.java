@@ -29,6 +29,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.util.ArrayList;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
 
 /**
  * Registers, describes and deletes data sets, and hands their graphs to jobs and deployments
@@ -52,7 +57,7 @@ public class DatasetService {
     private final List<Path> roots;
     private final Map<String, HeteroGraph> graphs = new ConcurrentHashMap<>();
     /** Uploads being received and extracted now ({@code dipgnn.datasets.max-concurrent-uploads}). */
-    private final java.util.concurrent.Semaphore uploads;
+    private final Semaphore uploads;
     private final UploadStages stages;
 
     public DatasetService(DatasetRepository repository, ServiceProperties properties) {
@@ -71,7 +76,7 @@ public class DatasetService {
         this.repository = repository;
         this.properties = properties;
         this.roots = properties.datasets().roots().stream().map(DatasetService::real).toList();
-        this.uploads = new java.util.concurrent.Semaphore(properties.datasets().maxConcurrentUploads());
+        this.uploads = new Semaphore(properties.datasets().maxConcurrentUploads());
     }
 
     /** Registers the built-in query-product graph unless it is already there. */
@@ -184,7 +189,7 @@ public class DatasetService {
             }
             try {
                 Files.move(extracted, target, StandardCopyOption.ATOMIC_MOVE);
-            } catch (java.nio.file.FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
+            } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
                 throw new ConflictException("data set folder " + target + " was created by another upload of '" + id
                         + "' meanwhile; delete data set '" + id + "' first, or choose another id");
             }
@@ -200,7 +205,7 @@ public class DatasetService {
         }
     }
 
-    public java.util.Optional<Dataset> find(String id) {
+    public Optional<Dataset> find(String id) {
         return repository.find(id);
     }
 
@@ -313,7 +318,7 @@ public class DatasetService {
      * rule as for data sets ({@link AllowedRoots}): real paths under them, no link leaving them.
      */
     public AllowedRoots readableRoots() {
-        List<Path> allowed = new java.util.ArrayList<>(roots);
+        List<Path> allowed = new ArrayList<>(roots);
         allowed.add(properties.dataDir());
         return AllowedRoots.of(allowed, "the directories the server may read (the data set roots, "
                 + "dipgnn.datasets.roots, and the data directory)");

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 
 /** Deployment rows: which model version each deployment name serves. */
 @Repository
@@ -55,7 +57,7 @@ public class DeploymentRepository {
         return jdbc.sql("DELETE FROM deployments WHERE name = ?").param(name).update() > 0;
     }
 
-    private static Row map(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
+    private static Row map(ResultSet rs, int row) throws SQLException {
         return new Row(rs.getString("name"), rs.getString("model_id"), rs.getString("embeddings_path"),
                 rs.getTimestamp("created_at").toInstant(),
                 rs.getTimestamp("updated_at").toInstant());

@@ -36,6 +36,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Service;
+import java.util.HashMap;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * Deploys model versions under names and serves them. A (re)deploy loads the model, embeds every
@@ -68,8 +72,8 @@ public class DeploymentService implements SmartLifecycle {
     private final Clock clock;
     private final Map<String, Slot> slots = new ConcurrentHashMap<>();
     private final AtomicInteger loading = new AtomicInteger();
-    private final java.util.List<java.util.function.Consumer<String>> created = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final java.util.List<java.util.function.Consumer<String>> removed = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Consumer<String>> created = new CopyOnWriteArrayList<>();
+    private final List<Consumer<String>> removed = new CopyOnWriteArrayList<>();
     private ExecutorService loader;
     private ScheduledExecutorService retirer;
     private ScheduledExecutorService syncer;
@@ -115,7 +119,7 @@ public class DeploymentService implements SmartLifecycle {
      */
     void syncWithTable() {
         Instant started = clock.instant();
-        Map<String, DeploymentRepository.Row> rows = new java.util.HashMap<>();
+        Map<String, DeploymentRepository.Row> rows = new HashMap<>();
         repository.all().forEach(r -> rows.put(r.name(), r));
         for (DeploymentRepository.Row row : rows.values()) {
             Slot slot = slots.get(row.name());
@@ -137,7 +141,7 @@ public class DeploymentService implements SmartLifecycle {
                 Served served = slot.served;
                 boolean differs = served == null ? slot.state == DeploymentState.FAILED
                         : !row.modelId().equals(served.modelId())
-                                || !java.util.Objects.equals(row.embeddingsPath(), served.embeddingsPath());
+                                || !Objects.equals(row.embeddingsPath(), served.embeddingsPath());
                 boolean changedElsewhere = slot.pending == null && differs
                         && (slot.updatedAt == null || row.updatedAt().isAfter(slot.updatedAt));
                 if (changedElsewhere) {
@@ -190,13 +194,13 @@ public class DeploymentService implements SmartLifecycle {
     }
 
     /** Calls {@code listener} with the name of each deployment, existing and new. */
-    public void onNewDeployment(java.util.function.Consumer<String> listener) {
+    public void onNewDeployment(Consumer<String> listener) {
         created.add(listener);
         slots.keySet().forEach(listener);
     }
 
     /** Calls {@code listener} with the name of each undeployed deployment. */
-    public void onRemovedDeployment(java.util.function.Consumer<String> listener) {
+    public void onRemovedDeployment(Consumer<String> listener) {
         removed.add(listener);
     }
 
@@ -258,7 +262,7 @@ public class DeploymentService implements SmartLifecycle {
                         + slot.pending.modelId() + "'; wait until it is ready, then deploy again");
             }
             if (slot.served != null && modelId.equals(slot.served.modelId())
-                    && java.util.Objects.equals(source, slot.served.embeddingsPath())) {
+                    && Objects.equals(source, slot.served.embeddingsPath())) {
                 return view(name, slot);
             }
             load(name, slot, model.id(), source, precomputed, false);

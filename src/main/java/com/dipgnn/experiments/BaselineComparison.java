@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.Arrays;
 
 /**
  * The field's baseline recommenders (popularity, MF, LightGCN) on a reproduction's edge split
@@ -38,7 +39,7 @@ public final class BaselineComparison {
         /** Mean and sample standard deviation of a test metric, formatted as {@code mean ± std} (×100). */
         public String cell(String metric) {
             double[] v = runs.stream().mapToDouble(r -> r.get("test").getOrDefault(metric, Double.NaN)).toArray();
-            double mean = java.util.Arrays.stream(v).average().orElse(Double.NaN);
+            double mean = Arrays.stream(v).average().orElse(Double.NaN);
             double ss = 0;
             for (double x : v) {
                 ss += (x - mean) * (x - mean);

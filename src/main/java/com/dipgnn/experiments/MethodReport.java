@@ -3,6 +3,7 @@ package com.dipgnn.experiments;
 import com.dipgnn.pretraining.PretrainMethod;
 import java.util.List;
 import java.util.Map;
+import java.util.Arrays;
 
 /**
  * The results of one method: its runs and its pre-training figures.
@@ -31,7 +32,7 @@ public record MethodReport(PretrainMethod method, List<RunRecord> runs, long pre
     }
 
     public double mean(String metric) {
-        return java.util.Arrays.stream(test(metric)).average().orElse(Double.NaN);
+        return Arrays.stream(test(metric)).average().orElse(Double.NaN);
     }
 
     /** Sample standard deviation over runs (0 for a single run). */

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 
 /**
  * Runs every method of a {@link ReproductionSpec} through pre-training (on the pre-training part
@@ -199,7 +200,7 @@ public final class Reproduction {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("model", experiment.spec().model());
         s.put("fine_tuning", experiment.spec().training());
-        s.put("split", experiment.spec().split().name().toLowerCase(java.util.Locale.ROOT));
+        s.put("split", experiment.spec().split().name().toLowerCase(Locale.ROOT));
         s.put("split_seed", experiment.spec().splitSeed());
         s.put("label_fraction", experiment.spec().labelFraction());
         s.put("standardize_features", experiment.spec().normalizeFeatures() ? "none (row-normalised)"

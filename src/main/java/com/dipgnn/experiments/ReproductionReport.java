@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.Arrays;
+import java.util.Comparator;
 
 /**
  * Turns a {@link ReproductionResult} into the paper-style Markdown table (mean ± std over runs,
@@ -66,7 +68,7 @@ public final class ReproductionReport {
      */
     static String recommendation(ReproductionResult result) {
         String metric = result.metric();
-        MethodReport best = result.methods().stream().max(java.util.Comparator.comparingDouble(m -> m.mean(metric)))
+        MethodReport best = result.methods().stream().max(Comparator.comparingDouble(m -> m.mean(metric)))
                 .orElse(null);
         MethodReport baseline = result.methods().stream().filter(m -> m.method() == PretrainMethod.NONE).findFirst()
                 .orElse(null);
@@ -109,7 +111,7 @@ public final class ReproductionReport {
     }
 
     private static double mean(double[] v) {
-        return java.util.Arrays.stream(v).average().orElse(Double.NaN);
+        return Arrays.stream(v).average().orElse(Double.NaN);
     }
 
     private static double std(double[] v) {
@@ -117,7 +119,7 @@ public final class ReproductionReport {
             return 0;
         }
         double m = mean(v);
-        return Math.sqrt(java.util.Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1));
+        return Math.sqrt(Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1));
     }
 
     static String comparisonTable(ReproductionResult result) {

@@ -1,6 +1,7 @@
 package com.dipgnn.graph;
 
 import java.util.Objects;
+import java.util.Arrays;
 
 /**
  * How a model's node features are prepared for its input layer, the same way in training, at
@@ -64,7 +65,7 @@ public record FeaturePreprocessing(FeatureScaling scaling, boolean rowNormalize)
             return scaling.applyRow(type, row);
         }
         float[] out = row.clone();
-        float[] data = scaling.applyRow(type, java.util.Arrays.copyOf(row, dataWidth));
+        float[] data = scaling.applyRow(type, Arrays.copyOf(row, dataWidth));
         System.arraycopy(data, 0, out, 0, dataWidth);
         return out;
     }

@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.io.IOException;
+import java.nio.file.Files;
 
 /**
  * The standardisation of dense numeric feature columns: per node type and column, the affine map
@@ -268,7 +270,7 @@ public final class FeatureScaling {
      * Writes {@link #FILE_NAME} into {@code modelDir}, or nothing for the identity (a model directory
      * without the file scales nothing).
      */
-    public void save(Path modelDir) throws java.io.IOException {
+    public void save(Path modelDir) throws IOException {
         if (!isIdentity()) {
             FeatureScalingJson.write(this, modelDir.resolve(FILE_NAME));
         }
@@ -283,7 +285,7 @@ public final class FeatureScaling {
      */
     public static Optional<FeatureScaling> loadIfPresent(Path modelDir) {
         Path file = modelDir.resolve(FILE_NAME);
-        return java.nio.file.Files.exists(file) ? Optional.of(FeatureScalingJson.read(file)) : Optional.empty();
+        return Files.exists(file) ? Optional.of(FeatureScalingJson.read(file)) : Optional.empty();
     }
 
     @Override

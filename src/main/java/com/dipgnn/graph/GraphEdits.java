@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.Arrays;
 
 /** Derived graphs with some edges removed (e.g. the held-out edges of link prediction). */
 public final class GraphEdits {
@@ -62,8 +63,8 @@ public final class GraphEdits {
             }
         }
         return CsrAdjacency.fromEdges(a.numSources(), a.numTargets(),
-                java.util.Arrays.copyOf(src, kept), java.util.Arrays.copyOf(dst, kept),
-                marks == null ? null : java.util.Arrays.copyOf(marks, kept));
+                Arrays.copyOf(src, kept), Arrays.copyOf(dst, kept),
+                marks == null ? null : Arrays.copyOf(marks, kept));
     }
 
     private static long pair(int s, int t) {

@@ -9,6 +9,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Arrays;
 
 /**
  * A typed graph: node tables per type and one CSR adjacency per relation. Homogeneous graphs are
@@ -131,7 +132,7 @@ public final class HeteroGraph {
         for (NodeTable table : nodeTables.values()) {
             int[] kept = keptNodes.getOrDefault(table.name(), new int[0]);
             int[] map = new int[table.count()];
-            java.util.Arrays.fill(map, -1);
+            Arrays.fill(map, -1);
             for (int i = 0; i < kept.length; i++) {
                 map[kept[i]] = i;
             }

@@ -18,6 +18,8 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 
 /**
  * The live writers of the shared data directory, by the database's clock: this process registers
@@ -112,8 +114,8 @@ public class ProcessOwners implements DisposableBean {
 
     private static String host() {
         try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.net.UnknownHostException e) {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
             return "localhost";
         }
     }

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import java.util.Set;
 
 /**
  * Server-Sent Events of jobs: each subscriber of a job gets a {@code progress} event as the job
@@ -44,8 +45,8 @@ public class JobEvents {
     }
 
     /** The jobs that have subscribers now. */
-    public java.util.Set<String> watchedJobs() {
-        return java.util.Set.copyOf(subscribers.keySet());
+    public Set<String> watchedJobs() {
+        return Set.copyOf(subscribers.keySet());
     }
 
     public void publish(String jobId, String event, Object data) {

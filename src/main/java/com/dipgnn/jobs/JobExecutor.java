@@ -45,6 +45,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
+import java.util.Locale;
 
 /**
  * The worker role: runs queued jobs on the engine, at most {@code dipgnn.jobs.concurrency} at a
@@ -332,7 +333,7 @@ public class JobExecutor implements SmartLifecycle {
     private void run(String id, Running r) {
         JobRecord job = jobs.find(id).orElseThrow();
         LOG.info("Job {} started on worker {}: {} on data set '{}' (attempt {})", id, workerId,
-                job.kind().toLowerCase(java.util.Locale.ROOT), job.datasetId(), job.attempts());
+                job.kind().toLowerCase(Locale.ROOT), job.datasetId(), job.attempts());
         events.publish(id, JobEvents.STATE, stateEvent(job, JobState.RUNNING));
         if (job.cancelRequested()) { // asked for while the job's previous worker was gone
             discardUnrecorded(job);

@@ -13,6 +13,8 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.support.JdbcUtils;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
+import java.sql.DatabaseMetaData;
+import java.util.Locale;
 
 /**
  * Job rows, and the job queue that workers on several machines drain. A worker claims the oldest
@@ -199,8 +201,8 @@ public class JobRepository {
     private static boolean isH2(DataSource dataSource) {
         try {
             String product = JdbcUtils.extractDatabaseMetaData(dataSource,
-                    java.sql.DatabaseMetaData::getDatabaseProductName);
-            return product != null && product.toLowerCase(java.util.Locale.ROOT).contains("h2");
+                    DatabaseMetaData::getDatabaseProductName);
+            return product != null && product.toLowerCase(Locale.ROOT).contains("h2");
         } catch (org.springframework.jdbc.support.MetaDataAccessException e) {
             throw new IllegalStateException("cannot tell which database holds the job table: " + e.getMessage(), e);
         }

@@ -30,6 +30,9 @@ import java.util.UUID;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Submits, lists, watches and cancels jobs: training (pre-training, fine-tuning) and embedding. Parameters are checked against the data
@@ -114,21 +117,21 @@ public class JobService {
      * files' checksums are checked when the job reads them).
      */
     private ModelManifest modelOnDisk(ModelVersion model) {
-        java.nio.file.Path dir = registry.directory(model.id());
+        Path dir = registry.directory(model.id());
         String remedy = "; the model's directory is incomplete or damaged: restore it from a copy, or train the "
                 + "model again";
         ModelManifest manifest;
         try {
             manifest = com.dipgnn.store.ModelStore.readManifest(dir);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new InvalidInputException("modelId", "model '" + model.id() + "' cannot be read (its manifest is "
                     + "missing or unreadable)" + remedy);
         }
         if (manifest.files() != null) {
-            java.nio.file.Path root = dir.toAbsolutePath().normalize();
+            Path root = dir.toAbsolutePath().normalize();
             for (String file : manifest.files().keySet()) {
-                java.nio.file.Path path = root.resolve(file).normalize();
-                if (!path.startsWith(root) || !java.nio.file.Files.isRegularFile(path)) {
+                Path path = root.resolve(file).normalize();
+                if (!path.startsWith(root) || !Files.isRegularFile(path)) {
                     throw new InvalidInputException("modelId", "model '" + model.id() + "' lacks its file "
                             + com.dipgnn.graph.io.Excerpt.of(file) + remedy);
                 }

@@ -1,6 +1,7 @@
 package com.dipgnn.model;
 
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * How message passing sums edge values per destination and normalises attention over each
@@ -27,7 +28,7 @@ public enum AggregationKernel {
 
     /** Chooses the kernel for every later forward pass of this process. */
     public static void use(AggregationKernel kernel) {
-        current = java.util.Objects.requireNonNull(kernel, "kernel");
+        current = Objects.requireNonNull(kernel, "kernel");
     }
 
     /** {@code coo} or {@code torchscript}, in any case. */

@@ -9,6 +9,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.BitSet;
+import java.util.Arrays;
 
 /**
  * Writes and reads (rows x width) float matrices and row flags in chunks of rows, so a matrix
@@ -72,7 +73,7 @@ public final class ChunkedArrays {
         }
         for (int i = 0; i < ids.length; i++) {
             if (sourceRows[from + i] < 0) {
-                java.util.Arrays.fill(values, i * width, (i + 1) * width, 0f);
+                Arrays.fill(values, i * width, (i + 1) * width, 0f);
             }
         }
         return values;

@@ -7,6 +7,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Arrays;
 
 /**
  * Per-destination maxima of edge values, computed on the device: no copy of the values to the
@@ -64,7 +65,7 @@ final class SegmentMax implements AutoCloseable {
             }
             int capacity = 1 << k;
             long[] index = new long[destinations.size() * capacity];
-            java.util.Arrays.fill(index, numEdges); // the sentinel
+            Arrays.fill(index, numEdges); // the sentinel
             for (int i = 0; i < destinations.size(); i++) {
                 int d = destinations.get(i);
                 for (int j = 0; j < degree[d]; j++) {

@@ -14,6 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Prepares the host side of a pre-training step: samples a subgraph around random seed nodes,
@@ -118,7 +122,7 @@ public final class PretrainBatchSampler {
                                 int maskCount, Map<RelationType, EdgeList> replaced, Random rng) {
         int[] src = new int[maskCount];
         int[] dst = new int[maskCount];
-        java.util.HashSet<Long> removed = new java.util.HashSet<>(maskCount * 2);
+        HashSet<Long> removed = new HashSet<>(maskCount * 2);
         for (int i = 0; i < maskCount; i++) {
             int e = pairs[i];
             int a = edges.src()[e];
@@ -159,7 +163,7 @@ public final class PretrainBatchSampler {
         return new MaskedRelation(r, symmetric, src, dst, cand, valid, width, keptSrc, keptDst);
     }
 
-    private static EdgeList without(EdgeList edges, java.util.Set<Long> removed, boolean symmetric) {
+    private static EdgeList without(EdgeList edges, Set<Long> removed, boolean symmetric) {
         int[] s = new int[edges.size()];
         int[] d = new int[edges.size()];
         int n = 0;
@@ -176,7 +180,7 @@ public final class PretrainBatchSampler {
         return new EdgeList(Arrays.copyOf(s, n), Arrays.copyOf(d, n));
     }
 
-    private static EdgeList withoutReversed(EdgeList reverseEdges, java.util.Set<Long> removed) {
+    private static EdgeList withoutReversed(EdgeList reverseEdges, Set<Long> removed) {
         int[] s = new int[reverseEdges.size()];
         int[] d = new int[reverseEdges.size()];
         int n = 0;
@@ -248,7 +252,7 @@ public final class PretrainBatchSampler {
     }
 
     /** A random subset of {@code nodes} whose padded batch (count × longest) fits the token budget, sorted. */
-    private int[] withinBudget(int[] nodes, java.util.function.IntUnaryOperator length, Random rng) {
+    private int[] withinBudget(int[] nodes, IntUnaryOperator length, Random rng) {
         int budget = config.textPair().maxTokensPerStep();
         long all = (long) nodes.length * Arrays.stream(nodes).map(length).max().orElse(0);
         if (all <= budget) {
@@ -298,7 +302,7 @@ public final class PretrainBatchSampler {
     /** {@code count} distinct values of 0..n-1 (partial Fisher-Yates over a lazily built permutation). */
     static int[] distinctSample(int n, int count, Random rng) {
         int[] out = new int[count];
-        Map<Integer, Integer> swapped = new java.util.HashMap<>();
+        Map<Integer, Integer> swapped = new HashMap<>();
         for (int i = 0; i < count; i++) {
             int j = i + rng.nextInt(n - i);
             int vj = swapped.getOrDefault(j, j);

@@ -11,6 +11,7 @@ import com.dipgnn.text.TextInputs;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Locale;
 
 /**
  * The trainable parts of a pre-training method: a generator encoder with its edge and feature
@@ -166,7 +167,7 @@ public final class PretrainNetworks {
     public GraphEncoder encoder(PretrainMethod.Kept which) {
         GraphEncoder encoder = which == PretrainMethod.Kept.DISCRIMINATOR ? discriminator : generator;
         if (encoder == null) {
-            throw new IllegalArgumentException("this method trains no " + which.name().toLowerCase(java.util.Locale.ROOT)
+            throw new IllegalArgumentException("this method trains no " + which.name().toLowerCase(Locale.ROOT)
                     + " to keep");
         }
         return encoder;

@@ -20,6 +20,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+import java.util.ArrayList;
+import java.util.Random;
 
 /**
  * The loss of one pre-training step for any {@link PretrainMethod}: the generator runs on the
@@ -85,7 +87,7 @@ public final class PretrainObjective {
         NDArray generatorLoss = null;
         Map<String, NDArray> terms = new LinkedHashMap<>();
         List<Picks> picks;
-        List<FeatureObjective.Step> featureSteps = new java.util.ArrayList<>();
+        List<FeatureObjective.Step> featureSteps = new ArrayList<>();
         if (method.hasGenerator()) {
             GraphBatch genBatch = new GraphBatch(scope, graph, batch.unmasked());
             if (method.generatesFeatures()) {
@@ -154,7 +156,7 @@ public final class PretrainObjective {
     private EdgeGeneration generateEdges(PretrainBatch batch, Map<String, NDArray> h, NDManager scope, float temperature) {
         NDArray sum = null;
         long edges = 0;
-        List<Picks> picks = new java.util.ArrayList<>();
+        List<Picks> picks = new ArrayList<>();
         for (MaskedRelation m : batch.masked()) {
             NDArray logits = candidateLogits(m, h, networks.generatorEdges(), scope, temperature);
             NDArray perEdge = Losses.crossEntropyFirstColumn(logits);
@@ -183,7 +185,7 @@ public final class PretrainObjective {
     }
 
     /** A slot per row drawn from its probabilities ({@code rows x width}, row-major), as ELECTRA samples. */
-    static int[] sample(float[] probabilities, int rows, int width, java.util.Random rng) {
+    static int[] sample(float[] probabilities, int rows, int width, Random rng) {
         int[] slots = new int[rows];
         for (int i = 0; i < rows; i++) {
             double u = rng.nextDouble();

@@ -2,6 +2,7 @@ package com.dipgnn.pretraining;
 
 import com.dipgnn.store.ModelManifest;
 import java.util.Optional;
+import java.util.Objects;
 
 /**
  * A pre-trained model's stage section of its manifest: the pre-training's own configuration record
@@ -18,8 +19,8 @@ public record PretrainProvenance(PretrainConfig config, PretrainMethod.Kept kept
     public static final String SECTION = "pretrain";
 
     public PretrainProvenance {
-        java.util.Objects.requireNonNull(config, "config");
-        java.util.Objects.requireNonNull(kept, "kept");
+        Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(kept, "kept");
     }
 
     /** The pre-training that made {@code manifest}'s model; empty for other models and format-1 manifests. */

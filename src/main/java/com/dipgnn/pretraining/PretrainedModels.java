@@ -14,6 +14,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * Saves the encoder a pre-training method keeps (DiP-GNN: the discriminator; GPT-GNN and GAE:
@@ -58,11 +60,11 @@ public final class PretrainedModels {
         Map<String, Object> task = new LinkedHashMap<>();
         task.put("task", TASK);
         task.put("method", method.cliName());
-        task.put("kept", which.name().toLowerCase(java.util.Locale.ROOT));
+        task.put("kept", which.name().toLowerCase(Locale.ROOT));
         task.put("pretrain_graph", pretrainGraph.name());
         InputPreparation preparation = new InputPreparation(config.sampling(), false,
                 scaling == null || scaling.types().isEmpty() ? FeatureStandardization.NONE : FeatureStandardization.AUTO,
-                scaling == null ? java.util.List.of() : java.util.List.copyOf(scaling.types().keySet()));
+                scaling == null ? List.of() : List.copyOf(scaling.types().keySet()));
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         metrics.put("pretrain_final", result.finalMetrics());
         metrics.put("pretrain_mean", result.overall());

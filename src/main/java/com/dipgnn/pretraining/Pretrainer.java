@@ -26,6 +26,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.LinkedHashMap;
+import java.util.Optional;
 
 /**
  * Runs a pre-training method on a graph: per step a prepared batch (sampled, masked, with
@@ -136,7 +138,7 @@ public final class Pretrainer {
                 engine.setRandomSeed(engineSeed);
                 Map<String, Double> stats = trainStep(objective, batch, manager, engine, updater);
                 if (!norms.isEmpty()) {
-                    stats = new java.util.LinkedHashMap<>(stats);
+                    stats = new LinkedHashMap<>(stats);
                     stats.putAll(norms);
                 }
                 interval.add(stats);
@@ -174,7 +176,7 @@ public final class Pretrainer {
         if (warned) {
             return true;
         }
-        java.util.Optional<String> warning = LossBalance.warning(entry.metrics(), config.lambda());
+        Optional<String> warning = LossBalance.warning(entry.metrics(), config.lambda());
         warning.ifPresent(w -> {
             System.getLogger(Pretrainer.class.getName()).log(System.Logger.Level.WARNING, w);
             listener.onWarning(w);

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Arrays;
 
 /**
  * The paper's text feature pair (its section on text features), ELECTRA-style. For each chosen
@@ -153,7 +154,7 @@ public final class TextFeatureObjective implements FeatureObjective {
                     source[i] = i;
                 }
                 for (int b = 0; b < chosen; b++) {
-                    int[] ids = java.util.Arrays.copyOfRange(corrupted.get(k), b * length,
+                    int[] ids = Arrays.copyOfRange(corrupted.get(k), b * length,
                             b * length + t.original().lengths()[b]);
                     inputs.fillRow(t.type(), ids, rows, b * width);
                     source[t.nodes()[b]] = n + b;

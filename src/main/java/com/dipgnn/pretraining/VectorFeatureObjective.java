@@ -9,6 +9,9 @@ import com.dipgnn.model.ScalarOps;
 import com.dipgnn.sampling.StepRandom;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Random;
 
 /**
  * The paper's vector-feature objective (its appendix): the generator regresses the hidden
@@ -166,13 +169,13 @@ public final class VectorFeatureObjective implements FeatureObjective {
      * {@link #MAX_POOL}, else the hidden rows and uniformly drawn others up to that size, in
      * increasing order.
      */
-    static int[] pool(int[] hidden, int rows, java.util.Random rng) {
+    static int[] pool(int[] hidden, int rows, Random rng) {
         if (rows <= MAX_POOL) {
             int[] all = new int[rows];
-            java.util.Arrays.setAll(all, i -> i);
+            Arrays.setAll(all, i -> i);
             return all;
         }
-        java.util.BitSet chosen = new java.util.BitSet(rows);
+        BitSet chosen = new BitSet(rows);
         for (int h : hidden) {
             chosen.set(h);
         }
@@ -244,7 +247,7 @@ public final class VectorFeatureObjective implements FeatureObjective {
             error += typeLoss.getFloat();
             long[] best = logits.argMax(1).toLongArray();
             int[] source = new int[Math.toIntExact(x.getShape().head())];
-            java.util.Arrays.setAll(source, i -> i);
+            Arrays.setAll(source, i -> i);
             for (int i = 0; i < hidden.length; i++) {
                 source[hidden[i]] = pool[(int) best[i]];
                 right += best[i] == own[i] ? 1 : 0;
@@ -273,7 +276,7 @@ public final class VectorFeatureObjective implements FeatureObjective {
     private static int[] positions(int[] hidden, int[] pool) {
         int[] out = new int[hidden.length];
         for (int i = 0; i < hidden.length; i++) {
-            out[i] = java.util.Arrays.binarySearch(pool, hidden[i]);
+            out[i] = Arrays.binarySearch(pool, hidden[i]);
             if (out[i] < 0) {
                 throw new IllegalStateException("hidden row " + hidden[i] + " is not in its pool");
             }

@@ -1,6 +1,7 @@
 package com.dipgnn.ranking;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * A set of user-item interactions as sorted, distinct item lists per user (compressed rows).
@@ -94,7 +95,7 @@ public final class Interactions {
 
     /** Users with at least one interaction, ascending. */
     public int[] activeUsers() {
-        return java.util.stream.IntStream.range(0, users).filter(u -> count(u) > 0).toArray();
+        return IntStream.range(0, users).filter(u -> count(u) > 0).toArray();
     }
 
     /** Interactions per item. */

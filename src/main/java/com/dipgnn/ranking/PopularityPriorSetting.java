@@ -2,6 +2,7 @@ package com.dipgnn.ranking;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.ArrayList;
 
 /**
  * How a link model's {@link PopularityPrior} is set when fine-tuning ends: {@code auto} tries the
@@ -108,7 +109,7 @@ public record PopularityPriorSetting(boolean auto, double beta) {
             throw new IllegalArgumentException("expected " + grid.size() + " validation values, got " + values.size());
         }
         int best = 0;
-        List<PopularityPrior.Trial> trials = new java.util.ArrayList<>();
+        List<PopularityPrior.Trial> trials = new ArrayList<>();
         for (int i = 0; i < grid.size(); i++) {
             trials.add(new PopularityPrior.Trial(grid.get(i), values.get(i)));
             if (values.get(i) > values.get(best)) {

@@ -7,6 +7,7 @@ import com.dipgnn.sampling.StepRandom;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
+import java.util.Arrays;
 
 /**
  * Evaluates a scorer {@code score(u, i) = userVectors[u] · itemVectors[i]} under the field's
@@ -127,7 +128,7 @@ public final class RankingEvaluator {
         NDArray itemsT = itemVectors.transpose();
         for (int from = 0; from < users.length; from += chunk) {
             int to = Math.min(users.length, from + chunk);
-            int[] rows = java.util.Arrays.copyOfRange(users, from, to);
+            int[] rows = Arrays.copyOfRange(users, from, to);
             float[] scores;
             try (NDManager scope = userVectors.getManager().newSubManager()) {
                 NDArray q = GraphOps.gatherRows(userVectors, GraphOps.index(scope, rows));
@@ -172,7 +173,7 @@ public final class RankingEvaluator {
             best[p] = i;
             bestScore[p] = s;
         }
-        return java.util.Arrays.copyOf(best, size);
+        return Arrays.copyOf(best, size);
     }
 
     private SampledMetrics sampled(float[] users, float[] items, int d, Interactions heldOut,

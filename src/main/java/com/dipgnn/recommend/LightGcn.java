@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.model.GraphOps;
 import com.dipgnn.model.ScalarOps;
+import java.util.Arrays;
 
 /**
  * LightGCN (He et al., SIGIR 2020): free user and item vectors E⁰ propagated over the training
@@ -72,7 +73,7 @@ public final class LightGcn extends MatrixFactorization {
         for (int e = 0; e < users.length; e++) {
             order[e] = ((long) items[e] << 32) | e;
         }
-        java.util.Arrays.sort(order);
+        Arrays.sort(order);
         long[] rows = new long[users.length];
         long[] cols = new long[users.length];
         float[] values = new float[users.length];
@@ -86,6 +87,6 @@ public final class LightGcn extends MatrixFactorization {
     }
 
     private static long[] longs(int[] ids) {
-        return java.util.Arrays.stream(ids).asLongStream().toArray();
+        return Arrays.stream(ids).asLongStream().toArray();
     }
 }

@@ -10,6 +10,7 @@ import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TrainingListener;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Objects;
 
 /**
  * One baseline-recommender experiment end to end: the transductive split of the interaction
@@ -69,7 +70,7 @@ public final class RecommenderExperiment {
         this.splitSeed = from.splitSeed;
         this.config = from.config;
         this.device = from.device;
-        this.popularityPrior = java.util.Objects.requireNonNull(popularityPrior, "popularityPrior");
+        this.popularityPrior = Objects.requireNonNull(popularityPrior, "popularityPrior");
     }
 
     /**

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Objects;
 
 /**
  * Trains a {@link Recommender} in epochs over the shuffled training pairs, validates every few
@@ -54,7 +55,7 @@ public final class RecommenderTrainer {
         this.config = config;
         this.seed = seed;
         this.listener = listener;
-        this.prior = java.util.Objects.requireNonNull(prior, "prior");
+        this.prior = Objects.requireNonNull(prior, "prior");
     }
 
     /** Builds the configured recommender for the split, its weights created in {@code manager}. */

@@ -24,6 +24,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Optional;
 
 /**
  * The model registry: every job's output becomes a model version, stored as a model directory
@@ -79,7 +82,7 @@ public class ModelRegistry {
         }
     }
 
-    public java.util.Optional<ModelVersion> find(String id) {
+    public Optional<ModelVersion> find(String id) {
         return repository.find(id);
     }
 
@@ -131,11 +134,11 @@ public class ModelRegistry {
      * except those of {@code unfinishedJobModels}: a job that wrote its model and stopped before
      * recording it records it when it runs again.
      */
-    public void removeUnrecorded(java.util.Collection<String> unfinishedJobModels) {
+    public void removeUnrecorded(Collection<String> unfinishedJobModels) {
         if (!Files.isDirectory(root)) {
             return;
         }
-        Set<String> known = new java.util.HashSet<>(repository.allIds());
+        Set<String> known = new HashSet<>(repository.allIds());
         known.addAll(unfinishedJobModels);
         try (Stream<Path> children = Files.list(root)) {
             for (Path p : children.collect(Collectors.toList())) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import java.io.IOException;
 
 /** Model version rows. */
 @Repository
@@ -99,7 +100,7 @@ public class ModelRepository {
                     ModelKind.valueOf(rs.getString("kind")), rs.getString("dataset_id"), rs.getString("job_id"),
                     rs.getString("parent_model_id"), ManifestMigration.read(json, json.readTree(rs.getString("manifest"))),
                     rs.getLong("size_bytes"), rs.getTimestamp("created_at").toInstant());
-        } catch (java.io.IOException | IllegalArgumentException e) {
+        } catch (IOException | IllegalArgumentException e) {
             throw new SQLException("model " + rs.getString("id") + " has an unreadable manifest", e);
         }
     }

@@ -1,5 +1,7 @@
 package com.dipgnn.sampling;
 
+import java.util.Arrays;
+
 /**
  * Edges of one relation inside a sampled subgraph, in local node ids, sorted by destination and
  * then by source.
@@ -25,7 +27,7 @@ public record EdgeList(int[] src, int[] dst) {
         for (int i = 0; i < src.length; i++) {
             keys[i] = ((long) dst[i] << 32) | (src[i] & 0xffffffffL);
         }
-        java.util.Arrays.sort(keys);
+        Arrays.sort(keys);
         int[] s = new int[src.length];
         int[] d = new int[src.length];
         for (int i = 0; i < keys.length; i++) {

@@ -26,6 +26,8 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
+import java.security.Principal;
+import java.util.Locale;
 
 /**
  * Checks the bearer token of every request against {@link AccessRule}: 401 when a needed token is
@@ -198,17 +200,17 @@ public class ApiTokenFilter extends OncePerRequestFilter {
      */
     private static HttpServletRequest authenticated(HttpServletRequest request, ApiToken caller) {
         request.setAttribute(CALLER, caller);
-        java.security.Principal principal = caller::name;
+        Principal principal = caller::name;
         return new jakarta.servlet.http.HttpServletRequestWrapper(request) {
             @Override
-            public java.security.Principal getUserPrincipal() {
+            public Principal getUserPrincipal() {
                 return principal;
             }
 
             @Override
             public boolean isUserInRole(String role) {
                 try {
-                    return ApiTokens.allows(caller, Role.valueOf(role.toUpperCase(java.util.Locale.ROOT)));
+                    return ApiTokens.allows(caller, Role.valueOf(role.toUpperCase(Locale.ROOT)));
                 } catch (IllegalArgumentException e) {
                     return false;
                 }

@@ -20,6 +20,7 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
+import java.nio.file.FileSystemException;
 
 /**
  * The API tokens the service accepts. They come from configuration ({@code dipgnn.security.tokens},
@@ -123,7 +124,7 @@ public class ApiTokens {
     private static void link(Path temp, Path file) throws IOException {
         try {
             Files.createLink(file, temp);
-        } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
+        } catch (UnsupportedOperationException | FileSystemException e) {
             if (e instanceof FileAlreadyExistsException exists) {
                 throw exists;
             }

@@ -16,6 +16,7 @@ import io.swagger.v3.oas.models.responses.ApiResponses;
 import java.util.Map;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.stereotype.Component;
+import java.util.LinkedHashMap;
 
 /**
  * Puts the error responses of {@code /api/v1} into the API document, so that a generated client
@@ -120,12 +121,12 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
 
     private static Schema<?> problemSchema() {
         ObjectSchema fieldError = new ObjectSchema();
-        fieldError.setProperties(new java.util.LinkedHashMap<>(Map.of(
+        fieldError.setProperties(new LinkedHashMap<>(Map.of(
                 "field", new StringSchema().description("the request field at fault"),
                 "message", new StringSchema().description("what is wrong with it"))));
         ObjectSchema problem = new ObjectSchema();
         problem.description("An RFC 9457 problem detail");
-        java.util.LinkedHashMap<String, Schema> properties = new java.util.LinkedHashMap<>();
+        LinkedHashMap<String, Schema> properties = new LinkedHashMap<>();
         properties.put("type", new StringSchema().format("uri").description("urn:dipgnn:problem:<kind>"));
         properties.put("title", new StringSchema());
         properties.put("status", new IntegerSchema());

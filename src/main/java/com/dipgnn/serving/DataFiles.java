@@ -13,6 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
 
 /**
  * The Parquet data files of an embeddings directory, checked against its manifest's list
@@ -144,16 +147,16 @@ final class DataFiles {
             while (buffer.hasRemaining() && channel.read(buffer) > 0) {
                 // fill
             }
-            return java.util.Arrays.equals(buffer.array(), MAGIC);
+            return Arrays.equals(buffer.array(), MAGIC);
         }
     }
 
     /** An I/O failure in plain words. */
     static String plain(IOException e) {
-        if (e instanceof java.nio.file.AccessDeniedException) {
+        if (e instanceof AccessDeniedException) {
             return "permission denied";
         }
-        if (e instanceof java.nio.file.NoSuchFileException) {
+        if (e instanceof NoSuchFileException) {
             return "it does not exist";
         }
         return "an input/output error";

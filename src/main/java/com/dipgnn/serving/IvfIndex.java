@@ -3,6 +3,7 @@ package com.dipgnn.serving;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntPredicate;
+import java.util.Arrays;
 
 /**
  * Approximate top-k by an inverted file: a spherical k-means coarse quantiser splits the vectors
@@ -108,7 +109,7 @@ public final class IvfIndex implements VectorIndex {
         for (int c = 0; c < lists; c++) {
             start[c + 1] += start[c];
         }
-        int[] cursor = java.util.Arrays.copyOf(start, lists);
+        int[] cursor = Arrays.copyOf(start, lists);
         int[] ids = new int[assignment.length];
         float[] laidOut = new float[scanned.length];
         for (int id = 0; id < assignment.length; id++) {

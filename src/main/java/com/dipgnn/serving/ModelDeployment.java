@@ -31,6 +31,8 @@ import java.util.Optional;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.IntPredicate;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
 
 /**
  * A fine-tuned model deployed on the graph it was trained on, ready for concurrent requests: the
@@ -88,7 +90,7 @@ public final class ModelDeployment implements AutoCloseable {
     /**
      * Loads a model directory written by {@link com.dipgnn.store.ModelStore#save}, embeds every
      * node of {@code graph} and builds the head's index. Blocking; interrupting the thread cancels
-     * it (with a {@link java.util.concurrent.CancellationException}).
+     * it (with a {@link CancellationException}).
      *
      * @param graph the graph the model was trained on, as loaded (features are standardised here with
      *     the model's stored scaling, or row-normalised when the model was trained on normalised
@@ -150,8 +152,8 @@ public final class ModelDeployment implements AutoCloseable {
      * The node types whose text the model reads (alone, or after their features): a new node of
      * one of them may send its text; a new node of another type must not.
      */
-    public java.util.Set<String> textTypes() {
-        return text == null ? java.util.Set.of() : text.derivedTypes();
+    public Set<String> textTypes() {
+        return text == null ? Set.of() : text.derivedTypes();
     }
 
     public int dim() {

@@ -19,6 +19,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.Comparator;
+import java.util.List;
 
 /**
  * A small graph around a {@link NewNode} for one inductive forward pass, built without copying the
@@ -223,9 +225,9 @@ final class NewNodeSubgraph {
                 + type + "'; relations of that type are " + graph.relationsFrom(type).stream().map(RelationType::key).toList());
     }
 
-    private static java.util.Comparator<RelationType> byGraphOrder(HeteroGraph graph) {
-        java.util.List<RelationType> order = graph.relationTypes();
-        return java.util.Comparator.comparingInt(order::indexOf);
+    private static Comparator<RelationType> byGraphOrder(HeteroGraph graph) {
+        List<RelationType> order = graph.relationTypes();
+        return Comparator.comparingInt(order::indexOf);
     }
 
     private static int[] sortedDistinct(int[] ids) {
@@ -298,7 +300,7 @@ final class NewNodeSubgraph {
             }
 
             @Override
-            public float[] structural(String type, java.util.List<RelationType> relations) {
+            public float[] structural(String type, List<RelationType> relations) {
                 float[] existing = NodeOrigins.logDegrees(graph, relations, nodes.getOrDefault(type, new int[0]));
                 if (!type.equals(newType)) {
                     return existing;

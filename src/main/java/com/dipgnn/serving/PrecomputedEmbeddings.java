@@ -31,6 +31,7 @@ import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
+import java.util.stream.Collectors;
 
 /**
  * The embeddings of every node of a graph, computed by the Spark batch job (module {@code spark},
@@ -232,7 +233,7 @@ public final class PrecomputedEmbeddings {
     private static String manifestProblem(IOException e) {
         if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath().isEmpty()) {
             String property = m.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
-                    : String.valueOf(r.getIndex())).collect(java.util.stream.Collectors.joining("."));
+                    : String.valueOf(r.getIndex())).collect(Collectors.joining("."));
             return "property '" + property + "' has a value of the wrong kind";
         }
         if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null) {

@@ -1,6 +1,7 @@
 package com.dipgnn.serving;
 
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * A linear map onto the top principal directions (of the uncentred second moment, so inner
@@ -110,7 +111,7 @@ final class Projection {
         }
         int n = vectors.length / dim;
         float[] out = new float[n * rank];
-        java.util.stream.IntStream.range(0, (n + 255) / 256).parallel().forEach(chunk -> {
+        IntStream.range(0, (n + 255) / 256).parallel().forEach(chunk -> {
             float[] row = new float[rank];
             for (int i = chunk * 256, end = Math.min(n, i + 256); i < end; i++) {
                 VectorMath.scores(vectors, i * dim, basis, 0, rank, dim, row);

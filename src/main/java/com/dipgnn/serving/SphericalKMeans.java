@@ -2,6 +2,8 @@ package com.dipgnn.serving;
 
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
+import java.util.Arrays;
+import java.util.function.IntConsumer;
 
 /**
  * Spherical k-means for the coarse quantiser of {@link IvfIndex}: points are assigned to the
@@ -23,7 +25,7 @@ final class SphericalKMeans {
      * @param afterIteration called with the number of finished iterations
      */
     static float[] train(float[] data, int dim, int k, int sampleSize, int iterations, long seed,
-                         java.util.function.IntConsumer afterIteration) {
+                         IntConsumer afterIteration) {
         int n = data.length / dim;
         SplittableRandom rng = new SplittableRandom(seed);
         float[] points = gather(data, dim, sample(n, Math.max(k, Math.min(n, sampleSize)), rng));
@@ -50,7 +52,7 @@ final class SphericalKMeans {
             ids[i] = ids[j];
             ids[j] = t;
         }
-        return java.util.Arrays.copyOf(ids, m);
+        return Arrays.copyOf(ids, m);
     }
 
     private static float[] gather(float[] data, int dim, int[] ids) {

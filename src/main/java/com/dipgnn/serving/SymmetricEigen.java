@@ -1,5 +1,7 @@
 package com.dipgnn.serving;
 
+import java.util.Arrays;
+
 /**
  * Eigen-decomposition of a small symmetric matrix by cyclic Jacobi rotations: eigenvalues in
  * descending order, eigenvectors as the matching columns. Kept rather than Hipparchus 4.0.2's
@@ -91,7 +93,7 @@ record SymmetricEigen(double[] values, double[][] vectors) {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        java.util.Arrays.sort(order, (x, y) -> Double.compare(a[y][y], a[x][x]));
+        Arrays.sort(order, (x, y) -> Double.compare(a[y][y], a[x][x]));
         double[] values = new double[n];
         double[][] vectors = new double[n][n];
         for (int k = 0; k < n; k++) {

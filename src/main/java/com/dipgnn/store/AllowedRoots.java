@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
 
 /**
  * The one path rule for every directory the code reads from a path it was given or stored (data
@@ -143,10 +145,10 @@ public final class AllowedRoots {
 
     /** An I/O failure in plain words: the path it names and what happened, without class names. */
     private static String reason(IOException e) {
-        if (e instanceof java.nio.file.AccessDeniedException) {
+        if (e instanceof AccessDeniedException) {
             return "permission denied on " + e.getMessage();
         }
-        if (e instanceof java.nio.file.NoSuchFileException) {
+        if (e instanceof NoSuchFileException) {
             return e.getMessage() + " does not exist";
         }
         return e.getMessage() != null ? e.getMessage() : "an I/O error";

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Writes a file so that readers see the old file or the whole new one, never a part: the content
@@ -91,7 +92,7 @@ public final class AtomicFiles {
         if (!Files.isDirectory(parent)) {
             return;
         }
-        try (java.util.stream.Stream<Path> children = Files.list(parent)) {
+        try (Stream<Path> children = Files.list(parent)) {
             children.filter(p -> p.getFileName().toString().startsWith("." + name + PARTIAL))
                     .filter(p -> WriteOwner.ownedHereOrUnowned(p.getFileName().toString()))
                     .forEach(ModelStore::deleteRecursively);

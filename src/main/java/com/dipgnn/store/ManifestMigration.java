@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.io.IOException;
 
 /**
  * Reads a model manifest of any format this code knows, upgrading older ones to {@link
@@ -34,7 +35,7 @@ public final class ManifestMigration {
     }
 
     /** The manifest in {@code json}, upgraded to the current format. */
-    public static ModelManifest read(ObjectMapper mapper, JsonNode json) throws java.io.IOException {
+    public static ModelManifest read(ObjectMapper mapper, JsonNode json) throws IOException {
         if (!json.isObject()) {
             throw new IllegalArgumentException("a model manifest is a JSON object, not " + json.getNodeType());
         }

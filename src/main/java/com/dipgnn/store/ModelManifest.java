@@ -12,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.time.Instant;
+import java.util.Collections;
 
 /**
  * The JSON manifest stored beside a model's parameters: enough to rebuild the architecture, to
@@ -81,7 +83,7 @@ public record ModelManifest(
     private static final ObjectMapper SECTIONS = new ObjectMapper();
 
     public ModelManifest {
-        provenance = provenance == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
+        provenance = provenance == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(provenance));
     }
 
     /** This manifest listing {@code files} (path to {@code sha256:<hex>}) as the model's files. */
@@ -171,7 +173,7 @@ public record ModelManifest(
     public static ModelManifest of(ModelConfig config, GraphSchema schema, Map<String, Object> task, String dataset,
                                    String fingerprint, long splitSeed, InputPreparation preparation,
                                    Map<String, Map<String, Double>> metrics) {
-        return new ModelManifest(FORMAT, java.time.Instant.now().toString(), CodeVersion.get(), null,
+        return new ModelManifest(FORMAT, Instant.now().toString(), CodeVersion.get(), null,
                 config.backbone(), config.layers(), config.hidden(), config.heads(), config.dropout(),
                 config.attentionDropout(), schema.featureDims(),
                 schema.relations().stream().map(RelationType::key).toList(), task, dataset, fingerprint, splitSeed,

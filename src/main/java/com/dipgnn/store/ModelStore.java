@@ -30,6 +30,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import java.io.EOFException;
+import java.io.InputStream;
+import java.util.LinkedHashSet;
+import java.util.List;
 
 /**
  * Saves and loads models as a directory: {@code manifest.json}, {@code encoder.params},
@@ -204,7 +208,7 @@ public final class ModelStore {
             return Map.of();
         }
         Map<String, NodeEmbeddingTable> stored = NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
-        Set<String> types = new java.util.LinkedHashSet<>();
+        Set<String> types = new LinkedHashSet<>();
         stored.values().forEach(t -> types.add(t.type()));
         if (!types.equals(embedded)) {
             stored.values().forEach(NodeEmbeddingTable::close);
@@ -222,10 +226,10 @@ public final class ModelStore {
      * @param directory the model directory, where its per-node embeddings (too large to keep on the
      *     host) are read from when fine-tuning starts; null when there is none
      */
-    public record EncoderWeights(ModelManifest manifest, java.util.Map<String, float[]> weights, Path directory) {
+    public record EncoderWeights(ModelManifest manifest, Map<String, float[]> weights, Path directory) {
 
         /** Weights without a directory (and so without per-node embeddings). */
-        public EncoderWeights(ModelManifest manifest, java.util.Map<String, float[]> weights) {
+        public EncoderWeights(ModelManifest manifest, Map<String, float[]> weights) {
             this(manifest, weights, null);
         }
 
@@ -295,7 +299,7 @@ public final class ModelStore {
      * @throws IllegalArgumentException naming the first difference
      */
     public static void requireCompatible(ModelManifest manifest, GraphSchema graph) {
-        requireCompatible(manifest, graph, java.util.Set.of());
+        requireCompatible(manifest, graph, Set.of());
     }
 
     /**
@@ -305,7 +309,7 @@ public final class ModelStore {
      *
      * @throws IllegalArgumentException naming the first difference
      */
-    public static void requireCompatible(ModelManifest manifest, GraphSchema graph, java.util.Set<String> textTypes) {
+    public static void requireCompatible(ModelManifest manifest, GraphSchema graph, Set<String> textTypes) {
         GraphSchema model = manifest.schema();
         Map<String, Integer> expected = model.featureDims();
         Map<String, Integer> given = graph.featureDims();
@@ -329,7 +333,7 @@ public final class ModelStore {
             module.load(manager, in);
         } catch (MalformedModelException e) {
             throw new MalformedModelException(file + ": " + e.getMessage());
-        } catch (java.io.EOFException e) {
+        } catch (EOFException e) {
             throw new MalformedModelException(file + " ends early (truncated): the model directory is damaged; copy it"
                     + " again or train the model again");
         } catch (IOException | RuntimeException e) {
@@ -354,7 +358,7 @@ public final class ModelStore {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-        java.util.List<Path> files;
+        List<Path> files;
         try (Stream<Path> walk = Files.walk(dir)) {
             files = walk.filter(Files::isRegularFile).sorted(Comparator.comparing(p -> dir.relativize(p).toString()))
                     .toList();
@@ -363,7 +367,7 @@ public final class ModelStore {
         for (Path file : files) {
             digest.update((dir.relativize(file).toString().replace('\\', '/') + "\n" + Files.size(file) + "\n")
                     .getBytes(StandardCharsets.UTF_8));
-            try (java.io.InputStream in = Files.newInputStream(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
                 int n;
                 while ((n = in.read(buffer)) > 0) {
                     digest.update(buffer, 0, n);

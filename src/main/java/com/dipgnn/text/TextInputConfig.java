@@ -1,5 +1,7 @@
 package com.dipgnn.text;
 
+import java.util.Objects;
+
 /**
  * How a graph's text is read: the vocabulary (and sequence length) and the width of the
  * text-derived input features of node types that have text.
@@ -24,7 +26,7 @@ public record TextInputConfig(VocabularyConfig vocabulary, int maxColumns, TextI
         if (vocabulary == null) {
             throw new IllegalArgumentException("a text input configuration needs a vocabulary configuration");
         }
-        java.util.Objects.requireNonNull(scope, "scope");
+        Objects.requireNonNull(scope, "scope");
         if (maxColumns < 1) {
             throw new IllegalArgumentException("maxColumns must be at least 1: " + maxColumns);
         }

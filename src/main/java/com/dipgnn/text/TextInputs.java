@@ -17,6 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.stream.IntStream;
 
 /**
  * What a model needs to read its graph's text, learned from the pre-training nodes alone and stored
@@ -167,7 +170,7 @@ public final class TextInputs {
             nodes.putAll(new NodeTransferSplit(splitSeed).pretrainNodes(graph));
         } else {
             for (String type : graph.nodeTypes()) {
-                nodes.put(type, java.util.stream.IntStream.range(0, graph.numNodes(type)).toArray());
+                nodes.put(type, IntStream.range(0, graph.numNodes(type)).toArray());
             }
         }
         return learn(graph, nodes, config);
@@ -235,7 +238,7 @@ public final class TextInputs {
 
     /** The node types whose inputs are their text alone (no vector features). */
     public Set<String> textOnlyTypes() {
-        Set<String> out = new java.util.LinkedHashSet<>();
+        Set<String> out = new LinkedHashSet<>();
         columns.forEach((type, c) -> {
             if (!c.besideFeatures()) {
                 out.add(type);
@@ -382,7 +385,7 @@ public final class TextInputs {
                     digest.update((c.tokenIds()[j] + "=" + c.idf()[j] + ",").getBytes(StandardCharsets.UTF_8));
                 }
             });
-            return java.util.HexFormat.of().formatHex(digest.digest()).substring(0, 16);
+            return HexFormat.of().formatHex(digest.digest()).substring(0, 16);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -1,5 +1,7 @@
 package com.dipgnn.training;
 
+import java.util.Locale;
+
 /** The fine-tuning splits a task is measured on. */
 public enum EvalSplit {
     TRAIN,
@@ -7,6 +9,6 @@ public enum EvalSplit {
     TEST;
 
     public String key() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

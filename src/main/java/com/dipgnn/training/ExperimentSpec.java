@@ -7,6 +7,7 @@ import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.text.TextInputScope;
+import java.util.Objects;
 
 /**
  * Everything that defines a fine-tuning experiment apart from the data and the seed.
@@ -60,8 +61,8 @@ public record ExperimentSpec(
         TextInputScope textInputs) {
 
     public ExperimentSpec {
-        java.util.Objects.requireNonNull(standardizeFeatures, "standardizeFeatures");
-        java.util.Objects.requireNonNull(textInputs, "textInputs");
+        Objects.requireNonNull(standardizeFeatures, "standardizeFeatures");
+        Objects.requireNonNull(textInputs, "textInputs");
         if (fullGraphMaxNodes < 0) {
             throw new IllegalArgumentException("the whole-graph node bound must not be negative (got "
                     + fullGraphMaxNodes + "); 0 samples subgraphs at every step");

@@ -39,6 +39,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Objects;
 
 /**
  * Runs one fine-tuning experiment end to end: split the data, build the task, encoder and head,
@@ -126,7 +130,7 @@ public final class FineTuneExperiment {
         this.datasetName = from.datasetName;
         this.spec = from.spec;
         this.device = from.device;
-        this.popularityPrior = java.util.Objects.requireNonNull(popularityPrior, "popularityPrior");
+        this.popularityPrior = Objects.requireNonNull(popularityPrior, "popularityPrior");
     }
 
     /**
@@ -225,7 +229,7 @@ public final class FineTuneExperiment {
             try {
                 result = new FineTuner(spec.training().withSeed(seed), listener, popularityPrior)
                         .run(task, encoder, head, manager, policy);
-            } catch (java.io.UncheckedIOException e) {
+            } catch (UncheckedIOException e) {
                 // keep both what failed (the checkpoint and where) and why
                 throw new IOException(e.getMessage() + ": " + e.getCause().getMessage(), e.getCause());
             }
@@ -330,7 +334,7 @@ public final class FineTuneExperiment {
                 return;
             }
             int[] source = new int[space.count()];
-            java.util.Arrays.fill(source, -1);
+            Arrays.fill(source, -1);
             for (int row = 0; row < original.length; row++) {
                 source[original[row]] = row;
             }
@@ -368,7 +372,7 @@ public final class FineTuneExperiment {
         }
         if (spec.split() != SplitMode.TRANSFER) {
             throw new IllegalArgumentException("pre-training for node classification needs the node-transfer split "
-                    + "(--split transfer): with the " + spec.split().name().toLowerCase(java.util.Locale.ROOT)
+                    + "(--split transfer): with the " + spec.split().name().toLowerCase(Locale.ROOT)
                     + " split there is no held-back pre-training part of graph '" + graph.name() + "'");
         }
         String splitType = spec.task() == TaskKind.NODE_CLASSIFICATION
@@ -456,7 +460,7 @@ public final class FineTuneExperiment {
             case TRANSFER -> new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(),
                     spec.labelFraction()).split(graph, target);
             case HOLDOUT, LEAVE_ONE_OUT -> throw new IllegalArgumentException("the "
-                    + spec.split().name().toLowerCase(java.util.Locale.ROOT) + " split holds out edges: it is for the "
+                    + spec.split().name().toLowerCase(Locale.ROOT) + " split holds out edges: it is for the "
                     + "link task; node classification takes --split dataset or transfer");
         };
         HeteroGraph finetuneGraph = split.finetuneGraph();

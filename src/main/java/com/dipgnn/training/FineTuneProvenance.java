@@ -3,6 +3,7 @@ package com.dipgnn.training;
 import com.dipgnn.store.ModelManifest;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Objects;
 
 /**
  * A fine-tuned model's stage section of its manifest: the fine-tuning's own configuration record,
@@ -22,7 +23,7 @@ public record FineTuneProvenance(ExperimentSpec spec, long seed, long bestStep,
     public static final String SECTION = "finetune";
 
     public FineTuneProvenance {
-        java.util.Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(spec, "spec");
         nodeEmbeddingTrainedRows = Map.copyOf(nodeEmbeddingTrainedRows);
         nodeEmbeddingsFromPretrained = Map.copyOf(nodeEmbeddingsFromPretrained);
     }

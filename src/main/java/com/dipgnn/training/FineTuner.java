@@ -15,6 +15,8 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * Supervised fine-tuning: AdamW steps on a task's loss with gradient-norm clipping, validation
@@ -42,7 +44,7 @@ public final class FineTuner {
     public FineTuner(FineTuneConfig config, TrainingListener listener, PopularityPriorSetting prior) {
         this.config = config;
         this.listener = listener;
-        this.prior = java.util.Objects.requireNonNull(prior, "prior");
+        this.prior = Objects.requireNonNull(prior, "prior");
     }
 
     /** Seeds the engine and creates the parameters of the modules, reproducibly for a seed. */
@@ -189,7 +191,7 @@ public final class FineTuner {
      * @throws NonFiniteLossException when the loss is NaN or infinite (nothing is updated)
      */
     public static double optimizerStep(NDManager modelManager, Engine engine, ParameterUpdater updater,
-                                       java.util.function.Function<NDManager, NDArray> loss) {
+                                       Function<NDManager, NDArray> loss) {
         return TrainingStep.run(modelManager, engine, updater,
                 scope -> new TrainingStep.Forward<Void>(loss.apply(scope), null), "training loss",
                 TrainingStep.Timing.NONE).loss();

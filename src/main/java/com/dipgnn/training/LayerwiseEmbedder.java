@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.io.Serializable;
 
 /**
  * Exact inference over a whole graph, one layer at a time: the state of a node after layer
@@ -84,7 +85,7 @@ public final class LayerwiseEmbedder {
     }
 
     /** A pass: nodes of one type whose states a layer computes together, from their in-neighbours. */
-    public record Pass(String type, int[] nodes) implements java.io.Serializable {
+    public record Pass(String type, int[] nodes) implements Serializable {
     }
 
     /** What the embeddings of exact inference are described as (a deployment's, the batch job's). */

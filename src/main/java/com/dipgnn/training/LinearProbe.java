@@ -4,6 +4,7 @@ import com.dipgnn.graph.NodeLabels;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Arrays;
 
 /**
  * A linear probe of frozen node embeddings: a logistic regression (softmax over the classes, or
@@ -144,8 +145,8 @@ public final class LinearProbe {
         double[] logits = new double[classes];
         double[] residual = new double[classes];
         for (int epoch = 1; epoch <= EPOCHS; epoch++) {
-            java.util.Arrays.fill(gw, 0);
-            java.util.Arrays.fill(gb, 0);
+            Arrays.fill(gw, 0);
+            Arrays.fill(gb, 0);
             for (int i = 0; i < n; i++) {
                 scores(w, b, x, i, logits);
                 residual(logits, nodes[i], residual);

@@ -35,6 +35,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 
 /**
  * Link prediction (the paper's recommendation task): rank an anchor's true candidate against
@@ -280,7 +285,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private Batch toBatch(Subgraph sub, int[] anchors, int[] positives, int[] candidateSeeds) {
         Map<Integer, Integer> anchorLocal = localIndex(sub.nodes(relation.source()));
         Map<Integer, Integer> candidateLocal = localIndex(sub.nodes(relation.target()));
-        Map<Integer, Integer> poolIndex = new java.util.HashMap<>();
+        Map<Integer, Integer> poolIndex = new HashMap<>();
         for (int i = 0; i < candidateSeeds.length; i++) {
             poolIndex.put(candidateSeeds[i], i);
         }
@@ -309,7 +314,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      */
     private long[] maskedCells(int[] anchors, int[] positive, Map<Integer, Integer> poolIndex, int poolSize) {
         int[] targets = knownEdges.targetArray();
-        java.util.stream.LongStream.Builder cells = java.util.stream.LongStream.builder();
+        LongStream.Builder cells = LongStream.builder();
         for (int i = 0; i < anchors.length; i++) {
             for (int e = knownEdges.rowStart(anchors[i]), end = knownEdges.rowEnd(anchors[i]); e < end; e++) {
                 Integer c = poolIndex.get(targets[e]);
@@ -324,7 +329,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private Subgraph withoutPositives(Subgraph sub, int[] anchors, int[] positives) {
         Map<Integer, Integer> anchorLocal = localIndex(sub.nodes(relation.source()));
         Map<Integer, Integer> candidateLocal = localIndex(sub.nodes(relation.target()));
-        Set<Long> removed = new java.util.HashSet<>();
+        Set<Long> removed = new HashSet<>();
         for (int i = 0; i < anchors.length; i++) {
             removed.add(pair(anchorLocal.get(anchors[i]), candidateLocal.get(positives[i])));
         }
@@ -528,7 +533,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
                                                   LinkSplit.Edges edges, Interactions exclusions, NDManager scope,
                                                   List<Double> betas) {
         int[] anchors = Arrays.stream(edges.src()).distinct().sorted().toArray();
-        int[] candidates = java.util.stream.IntStream.range(0, graph.numNodes(relation.target())).toArray();
+        int[] candidates = IntStream.range(0, graph.numNodes(relation.target())).toArray();
         float eps = CosineScorer.normEpsilon();
         NDArray queries = ScalarOps.unitRows(tables.get(relation.source()).rows(scope, anchors), eps);
         NDArray items = ScalarOps.unitRows(
@@ -567,7 +572,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private Map<String, int[]> fullRankingNodes(LinkSplit.Edges edges) {
         Map<String, int[]> needed = new LinkedHashMap<>();
         needed.put(relation.source(), Arrays.stream(edges.src()).distinct().sorted().toArray());
-        needed.merge(relation.target(), java.util.stream.IntStream.range(0, graph.numNodes(relation.target())).toArray(),
+        needed.merge(relation.target(), IntStream.range(0, graph.numNodes(relation.target())).toArray(),
                 LinkPredictionTask::concat);
         return needed;
     }
@@ -600,7 +605,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     }
 
     private static Map<Integer, Integer> localIndex(int[] ids) {
-        Map<Integer, Integer> index = new java.util.HashMap<>(ids.length * 2);
+        Map<Integer, Integer> index = new HashMap<>(ids.length * 2);
         for (int i = 0; i < ids.length; i++) {
             index.put(ids[i], i);
         }
@@ -643,8 +648,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         d.put("relation", relation.key());
         d.put("eval_negatives", evalNegatives.get(EvalSplit.TEST)[0].length);
         d.put("train_negatives", negatives == NegativeSampling.IN_BATCH ? 0 : trainNegatives);
-        d.put("loss", loss.name().toLowerCase(java.util.Locale.ROOT));
-        d.put("negative_sampling", negatives.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        d.put("loss", loss.name().toLowerCase(Locale.ROOT));
+        d.put("negative_sampling", negatives.name().toLowerCase(Locale.ROOT).replace('_', '-'));
         d.put("temperature", temperature);
         d.put("train_edges", split.train().size());
         d.put("val_edges", split.val().size());

@@ -8,6 +8,7 @@ import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.SplitMark;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The edges of one relation split for link prediction: training positives, and validation and
@@ -107,8 +108,8 @@ public record LinkSplit(RelationType relation, HeteroGraph structure, Edges trai
     }
 
     private static LinkSplit perUser(HeteroGraph graph, RelationType relation, long seed,
-                                     java.util.function.IntUnaryOperator testCount,
-                                     java.util.function.IntUnaryOperator valCount) {
+                                     IntUnaryOperator testCount,
+                                     IntUnaryOperator valCount) {
         CsrAdjacency a = graph.adjacency(relation);
         Random rng = StepRandom.rngFor(seed, 0x9E5);
         IntPairs train = new IntPairs();

@@ -36,6 +36,8 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.support.GenericApplicationContext;
+import java.net.ServerSocket;
+import java.util.function.Supplier;
 
 /**
  * Two processes on one data directory and one PostgreSQL database (issue 45): process 1, an
@@ -194,7 +196,7 @@ class DebrisOwnershipIT {
     private Process startJar(String url, String schema) throws Exception {
         String jar = System.getProperty("dipgnn.jar");
         assertThat(jar).as("the failsafe plugin passes the jar as -Ddipgnn.jar").isNotBlank();
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+        try (ServerSocket s = new ServerSocket(0)) {
             secondPort = s.getLocalPort();
         }
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
@@ -340,7 +342,7 @@ class DebrisOwnershipIT {
         }
     }
 
-    private void await(BooleanSupplier condition, int seconds, java.util.function.Supplier<String> what)
+    private void await(BooleanSupplier condition, int seconds, Supplier<String> what)
             throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (!condition.getAsBoolean()) {

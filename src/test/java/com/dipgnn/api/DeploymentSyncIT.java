@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import java.util.ArrayList;
 
 /**
  * Two API replicas on one PostgreSQL database and one data directory: what one replica deploys,
@@ -98,7 +99,7 @@ class DeploymentSyncIT {
     }
 
     private static ConfigurableApplicationContext start(Path data, String url, String schema, String roles) {
-        List<String> args = new java.util.ArrayList<>(TestPostgres.serviceArguments(url, schema));
+        List<String> args = new ArrayList<>(TestPostgres.serviceArguments(url, schema));
         args.addAll(List.of("--server.port=0", "--dipgnn.data-dir=" + data, "--dipgnn.roles=" + roles, "--dipgnn.serving.sync-interval=500ms",
                 "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
                 "--dipgnn.security.tokens[0].role=ADMIN"));

@@ -16,6 +16,15 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpRequest;
+import java.util.Collections;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
 
 /**
  * The whole path over HTTP against the real engine: register a data set, pre-train, fine-tune
@@ -46,7 +55,7 @@ class EndToEndIT extends ServiceTestBase {
 
         HttpApi.Response deploy = admin.send(admin.request("/api/v1/deployments/recommendations")
                 .header("Content-Type", "application/json")
-                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + deployedModel + "\"}")));
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + deployedModel + "\"}")));
         assertThat(deploy.status()).as(deploy.toString()).isEqualTo(202);
         JsonNode ready = awaitReady("recommendations", deployedModel);
         assertThat(ready.path("task").asText()).isEqualTo("link");
@@ -243,7 +252,7 @@ class EndToEndIT extends ServiceTestBase {
         assertThat(admin.delete("/api/v1/datasets/shop").status()).as("data set of a deployment").isEqualTo(409);
         HttpApi.Response pretrainedDeploy = admin.send(admin.request("/api/v1/deployments/x")
                 .header("Content-Type", "application/json")
-                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"modelId\":\"mv-nope\"}")));
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"modelId\":\"mv-nope\"}")));
         assertThat(pretrainedDeploy.status()).isEqualTo(400);
         assertThat(reader.get("/api/v1/deployments/x").status()).as("nothing left behind").isEqualTo(404);
     }
@@ -253,8 +262,8 @@ class EndToEndIT extends ServiceTestBase {
     void redeployUnderConcurrentQueriesFailsNoRequest() throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicInteger ok = new AtomicInteger();
-        List<String> failures = java.util.Collections.synchronizedList(new ArrayList<>());
-        java.util.Set<String> servedBy = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        List<String> failures = Collections.synchronizedList(new ArrayList<>());
+        Set<String> servedBy = ConcurrentHashMap.newKeySet();
         ExecutorService clients = Executors.newFixedThreadPool(4);
         List<Future<?>> running = new ArrayList<>();
         for (int t = 0; t < 4; t++) {
@@ -276,7 +285,7 @@ class EndToEndIT extends ServiceTestBase {
         Thread.sleep(300);
         HttpApi.Response redeploy = admin.send(admin.request("/api/v1/deployments/recommendations")
                 .header("Content-Type", "application/json")
-                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + otherModel + "\"}")));
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + otherModel + "\"}")));
         assertThat(redeploy.status()).isEqualTo(202);
         awaitReady("recommendations", otherModel);
         Thread.sleep(300);
@@ -294,12 +303,12 @@ class EndToEndIT extends ServiceTestBase {
 
     private static List<String> zipEntries(byte[] zip) {
         List<String> names = new ArrayList<>();
-        try (java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(zip))) {
-            for (java.util.zip.ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
+            for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
                 names.add(e.getName());
             }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return names;
     }

@@ -35,6 +35,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.function.Predicate;
 
 /**
  * The README's curl walk-through, step by step, through a Java client that the OpenAPI Generator
@@ -149,11 +153,11 @@ class GeneratedClientIT extends ServiceTestBase {
     }
 
     private String text(String path, String accept) throws Exception {
-        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(
-                java.net.URI.create(client.getBaseUri() + path)).header("Accept", accept).timeout(Duration.ofSeconds(60));
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                URI.create(client.getBaseUri() + path)).header("Accept", accept).timeout(Duration.ofSeconds(60));
         client.getRequestInterceptor().accept(request);
-        java.net.http.HttpResponse<String> response = client.getHttpClient()
-                .send(request.GET().build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = client.getHttpClient()
+                .send(request.GET().build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(path + ": " + response.body()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith(accept);
         return response.body();
@@ -171,7 +175,7 @@ class GeneratedClientIT extends ServiceTestBase {
                         || d.getState() == DeploymentView.StateEnum.FAILED, "deployment " + name + " to be READY");
     }
 
-    private static <T> T await(Supplier<T> poll, java.util.function.Predicate<T> done, String what) throws Exception {
+    private static <T> T await(Supplier<T> poll, Predicate<T> done, String what) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
         while (true) {
             T value = poll.get();

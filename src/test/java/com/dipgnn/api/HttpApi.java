@@ -13,6 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /** A small HTTP client for the integration tests: real requests, JSON bodies, a bearer token. */
 public final class HttpApi {
@@ -70,10 +74,10 @@ public final class HttpApi {
     }
 
     /** A multipart/form-data POST with text fields and one file part named {@code file}. */
-    public Response upload(String path, java.util.Map<String, String> fields, Path file, String filename) {
+    public Response upload(String path, Map<String, String> fields, Path file, String filename) {
         String boundary = "----dipgnn" + UUID.randomUUID();
         try {
-            var out = new java.io.ByteArrayOutputStream();
+            var out = new ByteArrayOutputStream();
             for (var e : fields.entrySet()) {
                 out.write(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + e.getKey() + "\"\r\n\r\n"
                         + e.getValue() + "\r\n").getBytes(StandardCharsets.UTF_8));
@@ -90,11 +94,11 @@ public final class HttpApi {
     }
 
     /** Reads a Server-Sent Events stream to its end: one "event:<name> data:<json>" entry per event. */
-    public java.util.List<String> events(String path) {
+    public List<String> events(String path) {
         try {
             return client.send(request(path).GET().build(), HttpResponse.BodyHandlers.ofLines()).body()
                     .filter(l -> l.startsWith("event:") || l.startsWith("data:"))
-                    .reduce(new java.util.ArrayList<String>(), (list, line) -> {
+                    .reduce(new ArrayList<String>(), (list, line) -> {
                         if (line.startsWith("event:")) {
                             list.add(line);
                         } else if (!list.isEmpty()) {

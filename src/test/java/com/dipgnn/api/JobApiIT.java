@@ -13,6 +13,8 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Jobs over HTTP against the real engine: pre-train then fine-tune from the pre-trained model on
@@ -87,7 +89,7 @@ class JobApiIT extends ServiceTestBase {
         assertThat(submitted.status()).as(submitted.toString()).isEqualTo(202);
         JsonNode done = awaitEnd(submitted.json().path("id").asText());
         assertThat(done.path("state").asText()).as(done.toString()).isEqualTo("SUCCEEDED");
-        java.nio.file.Path written = java.nio.file.Path.of(done.path("embeddingsPath").asText());
+        Path written = Path.of(done.path("embeddingsPath").asText());
         JsonNode manifest = JSON.readTree(written.resolve(com.dipgnn.serving.EmbeddingsManifest.FILE_NAME).toFile());
         assertThat(manifest.path("dim").asInt()).as("the encoder's hidden width").isEqualTo(16);
         assertThat(manifest.path("rows").asLong()).as("the built-in graph's 2,000 queries and 3,000 products")
@@ -97,16 +99,16 @@ class JobApiIT extends ServiceTestBase {
     /** An embedding job of a model whose files are gone is refused with 400 naming modelId, and nothing is queued. */
     private void anEmbeddingJobThatWouldFailIsRefusedBeforeQueueing(String tuned) throws Exception {
         long before = reader.get("/api/v1/jobs").json().path("total").asLong();
-        java.nio.file.Path weights = DATA_DIR.resolve("models").resolve(tuned).resolve("head.params");
-        java.nio.file.Path aside = weights.resolveSibling("head.params.aside");
-        java.nio.file.Files.move(weights, aside);
+        Path weights = DATA_DIR.resolve("models").resolve(tuned).resolve("head.params");
+        Path aside = weights.resolveSibling("head.params.aside");
+        Files.move(weights, aside);
         try {
             HttpApi.Response missing = admin.post("/api/v1/jobs/embed", Map.of("modelId", tuned));
             assertThat(missing.status()).as(missing.toString()).isEqualTo(400);
             assertThat(missing.json().path("field").asText()).isEqualTo("modelId");
             assertThat(missing.json().path("detail").asText()).contains("lacks its file 'head.params'");
         } finally {
-            java.nio.file.Files.move(aside, weights);
+            Files.move(aside, weights);
         }
         HttpApi.Response unknown = admin.post("/api/v1/jobs/embed", Map.of("modelId", "mv-nope"));
         assertThat(unknown.status()).as(unknown.toString()).isEqualTo(400);

@@ -13,6 +13,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 
 /**
  * A restart of the application in the middle of a job: the job is still there after the
@@ -78,7 +82,7 @@ class JobRestartIT {
         Path data = ServiceTestBase.tempDir("dipgnn-restart-model");
         String unrecorded;
         String unfinished;
-        Map<String, String> manifests = new java.util.HashMap<>();
+        Map<String, String> manifests = new HashMap<>();
         try (ConfigurableApplicationContext first = start(data)) {
             HttpApi api = client(first);
             unrecorded = finishedJob(api);
@@ -89,7 +93,7 @@ class JobRestartIT {
             db.sql("DELETE FROM models WHERE id = ?").param(model).update();
             for (String id : new String[] {unrecorded, unfinished}) {
                 String m = db.sql("SELECT model_id FROM jobs WHERE id = ?").param(id).query(String.class).single();
-                manifests.put(id, java.nio.file.Files.readString(data.resolve("models/" + m + "/manifest.json")));
+                manifests.put(id, Files.readString(data.resolve("models/" + m + "/manifest.json")));
             }
             // ... and after the model was recorded, before the job was marked succeeded
             db.sql("UPDATE jobs SET state = 'RUNNING', finished_at = NULL WHERE id IN (?, ?)")
@@ -102,7 +106,7 @@ class JobRestartIT {
                 assertThat(job.path("attempts").asInt()).isEqualTo(2);
                 String model = job.path("modelId").asText();
                 assertThat(api.get("/api/v1/models/" + model).status()).isEqualTo(200);
-                assertThat(java.nio.file.Files.readString(data.resolve("models/" + model + "/manifest.json")))
+                assertThat(Files.readString(data.resolve("models/" + model + "/manifest.json")))
                         .as("the same model files, not trained again").isEqualTo(manifests.get(id));
                 assertThat(data.resolve("jobs/" + id + "/checkpoints")).doesNotExist();
             }
@@ -145,11 +149,11 @@ class JobRestartIT {
     }
 
     private static ConfigurableApplicationContext start(Path data, String... settings) {
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(
+        List<String> args = new ArrayList<>(List.of(
                 "--server.port=0", "--dipgnn.data-dir=" + data,
                 "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
                 "--dipgnn.security.tokens[0].role=ADMIN"));
-        args.addAll(java.util.List.of(settings));
+        args.addAll(List.of(settings));
         return new SpringApplicationBuilder(ServiceApplication.class).run(args.toArray(String[]::new));
     }
 

@@ -18,6 +18,10 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import java.io.ByteArrayInputStream;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A seeded fuzz of the whole HTTP surface, the Open Inference Protocol's and the embeddings'
@@ -78,10 +82,10 @@ class MalformedRequestsIT extends ServiceTestBase {
         assertThat(declared.status()).isEqualTo(413);
         assertThat(declared.json().path("type").asText()).endsWith("request-too-large");
         assertThat(declared.json().path("detail").asText()).contains("dipgnn.serving.max-request-bytes");
-        byte[] bytes = big.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = big.getBytes(StandardCharsets.UTF_8);
         HttpRequest.Builder chunked = reader.request("/api/v1/deployments/fuzz/embeddings")
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(bytes)));
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes)));
         HttpApi.Response streamed = reader.send(chunked);
         assertThat(streamed.status()).isEqualTo(413);
         assertThat(streamed.json().path("type").asText()).endsWith("request-too-large");
@@ -90,7 +94,7 @@ class MalformedRequestsIT extends ServiceTestBase {
     private static String family(String path) {
         String p = path.replaceAll("\\?.*", "");
         String[] parts = p.split("/");
-        return parts.length > 4 ? String.join("/", java.util.Arrays.copyOf(parts, 5)) : p;
+        return parts.length > 4 ? String.join("/", Arrays.copyOf(parts, 5)) : p;
     }
 
     private String violation(Call call, HttpApi.Response r) {
@@ -262,7 +266,7 @@ class MalformedRequestsIT extends ServiceTestBase {
         if (number) {
             wrong.add(NODES.textNode("5"));
             wrong.add(NODES.numberNode(-1e15));
-            wrong.add(NODES.numberNode(new java.math.BigInteger("99999999999999999999999")));
+            wrong.add(NODES.numberNode(new BigInteger("99999999999999999999999")));
             if (integral) {
                 wrong.add(NODES.numberNode(2.5));
                 wrong.add(NODES.numberNode(32.7));

@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
 
 /**
  * The whole application on the {@code postgres} profile (the production configuration): Flyway
@@ -30,7 +33,7 @@ class PostgresProfileIT {
         String jobId;
         try (ConfigurableApplicationContext app = start(data, url, schema)) {
             HttpApi api = new HttpApi(port(app), TOKEN);
-            assertThat(SchemaMigrationsIT.applied(app.getBean(javax.sql.DataSource.class)))
+            assertThat(SchemaMigrationsIT.applied(app.getBean(DataSource.class)))
                     .isEqualTo(SchemaMigrationsIT.ALL_MIGRATIONS);
             assertThat(api.get("/api/v1/datasets/query-product").status()).isEqualTo(200);
             jobId = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters",
@@ -63,8 +66,8 @@ class PostgresProfileIT {
     }
 
     private static ConfigurableApplicationContext start(Path data, String url, String schema) {
-        java.util.List<String> args = new java.util.ArrayList<>(TestPostgres.serviceArguments(url, schema));
-        args.addAll(java.util.List.of("--server.port=0", "--dipgnn.data-dir=" + data,
+        List<String> args = new ArrayList<>(TestPostgres.serviceArguments(url, schema));
+        args.addAll(List.of("--server.port=0", "--dipgnn.data-dir=" + data,
                 "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
                 "--dipgnn.security.tokens[0].role=ADMIN"));
         return new SpringApplicationBuilder(ServiceApplication.class).run(args.toArray(String[]::new));

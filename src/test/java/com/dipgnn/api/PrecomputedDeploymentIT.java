@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
 
 /**
  * Over HTTP: a deployment created from precomputed embeddings (files as the Spark batch job writes
@@ -116,8 +118,8 @@ class PrecomputedDeploymentIT extends ServiceTestBase {
         }).toList();
         Path other = EmbeddingFiles.write(DATASET_ROOT.resolve("embeddings-other"), manifest, negated, 3);
         Path swapped = EmbeddingFiles.write(DATASET_ROOT.resolve("embeddings-swapped"), manifest, rows, 3);
-        java.nio.file.Files.copy(other.resolve("part-00001-test.snappy.parquet"),
-                swapped.resolve("part-00001-test.snappy.parquet"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(other.resolve("part-00001-test.snappy.parquet"),
+                swapped.resolve("part-00001-test.snappy.parquet"), StandardCopyOption.REPLACE_EXISTING);
         HttpApi.Response notWritten = put("bad", "{\"modelId\":\"" + modelId + "\",\"embeddingsPath\":\"" + swapped
                 + "\"}");
         assertThat(notWritten.status()).as(notWritten.toString()).isEqualTo(422);
@@ -127,8 +129,8 @@ class PrecomputedDeploymentIT extends ServiceTestBase {
         // a link to a file outside the allowed directories (the same bytes): 400, as in a data set directory
         Path linked = EmbeddingFiles.write(DATASET_ROOT.resolve("embeddings-linked"), manifest, rows, 2);
         Path away = elsewhere.resolve("away.parquet");
-        java.nio.file.Files.move(linked.resolve("part-00000-test.snappy.parquet"), away);
-        java.nio.file.Files.createSymbolicLink(linked.resolve("part-00000-test.snappy.parquet"), away);
+        Files.move(linked.resolve("part-00000-test.snappy.parquet"), away);
+        Files.createSymbolicLink(linked.resolve("part-00000-test.snappy.parquet"), away);
         HttpApi.Response leaving = put("bad", "{\"modelId\":\"" + modelId + "\",\"embeddingsPath\":\"" + linked
                 + "\"}");
         assertThat(leaving.status()).as(leaving.toString()).isEqualTo(400);

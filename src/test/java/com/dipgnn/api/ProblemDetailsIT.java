@@ -43,6 +43,7 @@ import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import java.util.Optional;
 
 /**
  * No problem detail names a Java class or an object's identity: every problem type the service
@@ -255,14 +256,14 @@ class ProblemDetailsIT extends ServiceTestBase {
                 .add(node);
     }
 
-    private static java.util.Optional<String> leak(String where, String text) {
+    private static Optional<String> leak(String where, String text) {
         for (Pattern p : LEAKS) {
             Matcher m = p.matcher(text);
             if (m.find()) {
-                return java.util.Optional.of(where + ": '" + m.group() + "' in: " + text);
+                return Optional.of(where + ": '" + m.group() + "' in: " + text);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /** The problem types the service's source gives, and those docs/service.md's table lists. */

@@ -14,6 +14,12 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
+import java.io.IOException;
+import java.net.http.HttpRequest;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
 
 /**
  * A first start with no token configured generates an admin token (owner-only file), later
@@ -41,19 +47,19 @@ class ServiceRestartIT {
             JsonNode done = await(api, "/api/v1/jobs/" + job, "state", "SUCCEEDED");
             modelId = done.path("modelId").asText();
             api.send(api.request("/api/v1/deployments/recs").header("Content-Type", "application/json")
-                    .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + modelId + "\"}")));
+                    .PUT(HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + modelId + "\"}")));
             await(api, "/api/v1/deployments/recs", "state", "READY");
 
             // a second deployment serves embeddings precomputed for the model (files under the data directory)
             HttpApi.Response pre = api.send(api.request("/api/v1/deployments/recs-pre").header("Content-Type", "application/json")
-                    .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + modelId
+                    .PUT(HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + modelId
                             + "\",\"embeddingsPath\":\"" + precomputed(data, modelId) + "\"}")));
             assertThat(pre.status()).as(pre.toString()).isEqualTo(202);
             await(api, "/api/v1/deployments/recs-pre", "state", "READY");
             // two more from copies of those files, changed below while the service is down
             for (String name : List.of("flipped", "linked")) {
                 HttpApi.Response copy = api.send(api.request("/api/v1/deployments/recs-" + name)
-                        .header("Content-Type", "application/json").PUT(java.net.http.HttpRequest.BodyPublishers
+                        .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers
                                 .ofString("{\"modelId\":\"" + modelId + "\",\"embeddingsPath\":\""
                                         + precomputed(data, modelId, "embeddings-" + name) + "\"}")));
                 assertThat(copy.status()).as(copy.toString()).isEqualTo(202);
@@ -103,15 +109,15 @@ class ServiceRestartIT {
     }
 
     /** Flips the highest exponent bit of a value below 1 in magnitude stored verbatim in {@code part} (its first copy). */
-    private static void flipExponentBitOfAValue(Path part) throws java.io.IOException {
+    private static void flipExponentBitOfAValue(Path part) throws IOException {
         byte[] bytes = Files.readAllBytes(part);
         for (int id = 0; id < 100; id++) {
             for (int i = 0; i < 16; i++) {
-                byte[] pattern = java.nio.ByteBuffer.allocate(4).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                byte[] pattern = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN)
                         .putFloat(value(id, i)).array();
-                List<Integer> at = new java.util.ArrayList<>();
+                List<Integer> at = new ArrayList<>();
                 for (int b = 0; b + 4 <= bytes.length; b++) {
-                    if (java.util.Arrays.equals(bytes, b, b + 4, pattern, 0, 4)) {
+                    if (Arrays.equals(bytes, b, b + 4, pattern, 0, 4)) {
                         at.add(b);
                     }
                 }
@@ -126,13 +132,13 @@ class ServiceRestartIT {
     }
 
     /** Files as the batch job writes them for the model on the built-in graph, with made-up (but valid) values. */
-    private static Path precomputed(Path data, String modelId) throws java.io.IOException {
+    private static Path precomputed(Path data, String modelId) throws IOException {
         return precomputed(data, modelId, "embeddings");
     }
 
-    private static Path precomputed(Path data, String modelId, String directory) throws java.io.IOException {
+    private static Path precomputed(Path data, String modelId, String directory) throws IOException {
         com.dipgnn.graph.HeteroGraph graph = com.dipgnn.datasets.SyntheticSpec.defaults().generate();
-        List<com.dipgnn.serving.EmbeddingFiles.Row> rows = new java.util.ArrayList<>();
+        List<com.dipgnn.serving.EmbeddingFiles.Row> rows = new ArrayList<>();
         for (String type : graph.nodeTypes()) {
             for (int id = 0; id < graph.numNodes(type); id++) {
                 float[] v = new float[16];

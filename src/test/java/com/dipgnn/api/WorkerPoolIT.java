@@ -23,6 +23,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The worker pool on loopback against a real PostgreSQL, as it runs in production: one API
@@ -72,7 +73,7 @@ class WorkerPoolIT {
 
         // 1. SIGKILL the worker that runs a job, once it has written a checkpoint
         String jobId = submit(client, LONG_JOB);
-        java.util.concurrent.CompletableFuture<List<String>> events = java.util.concurrent.CompletableFuture
+        CompletableFuture<List<String>> events = CompletableFuture
                 .supplyAsync(() -> client.events("/api/v1/jobs/" + jobId + "/events"));
         JsonNode job = client.get("/api/v1/jobs/" + jobId).json();
         long deadline = deadline(180);

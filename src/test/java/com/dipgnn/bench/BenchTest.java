@@ -17,13 +17,14 @@ import com.dipgnn.sampling.Subgraph;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.List;
 
 class BenchTest {
 
     @Test
     void flopCountMatchesAHandCountForOneHgtLayer() {
         RelationType r = new RelationType("n", "e", "n");
-        GraphSchema schema = new GraphSchema(Map.of("n", 10), java.util.List.of(r));
+        GraphSchema schema = new GraphSchema(Map.of("n", 10), List.of(r));
         Map<RelationType, EdgeList> edges = new LinkedHashMap<>();
         edges.put(r, new EdgeList(new int[] {0, 1, 2}, new int[] {1, 2, 0}));
         Subgraph sub = new Subgraph(Map.of("n", new int[] {0, 1, 2, 3}), edges);

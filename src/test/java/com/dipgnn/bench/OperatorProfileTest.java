@@ -11,11 +11,12 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Locale;
 
 class OperatorProfileTest {
 
     private static String event(String name, String shape, int thread, double start, double duration) {
-        return String.format(java.util.Locale.ROOT,
+        return String.format(Locale.ROOT,
                 "{\"name\": \"%s\", \"ph\": \"X\", \"ts\": %.1f, \"dur\": %.1f, \"tid\": %d, \"shape\": %s}",
                 name, start, duration, thread, shape);
     }

@@ -20,6 +20,7 @@ import com.dipgnn.sampling.Subgraph;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 class PretrainBenchTest {
 
@@ -36,7 +37,7 @@ class PretrainBenchTest {
         boolean[] valid = new boolean[3 * n];
         for (int i = 0; i < n; i++) {
             candidates[3 * i] = maskedSources[i];
-            java.util.Arrays.fill(valid, 3 * i, 3 * i + 3, true);
+            Arrays.fill(valid, 3 * i, 3 * i + 3, true);
         }
         MaskedRelation masked = new MaskedRelation(LINK, true, maskedSources, maskedTargets, candidates, valid, 3,
                 keptSources, keptTargets);

@@ -3,18 +3,20 @@ package com.dipgnn.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import java.util.List;
+import java.util.Set;
 
 class RecommendBenchmarkTest {
 
     @Test
     void overlapCountsTheAnswersThatAreInTheTruth() {
         // answers 3, 5, 7 against the true top three {5, 7, 9}: two found, recall@3 = 2/3
-        java.util.List<com.dipgnn.serving.ScoredNode> answer = java.util.List.of(
+        List<com.dipgnn.serving.ScoredNode> answer = List.of(
                 new com.dipgnn.serving.ScoredNode(3, 0.9f), new com.dipgnn.serving.ScoredNode(5, 0.8f),
                 new com.dipgnn.serving.ScoredNode(7, 0.7f));
-        assertThat(RecommendBenchmark.overlap(answer, java.util.Set.of(5, 7, 9))).isEqualTo(2);
-        assertThat(RecommendBenchmark.overlap(answer, java.util.Set.of(1, 2))).isZero();
-        assertThat(RecommendBenchmark.overlap(java.util.List.of(), java.util.Set.of(1))).isZero();
+        assertThat(RecommendBenchmark.overlap(answer, Set.of(5, 7, 9))).isEqualTo(2);
+        assertThat(RecommendBenchmark.overlap(answer, Set.of(1, 2))).isZero();
+        assertThat(RecommendBenchmark.overlap(List.of(), Set.of(1))).isZero();
     }
 
     @Test

@@ -7,6 +7,8 @@ import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /** A failing command prints one clear line and exits with 1; the stack trace only on request. */
 class CliErrorTest {
@@ -24,9 +26,9 @@ class CliErrorTest {
     }
 
     @Test
-    void embedRefusesToOverwriteAndNamesAMissingModel(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void embedRefusesToOverwriteAndNamesAMissingModel(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
-        java.nio.file.Path existing = java.nio.file.Files.writeString(dir.resolve("old.tsv"), "x");
+        Path existing = Files.writeString(dir.resolve("old.tsv"), "x");
         Run overwrite = run(false, "embed", "--model", dir.toString(), "--out", existing.toString());
         assertThat(overwrite.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
         assertThat(overwrite.err()).contains("already exists").doesNotContain("\tat ");
@@ -109,8 +111,8 @@ class CliErrorTest {
 
     @ParameterizedTest
     @CsvSource({"all", "dipgnn-all", "memory", "recommend"})
-    void aProfileNeedsOneStepBenchmark(String config, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
-        java.nio.file.Path trace = dir.resolve("trace.json");
+    void aProfileNeedsOneStepBenchmark(String config, @org.junit.jupiter.api.io.TempDir Path dir) {
+        Path trace = dir.resolve("trace.json");
         Run run = run(false, "bench", "--config", config, "--profile", trace.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
@@ -120,15 +122,15 @@ class CliErrorTest {
     }
 
     @Test
-    void aProfileIsANewFileInAnExistingDirectory(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void aProfileIsANewFileInAnExistingDirectory(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
-        java.nio.file.Path existing = java.nio.file.Files.writeString(dir.resolve("old.json"), "kept");
+        Path existing = Files.writeString(dir.resolve("old.json"), "kept");
         Run overwrite = run(false, "bench", "--config", "hgt-homo", "--profile", existing.toString());
         assertThat(overwrite.exitCode()).isEqualTo(2);
         assertThat(overwrite.err()).contains("--profile: " + existing + " already exists");
         assertThat(existing).hasContent("kept");
 
-        java.nio.file.Path nowhere = dir.resolve("missing").resolve("trace.json");
+        Path nowhere = dir.resolve("missing").resolve("trace.json");
         Run missing = run(false, "bench", "--config", "hgt-homo", "--profile", nowhere.toString());
         assertThat(missing.exitCode()).isEqualTo(2);
         assertThat(missing.err()).contains("--profile: the directory of " + nowhere + " does not exist");

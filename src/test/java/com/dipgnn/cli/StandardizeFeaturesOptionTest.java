@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
+import java.util.ArrayList;
 
 /**
  * {@code --standardize-features}, shared by finetune, pretrain and reproduce: auto by default, none
@@ -70,7 +71,7 @@ class StandardizeFeaturesOptionTest {
 
     private static ExperimentSpec spec(Supplier<? extends TrainingCommand> command, String... args) {
         TrainingCommand options = command.get();
-        List<String> all = new java.util.ArrayList<>(List.of(args));
+        List<String> all = new ArrayList<>(List.of(args));
         if (options instanceof PretrainCommand) {
             all.addAll(List.of("--save", "x"));
         }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
+import java.math.MathContext;
 
 class SvgLinePlotTest {
 
@@ -124,7 +125,7 @@ class SvgLinePlotTest {
             assertThat(ticks.get(i) - ticks.get(i - 1)).isCloseTo(step, within(step * 1e-9));
         }
         // step = m * 10^k with m in {1, 2, 2.5, 5}; every tick is a multiple of the step
-        BigDecimal mantissa = BigDecimal.valueOf(step).round(new java.math.MathContext(6)).stripTrailingZeros()
+        BigDecimal mantissa = BigDecimal.valueOf(step).round(new MathContext(6)).stripTrailingZeros()
                 .movePointLeft((int) Math.floor(Math.log10(step)));
         assertThat(mantissa.doubleValue()).isIn(1.0, 2.0, 2.5, 5.0);
         for (double t : ticks) {

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import java.util.Arrays;
 
 /**
  * Analytic gradients of every parameter tensor of both backbones agree with central finite
@@ -83,8 +84,8 @@ class GradientCheckTest {
         NDArray paper = out.get("paper").flatten();
         NDArray author = out.get("author").flatten();
         NDManager m = batch.manager();
-        float[] wp = java.util.Arrays.copyOfRange(weights, 0, (int) paper.size());
-        float[] wa = java.util.Arrays.copyOfRange(weights, (int) paper.size(), weights.length);
+        float[] wp = Arrays.copyOfRange(weights, 0, (int) paper.size());
+        float[] wa = Arrays.copyOfRange(weights, (int) paper.size(), weights.length);
         return paper.mul(m.create(wp)).sum().add(author.mul(m.create(wa)).sum());
     }
 

@@ -17,6 +17,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import java.util.Arrays;
 
 class MessagePassingPropertiesTest {
 
@@ -74,7 +75,7 @@ class MessagePassingPropertiesTest {
             }
             float[] expected = new float[30 * 3];
             boolean[] seen = new boolean[30];
-            java.util.Arrays.fill(expected, Float.NEGATIVE_INFINITY);
+            Arrays.fill(expected, Float.NEGATIVE_INFINITY);
             for (int e = 0; e < edgeDst.length; e++) {
                 seen[edgeDst[e]] = true;
                 for (int h = 0; h < 3; h++) {
@@ -87,10 +88,10 @@ class MessagePassingPropertiesTest {
             }
             for (int d = 0; d < 30; d++) {
                 if (!seen[d]) {
-                    java.util.Arrays.fill(expected, d * 3, d * 3 + 3, 0f);
+                    Arrays.fill(expected, d * 3, d * 3 + 3, 0f);
                 }
             }
-            assertThat(java.util.Arrays.stream(degree).distinct().count()).as("several degrees").isGreaterThan(2);
+            assertThat(Arrays.stream(degree).distinct().count()).as("several degrees").isGreaterThan(2);
             NDArray onDevice = in.segmentMax(m.create(values, new Shape(edgeDst.length, 3)));
             NDArray onHost = in.segmentMaxOnHost(m.create(values, new Shape(edgeDst.length, 3)));
             assertThat(onDevice.toFloatArray()).containsExactly(expected);
@@ -152,7 +153,7 @@ class MessagePassingPropertiesTest {
                 int t = src[i]; src[i] = src[j]; src[j] = t;
                 t = dst[i]; dst[i] = dst[j]; dst[j] = t;
             }
-            if (src.length > 1 && java.util.Arrays.equals(dst, e.getValue().dst())) {
+            if (src.length > 1 && Arrays.equals(dst, e.getValue().dst())) {
                 int t = src[0]; src[0] = src[1]; src[1] = t;
                 t = dst[0]; dst[0] = dst[1]; dst[1] = t;
             }

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 /**
  * Every kind of module survives a save and a load into a freshly built one of the same
@@ -78,7 +79,7 @@ class ModuleRoundTripTest {
             saved.initialize(manager);
             byte[] current = bytes(saved);
             // version 1 had no version header: the same bytes without the first int
-            byte[] v1 = java.util.Arrays.copyOfRange(current, 4, current.length);
+            byte[] v1 = Arrays.copyOfRange(current, 4, current.length);
             Linear loaded = new Linear(3, 4, true);
             loaded.load(manager, in(v1));
             assertThat(loaded.weightValues()).containsExactly(saved.weightValues());

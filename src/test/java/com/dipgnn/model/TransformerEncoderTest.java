@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Random;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 /** The text Transformer: shapes, padding that changes nothing, and gradients that match finite differences. */
 class TransformerEncoderTest {
@@ -56,7 +57,7 @@ class TransformerEncoderTest {
             float[] x = gaussian(rng, 2 * 4 * 8);
             NDArray out = encoder.forward(m.create(x, new Shape(2, 4, 8)), m.ones(new Shape(2, 4)), false);
             assertThat(out.getShape()).isEqualTo(new Shape(2, 4, 8));
-            float[] second = java.util.Arrays.copyOfRange(x, 4 * 8, 8 * 8);
+            float[] second = Arrays.copyOfRange(x, 4 * 8, 8 * 8);
             float[] alone = encoder.forward(m.create(second, new Shape(1, 4, 8)), m.ones(new Shape(1, 4)), false)
                     .toFloatArray();
             float[] both = out.toFloatArray();

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A Dockerfile read into its instructions and stages: enough of Docker's syntax for static checks
@@ -127,14 +129,14 @@ final class Dockerfile {
 
     /** The image (or stage) a stage starts from when no --build-arg is given: {@code ${ARG}} resolved to its default. */
     String defaultImage(Stage stage) {
-        java.util.regex.Matcher arg = java.util.regex.Pattern.compile("\\$\\{(\\w+)}").matcher(stage.image());
+        Matcher arg = Pattern.compile("\\$\\{(\\w+)}").matcher(stage.image());
         StringBuilder resolved = new StringBuilder();
         while (arg.find()) {
             String value = globalArgs().get(arg.group(1));
             if (value == null) {
                 throw new AssertionError("FROM " + stage.image() + ": no global ARG " + arg.group(1));
             }
-            arg.appendReplacement(resolved, java.util.regex.Matcher.quoteReplacement(value));
+            arg.appendReplacement(resolved, Matcher.quoteReplacement(value));
         }
         return arg.appendTail(resolved).toString();
     }

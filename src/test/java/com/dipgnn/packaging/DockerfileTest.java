@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import java.util.ArrayList;
 
 /** The Dockerfile builds and runs what the root project really builds, safely. */
 class DockerfileTest {
@@ -91,7 +92,7 @@ class DockerfileTest {
         String check = Project.read(Path.of(".ci/image-check.sh"));
         Map<String, String> args = DOCKERFILE.globalArgs();
         Matcher buildArg = Pattern.compile("--build-arg (\\w+)=").matcher(check);
-        List<String> used = new java.util.ArrayList<>();
+        List<String> used = new ArrayList<>();
         while (buildArg.find()) {
             used.add(buildArg.group(1));
         }

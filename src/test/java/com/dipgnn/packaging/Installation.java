@@ -30,6 +30,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.TreeSet;
 
 /**
  * One installation's objects (the k8s/ files, or one rendering of the chart), with the questions
@@ -77,7 +78,7 @@ final class Installation {
     /** kind/name of every object, sorted. */
     Set<String> kindsAndNames() {
         return objects.stream().map(o -> o.getKind() + "/" + o.getMetadata().getName())
-                .collect(Collectors.toCollection(java.util.TreeSet::new));
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     /** How many objects of each kind. */

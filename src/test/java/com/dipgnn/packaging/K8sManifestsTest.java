@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import java.io.UncheckedIOException;
 
 /** The plain manifests in k8s/: every file parses strictly and the installation is sound. */
 class K8sManifestsTest {
@@ -28,7 +29,7 @@ class K8sManifestsTest {
         try (Stream<Path> walk = Files.walk(Project.K8S)) {
             files = walk.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).sorted().toList();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         List<HasMetadata> objects = new ArrayList<>();
         files.forEach(f -> objects.addAll(Manifests.parseFile(f)));

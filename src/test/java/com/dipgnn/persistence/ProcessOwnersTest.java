@@ -11,6 +11,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
 
 /**
  * Owner liveness by the database's clock, on every database the service supports: a process
@@ -27,7 +29,7 @@ class ProcessOwnersTest {
     @MethodSource("databases")
     void anOwnerLivesWhileItsHeartbeatIsWithinTheGracePeriodByTheDatabasesClock(Databases.Db db) {
         JdbcClient jdbc = JdbcClient.create(db.dataSource());
-        ServiceProperties properties = com.dipgnn.testing.TestProperties.of(java.nio.file.Path.of("unused"));
+        ServiceProperties properties = com.dipgnn.testing.TestProperties.of(Path.of("unused"));
         ProcessOwners owners = new ProcessOwners(jdbc, properties);
         try {
             assertThat(jdbc.sql("SELECT COUNT(*) FROM process_owners WHERE token = ?").param(WriteOwner.current())
@@ -57,8 +59,8 @@ class ProcessOwnersTest {
 
     /** A row whose heartbeat is {@code age} old by the database's clock. */
     private static void insert(JdbcClient jdbc, String token, Duration age) {
-        java.time.OffsetDateTime now = jdbc.sql("SELECT CURRENT_TIMESTAMP")
-                .query((rs, n) -> rs.getObject(1, java.time.OffsetDateTime.class)).single();
+        OffsetDateTime now = jdbc.sql("SELECT CURRENT_TIMESTAMP")
+                .query((rs, n) -> rs.getObject(1, OffsetDateTime.class)).single();
         jdbc.sql("INSERT INTO process_owners (token, host, pid, started_at, heartbeat_at) VALUES (?, 'h', 1, ?, ?)")
                 .params(token, now.minus(age), now.minus(age)).update();
     }

@@ -29,6 +29,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import java.sql.Connection;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 /** The repositories against every database the service supports: same schema, same answers. */
 class RepositoriesTest {
@@ -139,15 +146,15 @@ class RepositoriesTest {
         JobRepository jobs = new JobRepository(db.dataSource());
         jobs.insert(job("j1", null, T0));
         jobs.insert(job("j2", null, T0.plusSeconds(1)));
-        try (java.sql.Connection other = db.dataSource().getConnection()) {
+        try (Connection other = db.dataSource().getConnection()) {
             other.setAutoCommit(false);
             try (var lock = other.prepareStatement("SELECT id FROM jobs WHERE id = 'j1' FOR UPDATE")) {
                 lock.executeQuery().close();
             }
             // another worker is between its SELECT and its UPDATE of j1
-            var claim = java.util.concurrent.CompletableFuture.supplyAsync(
+            var claim = CompletableFuture.supplyAsync(
                     () -> jobs.claimNext("w2", "mv-2", T0, LEASE));
-            assertThat(claim.get(20, java.util.concurrent.TimeUnit.SECONDS)).contains("j2");
+            assertThat(claim.get(20, TimeUnit.SECONDS)).contains("j2");
             other.rollback();
         }
         assertThat(jobs.claimNext("w1", "mv-1", T0, LEASE)).contains("j1");
@@ -161,13 +168,13 @@ class RepositoriesTest {
         for (int i = 0; i < n; i++) {
             jobs.insert(job(String.format("j%02d", i), null, T0.plusSeconds(i)));
         }
-        var pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        var pool = Executors.newFixedThreadPool(6);
         try {
-            List<java.util.concurrent.Future<List<String>>> workers = new java.util.ArrayList<>();
+            List<Future<List<String>>> workers = new ArrayList<>();
             for (int w = 0; w < 6; w++) {
                 String owner = "w" + w;
                 workers.add(pool.submit(() -> {
-                    List<String> mine = new java.util.ArrayList<>();
+                    List<String> mine = new ArrayList<>();
                     for (var id = jobs.claimNext(owner, "mv-" + owner, T0, LEASE); id.isPresent();
                          id = jobs.claimNext(owner, "mv-" + owner, T0, LEASE)) {
                         mine.add(id.get());
@@ -175,9 +182,9 @@ class RepositoriesTest {
                     return mine;
                 }));
             }
-            List<String> claimed = new java.util.ArrayList<>();
+            List<String> claimed = new ArrayList<>();
             for (var w : workers) {
-                claimed.addAll(w.get(60, java.util.concurrent.TimeUnit.SECONDS));
+                claimed.addAll(w.get(60, TimeUnit.SECONDS));
             }
             assertThat(claimed).hasSize(n).doesNotHaveDuplicates();
             assertThat(jobs.list(JobState.RUNNING, null, null, 0, 100)).hasSize(n)
@@ -208,7 +215,7 @@ class RepositoriesTest {
         assertThat(models.count(new ModelFilter(null, null, ModelKind.FINETUNED))).isEqualTo(1);
 
         jdbc.sql("INSERT INTO deployments (name, model_id, created_at, updated_at) VALUES ('recommendations', 'mv-b', ?, ?)")
-                .params(java.sql.Timestamp.from(T0), java.sql.Timestamp.from(T0)).update();
+                .params(Timestamp.from(T0), Timestamp.from(T0)).update();
         assertThat(models.deployments("mv-b")).containsExactly("recommendations");
         assertThat(datasets.deployments("qp")).containsExactly("recommendations");
         assertThat(models.delete("mv-a")).isTrue();

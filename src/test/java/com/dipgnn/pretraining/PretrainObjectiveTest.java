@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.util.Random;
 
 /**
  * Every loss term and figure of {@link PretrainObjective#compute} on a hand-made batch of a tiny
@@ -208,7 +209,7 @@ class PretrainObjectiveTest {
     void sampledSourcesFollowTheGeneratorsProbabilities() {
         // row 0 puts all mass on slot 2; row 1 splits it 1 : 3 between slots 0 and 1
         float[] probabilities = {0, 0, 1, 0.25f, 0.75f, 0};
-        java.util.Random rng = new java.util.Random(7);
+        Random rng = new Random(7);
         int[] counts = new int[3];
         for (int draw = 0; draw < 20_000; draw++) {
             int[] slots = PretrainObjective.sample(probabilities, 2, 3, rng);

@@ -37,6 +37,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Set;
 
 /**
  * The text pair inside DiP-GNN on a small query-product graph whose products have text only (so
@@ -246,7 +250,7 @@ class TextPairPretrainingTest {
             int queryWidth = g.nodes("query").featureDim();
             float[] standIn = networks.generatorTextInputs().vector("query").getArray().toFloatArray();
             float[] queriesSeen = gen.input("query").toFloatArray();
-            java.util.Set<Integer> chosenQueries = new java.util.HashSet<>();
+            Set<Integer> chosenQueries = new HashSet<>();
             for (int node : batch.texts().get(q).nodes()) {
                 chosenQueries.add(node);
             }
@@ -259,7 +263,7 @@ class TextPairPretrainingTest {
                             .isCloseTo(want, org.assertj.core.api.Assertions.within(1e-6f));
                 }
             }
-            Map<String, ai.djl.ndarray.NDArray> h = new java.util.LinkedHashMap<>();
+            Map<String, ai.djl.ndarray.NDArray> h = new LinkedHashMap<>();
             for (String type : g.nodeTypes()) {
                 h.put(type, manager.randomNormal(new ai.djl.ndarray.types.Shape(gen.numNodes(type), MODEL.hidden())));
             }
@@ -275,7 +279,7 @@ class TextPairPretrainingTest {
             float[] expected = before.clone();
             for (int b = 0; b < t.nodes().length; b++) {
                 int start = b * t.original().length();
-                int[] ids = java.util.Arrays.copyOfRange(step.corrupted().get(k), start, start + t.original().lengths()[b]);
+                int[] ids = Arrays.copyOfRange(step.corrupted().get(k), start, start + t.original().lengths()[b]);
                 text.fillRow("product", ids, expected, t.nodes()[b] * width);
             }
             assertThat(after).containsExactly(expected, org.assertj.core.api.Assertions.within(1e-6f));
@@ -287,7 +291,7 @@ class TextPairPretrainingTest {
             float[] expectedQueries = queriesBefore.clone();
             for (int b = 0; b < tq.nodes().length; b++) {
                 int start = b * tq.original().length();
-                int[] ids = java.util.Arrays.copyOfRange(step.corrupted().get(q), start,
+                int[] ids = Arrays.copyOfRange(step.corrupted().get(q), start,
                         start + tq.original().lengths()[b]);
                 text.fillRow("query", ids, expectedQueries, tq.nodes()[b] * queryWidth + 8);
             }

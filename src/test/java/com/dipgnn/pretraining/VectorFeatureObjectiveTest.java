@@ -15,6 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import java.util.Random;
 
 /**
  * The vector feature objective with hand-set head weights: the regression loss (squared error
@@ -129,11 +130,11 @@ class VectorFeatureObjectiveTest {
 
     @Test
     void thePoolHoldsEveryRowUpToItsLimitAndOtherwiseTheHiddenRowsAndDrawnOthers() {
-        assertThat(VectorFeatureObjective.pool(new int[] {3, 1}, 5, new java.util.Random(1)))
+        assertThat(VectorFeatureObjective.pool(new int[] {3, 1}, 5, new Random(1)))
                 .containsExactly(0, 1, 2, 3, 4);
         int rows = VectorFeatureObjective.MAX_POOL * 3;
         int[] hidden = {rows - 1, 7, 5000};
-        int[] pool = VectorFeatureObjective.pool(hidden, rows, new java.util.Random(1));
+        int[] pool = VectorFeatureObjective.pool(hidden, rows, new Random(1));
         assertThat(pool).hasSize(VectorFeatureObjective.MAX_POOL).contains(hidden).isSorted()
                 .doesNotHaveDuplicates();
         assertThat(pool[pool.length - 1]).isEqualTo(rows - 1);

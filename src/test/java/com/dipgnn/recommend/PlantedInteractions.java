@@ -5,6 +5,8 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
 import java.util.Random;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * A featureless user-item graph with planted communities: user u and item i belong to community
@@ -25,7 +27,7 @@ final class PlantedInteractions {
         int[] dst = new int[users * perUser];
         int n = 0;
         for (int u = 0; u < users; u++) {
-            java.util.Set<Integer> chosen = new java.util.HashSet<>();
+            Set<Integer> chosen = new HashSet<>();
             while (chosen.size() < perUser) {
                 int item = rng.nextDouble() < within
                         ? (u % communities) + communities * rng.nextInt(items / communities)

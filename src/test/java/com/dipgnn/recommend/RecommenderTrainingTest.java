@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.ArrayList;
 
 /**
  * Learning from interactions alone: on a featureless graph with planted communities and flat item
@@ -56,7 +57,7 @@ class RecommenderTrainingTest {
             // interrupted in epoch 3, after the checkpoint of epoch 2
         }
         assertThat(Files.exists(resumed.resolve("LATEST"))).isTrue();
-        List<Map<String, Double>> announced = new java.util.ArrayList<>();
+        List<Map<String, Double>> announced = new ArrayList<>();
         RecommenderResult second = experiment(c).run(3, new TrainingListener() {
             @Override
             public void onValidation(long step, Map<String, Double> metrics, boolean improved) {

@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
+import java.util.function.BooleanSupplier;
 
 class BatchPrefetcherTest {
 
@@ -58,7 +60,7 @@ class BatchPrefetcherTest {
         for (int step = 0; step < 30; step++) {
             assertThat(three.get(step)).as("step %d", step).containsExactly(single.get(step));
         }
-        assertThat(java.util.Arrays.equals(single.get(0), single.get(1))).isFalse();
+        assertThat(Arrays.equals(single.get(0), single.get(1))).isFalse();
     }
 
     @Test
@@ -175,7 +177,7 @@ class BatchPrefetcherTest {
                 .count();
     }
 
-    private static void waitUntil(java.util.function.BooleanSupplier condition) {
+    private static void waitUntil(BooleanSupplier condition) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
             sleepMillis(5);

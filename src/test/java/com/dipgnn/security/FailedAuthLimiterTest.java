@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
+import java.time.ZoneId;
 
 /** The per-client lockout after failed authentications, on a clock the test moves. */
 class FailedAuthLimiterTest {
@@ -84,12 +85,12 @@ class FailedAuthLimiterTest {
         }
 
         @Override
-        public java.time.ZoneId getZone() {
+        public ZoneId getZone() {
             return ZoneOffset.UTC;
         }
 
         @Override
-        public Clock withZone(java.time.ZoneId zone) {
+        public Clock withZone(ZoneId zone) {
             return this;
         }
     }

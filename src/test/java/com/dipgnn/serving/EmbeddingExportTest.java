@@ -21,6 +21,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.InputStream;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 
 /**
  * The service's own export of every node's embedding (the REST batch-embedding job and
@@ -84,12 +87,12 @@ class EmbeddingExportTest {
 
         // the manifest lists the part file as written: size, rows and SHA-256 (computed here independently)
         Path part = out.resolve(EmbeddingExport.PART_FILE);
-        String sha256 = "sha256:" + java.util.HexFormat.of().formatHex(
-                java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(part)));
+        String sha256 = "sha256:" + HexFormat.of().formatHex(
+                MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(part)));
         assertThat(manifest.files()).containsOnlyKeys(EmbeddingExport.PART_FILE);
         assertThat(manifest.files().get(EmbeddingExport.PART_FILE))
                 .isEqualTo(new EmbeddingsManifest.DataFile(Files.size(part), 350, sha256));
-        try (java.io.InputStream in = Files.newInputStream(out.resolve(EmbeddingsManifest.FILE_NAME))) {
+        try (InputStream in = Files.newInputStream(out.resolve(EmbeddingsManifest.FILE_NAME))) {
             assertThat(EmbeddingsManifest.read(in)).as("as written to the file").isEqualTo(manifest);
         }
 

@@ -19,6 +19,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
+import java.util.ArrayList;
 
 /**
  * Writes precomputed embeddings as the Spark batch job does, without Spark: Parquet part files
@@ -52,7 +53,7 @@ public final class EmbeddingFiles {
     /** Every node's row, from a deployment's embeddings, types in graph order. */
     public static List<Row> rowsOf(ModelDeployment deployment) {
         HeteroGraph graph = deployment.graph();
-        List<Row> rows = new java.util.ArrayList<>();
+        List<Row> rows = new ArrayList<>();
         for (String type : graph.nodeTypes()) {
             for (int id = 0; id < graph.numNodes(type); id++) {
                 rows.add(new Row(type, id, deployment.embeddings(type, new int[] {id})[0]));

@@ -18,6 +18,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.ArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Exact inference, the default: a new node sent with the features and the edges of an existing
@@ -197,9 +201,9 @@ class ExactInferenceTest {
         float[] alone = scan.embedNewNode(new NewNode("query", features, Map.of()));
         assertThat(alone).hasSize(16).doesNotContain(Float.NaN)
                 .isNotEqualTo(scan.embeddings("query", new int[] {3})[0]);
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
-            List<java.util.concurrent.Future<float[]>> futures = new java.util.ArrayList<>();
+            List<Future<float[]>> futures = new ArrayList<>();
             for (int i = 0; i < 16; i++) {
                 int query = i * 9;
                 futures.add(pool.submit(() -> scan.embedNewNode(copyOfQuery(graph, query))));

@@ -14,6 +14,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 /** JVector's graph index behind the product's {@link VectorIndex} contract. */
 class GraphIndexTest {
@@ -55,7 +56,7 @@ class GraphIndexTest {
 
     @Test
     void scoresAreExactInnerProductsBestFirstWithTheLowerIdOnTies() {
-        float[] query = java.util.Arrays.copyOfRange(vectors, 7 * DIM, 8 * DIM);
+        float[] query = Arrays.copyOfRange(vectors, 7 * DIM, 8 * DIM);
         List<ScoredNode> found = index.search(query, 10, id -> false);
 
         assertThat(found).hasSize(10);
@@ -76,7 +77,7 @@ class GraphIndexTest {
 
     @Test
     void excludedIdsNeverComeBackAndAFilterLeavingFewGivesExactlyThose() {
-        float[] query = java.util.Arrays.copyOfRange(vectors, 11 * DIM, 12 * DIM);
+        float[] query = Arrays.copyOfRange(vectors, 11 * DIM, 12 * DIM);
         assertThat(index.search(query, 20, id -> id % 2 == 0)).hasSize(20).allMatch(n -> n.id() % 2 == 1);
 
         Set<Integer> allowed = Set.of(5, 1500, 2999);
@@ -113,7 +114,7 @@ class GraphIndexTest {
         assertThat(graph.build(small, 4, DeploymentListener.NONE)).isInstanceOf(GraphIndex.class);
         assertThat(graph.withKind(IndexOptions.Kind.AUTO).build(small, 4, DeploymentListener.NONE))
                 .as("the inverted file stays the automatic choice").isInstanceOf(IvfIndex.class);
-        GraphIndex tiny = GraphIndex.build(java.util.Arrays.copyOf(small, 3 * 4), 4, graph, DeploymentListener.NONE);
+        GraphIndex tiny = GraphIndex.build(Arrays.copyOf(small, 3 * 4), 4, graph, DeploymentListener.NONE);
         assertThat(tiny.search(new float[] {1, 0, 0, 0}, 10, id -> false)).as("fewer vectors than k: all").hasSize(3);
         assertThatThrownBy(() -> new IndexOptions(IndexOptions.Kind.GRAPH, 20, 0, 0, 0.99, 10, 32, 0, 1, 32, 4, 0.95))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("graphDegree >= 2");

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.ArrayList;
+import java.util.Arrays;
 
 /**
  * Inductive inference: a node that is not in the graph, described by features and neighbours.
@@ -87,7 +89,7 @@ class InductiveInferenceTest {
         int[] clicked = graph.adjacency(graph.relation("clicked")).neighbors(query);
         assertThat(clicked.length).isGreaterThan(1);
         NewNode partial = new NewNode("query", graph.nodes("query").features().gather(new int[] {query}),
-                Map.of("clicked", java.util.Arrays.copyOf(clicked, clicked.length - 1)));
+                Map.of("clicked", Arrays.copyOf(clicked, clicked.length - 1)));
         float[] expected = full.embeddings("query", new int[] {query})[0];
         float[] got = full.embedNewNode(partial);
         double distance = 0;
@@ -122,7 +124,7 @@ class InductiveInferenceTest {
     void concurrentRequestsAgreeWithSequentialOnes() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
-            List<Future<float[]>> futures = new java.util.ArrayList<>();
+            List<Future<float[]>> futures = new ArrayList<>();
             for (int i = 0; i < 16; i++) {
                 int query = i * 9;
                 futures.add(pool.submit(() -> wide.embedNewNode(copyOf("query", query, "clicked"))));

@@ -31,6 +31,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Arrays;
+import java.util.concurrent.CancellationException;
 
 /** A fine-tuned link-prediction model deployed on its graph: embeddings, scores, top-k, request errors. */
 class ModelDeploymentTest {
@@ -217,7 +219,7 @@ class ModelDeploymentTest {
         try {
             assertThatThrownBy(() -> ModelDeployment.deploy(model, graph, options(),
                     (phase, done, total) -> Thread.currentThread().interrupt()))
-                    .isInstanceOf(java.util.concurrent.CancellationException.class)
+                    .isInstanceOf(CancellationException.class)
                     .hasMessageContaining("interrupted");
         } finally {
             assertThat(Thread.interrupted()).as("the interrupt flag is left set").isTrue();
@@ -235,7 +237,7 @@ class ModelDeploymentTest {
 
     private static int[] filled(int n, int value) {
         int[] out = new int[n];
-        java.util.Arrays.fill(out, value);
+        Arrays.fill(out, value);
         return out;
     }
 }

@@ -15,6 +15,19 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.StandardCopyOption;
+import java.util.Arrays;
+import java.util.TreeMap;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
 
 /**
  * A deployment from precomputed embeddings (files as the Spark batch job writes them) answers as
@@ -113,7 +126,7 @@ class PrecomputedEmbeddingsTest {
                 .isInstanceOf(InvalidEmbeddingsException.class)
                 .hasMessageContaining("have width 32 but model 'mv-link' has hidden width 16");
         List<EmbeddingFiles.Row> shortRows = rows.stream()
-                .map(r -> new EmbeddingFiles.Row(r.type(), r.id(), java.util.Arrays.copyOf(r.embedding(), 8))).toList();
+                .map(r -> new EmbeddingFiles.Row(r.type(), r.id(), Arrays.copyOf(r.embedding(), 8))).toList();
         Path truncated = EmbeddingFiles.write(dir.resolve("rows-of-8"), manifest, shortRows, 1);
         assertThatThrownBy(() -> PrecomputedEmbeddings.read(truncated, model, "mv-link", graph))
                 .isInstanceOf(InvalidEmbeddingsException.class)
@@ -209,11 +222,11 @@ class PrecomputedEmbeddingsTest {
     void anOldManifestLoadsWithAWarningAndTheValueBoundStillRefusesAHugeValue() throws Exception {
         Path old = EmbeddingFiles.writeWithoutChecksums(dir.resolve("old"), manifest, rows, 2);
         List<String> warnings = new ArrayList<>();
-        java.util.logging.Logger log = java.util.logging.Logger.getLogger(PrecomputedEmbeddings.class.getName());
-        java.util.logging.Handler handler = new java.util.logging.Handler() {
+        Logger log = Logger.getLogger(PrecomputedEmbeddings.class.getName());
+        Handler handler = new Handler() {
             @Override
-            public void publish(java.util.logging.LogRecord record) {
-                if (record.getLevel().equals(java.util.logging.Level.WARNING)) {
+            public void publish(LogRecord record) {
+                if (record.getLevel().equals(Level.WARNING)) {
                     warnings.add(record.getMessage());
                 }
             }
@@ -263,7 +276,7 @@ class PrecomputedEmbeddingsTest {
         // another model's part file in place of this model's
         Path swapped = copy(good, "swapped");
         Files.copy(otherFiles.resolve("part-00001-test.snappy.parquet"), swapped.resolve("part-00001-test.snappy.parquet"),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                StandardCopyOption.REPLACE_EXISTING);
         assertThatThrownBy(() -> PrecomputedEmbeddings.read(swapped, model, "mv-link", graph))
                 .isInstanceOf(InvalidEmbeddingsException.class)
                 .hasMessageContaining("the embeddings file part-00001-test.snappy.parquet in ")
@@ -289,7 +302,7 @@ class PrecomputedEmbeddingsTest {
         // rows per file bound to the manifest
         Path recounted = copy(good, "recounted");
         EmbeddingsManifest m = manifestOf(recounted);
-        Map<String, EmbeddingsManifest.DataFile> files = new java.util.TreeMap<>(m.files());
+        Map<String, EmbeddingsManifest.DataFile> files = new TreeMap<>(m.files());
         EmbeddingsManifest.DataFile first = files.get("part-00000-test.snappy.parquet");
         files.put("part-00000-test.snappy.parquet", new EmbeddingsManifest.DataFile(first.bytes(), first.rows() + 1,
                 first.sha256()));
@@ -305,7 +318,7 @@ class PrecomputedEmbeddingsTest {
         Path truncated = copy(good, "truncated");
         Path part = truncated.resolve("part-00000-test.snappy.parquet");
         byte[] bytes = Files.readAllBytes(part);
-        Files.write(part, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        Files.write(part, Arrays.copyOf(bytes, bytes.length / 2));
         relist(truncated);
         assertPlainWords(truncated, "the embeddings file part-00000-test.snappy.parquet is not a readable Parquet "
                 + "file: it does not begin and end with the Parquet marker 'PAR1', so it is truncated or not Parquet");
@@ -338,14 +351,14 @@ class PrecomputedEmbeddingsTest {
     }
 
     /** Flips the highest exponent bit of one value in {@code part}, a value of magnitude below 1 found once in it; returns the new value. */
-    private static float flipExponentBit(Path part) throws java.io.IOException {
+    private static float flipExponentBit(Path part) throws IOException {
         byte[] bytes = Files.readAllBytes(part);
         for (EmbeddingFiles.Row row : rows) {
             for (float v : row.embedding()) {
                 if (v == 0 || Math.abs(v) >= 1) {
                     continue;
                 }
-                byte[] pattern = java.nio.ByteBuffer.allocate(4).order(java.nio.ByteOrder.LITTLE_ENDIAN).putFloat(v).array();
+                byte[] pattern = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putFloat(v).array();
                 int at = -1;
                 int found = 0;
                 for (int i = 0; i + 4 <= bytes.length; i++) {
@@ -365,9 +378,9 @@ class PrecomputedEmbeddingsTest {
         throw new AssertionError("no value of " + part + " is stored verbatim once");
     }
 
-    private static Path copy(Path from, String name) throws java.io.IOException {
+    private static Path copy(Path from, String name) throws IOException {
         Path to = Files.createDirectories(dir.resolve(name));
-        try (java.util.stream.Stream<Path> files = Files.list(from)) {
+        try (Stream<Path> files = Files.list(from)) {
             for (Path f : files.toList()) {
                 Files.copy(f, to.resolve(f.getFileName()));
             }
@@ -375,22 +388,22 @@ class PrecomputedEmbeddingsTest {
         return to;
     }
 
-    static EmbeddingsManifest manifestOf(Path files) throws java.io.IOException {
-        try (java.io.InputStream in = Files.newInputStream(files.resolve(EmbeddingsManifest.FILE_NAME))) {
+    static EmbeddingsManifest manifestOf(Path files) throws IOException {
+        try (InputStream in = Files.newInputStream(files.resolve(EmbeddingsManifest.FILE_NAME))) {
             return EmbeddingsManifest.read(in);
         }
     }
 
     /** Lists the files again with their present checksums and the rows recorded (as if the producer wrote them so). */
-    private static void relist(Path files) throws java.io.IOException {
+    private static void relist(Path files) throws IOException {
         EmbeddingsManifest m = manifestOf(files);
-        Map<String, Long> rowsPerFile = new java.util.TreeMap<>();
+        Map<String, Long> rowsPerFile = new TreeMap<>();
         m.files().forEach((name, f) -> rowsPerFile.put(name, f.rows()));
         writeManifest(files, m.withFiles(EmbeddingFiles.dataFiles(files, rowsPerFile)));
     }
 
-    private static void writeManifest(Path files, EmbeddingsManifest m) throws java.io.IOException {
-        try (java.io.OutputStream out = Files.newOutputStream(files.resolve(EmbeddingsManifest.FILE_NAME))) {
+    private static void writeManifest(Path files, EmbeddingsManifest m) throws IOException {
+        try (OutputStream out = Files.newOutputStream(files.resolve(EmbeddingsManifest.FILE_NAME))) {
             m.write(out);
         }
     }

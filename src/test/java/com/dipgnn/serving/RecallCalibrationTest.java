@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 /** Calibration measures recall against the exact scan and widens an index only as far as the target needs. */
 class RecallCalibrationTest {
@@ -134,7 +135,7 @@ class RecallCalibrationTest {
         ExactIndex exact = new ExactIndex(vectors, dim);
         List<float[]> queries = new ArrayList<>();
         for (float[] direction : queries(100, new Random(6), dim - 1)) {
-            float[] q = java.util.Arrays.copyOf(direction, dim);
+            float[] q = Arrays.copyOf(direction, dim);
             q[dim - 1] = 1f;
             queries.add(q);
         }
@@ -187,7 +188,7 @@ class RecallCalibrationTest {
         float[] flat = unitVectors(count, dim, rng);
         List<float[]> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            out.add(java.util.Arrays.copyOfRange(flat, i * dim, (i + 1) * dim));
+            out.add(Arrays.copyOfRange(flat, i * dim, (i + 1) * dim));
         }
         return out;
     }

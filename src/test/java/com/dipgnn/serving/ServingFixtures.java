@@ -31,6 +31,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Arrays;
 
 /** Tiny graphs and models for the serving tests. */
 final class ServingFixtures {
@@ -106,7 +107,7 @@ final class ServingFixtures {
     /** All ids of a type. */
     static int[] all(HeteroGraph graph, String type) {
         int[] ids = new int[graph.numNodes(type)];
-        java.util.Arrays.setAll(ids, i -> i);
+        Arrays.setAll(ids, i -> i);
         return ids;
     }
 }

@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 /** Exact and inverted-file top-k against a brute-force sort. */
 class VectorIndexTest {
@@ -88,7 +89,7 @@ class VectorIndexTest {
         ExactIndex exact = new ExactIndex(vectors, dim);
         int found = 0;
         for (int q = 0; q < 200; q++) {
-            float[] query = java.util.Arrays.copyOfRange(queries, q * dim, (q + 1) * dim);
+            float[] query = Arrays.copyOfRange(queries, q * dim, (q + 1) * dim);
             Set<Integer> truth = new HashSet<>(exact.search(query, 10, id -> false).stream().map(ScoredNode::id).toList());
             found += (int) index.search(query, 10, id -> false).stream().filter(s -> truth.contains(s.id())).count();
         }
@@ -102,7 +103,7 @@ class VectorIndexTest {
         int dim = 16;
         float[] vectors = clustered(4000, dim, 10, 0.1, rng);
         IvfIndex index = IvfIndex.build(vectors, dim, IndexOptions.defaults().withLists(64, 2), DeploymentListener.NONE);
-        float[] query = java.util.Arrays.copyOfRange(vectors, 0, dim);
+        float[] query = Arrays.copyOfRange(vectors, 0, dim);
         List<ScoredNode> plain = index.search(query, 10, id -> false);
         Set<Integer> firstFive = new HashSet<>(plain.subList(0, 5).stream().map(ScoredNode::id).toList());
         List<ScoredNode> without = index.search(query, 10, firstFive::contains);
@@ -147,7 +148,7 @@ class VectorIndexTest {
         IvfIndex a = IvfIndex.build(vectors, 8, options, DeploymentListener.NONE);
         IvfIndex b = IvfIndex.build(vectors, 8, options, DeploymentListener.NONE);
         for (int q = 0; q < 50; q++) {
-            float[] query = java.util.Arrays.copyOfRange(vectors, q * 8, q * 8 + 8);
+            float[] query = Arrays.copyOfRange(vectors, q * 8, q * 8 + 8);
             assertThat(a.search(query, 5, id -> false)).isEqualTo(b.search(query, 5, id -> false));
         }
         assertThat(IndexOptions.defaults().withKind(IndexOptions.Kind.AUTO).build(vectors, 8, DeploymentListener.NONE))
@@ -184,7 +185,7 @@ class VectorIndexTest {
         float[] queries = gaussian(100, dim, new Random(8));
         int found = 0;
         for (int q = 0; q < 100; q++) {
-            float[] query = java.util.Arrays.copyOfRange(queries, q * dim, (q + 1) * dim);
+            float[] query = Arrays.copyOfRange(queries, q * dim, (q + 1) * dim);
             List<ScoredNode> truth = exact.search(query, 10, id -> false);
             List<ScoredNode> got = index.search(query, 10, id -> false);
             assertThat(got).hasSize(10);
@@ -196,7 +197,7 @@ class VectorIndexTest {
         }
         assertThat(found / 1000.0).isGreaterThanOrEqualTo(0.9);
         Set<Integer> kept = Set.of(5, 900, 1800, 2700, 3600, 4500, 5400, 6300, 7200, 8100, 9000, 9900);
-        assertThat(index.search(java.util.Arrays.copyOf(queries, dim), 10, id -> !kept.contains(id))).hasSize(10)
+        assertThat(index.search(Arrays.copyOf(queries, dim), 10, id -> !kept.contains(id))).hasSize(10)
                 .extracting(ScoredNode::id).allMatch(kept::contains);
         IvfIndex full = IvfIndex.build(vectors, dim, IndexOptions.defaults().withProjectionEnergy(0), DeploymentListener.NONE);
         assertThat(full.scanWidth()).isEqualTo(dim);

@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.DataOutputStream;
 
 /** Manifests of every format load as typed records; a newer format is refused. */
 class ManifestMigrationTest {
@@ -161,7 +162,7 @@ class ManifestMigrationTest {
             com.dipgnn.training.FineTuner.initialize(4, manager, encoder, head);
             for (var entry : Map.of("encoder.params", (com.dipgnn.model.GraphModule) encoder, "head.params", head)
                     .entrySet()) {
-                try (java.io.DataOutputStream out = new java.io.DataOutputStream(
+                try (DataOutputStream out = new DataOutputStream(
                         Files.newOutputStream(dir.resolve(entry.getKey())))) {
                     entry.getValue().save(out);
                 }

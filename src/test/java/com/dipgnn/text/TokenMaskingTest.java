@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
+import java.util.List;
 
 class TokenMaskingTest {
 
@@ -43,8 +45,8 @@ class TokenMaskingTest {
         TokenMasking tokenMasking = new TokenMasking(0.5);
         for (int i = 0; i < 500; i++) {
             int[] ids = randomText(data);
-            TokenBatch padded = TokenBatch.of(java.util.List.of(ids, new int[40]));
-            int[] row = java.util.Arrays.copyOf(padded.ids(), padded.length());
+            TokenBatch padded = TokenBatch.of(List.of(ids, new int[40]));
+            int[] row = Arrays.copyOf(padded.ids(), padded.length());
             TokenMasking.Masked m = tokenMasking.mask(row, masking);
             for (int k = 0; k < m.count(); k++) {
                 int p = m.positions()[k];

@@ -13,6 +13,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A checkpointed fine-tuning run resumes with another step budget: more steps go on from the
@@ -55,10 +59,10 @@ class FineTuneResumeBudgetTest {
         assertThat(ended.resumedFrom()).isEqualTo(3);
         assertThat(ended.stepsRun()).isEqualTo(3);
         // the progress of the resumed run shows the best validation it restored (step 2's) from the start
-        java.util.List<java.util.Map<String, Double>> announced = new java.util.ArrayList<>();
+        List<Map<String, Double>> announced = new ArrayList<>();
         experiment(3, 32).run(1, new TrainingListener() {
             @Override
-            public void onValidation(long step, java.util.Map<String, Double> metrics, boolean improved) {
+            public void onValidation(long step, Map<String, Double> metrics, boolean improved) {
                 announced.add(metrics);
             }
         }, null, null, dir, 1);
@@ -95,10 +99,10 @@ class FineTuneResumeBudgetTest {
     private static Path olderCheckpoint(Path dir) throws IOException {
         experiment(4, 32).run(1, TrainingListener.NONE, null, null, dir, 1);
         Path state = com.dipgnn.store.CheckpointFiles.latest(dir).resolve("state.json");
-        String written = java.nio.file.Files.readString(state);
+        String written = Files.readString(state);
         String older = written.replace("fullGraphMaxBytes=8589934592, ", "");
         assertThat(older).isNotEqualTo(written).contains("fullGraphMaxNodes=100000, normalizeFeatures=false");
-        java.nio.file.Files.writeString(state, older);
+        Files.writeString(state, older);
         return dir;
     }
 

@@ -9,6 +9,7 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import com.dipgnn.model.Linear;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 /**
  * The schedules' factors against values worked by hand, and the factor reaching the optimizer:
@@ -69,7 +70,7 @@ class LearningRateScheduleTest {
     }
 
     private static float[] concat(float[] a, float[] b) {
-        float[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        float[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }

@@ -19,6 +19,8 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import java.util.ArrayList;
+import java.util.List;
 
 class LinkPredictionTaskTest {
 
@@ -190,7 +192,7 @@ class LinkPredictionTaskTest {
         int[] items = batch.subgraph().nodes(clicked.target());
         int c = batch.candidates().length;
         // every (anchor, candidate) pair checked against the known edges, as a dense mask would be
-        java.util.List<Long> expected = new java.util.ArrayList<>();
+        List<Long> expected = new ArrayList<>();
         for (int i = 0; i < batch.anchors().length; i++) {
             for (int j = 0; j < c; j++) {
                 if (j != batch.positive()[i] && known.hasEdge(users[batch.anchors()[i]], items[batch.candidates()[j]])) {

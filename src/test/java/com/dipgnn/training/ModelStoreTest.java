@@ -28,6 +28,11 @@ import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Set;
 
 class ModelStoreTest {
 
@@ -46,7 +51,7 @@ class ModelStoreTest {
                 graph.numNodes("node"), graph.nodes("node").featureDim() - 2,
                 new float[graph.numNodes("node") * (graph.nodes("node").featureDim() - 2)])));
         GraphSchema loaded = GraphSchema.of(narrower);
-        assertThatCode(() -> ModelStore.requireCompatible(manifest(), loaded, java.util.Set.of("node")))
+        assertThatCode(() -> ModelStore.requireCompatible(manifest(), loaded, Set.of("node")))
                 .doesNotThrowAnyException();
         assertThatThrownBy(() -> ModelStore.requireCompatible(manifest(), loaded))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("feature widths");
@@ -55,7 +60,7 @@ class ModelStoreTest {
                 graph.numNodes("node"), graph.nodes("node").featureDim() + 1,
                 new float[graph.numNodes("node") * (graph.nodes("node").featureDim() + 1)])));
         assertThatThrownBy(() -> ModelStore.requireCompatible(manifest(), GraphSchema.of(wider),
-                java.util.Set.of("node"))).isInstanceOf(IllegalArgumentException.class)
+                Set.of("node"))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("before the text columns of [node]");
     }
 
@@ -143,8 +148,8 @@ class ModelStoreTest {
         Map<String, String> files = ModelStore.readManifest(dir).files();
         assertThat(files).containsOnlyKeys(ModelStore.ENCODER, ModelStore.HEAD);
         // independently: the JDK's SHA-256 of the file's bytes
-        byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(dir.resolve(ModelStore.HEAD)));
-        assertThat(files.get(ModelStore.HEAD)).isEqualTo("sha256:" + java.util.HexFormat.of().formatHex(digest));
+        byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(dir.resolve(ModelStore.HEAD)));
+        assertThat(files.get(ModelStore.HEAD)).isEqualTo("sha256:" + HexFormat.of().formatHex(digest));
     }
 
     /** Each kind of damage to a stored file: the load is refused and the message names the file. */
@@ -161,7 +166,7 @@ class ModelStoreTest {
                 bytes[bytes.length - 3] ^= 0x01;
                 Files.write(file, bytes);
             }
-            case "truncate" -> Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+            case "truncate" -> Files.write(file, Arrays.copyOf(bytes, bytes.length / 2));
             case "empty" -> Files.write(file, new byte[0]);
             case "garble" -> Files.writeString(file, "not parameters at all");
             case "delete" -> Files.delete(file);
@@ -195,7 +200,7 @@ class ModelStoreTest {
         Path dir = savedModel(tmp);
         Files.writeString(dir.resolve(ModelStore.MANIFEST), "{\"format\": 1, \"hidden\": ");
         assertThatThrownBy(() -> ModelStore.readManifest(dir))
-                .isInstanceOf(java.io.IOException.class)
+                .isInstanceOf(IOException.class)
                 .hasMessageContaining(dir.resolve(ModelStore.MANIFEST).toString());
     }
 

@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Arrays;
 
 /**
  * Per-node embeddings are stored with the model: rows, trained flags and id space survive a save
@@ -100,7 +101,7 @@ class NodeEmbeddingStoreTest {
             NodeEmbeddingTable users = encoder.nodeTables().get("user");
             float[] rows = users.weights().toFloatArray();
             int[] source = new int[40];
-            java.util.Arrays.fill(source, -1);
+            Arrays.fill(source, -1);
             source[35] = 0; // trained
             source[2] = 12; // untrained
             NodeIdSpace larger = new NodeIdSpace(40, NodeIdSpace.NO_KEYS);
@@ -110,11 +111,11 @@ class NodeEmbeddingStoreTest {
             NodeEmbeddingTable back = NodeEmbeddingFiles.read(file, m, 7).get("rows");
             float[] stored = back.weights().toFloatArray();
             assertThat(back.idSpace()).isEqualTo(larger);
-            assertThat(java.util.Arrays.copyOfRange(stored, 35 * 8, 36 * 8))
-                    .containsExactly(java.util.Arrays.copyOfRange(rows, 0, 8));
-            assertThat(java.util.Arrays.copyOfRange(stored, 2 * 8, 3 * 8))
-                    .containsExactly(java.util.Arrays.copyOfRange(rows, 12 * 8, 13 * 8));
-            assertThat(java.util.Arrays.copyOfRange(stored, 0, 8)).containsOnly(0f);
+            assertThat(Arrays.copyOfRange(stored, 35 * 8, 36 * 8))
+                    .containsExactly(Arrays.copyOfRange(rows, 0, 8));
+            assertThat(Arrays.copyOfRange(stored, 2 * 8, 3 * 8))
+                    .containsExactly(Arrays.copyOfRange(rows, 12 * 8, 13 * 8));
+            assertThat(Arrays.copyOfRange(stored, 0, 8)).containsOnly(0f);
             assertThat(back.trainedCount()).isEqualTo(1);
             assertThat(back.isTrained(35)).isTrue();
         }
@@ -232,7 +233,7 @@ class NodeEmbeddingStoreTest {
             Map<String, NDArray> out = encoder.forward(new GraphBatch(scope, GRAPH, all), false);
             float[] users = out.get("user").toFloatArray();
             float[] items = out.get("item").toFloatArray();
-            float[] both = java.util.Arrays.copyOf(users, users.length + items.length);
+            float[] both = Arrays.copyOf(users, users.length + items.length);
             System.arraycopy(items, 0, both, users.length, items.length);
             return both;
         }

@@ -17,6 +17,7 @@ import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 /**
  * On an interaction graph where users click items by popularity alone (Zipf: item i drawn with
@@ -93,7 +94,7 @@ class PopularityPriorCalibrationTest {
         for (int u = 0; u < users; u++) {
             Set<Integer> clicked = new LinkedHashSet<>();
             while (clicked.size() < clicksPerUser) {
-                int at = java.util.Arrays.binarySearch(cumulative, rng.nextDouble() * sum);
+                int at = Arrays.binarySearch(cumulative, rng.nextDouble() * sum);
                 clicked.add(Math.min(items - 1, at >= 0 ? at : -at - 1));
             }
             for (int item : clicked) {

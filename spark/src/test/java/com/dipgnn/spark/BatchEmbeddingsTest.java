@@ -37,6 +37,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.stream.IntStream;
 
 /**
  * The batch job in Spark local mode (2 worker threads) on a generated query-product graph with a
@@ -155,8 +158,8 @@ class BatchEmbeddingsTest {
         for (Path part : parts) {
             String name = part.getFileName().toString();
             long count = spark.read().parquet(part.toString()).count();
-            String sha256 = "sha256:" + java.util.HexFormat.of().formatHex(
-                    java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(part)));
+            String sha256 = "sha256:" + HexFormat.of().formatHex(
+                    MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(part)));
             assertThat(manifest.files().get(name)).as(name)
                     .isEqualTo(new EmbeddingsManifest.DataFile(Files.size(part), count, sha256));
             rows += count;
@@ -222,7 +225,7 @@ class BatchEmbeddingsTest {
         // the seed matters: another seed samples other neighbourhoods, so an equality above is not an accident
         DeploymentOptions otherSeed = same.withSeed(SEED + 1);
         try (ModelDeployment other = ModelDeployment.deploy(model, graph, otherSeed, DeploymentListener.NONE)) {
-            long differing = java.util.stream.IntStream.range(0, 200)
+            long differing = IntStream.range(0, 200)
                     .filter(id -> !Arrays.equals(other.embeddings("product", new int[] {id})[0], byKey.get("product/" + id)))
                     .count();
             assertThat(differing).isPositive();

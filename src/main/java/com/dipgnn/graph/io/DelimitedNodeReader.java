@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.BitSet;
 
 /**
  * Reads one node table of a delimited graph: node ids (the user's keys, numbered 0.. in file
@@ -43,7 +44,7 @@ final class DelimitedNodeReader {
     private final LongList times;
     private final List<String> texts = new ArrayList<>();
     private final FloatList dense;
-    private final java.util.BitSet rowLabels = new java.util.BitSet();
+    private final BitSet rowLabels = new BitSet();
     private SparseFeatureBuilder sparse;
     private DelimitedNodeColumns columns;
     private boolean multiLabelSeen;

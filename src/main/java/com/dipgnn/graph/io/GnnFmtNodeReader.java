@@ -5,6 +5,7 @@ import com.dipgnn.graph.NodeTable;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.Arrays;
 
 /** Reads {@code nodes/<type>.tsv.gz} of a gnnfmt-1 data set: keys, labels, splits and text. */
 final class GnnFmtNodeReader {
@@ -68,11 +69,11 @@ final class GnnFmtNodeReader {
             return;
         }
         int grown = (int) Math.min(type.count(), Math.max(16L, 2L * keys.length));
-        keys = java.util.Arrays.copyOf(keys, grown);
-        labels = java.util.Arrays.copyOf(labels, grown);
-        splits = java.util.Arrays.copyOf(splits, grown);
+        keys = Arrays.copyOf(keys, grown);
+        labels = Arrays.copyOf(labels, grown);
+        splits = Arrays.copyOf(splits, grown);
         if (text != null) {
-            text = java.util.Arrays.copyOf(text, grown);
+            text = Arrays.copyOf(text, grown);
         }
     }
 

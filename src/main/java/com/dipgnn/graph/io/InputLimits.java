@@ -1,5 +1,7 @@
 package com.dipgnn.graph.io;
 
+import java.nio.file.Path;
+
 /**
  * The most a graph's files may ask the loader to hold, checked as they are read and before any
  * allocation of that size: a longer line, more columns, a wider feature vector, more nodes or
@@ -54,7 +56,7 @@ public record InputLimits(int maxLineChars, int maxColumns, int maxFeatureDim, l
      * @param file the file to name
      * @param line the line to name (0: the whole file)
      */
-    void requireValues(long values, String what, java.nio.file.Path file, int line) {
+    void requireValues(long values, String what, Path file, int line) {
         if (values > maxValuesPerType) {
             throw new GraphDataException(file, line, what + " make " + values + " values, more than "
                     + maxValuesPerType + " (the limit max-values-per-type)", raise("max-values-per-type")

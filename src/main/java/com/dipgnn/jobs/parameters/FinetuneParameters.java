@@ -33,6 +33,7 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
 import java.util.List;
+import java.util.HashSet;
 
 /**
  * A fine-tuning job: the task, the model to start from and the training settings. Absent (null)
@@ -417,7 +418,7 @@ public record FinetuneParameters(
         }
         try {
             ModelStore.requireCompatible(manifest, GraphSchema.of(graph),
-                    new java.util.HashSet<>(TextInputs.textTypes(graph)));
+                    new HashSet<>(TextInputs.textTypes(graph)));
         } catch (IllegalArgumentException e) {
             throw new JobParameterException("pretrainedModelId", "model '" + pretrainedModelId + "' was pre-trained "
                     + "on another data set (" + e.getMessage() + "); give a model pre-trained on this data set");

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A job's training curves, as series of (step, value) points: the training losses and the
@@ -120,7 +121,7 @@ public record TrainingCurves(String primaryMetric, Map<String, List<Point>> loss
 
     /** An integer attribute of the first element (the {@code svg} element). */
     private static int attribute(String svg, String name) {
-        Matcher m = java.util.regex.Pattern.compile(" " + name + "=\"(\\d+)\"").matcher(svg);
+        Matcher m = Pattern.compile(" " + name + "=\"(\\d+)\"").matcher(svg);
         if (!m.find()) {
             throw new IllegalStateException("plot without a " + name);
         }

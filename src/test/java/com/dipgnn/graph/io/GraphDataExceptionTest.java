@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import java.io.EOFException;
 
 class GraphDataExceptionTest {
 
@@ -36,7 +37,7 @@ class GraphDataExceptionTest {
 
     @Test
     void keepsTheCause() {
-        var cause = new java.io.EOFException("eof");
+        var cause = new EOFException("eof");
 
         var e = new GraphDataException(Path.of("a"), 3, "truncated", "re-create it", cause);
 

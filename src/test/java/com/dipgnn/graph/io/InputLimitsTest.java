@@ -12,6 +12,12 @@ import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * Each size a graph's files control is refused past its limit, as the file is read, with a
@@ -90,10 +96,10 @@ class InputLimitsTest {
     void rowsTimesWidthIsRefusedAtTheRowThatPassesTheBound(String what, String kind, int line, String named,
                                                            int values) throws IOException {
         StringBuilder nodes = new StringBuilder("id,").append(kind.equals("f")
-                ? String.join(",", java.util.stream.IntStream.range(0, 100).mapToObj(j -> "f" + j).toList()) : kind)
+                ? String.join(",", IntStream.range(0, 100).mapToObj(j -> "f" + j).toList()) : kind)
                 .append('\n');
         String row = kind.equals("f") ? ",0.5".repeat(100)
-                : "," + String.join(kind.equals("label") ? "|" : " ", java.util.stream.IntStream.range(0, 100)
+                : "," + String.join(kind.equals("label") ? "|" : " ", IntStream.range(0, 100)
                 .mapToObj(j -> kind.equals("label") ? String.valueOf(j) : j + ":1").toList());
         for (int r = 0; r < 20; r++) { // 10 rows are exactly 1,000 values; the 11th (line 12) passes
             nodes.append('n').append(r).append(row).append('\n');
@@ -122,21 +128,21 @@ class InputLimitsTest {
     @org.junit.jupiter.api.Test
     void aWideDenseTableIsRefusedBeforeItsValuesOutgrowTheBound() throws IOException {
         int width = 99_999;
-        java.nio.file.Files.createDirectories(dir.resolve("nodes"));
-        java.nio.file.Files.createDirectories(dir.resolve("edges"));
+        Files.createDirectories(dir.resolve("nodes"));
+        Files.createDirectories(dir.resolve("edges"));
         // gzip members decompress to their concatenation: each row is its id's member and one shared
         // member of its 99,999 values, so the 600 MB table is generated as a 1 MB file in no time
         byte[] values = gzip(",0".repeat(width) + "\n");
-        try (var out = new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(
+        try (var out = new BufferedOutputStream(Files.newOutputStream(
                 dir.resolve("nodes/item.csv.gz")))) {
-            out.write(gzip("id" + java.util.stream.IntStream.range(0, width).mapToObj(j -> ",f" + j)
-                    .collect(java.util.stream.Collectors.joining()) + "\n"));
+            out.write(gzip("id" + IntStream.range(0, width).mapToObj(j -> ",f" + j)
+                    .collect(Collectors.joining()) + "\n"));
             for (int r = 0; r < 3_000; r++) {
                 out.write(gzip("n" + r));
                 out.write(values);
             }
         }
-        java.nio.file.Files.writeString(dir.resolve("edges/item__link__item.csv"), "src,dst\nn0,n1\n");
+        Files.writeString(dir.resolve("edges/item__link__item.csv"), "src,dst\nn0,n1\n");
         long bound = 5_000_000; // the default 2^28 works the same, with a heap of 1 GiB for the values
         InputLimits limits = new InputLimits(InputLimits.DEFAULT.maxLineChars(), InputLimits.DEFAULT.maxColumns(),
                 InputLimits.DEFAULT.maxFeatureDim(), InputLimits.DEFAULT.maxNodes(), InputLimits.DEFAULT.maxEdges(),
@@ -150,16 +156,16 @@ class InputLimitsTest {
     }
 
     private static byte[] gzip(String text) throws IOException {
-        var bytes = new java.io.ByteArrayOutputStream();
-        try (var out = new java.util.zip.GZIPOutputStream(bytes)) {
-            out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        var bytes = new ByteArrayOutputStream();
+        try (var out = new GZIPOutputStream(bytes)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
         }
         return bytes.toByteArray();
     }
 
     @org.junit.jupiter.api.Test
     void aGnnFmtMetaDeclaringMoreFeatureValuesThanTheBoundIsRefusedUnread() throws IOException {
-        java.nio.file.Files.writeString(dir.resolve("meta.json"), "{\"format\": \"gnnfmt-1\", \"name\": \"g\", "
+        Files.writeString(dir.resolve("meta.json"), "{\"format\": \"gnnfmt-1\", \"name\": \"g\", "
                 + "\"node_types\": [{\"name\": \"item\", \"count\": 11, \"feature_dim\": 100, \"feature_format\": "
                 + "\"dense\"}, {\"name\": \"user\", \"count\": 2, \"feature_dim\": 5, \"feature_format\": \"sparse\", "
                 + "\"feature_nnz\": 1001}], \"edge_types\": []}");
@@ -167,7 +173,7 @@ class InputLimitsTest {
                 .isInstanceOf(GraphDataException.class).hasMessageContaining("meta.json")
                 .hasMessageContaining("count 11 x feature_dim 100").hasMessageContaining("1100 values, more than 1000")
                 .hasMessageContaining("test.limits.max-values-per-type");
-        java.nio.file.Files.writeString(dir.resolve("meta.json"), java.nio.file.Files.readString(dir.resolve("meta.json"))
+        Files.writeString(dir.resolve("meta.json"), Files.readString(dir.resolve("meta.json"))
                 .replace("\"count\": 11", "\"count\": 10"));
         assertThatThrownBy(() -> new GnnFmtLoader(LoadOptions.defaults().withLimits(FEW_VALUES)).load(dir))
                 .isInstanceOf(GraphDataException.class).hasMessageContaining("meta.json")
@@ -176,7 +182,7 @@ class InputLimitsTest {
 
     @org.junit.jupiter.api.Test
     void aGnnFmtEdgeFileLongerThanItsDeclaredCountIsRefusedAtTheFirstExtraRow() throws IOException {
-        java.nio.file.Files.writeString(dir.resolve("meta.json"), "{\"format\": \"gnnfmt-1\", \"name\": \"g\", "
+        Files.writeString(dir.resolve("meta.json"), "{\"format\": \"gnnfmt-1\", \"name\": \"g\", "
                 + "\"node_types\": [{\"name\": \"item\", \"count\": 2, \"feature_dim\": 0}], \"edge_types\": "
                 + "[{\"name\": \"item__link__item\", \"count\": 2, \"directed\": true}]}");
         TestFiles.write(dir.resolve("nodes/item.tsv.gz"), "id\tkey\tlabel\tsplit\ttext\n0\ta\t-1\t-\t\n1\tb\t-1\t-\t\n");

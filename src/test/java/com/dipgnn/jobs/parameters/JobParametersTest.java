@@ -35,6 +35,7 @@ import com.dipgnn.pretraining.GeneratedEdges;
 import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.text.TextInputScope;
 import org.junit.jupiter.api.Test;
+import java.util.LinkedHashMap;
 
 /** Absent fields take the paper's defaults; bean validation names each out-of-range field. */
 class JobParametersTest {
@@ -209,7 +210,7 @@ class JobParametersTest {
     @Test
     void finetuneArchitectureComesFromThePretrainedModelWhenAbsent() {
         ModelManifest pretrained = ModelManifest.of(new ModelConfig(Backbone.GAT, 2, 64, 4, 0.2, 0.0),
-                new com.dipgnn.model.GraphSchema(new java.util.LinkedHashMap<>(Map.of("node", 8)), List.of()),
+                new com.dipgnn.model.GraphSchema(new LinkedHashMap<>(Map.of("node", 8)), List.of()),
                 Map.of("task", "pretrain"), "d", "f", 0, InputPreparation.defaults(), Map.of());
 
         FinetuneParameters resolved = FinetuneParameters.defaults().withDefaults(pretrained);
@@ -230,7 +231,7 @@ class JobParametersTest {
         NodeInputConfig parentInputs = new NodeInputConfig(TypeSelection.parse("user,item"), 32, TypeSelection.NONE,
                 0.25);
         ModelManifest pretrained = ModelManifest.of(new ModelConfig(Backbone.GAT, 2, 64, 4, 0.2, 0.0, parentInputs),
-                new com.dipgnn.model.GraphSchema(new java.util.LinkedHashMap<>(Map.of("user", 0, "item", 0)),
+                new com.dipgnn.model.GraphSchema(new LinkedHashMap<>(Map.of("user", 0, "item", 0)),
                         List.of()), Map.of("task", "pretrain"), "d", "f", 0, InputPreparation.defaults(), Map.of());
         FinetuneParameters fromParent = FinetuneParameters.forTask("link").withDefaults(pretrained);
         assertThat(List.of(fromParent.nodeEmbeddings(), fromParent.structuralInputs())).containsExactly("user,item",

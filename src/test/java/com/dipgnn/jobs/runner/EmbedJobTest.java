@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.Files;
 
 /**
  * An embedding job writes every node's embedding of the model it names into its output, counting
@@ -69,7 +70,7 @@ class EmbedJobTest {
         assertThat(outcome.metrics().get("embeddings")).containsEntry("nodes", 300.0)
                 .containsEntry("dim", (double) encoder.hidden());
         EmbeddingsManifest written;
-        try (var in = java.nio.file.Files.newInputStream(embed.output().resolve(EmbeddingsManifest.FILE_NAME))) {
+        try (var in = Files.newInputStream(embed.output().resolve(EmbeddingsManifest.FILE_NAME))) {
             written = EmbeddingsManifest.read(in);
         }
         assertThat(written.modelId()).isEqualTo("mv-encoder");
@@ -83,7 +84,7 @@ class EmbedJobTest {
         JobWork pretrain = JobFixtures.work(JobFixtures.pretrain(2), tmp, "pretrain", null);
         runner.run(pretrain, JobControl.NONE, JobProgressSink.NONE);
         Path manifest = pretrain.output().resolve(com.dipgnn.store.ModelStore.MANIFEST);
-        java.nio.file.Files.writeString(manifest, java.nio.file.Files.readString(manifest)
+        Files.writeString(manifest, Files.readString(manifest)
                 .replaceFirst("\"task\"(\\s*):(\\s*)\"pretrain\"", "\"task\"$1:$2\"regression\""));
         com.dipgnn.store.ModelManifest foreign = com.dipgnn.store.ModelStore.readManifest(pretrain.output());
         assertThat(foreign.task()).containsEntry("task", "regression");

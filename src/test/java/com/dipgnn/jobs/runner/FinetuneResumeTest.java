@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Arrays;
 
 /**
  * A fine-tuning job stopped after a checkpoint and run again with the same checkpoint directory
@@ -60,7 +61,7 @@ class FinetuneResumeTest {
         FineTuneProvenance expectedRun = FineTuneProvenance.of(expected.manifest()).orElseThrow();
         assertThat(resumedRun.bestStep()).isEqualTo(expectedRun.bestStep());
         assertThat(resumedRun.spec()).isEqualTo(expectedRun.spec());
-        if (java.util.Arrays.asList(files).contains(NodeEmbeddingFiles.FILE)) {
+        if (Arrays.asList(files).contains(NodeEmbeddingFiles.FILE)) {
             // 90 nodes in the fine-tuning part (30% of 300); sampled subgraphs reach most of them
             assertThat(expectedRun.nodeEmbeddingTrainedRows().get("node")).as("rows trained in the run")
                     .isBetween(30, 90);

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /** Small graphs and settings that make a job take a second or two. */
 final class JobFixtures {
@@ -56,8 +58,8 @@ final class JobFixtures {
         JobPlan plan;
         try {
             plan = parameters.plan(graph, pretrained == null ? null : ModelStore.readManifest(pretrained));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return new JobWork(plan, graph, "community-300", dir.resolve(name + "-checkpoints"),
                 dir.resolve(name + "-model"), pretrained, Device.cpu(), null);

@@ -22,6 +22,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
+import java.nio.file.FileAlreadyExistsException;
 
 /**
  * A pre-training job end to end, then a fine-tuning job from its model; progress reports and
@@ -117,7 +118,7 @@ class JobRunnerTest {
         JobWork work = JobFixtures.work(JobFixtures.finetune(null, 4, SPLIT_SEED, 0.01), tmp, "finetune", null);
         Files.createDirectories(work.output());
         assertThatThrownBy(() -> runner.run(work, JobControl.NONE, JobProgressSink.NONE))
-                .isInstanceOf(java.nio.file.FileAlreadyExistsException.class);
+                .isInstanceOf(FileAlreadyExistsException.class);
     }
 
     /** Steps never go back, rise strictly while training and end at the total; an ETA once two steps were timed. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.dipgnn.sampling.WholeGraphBudget;
 import org.junit.jupiter.api.Test;
+import java.nio.file.Path;
 
 /** A worker's whole-graph memory bound reaches what its jobs train, and changes nothing else of them. */
 class WholeGraphMemoryPlanTest {
@@ -13,7 +14,7 @@ class WholeGraphMemoryPlanTest {
     @Test
     void aFineTuningPlanTakesTheBoundAndKeepsItsNodeBound() {
         FinetunePlan plan = (FinetunePlan) JobFixtures.work(JobFixtures.finetune(null, 4, JobFixtures.SPLIT_SEED, 0.01),
-                java.nio.file.Path.of("unused"), "job", null).plan();
+                Path.of("unused"), "job", null).plan();
         FinetunePlan bounded = plan.withWholeGraphMemory(ONE_GIB);
 
         assertThat(plan.spec().fullGraphMaxBytes()).isEqualTo(WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES);
@@ -24,7 +25,7 @@ class WholeGraphMemoryPlanTest {
 
     @Test
     void aPreTrainingPlanTakesTheBoundAndKeepsTheRest() {
-        PretrainPlan plan = (PretrainPlan) JobFixtures.work(JobFixtures.pretrain(6), java.nio.file.Path.of("unused"),
+        PretrainPlan plan = (PretrainPlan) JobFixtures.work(JobFixtures.pretrain(6), Path.of("unused"),
                 "job", null).plan();
         PretrainPlan bounded = plan.withWholeGraphMemory(ONE_GIB);
 
