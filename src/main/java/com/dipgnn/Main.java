@@ -13,8 +13,7 @@ public final class Main {
 
     private static final Set<String> ROLES = Set.of("api", "worker");
 
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) {
         if (Cli.isCommandLine(args)) {

@@ -43,7 +43,7 @@ public class ContainerErrors implements WebServerFactoryCustomizer<TomcatServlet
             String type = Problems.TYPE_BASE + Problems.typeOf(status);
             String detail = status == 400
                     ? "the request could not be parsed (its URI, a header or an encoding); check for characters that"
-                    + " must be percent-encoded"
+                            + " must be percent-encoded"
                     : "the server could not handle the request";
             try {
                 boolean openInference = OpenInferenceErrors.covers(request.getRequestURI());

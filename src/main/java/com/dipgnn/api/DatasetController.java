@@ -49,40 +49,64 @@ public class DatasetController {
      */
     public record RegisterDataset(
             @Schema(description = "name of the new data set", example = "my-graph")
-            @NotBlank @Pattern(regexp = DatasetIds.PATTERN, message = "use 1 to 64 lower-case letters, digits, '.', '_' or '-'") String id,
-            @Schema(description = "server directory holding the graph (gnnfmt-1 or CSV/TSV layout), under a configured root",
+            @NotBlank
+            @Pattern(regexp = DatasetIds.PATTERN, message = "use 1 to 64 lower-case letters, digits, '.', '_' or '-'")
+            String id,
+
+            @Schema(
+                    description =
+                            "server directory holding the graph (gnnfmt-1 or CSV/TSV layout), under a configured root",
                     example = "/data/graphs/my-graph")
             String path,
-            @Valid SyntheticSpec synthetic) {
-    }
 
-    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
-            mediaType = "application/json", examples = @io.swagger.v3.oas.annotations.media.ExampleObject(
-            name = "synthetic", summary = "a generated query-product graph of a chosen size (or give path: a server directory)", value = "{\"id\": \"shop\", \"synthetic\": {\"queries\": 2000, \"products\": 5000, \"clicks\": 50000, \"seed\": 0}}")))
+            @Valid SyntheticSpec synthetic) {}
+
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content =
+                    @io.swagger.v3.oas.annotations.media.Content(
+                            mediaType = "application/json",
+                            examples =
+                                    @io.swagger.v3.oas.annotations.media.ExampleObject(
+                                            name = "synthetic",
+                                            summary =
+                                                    "a generated query-product graph of a chosen size (or give path: a server directory)",
+                                            value =
+                                                    "{\"id\": \"shop\", \"synthetic\": {\"queries\": 2000, \"products\": 5000, \"clicks\": 50000, \"seed\": 0}}")))
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(operationId = "registerDataset", summary = "Register a graph from a server directory, or a synthetic graph",
-            description = "Give either 'path' (a directory under a configured data set root) or 'synthetic' (the size of a "
-                    + "generated query-product click graph).")
+    @Operation(
+            operationId = "registerDataset",
+            summary = "Register a graph from a server directory, or a synthetic graph",
+            description =
+                    "Give either 'path' (a directory under a configured data set root) or 'synthetic' (the size of a "
+                            + "generated query-product click graph).")
     @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.CREATED)
     public ResponseEntity<Dataset> register(@Valid @RequestBody RegisterDataset request) {
         if ((request.path() == null) == (request.synthetic() == null)) {
-            throw new InvalidInputException("path", "give exactly one of 'path' (a server directory) and 'synthetic' "
-                    + "(a generated graph's size)");
+            throw new InvalidInputException(
+                    "path",
+                    "give exactly one of 'path' (a server directory) and 'synthetic' " + "(a generated graph's size)");
         }
-        Dataset dataset = request.path() != null ? datasets.registerDirectory(request.id(), request.path())
+        Dataset dataset = request.path() != null
+                ? datasets.registerDirectory(request.id(), request.path())
                 : datasets.registerSynthetic(request.id(), request.synthetic());
         return ResponseEntity.created(location(dataset)).body(dataset);
     }
 
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    @Operation(operationId = "uploadDataset", summary = "Upload a graph as an archive (.zip, .tar, .tar.gz)",
+    @Operation(
+            operationId = "uploadDataset",
+            summary = "Upload a graph as an archive (.zip, .tar, .tar.gz)",
             description = "The archive is streamed to disk, extracted with every entry confined to the data set's "
                     + "folder, and loaded to validate it before the data set is recorded.")
     @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.CREATED)
     public ResponseEntity<Dataset> upload(
-            @RequestParam("id") @Pattern(regexp = DatasetIds.PATTERN,
-                    message = "use 1 to 64 lower-case letters, digits, '.', '_' or '-'") String id,
-            @RequestPart("file") MultipartFile file) throws IOException {
+            @RequestParam("id")
+                    @Pattern(
+                            regexp = DatasetIds.PATTERN,
+                            message = "use 1 to 64 lower-case letters, digits, '.', '_' or '-'")
+                    String id,
+            @RequestPart("file") MultipartFile file)
+            throws IOException {
         try (InputStream in = file.getInputStream()) {
             Dataset dataset = datasets.upload(id, file.getOriginalFilename(), in);
             return ResponseEntity.created(location(dataset)).body(dataset);
@@ -91,13 +115,16 @@ public class DatasetController {
 
     @GetMapping
     @Operation(operationId = "listDatasets", summary = "List data sets")
-    public PageResponse<Dataset> list(@RequestParam(defaultValue = "0") @Min(0) @Max(PageResponse.MAX_PAGE) int page,
-                                      @RequestParam(defaultValue = "50") @Min(1) @Max(500) int size) {
+    public PageResponse<Dataset> list(
+            @RequestParam(defaultValue = "0") @Min(0) @Max(PageResponse.MAX_PAGE) int page,
+            @RequestParam(defaultValue = "50") @Min(1) @Max(500) int size) {
         return new PageResponse<>(datasets.list(page * size, size), page, size, datasets.count());
     }
 
     @GetMapping("/{id}")
-    @Operation(operationId = "getDataset", summary = "Describe a data set: node and edge counts per type, feature widths, labels, split")
+    @Operation(
+            operationId = "getDataset",
+            summary = "Describe a data set: node and edge counts per type, feature widths, labels, split")
     public Dataset get(@PathVariable String id) {
         return datasets.get(id);
     }

@@ -41,17 +41,21 @@ class DatasetUploadDocumentation implements OpenApiCustomizer {
             }
         }
         ObjectSchema upload = new ObjectSchema();
-        upload.addProperty("id", new StringSchema().pattern(DatasetIds.PATTERN)
-                .description("the new data set's id"));
-        upload.addProperty("file", new StringSchema().format("binary")
-                .description("the graph as an archive: .zip, .tar or .tar.gz (gnnfmt-1 or the CSV/TSV layout)"));
+        upload.addProperty("id", new StringSchema().pattern(DatasetIds.PATTERN).description("the new data set's id"));
+        upload.addProperty(
+                "file",
+                new StringSchema()
+                        .format("binary")
+                        .description(
+                                "the graph as an archive: .zip, .tar or .tar.gz (gnnfmt-1 or the CSV/TSV layout)"));
         upload.setRequired(List.of("id", "file"));
         if (openApi.getComponents() == null) {
             openApi.setComponents(new Components());
         }
         openApi.getComponents().addSchemas(UPLOAD_SCHEMA, upload);
         Content content = post.getRequestBody().getContent();
-        content.addMediaType(org.springframework.http.MediaType.MULTIPART_FORM_DATA_VALUE,
+        content.addMediaType(
+                org.springframework.http.MediaType.MULTIPART_FORM_DATA_VALUE,
                 new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + UPLOAD_SCHEMA)));
         post.setDescription((post.getDescription() == null ? "" : post.getDescription() + " ")
                 + "Or upload an archive as multipart/form-data with the fields 'id' and 'file'.");

@@ -40,32 +40,51 @@ public class DeploymentController {
      *     computing them; it must lie under dipgnn.datasets.roots or the data directory
      */
     public record DeployRequest(
-            @Schema(example = "mv-0123456789abcdef") @NotBlank String modelId,
-            @Schema(description = "optional: a server directory (under dipgnn.datasets.roots or the data directory) "
-                    + "holding the Spark batch job's embeddings of every node for this model; they are checked "
-                    + "against the model and its graph and served instead of computing them",
-                    example = "/data/embeddings/recommendations-2026-11-23", nullable = true)
-            @Size(max = 4096) String embeddingsPath) {
-    }
+            @Schema(example = "mv-0123456789abcdef") @NotBlank
+            String modelId,
 
-    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
-            mediaType = "application/json", examples = {@io.swagger.v3.oas.annotations.media.ExampleObject(
-            name = "model", summary = "the fine-tuned model version (its id from the fine-tuning job)", value = "{\"modelId\": \"mv-...\"}"),
-            @io.swagger.v3.oas.annotations.media.ExampleObject(name = "precomputed",
-                    summary = "the same model, serving the embeddings the Spark batch job computed for it",
-                    value = "{\"modelId\": \"mv-...\", \"embeddingsPath\": \"/data/embeddings/run-1\"}")}))
+            @Schema(
+                    description = "optional: a server directory (under dipgnn.datasets.roots or the data directory) "
+                            + "holding the Spark batch job's embeddings of every node for this model; they are checked "
+                            + "against the model and its graph and served instead of computing them",
+                    example = "/data/embeddings/recommendations-2026-11-23",
+                    nullable = true)
+            @Size(max = 4096)
+            String embeddingsPath) {}
+
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content =
+                    @io.swagger.v3.oas.annotations.media.Content(
+                            mediaType = "application/json",
+                            examples = {
+                                @io.swagger.v3.oas.annotations.media.ExampleObject(
+                                        name = "model",
+                                        summary = "the fine-tuned model version (its id from the fine-tuning job)",
+                                        value = "{\"modelId\": \"mv-...\"}"),
+                                @io.swagger.v3.oas.annotations.media.ExampleObject(
+                                        name = "precomputed",
+                                        summary =
+                                                "the same model, serving the embeddings the Spark batch job computed for it",
+                                        value =
+                                                "{\"modelId\": \"mv-...\", \"embeddingsPath\": \"/data/embeddings/run-1\"}")
+                            }))
     @PutMapping(value = "/{name}", consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(operationId = "deploy", summary = "Deploy a model version under a name, or switch the name to another version",
-            description = "Answers 202 at once: the model is loaded, every node embedded and the top-k index built in the "
-                    + "background. The previous version keeps serving until the switch; poll GET until state is READY "
-                    + "and pending is empty. With embeddingsPath the embeddings are not computed: the Spark batch job's "
-                    + "files are read and checked first (model fingerprint, graph, width, every node exactly once), "
-                    + "and a directory that does not belong to the model is refused with 422 invalid-embeddings "
-                    + "before anything changes.")
+    @Operation(
+            operationId = "deploy",
+            summary = "Deploy a model version under a name, or switch the name to another version",
+            description =
+                    "Answers 202 at once: the model is loaded, every node embedded and the top-k index built in the "
+                            + "background. The previous version keeps serving until the switch; poll GET until state is READY "
+                            + "and pending is empty. With embeddingsPath the embeddings are not computed: the Spark batch job's "
+                            + "files are read and checked first (model fingerprint, graph, width, every node exactly once), "
+                            + "and a directory that does not belong to the model is refused with 422 invalid-embeddings "
+                            + "before anything changes.")
     @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.ACCEPTED)
     public ResponseEntity<DeploymentView> deploy(@PathVariable String name, @Valid @RequestBody DeployRequest request) {
         DeploymentView view = deployments.deploy(name, request.modelId(), request.embeddingsPath());
-        return ResponseEntity.status(HttpStatus.ACCEPTED).location(URI.create("/api/v1/deployments/" + name)).body(view);
+        return ResponseEntity.status(HttpStatus.ACCEPTED)
+                .location(URI.create("/api/v1/deployments/" + name))
+                .body(view);
     }
 
     @GetMapping

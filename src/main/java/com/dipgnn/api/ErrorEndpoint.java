@@ -20,22 +20,30 @@ import org.springframework.web.bind.annotation.RestController;
 @io.swagger.v3.oas.annotations.Hidden
 public class ErrorEndpoint implements ErrorController {
 
-    @RequestMapping(value = "/error", produces = {MediaType.APPLICATION_PROBLEM_JSON_VALUE, MediaType.ALL_VALUE})
+    @RequestMapping(
+            value = "/error",
+            produces = {MediaType.APPLICATION_PROBLEM_JSON_VALUE, MediaType.ALL_VALUE})
     public ResponseEntity<?> error(HttpServletRequest request) {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         HttpStatus status = code instanceof Integer c && HttpStatus.resolve(c) != null && c >= 400
-                ? HttpStatus.valueOf(c) : HttpStatus.NOT_FOUND;
+                ? HttpStatus.valueOf(c)
+                : HttpStatus.NOT_FOUND;
         Object uri = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
         String detail = code == null
                 ? "there is no endpoint /error; the API is under /api/v1 (see /swagger-ui.html)"
-                : status.getReasonPhrase() + (uri != null ? " for " + ProblemDetailsAdvice.excerpt(uri) : "")
+                : status.getReasonPhrase()
+                        + (uri != null ? " for " + ProblemDetailsAdvice.excerpt(uri) : "")
                         + (status.is5xxServerError() ? "; the service logged the cause" : "");
-        if (uri instanceof String path && OpenInferenceErrors.covers(path.substring(Math.min(path.length(),
-                request.getContextPath().length())))) {
-            return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
+        if (uri instanceof String path
+                && OpenInferenceErrors.covers(path.substring(
+                        Math.min(path.length(), request.getContextPath().length())))) {
+            return ResponseEntity.status(status)
+                    .contentType(MediaType.APPLICATION_JSON)
                     .body(OpenInferenceErrors.body(detail));
         }
         ProblemDetail problem = Problems.of(status, Problems.typeOf(status.value()), status.getReasonPhrase(), detail);
-        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+        return ResponseEntity.status(status)
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .body(problem);
     }
 }

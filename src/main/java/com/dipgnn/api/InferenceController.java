@@ -4,7 +4,6 @@ import com.dipgnn.deployments.DeploymentService;
 import com.dipgnn.deployments.Served;
 import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.graph.RelationType;
-import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.NewNode;
 import com.dipgnn.serving.ScoredNode;
 import io.swagger.v3.oas.annotations.Operation;
@@ -17,15 +16,15 @@ import jakarta.validation.constraints.NotNull;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 /**
  * Online inference on a deployment: node embeddings, link scores with the model's own head, top-k
@@ -33,13 +32,16 @@ import java.util.function.Supplier;
  * neighbours.
  */
 @RestController
-@RequestMapping(value = "/api/v1/deployments/{name}", produces = MediaType.APPLICATION_JSON_VALUE,
+@RequestMapping(
+        value = "/api/v1/deployments/{name}",
+        produces = MediaType.APPLICATION_JSON_VALUE,
         consumes = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Inference", description = "Online inference on a deployment")
 public class InferenceController {
 
     /** New-node requests run the encoder (milliseconds of CPU each): at most this many at once, per core. */
     private static final int NEW_NODE_PERMITS = Math.max(1, Runtime.getRuntime().availableProcessors());
+
     private static final long NEW_NODE_WAIT_MS = 2_000;
 
     private final DeploymentService deployments;
@@ -56,27 +58,25 @@ public class InferenceController {
      * @param ids node ids (0-based, as in the graph), or
      * @param keys node keys (the graph's own ids, such as {@code p12})
      */
-    public record EmbeddingsRequest(@Schema(example = "product") @NotBlank String nodeType,
-                                    @Schema(example = "[0, 1, 2]") List<@NotNull Integer> ids,
-                                    @Schema(example = "[\"p0\", \"p1\"]") List<@NotNull String> keys) {
-    }
+    public record EmbeddingsRequest(
+            @Schema(example = "product") @NotBlank String nodeType,
+            @Schema(example = "[0, 1, 2]") List<@NotNull Integer> ids,
+            @Schema(example = "[\"p0\", \"p1\"]") List<@NotNull String> keys) {}
 
     /** One node's embedding. */
-    public record NodeVector(int id, String key, float[] vector) {
-    }
+    public record NodeVector(int id, String key, float[] vector) {}
 
     /** Embeddings of the requested nodes, in request order. */
-    public record EmbeddingsResponse(String deployment, String modelId, String nodeType, int dim, List<NodeVector> embeddings) {
-    }
+    public record EmbeddingsResponse(
+            String deployment, String modelId, String nodeType, int dim, List<NodeVector> embeddings) {}
 
     /** A (source, target) pair of the model's relation, by id or by key. */
-    public record Pair(Integer source, Integer target, String sourceKey, String targetKey) {
-    }
+    public record Pair(Integer source, Integer target, String sourceKey, String targetKey) {}
 
     /** @param relation the relation to score ({@code source__name__target}; default: the model's) */
-    public record ScoresRequest(@Schema(example = "query__clicked__product") String relation,
-                                @NotEmpty List<@Valid @NotNull Pair> pairs) {
-    }
+    public record ScoresRequest(
+            @Schema(example = "query__clicked__product") String relation,
+            @NotEmpty List<@Valid @NotNull Pair> pairs) {}
 
     /** What a link score is, for the API's schema. */
     static final String SCORE = "The model's cosine d(u, v) in [-1, 1], plus, for a model fine-tuned with a "
@@ -84,12 +84,14 @@ public class InferenceController {
             + "deployed graph)";
 
     /** A pair's score: the model's cosine d(u, v) in [-1, 1], plus its popularity prior when it has one. */
-    public record PairScore(int source, int target, String sourceKey, String targetKey,
-                            @Schema(description = SCORE) float score) {
-    }
+    public record PairScore(
+            int source,
+            int target,
+            String sourceKey,
+            String targetKey,
+            @Schema(description = SCORE) float score) {}
 
-    public record ScoresResponse(String deployment, String modelId, String relation, List<PairScore> scores) {
-    }
+    public record ScoresResponse(String deployment, String modelId, String relation, List<PairScore> scores) {}
 
     /**
      * @param id the query node (a source node of the model's relation), or
@@ -99,20 +101,24 @@ public class InferenceController {
      * @param relation the relation (default: the model's)
      * @param nodeType the query's node type, checked against the relation when given
      */
-    public record RecommendRequest(@Schema(example = "0") Integer id,
-                                   @Schema(example = "q0") String key,
-                                   @Schema(example = "10", defaultValue = "10") Integer k,
-                                   @Schema(defaultValue = "false") Boolean excludeLinked,
-                                   String relation,
-                                   @Schema(example = "query") String nodeType) {
-    }
+    public record RecommendRequest(
+            @Schema(example = "0") Integer id,
+            @Schema(example = "q0") String key,
+            @Schema(example = "10", defaultValue = "10") Integer k,
+            @Schema(defaultValue = "false") Boolean excludeLinked,
+            String relation,
+            @Schema(example = "query") String nodeType) {}
 
-    public record Recommendation(int id, String key, @Schema(description = SCORE) float score) {
-    }
+    public record Recommendation(
+            int id, String key, @Schema(description = SCORE) float score) {}
 
-    public record RecommendResponse(String deployment, String modelId, String relation, Integer query, String queryKey,
-                                    List<Recommendation> items) {
-    }
+    public record RecommendResponse(
+            String deployment,
+            String modelId,
+            String relation,
+            Integer query,
+            String queryKey,
+            List<Recommendation> items) {}
 
     /**
      * A node that is not in the graph.
@@ -124,42 +130,57 @@ public class InferenceController {
      * @param text its text, for a type whose inputs the model reads from text (alone, or after its
      *     features)
      */
-    public record NewNodeRequest(@Schema(example = "query") @NotBlank String nodeType,
-                                 @Schema(description = "Feature vector of the type's width in the data set (omit "
-                                         + "for a type whose inputs the model derives from text alone, and send "
-                                         + "text)") float[] features,
-                                 @Schema(example = "{\"query__clicked__product\": [3, 17]}") Map<String, int[]> neighbours,
-                                 @Schema(description = "The node's text, for a type whose text the model reads "
-                                         + "(e.g. a paper title, a product description): required where the type has "
-                                         + "no features, optional beside features (without it the text columns are "
-                                         + "empty); refused for a type whose text the model does not read") String text) {
+    public record NewNodeRequest(
+            @Schema(example = "query") @NotBlank String nodeType,
+
+            @Schema(
+                    description = "Feature vector of the type's width in the data set (omit "
+                            + "for a type whose inputs the model derives from text alone, and send "
+                            + "text)")
+            float[] features,
+
+            @Schema(example = "{\"query__clicked__product\": [3, 17]}")
+            Map<String, int[]> neighbours,
+
+            @Schema(
+                    description = "The node's text, for a type whose text the model reads "
+                            + "(e.g. a paper title, a product description): required where the type has "
+                            + "no features, optional beside features (without it the text columns are "
+                            + "empty); refused for a type whose text the model does not read")
+            String text) {
         NewNode toNode() {
             return new NewNode(nodeType, features, neighbours, text);
         }
     }
 
-    public record NewNodeEmbeddingResponse(String deployment, String modelId, String nodeType, int dim, float[] vector) {
-    }
+    public record NewNodeEmbeddingResponse(
+            String deployment, String modelId, String nodeType, int dim, float[] vector) {}
 
-    public record NewNodeRecommendRequest(@Valid @NotNull NewNodeRequest node,
-                                          @Schema(example = "10", defaultValue = "10") Integer k,
-                                          @Schema(defaultValue = "false") Boolean excludeLinked,
-                                          String relation) {
-    }
+    public record NewNodeRecommendRequest(
+            @Valid @NotNull NewNodeRequest node,
+            @Schema(example = "10", defaultValue = "10") Integer k,
+            @Schema(defaultValue = "false") Boolean excludeLinked,
+            String relation) {}
 
-    public record PredictionsRequest(@Schema(example = "paper") @NotBlank String nodeType,
-                                     List<@NotNull Integer> ids, List<@NotNull String> keys) {
-    }
+    public record PredictionsRequest(
+            @Schema(example = "paper") @NotBlank String nodeType,
+            List<@NotNull Integer> ids,
+            List<@NotNull String> keys) {}
 
-    public record NodePrediction(int id, String key, int predictedClass, float[] probabilities) {
-    }
+    public record NodePrediction(int id, String key, int predictedClass, float[] probabilities) {}
 
-    public record PredictionsResponse(String deployment, String modelId, String nodeType, List<NodePrediction> predictions) {
-    }
+    public record PredictionsResponse(
+            String deployment, String modelId, String nodeType, List<NodePrediction> predictions) {}
 
-    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
-            mediaType = "application/json", examples = @io.swagger.v3.oas.annotations.media.ExampleObject(
-            name = "products", summary = "embeddings of three products", value = "{\"nodeType\": \"product\", \"ids\": [0, 1, 2]}")))
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content =
+                    @io.swagger.v3.oas.annotations.media.Content(
+                            mediaType = "application/json",
+                            examples =
+                                    @io.swagger.v3.oas.annotations.media.ExampleObject(
+                                            name = "products",
+                                            summary = "embeddings of three products",
+                                            value = "{\"nodeType\": \"product\", \"ids\": [0, 1, 2]}")))
     @PostMapping("/embeddings")
     @Operation(operationId = "embeddings", summary = "Embeddings of existing nodes, by id or by key")
     public EmbeddingsResponse embeddings(@PathVariable String name, @Valid @RequestBody EmbeddingsRequest request) {
@@ -171,15 +192,25 @@ public class InferenceController {
             for (int i = 0; i < ids.length; i++) {
                 out.add(new NodeVector(ids[i], served.keys().key(request.nodeType(), ids[i]), vectors[i]));
             }
-            return new EmbeddingsResponse(name, served.modelId(), request.nodeType(), served.model().dim(), out);
+            return new EmbeddingsResponse(
+                    name, served.modelId(), request.nodeType(), served.model().dim(), out);
         });
     }
 
-    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
-            mediaType = "application/json", examples = @io.swagger.v3.oas.annotations.media.ExampleObject(
-            name = "pairs", summary = "scores of two (query, product) pairs", value = "{\"pairs\": [{\"source\": 7, \"target\": 42}, {\"sourceKey\": \"q7\", \"targetKey\": \"p43\"}]}")))
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content =
+                    @io.swagger.v3.oas.annotations.media.Content(
+                            mediaType = "application/json",
+                            examples =
+                                    @io.swagger.v3.oas.annotations.media.ExampleObject(
+                                            name = "pairs",
+                                            summary = "scores of two (query, product) pairs",
+                                            value =
+                                                    "{\"pairs\": [{\"source\": 7, \"target\": 42}, {\"sourceKey\": \"q7\", \"targetKey\": \"p43\"}]}")))
     @PostMapping("/scores")
-    @Operation(operationId = "linkScores", summary = "Link scores of (source, target) pairs with the model's scoring head")
+    @Operation(
+            operationId = "linkScores",
+            summary = "Link scores of (source, target) pairs with the model's scoring head")
     public ScoresResponse scores(@PathVariable String name, @Valid @RequestBody ScoresRequest request) {
         Served served = deployments.serving(name);
         return metrics.time("scores", name, () -> {
@@ -195,53 +226,87 @@ public class InferenceController {
             float[] scores = served.model().linkScores(request.relation(), sources, targets);
             List<PairScore> out = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                out.add(new PairScore(sources[i], targets[i], served.keys().key(relation.source(), sources[i]),
-                        served.keys().key(relation.target(), targets[i]), scores[i]));
+                out.add(new PairScore(
+                        sources[i],
+                        targets[i],
+                        served.keys().key(relation.source(), sources[i]),
+                        served.keys().key(relation.target(), targets[i]),
+                        scores[i]));
             }
             return new ScoresResponse(name, served.modelId(), relation.key(), out);
         });
     }
 
-    @io.swagger.v3.oas.annotations.parameters.RequestBody(content = @io.swagger.v3.oas.annotations.media.Content(
-            mediaType = "application/json", examples = @io.swagger.v3.oas.annotations.media.ExampleObject(
-            name = "query", summary = "top 10 products for query 7, leaving out those it already clicked", value = "{\"id\": 7, \"k\": 10, \"excludeLinked\": true}")))
+    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            content =
+                    @io.swagger.v3.oas.annotations.media.Content(
+                            mediaType = "application/json",
+                            examples =
+                                    @io.swagger.v3.oas.annotations.media.ExampleObject(
+                                            name = "query",
+                                            summary =
+                                                    "top 10 products for query 7, leaving out those it already clicked",
+                                            value = "{\"id\": 7, \"k\": 10, \"excludeLinked\": true}")))
     @PostMapping("/recommendations")
-    @Operation(operationId = "recommend", summary = "Top-k targets for a query node (e.g. products for a query), by id or key")
+    @Operation(
+            operationId = "recommend",
+            summary = "Top-k targets for a query node (e.g. products for a query), by id or key")
     public RecommendResponse recommend(@PathVariable String name, @Valid @RequestBody RecommendRequest request) {
         Served served = deployments.serving(name);
         return metrics.time("recommendations", name, () -> {
             RelationType relation = served.model().scoredRelation(request.relation());
             if (request.nodeType() != null && !request.nodeType().equals(relation.source())) {
-                throw new InvalidInputException("nodeType", "recommendations along " + relation.key()
-                        + " start from a '" + relation.source() + "' node; got '" + request.nodeType() + "'");
+                throw new InvalidInputException(
+                        "nodeType",
+                        "recommendations along " + relation.key() + " start from a '" + relation.source()
+                                + "' node; got '" + request.nodeType() + "'");
             }
             int query = node(served, "id", relation.source(), request.id(), request.key());
-            List<ScoredNode> top = served.model().recommend(request.relation(), query, k(request.k()),
-                    Boolean.TRUE.equals(request.excludeLinked()));
-            return new RecommendResponse(name, served.modelId(), relation.key(), query,
-                    served.keys().key(relation.source(), query), items(served, relation.target(), top));
+            List<ScoredNode> top = served.model()
+                    .recommend(request.relation(), query, k(request.k()), Boolean.TRUE.equals(request.excludeLinked()));
+            return new RecommendResponse(
+                    name,
+                    served.modelId(),
+                    relation.key(),
+                    query,
+                    served.keys().key(relation.source(), query),
+                    items(served, relation.target(), top));
         });
     }
 
     @PostMapping("/embeddings/new-node")
     @Operation(operationId = "embedNewNode", summary = "Embedding of a node that is not in the graph (inductive)")
-    public NewNodeEmbeddingResponse embedNewNode(@PathVariable String name, @Valid @RequestBody NewNodeRequest request) {
+    public NewNodeEmbeddingResponse embedNewNode(
+            @PathVariable String name, @Valid @RequestBody NewNodeRequest request) {
         Served served = deployments.serving(name);
-        return metrics.time("embeddings_new_node", name, () -> bounded(() -> new NewNodeEmbeddingResponse(name,
-                served.modelId(), request.nodeType(), served.model().dim(), served.model().embedNewNode(request.toNode()))));
+        return metrics.time(
+                "embeddings_new_node",
+                name,
+                () -> bounded(() -> new NewNodeEmbeddingResponse(
+                        name,
+                        served.modelId(),
+                        request.nodeType(),
+                        served.model().dim(),
+                        served.model().embedNewNode(request.toNode()))));
     }
 
     @PostMapping("/recommendations/new-node")
-    @Operation(operationId = "recommendForNewNode", summary = "Top-k targets for a node that is not in the graph (inductive)")
-    public RecommendResponse recommendForNewNode(@PathVariable String name,
-                                                 @Valid @RequestBody NewNodeRecommendRequest request) {
+    @Operation(
+            operationId = "recommendForNewNode",
+            summary = "Top-k targets for a node that is not in the graph (inductive)")
+    public RecommendResponse recommendForNewNode(
+            @PathVariable String name, @Valid @RequestBody NewNodeRecommendRequest request) {
         Served served = deployments.serving(name);
         return metrics.time("recommendations_new_node", name, () -> {
             RelationType relation = served.model().scoredRelation(request.relation());
-            List<ScoredNode> top = bounded(() -> served.model().recommendForNewNode(request.relation(),
-                    request.node().toNode(), k(request.k()), Boolean.TRUE.equals(request.excludeLinked())));
-            return new RecommendResponse(name, served.modelId(), relation.key(), null, null,
-                    items(served, relation.target(), top));
+            List<ScoredNode> top = bounded(() -> served.model()
+                    .recommendForNewNode(
+                            request.relation(),
+                            request.node().toNode(),
+                            k(request.k()),
+                            Boolean.TRUE.equals(request.excludeLinked())));
+            return new RecommendResponse(
+                    name, served.modelId(), relation.key(), null, null, items(served, relation.target(), top));
         });
     }
 
@@ -263,7 +328,8 @@ public class InferenceController {
     /** The request's nodes: ids as given, or the ids of the given keys (exactly one of the two). */
     private static int[] ids(Served served, String type, List<Integer> ids, List<String> keys) {
         if ((ids == null || ids.isEmpty()) == (keys == null || keys.isEmpty())) {
-            throw new InvalidInputException("ids", "give exactly one of 'ids' (node ids) and 'keys' (node keys), not empty");
+            throw new InvalidInputException(
+                    "ids", "give exactly one of 'ids' (node ids) and 'keys' (node keys), not empty");
         }
         if (ids != null && !ids.isEmpty()) {
             return ids.stream().mapToInt(Integer::intValue).toArray();
@@ -293,8 +359,8 @@ public class InferenceController {
             acquired = false;
         }
         if (!acquired) {
-            throw new com.dipgnn.errors.ServiceUnavailableException("too many new-node requests at once (" + NEW_NODE_PERMITS
-                    + " run at a time, each runs the GNN); retry shortly");
+            throw new com.dipgnn.errors.ServiceUnavailableException("too many new-node requests at once ("
+                    + NEW_NODE_PERMITS + " run at a time, each runs the GNN); retry shortly");
         }
         try {
             return call.get();
@@ -308,7 +374,9 @@ public class InferenceController {
     }
 
     private static List<Recommendation> items(Served served, String type, List<ScoredNode> top) {
-        return top.stream().map(s -> new Recommendation(s.id(), served.keys().key(type, s.id()), s.score())).toList();
+        return top.stream()
+                .map(s -> new Recommendation(s.id(), served.keys().key(type, s.id()), s.score()))
+                .toList();
     }
 
     private static int argmax(float[] p) {

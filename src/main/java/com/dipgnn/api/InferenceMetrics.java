@@ -6,9 +6,9 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Inference metrics per endpoint, deployment and outcome: {@code dipgnn_inference_requests_total}
@@ -50,16 +50,22 @@ public class InferenceMetrics {
     private void record(String endpoint, String deployment, String outcome, long nanos) {
         String key = endpoint + '|' + deployment + '|' + outcome;
         timer(key, endpoint, deployment, outcome).record(nanos, TimeUnit.NANOSECONDS);
-        requests.computeIfAbsent(key, k -> Counter.builder("dipgnn.inference.requests")
-                .description("Inference requests by endpoint, deployment and outcome")
-                .tags("endpoint", endpoint, "deployment", deployment, "outcome", outcome).register(meters))
+        requests.computeIfAbsent(
+                        key,
+                        k -> Counter.builder("dipgnn.inference.requests")
+                                .description("Inference requests by endpoint, deployment and outcome")
+                                .tags("endpoint", endpoint, "deployment", deployment, "outcome", outcome)
+                                .register(meters))
                 .increment();
     }
 
     private Timer timer(String key, String endpoint, String deployment, String outcome) {
-        return timers.computeIfAbsent(key, k -> Timer
-                .builder("dipgnn.inference.duration").description("Inference latency by endpoint, deployment and outcome")
-                .tags("endpoint", endpoint, "deployment", deployment, "outcome", outcome)
-                .serviceLevelObjectives(BUCKETS).register(meters));
+        return timers.computeIfAbsent(
+                key,
+                k -> Timer.builder("dipgnn.inference.duration")
+                        .description("Inference latency by endpoint, deployment and outcome")
+                        .tags("endpoint", endpoint, "deployment", deployment, "outcome", outcome)
+                        .serviceLevelObjectives(BUCKETS)
+                        .register(meters));
     }
 }

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import java.util.Collection;
-import java.util.stream.Collectors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Says what is wrong with a request body in the client's terms (JSON types and field names),
@@ -17,8 +17,7 @@ import java.util.regex.Pattern;
  */
 final class JsonErrors {
 
-    private JsonErrors() {
-    }
+    private JsonErrors() {}
 
     /** The offending field as a dotted path ({@code parameters.steps}, {@code inputs[0].data[2]}), or null. */
     static String field(JsonMappingException e) {
@@ -53,11 +52,17 @@ final class JsonErrors {
         if (e instanceof UnrecognizedPropertyException unknown) {
             Collection<Object> known = unknown.getKnownPropertyIds();
             return "unknown field '" + ProblemDetailsAdvice.excerpt(unknown.getPropertyName()) + "'"
-                    + (known == null || known.isEmpty() ? "" : "; the known fields are "
-                    + known.stream().map(String::valueOf).sorted().collect(Collectors.joining(", ")));
+                    + (known == null || known.isEmpty()
+                            ? ""
+                            : "; the known fields are "
+                                    + known.stream()
+                                            .map(String::valueOf)
+                                            .sorted()
+                                            .collect(Collectors.joining(", ")));
         }
         if (e instanceof InvalidFormatException format) {
-            return "expected " + expected(format.getTargetType()) + "; got " + ProblemDetailsAdvice.excerpt(format.getValue());
+            return "expected " + expected(format.getTargetType()) + "; got "
+                    + ProblemDetailsAdvice.excerpt(format.getValue());
         }
         if (e instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
             return "expected " + expected(mismatch.getTargetType()) + received(e.getOriginalMessage());
@@ -66,16 +71,22 @@ final class JsonErrors {
             return "the value does not fit this field";
         }
         return "not valid JSON (" + ProblemDetailsAdvice.excerpt(firstLine(e.getOriginalMessage())) + ")"
-                + (e.getLocation() != null ? " at line " + e.getLocation().getLineNr() + ", column "
-                + e.getLocation().getColumnNr() : "");
+                + (e.getLocation() != null
+                        ? " at line " + e.getLocation().getLineNr() + ", column "
+                                + e.getLocation().getColumnNr()
+                        : "");
     }
 
     private static String expected(Class<?> type) {
         if (type == null) {
             return "another value";
         }
-        if (type == Integer.class || type == int.class || type == Long.class || type == long.class
-                || type == Short.class || type == short.class) {
+        if (type == Integer.class
+                || type == int.class
+                || type == Long.class
+                || type == long.class
+                || type == Short.class
+                || type == short.class) {
             return "an integer (no fraction, within its range)";
         }
         if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class) {

@@ -34,11 +34,12 @@ public class ModelController {
 
     @GetMapping
     @Operation(operationId = "listModels", summary = "List model versions, newest first")
-    public PageResponse<ModelVersion> list(@RequestParam(required = false) String name,
-                                           @RequestParam(required = false) String datasetId,
-                                           @RequestParam(required = false) ModelKind kind,
-                                           @RequestParam(defaultValue = "0") @Min(0) @Max(PageResponse.MAX_PAGE) int page,
-                                           @RequestParam(defaultValue = "50") @Min(1) @Max(500) int size) {
+    public PageResponse<ModelVersion> list(
+            @RequestParam(required = false) String name,
+            @RequestParam(required = false) String datasetId,
+            @RequestParam(required = false) ModelKind kind,
+            @RequestParam(defaultValue = "0") @Min(0) @Max(PageResponse.MAX_PAGE) int page,
+            @RequestParam(defaultValue = "50") @Min(1) @Max(500) int size) {
         ModelFilter filter = new ModelFilter(name, datasetId, kind);
         return new PageResponse<>(registry.list(filter, page * size, size), page, size, registry.count(filter));
     }
@@ -50,17 +51,22 @@ public class ModelController {
     }
 
     @GetMapping(value = "/{id}/archive", produces = "application/zip")
-    @Operation(operationId = "downloadModel", summary = "Download a model version as a zip archive (manifest.json and parameters)")
+    @Operation(
+            operationId = "downloadModel",
+            summary = "Download a model version as a zip archive (manifest.json and parameters)")
     public ResponseEntity<StreamingResponseBody> archive(@PathVariable String id) {
         registry.get(id);
         StreamingResponseBody body = out -> registry.writeArchive(id, out);
         return ResponseEntity.ok()
                 .header(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"" + id + ".zip\"")
-                .contentType(MediaType.parseMediaType("application/zip")).body(body);
+                .contentType(MediaType.parseMediaType("application/zip"))
+                .body(body);
     }
 
     @DeleteMapping("/{id}")
-    @Operation(operationId = "deleteModel", summary = "Delete a model version (refused while deployed or while a job fine-tunes from it)")
+    @Operation(
+            operationId = "deleteModel",
+            summary = "Delete a model version (refused while deployed or while a job fine-tunes from it)")
     @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.NO_CONTENT)
     public ResponseEntity<Void> delete(@PathVariable String id) {
         registry.delete(id);

@@ -9,8 +9,13 @@ import com.dipgnn.store.CodeVersion;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -20,11 +25,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
-import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The Open Inference Protocol (KServe v2, REST) for the embedding model of each deployment: the
@@ -43,6 +43,7 @@ public class OpenInferenceController {
     static final String INT32 = "INT32";
     /** {@code parameters.output}: what an inference computes; embeddings unless it says otherwise. */
     static final String OUTPUT_PARAMETER = "output";
+
     static final String SCORES = "scores";
     static final String TOP_K = "top_k";
     static final String SOURCES = "source_ids";
@@ -57,22 +58,22 @@ public class OpenInferenceController {
     }
 
     /** A tensor of the protocol. */
-    public record Tensor(String name, List<Long> shape, String datatype, Map<String, Object> parameters, List<Number> data) {
-    }
+    public record Tensor(
+            String name, List<Long> shape, String datatype, Map<String, Object> parameters, List<Number> data) {}
 
     /** An inference request: {@code parameters.node_type} names the node type of {@code node_ids}. */
-    public record InferRequest(String id, Map<String, Object> parameters, List<Tensor> inputs) {
-    }
+    public record InferRequest(String id, Map<String, Object> parameters, List<Tensor> inputs) {}
 
-    public record InferResponse(String model_name, String model_version, String id, List<Tensor> outputs) {
-    }
+    public record InferResponse(String model_name, String model_version, String id, List<Tensor> outputs) {}
 
-    public record TensorMetadata(String name, String datatype, List<Long> shape) {
-    }
+    public record TensorMetadata(String name, String datatype, List<Long> shape) {}
 
-    public record ModelMetadata(String name, List<String> versions, String platform, List<TensorMetadata> inputs,
-                                List<TensorMetadata> outputs) {
-    }
+    public record ModelMetadata(
+            String name,
+            List<String> versions,
+            String platform,
+            List<TensorMetadata> inputs,
+            List<TensorMetadata> outputs) {}
 
     @GetMapping
     @Operation(operationId = "oipServerMetadata", summary = "Server metadata")
@@ -92,7 +93,8 @@ public class OpenInferenceController {
     @SecurityRequirements
     public ResponseEntity<Map<String, Object>> ready() {
         boolean ready = deployments.allLoaded();
-        return ResponseEntity.status(ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("ready", ready));
+        return ResponseEntity.status(ready ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE)
+                .body(Map.of("ready", ready));
     }
 
     @GetMapping("/models/{name}")
@@ -100,7 +102,10 @@ public class OpenInferenceController {
     public ModelMetadata metadata(@PathVariable String name) {
         com.dipgnn.deployments.Served served = deployments.serving(name);
         ModelDeployment model = served.model();
-        return new ModelMetadata(name, List.of(served.modelId()), "dipgnn-" + model.manifest().backbone(),
+        return new ModelMetadata(
+                name,
+                List.of(served.modelId()),
+                "dipgnn-" + model.manifest().backbone(),
                 List.of(new TensorMetadata(INPUT, INT64, List.of(-1L))),
                 List.of(new TensorMetadata(OUTPUT, "FP32", List.of(-1L, (long) model.dim()))));
     }
@@ -115,7 +120,8 @@ public class OpenInferenceController {
     }
 
     @GetMapping("/models/{name}/versions/{version}")
-    @Operation(operationId = "oipModelVersionMetadata",
+    @Operation(
+            operationId = "oipModelVersionMetadata",
             summary = "Model metadata of a deployment's embedding model, if it serves this version (model id)")
     public ModelMetadata versionMetadata(@PathVariable String name, @PathVariable String version) {
         requireVersion(name, version);
@@ -132,15 +138,18 @@ public class OpenInferenceController {
     }
 
     @PostMapping(value = "/models/{name}/versions/{version}/infer", consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(operationId = "oipInferVersion",
+    @Operation(
+            operationId = "oipInferVersion",
             summary = "Embeddings of node ids from this version (model id) of a deployment's model")
-    public InferResponse inferVersion(@PathVariable String name, @PathVariable String version,
-                                      @RequestBody InferRequest request) {
+    public InferResponse inferVersion(
+            @PathVariable String name, @PathVariable String version, @RequestBody InferRequest request) {
         return infer(name, requireVersion(name, version), request);
     }
 
     @PostMapping(value = "/models/{name}/infer", consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(operationId = "oipInfer", summary = "Embeddings of node ids (input node_ids, parameter node_type)",
+    @Operation(
+            operationId = "oipInfer",
+            summary = "Embeddings of node ids (input node_ids, parameter node_type)",
             description = "parameters.output chooses what is computed: 'embeddings' (default; input node_ids, "
                     + "parameter node_type; output embeddings FP32 [n, dim]), 'scores' (inputs source_ids and "
                     + "target_ids; parameter relation; output scores FP32 [n]) or 'top_k' (input node_ids; parameters "
@@ -173,16 +182,20 @@ public class OpenInferenceController {
         boolean serves = version.equals(view.modelId());
         boolean loads = view.pending() != null && version.equals(view.pending().modelId());
         if (!serves && !loads) {
-            throw new com.dipgnn.errors.NotFoundException("model version", version, "model '" + name
-                    + "' has no version '" + ProblemDetailsAdvice.excerpt(version) + "'"
-                    + (view.modelId() != null ? "; it serves version '" + view.modelId() + "'" : "")
-                    + " (GET /v2/models/" + name + " lists it)");
+            throw new com.dipgnn.errors.NotFoundException(
+                    "model version",
+                    version,
+                    "model '" + name
+                            + "' has no version '" + ProblemDetailsAdvice.excerpt(version) + "'"
+                            + (view.modelId() != null ? "; it serves version '" + view.modelId() + "'" : "")
+                            + " (GET /v2/models/" + name + " lists it)");
         }
         return view;
     }
 
     private InferResponse infer(String name, com.dipgnn.deployments.Served served, InferRequest request) {
-        Object output = request.parameters() == null ? null : request.parameters().get(OUTPUT_PARAMETER);
+        Object output =
+                request.parameters() == null ? null : request.parameters().get(OUTPUT_PARAMETER);
         onlyInputs(request, SCORES.equals(output) ? List.of(SOURCES, TARGETS) : List.of(INPUT));
         if (SCORES.equals(output)) {
             return metrics.time("v2_scores", name, () -> scores(name, served, request));
@@ -191,9 +204,12 @@ public class OpenInferenceController {
             return metrics.time("v2_top_k", name, () -> topK(name, served, request));
         }
         if (output != null && !OUTPUT.equals(output)) {
-            throw new InvalidInputException("parameters." + OUTPUT_PARAMETER, "unknown output " + output + "; use '"
-                    + OUTPUT + "' (the default), '" + SCORES + "' (inputs " + SOURCES + " and " + TARGETS + ") or '"
-                    + TOP_K + "' (input " + INPUT + ", parameters k and exclude_linked)");
+            throw new InvalidInputException(
+                    "parameters." + OUTPUT_PARAMETER,
+                    "unknown output " + output + "; use '"
+                            + OUTPUT + "' (the default), '" + SCORES + "' (inputs " + SOURCES + " and " + TARGETS
+                            + ") or '"
+                            + TOP_K + "' (input " + INPUT + ", parameters k and exclude_linked)");
         }
         ModelDeployment model = served.model();
         return metrics.time("v2_infer", name, () -> {
@@ -222,7 +238,10 @@ public class OpenInferenceController {
         for (float s : scores) {
             data.add(s);
         }
-        return new InferResponse(name, served.modelId(), request.id(),
+        return new InferResponse(
+                name,
+                served.modelId(),
+                request.id(),
                 List.of(new Tensor(SCORES, List.of((long) scores.length), "FP32", null, data)));
     }
 
@@ -232,8 +251,7 @@ public class OpenInferenceController {
      * [n, k]), best first, a row padded with id -1 and score 0 where fewer than k candidates remain.
      */
     private static InferResponse topK(String name, com.dipgnn.deployments.Served served, InferRequest request) {
-        onlyParameters(request.parameters(), "parameters",
-                Set.of(OUTPUT_PARAMETER, "relation", "k", "exclude_linked"));
+        onlyParameters(request.parameters(), "parameters", Set.of(OUTPUT_PARAMETER, "relation", "k", "exclude_linked"));
         int[] sources = nodeIds(input(request, INPUT));
         Object kValue = request.parameters().getOrDefault("k", 10);
         if (!(kValue instanceof Integer k) || k < 1) {
@@ -241,11 +259,12 @@ public class OpenInferenceController {
         }
         Object exclude = request.parameters().getOrDefault("exclude_linked", false);
         if (!(exclude instanceof Boolean excludeLinked)) {
-            throw new InvalidInputException("parameters.exclude_linked", "exclude_linked is true or false; got " + exclude);
+            throw new InvalidInputException(
+                    "parameters.exclude_linked", "exclude_linked is true or false; got " + exclude);
         }
         // checked (ids, their count, k) by the deployment before anything of size sources x k is made
-        List<List<com.dipgnn.serving.ScoredNode>> tops = served.model().recommend(stringParameter(request, "relation"),
-                sources, k, excludeLinked);
+        List<List<com.dipgnn.serving.ScoredNode>> tops =
+                served.model().recommend(stringParameter(request, "relation"), sources, k, excludeLinked);
         List<Number> ids = new ArrayList<>(sources.length * k);
         List<Number> scores = new ArrayList<>(sources.length * k);
         for (List<com.dipgnn.serving.ScoredNode> top : tops) {
@@ -255,12 +274,18 @@ public class OpenInferenceController {
             }
         }
         List<Long> shape = List.of((long) sources.length, (long) k);
-        return new InferResponse(name, served.modelId(), request.id(), List.of(
-                new Tensor("top_k_ids", shape, INT64, null, ids), new Tensor("top_k_scores", shape, "FP32", null, scores)));
+        return new InferResponse(
+                name,
+                served.modelId(),
+                request.id(),
+                List.of(
+                        new Tensor("top_k_ids", shape, INT64, null, ids),
+                        new Tensor("top_k_scores", shape, "FP32", null, scores)));
     }
 
     private static String stringParameter(InferRequest request, String name) {
-        Object value = request.parameters() == null ? null : request.parameters().get(name);
+        Object value =
+                request.parameters() == null ? null : request.parameters().get(name);
         if (value != null && !(value instanceof String)) {
             throw new InvalidInputException("parameters." + name, name + " is a string; got " + value);
         }
@@ -274,20 +299,26 @@ public class OpenInferenceController {
      */
     private static void onlyInputs(InferRequest request, List<String> takes) {
         if (request.inputs() == null || request.inputs().contains(null)) {
-            throw new InvalidInputException("inputs", "the request needs a list of input tensors (" + String.join(", ", takes)
-                    + "), and no null entries");
+            throw new InvalidInputException(
+                    "inputs",
+                    "the request needs a list of input tensors (" + String.join(", ", takes)
+                            + "), and no null entries");
         }
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < request.inputs().size(); i++) {
             String inputName = request.inputs().get(i).name();
             String field = "inputs[" + i + "].name";
             if (inputName == null || !takes.contains(inputName)) {
-                throw new InvalidInputException(field, "this inference takes the input tensors " + takes + "; got "
-                        + (inputName == null ? "a tensor without a name" : "'" + ProblemDetailsAdvice.excerpt(inputName) + "'"));
+                throw new InvalidInputException(
+                        field,
+                        "this inference takes the input tensors " + takes + "; got "
+                                + (inputName == null
+                                        ? "a tensor without a name"
+                                        : "'" + ProblemDetailsAdvice.excerpt(inputName) + "'"));
             }
             if (!seen.add(inputName)) {
-                throw new InvalidInputException(field, "the input tensor '" + inputName + "' is given twice; give each "
-                        + "input once");
+                throw new InvalidInputException(
+                        field, "the input tensor '" + inputName + "' is given twice; give each " + "input once");
             }
         }
     }
@@ -298,23 +329,34 @@ public class OpenInferenceController {
 
     private static Tensor input(InferRequest request, String inputName) {
         if (request.inputs() == null || request.inputs().contains(null)) {
-            throw new InvalidInputException("inputs", "the request needs a list of input tensors, one named '"
-                    + inputName + "', and no null entries");
+            throw new InvalidInputException(
+                    "inputs",
+                    "the request needs a list of input tensors, one named '" + inputName + "', and no null entries");
         }
-        Tensor input = request.inputs().stream().filter(t -> inputName.equals(t.name())).findFirst()
-                .orElseThrow(() -> new InvalidInputException("inputs", "the request needs an input tensor named '"
-                        + inputName + "' (INT64, shape [n]); got " + request.inputs().stream().map(Tensor::name).toList()));
+        Tensor input = request.inputs().stream()
+                .filter(t -> inputName.equals(t.name()))
+                .findFirst()
+                .orElseThrow(() -> new InvalidInputException(
+                        "inputs",
+                        "the request needs an input tensor named '" + inputName + "' (INT64, shape [n]); got "
+                                + request.inputs().stream().map(Tensor::name).toList()));
         if (input.data() == null || input.data().isEmpty()) {
             throw new InvalidInputException("inputs." + inputName + ".data", "'" + inputName + "' holds no node ids");
         }
-        if (input.shape() != null && (input.shape().size() != 1 || input.shape().get(0) == null
-                || input.shape().get(0) != input.data().size())) {
-            throw new InvalidInputException("inputs." + inputName + ".shape", "shape " + input.shape() + " does not match "
-                    + input.data().size() + " ids; use [" + input.data().size() + "]");
+        if (input.shape() != null
+                && (input.shape().size() != 1
+                        || input.shape().get(0) == null
+                        || input.shape().get(0) != input.data().size())) {
+            throw new InvalidInputException(
+                    "inputs." + inputName + ".shape",
+                    "shape " + input.shape() + " does not match " + input.data().size() + " ids; use ["
+                            + input.data().size() + "]");
         }
         if (input.datatype() != null && !INT64.equals(input.datatype()) && !INT32.equals(input.datatype())) {
-            throw new InvalidInputException("inputs." + inputName + ".datatype", "'" + inputName + "' holds node ids: use "
-                    + "datatype INT64 (or INT32); got '" + input.datatype() + "'");
+            throw new InvalidInputException(
+                    "inputs." + inputName + ".datatype",
+                    "'" + inputName + "' holds node ids: use " + "datatype INT64 (or INT32); got '" + input.datatype()
+                            + "'");
         }
         return input;
     }
@@ -333,8 +375,8 @@ public class OpenInferenceController {
                 throw new InvalidInputException(field, "node ids are integers; got " + n);
             }
             if (n instanceof BigInteger || n.longValue() < 0 || n.longValue() > Integer.MAX_VALUE) {
-                throw new InvalidInputException(field, "node id " + n + " is outside the node id range 0 to "
-                        + Integer.MAX_VALUE);
+                throw new InvalidInputException(
+                        field, "node id " + n + " is outside the node id range 0 to " + Integer.MAX_VALUE);
             }
             ids[i] = n.intValue();
         }
@@ -360,8 +402,8 @@ public class OpenInferenceController {
         if (types.size() == 1) {
             return types.get(0);
         }
-        throw new InvalidInputException("parameters." + NODE_TYPE, "the graph has node types " + types
-                + "; name one in parameters.node_type");
+        throw new InvalidInputException(
+                "parameters." + NODE_TYPE, "the graph has node types " + types + "; name one in parameters.node_type");
     }
 
     /** Refuses parameters other than {@code node_type} (and {@code output}), which embeddings would otherwise ignore. */
@@ -376,10 +418,10 @@ public class OpenInferenceController {
         }
         for (String name : parameters.keySet()) {
             if (!allowed.contains(name)) {
-                throw new InvalidInputException(where + "." + name, "unknown parameter '" + name + "'; this "
-                        + "inference takes " + new TreeSet<>(allowed));
+                throw new InvalidInputException(
+                        where + "." + name,
+                        "unknown parameter '" + name + "'; this " + "inference takes " + new TreeSet<>(allowed));
             }
         }
     }
-
 }

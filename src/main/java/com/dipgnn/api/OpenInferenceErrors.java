@@ -38,7 +38,8 @@ public class OpenInferenceErrors {
     public static boolean covers(jakarta.servlet.http.HttpServletRequest request) {
         String uri = request.getRequestURI();
         String context = request.getContextPath();
-        return uri != null && covers(context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri);
+        return uri != null
+                && covers(context != null && uri.startsWith(context) ? uri.substring(context.length()) : uri);
     }
 
     /** The protocol's error body. */

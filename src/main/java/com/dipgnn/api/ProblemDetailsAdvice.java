@@ -8,9 +8,12 @@ import com.dipgnn.graph.io.GraphDataException;
 import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.serving.InvalidEmbeddingsException;
 import com.dipgnn.serving.InvalidInferenceRequestException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import jakarta.validation.ConstraintViolationException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -23,18 +26,15 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.lang.Nullable;
+import org.springframework.validation.method.ParameterErrors;
+import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
-import org.springframework.validation.method.ParameterErrors;
-import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
-import java.net.URI;
-import java.util.ArrayList;
-import java.util.Arrays;
 
 /**
  * Turns every error into an RFC 9457 problem detail that says what is wrong, where (the field)
@@ -61,7 +61,8 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(ServiceUnavailableException.class)
     ResponseEntity<ProblemDetail> unavailable(ServiceUnavailableException e) {
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "30")
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, "30")
                 .body(Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Try again later", e.getMessage()));
     }
 
@@ -76,8 +77,8 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(JobParameterException.class)
     ProblemDetail invalidJobParameter(JobParameterException e) {
-        ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "invalid-parameters", "Invalid job parameters",
-                e.getMessage());
+        ProblemDetail p =
+                Problems.of(HttpStatus.BAD_REQUEST, "invalid-parameters", "Invalid job parameters", e.getMessage());
         p.setProperty("field", "parameters." + e.field());
         return p;
     }
@@ -94,14 +95,17 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(GraphDataException.class)
     ProblemDetail badGraph(GraphDataException e) {
-        return Problems.of(HttpStatus.UNPROCESSABLE_ENTITY, "invalid-graph", "The graph data is not valid",
-                e.getMessage());
+        return Problems.of(
+                HttpStatus.UNPROCESSABLE_ENTITY, "invalid-graph", "The graph data is not valid", e.getMessage());
     }
 
     @ExceptionHandler(InvalidEmbeddingsException.class)
     ProblemDetail badEmbeddings(InvalidEmbeddingsException e) {
-        ProblemDetail p = Problems.of(HttpStatus.UNPROCESSABLE_ENTITY, "invalid-embeddings",
-                "The precomputed embeddings cannot serve this model", e.getMessage());
+        ProblemDetail p = Problems.of(
+                HttpStatus.UNPROCESSABLE_ENTITY,
+                "invalid-embeddings",
+                "The precomputed embeddings cannot serve this model",
+                e.getMessage());
         p.setProperty("field", "embeddingsPath");
         return p;
     }
@@ -109,7 +113,8 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @ExceptionHandler(ConstraintViolationException.class)
     ProblemDetail constraintViolation(ConstraintViolationException e) {
         List<Map<String, String>> errors = e.getConstraintViolations().stream()
-                .map(v -> Map.of("field", v.getPropertyPath().toString(), "message", v.getMessage())).toList();
+                .map(v -> Map.of("field", v.getPropertyPath().toString(), "message", v.getMessage()))
+                .toList();
         return validationProblem(errors);
     }
 
@@ -119,45 +124,61 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     @Override
-    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
-            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(
+            MethodArgumentNotValidException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         List<Map<String, String>> errors = ex.getBindingResult().getFieldErrors().stream()
-                .map(f -> Map.of("field", f.getField(), "message", fieldMessage(f.getRejectedValue(), f.getDefaultMessage())))
+                .map(f -> Map.of(
+                        "field", f.getField(), "message", fieldMessage(f.getRejectedValue(), f.getDefaultMessage())))
                 .collect(Collectors.toList());
-        ex.getBindingResult().getGlobalErrors().forEach(g -> errors.add(Map.of("field", g.getObjectName(),
-                "message", String.valueOf(g.getDefaultMessage()))));
+        ex.getBindingResult()
+                .getGlobalErrors()
+                .forEach(g -> errors.add(
+                        Map.of("field", g.getObjectName(), "message", String.valueOf(g.getDefaultMessage()))));
         return ResponseEntity.badRequest().body(validationProblem(errors));
     }
 
     @Override
-    protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException ex,
-            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    protected ResponseEntity<Object> handleHandlerMethodValidationException(
+            HandlerMethodValidationException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         List<Map<String, String>> errors = new ArrayList<>();
         for (ParameterValidationResult result : ex.getParameterValidationResults()) {
             if (result instanceof ParameterErrors body) {
-                body.getFieldErrors().forEach(f -> errors.add(Map.of("field", f.getField(),
-                        "message", fieldMessage(f.getRejectedValue(), f.getDefaultMessage()))));
-                body.getGlobalErrors().forEach(g -> errors.add(Map.of("field", g.getObjectName(),
-                        "message", String.valueOf(g.getDefaultMessage()))));
+                body.getFieldErrors()
+                        .forEach(f -> errors.add(Map.of(
+                                "field",
+                                f.getField(),
+                                "message",
+                                fieldMessage(f.getRejectedValue(), f.getDefaultMessage()))));
+                body.getGlobalErrors()
+                        .forEach(g -> errors.add(
+                                Map.of("field", g.getObjectName(), "message", String.valueOf(g.getDefaultMessage()))));
             } else {
                 String name = result.getMethodParameter().getParameterName();
-                result.getResolvableErrors().forEach(err -> errors.add(Map.of("field", name == null ? "?" : name,
-                        "message", fieldMessage(result.getArgument(), err.getDefaultMessage()))));
+                result.getResolvableErrors()
+                        .forEach(err -> errors.add(Map.of(
+                                "field",
+                                name == null ? "?" : name,
+                                "message",
+                                fieldMessage(result.getArgument(), err.getDefaultMessage()))));
             }
         }
         return ResponseEntity.badRequest().body(validationProblem(errors));
     }
 
     @Override
-    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
-            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(
+            HttpMessageNotReadableException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         String detail = "the request body is not valid JSON for this endpoint";
         ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "malformed-request", "Malformed request body", detail);
         Throwable cause = ex.getCause();
         for (Throwable t = ex; t != null; t = t.getCause()) {
             if (t instanceof RequestBodyLimit.TooLarge tooLarge) {
-                return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE).body(Problems.of(HttpStatus.PAYLOAD_TOO_LARGE,
-                        "request-too-large", "Request too large", tooLarge.getMessage()));
+                return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE)
+                        .body(Problems.of(
+                                HttpStatus.PAYLOAD_TOO_LARGE,
+                                "request-too-large",
+                                "Request too large",
+                                tooLarge.getMessage()));
             }
         }
         String field = cause instanceof JsonMappingException mapping ? JsonErrors.field(mapping) : null;
@@ -165,8 +186,9 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
             p.setProperty("field", field);
             p.setDetail("field '" + field + "': " + JsonErrors.problem((JsonMappingException) cause));
         } else if (cause instanceof JsonProcessingException json) {
-            p.setDetail("the request body is " + (cause instanceof JsonMappingException
-                    ? "not what this endpoint takes: " : "") + JsonErrors.problem(json) + "; send a JSON object");
+            p.setDetail("the request body is "
+                    + (cause instanceof JsonMappingException ? "not what this endpoint takes: " : "")
+                    + JsonErrors.problem(json) + "; send a JSON object");
         } else if (cause == null) {
             p.setDetail("the request body is missing or unreadable; send a JSON object");
         }
@@ -174,44 +196,56 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     }
 
     @Override
-    protected ResponseEntity<Object> handleMaxUploadSizeExceededException(MaxUploadSizeExceededException ex,
-            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-        ProblemDetail p = Problems.of(HttpStatus.PAYLOAD_TOO_LARGE, "upload-too-large", "Upload too large",
-                "the upload exceeds the limit of " + (ex.getMaxUploadSize() > 0 ? ex.getMaxUploadSize() + " bytes" : "the server")
+    protected ResponseEntity<Object> handleMaxUploadSizeExceededException(
+            MaxUploadSizeExceededException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        ProblemDetail p = Problems.of(
+                HttpStatus.PAYLOAD_TOO_LARGE,
+                "upload-too-large",
+                "Upload too large",
+                "the upload exceeds the limit of "
+                        + (ex.getMaxUploadSize() > 0 ? ex.getMaxUploadSize() + " bytes" : "the server")
                         + "; register the data set from a server directory instead, or raise dipgnn.datasets.upload-max-bytes");
         return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE).body(p);
     }
 
     @Override
-    protected ResponseEntity<Object> handleTypeMismatch(org.springframework.beans.TypeMismatchException ex,
-            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    protected ResponseEntity<Object> handleTypeMismatch(
+            org.springframework.beans.TypeMismatchException ex,
+            HttpHeaders headers,
+            HttpStatusCode status,
+            WebRequest request) {
         String field = ex.getPropertyName() != null ? ex.getPropertyName() : "?";
         String expected = ex.getRequiredType() != null ? typeName(ex.getRequiredType()) : "another type";
-        ProblemDetail p = validationProblem(List.of(Map.of("field", field, "message",
-                "must be " + expected + "; got '" + excerpt(ex.getValue()) + "'")));
+        ProblemDetail p = validationProblem(List.of(
+                Map.of("field", field, "message", "must be " + expected + "; got '" + excerpt(ex.getValue()) + "'")));
         return ResponseEntity.badRequest().body(p);
     }
 
     @Override
     protected ResponseEntity<Object> handleMissingServletRequestParameter(
-            org.springframework.web.bind.MissingServletRequestParameterException ex, HttpHeaders headers,
-            HttpStatusCode status, WebRequest request) {
-        return ResponseEntity.badRequest().body(validationProblem(List.of(Map.of("field", ex.getParameterName(),
-                "message", "is required (" + ex.getParameterType() + ")"))));
+            org.springframework.web.bind.MissingServletRequestParameterException ex,
+            HttpHeaders headers,
+            HttpStatusCode status,
+            WebRequest request) {
+        return ResponseEntity.badRequest()
+                .body(validationProblem(List.of(Map.of(
+                        "field", ex.getParameterName(), "message", "is required (" + ex.getParameterType() + ")"))));
     }
 
     /** Spring MVC's own problem details (unknown route, wrong method or media type) get a type of the service's. */
     @Override
-    protected ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body, HttpHeaders headers,
-            HttpStatusCode statusCode, WebRequest request) {
+    protected ResponseEntity<Object> handleExceptionInternal(
+            Exception ex, @Nullable Object body, HttpHeaders headers, HttpStatusCode statusCode, WebRequest request) {
         ResponseEntity<Object> response = super.handleExceptionInternal(ex, body, headers, statusCode, request);
-        if (response != null && response.getBody() instanceof ProblemDetail p
+        if (response != null
+                && response.getBody() instanceof ProblemDetail p
                 && (p.getType() == null || "about:blank".equals(p.getType().toString()))) {
             p.setType(URI.create(Problems.TYPE_BASE + Problems.typeOf(statusCode.value())));
         }
         if (response != null && response.getBody() instanceof ProblemDetail p && isOpenInference(request)) {
             // the Open Inference Protocol's own error shape, also where no handler was chosen (405, 415, 404)
-            return ResponseEntity.status(response.getStatusCode()).headers(response.getHeaders())
+            return ResponseEntity.status(response.getStatusCode())
+                    .headers(response.getHeaders())
                     .contentType(org.springframework.http.MediaType.APPLICATION_JSON)
                     .body(OpenInferenceErrors.body(p.getDetail()));
         }
@@ -249,12 +283,16 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     ProblemDetail unexpected(RuntimeException e) {
         LOG.error("unexpected error", e);
         // the cause stays in the log: its class and message name the service's internals, not the request
-        return Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "Internal error",
+        return Problems.of(
+                HttpStatus.INTERNAL_SERVER_ERROR,
+                "internal",
+                "Internal error",
                 "the service failed to handle the request; it logged the cause");
     }
 
     private static ProblemDetail validationProblem(List<Map<String, String>> errors) {
-        String detail = errors.stream().map(e -> e.get("field") + ": " + e.get("message"))
+        String detail = errors.stream()
+                .map(e -> e.get("field") + ": " + e.get("message"))
                 .collect(Collectors.joining("; "));
         ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "invalid-parameters", "Invalid parameters", detail);
         p.setProperty("errors", errors);

@@ -1,9 +1,9 @@
 package com.dipgnn.api;
 
+import java.io.IOException;
 import java.net.URI;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
-import java.io.IOException;
 
 /** Builds the service's RFC 9457 problem details: one type URI per kind of problem. */
 public final class Problems {
@@ -11,8 +11,7 @@ public final class Problems {
     /** Base of every problem type URI; the suffix names the problem. */
     public static final String TYPE_BASE = "urn:dipgnn:problem:";
 
-    private Problems() {
-    }
+    private Problems() {}
 
     /** The problem type (URI suffix) of an error that only has a status: Spring MVC's own errors. */
     public static String typeOf(int status) {
@@ -33,8 +32,10 @@ public final class Problems {
      * Writes {@code problem} as the whole response, with its status, for a servlet filter that
      * answers before Spring MVC (whose advice does the same for controllers).
      */
-    public static void write(jakarta.servlet.http.HttpServletResponse response,
-                             com.fasterxml.jackson.databind.ObjectMapper json, ProblemDetail problem)
+    public static void write(
+            jakarta.servlet.http.HttpServletResponse response,
+            com.fasterxml.jackson.databind.ObjectMapper json,
+            ProblemDetail problem)
             throws IOException {
         response.setStatus(problem.getStatus());
         response.setContentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON_VALUE);
@@ -46,9 +47,11 @@ public final class Problems {
      * MVC: as a problem detail, or on the Open Inference Protocol's routes as that protocol's
      * {@code {"error": "<detail>"}} ({@link OpenInferenceErrors#covers}), with the same status.
      */
-    public static void write(jakarta.servlet.http.HttpServletRequest request,
-                             jakarta.servlet.http.HttpServletResponse response,
-                             com.fasterxml.jackson.databind.ObjectMapper json, ProblemDetail problem)
+    public static void write(
+            jakarta.servlet.http.HttpServletRequest request,
+            jakarta.servlet.http.HttpServletResponse response,
+            com.fasterxml.jackson.databind.ObjectMapper json,
+            ProblemDetail problem)
             throws IOException {
         if (!OpenInferenceErrors.covers(request)) {
             write(response, json, problem);

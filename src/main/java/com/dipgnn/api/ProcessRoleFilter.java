@@ -7,13 +7,13 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Locale;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
-import java.util.Locale;
 
 /**
  * In a process without the {@code api} role (a training worker), answers API and inference
@@ -41,9 +41,17 @@ public class ProcessRoleFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        ProblemDetail problem = Problems.of(HttpStatus.NOT_FOUND, "not-served-here", "Not served by this process",
-                "this process runs only the " + String.join(",", properties.roles().stream()
-                        .map(r -> r.name().toLowerCase(Locale.ROOT)).sorted().toList())
+        ProblemDetail problem = Problems.of(
+                HttpStatus.NOT_FOUND,
+                "not-served-here",
+                "Not served by this process",
+                "this process runs only the "
+                        + String.join(
+                                ",",
+                                properties.roles().stream()
+                                        .map(r -> r.name().toLowerCase(Locale.ROOT))
+                                        .sorted()
+                                        .toList())
                         + " role (dipgnn.roles); send API and inference requests to a process with the api role");
         Problems.write(request, response, json, problem);
     }

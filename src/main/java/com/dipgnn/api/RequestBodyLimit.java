@@ -10,11 +10,11 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.Locale;
+import java.util.concurrent.Semaphore;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
-import java.util.Locale;
-import java.util.concurrent.Semaphore;
 
 /**
  * Bounds the body of every request but uploads ({@code multipart/form-data}, bounded by
@@ -44,17 +44,28 @@ public class RequestBodyLimit extends OncePerRequestFilter {
             throws ServletException, IOException {
         String type = request.getContentType();
         if (type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/")) {
-            String path = request.getRequestURI().substring(request.getContextPath().length());
+            String path =
+                    request.getRequestURI().substring(request.getContextPath().length());
             if ("POST".equals(request.getMethod()) && UPLOAD_PATH.equals(path)) {
                 uploads.receive(request, response, chain);
             } else {
-                refuse(request, response, HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type",
+                refuse(
+                        request,
+                        response,
+                        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+                        "unsupported-media-type",
+                        "Unsupported media type",
                         "only POST " + UPLOAD_PATH + " takes a multipart body (a data set upload); send JSON");
             }
             return;
         }
         if (request.getContentLengthLong() > maxBytes) {
-            refuse(request, response, HttpStatus.PAYLOAD_TOO_LARGE, "request-too-large", "Request too large",
+            refuse(
+                    request,
+                    response,
+                    HttpStatus.PAYLOAD_TOO_LARGE,
+                    "request-too-large",
+                    "Request too large",
                     "the request body has " + request.getContentLengthLong() + " bytes, more than " + maxBytes
                             + " (dipgnn.serving.max-request-bytes); send fewer items per request");
             return;
@@ -63,8 +74,14 @@ public class RequestBodyLimit extends OncePerRequestFilter {
     }
 
     /** A problem detail, or on {@code /v2} the Open Inference Protocol's {@code {"error": ...}}. */
-    private void refuse(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String type,
-                        String title, String detail) throws IOException {
+    private void refuse(
+            HttpServletRequest request,
+            HttpServletResponse response,
+            HttpStatus status,
+            String type,
+            String title,
+            String detail)
+            throws IOException {
         if (status == HttpStatus.SERVICE_UNAVAILABLE) {
             response.setHeader("Retry-After", "30");
         }
@@ -87,9 +104,15 @@ public class RequestBodyLimit extends OncePerRequestFilter {
         void receive(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
                 throws IOException, ServletException {
             if (!permits.tryAcquire()) {
-                refuse(request, response, HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Try again later", max
-                        + " uploads are being received already (dipgnn.datasets.max-concurrent-uploads); send this"
-                        + " one again shortly");
+                refuse(
+                        request,
+                        response,
+                        HttpStatus.SERVICE_UNAVAILABLE,
+                        "unavailable",
+                        "Try again later",
+                        max
+                                + " uploads are being received already (dipgnn.datasets.max-concurrent-uploads); send this"
+                                + " one again shortly");
                 return;
             }
             try {

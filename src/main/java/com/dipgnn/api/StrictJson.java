@@ -26,7 +26,8 @@ public class StrictJson implements WebMvcConfigurer {
     public static ObjectMapper strict(ObjectMapper mapper) {
         ObjectMapper strict = mapper.copy();
         strict.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
-        strict.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
+        strict.enable(
+                DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
                 DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
                 DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS,
                 DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
@@ -34,14 +35,30 @@ public class StrictJson implements WebMvcConfigurer {
         strict.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
         // {"steps": 10, "steps": 100000} is refused, not read as its last value
         strict.getFactory().enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-        refuse(strict, LogicalType.Integer, CoercionInputShape.String, CoercionInputShape.Float,
+        refuse(
+                strict,
+                LogicalType.Integer,
+                CoercionInputShape.String,
+                CoercionInputShape.Float,
                 CoercionInputShape.Boolean);
         refuse(strict, LogicalType.Float, CoercionInputShape.String, CoercionInputShape.Boolean);
-        refuse(strict, LogicalType.Boolean, CoercionInputShape.String, CoercionInputShape.Integer,
+        refuse(
+                strict,
+                LogicalType.Boolean,
+                CoercionInputShape.String,
+                CoercionInputShape.Integer,
                 CoercionInputShape.Float);
-        refuse(strict, LogicalType.Textual, CoercionInputShape.Integer, CoercionInputShape.Float,
+        refuse(
+                strict,
+                LogicalType.Textual,
+                CoercionInputShape.Integer,
+                CoercionInputShape.Float,
                 CoercionInputShape.Boolean);
-        refuse(strict, LogicalType.Enum, CoercionInputShape.Integer, CoercionInputShape.Float,
+        refuse(
+                strict,
+                LogicalType.Enum,
+                CoercionInputShape.Integer,
+                CoercionInputShape.Float,
                 CoercionInputShape.Boolean);
         return strict;
     }

@@ -49,9 +49,13 @@ public class UnknownQueryParameters implements WebMvcConfigurer, HandlerIntercep
         }
         for (String name : request.getParameterMap().keySet()) {
             if (!known.contains(name)) {
-                throw new InvalidInputException(ProblemDetailsAdvice.excerpt(name), "unknown parameter '"
-                        + ProblemDetailsAdvice.excerpt(name) + "'" + (known.isEmpty() ? "; this endpoint takes none"
-                        : "; this endpoint takes " + String.join(", ", known)));
+                throw new InvalidInputException(
+                        ProblemDetailsAdvice.excerpt(name),
+                        "unknown parameter '"
+                                + ProblemDetailsAdvice.excerpt(name) + "'"
+                                + (known.isEmpty()
+                                        ? "; this endpoint takes none"
+                                        : "; this endpoint takes " + String.join(", ", known)));
             }
         }
         return true;

@@ -5,8 +5,7 @@ import java.util.Arrays;
 /** Small array helpers shared by the step benchmarks. */
 final class BenchMath {
 
-    private BenchMath() {
-    }
+    private BenchMath() {}
 
     /** Element-wise sum of equally long arrays. */
     static double[] sum(double[]... parts) {

@@ -14,8 +14,7 @@ import com.dipgnn.sampling.Subgraph;
  */
 public final class FlopCounter {
 
-    private FlopCounter() {
-    }
+    private FlopCounter() {}
 
     /** Forward FLOPs of the encoder alone (input projections and message-passing layers). */
     public static double encoderFlops(GraphSchema schema, ModelConfig config, Subgraph subgraph) {
@@ -23,7 +22,8 @@ public final class FlopCounter {
     }
 
     /** Forward FLOPs of the encoder plus a {@code headWidth}-wide linear head on {@code headRows} rows. */
-    public static double forwardFlops(GraphSchema schema, ModelConfig config, Subgraph subgraph, int headRows, int headWidth) {
+    public static double forwardFlops(
+            GraphSchema schema, ModelConfig config, Subgraph subgraph, int headRows, int headWidth) {
         long d = config.hidden();
         long dk = config.headDim();
         double macs = 0;
@@ -45,18 +45,18 @@ public final class FlopCounter {
         }
         long edges = subgraph.totalEdges();
         if (config.backbone() == Backbone.HGT) {
-            macs += 4.0 * totalNodes * d * d;                    // K, Q, V and output projections
+            macs += 4.0 * totalNodes * d * d; // K, Q, V and output projections
             for (RelationType r : schema.relations()) {
                 if (subgraph.edges(r).size() > 0) {
                     macs += 2.0 * subgraph.numNodes(r.source()) * d * dk; // relation attention and message matrices
                 }
             }
-            macs += 3.0 * edges * d;                             // key.query, attention x value, scatter-sum
+            macs += 3.0 * edges * d; // key.query, attention x value, scatter-sum
         } else {
             long withSelfLoops = edges + totalNodes;
-            macs += (double) totalNodes * d * d;                 // shared projection
-            macs += 2.0 * totalNodes * d;                        // attention scores
-            macs += 2.0 * withSelfLoops * d;                     // attention x value, scatter-sum
+            macs += (double) totalNodes * d * d; // shared projection
+            macs += 2.0 * totalNodes * d; // attention scores
+            macs += 2.0 * withSelfLoops * d; // attention x value, scatter-sum
         }
         return macs;
     }

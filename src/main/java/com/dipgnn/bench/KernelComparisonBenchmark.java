@@ -7,9 +7,9 @@ import com.dipgnn.training.FineTuneExperiment;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.Locale;
 
 /**
  * The same training steps run with both {@link AggregationKernel}s in one process, interleaved:
@@ -42,23 +42,27 @@ public final class KernelComparisonBenchmark {
     }
 
     /** One kernel's figures over the timed steps of a workload. */
-    public record KernelFigures(AggregationKernel kernel, StepTimes wallMs, StepTimes cpuMs, long peakRssMib,
-                                StepTimes growthMib) {
-    }
+    public record KernelFigures(
+            AggregationKernel kernel, StepTimes wallMs, StepTimes cpuMs, long peakRssMib, StepTimes growthMib) {}
 
     /** Both kernels on one workload; ratios are COO over TorchScript for time, TorchScript over COO for memory. */
-    public record Comparison(String workload, String description, KernelFigures coo, KernelFigures torchscript,
-                             double speedup, double cpuRatio, double peakRatio, double growthRatio, double wallSeconds) {
-    }
+    public record Comparison(
+            String workload,
+            String description,
+            KernelFigures coo,
+            KernelFigures torchscript,
+            double speedup,
+            double cpuRatio,
+            double peakRatio,
+            double growthRatio,
+            double wallSeconds) {}
 
     /** Every workload's comparison, with the machine's load and whether peaks were reset per step. */
-    public record Report(List<Comparison> comparisons, int warmup, int repeats, boolean peakPerStep,
-                         String loadAverage) {
-    }
+    public record Report(
+            List<Comparison> comparisons, int warmup, int repeats, boolean peakPerStep, String loadAverage) {}
 
     /** The graph and settings of a {@code gnn-link} workload. */
-    public record LinkSetting(HeteroGraph graph, NodeEmbeddingBenchmark.Settings settings) {
-    }
+    public record LinkSetting(HeteroGraph graph, NodeEmbeddingBenchmark.Settings settings) {}
 
     /**
      * The workload a name gives, built when the supplier is called: {@code dipgnn-<configuration>}
@@ -69,8 +73,12 @@ public final class KernelComparisonBenchmark {
         if ("gnn-link".equals(name)) {
             return () -> {
                 LinkSetting s = link.get();
-                return new LinkStepWorkload(name + " on " + s.graph().name(), s.graph(),
-                        FineTuneExperiment.predictedRelation(s.graph(), null), s.settings(), device);
+                return new LinkStepWorkload(
+                        name + " on " + s.graph().name(),
+                        s.graph(),
+                        FineTuneExperiment.predictedRelation(s.graph(), null),
+                        s.settings(),
+                        device);
             };
         }
         if (name.startsWith(PretrainStepBenchmark.PREFIX)) {
@@ -127,8 +135,13 @@ public final class KernelComparisonBenchmark {
                     times[k][1][r] = m[1];
                 }
             }
-            log.accept(String.format(Locale.ROOT, "  %s: step %d/%d%s", workload.name(), step,
-                    warmup + repeats, step <= warmup ? " (warm-up)" : ""));
+            log.accept(String.format(
+                    Locale.ROOT,
+                    "  %s: step %d/%d%s",
+                    workload.name(),
+                    step,
+                    warmup + repeats,
+                    step <= warmup ? " (warm-up)" : ""));
         }
         double[][][] memory = new double[2][2][MEMORY_STEPS]; // kernel, (peak, growth), step
         for (int s = 0; s < MEMORY_STEPS; s++) {
@@ -140,12 +153,17 @@ public final class KernelComparisonBenchmark {
                 memory[k][1][s] = m[1];
             }
         }
-        log.accept(String.format(Locale.ROOT, "  %s: %d steps a kernel measured for memory",
-                workload.name(), MEMORY_STEPS));
+        log.accept(String.format(
+                Locale.ROOT, "  %s: %d steps a kernel measured for memory", workload.name(), MEMORY_STEPS));
         KernelFigures coo = figures(KERNELS[0], times[0], memory[0]);
         KernelFigures script = figures(KERNELS[1], times[1], memory[1]);
-        return new Comparison(workload.name(), workload.description(), coo, script,
-                coo.wallMs().median() / script.wallMs().median(), coo.cpuMs().median() / script.cpuMs().median(),
+        return new Comparison(
+                workload.name(),
+                workload.description(),
+                coo,
+                script,
+                coo.wallMs().median() / script.wallMs().median(),
+                coo.cpuMs().median() / script.cpuMs().median(),
                 (double) script.peakRssMib() / coo.peakRssMib(),
                 script.growthMib().median() / Math.max(1, coo.growthMib().median()),
                 (System.nanoTime() - started) / 1e9);
@@ -181,8 +199,8 @@ public final class KernelComparisonBenchmark {
         for (double p : memory[0]) {
             peak = Math.max(peak, (long) p);
         }
-        return new KernelFigures(kernel, new StepTimes(times[0]), new StepTimes(times[1]), peak,
-                new StepTimes(memory[1]));
+        return new KernelFigures(
+                kernel, new StepTimes(times[0]), new StepTimes(times[1]), peak, new StepTimes(memory[1]));
     }
 
     /** CPU time of every thread of the process, or -1 where the JVM does not say. */

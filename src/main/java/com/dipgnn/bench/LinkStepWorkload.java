@@ -36,8 +36,12 @@ final class LinkStepWorkload implements KernelComparisonBenchmark.Workload<LinkP
      * @param name the workload's name in the report
      * @param settings the benchmark's backbone, width and positives
      */
-    LinkStepWorkload(String name, HeteroGraph graph, RelationType relation, NodeEmbeddingBenchmark.Settings settings,
-                     Device device) {
+    LinkStepWorkload(
+            String name,
+            HeteroGraph graph,
+            RelationType relation,
+            NodeEmbeddingBenchmark.Settings settings,
+            Device device) {
         NodeEmbeddingBenchmark bench = new NodeEmbeddingBenchmark(settings, device);
         NodeEmbeddingBenchmark.DatasetTask t = bench.datasetTask(graph, relation);
         ModelConfig model = bench.encoder();
@@ -45,8 +49,8 @@ final class LinkStepWorkload implements KernelComparisonBenchmark.Workload<LinkP
         this.description = t.summary();
         this.task = t.task();
         this.manager = NDManager.newBaseManager(device);
-        this.encoder = new GraphEncoder(GraphSchema.of(t.structure(), model.nodeInputs()), model,
-                NodeIdSpace.of(t.structure()));
+        this.encoder = new GraphEncoder(
+                GraphSchema.of(t.structure(), model.nodeInputs()), model, NodeIdSpace.of(t.structure()));
         this.head = task.createHead(model.hidden());
         FineTuner.initialize(1, manager, encoder, head);
         this.updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, encoder, head);

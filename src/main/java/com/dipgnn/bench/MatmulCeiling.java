@@ -10,8 +10,7 @@ import ai.djl.ndarray.types.Shape;
  */
 public final class MatmulCeiling {
 
-    private MatmulCeiling() {
-    }
+    private MatmulCeiling() {}
 
     /** Best GFLOP/s of {@code (m x k) @ (k x n)} over {@code repeats} timed runs (after one warm-up). */
     public static double measure(NDManager manager, int m, int k, int n, int repeats) {

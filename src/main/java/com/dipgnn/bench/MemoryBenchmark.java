@@ -25,8 +25,16 @@ public final class MemoryBenchmark {
      * @param maxHeapBytes the JVM's maximum heap
      * @param buildSeconds time to generate and build the graph
      */
-    public record Report(double scale, long nodes, long inputEdges, long storedEdges, long heapBytes,
-                         long adjacencyBytes, long featureBytes, long maxHeapBytes, double buildSeconds) {
+    public record Report(
+            double scale,
+            long nodes,
+            long inputEdges,
+            long storedEdges,
+            long heapBytes,
+            long adjacencyBytes,
+            long featureBytes,
+            long maxHeapBytes,
+            double buildSeconds) {
 
         /** Adjacency bytes per stored edge. */
         public double bytesPerStoredEdge() {
@@ -44,8 +52,7 @@ public final class MemoryBenchmark {
         }
     }
 
-    private MemoryBenchmark() {
-    }
+    private MemoryBenchmark() {}
 
     public static Report run(double scale) {
         long before = usedAfterGc();
@@ -59,10 +66,20 @@ public final class MemoryBenchmark {
         }
         long features = 0;
         for (String t : graph.nodeTypes()) {
-            features += graph.nodes(t).features() == null ? 0 : graph.nodes(t).features().memoryBytes();
+            features += graph.nodes(t).features() == null
+                    ? 0
+                    : graph.nodes(t).features().memoryBytes();
         }
-        Report report = new Report(scale, graph.totalNodes(), SyntheticGraphs.oagShapedInputEdges(scale),
-                graph.totalEdges(), after - before, adjacency, features, Runtime.getRuntime().maxMemory(), seconds);
+        Report report = new Report(
+                scale,
+                graph.totalNodes(),
+                SyntheticGraphs.oagShapedInputEdges(scale),
+                graph.totalEdges(),
+                after - before,
+                adjacency,
+                features,
+                Runtime.getRuntime().maxMemory(),
+                seconds);
         if (graph.totalNodes() < 0) {
             throw new IllegalStateException("unreachable: keeps the graph alive until measured");
         }

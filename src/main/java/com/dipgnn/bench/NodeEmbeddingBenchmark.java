@@ -2,7 +2,6 @@ package com.dipgnn.bench;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
-import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
@@ -23,17 +22,17 @@ import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.WholeGraphBudget;
+import com.dipgnn.store.NodeEmbeddingFiles;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuneDefaults;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.LinkPredictionTask;
 import com.dipgnn.training.LinkSplit;
-import com.dipgnn.store.NodeEmbeddingFiles;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.ParameterUpdater;
-import com.dipgnn.training.TrainingStep;
 import com.dipgnn.training.SplitMode;
+import com.dipgnn.training.TrainingStep;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -41,9 +40,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.function.Consumer;
-import java.util.Locale;
 
 /**
  * What per-node embeddings cost as the table grows: a link-prediction fine-tuning step (the task's
@@ -68,8 +67,15 @@ public final class NodeEmbeddingBenchmark {
      * @param positives positive pairs a step on a data set's own split ({@link #runOn}); 0 = the
      *     recommendation default's batch
      */
-    public record Settings(int[] rows, int width, int clicksPerUser, int warmup, int repeats, boolean roundTrip,
-                           Backbone backbone, int positives) {
+    public record Settings(
+            int[] rows,
+            int width,
+            int clicksPerUser,
+            int warmup,
+            int repeats,
+            boolean roundTrip,
+            Backbone backbone,
+            int positives) {
         public Settings {
             if (positives < 0) {
                 throw new IllegalArgumentException("positives must be 0 (the default batch) or more, got " + positives);
@@ -77,16 +83,32 @@ public final class NodeEmbeddingBenchmark {
         }
 
         public static Settings defaults() {
-            return new Settings(new int[] {10_000, 1_000_000}, 64, 3, 5, 30, true,
-                    FineTuneDefaults.recommendation().model().backbone(), 0);
+            return new Settings(
+                    new int[] {10_000, 1_000_000},
+                    64,
+                    3,
+                    5,
+                    30,
+                    true,
+                    FineTuneDefaults.recommendation().model().backbone(),
+                    0);
         }
     }
 
     /** The figures of one table size. */
-    public record SizeReport(int userRows, int itemRows, int sampledNodes, StepTimes sampling, StepTimes forward,
-                             StepTimes backward, StepTimes optimizer, StepTimes math, long stateNativeMib,
-                             long fileBytes, double writeSeconds, double readSeconds) {
-    }
+    public record SizeReport(
+            int userRows,
+            int itemRows,
+            int sampledNodes,
+            StepTimes sampling,
+            StepTimes forward,
+            StepTimes backward,
+            StepTimes optimizer,
+            StepTimes math,
+            long stateNativeMib,
+            long fileBytes,
+            double writeSeconds,
+            double readSeconds) {}
 
     /**
      * @param stateBytesPerNode the row, its first and second moments (float32 each) and one bit of
@@ -95,9 +117,15 @@ public final class NodeEmbeddingBenchmark {
      *     and its moments were created
      * @param positives positive pairs a timed step had
      */
-    public record Report(String device, Backbone backbone, int width, int positives, double stateBytesPerNode,
-                         double measuredBytesPerNode, List<SizeReport> sizes, String loadAverage) {
-    }
+    public record Report(
+            String device,
+            Backbone backbone,
+            int width,
+            int positives,
+            double stateBytesPerNode,
+            double measuredBytesPerNode,
+            List<SizeReport> sizes,
+            String loadAverage) {}
 
     /** Positive pairs a step of the synthetic-graph sizes ({@link #run}) has. */
     static final int SYNTHETIC_POSITIVES = 256;
@@ -124,11 +152,19 @@ public final class NodeEmbeddingBenchmark {
             sizes.add(r);
             largest = largest == null || r.userRows() > largest.userRows() ? r : largest;
         }
-        double measured = largest == null ? Double.NaN
+        double measured = largest == null
+                ? Double.NaN
                 : largest.stateNativeMib() * 1024.0 * 1024.0 / (largest.userRows() + largest.itemRows());
         double perNode = 3.0 * Float.BYTES * settings.width() + 1.0 / 8;
-        return new Report(device.toString(), settings.backbone(), settings.width(), SYNTHETIC_POSITIVES, perNode,
-                measured, sizes, loadAverage());
+        return new Report(
+                device.toString(),
+                settings.backbone(),
+                settings.width(),
+                SYNTHETIC_POSITIVES,
+                perNode,
+                measured,
+                sizes,
+                loadAverage());
     }
 
     /** The machine's load averages (1, 5, 15 minutes) at the end, from /proc/loadavg; "unknown" elsewhere. */
@@ -156,13 +192,19 @@ public final class NodeEmbeddingBenchmark {
         DatasetTask t = datasetTask(graph, relation);
         log.accept(t.summary());
         SizeReport r = runSize(t.structure(), t.task(), relation, false, log);
-        return new Report(device.toString(), settings.backbone(), settings.width(), t.positives(),
-                3.0 * Float.BYTES * settings.width() + 1.0 / 8, Double.NaN, List.of(r), loadAverage());
+        return new Report(
+                device.toString(),
+                settings.backbone(),
+                settings.width(),
+                t.positives(),
+                3.0 * Float.BYTES * settings.width() + 1.0 / 8,
+                Double.NaN,
+                List.of(r),
+                loadAverage());
     }
 
     /** The link task of {@link #runOn}, the graph it trains on, its positives a step and a line saying what a step is. */
-    record DatasetTask(LinkPredictionTask task, HeteroGraph structure, int positives, String summary) {
-    }
+    record DatasetTask(LinkPredictionTask task, HeteroGraph structure, int positives, String summary) {}
 
     /** The link task {@link #runOn} steps: the data set's own edge split, the recommendation default's sampling. */
     DatasetTask datasetTask(HeteroGraph graph, RelationType relation) {
@@ -174,24 +216,50 @@ public final class NodeEmbeddingBenchmark {
         ModelConfig model = encoder();
         boolean whole = WholeGraphBudget.ofNodes(defaults.fullGraphMaxNodes())
                 .allows(structure, model.hidden(), model.layers(), 1);
-        LinkPredictionTask task = new LinkPredictionTask(structure, split,
-                whole ? new FullGraphSampler() : Samplers.forGraph(structure, SAMPLING), positives, 255, 255,
-                0.1, 1, RankingLoss.SOFTMAX, defaults.linkNegatives(RankingLoss.SOFTMAX));
-        String summary = String.format(Locale.ROOT, "%s: %,d training pairs, %s %d x %d x %d, %s, %d positives"
-                        + " a step", graph.name(), split.train().src().length, model.backbone(), model.layers(),
-                model.hidden(), model.heads(), whole ? "the whole graph every step" : "HGSampling 2 x 128", positives);
+        LinkPredictionTask task = new LinkPredictionTask(
+                structure,
+                split,
+                whole ? new FullGraphSampler() : Samplers.forGraph(structure, SAMPLING),
+                positives,
+                255,
+                255,
+                0.1,
+                1,
+                RankingLoss.SOFTMAX,
+                defaults.linkNegatives(RankingLoss.SOFTMAX));
+        String summary = String.format(
+                Locale.ROOT,
+                "%s: %,d training pairs, %s %d x %d x %d, %s, %d positives" + " a step",
+                graph.name(),
+                split.train().src().length,
+                model.backbone(),
+                model.layers(),
+                model.hidden(),
+                model.heads(),
+                whole ? "the whole graph every step" : "HGSampling 2 x 128",
+                positives);
         return new DatasetTask(task, structure, positives, summary);
     }
 
     /** The recommendation default's encoder (2 layers × 4 heads) with the benchmark's backbone and width. */
     ModelConfig encoder() {
         ModelConfig d = FineTuneDefaults.recommendation().model();
-        return new ModelConfig(settings.backbone(), d.layers(), settings.width(), d.heads(), d.dropout(),
-                d.attentionDropout(), NodeInputConfig.DEFAULT);
+        return new ModelConfig(
+                settings.backbone(),
+                d.layers(),
+                settings.width(),
+                d.heads(),
+                d.dropout(),
+                d.attentionDropout(),
+                NodeInputConfig.DEFAULT);
     }
 
-    private SizeReport runSize(HeteroGraph graph, LinkPredictionTask task, RelationType relation, boolean roundTrip,
-                               Consumer<String> log) {
+    private SizeReport runSize(
+            HeteroGraph graph,
+            LinkPredictionTask task,
+            RelationType relation,
+            boolean roundTrip,
+            Consumer<String> log) {
         Engine engine = Devices.engine();
         ModelConfig model = encoder();
         int steps = settings.warmup() + settings.repeats();
@@ -200,7 +268,8 @@ public final class NodeEmbeddingBenchmark {
         try (NDManager manager = NDManager.newBaseManager(device)) {
             ProcessMemory.releaseFreeNativeMemory();
             long before = ProcessMemory.rssMib();
-            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph, model.nodeInputs()), model, NodeIdSpace.of(graph));
+            GraphEncoder encoder =
+                    new GraphEncoder(GraphSchema.of(graph, model.nodeInputs()), model, NodeIdSpace.of(graph));
             GraphModule head = task.createHead(model.hidden());
             FineTuner.initialize(1, manager, encoder, head);
             ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, encoder, head);
@@ -224,22 +293,40 @@ public final class NodeEmbeddingBenchmark {
             }
             log.accept(String.format(Locale.ROOT, "  %d steps timed", settings.repeats()));
             long[] io = roundTrip ? roundTrip(encoder, manager, log) : new long[] {-1, -1, -1};
-            return new SizeReport(graph.numNodes(relation.source()), graph.numNodes(relation.target()),
+            return new SizeReport(
+                    graph.numNodes(relation.source()),
+                    graph.numNodes(relation.target()),
                     BenchMath.median(nodes),
-                    new StepTimes(phases[0]), new StepTimes(phases[1]), new StepTimes(phases[2]),
-                    new StepTimes(phases[3]), new StepTimes(BenchMath.sum(phases[1], phases[2], phases[3])), grown,
-                    io[0], io[1] / 1e9, io[2] / 1e9);
+                    new StepTimes(phases[0]),
+                    new StepTimes(phases[1]),
+                    new StepTimes(phases[2]),
+                    new StepTimes(phases[3]),
+                    new StepTimes(BenchMath.sum(phases[1], phases[2], phases[3])),
+                    grown,
+                    io[0],
+                    io[1] / 1e9,
+                    io[2] / 1e9);
         }
     }
 
     /** One fine-tuning step; the nano times at its start and after forward, backward and the optimizer. */
-    static long[] step(Engine engine, LinkPredictionTask task, GraphEncoder encoder, GraphModule head,
-                               LinkPredictionTask.Batch batch, NDManager manager, ParameterUpdater updater) {
+    static long[] step(
+            Engine engine,
+            LinkPredictionTask task,
+            GraphEncoder encoder,
+            GraphModule head,
+            LinkPredictionTask.Batch batch,
+            NDManager manager,
+            ParameterUpdater updater) {
         long[] marks = new long[4];
         marks[0] = System.nanoTime();
-        TrainingStep.run(manager, engine, updater,
+        TrainingStep.run(
+                manager,
+                engine,
+                updater,
                 scope -> new TrainingStep.Forward<Void>(task.loss(encoder, head, batch, scope), null),
-                "benchmark loss", new StepBenchmark.PhaseMarks(marks, 1, head));
+                "benchmark loss",
+                new StepBenchmark.PhaseMarks(marks, 1, head));
         return marks;
     }
 
@@ -251,7 +338,8 @@ public final class NodeEmbeddingBenchmark {
                 long t0 = System.nanoTime();
                 NodeEmbeddingFiles.write(file, encoder, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
                 long t1 = System.nanoTime();
-                NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS).values()
+                NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS)
+                        .values()
                         .forEach(NodeEmbeddingTable::close);
                 long t2 = System.nanoTime();
                 log.accept(String.format(Locale.ROOT, "  tables written (%,d bytes) and read back", Files.size(file)));
@@ -271,7 +359,8 @@ public final class NodeEmbeddingBenchmark {
         LinkSplit.Edges train = new LinkSplit.Edges(src, dst);
         LinkSplit.Edges few = new LinkSplit.Edges(Arrays.copyOf(src, 16), Arrays.copyOf(dst, 16));
         LinkSplit split = new LinkSplit(CLICKS, graph, train, few, few);
-        return new LinkPredictionTask(graph, split, Samplers.forGraph(graph, SAMPLING), SYNTHETIC_POSITIVES, 255, 255, 0.1, 1);
+        return new LinkPredictionTask(
+                graph, split, Samplers.forGraph(graph, SAMPLING), SYNTHETIC_POSITIVES, 255, 255, 0.1, 1);
     }
 
     private static int[] sources(HeteroGraph graph) {

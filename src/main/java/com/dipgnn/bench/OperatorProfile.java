@@ -27,8 +27,7 @@ import java.util.function.Supplier;
  */
 public final class OperatorProfile {
 
-    private OperatorProfile() {
-    }
+    private OperatorProfile() {}
 
     /**
      * One operator's calls in a pass.
@@ -40,9 +39,8 @@ public final class OperatorProfile {
      * @param heaviestShapes the input shapes (as the trace gives them, e.g. {@code [[14378,8,50],[14378,8,1]]})
      *     whose calls took the most of its self time
      */
-    public record OperatorTime(String operator, double selfMillisPerStep, double share, double callsPerStep,
-                               String heaviestShapes) {
-    }
+    public record OperatorTime(
+            String operator, double selfMillisPerStep, double share, double callsPerStep, String heaviestShapes) {}
 
     /** Runs {@code pass} under PyTorch's profiler (input shapes recorded) and writes its trace to {@code trace}. */
     public static <T> T record(Path trace, Supplier<T> pass) {
@@ -75,14 +73,20 @@ public final class OperatorProfile {
         return byOperator.entrySet().stream()
                 .sorted(Comparator.comparingDouble((Map.Entry<String, double[]> x) -> -x.getValue()[0]))
                 .limit(top)
-                .map(x -> new OperatorTime(x.getKey(), x.getValue()[0] / 1e3 / steps,
-                        all == 0 ? 0 : x.getValue()[0] / all, x.getValue()[1] / steps,
+                .map(x -> new OperatorTime(
+                        x.getKey(),
+                        x.getValue()[0] / 1e3 / steps,
+                        all == 0 ? 0 : x.getValue()[0] / all,
+                        x.getValue()[1] / steps,
                         heaviest(byShapes.get(x.getKey()))))
                 .toList();
     }
 
     private static String heaviest(Map<String, Double> selfByShapes) {
-        return selfByShapes.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        return selfByShapes.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .orElseThrow()
+                .getKey();
     }
 
     /** A complete ("X") event: start and duration in microseconds, and its self time once computed. */
@@ -116,8 +120,13 @@ public final class OperatorProfile {
             while (parser.nextToken() == JsonToken.START_OBJECT) {
                 JsonNode n = json.readTree(parser);
                 if ("X".equals(n.path("ph").asText())) {
-                    events.add(new Event(n.path("name").asText(), n.path("shape").toString().replace(" ", ""),
-                            n.path("tid").asText(), n.path("ts").asDouble(), n.path("dur").asDouble(), 0));
+                    events.add(new Event(
+                            n.path("name").asText(),
+                            n.path("shape").toString().replace(" ", ""),
+                            n.path("tid").asText(),
+                            n.path("ts").asDouble(),
+                            n.path("dur").asDouble(),
+                            0));
                 }
             }
         } catch (IOException e) {
@@ -129,14 +138,16 @@ public final class OperatorProfile {
     /** Each event with its duration less the durations of its direct children on the same thread. */
     private static List<Event> selfTimes(List<Event> events) {
         List<Event> sorted = new ArrayList<>(events);
-        sorted.sort(Comparator.comparing(Event::thread).thenComparingDouble(Event::start)
+        sorted.sort(Comparator.comparing(Event::thread)
+                .thenComparingDouble(Event::start)
                 .thenComparingDouble(e -> -e.duration()));
         double[] children = new double[sorted.size()];
         Deque<Integer> open = new ArrayDeque<>();
         for (int i = 0; i < sorted.size(); i++) {
             Event e = sorted.get(i);
-            while (!open.isEmpty() && (!sorted.get(open.peek()).thread().equals(e.thread())
-                    || sorted.get(open.peek()).end() <= e.start())) {
+            while (!open.isEmpty()
+                    && (!sorted.get(open.peek()).thread().equals(e.thread())
+                            || sorted.get(open.peek()).end() <= e.start())) {
                 open.pop();
             }
             if (!open.isEmpty()) {

@@ -4,8 +4,8 @@ import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.TransformerConfig;
-import com.dipgnn.pretraining.MaskedTexts;
 import com.dipgnn.pretraining.MaskedRelation;
+import com.dipgnn.pretraining.MaskedTexts;
 import com.dipgnn.pretraining.PretrainBatch;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.sampling.EdgeList;
@@ -36,14 +36,24 @@ public final class PretrainFlopCounter {
      * @param text the text pair: both Transformers over every padded position, the generator's
      *     vocabulary softmax at masked positions and the discriminator's per-token logit (0 without text)
      */
-    public record Breakdown(double generatorEncoder, double generatorScoring, double generatorFeatures,
-                            double discriminatorEncoder, double discriminatorFeatures, double discriminatorEdges,
-                            double text) {
+    public record Breakdown(
+            double generatorEncoder,
+            double generatorScoring,
+            double generatorFeatures,
+            double discriminatorEncoder,
+            double discriminatorFeatures,
+            double discriminatorEdges,
+            double text) {
 
         /** Forward FLOPs of the whole step. */
         public double forward() {
-            return generatorEncoder + generatorScoring + generatorFeatures
-                    + discriminatorEncoder + discriminatorFeatures + discriminatorEdges + text;
+            return generatorEncoder
+                    + generatorScoring
+                    + generatorFeatures
+                    + discriminatorEncoder
+                    + discriminatorFeatures
+                    + discriminatorEdges
+                    + text;
         }
 
         /** FLOPs of a training step: forward plus a backward pass of twice its work. */
@@ -52,8 +62,7 @@ public final class PretrainFlopCounter {
         }
     }
 
-    private PretrainFlopCounter() {
-    }
+    private PretrainFlopCounter() {}
 
     /** Forward FLOPs of {@code method} on a prepared batch without texts. */
     public static Breakdown count(PretrainMethod method, GraphSchema schema, ModelConfig model, PretrainBatch batch) {
@@ -64,11 +73,16 @@ public final class PretrainFlopCounter {
      * Forward FLOPs of {@code method} on a prepared batch, its texts run through a text pair of shape
      * {@code pair} over a vocabulary of {@code vocabulary} entries (ignored when the batch has no texts).
      */
-    public static Breakdown count(PretrainMethod method, GraphSchema schema, ModelConfig model, PretrainBatch batch,
-                                  TransformerConfig pair, int vocabulary) {
+    public static Breakdown count(
+            PretrainMethod method,
+            GraphSchema schema,
+            ModelConfig model,
+            PretrainBatch batch,
+            TransformerConfig pair,
+            int vocabulary) {
         if (method == PretrainMethod.GAE || !method.hasDiscriminator()) {
-            throw new IllegalArgumentException("the pre-training FLOP count covers DiP-GNN and its ablations, not "
-                    + method.cliName());
+            throw new IllegalArgumentException(
+                    "the pre-training FLOP count covers DiP-GNN and its ablations, not " + method.cliName());
         }
         long d = model.hidden();
         Subgraph unmasked = batch.unmasked();
@@ -118,8 +132,10 @@ public final class PretrainFlopCounter {
         long positions = rows * length;
         long w = pair.width();
         double perNetwork = 2.0 * positions * (hidden + w) * w
-                + pair.layers() * (2.0 * positions * 4 * w * w + 2.0 * 2 * rows * length * length * w
-                + 2.0 * positions * 2 * w * pair.feedForward());
+                + pair.layers()
+                        * (2.0 * positions * 4 * w * w
+                                + 2.0 * 2 * rows * length * length * w
+                                + 2.0 * positions * 2 * w * pair.feedForward());
         double generator = perNetwork + 2.0 * t.maskedCount() * w * vocabulary;
         return discriminator ? generator + perNetwork + 2.0 * positions * w : generator;
     }
@@ -135,8 +151,9 @@ public final class PretrainFlopCounter {
         for (MaskedRelation m : batch.masked()) {
             RelationType r = m.relation();
             if (m.symmetric()) {
-                restored.put(r, append(unmasked.edges(r), concat(m.sources(), m.targets()),
-                        concat(m.targets(), m.sources())));
+                restored.put(
+                        r,
+                        append(unmasked.edges(r), concat(m.sources(), m.targets()), concat(m.targets(), m.sources())));
             } else {
                 restored.put(r, append(unmasked.edges(r), m.sources(), m.targets()));
                 if (unmasked.edgeMap().containsKey(r.reverse())) {

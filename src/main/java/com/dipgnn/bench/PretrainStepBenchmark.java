@@ -11,19 +11,19 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.pretraining.NodeTokens;
 import com.dipgnn.pretraining.PretrainBatch;
 import com.dipgnn.pretraining.PretrainBatchSampler;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainNetworks;
 import com.dipgnn.pretraining.PretrainObjective;
-import com.dipgnn.pretraining.NodeTokens;
 import com.dipgnn.pretraining.Pretrainer;
-import com.dipgnn.text.TextInputConfig;
-import com.dipgnn.text.TextInputs;
 import com.dipgnn.sampling.BatchPrefetcher;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.Subgraph;
+import com.dipgnn.text.TextInputConfig;
+import com.dipgnn.text.TextInputs;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.NonFiniteLossException;
@@ -60,6 +60,7 @@ public final class PretrainStepBenchmark {
     private final int repeats;
     /** Where the prefetched pass's operator profile goes ({@link OperatorProfile}); null: not profiled. */
     private final Path profile;
+
     private TextInputs text;
 
     public PretrainStepBenchmark(BenchConfiguration config, Device device, int warmup, int repeats) {
@@ -77,29 +78,32 @@ public final class PretrainStepBenchmark {
 
     /** The paper's pre-training settings with the configuration's sampler and seeds per step, always sampled. */
     public static PretrainConfig pretrainConfig(BenchConfiguration config) {
-        return PretrainConfig.PAPER_DEFAULT.withSampling(config.sampling(), config.seedsPerStep(), 0).withSeed(SEED);
+        return PretrainConfig.PAPER_DEFAULT
+                .withSampling(config.sampling(), config.seedsPerStep(), 0)
+                .withSeed(SEED);
     }
 
     /** The networks, optimizer and objective of a run. */
-    record Setup(PretrainNetworks networks, ParameterUpdater updater, PretrainObjective objective,
-                 long parameters) {
-    }
+    record Setup(PretrainNetworks networks, ParameterUpdater updater, PretrainObjective objective, long parameters) {}
 
     /** Figures of the timed steps: phases (ms), sizes (nodes, edges, masked edges), FLOPs by part. */
-    private record Timed(double[][] phases, int[][] sizes, double[][] flops, List<PretrainBatch> batches,
-                         int nonFinite) {
-    }
+    private record Timed(
+            double[][] phases, int[][] sizes, double[][] flops, List<PretrainBatch> batches, int nonFinite) {}
 
     /** Runs the benchmark; {@code progress} receives each completed timed step (1-based). */
     public PretrainBenchReport run(IntConsumer progress) {
         Engine engine = Devices.engine();
         HeteroGraph raw = config.graph().get();
-        text = TextInputs.learnForSplit(raw, false, 0, TextInputConfig.defaults()).orElse(null);
+        text = TextInputs.learnForSplit(raw, false, 0, TextInputConfig.defaults())
+                .orElse(null);
         HeteroGraph graph = text == null ? raw : text.apply(raw, null);
         GraphSchema schema = GraphSchema.of(graph);
         PretrainConfig pretrain = pretrainConfig(config);
-        PretrainBatchSampler batches = new PretrainBatchSampler(graph, Samplers.forGraph(graph, pretrain.sampling()),
-                pretrain, text == null ? null : NodeTokens.of(graph, text.tokenizer()));
+        PretrainBatchSampler batches = new PretrainBatchSampler(
+                graph,
+                Samplers.forGraph(graph, pretrain.sampling()),
+                pretrain,
+                text == null ? null : NodeTokens.of(graph, text.tokenizer()));
         try (NDManager manager = NDManager.newBaseManager(device)) {
             Setup setup = setUp(graph, schema, config.model(), pretrain, batches, manager, text);
             Timed timed = timedSteps(engine, manager, setup, schema, pretrain, batches, progress);
@@ -110,10 +114,16 @@ public final class PretrainStepBenchmark {
         }
     }
 
-    private Timed timedSteps(Engine engine, NDManager manager, Setup setup, GraphSchema schema, PretrainConfig pretrain,
-                             PretrainBatchSampler batches, IntConsumer progress) {
-        Timed timed = new Timed(new double[5][repeats], new int[3][repeats], new double[7][repeats],
-                new ArrayList<>(), 0);
+    private Timed timedSteps(
+            Engine engine,
+            NDManager manager,
+            Setup setup,
+            GraphSchema schema,
+            PretrainConfig pretrain,
+            PretrainBatchSampler batches,
+            IntConsumer progress) {
+        Timed timed =
+                new Timed(new double[5][repeats], new int[3][repeats], new double[7][repeats], new ArrayList<>(), 0);
         int nonFinite = 0;
         for (int step = 1; step <= warmup + repeats; step++) {
             long t0 = System.nanoTime();
@@ -127,8 +137,16 @@ public final class PretrainStepBenchmark {
                 timed.sizes()[0][r] = batch.unmasked().totalNodes();
                 timed.sizes()[1][r] = PretrainFlopCounter.withMaskedEdges(batch).totalEdges();
                 timed.sizes()[2][r] = batch.maskedEdges();
-                store(timed.flops(), r, PretrainFlopCounter.count(pretrain.method(), schema, config.model(), batch,
-                        pretrain.textPair().transformer(), text == null ? 0 : text.vocabulary().size()));
+                store(
+                        timed.flops(),
+                        r,
+                        PretrainFlopCounter.count(
+                                pretrain.method(),
+                                schema,
+                                config.model(),
+                                batch,
+                                pretrain.textPair().transformer(),
+                                text == null ? 0 : text.vocabulary().size()));
                 timed.batches().add(batch);
                 progress.accept(r + 1);
             }
@@ -136,8 +154,13 @@ public final class PretrainStepBenchmark {
         return new Timed(timed.phases(), timed.sizes(), timed.flops(), timed.batches(), nonFinite);
     }
 
-    private PretrainBenchReport report(NDManager manager, Setup setup, Timed timed, double[] pipelined,
-                                       double[][] encoders, PretrainConfig pretrain) {
+    private PretrainBenchReport report(
+            NDManager manager,
+            Setup setup,
+            Timed timed,
+            double[] pipelined,
+            double[][] encoders,
+            PretrainConfig pretrain) {
         double ceiling = MatmulCeiling.measure(manager, 2048, 2048, 2048, 5);
         int hidden = config.model().hidden();
         int[][] sizes = timed.sizes();
@@ -146,25 +169,54 @@ public final class PretrainStepBenchmark {
         PretrainFlopCounter.Breakdown mean = mean(timed.flops());
         double stepGflop = mean.step() / 1e9;
         StepTimes math = new StepTimes(BenchMath.sum(phases[2], phases[3], phases[4]));
-        BenchReport common = new BenchReport(PREFIX + config.name(), device.toString(), BenchMath.median(sizes[0]),
-                BenchMath.median(sizes[1]), new StepTimes(phases[0]), new StepTimes(phases[1]), new StepTimes(phases[2]),
-                new StepTimes(phases[3]), new StepTimes(phases[4]), pipelined[0], pipelined[1], stepGflop,
-                stepGflop / (math.median() / 1e3), ceiling, modelShaped, ProcessMemory.peakRssMib(),
+        BenchReport common = new BenchReport(
+                PREFIX + config.name(),
+                device.toString(),
+                BenchMath.median(sizes[0]),
+                BenchMath.median(sizes[1]),
+                new StepTimes(phases[0]),
+                new StepTimes(phases[1]),
+                new StepTimes(phases[2]),
+                new StepTimes(phases[3]),
+                new StepTimes(phases[4]),
+                pipelined[0],
+                pipelined[1],
+                stepGflop,
+                stepGflop / (math.median() / 1e3),
+                ceiling,
+                modelShaped,
+                ProcessMemory.peakRssMib(),
                 setup.parameters());
-        return new PretrainBenchReport(common, BenchMath.median(sizes[2]), 1 + pretrain.negatives(),
-                new StepTimes(encoders[0]), new StepTimes(encoders[1]), mean, timed.nonFinite() + (int) pipelined[2]);
+        return new PretrainBenchReport(
+                common,
+                BenchMath.median(sizes[2]),
+                1 + pretrain.negatives(),
+                new StepTimes(encoders[0]),
+                new StepTimes(encoders[1]),
+                mean,
+                timed.nonFinite() + (int) pipelined[2]);
     }
 
-    static Setup setUp(HeteroGraph graph, GraphSchema schema, ModelConfig model, PretrainConfig pretrain,
-                       PretrainBatchSampler batches, NDManager manager, TextInputs text) {
-        PretrainNetworks networks = new PretrainNetworks(pretrain.method(), schema, model, batches.maskableRelations(),
-                text, pretrain.textPair());
+    static Setup setUp(
+            HeteroGraph graph,
+            GraphSchema schema,
+            ModelConfig model,
+            PretrainConfig pretrain,
+            PretrainBatchSampler batches,
+            NDManager manager,
+            TextInputs text) {
+        PretrainNetworks networks = new PretrainNetworks(
+                pretrain.method(), schema, model, batches.maskableRelations(), text, pretrain.textPair());
         GraphModule[] modules = networks.modules().values().toArray(GraphModule[]::new);
         FineTuner.initialize(pretrain.seed(), manager, modules);
         ParameterUpdater updater = new ParameterUpdater(pretrain.optimizer(), modules);
-        PretrainObjective objective = new PretrainObjective(graph, pretrain, networks,
-                Pretrainer.featureObjectives(pretrain, networks, text));
-        return new Setup(networks, updater, objective, Arrays.stream(modules).mapToLong(GraphModule::parameterCount).sum());
+        PretrainObjective objective = new PretrainObjective(
+                graph, pretrain, networks, Pretrainer.featureObjectives(pretrain, networks, text));
+        return new Setup(
+                networks,
+                updater,
+                objective,
+                Arrays.stream(modules).mapToLong(GraphModule::parameterCount).sum());
     }
 
     /**
@@ -175,8 +227,13 @@ public final class PretrainStepBenchmark {
         long[] marks = new long[4];
         engine.setRandomSeed((int) StepRandom.seedFor(SEED ^ 0x5EED, batch.step()));
         try {
-            TrainingStep.run(manager, engine, setup.updater(), scope -> new TrainingStep.Forward<Void>(
-                    setup.objective().compute(batch, scope, true).loss(), null), "benchmark loss",
+            TrainingStep.run(
+                    manager,
+                    engine,
+                    setup.updater(),
+                    scope -> new TrainingStep.Forward<Void>(
+                            setup.objective().compute(batch, scope, true).loss(), null),
+                    "benchmark loss",
                     new StepBenchmark.PhaseMarks(marks, setup.networks().discriminator()));
         } catch (NonFiniteLossException e) { // refused before backward (loss) or before the update (gradient)
             marks[1] = marks[1] == 0 ? marks[0] : marks[1];
@@ -191,8 +248,8 @@ public final class PretrainStepBenchmark {
     }
 
     /** Median ms per step, mean wait ms per step with the host preparation prefetched, and non-finite steps. */
-    private double[] pipelined(Engine engine, NDManager manager, Setup setup, PretrainBatchSampler batches,
-                               PretrainConfig pretrain) {
+    private double[] pipelined(
+            Engine engine, NDManager manager, Setup setup, PretrainBatchSampler batches, PretrainConfig pretrain) {
         double[] millis = new double[repeats];
         long first = warmup + repeats + 1L;
         long waited;
@@ -213,22 +270,22 @@ public final class PretrainStepBenchmark {
      * ms of the generator's forward on E_u and of the discriminator's on E_u with the masked edges
      * restored (the size of E_u plus E_g), per batch, in training mode with gradients recorded.
      */
-    private static double[][] encoderForwards(NDManager manager, HeteroGraph graph, PretrainNetworks networks,
-                                              List<PretrainBatch> batches) {
+    private static double[][] encoderForwards(
+            NDManager manager, HeteroGraph graph, PretrainNetworks networks, List<PretrainBatch> batches) {
         double[][] millis = new double[2][batches.size()];
         for (int i = 0; i < batches.size(); i++) {
             PretrainBatch batch = batches.get(i);
             millis[0][i] = encoderForward(manager, graph, networks.generator(), batch.unmasked());
-            millis[1][i] = encoderForward(manager, graph, networks.discriminator(),
-                    PretrainFlopCounter.withMaskedEdges(batch));
+            millis[1][i] = encoderForward(
+                    manager, graph, networks.discriminator(), PretrainFlopCounter.withMaskedEdges(batch));
         }
         return millis;
     }
 
-    private static double encoderForward(NDManager manager, HeteroGraph graph, GraphEncoder encoder,
-                                         Subgraph subgraph) {
+    private static double encoderForward(
+            NDManager manager, HeteroGraph graph, GraphEncoder encoder, Subgraph subgraph) {
         try (NDManager scope = manager.newSubManager();
-             GradientCollector ignored = Devices.engine().newGradientCollector()) {
+                GradientCollector ignored = Devices.engine().newGradientCollector()) {
             long t0 = System.nanoTime();
             Map<String, NDArray> h = encoder.forward(new GraphBatch(scope, graph, subgraph), true);
             h.values().iterator().next().sum().getFloat();
@@ -245,8 +302,15 @@ public final class PretrainStepBenchmark {
     }
 
     private static void store(double[][] flops, int r, PretrainFlopCounter.Breakdown b) {
-        double[] parts = {b.generatorEncoder(), b.generatorScoring(), b.generatorFeatures(),
-            b.discriminatorEncoder(), b.discriminatorFeatures(), b.discriminatorEdges(), b.text()};
+        double[] parts = {
+            b.generatorEncoder(),
+            b.generatorScoring(),
+            b.generatorFeatures(),
+            b.discriminatorEncoder(),
+            b.discriminatorFeatures(),
+            b.discriminatorEdges(),
+            b.text()
+        };
         for (int i = 0; i < parts.length; i++) {
             flops[i][r] = parts[i];
         }
@@ -259,5 +323,4 @@ public final class PretrainStepBenchmark {
         }
         return new PretrainFlopCounter.Breakdown(m[0], m[1], m[2], m[3], m[4], m[5], m[6]);
     }
-
 }

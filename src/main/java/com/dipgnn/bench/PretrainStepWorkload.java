@@ -31,11 +31,15 @@ final class PretrainStepWorkload implements KernelComparisonBenchmark.Workload<P
     PretrainStepWorkload(BenchConfiguration config, Device device) {
         this.config = config;
         HeteroGraph raw = config.graph().get();
-        TextInputs text = TextInputs.learnForSplit(raw, false, 0, TextInputConfig.defaults()).orElse(null);
+        TextInputs text = TextInputs.learnForSplit(raw, false, 0, TextInputConfig.defaults())
+                .orElse(null);
         HeteroGraph graph = text == null ? raw : text.apply(raw, null);
         GraphSchema schema = GraphSchema.of(graph);
         this.pretrain = PretrainStepBenchmark.pretrainConfig(config);
-        this.batches = new PretrainBatchSampler(graph, Samplers.forGraph(graph, pretrain.sampling()), pretrain,
+        this.batches = new PretrainBatchSampler(
+                graph,
+                Samplers.forGraph(graph, pretrain.sampling()),
+                pretrain,
                 text == null ? null : NodeTokens.of(graph, text.tokenizer()));
         this.manager = NDManager.newBaseManager(device);
         this.setup = PretrainStepBenchmark.setUp(graph, schema, config.model(), pretrain, batches, manager, text);

@@ -1,16 +1,15 @@
 package com.dipgnn.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /** Resident memory of this process, read from {@code /proc/self/status} (Linux). */
 public final class ProcessMemory {
 
-    private ProcessMemory() {
-    }
+    private ProcessMemory() {}
 
     /** Peak resident set size in MiB (JVM heap and native PyTorch memory together), or -1. */
     public static long peakRssMib() {
@@ -42,10 +41,9 @@ public final class ProcessMemory {
      * measure memory outside the Java heap (PyTorch's tensors, allocator caches) alone.
      */
     public static boolean heapPretouched() {
-        MemoryUsage heap =
-                ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-        return heap.getInit() == heap.getMax() && ManagementFactory.getRuntimeMXBean()
-                .getInputArguments().contains("-XX:+AlwaysPreTouch");
+        MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        return heap.getInit() == heap.getMax()
+                && ManagementFactory.getRuntimeMXBean().getInputArguments().contains("-XX:+AlwaysPreTouch");
     }
 
     /**
@@ -55,8 +53,10 @@ public final class ProcessMemory {
      */
     public static boolean releaseFreeNativeMemory() {
         try {
-            return com.sun.jna.NativeLibrary.getInstance("c").getFunction("malloc_trim")
-                    .invokeInt(new Object[] {0}) >= 0;
+            return com.sun.jna.NativeLibrary.getInstance("c")
+                            .getFunction("malloc_trim")
+                            .invokeInt(new Object[] {0})
+                    >= 0;
         } catch (RuntimeException | LinkageError e) {
             return false;
         }

@@ -17,43 +17,43 @@ import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.serving.DeploymentListener;
 import com.dipgnn.serving.DeploymentOptions;
-import com.dipgnn.serving.IndexOptions;
 import com.dipgnn.serving.ExactIndex;
 import com.dipgnn.serving.GraphIndex;
-import com.dipgnn.serving.RecallCalibration;
+import com.dipgnn.serving.IndexOptions;
 import com.dipgnn.serving.IvfIndex;
 import com.dipgnn.serving.ModelDeployment;
+import com.dipgnn.serving.RecallCalibration;
 import com.dipgnn.serving.ScoredNode;
 import com.dipgnn.serving.VectorIndex;
+import com.dipgnn.store.InputPreparation;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.FineTuner;
-import com.dipgnn.store.InputPreparation;
-import com.dipgnn.store.ModelManifest;
-import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.training.TrainingListener;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
-import java.util.function.IntPredicate;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.util.Arrays;
-import java.util.Objects;
 import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
 
 /**
  * Top-k recommendation latency of a deployed link-prediction model on a query-product graph with
@@ -86,9 +86,22 @@ public final class RecommendBenchmark {
      * @param backbone the encoder of the model created (2 layers, {@code hidden} wide, 8 heads); an existing
      *     model keeps its own
      */
-    public record Settings(int products, int queryNodes, int clicks, int categories, int hidden, int trainSteps,
-                           int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model,
-                           PopularityPriorSetting popularityPrior, Backbone backbone) {
+    public record Settings(
+            int products,
+            int queryNodes,
+            int clicks,
+            int categories,
+            int hidden,
+            int trainSteps,
+            int measured,
+            int warmup,
+            int k,
+            int nlist,
+            int[] nprobes,
+            long seed,
+            Path model,
+            PopularityPriorSetting popularityPrior,
+            Backbone backbone) {
 
         public Settings {
             Objects.requireNonNull(popularityPrior, "popularityPrior");
@@ -100,10 +113,36 @@ public final class RecommendBenchmark {
          * PopularityPriorSetting#AUTO}) and whose encoder is an HGT (the recommendation default until
          * 2026-11-27; {@link #withBackbone} for another).
          */
-        public Settings(int products, int queryNodes, int clicks, int categories, int hidden, int trainSteps,
-                        int measured, int warmup, int k, int nlist, int[] nprobes, long seed, Path model) {
-            this(products, queryNodes, clicks, categories, hidden, trainSteps, measured, warmup, k, nlist, nprobes,
-                    seed, model, PopularityPriorSetting.AUTO, Backbone.HGT);
+        public Settings(
+                int products,
+                int queryNodes,
+                int clicks,
+                int categories,
+                int hidden,
+                int trainSteps,
+                int measured,
+                int warmup,
+                int k,
+                int nlist,
+                int[] nprobes,
+                long seed,
+                Path model) {
+            this(
+                    products,
+                    queryNodes,
+                    clicks,
+                    categories,
+                    hidden,
+                    trainSteps,
+                    measured,
+                    warmup,
+                    k,
+                    nlist,
+                    nprobes,
+                    seed,
+                    model,
+                    PopularityPriorSetting.AUTO,
+                    Backbone.HGT);
         }
 
         /**
@@ -111,14 +150,28 @@ public final class RecommendBenchmark {
          * steps, 2,000 timed queries.
          */
         public static Settings defaults() {
-            return new Settings(100_000, 20_000, 500_000, 100, 128, 200, 2000, 300, 10, 0,
-                    new int[] {8, 16, 32, 64, 128}, 1, null);
+            return new Settings(
+                    100_000, 20_000, 500_000, 100, 128, 200, 2000, 300, 10, 0, new int[] {8, 16, 32, 64, 128}, 1, null);
         }
 
         /** These settings with the created model's encoder replaced. */
         public Settings withBackbone(Backbone encoder) {
-            return new Settings(products, queryNodes, clicks, categories, hidden, trainSteps, measured, warmup, k,
-                    nlist, nprobes, seed, model, popularityPrior, encoder);
+            return new Settings(
+                    products,
+                    queryNodes,
+                    clicks,
+                    categories,
+                    hidden,
+                    trainSteps,
+                    measured,
+                    warmup,
+                    k,
+                    nlist,
+                    nprobes,
+                    seed,
+                    model,
+                    popularityPrior,
+                    encoder);
         }
     }
 
@@ -132,9 +185,13 @@ public final class RecommendBenchmark {
      * @param recall mean recall@k against the exact answer
      * @param recallExcluding the same with the query's clicked products excluded
      */
-    public record Row(String name, StepTimes latency, StepTimes cpu, double queriesPerSecond, double recall,
-                      double recallExcluding) {
-    }
+    public record Row(
+            String name,
+            StepTimes latency,
+            StepTimes cpu,
+            double queriesPerSecond,
+            double recall,
+            double recallExcluding) {}
 
     /**
      * The figures.
@@ -161,11 +218,23 @@ public final class RecommendBenchmark {
      * @param popularityPrior the deployed model's popularity prior (its weight 0 for none): with one, every
      *     indexed vector has one more coordinate than {@code dim}
      */
-    public record Report(String graph, int candidates, int dim, String model, double graphSeconds, double modelSeconds,
-                         double embeddingSeconds, double indexSeconds, String index, String inference, List<Row> rows,
-                         Row api, Row newNode, double newNodeAgreement, double newNodeMaxDifference,
-                         PopularityPrior popularityPrior) {
-    }
+    public record Report(
+            String graph,
+            int candidates,
+            int dim,
+            String model,
+            double graphSeconds,
+            double modelSeconds,
+            double embeddingSeconds,
+            double indexSeconds,
+            String index,
+            String inference,
+            List<Row> rows,
+            Row api,
+            Row newNode,
+            double newNodeAgreement,
+            double newNodeMaxDifference,
+            PopularityPrior popularityPrior) {}
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -180,19 +249,21 @@ public final class RecommendBenchmark {
         long t0 = System.nanoTime();
         HeteroGraph graph = SyntheticGraphs.queryProduct(QueryProductConfig.defaults()
                 .withSize(settings.queryNodes(), settings.products(), settings.clicks())
-                .withNumCategories(settings.categories()).withSeed(settings.seed()));
+                .withNumCategories(settings.categories())
+                .withSeed(settings.seed()));
         double graphSeconds = (System.nanoTime() - t0) / 1e9;
         log.accept(String.format("graph: %s in %.1f s", FineTuneExperiment.describe(graph), graphSeconds));
         Path dir = Files.createTempDirectory("recommend-bench-");
         try {
             Path modelDir = settings.model() != null ? settings.model() : dir.resolve("model");
             t0 = System.nanoTime();
-            String model = settings.model() != null ? "the model in " + settings.model() : createModel(graph, modelDir, log);
+            String model =
+                    settings.model() != null ? "the model in " + settings.model() : createModel(graph, modelDir, log);
             double modelSeconds = (System.nanoTime() - t0) / 1e9;
-            IndexOptions index = IndexOptions.defaults().withKind(IndexOptions.Kind.IVF)
-                    .withLists(settings.nlist(), 0);
-            try (ModelDeployment deployment = ModelDeployment.deploy(modelDir, graph,
-                    DeploymentOptions.defaults().withIndex(index), progress(log))) {
+            IndexOptions index =
+                    IndexOptions.defaults().withKind(IndexOptions.Kind.IVF).withLists(settings.nlist(), 0);
+            try (ModelDeployment deployment = ModelDeployment.deploy(
+                    modelDir, graph, DeploymentOptions.defaults().withIndex(index), progress(log))) {
                 log.accept("deployed: " + deployment.stats());
                 return measure(graph, deployment, model, graphSeconds, modelSeconds, log);
             }
@@ -221,13 +292,33 @@ public final class RecommendBenchmark {
     /** Fine-tunes briefly, or saves an untrained model, to {@code dir}; returns a description. */
     private String createModel(HeteroGraph graph, Path dir, Consumer<String> log) throws IOException {
         if (settings.trainSteps() > 0) {
-            ExperimentSpec spec = new ExperimentSpec(TaskKind.LINK_PREDICTION, null, null, SplitMode.TRANSFER, 3, 1.0,
-                    modelConfig(), new FineTuneConfig(settings.trainSteps(), 256, settings.trainSteps(), 0,
-                    OptimizerConfig.FINE_TUNING, settings.seed()), SAMPLING, 0, false, 255, 255, 0.1);
+            ExperimentSpec spec = new ExperimentSpec(
+                    TaskKind.LINK_PREDICTION,
+                    null,
+                    null,
+                    SplitMode.TRANSFER,
+                    3,
+                    1.0,
+                    modelConfig(),
+                    new FineTuneConfig(
+                            settings.trainSteps(),
+                            256,
+                            settings.trainSteps(),
+                            0,
+                            OptimizerConfig.FINE_TUNING,
+                            settings.seed()),
+                    SAMPLING,
+                    0,
+                    false,
+                    255,
+                    255,
+                    0.1);
             var result = new FineTuneExperiment(graph, "synthetic:query-product", spec, Device.cpu())
-                    .withPopularityPrior(settings.popularityPrior()).run(settings.seed(), TrainingListener.NONE, dir);
+                    .withPopularityPrior(settings.popularityPrior())
+                    .run(settings.seed(), TrainingListener.NONE, dir);
             log.accept("fine-tuned: " + result.metrics());
-            return settings.backbone() + " fine-tuned " + settings.trainSteps() + " steps (link prediction, transfer split)";
+            return settings.backbone() + " fine-tuned " + settings.trainSteps()
+                    + " steps (link prediction, transfer split)";
         }
         Devices.engine();
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
@@ -237,22 +328,39 @@ public final class RecommendBenchmark {
             Map<String, Object> task = new LinkedHashMap<>();
             task.put("task", "link");
             task.put("relation", "query__clicked__product");
-            ModelManifest manifest = ModelManifest.of(modelConfig(), GraphSchema.of(graph), task,
-                    "synthetic:query-product", graph.fingerprint(), 0, InputPreparation.of(SAMPLING), Map.of());
-            PopularityPrior prior = settings.popularityPrior().auto() ? PopularityPrior.NONE
+            ModelManifest manifest = ModelManifest.of(
+                    modelConfig(),
+                    GraphSchema.of(graph),
+                    task,
+                    "synthetic:query-product",
+                    graph.fingerprint(),
+                    0,
+                    InputPreparation.of(SAMPLING),
+                    Map.of());
+            PopularityPrior prior = settings.popularityPrior().auto()
+                    ? PopularityPrior.NONE
                     : settings.popularityPrior().fixed();
-            ModelStore.save(dir, prior.changesScores() ? manifest.withSection(PopularityPrior.SECTION, prior)
-                    : manifest, encoder, head);
+            ModelStore.save(
+                    dir,
+                    prior.changesScores() ? manifest.withSection(PopularityPrior.SECTION, prior) : manifest,
+                    encoder,
+                    head);
         }
         return settings.backbone() + " untrained (random initialisation), 2 layers";
     }
 
-    private Report measure(HeteroGraph graph, ModelDeployment deployment, String model, double graphSeconds,
-                           double modelSeconds, Consumer<String> log) {
+    private Report measure(
+            HeteroGraph graph,
+            ModelDeployment deployment,
+            String model,
+            double graphSeconds,
+            double modelSeconds,
+            Consumer<String> log) {
         RelationType relation = deployment.linkRelation().orElseThrow();
         CsrAdjacency clicked = graph.adjacency(relation);
-        int[] queries = new SplittableRandom(settings.seed() + 7).ints(settings.warmup() + settings.measured(), 0,
-                graph.numNodes(relation.source())).toArray();
+        int[] queries = new SplittableRandom(settings.seed() + 7)
+                .ints(settings.warmup() + settings.measured(), 0, graph.numNodes(relation.source()))
+                .toArray();
         VectorIndex exact = deployment.exactIndex().orElseThrow();
         IvfIndex ivf = (IvfIndex) deployment.index().orElseThrow();
         float[][] vectors = new float[queries.length][];
@@ -267,34 +375,79 @@ public final class RecommendBenchmark {
             truthExcluding.add(ids(exact.search(vectors[i], k, linked(clicked, queries[i]))));
         }
         List<Row> rows = new ArrayList<>();
-        rows.add(time("exact", queries, q -> exact.search(vectors[q], k, id -> false),
-                q -> exact.search(vectors[q], k, linked(clicked, queries[q])), truth, truthExcluding));
+        rows.add(time(
+                "exact",
+                queries,
+                q -> exact.search(vectors[q], k, id -> false),
+                q -> exact.search(vectors[q], k, linked(clicked, queries[q])),
+                truth,
+                truthExcluding));
         log.accept("  exact: " + rows.get(0).latency().median() + " ms median");
         for (int nprobe : settings.nprobes()) {
-            rows.add(time("ivf nprobe=" + nprobe, queries, q -> ivf.search(vectors[q], k, id -> false, nprobe),
-                    q -> ivf.search(vectors[q], k, linked(clicked, queries[q]), nprobe), truth, truthExcluding));
+            rows.add(time(
+                    "ivf nprobe=" + nprobe,
+                    queries,
+                    q -> ivf.search(vectors[q], k, id -> false, nprobe),
+                    q -> ivf.search(vectors[q], k, linked(clicked, queries[q]), nprobe),
+                    truth,
+                    truthExcluding));
         }
         long built = System.nanoTime();
-        GraphIndex graphIndex = GraphIndex.build(((ExactIndex) exact).copyOfVectors(), exact.dim(),
-                IndexOptions.defaults().withKind(IndexOptions.Kind.GRAPH), DeploymentListener.NONE);
+        GraphIndex graphIndex = GraphIndex.build(
+                ((ExactIndex) exact).copyOfVectors(),
+                exact.dim(),
+                IndexOptions.defaults().withKind(IndexOptions.Kind.GRAPH),
+                DeploymentListener.NONE);
         log.accept(String.format("  %s built in %.1f s", graphIndex.describe(), (System.nanoTime() - built) / 1e9));
-        rows.add(time("graph index", queries, q -> graphIndex.search(vectors[q], k, id -> false),
-                q -> graphIndex.search(vectors[q], k, linked(clicked, queries[q])), truth, truthExcluding));
-        RecallCalibration.Result calibrated = RecallCalibration.calibrate(graphIndex, exact,
-                calibrationQueries(graph, deployment, relation), k, IndexOptions.defaults().targetRecall());
+        rows.add(time(
+                "graph index",
+                queries,
+                q -> graphIndex.search(vectors[q], k, id -> false),
+                q -> graphIndex.search(vectors[q], k, linked(clicked, queries[q])),
+                truth,
+                truthExcluding));
+        RecallCalibration.Result calibrated = RecallCalibration.calibrate(
+                graphIndex,
+                exact,
+                calibrationQueries(graph, deployment, relation),
+                k,
+                IndexOptions.defaults().targetRecall());
         log.accept("  graph index calibrated on other queries: " + calibrated.describe());
         VectorIndex wide = calibrated.index();
-        rows.add(time("graph index, overquery " + ((GraphIndex) wide).overquery(), queries,
-                q -> wide.search(vectors[q], k, id -> false), q -> wide.search(vectors[q], k, linked(clicked, queries[q])),
-                truth, truthExcluding));
-        Row api = time("recommend() nprobe=" + ivf.nprobe() + " excl.", queries, q -> deployment.recommend(null, queries[q], k, true),
-                q -> deployment.recommend(null, queries[q], k, true), truthExcluding, truthExcluding);
+        rows.add(time(
+                "graph index, overquery " + ((GraphIndex) wide).overquery(),
+                queries,
+                q -> wide.search(vectors[q], k, id -> false),
+                q -> wide.search(vectors[q], k, linked(clicked, queries[q])),
+                truth,
+                truthExcluding));
+        Row api = time(
+                "recommend() nprobe=" + ivf.nprobe() + " excl.",
+                queries,
+                q -> deployment.recommend(null, queries[q], k, true),
+                q -> deployment.recommend(null, queries[q], k, true),
+                truthExcluding,
+                truthExcluding);
         NewNodes copies = timeNewNodes(graph, deployment, relation, queries, truthExcluding);
-        log.accept(String.format("  new nodes: recall %.4f, agreement with recommend() %.4f, largest embedding "
-                + "difference %.2g", copies.row().recall(), copies.agreement(), copies.maxDifference()));
-        return new Report(FineTuneExperiment.describe(graph), exact.size(), deployment.dim(), model, graphSeconds,
-                modelSeconds, deployment.stats().embeddingSeconds(), deployment.stats().indexSeconds(), ivf.describe(),
-                deployment.stats().sampler(), rows, api, copies.row(), copies.agreement(), copies.maxDifference(),
+        log.accept(String.format(
+                "  new nodes: recall %.4f, agreement with recommend() %.4f, largest embedding " + "difference %.2g",
+                copies.row().recall(), copies.agreement(), copies.maxDifference()));
+        return new Report(
+                FineTuneExperiment.describe(graph),
+                exact.size(),
+                deployment.dim(),
+                model,
+                graphSeconds,
+                modelSeconds,
+                deployment.stats().embeddingSeconds(),
+                deployment.stats().indexSeconds(),
+                ivf.describe(),
+                deployment.stats().sampler(),
+                rows,
+                api,
+                copies.row(),
+                copies.agreement(),
+                copies.maxDifference(),
                 deployment.popularityPrior());
     }
 
@@ -303,13 +456,14 @@ public final class RecommendBenchmark {
      * as a deployment calibrates its index.
      */
     private List<float[]> calibrationQueries(HeteroGraph graph, ModelDeployment deployment, RelationType relation) {
-        return new SplittableRandom(settings.seed() + 11).ints(RecallCalibration.DEFAULT_QUERIES, 0,
-                graph.numNodes(relation.source())).mapToObj(q -> deployment.queryVector(null, q)).toList();
+        return new SplittableRandom(settings.seed() + 11)
+                .ints(RecallCalibration.DEFAULT_QUERIES, 0, graph.numNodes(relation.source()))
+                .mapToObj(q -> deployment.queryVector(null, q))
+                .toList();
     }
 
     /** The timed new-node requests and how their answers and embeddings compare with their originals'. */
-    private record NewNodes(Row row, double agreement, double maxDifference) {
-    }
+    private record NewNodes(Row row, double agreement, double maxDifference) {}
 
     /**
      * New-node requests are slower (an encoder pass each): a tenth of the queries are timed. Each is a copy
@@ -317,8 +471,12 @@ public final class RecommendBenchmark {
      * (as the other rows are) and with the query's own {@code recommend} answer, and its embedding, computed
      * again untimed, with the query's.
      */
-    private NewNodes timeNewNodes(HeteroGraph graph, ModelDeployment deployment, RelationType relation, int[] queries,
-                                  List<Set<Integer>> truthExcluding) {
+    private NewNodes timeNewNodes(
+            HeteroGraph graph,
+            ModelDeployment deployment,
+            RelationType relation,
+            int[] queries,
+            List<Set<Integer>> truthExcluding) {
         int count = Math.max(1, settings.measured() / 10);
         int warm = Math.min(settings.warmup(), 20);
         double[] millis = new double[count];
@@ -330,7 +488,8 @@ public final class RecommendBenchmark {
             int q = queries[i % queries.length];
             String type = relation.source();
             String[] texts = graph.nodes(type).text();
-            com.dipgnn.serving.NewNode copy = new com.dipgnn.serving.NewNode(type,
+            com.dipgnn.serving.NewNode copy = new com.dipgnn.serving.NewNode(
+                    type,
                     graph.nodes(type).features().gather(new int[] {q}),
                     Map.of(relation.key(), graph.adjacency(relation).neighbors(q)),
                     deployment.textTypes().contains(type) && texts != null ? texts[q] : null);
@@ -344,14 +503,22 @@ public final class RecommendBenchmark {
                 cpuMillis[i - warm] = (cpuEnd - cpuStart) / 1e6;
                 hits += overlap(result, truthExcluding.get(i % queries.length));
                 agreeing += overlap(result, ids(deployment.recommend(null, q, settings.k(), true)));
-                maxDifference = Math.max(maxDifference, largestDifference(deployment.embedNewNode(copy),
-                        deployment.embeddings(relation.source(), new int[] {q})[0]));
+                maxDifference = Math.max(
+                        maxDifference,
+                        largestDifference(
+                                deployment.embedNewNode(copy),
+                                deployment.embeddings(relation.source(), new int[] {q})[0]));
             }
         }
         double total = Arrays.stream(millis).sum();
         double recall = hits / ((double) count * settings.k());
-        Row row = new Row("recommendForNewNode() excl.", new StepTimes(millis), new StepTimes(cpuMillis),
-                count / (total / 1000), recall, recall);
+        Row row = new Row(
+                "recommendForNewNode() excl.",
+                new StepTimes(millis),
+                new StepTimes(cpuMillis),
+                count / (total / 1000),
+                recall,
+                recall);
         return new NewNodes(row, agreeing / ((double) count * settings.k()), maxDifference);
     }
 
@@ -377,9 +544,13 @@ public final class RecommendBenchmark {
     }
 
     /** Times {@code plain} per query (after warm-up) and measures both recalls. */
-    private Row time(String name, int[] queries, IntFunction<List<ScoredNode>> plain,
-                     IntFunction<List<ScoredNode>> excluding, List<Set<Integer>> truth,
-                     List<Set<Integer>> truthExcluding) {
+    private Row time(
+            String name,
+            int[] queries,
+            IntFunction<List<ScoredNode>> plain,
+            IntFunction<List<ScoredNode>> excluding,
+            List<Set<Integer>> truth,
+            List<Set<Integer>> truthExcluding) {
         int warm = settings.warmup();
         double[] millis = new double[settings.measured()];
         double[] cpuMillis = new double[settings.measured()];
@@ -403,7 +574,11 @@ public final class RecommendBenchmark {
             total += m;
         }
         double denominator = (double) settings.measured() * settings.k();
-        return new Row(name, new StepTimes(millis), new StepTimes(cpuMillis), settings.measured() / (total / 1000),
+        return new Row(
+                name,
+                new StepTimes(millis),
+                new StepTimes(cpuMillis),
+                settings.measured() / (total / 1000),
                 hits / denominator,
                 hitsExcluding / denominator);
     }

@@ -32,26 +32,39 @@ public final class RecommenderBenchmark {
      * @param testUsers users ranked in that evaluation
      * @param loadAverage the machine's one-minute load average at the end
      */
-    public record Report(String model, int users, int items, int trainPairs, StepTimes step, double epochSeconds,
-                        double fullRankingSeconds, int testUsers, String loadAverage) {
-    }
+    public record Report(
+            String model,
+            int users,
+            int items,
+            int trainPairs,
+            StepTimes step,
+            double epochSeconds,
+            double fullRankingSeconds,
+            int testUsers,
+            String loadAverage) {}
 
-    private RecommenderBenchmark() {
-    }
+    private RecommenderBenchmark() {}
 
     /** Measures {@code config} on the data set's own edge split of {@code graph}. */
     public static Report run(HeteroGraph graph, RecommenderConfig config, Device device, int warmup, int repeats) {
-        InteractionSplit split = InteractionSplit.of(FineTuneExperiment.edgeSplit(graph,
-                FineTuneExperiment.predictedRelation(graph, null), SplitMode.DATASET, 0));
+        InteractionSplit split = InteractionSplit.of(FineTuneExperiment.edgeSplit(
+                graph, FineTuneExperiment.predictedRelation(graph, null), SplitMode.DATASET, 0));
         RecommenderTrainer trainer = new RecommenderTrainer(config, 0, TrainingListener.NONE);
         try (NDManager manager = NDManager.newBaseManager(device)) {
             Recommender model = trainer.create(split, manager);
             double[] ms = trainer.timeSteps(split, model, manager, warmup, repeats);
             StepTimes steps = new StepTimes(Arrays.copyOf(ms, repeats));
             int perEpoch = (split.train().size() + config.batchSize() - 1) / config.batchSize();
-            return new Report(config.kind().cliName() + " " + config, split.users(), split.items(),
-                    split.train().size(), steps, perEpoch * steps.median() / 1000, ms[repeats] / 1000,
-                    split.test().activeUsers().length, NodeEmbeddingBenchmark.loadAverage());
+            return new Report(
+                    config.kind().cliName() + " " + config,
+                    split.users(),
+                    split.items(),
+                    split.train().size(),
+                    steps,
+                    perEpoch * steps.median() / 1000,
+                    ms[repeats] / 1000,
+                    split.test().activeUsers().length,
+                    NodeEmbeddingBenchmark.loadAverage());
         }
     }
 }

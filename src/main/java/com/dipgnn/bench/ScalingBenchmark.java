@@ -4,6 +4,8 @@ import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDManager;
 import ai.djl.nn.Parameter;
+import com.dipgnn.bench.ScalingFigures.*;
+import com.dipgnn.bench.ScalingProjection.Projection;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
@@ -21,8 +23,8 @@ import com.dipgnn.pretraining.NodeTokens;
 import com.dipgnn.pretraining.PretrainBatch;
 import com.dipgnn.pretraining.PretrainBatchSampler;
 import com.dipgnn.pretraining.PretrainConfig;
-import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.Samplers;
+import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.sampling.SubgraphSampler;
@@ -40,8 +42,6 @@ import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.ParameterUpdater;
 import com.dipgnn.training.TrainingStep;
 import java.lang.management.ManagementFactory;
-import com.dipgnn.bench.ScalingFigures.*;
-import com.dipgnn.bench.ScalingProjection.Projection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -105,6 +105,7 @@ public final class ScalingBenchmark {
 
     /** The paper's product recommendation graph, its largest (Section 5.1). */
     public static final int PAPER_QUERIES = 633_000;
+
     public static final int PAPER_PRODUCTS = 2_710_000;
     public static final long PAPER_CLICKS = 228_000_000L;
     /** Most categories of the scaled query-product graphs. */
@@ -122,14 +123,15 @@ public final class ScalingBenchmark {
         /** The paper's: HGT, 3 layers, hidden 400, 8 heads, dropout 0.2. */
         public static final Architecture PAPER = new Architecture("3x400x8", ModelConfig.PAPER_DEFAULT);
         /** A smaller one: HGT, 2 layers, hidden 128, 4 heads. */
-        public static final Architecture SMALL = new Architecture("2x128x4",
-                new ModelConfig(Backbone.HGT, 2, 128, 4, 0.2, 0.0));
+        public static final Architecture SMALL =
+                new Architecture("2x128x4", new ModelConfig(Backbone.HGT, 2, 128, 4, 0.2, 0.0));
 
         public static Architecture parse(String name) {
             return switch (name) {
                 case "paper", "3x400x8" -> PAPER;
                 case "small", "2x128x4" -> SMALL;
-                default -> throw new IllegalArgumentException("unknown architecture '" + name + "'; known: paper, small");
+                default ->
+                    throw new IllegalArgumentException("unknown architecture '" + name + "'; known: paper, small");
             };
         }
     }
@@ -149,8 +151,18 @@ public final class ScalingBenchmark {
      * @param gpuEfficiency the assumed fraction of that peak a step reaches
      * @param seed seeds the graphs, splits, models and steps
      */
-    public record Settings(Shape shape, double[] scales, List<Architecture> architectures, int warmup, int repeats,
-                           int passes, int chunk, int featureDim, double gpuPeakTflops, double gpuEfficiency, long seed) {
+    public record Settings(
+            Shape shape,
+            double[] scales,
+            List<Architecture> architectures,
+            int warmup,
+            int repeats,
+            int passes,
+            int chunk,
+            int featureDim,
+            double gpuPeakTflops,
+            double gpuEfficiency,
+            long seed) {
         public Settings {
             if (scales.length == 0 || repeats < 1 || warmup < 0 || passes < 1 || chunk < 1) {
                 throw new IllegalArgumentException("scaling needs at least one scale, repeats and passes of at least 1 "
@@ -165,9 +177,14 @@ public final class ScalingBenchmark {
     }
 
     /** The whole report. */
-    public record Report(String shape, int processors, boolean heapPretouched, long maxHeapBytes,
-                         String featureDim, List<SizeFigures> sizes, Projection projection) {
-    }
+    public record Report(
+            String shape,
+            int processors,
+            boolean heapPretouched,
+            long maxHeapBytes,
+            String featureDim,
+            List<SizeFigures> sizes,
+            Projection projection) {}
 
     private final Settings settings;
     private final Device device;
@@ -184,10 +201,16 @@ public final class ScalingBenchmark {
         for (double scale : settings.scales()) {
             sizes.add(runSize(scale));
         }
-        return new Report(settings.shape().cliName(), Runtime.getRuntime().availableProcessors(),
-                ProcessMemory.heapPretouched(), Runtime.getRuntime().maxMemory(),
+        return new Report(
+                settings.shape().cliName(),
+                Runtime.getRuntime().availableProcessors(),
+                ProcessMemory.heapPretouched(),
+                Runtime.getRuntime().maxMemory(),
                 settings.featureDim() + (settings.shape() == Shape.QUERY_PRODUCT ? " (products +1)" : ""),
-                sizes, settings.architectures().isEmpty() ? null : ScalingProjection.project(settings, sizes.get(sizes.size() - 1)));
+                sizes,
+                settings.architectures().isEmpty()
+                        ? null
+                        : ScalingProjection.project(settings, sizes.get(sizes.size() - 1)));
     }
 
     // ---- graphs ----
@@ -211,7 +234,8 @@ public final class ScalingBenchmark {
 
     /** Input edges of the shape at {@code scale}. */
     public static long edgesAt(Shape shape, double scale) {
-        return shape == Shape.QUERY_PRODUCT ? Math.max(1, Math.round(PAPER_CLICKS * scale))
+        return shape == Shape.QUERY_PRODUCT
+                ? Math.max(1, Math.round(PAPER_CLICKS * scale))
                 : SyntheticGraphs.oagShapedInputEdges(scale);
     }
 
@@ -224,8 +248,10 @@ public final class ScalingBenchmark {
         if (clicks > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("scale " + scale + " gives more clicks than one generator run draws");
         }
-        return SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSeed(settings.seed())
-                .withNumCategories(categories(n.get("query"), n.get("product"), clicks)).withFeatures(settings.featureDim(), 0.5)
+        return SyntheticGraphs.queryProduct(QueryProductConfig.defaults()
+                .withSeed(settings.seed())
+                .withNumCategories(categories(n.get("query"), n.get("product"), clicks))
+                .withFeatures(settings.featureDim(), 0.5)
                 .withSize(n.get("query").intValue(), n.get("product").intValue(), (int) clicks));
     }
 
@@ -245,7 +271,11 @@ public final class ScalingBenchmark {
 
     private SizeFigures runSize(double scale) {
         double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        log.accept(String.format(Locale.ROOT, "== %s at scale %s: building the graph", settings.shape().cliName(), scale));
+        log.accept(String.format(
+                Locale.ROOT,
+                "== %s at scale %s: building the graph",
+                settings.shape().cliName(),
+                scale));
         long h0 = MemoryBenchmark.usedAfterGc();
         long t0 = System.nanoTime();
         HeteroGraph graph = build(scale);
@@ -261,8 +291,16 @@ public final class ScalingBenchmark {
             m = new TextMeasure(m.figures(), null);
             stringBytes = with - MemoryBenchmark.usedAfterGc();
             TextFigures t = m.figures();
-            text = new TextFigures(t.nodes(), t.strings(), t.chars(), stringBytes, t.tfidfType(), t.tfidfRows(),
-                    t.tfidfBytes(), t.tokenBytes(), t.vocabulary());
+            text = new TextFigures(
+                    t.nodes(),
+                    t.strings(),
+                    t.chars(),
+                    stringBytes,
+                    t.tfidfType(),
+                    t.tfidfRows(),
+                    t.tfidfBytes(),
+                    t.tokenBytes(),
+                    t.vocabulary());
         }
         long adjacency = 0;
         for (RelationType r : graph.relationTypes()) {
@@ -270,10 +308,16 @@ public final class ScalingBenchmark {
         }
         long features = 0;
         for (String t : graph.nodeTypes()) {
-            features += graph.nodes(t).features() == null ? 0 : graph.nodes(t).features().memoryBytes();
+            features += graph.nodes(t).features() == null
+                    ? 0
+                    : graph.nodes(t).features().memoryBytes();
         }
-        log.accept(String.format(Locale.ROOT, "  %,d nodes, %,d stored edges in %.1f s; splitting", graph.totalNodes(),
-                graph.totalEdges(), buildSeconds));
+        log.accept(String.format(
+                Locale.ROOT,
+                "  %,d nodes, %,d stored edges in %.1f s; splitting",
+                graph.totalNodes(),
+                graph.totalEdges(),
+                buildSeconds));
         long h2 = MemoryBenchmark.usedAfterGc();
         GraphSplit split = new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, settings.seed(), 1.0)
                 .split(graph, splitType());
@@ -284,19 +328,44 @@ public final class ScalingBenchmark {
         for (String t : graph.nodeTypes()) {
             byType.put(t, graph.numNodes(t));
         }
-        GraphFigures figures = new GraphFigures(scale, byType, graph.totalNodes(), edgesAt(settings.shape(), scale),
-                graph.totalEdges(), buildSeconds, h1 - h0, adjacency, features, h3 - h2,
-                split.pretrainGraph().totalEdges(), split.finetuneGraph().totalEdges(), task.name(), h4 - h3,
+        GraphFigures figures = new GraphFigures(
+                scale,
+                byType,
+                graph.totalNodes(),
+                edgesAt(settings.shape(), scale),
+                graph.totalEdges(),
+                buildSeconds,
+                h1 - h0,
+                adjacency,
+                features,
+                h3 - h2,
+                split.pretrainGraph().totalEdges(),
+                split.finetuneGraph().totalEdges(),
+                task.name(),
+                h4 - h3,
                 task.evalItems());
-        log.accept(String.format(Locale.ROOT, "  graph %.1f MiB (%.1f B/node, %.1f B/input edge), split +%.1f MiB, "
-                        + "task +%.1f MiB", figures.heapBytes() / MIB, figures.bytesPerNode(), figures.bytesPerInputEdge(),
-                figures.splitBytes() / MIB, figures.taskBytes() / MIB));
+        log.accept(String.format(
+                Locale.ROOT,
+                "  graph %.1f MiB (%.1f B/node, %.1f B/input edge), split +%.1f MiB, " + "task +%.1f MiB",
+                figures.heapBytes() / MIB,
+                figures.bytesPerNode(),
+                figures.bytesPerInputEdge(),
+                figures.splitBytes() / MIB,
+                figures.taskBytes() / MIB));
         SamplingFigures sampling = sampling(graph, split.pretrainGraph(), task);
-        log.accept(String.format(Locale.ROOT, "  host: pre-training batch %.1f ms (%,d nodes, %,d edges), fine-tuning "
+        log.accept(String.format(
+                Locale.ROOT,
+                "  host: pre-training batch %.1f ms (%,d nodes, %,d edges), fine-tuning "
                         + "batch %.1f ms (%,d nodes, %,d edges), embedding pass sampled in %.1f ms (%,d nodes, %,d edges)",
-                sampling.pretrainHost().median(), sampling.pretrainNodes(), sampling.pretrainEdges(),
-                sampling.finetuneHost().median(), sampling.finetuneNodes(), sampling.finetuneEdges(),
-                sampling.embedSampling().median(), sampling.embedNodes(), sampling.embedEdges()));
+                sampling.pretrainHost().median(),
+                sampling.pretrainNodes(),
+                sampling.pretrainEdges(),
+                sampling.finetuneHost().median(),
+                sampling.finetuneNodes(),
+                sampling.finetuneEdges(),
+                sampling.embedSampling().median(),
+                sampling.embedNodes(),
+                sampling.embedEdges()));
         List<StepFigures> steps = new ArrayList<>();
         List<EmbeddingFigures> embeddings = new ArrayList<>();
         double ceilingBefore = settings.architectures().isEmpty() ? Double.NaN : ceiling();
@@ -310,7 +379,8 @@ public final class ScalingBenchmark {
         if (stringBytes < 0 || graph.totalNodes() < 0) {
             throw new IllegalStateException("unreachable: keeps the graph alive until measured");
         }
-        return new SizeFigures(figures, text, sampling, steps, embeddings, loadBefore, loadAfter, ceilingBefore, ceilingAfter);
+        return new SizeFigures(
+                figures, text, sampling, steps, embeddings, loadBefore, loadAfter, ceilingBefore, ceilingAfter);
     }
 
     private double ceiling() {
@@ -323,8 +393,7 @@ public final class ScalingBenchmark {
         return graph.nodeTypes().stream().anyMatch(t -> graph.nodes(t).keys() != null);
     }
 
-    private record TextMeasure(TextFigures figures, HeteroGraph stripped) {
-    }
+    private record TextMeasure(TextFigures figures, HeteroGraph stripped) {}
 
     /**
      * Measures the graph's text: the TF-IDF rows of the type with the most text, every node's token
@@ -354,7 +423,8 @@ public final class ScalingBenchmark {
         long tokenBytes = 0;
         int vocabulary = 0;
         if (tfidfType != null) {
-            log.accept("  text: learning a vocabulary from the pre-training nodes, " + tfidfType + " as a text-only type");
+            log.accept(
+                    "  text: learning a vocabulary from the pre-training nodes, " + tfidfType + " as a text-only type");
             NodeTable t = graph.nodes(tfidfType);
             HeteroGraph textOnly = graph.withNodes(t.withFeatures(null));
             TextInputs inputs = TextInputs.learnForSplit(textOnly, true, settings.seed(), TextInputConfig.defaults())
@@ -372,42 +442,62 @@ public final class ScalingBenchmark {
         HeteroGraph stripped = graph;
         for (String t : graph.nodeTypes()) {
             NodeTable n = graph.nodes(t);
-            stripped = stripped.withNodes(new NodeTable(n.name(), n.count(), null, n.features(), n.labels(), null,
-                    n.time(), n.splits()));
+            stripped = stripped.withNodes(
+                    new NodeTable(n.name(), n.count(), null, n.features(), n.labels(), null, n.time(), n.splits()));
         }
-        return new TextMeasure(new TextFigures(nodesWithText, strings, chars, 0, tfidfType, tfidfRows,
-                tfidfBytes, tokenBytes, vocabulary), stripped);
+        return new TextMeasure(
+                new TextFigures(
+                        nodesWithText, strings, chars, 0, tfidfType, tfidfRows, tfidfBytes, tokenBytes, vocabulary),
+                stripped);
     }
 
     // ---- fine-tuning tasks ----
 
     /** A fine-tuning task with what the bench needs to know of its batches. */
-    private record Task(String name, FineTuningTask<Object> task, Function<Object, Subgraph> subgraph,
-                        Function<Object, Integer> headRows, int headWidth, long evalItems) {
-    }
+    private record Task(
+            String name,
+            FineTuningTask<Object> task,
+            Function<Object, Subgraph> subgraph,
+            Function<Object, Integer> headRows,
+            int headWidth,
+            long evalItems) {}
 
     @SuppressWarnings("unchecked")
     private Task task(HeteroGraph graph, GraphSplit split) {
         SamplingConfig sampling = SamplingConfig.defaults();
         HeteroGraph finetune = split.finetuneGraph();
         if (settings.shape() == Shape.OAG) {
-            NodeClassificationTask t = new NodeClassificationTask(finetune, "paper", split.train(), split.val(),
-                    split.test(), Samplers.forGraph(finetune, sampling), FINETUNE_BATCH);
+            NodeClassificationTask t = new NodeClassificationTask(
+                    finetune,
+                    "paper",
+                    split.train(),
+                    split.val(),
+                    split.test(),
+                    Samplers.forGraph(finetune, sampling),
+                    FINETUNE_BATCH);
             int classes = finetune.nodes("paper").labels().numClasses();
-            return new Task("node classification of paper", (FineTuningTask<Object>) (FineTuningTask<?>) t,
-                    b -> ((NodeClassificationTask.Batch) b).subgraph(), b -> ((NodeClassificationTask.Batch) b).seeds().length,
-                    classes, split.val().length);
+            return new Task(
+                    "node classification of paper",
+                    (FineTuningTask<Object>) (FineTuningTask<?>) t,
+                    b -> ((NodeClassificationTask.Batch) b).subgraph(),
+                    b -> ((NodeClassificationTask.Batch) b).seeds().length,
+                    classes,
+                    split.val().length);
         }
         RelationType clicked = graph.relation("clicked");
-        LinkSplit links = LinkSplit.holdOut(finetune, clicked, split.train(), split.val(), split.test(), 0.2,
-                settings.seed());
+        LinkSplit links =
+                LinkSplit.holdOut(finetune, clicked, split.train(), split.val(), split.test(), 0.2, settings.seed());
         SubgraphSampler sampler = Samplers.forGraph(links.structure(), sampling);
-        LinkPredictionTask t = new LinkPredictionTask(finetune, links, sampler, FINETUNE_BATCH, 255, 255, 0.1,
-                settings.seed());
-        return new Task("link prediction of clicked (255 negatives)", (FineTuningTask<Object>) (FineTuningTask<?>) t,
+        LinkPredictionTask t =
+                new LinkPredictionTask(finetune, links, sampler, FINETUNE_BATCH, 255, 255, 0.1, settings.seed());
+        return new Task(
+                "link prediction of clicked (255 negatives)",
+                (FineTuningTask<Object>) (FineTuningTask<?>) t,
                 b -> ((LinkPredictionTask.Batch) b).subgraph(),
-                b -> ((LinkPredictionTask.Batch) b).anchors().length + ((LinkPredictionTask.Batch) b).candidates().length,
-                0, links.val().size());
+                b -> ((LinkPredictionTask.Batch) b).anchors().length
+                        + ((LinkPredictionTask.Batch) b).candidates().length,
+                0,
+                links.val().size());
     }
 
     // ---- steps ----
@@ -415,8 +505,8 @@ public final class ScalingBenchmark {
     /** Host preparation alone: {@code repeats} batches of each kind after {@code warmup}, and the embedding passes' sampling. */
     private SamplingFigures sampling(HeteroGraph graph, HeteroGraph pretrainGraph, Task task) {
         PretrainConfig pretrain = pretrainConfig();
-        PretrainBatchSampler batches = new PretrainBatchSampler(pretrainGraph,
-                Samplers.forGraph(pretrainGraph, pretrain.sampling()), pretrain, null);
+        PretrainBatchSampler batches = new PretrainBatchSampler(
+                pretrainGraph, Samplers.forGraph(pretrainGraph, pretrain.sampling()), pretrain, null);
         int n = settings.repeats();
         double[] preMs = new double[n];
         int[] preNodes = new int[n];
@@ -458,7 +548,9 @@ public final class ScalingBenchmark {
             Map<String, int[]> seeds = new LinkedHashMap<>();
             for (Map.Entry<String, int[]> e : spread.entrySet()) {
                 int from = Math.min(e.getValue().length, p * chunk);
-                seeds.put(e.getKey(), Arrays.copyOfRange(e.getValue(), from, Math.min(e.getValue().length, from + chunk)));
+                seeds.put(
+                        e.getKey(),
+                        Arrays.copyOfRange(e.getValue(), from, Math.min(e.getValue().length, from + chunk)));
             }
             long t0 = System.nanoTime();
             Subgraph sub = sampler.sample(graph, seeds, StepRandom.rngFor(settings.seed(), p));
@@ -466,9 +558,16 @@ public final class ScalingBenchmark {
             embedNodes[p] = sub.totalNodes();
             embedEdges[p] = sub.totalEdges();
         }
-        return new SamplingFigures(Timing.of(preMs), BenchMath.median(preNodes), BenchMath.median(preEdges),
-                Timing.of(fineMs), BenchMath.median(fineNodes), BenchMath.median(fineEdges), Timing.of(embedMs),
-                BenchMath.median(embedNodes), BenchMath.median(embedEdges));
+        return new SamplingFigures(
+                Timing.of(preMs),
+                BenchMath.median(preNodes),
+                BenchMath.median(preEdges),
+                Timing.of(fineMs),
+                BenchMath.median(fineNodes),
+                BenchMath.median(fineEdges),
+                Timing.of(embedMs),
+                BenchMath.median(embedNodes),
+                BenchMath.median(embedEdges));
     }
 
     private PretrainConfig pretrainConfig() {
@@ -482,12 +581,12 @@ public final class ScalingBenchmark {
         Engine engine = Devices.engine();
         GraphSchema schema = GraphSchema.of(graph);
         PretrainConfig pretrain = pretrainConfig();
-        PretrainBatchSampler batches = new PretrainBatchSampler(graph, Samplers.forGraph(graph, pretrain.sampling()),
-                pretrain, null);
+        PretrainBatchSampler batches =
+                new PretrainBatchSampler(graph, Samplers.forGraph(graph, pretrain.sampling()), pretrain, null);
         long baseline = baselineRss();
         try (NDManager manager = NDManager.newBaseManager(device)) {
-            PretrainStepBenchmark.Setup setup = PretrainStepBenchmark.setUp(graph, schema, a.model(), pretrain,
-                    batches, manager, null);
+            PretrainStepBenchmark.Setup setup =
+                    PretrainStepBenchmark.setUp(graph, schema, a.model(), pretrain, batches, manager, null);
             long model = ProcessMemory.rssMib();
             boolean reset = ProcessMemory.resetPeak();
             double[] total = new double[settings.repeats()];
@@ -507,15 +606,28 @@ public final class ScalingBenchmark {
                     host[r] = (s1 - s0) / 1e6;
                     nodes[r] = batch.unmasked().totalNodes();
                     edges[r] = PretrainFlopCounter.withMaskedEdges(batch).totalEdges();
-                    flops += PretrainFlopCounter.count(pretrain.method(), schema, a.model(), batch).step();
+                    flops += PretrainFlopCounter.count(pretrain.method(), schema, a.model(), batch)
+                            .step();
                     nonFinite += (int) marks[3];
                 }
             }
-            Resident memory = new Resident(baseline, model - baseline, ProcessMemory.peakRssMib() - baseline,
-                    ProcessMemory.rssMib() - baseline, reset);
-            StepFigures f = new StepFigures("pretrain", a.name(), setup.parameters(), BenchMath.median(nodes),
-                    BenchMath.median(edges), Timing.of(total), Timing.of(host), flops / settings.repeats() / 1e9,
-                    nonFinite, memory);
+            Resident memory = new Resident(
+                    baseline,
+                    model - baseline,
+                    ProcessMemory.peakRssMib() - baseline,
+                    ProcessMemory.rssMib() - baseline,
+                    reset);
+            StepFigures f = new StepFigures(
+                    "pretrain",
+                    a.name(),
+                    setup.parameters(),
+                    BenchMath.median(nodes),
+                    BenchMath.median(edges),
+                    Timing.of(total),
+                    Timing.of(host),
+                    flops / settings.repeats() / 1e9,
+                    nonFinite,
+                    memory);
             log.accept(describe(f));
             return f;
         }
@@ -545,8 +657,13 @@ public final class ScalingBenchmark {
                 long s1 = System.nanoTime();
                 engine.setRandomSeed((int) StepRandom.seedFor(settings.seed(), step));
                 try {
-                    TrainingStep.run(manager, engine, updater, scope -> new TrainingStep.Forward<Void>(
-                            task.task().loss(encoder, head, batch, scope), null), "benchmark loss",
+                    TrainingStep.run(
+                            manager,
+                            engine,
+                            updater,
+                            scope ->
+                                    new TrainingStep.Forward<Void>(task.task().loss(encoder, head, batch, scope), null),
+                            "benchmark loss",
                             TrainingStep.Timing.NONE);
                 } catch (NonFiniteLossException e) {
                     nonFinite++;
@@ -559,15 +676,32 @@ public final class ScalingBenchmark {
                     host[r] = (s1 - s0) / 1e6;
                     nodes[r] = sub.totalNodes();
                     edges[r] = sub.totalEdges();
-                    flops += 3 * FlopCounter.forwardFlops(schema, a.model(), sub, task.headRows().apply(batch),
-                            task.headWidth() == 0 ? a.model().hidden() : task.headWidth());
+                    flops += 3
+                            * FlopCounter.forwardFlops(
+                                    schema,
+                                    a.model(),
+                                    sub,
+                                    task.headRows().apply(batch),
+                                    task.headWidth() == 0 ? a.model().hidden() : task.headWidth());
                 }
             }
-            Resident memory = new Resident(baseline, model - baseline, ProcessMemory.peakRssMib() - baseline,
-                    ProcessMemory.rssMib() - baseline, reset);
-            StepFigures f = new StepFigures("finetune", a.name(), encoder.parameterCount() + head.parameterCount(),
-                    BenchMath.median(nodes), BenchMath.median(edges), Timing.of(total), Timing.of(host),
-                    flops / settings.repeats() / 1e9, nonFinite, memory);
+            Resident memory = new Resident(
+                    baseline,
+                    model - baseline,
+                    ProcessMemory.peakRssMib() - baseline,
+                    ProcessMemory.rssMib() - baseline,
+                    reset);
+            StepFigures f = new StepFigures(
+                    "finetune",
+                    a.name(),
+                    encoder.parameterCount() + head.parameterCount(),
+                    BenchMath.median(nodes),
+                    BenchMath.median(edges),
+                    Timing.of(total),
+                    Timing.of(host),
+                    flops / settings.repeats() / 1e9,
+                    nonFinite,
+                    memory);
             log.accept(describe(f));
             return f;
         }
@@ -622,12 +756,16 @@ public final class ScalingBenchmark {
             Map<String, NodeEmbedder.Table> tables;
             marks[0] = System.nanoTime();
             try (NDManager scope = manager.newSubManager()) {
-                tables = embedder.embed(encoder, ids, scope, settings.seed(),
-                        (d, t) -> marks[++done[0]] = System.nanoTime());
+                tables = embedder.embed(
+                        encoder, ids, scope, settings.seed(), (d, t) -> marks[++done[0]] = System.nanoTime());
             }
             long tableBytes = MemoryBenchmark.usedAfterGc() - before;
-            Resident memory = new Resident(baseline, model - baseline, ProcessMemory.peakRssMib() - baseline,
-                    ProcessMemory.rssMib() - baseline, reset);
+            Resident memory = new Resident(
+                    baseline,
+                    model - baseline,
+                    ProcessMemory.peakRssMib() - baseline,
+                    ProcessMemory.rssMib() - baseline,
+                    reset);
             // passes before allTypesEnd have seeds of every type, passes from othersEnd of the largest type alone
             List<Double> all = new ArrayList<>();
             List<Double> alone = new ArrayList<>();
@@ -664,24 +802,40 @@ public final class ScalingBenchmark {
                 embedded += v.length;
             }
             if (tables.size() != ids.size()) {
-                throw new IllegalStateException("the embedder returned " + tables.size() + " tables for " + ids.size()
-                        + " types");
+                throw new IllegalStateException(
+                        "the embedder returned " + tables.size() + " tables for " + ids.size() + " types");
             }
-            EmbeddingFigures f = new EmbeddingFigures(a.name(), chunk, timing(all), timing(alone), BenchMath.median(sampledNodes),
-                    BenchMath.median(sampledEdges), gflop, embedded, tableBytes, memory);
-            log.accept(String.format(Locale.ROOT, "    %.1f ms per pass of all types (p10 %.1f, p90 %.1f), %.1f ms "
+            EmbeddingFigures f = new EmbeddingFigures(
+                    a.name(),
+                    chunk,
+                    timing(all),
+                    timing(alone),
+                    BenchMath.median(sampledNodes),
+                    BenchMath.median(sampledEdges),
+                    gflop,
+                    embedded,
+                    tableBytes,
+                    memory);
+            log.accept(String.format(
+                    Locale.ROOT,
+                    "    %.1f ms per pass of all types (p10 %.1f, p90 %.1f), %.1f ms "
                             + "largest type alone; %,d nodes / %,d edges sampled; tables %.0f B/node; RSS +%d MiB peak",
                     f.allTypes() == null ? Double.NaN : f.allTypes().median(),
                     f.allTypes() == null ? Double.NaN : f.allTypes().p10(),
                     f.allTypes() == null ? Double.NaN : f.allTypes().p90(),
-                    f.largestOnly() == null ? Double.NaN : f.largestOnly().median(), f.sampledNodes(), f.sampledEdges(),
-                    f.tableBytesPerNode(), memory.peakMib()));
+                    f.largestOnly() == null ? Double.NaN : f.largestOnly().median(),
+                    f.sampledNodes(),
+                    f.sampledEdges(),
+                    f.tableBytesPerNode(),
+                    memory.peakMib()));
             return f;
         }
     }
 
     private static Timing timing(List<Double> millis) {
-        return millis.isEmpty() ? null : Timing.of(millis.stream().mapToDouble(Double::doubleValue).toArray());
+        return millis.isEmpty()
+                ? null
+                : Timing.of(millis.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     /** {@code chunks} blocks of {@code chunk} consecutive ids, spread evenly over {@code 0..n-1} (fewer when n is small). */
@@ -710,11 +864,22 @@ public final class ScalingBenchmark {
     }
 
     private static String describe(StepFigures f) {
-        return String.format(Locale.ROOT, "    %.1f ms per step (p10 %.1f, p90 %.1f; host %.1f), %.2f steps/s; "
+        return String.format(
+                Locale.ROOT,
+                "    %.1f ms per step (p10 %.1f, p90 %.1f; host %.1f), %.2f steps/s; "
                         + "%,d nodes / %,d edges sampled; %.2f GFLOP; RSS +%d MiB model, +%d MiB peak, +%d MiB after%s",
-                f.step().median(), f.step().p10(), f.step().p90(), f.host().median(), f.stepsPerSecond(),
-                f.sampledNodes(), f.sampledEdges(), f.gflop(), f.memory().modelMib(), f.memory().peakMib(),
-                f.memory().afterMib(), f.nonFinite() > 0 ? "; " + f.nonFinite() + " non-finite steps" : "");
+                f.step().median(),
+                f.step().p10(),
+                f.step().p90(),
+                f.host().median(),
+                f.stepsPerSecond(),
+                f.sampledNodes(),
+                f.sampledEdges(),
+                f.gflop(),
+                f.memory().modelMib(),
+                f.memory().peakMib(),
+                f.memory().afterMib(),
+                f.nonFinite() > 0 ? "; " + f.nonFinite() + " non-finite steps" : "");
     }
 
     private static final double MIB = 1024.0 * 1024;

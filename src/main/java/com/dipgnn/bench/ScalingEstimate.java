@@ -16,8 +16,7 @@ public final class ScalingEstimate {
      */
     public static final long MAX_ARRAY_ELEMENTS = Integer.MAX_VALUE - 8L;
 
-    private ScalingEstimate() {
-    }
+    private ScalingEstimate() {}
 
     /** Bytes that grow linearly with the graph, measured at {@code measuredScale}, at {@code targetScale}. */
     public static double scaleBytes(double measuredBytes, double measuredScale, double targetScale) {
@@ -43,8 +42,8 @@ public final class ScalingEstimate {
      * timed as passes with all types ({@code msAllTypes}), the rest as passes of the largest type
      * alone ({@code msLargestOnly}).
      */
-    public static double embeddingSeconds(long largestTypeNodes, long secondLargestTypeNodes, int chunk,
-                                          double msAllTypes, double msLargestOnly) {
+    public static double embeddingSeconds(
+            long largestTypeNodes, long secondLargestTypeNodes, int chunk, double msAllTypes, double msLargestOnly) {
         long all = embeddingPasses(largestTypeNodes, chunk);
         long mixed = Math.min(all, embeddingPasses(secondLargestTypeNodes, chunk));
         return (mixed * msAllTypes + (all - mixed) * msLargestOnly) / 1e3;
@@ -61,8 +60,8 @@ public final class ScalingEstimate {
      */
     public static double acceleratorMillis(double gflopPerStep, double peakTflops, double efficiency) {
         if (peakTflops <= 0 || efficiency <= 0 || efficiency > 1) {
-            throw new IllegalArgumentException("peak must be positive and efficiency in (0, 1]; got " + peakTflops
-                    + ", " + efficiency);
+            throw new IllegalArgumentException(
+                    "peak must be positive and efficiency in (0, 1]; got " + peakTflops + ", " + efficiency);
         }
         return gflopPerStep / (peakTflops * 1e3 * efficiency) * 1e3;
     }

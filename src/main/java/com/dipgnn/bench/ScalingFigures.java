@@ -6,8 +6,7 @@ import java.util.Map;
 /** What {@code bench --config scaling} measures at one size: the figures of {@link ScalingBenchmark}'s report. */
 public final class ScalingFigures {
 
-    private ScalingFigures() {
-    }
+    private ScalingFigures() {}
 
     /** Timings in ms: median, 10th and 90th percentile, extremes, count. */
     public record Timing(double median, double p10, double p90, double min, double max, int n) {
@@ -26,8 +25,7 @@ public final class ScalingFigures {
      * @param afterMib growth after the steps, their scopes closed (the allocator may keep what was freed)
      * @param peakReset whether the peak could be reset; if not, {@code peakMib} is the process's peak so far
      */
-    public record Resident(long baselineMib, long modelMib, long peakMib, long afterMib, boolean peakReset) {
-    }
+    public record Resident(long baselineMib, long modelMib, long peakMib, long afterMib, boolean peakReset) {}
 
     /**
      * Figures of one kind of training step.
@@ -43,8 +41,17 @@ public final class ScalingFigures {
      * @param nonFinite steps whose update the optimizer refused (non-finite gradient norm)
      * @param memory resident memory growth
      */
-    public record StepFigures(String kind, String architecture, long parameters, int sampledNodes, int sampledEdges,
-                              Timing step, Timing host, double gflop, int nonFinite, Resident memory) {
+    public record StepFigures(
+            String kind,
+            String architecture,
+            long parameters,
+            int sampledNodes,
+            int sampledEdges,
+            Timing step,
+            Timing host,
+            double gflop,
+            int nonFinite,
+            Resident memory) {
         public double stepsPerSecond() {
             return 1e3 / step.median();
         }
@@ -69,9 +76,17 @@ public final class ScalingFigures {
      * @param tableBytes heap the embedder's tables of those nodes held (rows and id map)
      * @param memory resident memory growth
      */
-    public record EmbeddingFigures(String architecture, int seedsPerType, Timing allTypes, Timing largestOnly,
-                                   int sampledNodes, int sampledEdges, double gflop, long embeddedNodes,
-                                   long tableBytes, Resident memory) {
+    public record EmbeddingFigures(
+            String architecture,
+            int seedsPerType,
+            Timing allTypes,
+            Timing largestOnly,
+            int sampledNodes,
+            int sampledEdges,
+            double gflop,
+            long embeddedNodes,
+            long tableBytes,
+            Resident memory) {
         public double passesPerSecond() {
             return allTypes == null ? Double.NaN : 1e3 / allTypes.median();
         }
@@ -94,8 +109,16 @@ public final class ScalingFigures {
      * @param tokenBytes heap of every node's token ids, as pre-training with the text pair holds them
      * @param vocabulary tokens in the learned vocabulary
      */
-    public record TextFigures(long nodes, long strings, long chars, long stringBytes, String tfidfType, long tfidfRows,
-                              long tfidfBytes, long tokenBytes, int vocabulary) {
+    public record TextFigures(
+            long nodes,
+            long strings,
+            long chars,
+            long stringBytes,
+            String tfidfType,
+            long tfidfRows,
+            long tfidfBytes,
+            long tokenBytes,
+            int vocabulary) {
         /** Heap per string beyond one byte per character (compact Latin-1 strings). */
         public double bytesPerStringOverhead() {
             return (double) (stringBytes - chars) / strings;
@@ -121,10 +144,22 @@ public final class ScalingFigures {
      * @param taskBytes heap the fine-tuning task adds beyond the split
      * @param evalItems validation nodes (node task) or held-out validation edges (link task)
      */
-    public record GraphFigures(double scale, Map<String, Integer> nodesByType, long nodes, long inputEdges,
-                               long storedEdges, double buildSeconds, long heapBytes, long adjacencyBytes,
-                               long featureBytes, long splitBytes, long pretrainStoredEdges, long finetuneStoredEdges,
-                               String task, long taskBytes, long evalItems) {
+    public record GraphFigures(
+            double scale,
+            Map<String, Integer> nodesByType,
+            long nodes,
+            long inputEdges,
+            long storedEdges,
+            double buildSeconds,
+            long heapBytes,
+            long adjacencyBytes,
+            long featureBytes,
+            long splitBytes,
+            long pretrainStoredEdges,
+            long finetuneStoredEdges,
+            String task,
+            long taskBytes,
+            long evalItems) {
         public double bytesPerNode() {
             return (double) heapBytes / nodes;
         }
@@ -158,18 +193,30 @@ public final class ScalingFigures {
      * @param embedNodes median nodes of that subgraph
      * @param embedEdges median stored edges of that subgraph
      */
-    public record SamplingFigures(Timing pretrainHost, int pretrainNodes, int pretrainEdges, Timing finetuneHost,
-                                  int finetuneNodes, int finetuneEdges, Timing embedSampling, int embedNodes,
-                                  int embedEdges) {
-    }
+    public record SamplingFigures(
+            Timing pretrainHost,
+            int pretrainNodes,
+            int pretrainEdges,
+            Timing finetuneHost,
+            int finetuneNodes,
+            int finetuneEdges,
+            Timing embedSampling,
+            int embedNodes,
+            int embedEdges) {}
 
     /**
      * Everything measured at one size, with the state of the (possibly shared) machine around it:
      * the system load average and the best dense-product GFLOP/s (2048 cubed, best of 5) before and
      * after the steps.
      */
-    public record SizeFigures(GraphFigures graph, TextFigures text, SamplingFigures sampling, List<StepFigures> steps,
-                              List<EmbeddingFigures> embeddings, double loadBefore, double loadAfter,
-                              double ceilingBefore, double ceilingAfter) {
-    }
+    public record SizeFigures(
+            GraphFigures graph,
+            TextFigures text,
+            SamplingFigures sampling,
+            List<StepFigures> steps,
+            List<EmbeddingFigures> embeddings,
+            double loadBefore,
+            double loadAfter,
+            double ceilingBefore,
+            double ceilingAfter) {}
 }

@@ -79,7 +79,8 @@ public final class StepBenchmark {
                 int[] seeds = seeds(graph, StepRandom.rngFor(7, step));
                 Subgraph sub = sampler.sample(graph, Map.of(config.targetType(), seeds), StepRandom.rngFor(11, step));
                 long t1 = System.nanoTime();
-                long[] split = trainStep(engine, manager, graph, config.targetType(), sub, seeds, labels, encoder, head, updater);
+                long[] split = trainStep(
+                        engine, manager, graph, config.targetType(), sub, seeds, labels, encoder, head, updater);
                 int r = step - warmup;
                 if (r >= 0) {
                     phases[0][r] = (split[2] - t0) / 1e6;
@@ -100,10 +101,23 @@ public final class StepBenchmark {
             double modelShaped = MatmulCeiling.measure(manager, BenchMath.median(nodes), hidden, hidden, 10);
             StepTimes math = new StepTimes(BenchMath.sum(phases[2], phases[3], phases[4]));
             double stepGflop = 3 * flops / 1e9;
-            return new BenchReport(config.name(), device.toString(), BenchMath.median(nodes), BenchMath.median(edges),
-                    new StepTimes(phases[0]), new StepTimes(phases[1]), new StepTimes(phases[2]),
-                    new StepTimes(phases[3]), new StepTimes(phases[4]), pipelined[0], pipelined[1],
-                    stepGflop, stepGflop / (math.median() / 1e3), ceiling, modelShaped, ProcessMemory.peakRssMib(),
+            return new BenchReport(
+                    config.name(),
+                    device.toString(),
+                    BenchMath.median(nodes),
+                    BenchMath.median(edges),
+                    new StepTimes(phases[0]),
+                    new StepTimes(phases[1]),
+                    new StepTimes(phases[2]),
+                    new StepTimes(phases[3]),
+                    new StepTimes(phases[4]),
+                    pipelined[0],
+                    pipelined[1],
+                    stepGflop,
+                    stepGflop / (math.median() / 1e3),
+                    ceiling,
+                    modelShaped,
+                    ProcessMemory.peakRssMib(),
                     encoder.parameterCount() + head.parameterCount());
         }
     }
@@ -122,50 +136,86 @@ public final class StepBenchmark {
     }
 
     /** One step; returns the nano times after forward, after backward and after the optimizer. */
-    private static long[] trainStep(Engine engine, NDManager manager, HeteroGraph graph, String targetType, Subgraph sub, int[] seeds,
-                                    NodeLabels labels, GraphEncoder encoder, Linear head, ParameterUpdater updater) {
+    private static long[] trainStep(
+            Engine engine,
+            NDManager manager,
+            HeteroGraph graph,
+            String targetType,
+            Subgraph sub,
+            int[] seeds,
+            NodeLabels labels,
+            GraphEncoder encoder,
+            Linear head,
+            ParameterUpdater updater) {
         long[] marks = new long[3];
-        TrainingStep.run(manager, engine, updater, scope -> {
-            GraphBatch batch = new GraphBatch(scope, graph, sub);
-            NDArray embeddings = encoder.forward(batch, true).get(targetType);
-            NDArray logits = head.forward(embeddings.get("0:" + seeds.length));
-            float[] onehot = new float[seeds.length * labels.numClasses()];
-            for (int i = 0; i < seeds.length; i++) {
-                int c = labels.label(seeds[i]);
-                if (c >= 0) {
-                    onehot[i * labels.numClasses() + c] = 1f;
-                }
-            }
-            // the divisor is an array of the step's scope, not div(Number): DJL frees a Number operand's
-            // buffer right after the operation while autograd still reads it in backward
-            NDArray loss = logits.logSoftmax(1)
-                    .mul(scope.create(onehot, new Shape(seeds.length, labels.numClasses())))
-                    .sum().neg();
-            return new TrainingStep.Forward<Void>(ScalarOps.div(loss, seeds.length), null);
-        }, "benchmark loss", new PhaseMarks(marks, head));
+        TrainingStep.run(
+                manager,
+                engine,
+                updater,
+                scope -> {
+                    GraphBatch batch = new GraphBatch(scope, graph, sub);
+                    NDArray embeddings = encoder.forward(batch, true).get(targetType);
+                    NDArray logits = head.forward(embeddings.get("0:" + seeds.length));
+                    float[] onehot = new float[seeds.length * labels.numClasses()];
+                    for (int i = 0; i < seeds.length; i++) {
+                        int c = labels.label(seeds[i]);
+                        if (c >= 0) {
+                            onehot[i * labels.numClasses() + c] = 1f;
+                        }
+                    }
+                    // the divisor is an array of the step's scope, not div(Number): DJL frees a Number operand's
+                    // buffer right after the operation while autograd still reads it in backward
+                    NDArray loss = logits.logSoftmax(1)
+                            .mul(scope.create(onehot, new Shape(seeds.length, labels.numClasses())))
+                            .sum()
+                            .neg();
+                    return new TrainingStep.Forward<Void>(ScalarOps.div(loss, seeds.length), null);
+                },
+                "benchmark loss",
+                new PhaseMarks(marks, head));
         return marks;
     }
 
     /** Median ms per step and mean wait ms per step with sampling prefetched. */
-    private double[] pipelined(Engine engine, NDManager manager, HeteroGraph graph, NodeLabels labels,
-                               SubgraphSampler sampler, GraphEncoder encoder, Linear head, ParameterUpdater updater) {
+    private double[] pipelined(
+            Engine engine,
+            NDManager manager,
+            HeteroGraph graph,
+            NodeLabels labels,
+            SubgraphSampler sampler,
+            GraphEncoder encoder,
+            Linear head,
+            ParameterUpdater updater) {
         double[] millis = new double[repeats];
         long waited;
-        try (BatchPrefetcher<Object[]> prefetcher = new BatchPrefetcher<>(step -> {
-            int[] seeds = seeds(graph, StepRandom.rngFor(13, step));
-            return new Object[] {seeds, sampler.sample(graph, Map.of(config.targetType(), seeds), StepRandom.rngFor(17, step))};
-        }, repeats)) {
+        try (BatchPrefetcher<Object[]> prefetcher = new BatchPrefetcher<>(
+                step -> {
+                    int[] seeds = seeds(graph, StepRandom.rngFor(13, step));
+                    return new Object[] {
+                        seeds, sampler.sample(graph, Map.of(config.targetType(), seeds), StepRandom.rngFor(17, step))
+                    };
+                },
+                repeats)) {
             for (int r = 0; r < repeats; r++) {
                 long t0 = System.nanoTime();
                 Object[] batch = prefetcher.next();
-                trainStep(engine, manager, graph, config.targetType(), (Subgraph) batch[1], (int[]) batch[0], labels, encoder, head, updater);
+                trainStep(
+                        engine,
+                        manager,
+                        graph,
+                        config.targetType(),
+                        (Subgraph) batch[1],
+                        (int[]) batch[0],
+                        labels,
+                        encoder,
+                        head,
+                        updater);
                 millis[r] = (System.nanoTime() - t0) / 1e6;
             }
             waited = prefetcher.stats().consumerWaitNanos();
         }
         return new double[] {new StepTimes(millis).median(), waited / 1e6 / repeats};
     }
-
 
     /** Records the end of forward, backward (waiting for it on a GPU) and the update in {@code marks}. */
     static final class PhaseMarks implements TrainingStep.Timing {
@@ -191,7 +241,13 @@ public final class StepBenchmark {
 
         @Override
         public void backwardDone() {
-            module.parameters().values().iterator().next().getArray().getGradient().close(); // waits on a GPU
+            module.parameters()
+                    .values()
+                    .iterator()
+                    .next()
+                    .getArray()
+                    .getGradient()
+                    .close(); // waits on a GPU
             marks[offset + 1] = System.nanoTime();
         }
 

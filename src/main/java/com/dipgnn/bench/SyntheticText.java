@@ -9,8 +9,7 @@ final class SyntheticText {
 
     private static final int LEXICON = 8000;
 
-    private SyntheticText() {
-    }
+    private SyntheticText() {}
 
     /** t0 gets 6–15-word titles (features kept), t1 2–4-word names and no features. */
     static HeteroGraph addText(HeteroGraph graph, long seed) {
@@ -18,13 +17,27 @@ final class SyntheticText {
         NodeTable titles = graph.nodes("t0");
         NodeTable names = graph.nodes("t1");
         return graph.withNodes(titled(titles, 6, 15, rng))
-                .withNodes(new NodeTable(names.name(), names.count(), names.keys(), null, names.labels(),
-                        texts(names.count(), 2, 4, rng), names.time(), names.splits()));
+                .withNodes(new NodeTable(
+                        names.name(),
+                        names.count(),
+                        names.keys(),
+                        null,
+                        names.labels(),
+                        texts(names.count(), 2, 4, rng),
+                        names.time(),
+                        names.splits()));
     }
 
     private static NodeTable titled(NodeTable t, int min, int max, SplittableRandom rng) {
-        return new NodeTable(t.name(), t.count(), t.keys(), t.features(), t.labels(), texts(t.count(), min, max, rng),
-                t.time(), t.splits());
+        return new NodeTable(
+                t.name(),
+                t.count(),
+                t.keys(),
+                t.features(),
+                t.labels(),
+                texts(t.count(), min, max, rng),
+                t.time(),
+                t.splits());
     }
 
     private static String[] texts(int count, int min, int max, SplittableRandom rng) {

@@ -17,8 +17,13 @@ import picocli.CommandLine.ScopeType;
         name = "dipgnn",
         mixinStandardHelpOptions = true,
         description = "Pre-trains, fine-tunes and benchmarks graph neural networks.",
-        subcommands = {PretrainCommand.class, FinetuneCommand.class, ReproduceCommand.class, EmbedCommand.class,
-            BenchCommand.class})
+        subcommands = {
+            PretrainCommand.class,
+            FinetuneCommand.class,
+            ReproduceCommand.class,
+            EmbedCommand.class,
+            BenchCommand.class
+        })
 public final class Cli {
 
     /** Environment variable that, set to anything but {@code 0} or {@code false}, prints stack traces. */
@@ -29,15 +34,19 @@ public final class Cli {
     private static final String VERBOSE = "--verbose";
     private static final String KERNELS = "--kernels";
 
-    @Option(names = VERBOSE, scope = ScopeType.INHERIT,
+    @Option(
+            names = VERBOSE,
+            scope = ScopeType.INHERIT,
             description = "on an error, print the stack trace as well (or set " + DEBUG_ENV + "=1)")
     boolean verbose;
 
-    private Cli() {
-    }
+    private Cli() {}
 
     /** Chooses how message passing aggregates, for every command of this process. */
-    @Option(names = KERNELS, scope = ScopeType.INHERIT, paramLabel = "coo|torchscript",
+    @Option(
+            names = KERNELS,
+            scope = ScopeType.INHERIT,
+            paramLabel = "coo|torchscript",
             description = "how message passing sums and normalises over in-edges: torchscript (default: PyTorch's own "
                     + "scatter kernels and a fused attention kernel) or coo (the earlier sparse matrix of ones); same "
                     + "values either way")
@@ -67,7 +76,9 @@ public final class Cli {
 
     public static boolean isCommand(String word) {
         return new CommandLine(new Cli()).getSubcommands().containsKey(word)
-                || "--help".equals(word) || "-h".equals(word) || "help".equals(word);
+                || "--help".equals(word)
+                || "-h".equals(word)
+                || "help".equals(word);
     }
 
     /** Runs the command line and returns the process exit code. */
@@ -93,8 +104,10 @@ public final class Cli {
         try {
             threads = Integer.parseInt(value.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(THREADS_ENV + "='" + value + "' is not a thread count; give a number "
-                    + "such as 2, or unset it for PyTorch's default (all cores)", e);
+            throw new IllegalArgumentException(
+                    THREADS_ENV + "='" + value + "' is not a thread count; give a number "
+                            + "such as 2, or unset it for PyTorch's default (all cores)",
+                    e);
         }
         com.dipgnn.training.EngineThreads.apply(threads);
     }
@@ -115,8 +128,10 @@ public final class Cli {
     }
 
     static boolean isDebug(String value) {
-        return value != null && !value.isBlank()
-                && !"0".equals(value.trim()) && !"false".equals(value.trim().toLowerCase(Locale.ROOT));
+        return value != null
+                && !value.isBlank()
+                && !"0".equals(value.trim())
+                && !"false".equals(value.trim().toLowerCase(Locale.ROOT));
     }
 
     private static boolean verboseRequested(ParseResult parsed) {
@@ -140,8 +155,8 @@ public final class Cli {
     static String message(Throwable error) {
         String message = error.getMessage();
         if (message == null || message.isBlank()) {
-            return error.getClass().getSimpleName() + " (an internal error; run with " + VERBOSE + " or "
-                    + DEBUG_ENV + "=1 for the stack trace)";
+            return error.getClass().getSimpleName() + " (an internal error; run with " + VERBOSE + " or " + DEBUG_ENV
+                    + "=1 for the stack trace)";
         }
         return message.strip();
     }

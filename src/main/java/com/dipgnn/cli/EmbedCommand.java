@@ -10,6 +10,7 @@ import com.dipgnn.store.AtomicFiles;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.Devices;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,6 @@ import java.util.function.LongConsumer;
 import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import java.io.IOException;
 
 /**
  * {@code embed}: every node's embedding from a saved model, as a deployment computes it (exact
@@ -28,7 +28,9 @@ import java.io.IOException;
  * directory of Parquet and a manifest, as the Spark batch job writes them (any other name), which a
  * deployment can serve ({@code embeddingsPath}).
  */
-@Command(name = "embed", mixinStandardHelpOptions = true,
+@Command(
+        name = "embed",
+        mixinStandardHelpOptions = true,
         description = "Writes every node's embedding from a saved model (finetune --save, pretrain --save) to a TSV "
                 + "file or a Parquet directory that a deployment can serve (embeddingsPath).")
 public final class EmbedCommand implements Callable<Integer> {
@@ -36,16 +38,21 @@ public final class EmbedCommand implements Callable<Integer> {
     @Option(names = "--model", required = true, description = "the model directory")
     Path model;
 
-    @Option(names = "--dataset", description = "the graph to embed (default: the one the model was trained on, "
-            + "with its split seed)")
+    @Option(
+            names = "--dataset",
+            description = "the graph to embed (default: the one the model was trained on, " + "with its split seed)")
     String dataset;
 
     @Option(names = "--types", split = ",", description = "node types to write (default: every type)")
     List<String> types;
 
-    @Option(names = "--out", required = true, description = "the new output: a TSV file (.tsv, or .tsv.gz to gzip it; "
-            + "a header 'type id key e0 ... e<dim-1>', then one line a node), or any other name: a new directory "
-            + "with the Spark batch job's Parquet file and manifest (every node type; a deployment's embeddingsPath)")
+    @Option(
+            names = "--out",
+            required = true,
+            description =
+                    "the new output: a TSV file (.tsv, or .tsv.gz to gzip it; "
+                            + "a header 'type id key e0 ... e<dim-1>', then one line a node), or any other name: a new directory "
+                            + "with the Spark batch job's Parquet file and manifest (every node type; a deployment's embeddingsPath)")
     Path out;
 
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
@@ -54,7 +61,8 @@ public final class EmbedCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (Files.exists(out)) {
-            throw new IllegalArgumentException("--out " + out + " already exists; choose a new file or delete the old one");
+            throw new IllegalArgumentException(
+                    "--out " + out + " already exists; choose a new file or delete the old one");
         }
         boolean tsv = isTsv(out);
         if (!tsv && types != null) {
@@ -73,13 +81,28 @@ public final class EmbedCommand implements Callable<Integer> {
         }
         long total = chosen.stream().mapToLong(graph::numNodes).sum();
         LongConsumer progress = n -> System.err.printf(Locale.ROOT, "\rwriting %d/%d nodes", n, total);
-        try (ModelDeployment deployment = ModelDeployment.deploy(model, graph,
-                EmbeddingExport.deploymentOptions(Devices.select(device)), (phase, done, all) -> System.err.printf(
-                        Locale.ROOT, "\r%s %d/%d", phase.name().toLowerCase(Locale.ROOT), done, all), TextCaches.cli())) {
+        try (ModelDeployment deployment = ModelDeployment.deploy(
+                model,
+                graph,
+                EmbeddingExport.deploymentOptions(Devices.select(device)),
+                (phase, done, all) -> System.err.printf(
+                        Locale.ROOT, "\r%s %d/%d", phase.name().toLowerCase(Locale.ROOT), done, all),
+                TextCaches.cli())) {
             System.err.println();
-            String written = tsv ? writeTsv(deployment, chosen, progress)
-                    : writeParquet(deployment, new EmbeddingExport.Source(model,
-                            model.toAbsolutePath().normalize().getFileName().toString(), source, graph, device), progress);
+            String written = tsv
+                    ? writeTsv(deployment, chosen, progress)
+                    : writeParquet(
+                            deployment,
+                            new EmbeddingExport.Source(
+                                    model,
+                                    model.toAbsolutePath()
+                                            .normalize()
+                                            .getFileName()
+                                            .toString(),
+                                    source,
+                                    graph,
+                                    device),
+                            progress);
             System.err.println();
             System.out.println(written);
         }
@@ -89,12 +112,16 @@ public final class EmbedCommand implements Callable<Integer> {
     private String writeParquet(ModelDeployment deployment, EmbeddingExport.Source source, LongConsumer progress)
             throws IOException {
         EmbeddingsManifest written = EmbeddingExport.write(deployment, source, out, progress);
-        return String.format(Locale.ROOT, "wrote %d embeddings of width %d to %s (Parquet and %s)", written.rows(),
-                written.dim(), out, EmbeddingsManifest.FILE_NAME);
+        return String.format(
+                Locale.ROOT,
+                "wrote %d embeddings of width %d to %s (Parquet and %s)",
+                written.rows(),
+                written.dim(),
+                out,
+                EmbeddingsManifest.FILE_NAME);
     }
 
-    private String writeTsv(ModelDeployment deployment, List<String> chosen, LongConsumer progress)
-            throws IOException {
+    private String writeTsv(ModelDeployment deployment, List<String> chosen, LongConsumer progress) throws IOException {
         long[] written = {0};
         AtomicFiles.write(out, stream -> {
             OutputStream target = out.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(stream) : stream;

@@ -1,8 +1,8 @@
 package com.dipgnn.cli;
 
-import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
@@ -12,15 +12,15 @@ import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.WholeGraphBudget;
+import com.dipgnn.text.TextInputScope;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneDefaults;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
-import com.dipgnn.text.TextInputScope;
-import picocli.CommandLine.Option;
 import java.util.Locale;
+import picocli.CommandLine.Option;
 
 /**
  * The options shared by every command that fine-tunes (data, task, architecture, optimizer,
@@ -45,20 +45,28 @@ final class FineTuningOptions {
         return new FineTuningOptions(true);
     }
 
-    @Option(names = "--dataset", defaultValue = GraphLocations.COMMUNITY,
-            description = "synthetic:community, synthetic:query-product, a data set name (e.g. cora) or a graph directory (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--dataset",
+            defaultValue = GraphLocations.COMMUNITY,
+            description =
+                    "synthetic:community, synthetic:query-product, a data set name (e.g. cora) or a graph directory (default: ${DEFAULT-VALUE})")
     String dataset;
 
     @Option(names = "--task", defaultValue = "node", description = "node or link (default: ${DEFAULT-VALUE})")
     String task;
 
-    @Option(names = "--backbone", description = "hgt or gat (default: gat for the link task on an edge split and with --preset planetoid or recommend; hgt otherwise)")
+    @Option(
+            names = "--backbone",
+            description =
+                    "hgt or gat (default: gat for the link task on an edge split and with --preset planetoid or recommend; hgt otherwise)")
     String backbone;
 
-    @Option(names = "--preset", description = "planetoid: the GAT paper's Cora settings (GAT, 2 layers, 8 heads x 8, "
-            + "dropout 0.6 on inputs and attention, lr 0.005, L2 5e-4, no clipping, full graph, normalised features); "
-            + "recommend: the link task's settings on an edge split, its default there ("
-            + FineTuneDefaults.RECOMMENDATION_SUMMARY + "); paper: the paper's Table 7 (the default elsewhere)")
+    @Option(
+            names = "--preset",
+            description = "planetoid: the GAT paper's Cora settings (GAT, 2 layers, 8 heads x 8, "
+                    + "dropout 0.6 on inputs and attention, lr 0.005, L2 5e-4, no clipping, full graph, normalised features); "
+                    + "recommend: the link task's settings on an edge split, its default there ("
+                    + FineTuneDefaults.RECOMMENDATION_SUMMARY + "); paper: the paper's Table 7 (the default elsewhere)")
     String preset;
 
     /** {@code --split} as given, or null. */
@@ -78,27 +86,41 @@ final class FineTuningOptions {
     @Option(names = "--seed", defaultValue = "0", description = "seed of the first run (default: ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--split-seed", defaultValue = "0", description = "seed of the data split (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--split-seed",
+            defaultValue = "0",
+            description = "seed of the data split (default: ${DEFAULT-VALUE})")
     long splitSeed;
 
-    @Option(names = "--runs", defaultValue = "1", description = "repeat with seeds seed..seed+runs-1 and report mean ± std")
+    @Option(
+            names = "--runs",
+            defaultValue = "1",
+            description = "repeat with seeds seed..seed+runs-1 and report mean ± std")
     int runs;
 
-    @Option(names = "--steps", description = "optimizer steps (default: the paper's Table 7: 2400 node, 1600 link; "
-            + "1500 for the link task on an edge split)")
+    @Option(
+            names = "--steps",
+            description = "optimizer steps (default: the paper's Table 7: 2400 node, 1600 link; "
+                    + "1500 for the link task on an edge split)")
     Integer steps;
 
-    @Option(names = "--lr", description = "learning rate (default: 0.0015 node, 0.001 link, 0.005 link on an edge "
-            + "split)")
+    @Option(
+            names = "--lr",
+            description = "learning rate (default: 0.0015 node, 0.001 link, 0.005 link on an edge " + "split)")
     Double learningRate;
 
     @Option(names = "--weight-decay", description = "AdamW weight decay (default: 0 for fine-tuning)")
     Double weightDecay;
 
-    @Option(names = "--l2", description = "L2 penalty added to the gradient (Adam's classic weight decay; default: 0, 5e-4 with --preset planetoid)")
+    @Option(
+            names = "--l2",
+            description =
+                    "L2 penalty added to the gradient (Adam's classic weight decay; default: 0, 5e-4 with --preset planetoid)")
     Double l2;
 
-    @Option(names = "--clip", description = "maximum gradient norm, 0 = no clipping (default: 0.5, 0 with --preset planetoid)")
+    @Option(
+            names = "--clip",
+            description = "maximum gradient norm, 0 = no clipping (default: 0.5, 0 with --preset planetoid)")
     Double clip;
 
     @Option(names = "--dropout", description = "dropout (default: 0.3 node, 0.1 link)")
@@ -107,8 +129,9 @@ final class FineTuningOptions {
     @Option(names = "--attention-dropout", description = "dropout on attention weights (default: 0)")
     Double attentionDropout;
 
-    @Option(names = "--layers", description = "message-passing layers (default: 3; 2 for the link task on an edge "
-            + "split)")
+    @Option(
+            names = "--layers",
+            description = "message-passing layers (default: 3; 2 for the link task on an edge " + "split)")
     Integer layers;
 
     @Option(names = "--hidden", description = "hidden width (default: 400; 64 for the link task on an edge split)")
@@ -117,61 +140,86 @@ final class FineTuningOptions {
     @Option(names = "--heads", description = "attention heads (default: 8; 4 for the link task on an edge split)")
     Integer heads;
 
-    @Option(names = "--node-embeddings", description = "learned per-node embeddings: auto (the node types without "
-            + "features), none, all, or a comma-separated list of node types (default: auto)")
+    @Option(
+            names = "--node-embeddings",
+            description = "learned per-node embeddings: auto (the node types without "
+                    + "features), none, all, or a comma-separated list of node types (default: auto)")
     String nodeEmbeddings;
 
-    @Option(names = "--embedding-width", description = "width of the per-node embeddings, projected to the hidden "
-            + "width when different (default: the hidden width)")
+    @Option(
+            names = "--embedding-width",
+            description = "width of the per-node embeddings, projected to the hidden "
+                    + "width when different (default: the hidden width)")
     Integer embeddingWidth;
 
-    @Option(names = "--structural-inputs", description = "log(1 + degree) per relation as node inputs: auto (the node "
-            + "types without features), none, all, or a comma-separated list of node types (default: auto)")
+    @Option(
+            names = "--structural-inputs",
+            description = "log(1 + degree) per relation as node inputs: auto (the node "
+                    + "types without features), none, all, or a comma-separated list of node types (default: auto)")
     String structuralInputs;
 
-    @Option(names = "--embedding-row-dropout", description = "training probability that a node reads its type's "
-            + "unknown vector instead of its own embedding, which teaches that vector to stand in for new nodes "
-            + "(default: 0.1)")
+    @Option(
+            names = "--embedding-row-dropout",
+            description = "training probability that a node reads its type's "
+                    + "unknown vector instead of its own embedding, which teaches that vector to stand in for new nodes "
+                    + "(default: 0.1)")
     Double embeddingRowDropout;
 
-    @Option(names = "--batch-size", description = "seed nodes or edges per step (default: 256; 1024 for the link "
-            + "task on an edge split)")
+    @Option(
+            names = "--batch-size",
+            description = "seed nodes or edges per step (default: 256; 1024 for the link " + "task on an edge split)")
     Integer batchSize;
 
-    @Option(names = "--eval-every", description = "validate every this many steps (default: 20; 50 for the link task "
-            + "on an edge split)")
+    @Option(
+            names = "--eval-every",
+            description = "validate every this many steps (default: 20; 50 for the link task " + "on an edge split)")
     Integer evalEvery;
 
-    @Option(names = "--patience", description = "stop after this many validations without improvement, 0 = never "
-            + "(default: 20; 100 with --preset planetoid, 6 for the link task on an edge split)")
+    @Option(
+            names = "--patience",
+            description = "stop after this many validations without improvement, 0 = never "
+                    + "(default: 20; 100 with --preset planetoid, 6 for the link task on an edge split)")
     Integer patience;
 
     @Option(names = "--depth", defaultValue = "6", description = "sampling depth (default: ${DEFAULT-VALUE})")
     int depth;
 
-    @Option(names = "--width", defaultValue = "128", description = "sampling width per layer and type (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--width",
+            defaultValue = "128",
+            description = "sampling width per layer and type (default: ${DEFAULT-VALUE})")
     int width;
 
-    @Option(names = "--full-graph-max-nodes",
+    @Option(
+            names = "--full-graph-max-nodes",
             description = "process graphs with at most this many nodes whole instead of sampling, while one step's "
                     + "per-edge arrays stay within --full-graph-max-memory (default: 0; all with --preset planetoid; "
                     + "100000 for the link task on an edge split)")
     Integer fullGraphMaxNodes;
 
-    @Option(names = "--full-graph-max-memory", converter = ByteSizeConverter.class,
+    @Option(
+            names = "--full-graph-max-memory",
+            converter = ByteSizeConverter.class,
             description = "the most memory one whole-graph step's per-edge arrays may take, estimated as edges x "
                     + "hidden x layers x encoders x 24 bytes; a larger graph is sampled instead (e.g. 4GiB, 512MiB; "
                     + "default: 8GiB; 0 always samples). Set it to what the machine can spare for one step")
     Long fullGraphMaxMemory;
 
-    @Option(names = "--label-fraction", defaultValue = "1.0", description = "fraction of fine-tuning training labels used (transfer split)")
+    @Option(
+            names = "--label-fraction",
+            defaultValue = "1.0",
+            description = "fraction of fine-tuning training labels used (transfer split)")
     double labelFraction;
 
-    @Option(names = "--normalize-features", description = "scale each feature row to sum 1 (GCN/GAT preprocessing); "
-            + "such a run does not standardise features (--standardize-features does not apply)")
+    @Option(
+            names = "--normalize-features",
+            description = "scale each feature row to sum 1 (GCN/GAT preprocessing); "
+                    + "such a run does not standardise features (--standardize-features does not apply)")
     boolean normalizeFeatures;
 
-    @Option(names = "--standardize-features", defaultValue = "auto",
+    @Option(
+            names = "--standardize-features",
+            defaultValue = "auto",
             description = "auto: each dense feature column that is not binary 0/1 becomes (x - mean) / std (a constant "
                     + "column is centred only), with statistics of the nodes pre-training may see (the transfer "
                     + "split's pre-training part, else every node); sparse and text-derived features are left as "
@@ -181,22 +229,30 @@ final class FineTuningOptions {
                     + "(default: ${DEFAULT-VALUE})")
     String standardizeFeatures;
 
-    @Option(names = "--text-inputs", defaultValue = "all",
+    @Option(
+            names = "--text-inputs",
+            defaultValue = "all",
             description = "which node types read their text as input features (TF-IDF columns): all (every type "
                     + "with text; a type with features reads the columns after them) or featureless (only types "
                     + "without features; the others reach their text only through the text pair of pre-training). "
                     + "With --pretrained, the pre-trained model's text inputs are used (default: ${DEFAULT-VALUE})")
     String textInputs;
 
-    @Option(names = "--negatives", defaultValue = "255", description = "negatives per held-out edge in evaluation (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--negatives",
+            defaultValue = "255",
+            description = "negatives per held-out edge in evaluation (default: ${DEFAULT-VALUE})")
     int negatives;
 
-    @Option(names = "--link-loss", defaultValue = "softmax",
+    @Option(
+            names = "--link-loss",
+            defaultValue = "softmax",
             description = "link task: softmax (cross-entropy of the positive among the negatives, the paper's) or bpr "
                     + "(default: ${DEFAULT-VALUE})")
     String linkLoss;
 
-    @Option(names = "--link-negatives",
+    @Option(
+            names = "--link-negatives",
             description = "link task: uniform (a pool of 255 random candidates per step, shared by the step's "
                     + "anchors, beside the step's other positives), in-batch (the step's other positives only) or "
                     + "uniform-logq (uniform, each candidate's logit lowered by the log of its chance to be in the "
@@ -204,13 +260,16 @@ final class FineTuningOptions {
                     + "edge split with the softmax loss, else uniform)")
     String linkNegatives;
 
-    @Option(names = "--link-temperature",
+    @Option(
+            names = "--link-temperature",
             description = "link task: the softmax's logits are cosine / this temperature; a lower one sharpens the "
-                    + "softmax (default: " + FineTuneDefaults.RECOMMENDATION_LINK_TEMPERATURE + " for the link task on an edge "
+                    + "softmax (default: " + FineTuneDefaults.RECOMMENDATION_LINK_TEMPERATURE
+                    + " for the link task on an edge "
                     + "split, else " + FineTuneDefaults.PAPER_LINK_TEMPERATURE + ")")
     Double linkTemperature;
 
-    @Option(names = "--popularity-prior",
+    @Option(
+            names = "--popularity-prior",
             description = "link task: add w * log(1 + the candidate's training in-degree) to each ranking score, w "
                     + "chosen on validation when training ends (auto: among 0 and 0.005 doubling up to 0.64, or "
                     + "5.12 for the dot products of --model mf|lightgcn, so never worse there than none), fixed (a "
@@ -227,7 +286,8 @@ final class FineTuningOptions {
 
     /** The node inputs of the options, those of {@code base} where an option is not given. */
     NodeInputConfig nodeInputs(NodeInputConfig base) {
-        return new NodeInputConfig(nodeEmbeddings != null ? TypeSelection.parse(nodeEmbeddings) : base.embeddings(),
+        return new NodeInputConfig(
+                nodeEmbeddings != null ? TypeSelection.parse(nodeEmbeddings) : base.embeddings(),
                 or(embeddingWidth, base.embeddingWidth()),
                 structuralInputs != null ? TypeSelection.parse(structuralInputs) : base.structural(),
                 or(embeddingRowDropout, base.rowDropout()));
@@ -251,26 +311,50 @@ final class FineTuningOptions {
         FineTuneDefaults d = defaults(kind, mode);
         ModelConfig arch = pretrained != null ? pretrained : d.model();
         boolean planetoid = "planetoid".equalsIgnoreCase(preset);
-        ModelConfig model = new ModelConfig(backbone != null ? Backbone.parse(backbone) : arch.backbone(),
-                or(layers, arch.layers()), or(hidden, arch.hidden()), or(heads, arch.heads()),
-                or(dropout, d.model().dropout()), or(attentionDropout, d.model().attentionDropout()),
+        ModelConfig model = new ModelConfig(
+                backbone != null ? Backbone.parse(backbone) : arch.backbone(),
+                or(layers, arch.layers()),
+                or(hidden, arch.hidden()),
+                or(heads, arch.heads()),
+                or(dropout, d.model().dropout()),
+                or(attentionDropout, d.model().attentionDropout()),
                 nodeInputs(baseInputs));
         OptimizerConfig optimizer = d.optimizer()
                 .withLearningRate(or(learningRate, d.optimizer().learningRate()))
                 .withWeightDecay(or(weightDecay, d.optimizer().weightDecay()))
                 .withL2(or(l2, d.optimizer().l2()))
                 .withClipNorm(or(clip, d.optimizer().clipNorm()));
-        FineTuneConfig training = new FineTuneConfig(or(steps, d.steps()), or(batchSize, d.batchSize()),
-                planetoid ? d.evalEvery() : or(evalEvery, d.evalEvery()), or(patience, d.patience()), optimizer, seed);
+        FineTuneConfig training = new FineTuneConfig(
+                or(steps, d.steps()),
+                or(batchSize, d.batchSize()),
+                planetoid ? d.evalEvery() : or(evalEvery, d.evalEvery()),
+                or(patience, d.patience()),
+                optimizer,
+                seed);
         int fullGraph = or(fullGraphMaxNodes, d.fullGraphMaxNodes());
-        return new ExperimentSpec(kind, targetType, relation, mode, splitSeed, labelFraction, model, training,
-                new SamplingConfig(depth, width), fullGraph, normalizeFeatures || d.normalizeFeatures(), negatives,
-                d.trainNegatives(), linkTemperature(d))
+        return new ExperimentSpec(
+                        kind,
+                        targetType,
+                        relation,
+                        mode,
+                        splitSeed,
+                        labelFraction,
+                        model,
+                        training,
+                        new SamplingConfig(depth, width),
+                        fullGraph,
+                        normalizeFeatures || d.normalizeFeatures(),
+                        negatives,
+                        d.trainNegatives(),
+                        linkTemperature(d))
                 .withWholeGraphBounds(fullGraph, or(fullGraphMaxMemory, WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES))
-                .withLinkObjective(linkLoss(), linkNegatives != null ? NegativeSampling.parse(linkNegatives)
-                        : d.linkNegatives(linkLoss()))
-                .withFeatureStandardization(standardizeFeatures == null ? FeatureStandardization.AUTO
-                        : FeatureStandardization.parse(standardizeFeatures))
+                .withLinkObjective(
+                        linkLoss(),
+                        linkNegatives != null ? NegativeSampling.parse(linkNegatives) : d.linkNegatives(linkLoss()))
+                .withFeatureStandardization(
+                        standardizeFeatures == null
+                                ? FeatureStandardization.AUTO
+                                : FeatureStandardization.parse(standardizeFeatures))
                 .withTextInputs(textInputs == null ? TextInputScope.ALL : TextInputScope.parse(textInputs));
     }
 
@@ -283,8 +367,9 @@ final class FineTuningOptions {
             case "planetoid" -> FineTuneDefaults.planetoid();
             case "recommend", "recommendation" -> FineTuneDefaults.recommendation();
             case "paper" -> FineTuneDefaults.paper(kind);
-            default -> throw new IllegalArgumentException("unknown preset '" + preset
-                    + "': use planetoid, recommend or paper");
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown preset '" + preset + "': use planetoid, recommend or paper");
         };
     }
 
@@ -308,8 +393,12 @@ final class FineTuningOptions {
         }
         if (kind == TaskKind.LINK_PREDICTION) {
             boolean marked = graph.relationTypes().stream()
-                    .filter(r -> relation == null ? !r.isReverse() : r.name().equals(relation) || r.key().equals(relation))
-                    .findFirst().map(r -> graph.adjacency(r).hasSplits()).orElse(false);
+                    .filter(r -> relation == null
+                            ? !r.isReverse()
+                            : r.name().equals(relation) || r.key().equals(relation))
+                    .findFirst()
+                    .map(r -> graph.adjacency(r).hasSplits())
+                    .orElse(false);
             return marked ? SplitMode.DATASET : SplitMode.TRANSFER;
         }
         boolean marked = graph.nodeTypes().stream()

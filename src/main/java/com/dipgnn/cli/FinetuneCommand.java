@@ -1,45 +1,45 @@
 package com.dipgnn.cli;
 
-import com.dipgnn.graph.synthetic.GraphLocations;
+import com.dipgnn.experiments.RecommenderCurvePlot;
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.model.Backbone;
-import com.dipgnn.model.ModelConfig;
+import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderExperiment;
 import com.dipgnn.recommend.RecommenderResult;
-import com.dipgnn.experiments.RecommenderCurvePlot;
-import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.ExperimentSpec;
-import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.FineTuneResult;
-import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import java.nio.file.Files;
-import java.util.Locale;
 
 /** {@code finetune}: supervised fine-tuning ("w/o pre-train") with a progress bar and a result table. */
-@Command(name = "finetune", mixinStandardHelpOptions = true,
+@Command(
+        name = "finetune",
+        mixinStandardHelpOptions = true,
         description = "Fine-tunes a GNN on a node classification or link prediction task and reports test metrics.")
 public final class FinetuneCommand implements Callable<Integer>, TrainingCommand {
 
     @picocli.CommandLine.Mixin
     final FineTuningOptions options = FineTuningOptions.dataSetSplitByDefault();
 
-    @Option(names = "--split", description = "split: " + FineTuningOptions.SPLITS + " (default: dataset when the "
-            + "data set marks one for the task, else transfer; the baseline recommenders take holdout instead of transfer)")
+    @Option(
+            names = "--split",
+            description =
+                    "split: " + FineTuningOptions.SPLITS + " (default: dataset when the "
+                            + "data set marks one for the task, else transfer; the baseline recommenders take holdout instead of transfer)")
     void split(String value) {
         options.split(value);
     }
@@ -52,13 +52,17 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
     @Option(names = "--save", description = "save the model of the first run to this new directory")
     Path save;
 
-    @Option(names = "--pretrained", description = "start the encoder from this pre-trained model directory (from pretrain)")
+    @Option(
+            names = "--pretrained",
+            description = "start the encoder from this pre-trained model directory (from pretrain)")
     Path pretrained;
 
     @Option(names = "--json", description = "print the final result as one JSON object on standard output")
     boolean json;
 
-    @Option(names = "--model", defaultValue = "gnn",
+    @Option(
+            names = "--model",
+            defaultValue = "gnn",
             description = "gnn (the encoder of --backbone), or a baseline recommender for the link task: popularity, "
                     + "mf (MF-BPR) or lightgcn (default: ${DEFAULT-VALUE})")
     String model;
@@ -66,30 +70,62 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
     @picocli.CommandLine.Mixin
     RecommenderOptions recommender = new RecommenderOptions();
 
-    @Option(names = "--checkpoint-dir", description = "save a checkpoint of each run here (the GNN at every "
-            + "validation, baseline recommenders after every epoch) and resume from the last one; the GNN may "
-            + "resume with another --steps: more to go on, or its checkpoint's step to end there and be evaluated")
+    @Option(
+            names = "--checkpoint-dir",
+            description =
+                    "save a checkpoint of each run here (the GNN at every "
+                            + "validation, baseline recommenders after every epoch) and resume from the last one; the GNN may "
+                            + "resume with another --steps: more to go on, or its checkpoint's step to end there and be evaluated")
     Path checkpointDir;
 
-    @Option(names = "--rec-val-fraction", description = "baseline recommenders on a data set's own split that marks "
-            + "no validation pairs: the share of training pairs carved out for validation; 0 trains on them all for "
-            + "--epochs with no validation or early stopping (default: 0.05)")
+    @Option(
+            names = "--rec-val-fraction",
+            description = "baseline recommenders on a data set's own split that marks "
+                    + "no validation pairs: the share of training pairs carved out for validation; 0 trains on them all for "
+                    + "--epochs with no validation or early stopping (default: 0.05)")
     Double validationFraction;
 
-    @Option(names = "--rec-plot", description = "baseline recommenders: write the validation Recall@20 over epochs "
-            + "of every run to this SVG file")
+    @Option(
+            names = "--rec-plot",
+            description = "baseline recommenders: write the validation Recall@20 over epochs "
+                    + "of every run to this SVG file")
     Path plot;
 
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec commandSpec;
 
     /** Options only the GNN reads; a baseline recommender reads {@code --epochs} and {@code --rec-*} instead. */
-    private static final List<String> GNN_ONLY = List.of("--save", "--pretrained", "--backbone", "--preset",
-            "--steps", "--lr", "--weight-decay", "--l2", "--clip", "--dropout", "--attention-dropout", "--layers",
-            "--hidden", "--heads", "--node-embeddings", "--embedding-width", "--structural-inputs",
-            "--embedding-row-dropout", "--batch-size", "--eval-every", "--patience", "--depth", "--width",
-            "--full-graph-max-nodes", "--label-fraction", "--normalize-features", "--standardize-features",
-            "--link-loss", "--link-negatives", "--target-type");
+    private static final List<String> GNN_ONLY = List.of(
+            "--save",
+            "--pretrained",
+            "--backbone",
+            "--preset",
+            "--steps",
+            "--lr",
+            "--weight-decay",
+            "--l2",
+            "--clip",
+            "--dropout",
+            "--attention-dropout",
+            "--layers",
+            "--hidden",
+            "--heads",
+            "--node-embeddings",
+            "--embedding-width",
+            "--structural-inputs",
+            "--embedding-row-dropout",
+            "--batch-size",
+            "--eval-every",
+            "--patience",
+            "--depth",
+            "--width",
+            "--full-graph-max-nodes",
+            "--label-fraction",
+            "--normalize-features",
+            "--standardize-features",
+            "--link-loss",
+            "--link-negatives",
+            "--target-type");
 
     @Override
     public Integer call() throws Exception {
@@ -104,28 +140,47 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         if (!gnn) {
             return runBaseline(kind, graph);
         }
-        com.dipgnn.store.ModelStore.EncoderWeights start = pretrained == null ? null
-                : com.dipgnn.store.ModelStore.readEncoderWeights(pretrained);
-        ExperimentSpec spec = start == null ? options.spec(kind, graph)
+        com.dipgnn.store.ModelStore.EncoderWeights start =
+                pretrained == null ? null : com.dipgnn.store.ModelStore.readEncoderWeights(pretrained);
+        ExperimentSpec spec = start == null
+                ? options.spec(kind, graph)
                 : options.spec(kind, graph, start.manifest().modelConfig());
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
         FineTuneExperiment experiment = (pretrained == null
-                ? new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device), TextCaches.cli())
-                : FineTuneExperiment.fromPretrained(pretrained, graph, options.dataset, spec, Devices.select(options.device),
-                        TextCaches.cli())).withPopularityPrior(options.popularityPrior());
+                        ? new FineTuneExperiment(
+                                graph, options.dataset, spec, Devices.select(options.device), TextCaches.cli())
+                        : FineTuneExperiment.fromPretrained(
+                                pretrained,
+                                graph,
+                                options.dataset,
+                                spec,
+                                Devices.select(options.device),
+                                TextCaches.cli()))
+                .withPopularityPrior(options.popularityPrior());
         List<FineTuneResult> results = new ArrayList<>();
         for (int r = 0; r < options.runs; r++) {
             long runSeed = options.seed + r;
             String primary = experiment.primaryMetric();
             ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, options.runs), primary);
-            FineTuneResult result = experiment.run(runSeed, bar, r == 0 ? save : null, start,
+            FineTuneResult result = experiment.run(
+                    runSeed,
+                    bar,
+                    r == 0 ? save : null,
+                    start,
                     checkpointDir == null ? null : checkpointDir.resolve("seed" + runSeed),
                     spec.training().evalEvery());
             bar.finish();
             results.add(result);
-            err.printf(Locale.ROOT, "run %d seed %d: test %s %.4f (best step %d, %.1f s)%n",
-                    r + 1, runSeed, primary, result.metrics().get("test").get(primary), result.bestStep(), result.seconds());
+            err.printf(
+                    Locale.ROOT,
+                    "run %d seed %d: test %s %.4f (best step %d, %.1f s)%n",
+                    r + 1,
+                    runSeed,
+                    primary,
+                    result.metrics().get("test").get(primary),
+                    result.bestStep(),
+                    result.seconds());
         }
         Map<String, Map<String, RunSummary.Stat>> summary = RunSummary.of(results);
         if (json) {
@@ -144,13 +199,17 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         List<String> ignored = commandSpec.commandLine().getParseResult().matchedOptions().stream()
                 .map(picocli.CommandLine.Model.OptionSpec::longestName)
                 .filter(name -> gnn ? name.startsWith("--rec-") || name.equals("--epochs") : GNN_ONLY.contains(name))
-                .distinct().toList();
+                .distinct()
+                .toList();
         if (!ignored.isEmpty()) {
-            throw new IllegalArgumentException(gnn
-                    ? "options " + ignored + " are the baseline recommenders' (--model popularity|mf|lightgcn) and the "
-                    + "GNN ignores them; drop them, or use the GNN's own (--steps, --lr, --batch-size, ...)"
-                    : "options " + ignored + " are the GNN's and --model " + model + " ignores them; drop them, or "
-                    + "use the recommender's own (--epochs, --rec-lr, --rec-batch, ...)");
+            throw new IllegalArgumentException(
+                    gnn
+                            ? "options " + ignored
+                                    + " are the baseline recommenders' (--model popularity|mf|lightgcn) and the "
+                                    + "GNN ignores them; drop them, or use the GNN's own (--steps, --lr, --batch-size, ...)"
+                            : "options " + ignored + " are the GNN's and --model " + model
+                                    + " ignores them; drop them, or "
+                                    + "use the recommender's own (--epochs, --rec-lr, --rec-batch, ...)");
         }
     }
 
@@ -165,44 +224,74 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         }
         // without --split, a relation with no split of its own gets the per-user hold-out; an explicit
         // --split transfer is refused by the experiment with the splits that work
-        SplitMode mode = options.split() != null ? SplitMode.parse(options.split())
-                : options.defaultSplit(graph, kind) == SplitMode.TRANSFER ? SplitMode.HOLDOUT : options.defaultSplit(graph, kind);
-        RecommenderConfig config = recommender.config(com.dipgnn.recommend.RecommenderKind.parse(model), options.negatives);
+        SplitMode mode = options.split() != null
+                ? SplitMode.parse(options.split())
+                : options.defaultSplit(graph, kind) == SplitMode.TRANSFER
+                        ? SplitMode.HOLDOUT
+                        : options.defaultSplit(graph, kind);
+        RecommenderConfig config =
+                recommender.config(com.dipgnn.recommend.RecommenderKind.parse(model), options.negatives);
         PrintStream err = System.err;
         err.println("data: " + FineTuneExperiment.describe(graph));
         if (plot != null && validationFraction != null && validationFraction == 0) {
             throw new IllegalArgumentException("--rec-plot draws the validation curve, and --rec-val-fraction 0 "
                     + "leaves no validation pairs: drop one of them");
         }
-        RecommenderExperiment experiment = new RecommenderExperiment(graph, options.relation, mode, options.splitSeed,
-                validationFraction == null ? FineTuneExperiment.DEFAULT_VALIDATION_FRACTION : validationFraction,
-                config, Devices.select(options.device)).withPopularityPrior(options.recommenderPopularityPrior());
-        err.printf(Locale.ROOT, "split %s: %d train, %d validation, %d test pairs%n",
-                mode.name().toLowerCase(Locale.ROOT), experiment.split().train().size(),
-                experiment.split().val().size(), experiment.split().test().size());
+        RecommenderExperiment experiment = new RecommenderExperiment(
+                        graph,
+                        options.relation,
+                        mode,
+                        options.splitSeed,
+                        validationFraction == null
+                                ? FineTuneExperiment.DEFAULT_VALIDATION_FRACTION
+                                : validationFraction,
+                        config,
+                        Devices.select(options.device))
+                .withPopularityPrior(options.recommenderPopularityPrior());
+        err.printf(
+                Locale.ROOT,
+                "split %s: %d train, %d validation, %d test pairs%n",
+                mode.name().toLowerCase(Locale.ROOT),
+                experiment.split().train().size(),
+                experiment.split().val().size(),
+                experiment.split().test().size());
         List<RecommenderResult> results = new ArrayList<>();
         for (int r = 0; r < options.runs; r++) {
             long runSeed = options.seed + r;
             ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, options.runs), "recall@20");
-            Path checkpoints = checkpointDir == null ? null
-                    : checkpointDir.resolve("seed" + runSeed);
+            Path checkpoints = checkpointDir == null ? null : checkpointDir.resolve("seed" + runSeed);
             RecommenderResult result = experiment.run(runSeed, bar, checkpoints);
             bar.finish();
             results.add(result);
             if (!result.popularityPrior().equals(com.dipgnn.ranking.PopularityPrior.NONE)) {
-                err.printf(Locale.ROOT, "run %d seed %d: popularity prior weight %s (%s)%n", r + 1, runSeed,
-                        result.popularityPrior().beta(), result.popularityPrior().chosenBy());
+                err.printf(
+                        Locale.ROOT,
+                        "run %d seed %d: popularity prior weight %s (%s)%n",
+                        r + 1,
+                        runSeed,
+                        result.popularityPrior().beta(),
+                        result.popularityPrior().chosenBy());
             }
-            err.printf(Locale.ROOT, "run %d seed %d: test recall@20 %.4f ndcg@20 %.4f (best epoch %d of %d, "
-                            + "%.1f s)%n", r + 1, runSeed, result.metrics().get("test").get("recall@20"),
-                    result.metrics().get("test").get("ndcg@20"), result.bestEpoch(), result.epochsRun(),
+            err.printf(
+                    Locale.ROOT,
+                    "run %d seed %d: test recall@20 %.4f ndcg@20 %.4f (best epoch %d of %d, " + "%.1f s)%n",
+                    r + 1,
+                    runSeed,
+                    result.metrics().get("test").get("recall@20"),
+                    result.metrics().get("test").get("ndcg@20"),
+                    result.bestEpoch(),
+                    result.epochsRun(),
                     result.seconds());
         }
-        Map<String, Map<String, RunSummary.Stat>> summary =
-                RunSummary.ofMetrics(results.stream().map(RecommenderResult::metrics).toList());
+        Map<String, Map<String, RunSummary.Stat>> summary = RunSummary.ofMetrics(
+                results.stream().map(RecommenderResult::metrics).toList());
         if (plot != null) {
-            RecommenderCurvePlot.of(options.dataset + ": " + model + ", " + mode.name().toLowerCase(Locale.ROOT)
-                    + " split", options.seed, results, config.fullK()).write(plot);
+            RecommenderCurvePlot.of(
+                            options.dataset + ": " + model + ", " + mode.name().toLowerCase(Locale.ROOT) + " split",
+                            options.seed,
+                            results,
+                            config.fullK())
+                    .write(plot);
             err.println("wrote the validation curve to " + plot);
         }
         if (json) {
@@ -231,8 +320,8 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         return 0;
     }
 
-    private Map<String, Object> jsonReport(ExperimentSpec spec, List<FineTuneResult> results,
-                                           Map<String, Map<String, RunSummary.Stat>> summary) {
+    private Map<String, Object> jsonReport(
+            ExperimentSpec spec, List<FineTuneResult> results, Map<String, Map<String, RunSummary.Stat>> summary) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("dataset", options.dataset);
         out.put("config", spec);
@@ -253,5 +342,4 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         out.put("summary", summary);
         return out;
     }
-
 }

@@ -1,8 +1,8 @@
 package com.dipgnn.cli;
 
-import com.dipgnn.graph.synthetic.GraphLocations;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.PretrainResult;
@@ -17,18 +17,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import java.util.Locale;
 
 /**
  * {@code pretrain}: pre-trains on the pre-training part of the node-transfer split and saves the
  * kept encoder as a model directory, which {@code finetune --pretrained DIR} starts from.
  */
-@Command(name = "pretrain", mixinStandardHelpOptions = true,
+@Command(
+        name = "pretrain",
+        mixinStandardHelpOptions = true,
         description = "Pre-trains a GNN (DiP-GNN or a baseline) on the pre-training part of a graph and saves it.")
 public final class PretrainCommand implements Callable<Integer>, TrainingCommand {
 
@@ -43,15 +45,21 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
         return options;
     }
 
-    @Option(names = "--method", defaultValue = "dipgnn",
-            description = "dipgnn, dipgnn-edges, dipgnn-features, random-edges, gpt-gnn or gae (default: ${DEFAULT-VALUE})")
+    @Option(
+            names = "--method",
+            defaultValue = "dipgnn",
+            description =
+                    "dipgnn, dipgnn-edges, dipgnn-features, random-edges, gpt-gnn or gae (default: ${DEFAULT-VALUE})")
     String method;
 
     @Option(names = "--save", required = true, description = "new directory for the pre-trained model")
     Path save;
 
-    @Option(names = "--keep", description = "which network to save: the method's own choice (default; DiP-GNN keeps the "
-            + "discriminator), or generator / discriminator, e.g. to fine-tune DiP-GNN's generator for comparison")
+    @Option(
+            names = "--keep",
+            description =
+                    "which network to save: the method's own choice (default; DiP-GNN keeps the "
+                            + "discriminator), or generator / discriminator, e.g. to fine-tune DiP-GNN's generator for comparison")
     String keep;
 
     @Option(names = "--checkpoint-dir", description = "directory for checkpoints; an interrupted run resumes from it")
@@ -72,23 +80,43 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
         HeteroGraph graph = GraphLocations.load(options.dataset, options.splitSeed);
         ExperimentSpec spec = options.spec(kind, graph);
         if (spec.split() != SplitMode.TRANSFER && !spec.split().holdsOutEdgesFor(kind)) {
-            throw new IllegalArgumentException("pre-training for node classification uses the node-transfer split; drop "
-                    + "--split or use --split transfer (the link task also takes an edge split: dataset, holdout or "
-                    + "leave-one-out, and pre-trains on the training edges only)");
+            throw new IllegalArgumentException(
+                    "pre-training for node classification uses the node-transfer split; drop "
+                            + "--split or use --split transfer (the link task also takes an edge split: dataset, holdout or "
+                            + "leave-one-out, and pre-trains on the training edges only)");
         }
-        FineTuneExperiment experiment = new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device),
-                TextCaches.cli());
+        FineTuneExperiment experiment =
+                new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device), TextCaches.cli());
         HeteroGraph pretrainGraph = experiment.pretrainGraph();
         PretrainConfig config = pretrain.config(chosen, options.seed, spec);
         System.err.println("pre-training graph: " + FineTuneExperiment.describe(pretrainGraph));
         try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
             PretrainResult result = new Pretrainer(config, new PretrainProgress(System.err, "pretrain"))
-                    .withGradientNorms(pretrain.gradientNormsEvery).run(pretrainGraph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
+                    .withGradientNorms(pretrain.gradientNormsEvery)
+                    .run(
+                            pretrainGraph,
+                            experiment.textInputs(),
+                            experiment.spec().model(),
+                            manager,
+                            checkpoints);
             PretrainMethod.Kept which = keptNetwork(chosen);
-            PretrainedModels.save(save, result, config, which, experiment.spec().model(), pretrainGraph, options.dataset,
-                    options.splitSeed, experiment.textInputs(), experiment.featureScaling());
-            System.err.printf(Locale.ROOT, "saved the %s encoder to %s (%.1f s)%n",
-                    which.name().toLowerCase(Locale.ROOT), save, result.seconds());
+            PretrainedModels.save(
+                    save,
+                    result,
+                    config,
+                    which,
+                    experiment.spec().model(),
+                    pretrainGraph,
+                    options.dataset,
+                    options.splitSeed,
+                    experiment.textInputs(),
+                    experiment.featureScaling());
+            System.err.printf(
+                    Locale.ROOT,
+                    "saved the %s encoder to %s (%.1f s)%n",
+                    which.name().toLowerCase(Locale.ROOT),
+                    save,
+                    result.seconds());
             if (json) {
                 Map<String, Object> out = new LinkedHashMap<>();
                 out.put("dataset", options.dataset);

@@ -16,8 +16,11 @@ final class PretrainingOptions {
     @Mixin
     final PretrainOptions pretrain = new PretrainOptions();
 
-    @Option(names = "--split", description = "split: " + FineTuningOptions.SPLITS + " (default: transfer, the paper's "
-            + "setting, whatever the data set marks; node classification pre-trains on the transfer split only)")
+    @Option(
+            names = "--split",
+            description =
+                    "split: " + FineTuningOptions.SPLITS + " (default: transfer, the paper's "
+                            + "setting, whatever the data set marks; node classification pre-trains on the transfer split only)")
     void split(String value) {
         fineTuning.split(value);
     }

@@ -37,8 +37,18 @@ public final class ProgressBar implements TrainingListener {
         lastPrintedDecile = decile;
         int filled = (int) (WIDTH * step / totalSteps);
         String bar = "#".repeat(filled) + "-".repeat(WIDTH - filled);
-        String line = String.format(Locale.ROOT, "%s [%s] %3d%% step %d/%d loss %.4f %s %s (best %s)",
-                label, bar, 100 * step / totalSteps, step, totalSteps, loss, metric, fmt(lastMetric), fmt(bestMetric));
+        String line = String.format(
+                Locale.ROOT,
+                "%s [%s] %3d%% step %d/%d loss %.4f %s %s (best %s)",
+                label,
+                bar,
+                100 * step / totalSteps,
+                step,
+                totalSteps,
+                loss,
+                metric,
+                fmt(lastMetric),
+                fmt(bestMetric));
         if (interactive) {
             out.print("\r" + line);
             if (step == totalSteps) {

@@ -1,9 +1,9 @@
 package com.dipgnn.cli;
 
 import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderKind;
-import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.training.LearningRateSchedule;
 import com.dipgnn.training.OptimizerConfig;
 import picocli.CommandLine.Option;
@@ -17,16 +17,21 @@ final class RecommenderOptions {
     @Option(names = "--epochs", description = "baseline recommenders: passes over the training pairs (default: 400)")
     Integer epochs;
 
-    @Option(names = "--rec-loss", description = "baseline recommenders: bpr, softmax (cosine / temperature) or "
-            + "dot-softmax (dot product / temperature) (default: bpr)")
+    @Option(
+            names = "--rec-loss",
+            description = "baseline recommenders: bpr, softmax (cosine / temperature) or "
+                    + "dot-softmax (dot product / temperature) (default: bpr)")
     String loss;
 
-    @Option(names = "--rec-negatives", description = "baseline recommenders: uniform or in-batch negatives "
-            + "(default: uniform)")
+    @Option(
+            names = "--rec-negatives",
+            description = "baseline recommenders: uniform or in-batch negatives " + "(default: uniform)")
     String negatives;
 
-    @Option(names = "--rec-negative-count", description = "baseline recommenders: negatives per positive (BPR) or "
-            + "per batch (softmax, uniform) (default: 1 for BPR, 1024 for softmax)")
+    @Option(
+            names = "--rec-negative-count",
+            description = "baseline recommenders: negatives per positive (BPR) or "
+                    + "per batch (softmax, uniform) (default: 1 for BPR, 1024 for softmax)")
     Integer negativeCount;
 
     @Option(names = "--rec-dim", description = "baseline recommenders: vector width (default: 64)")
@@ -41,8 +46,10 @@ final class RecommenderOptions {
     @Option(names = "--rec-lr", description = "baseline recommenders: Adam learning rate (default: 0.001)")
     Double learningRate;
 
-    @Option(names = "--rec-lr-schedule", description = "baseline recommenders: constant, or cosine (half a cosine "
-            + "from --rec-lr down to zero over --epochs) (default: constant)")
+    @Option(
+            names = "--rec-lr-schedule",
+            description = "baseline recommenders: constant, or cosine (half a cosine "
+                    + "from --rec-lr down to zero over --epochs) (default: constant)")
     String schedule;
 
     @Option(names = "--rec-l2", description = "baseline recommenders: L2 weight on the batch's vectors (default: 1e-4)")
@@ -51,24 +58,38 @@ final class RecommenderOptions {
     @Option(names = "--rec-temperature", description = "softmax loss: logits are cosine / temperature (default: 0.1)")
     Double temperature;
 
-    @Option(names = "--rec-eval-every", description = "baseline recommenders: validate every this many epochs "
-            + "(default: 10)")
+    @Option(
+            names = "--rec-eval-every",
+            description = "baseline recommenders: validate every this many epochs " + "(default: 10)")
     Integer evalEvery;
 
-    @Option(names = "--rec-patience", description = "baseline recommenders: stop after this many validations without "
-            + "a better validation Recall@20, 0 = never (default: 5)")
+    @Option(
+            names = "--rec-patience",
+            description = "baseline recommenders: stop after this many validations without "
+                    + "a better validation Recall@20, 0 = never (default: 5)")
     Integer patience;
 
     /** The configuration of {@code kind} the options describe; {@code evalNegatives} as the fine-tuning options say. */
     RecommenderConfig config(RecommenderKind kind, int evalNegatives) {
         RankingLoss l = loss == null ? RankingLoss.BPR : RankingLoss.parse(loss);
         int count = negativeCount != null ? negativeCount : l == RankingLoss.BPR ? 1 : 1024;
-        return new RecommenderConfig(kind, or(dim, 64), or(layers, 3), l,
-                negatives == null ? NegativeSampling.UNIFORM : NegativeSampling.parse(negatives), count,
-                or(temperature, 0.1), or(l2, 1e-4), or(epochs, 400), or(batch, 2048),
+        return new RecommenderConfig(
+                kind,
+                or(dim, 64),
+                or(layers, 3),
+                l,
+                negatives == null ? NegativeSampling.UNIFORM : NegativeSampling.parse(negatives),
+                count,
+                or(temperature, 0.1),
+                or(l2, 1e-4),
+                or(epochs, 400),
+                or(batch, 2048),
                 new OptimizerConfig(or(learningRate, 1e-3), 0, 0, 1e-8, 0),
                 schedule == null ? LearningRateSchedule.CONSTANT : LearningRateSchedule.parse(schedule),
-                or(evalEvery, 10), or(patience, 5), 20, evalNegatives);
+                or(evalEvery, 10),
+                or(patience, 5),
+                20,
+                evalNegatives);
     }
 
     private static <T> T or(T value, T fallback) {

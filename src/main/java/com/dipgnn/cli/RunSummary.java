@@ -14,12 +14,13 @@ public final class RunSummary {
     public record Stat(double mean, double std, int n) {
         @Override
         public String toString() {
-            return n > 1 ? String.format(Locale.ROOT, "%.4f ± %.4f", mean, std) : String.format(Locale.ROOT, "%.4f", mean);
+            return n > 1
+                    ? String.format(Locale.ROOT, "%.4f ± %.4f", mean, std)
+                    : String.format(Locale.ROOT, "%.4f", mean);
         }
     }
 
-    private RunSummary() {
-    }
+    private RunSummary() {}
 
     public static Map<String, Map<String, Stat>> of(List<FineTuneResult> results) {
         return ofMetrics(results.stream().map(FineTuneResult::metrics).toList());
@@ -29,9 +30,10 @@ public final class RunSummary {
     public static Map<String, Map<String, Stat>> ofMetrics(List<Map<String, Map<String, Double>>> runs) {
         Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
         for (Map<String, Map<String, Double>> r : runs) {
-            r.forEach((split, metrics) -> metrics.forEach((name, v) ->
-                    values.computeIfAbsent(split, k -> new LinkedHashMap<>())
-                            .computeIfAbsent(name, k -> new ArrayList<>()).add(v)));
+            r.forEach((split, metrics) ->
+                    metrics.forEach((name, v) -> values.computeIfAbsent(split, k -> new LinkedHashMap<>())
+                            .computeIfAbsent(name, k -> new ArrayList<>())
+                            .add(v)));
         }
         Map<String, Map<String, Stat>> out = new LinkedHashMap<>();
         values.forEach((split, metrics) -> {
@@ -52,11 +54,12 @@ public final class RunSummary {
     /** A plain-text table: one row per split, one column per metric. */
     public static String table(Map<String, Map<String, Stat>> summary) {
         List<String> columns = new ArrayList<>();
-        summary.values().forEach(m -> m.keySet().forEach(k -> {
-            if (!columns.contains(k)) {
-                columns.add(k);
-            }
-        }));
+        summary.values()
+                .forEach(m -> m.keySet().forEach(k -> {
+                    if (!columns.contains(k)) {
+                        columns.add(k);
+                    }
+                }));
         StringBuilder sb = new StringBuilder();
         String rowFormat = "%-6s" + " | %-17s".repeat(columns.size()) + "%n";
         sb.append(String.format(Locale.ROOT, rowFormat, concat("split", columns)));

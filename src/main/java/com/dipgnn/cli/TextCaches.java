@@ -6,8 +6,7 @@ import java.nio.file.Path;
 /** Where the command line caches text-derived node inputs between runs. */
 final class TextCaches {
 
-    private TextCaches() {
-    }
+    private TextCaches() {}
 
     /**
      * The command line's cache: {@code $DIPGNN_CACHE_DIR/text-inputs}, by default
@@ -15,7 +14,9 @@ final class TextCaches {
      */
     static TextInputCache cli() {
         String dir = System.getenv("DIPGNN_CACHE_DIR");
-        Path root = dir != null && !dir.isBlank() ? Path.of(dir) : Path.of(System.getProperty("user.home"), ".cache", "dipgnn");
+        Path root = dir != null && !dir.isBlank()
+                ? Path.of(dir)
+                : Path.of(System.getProperty("user.home"), ".cache", "dipgnn");
         return new TextInputCache(root.resolve("text-inputs"));
     }
 }

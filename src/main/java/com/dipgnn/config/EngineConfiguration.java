@@ -5,18 +5,18 @@ import com.dipgnn.model.AggregationKernel;
 import com.dipgnn.model.kernels.SegmentKernels;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.EngineThreads;
+import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
-import io.swagger.v3.oas.models.Components;
 import java.time.Clock;
 import java.util.List;
+import java.util.Locale;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import java.util.Locale;
 
 /** Beans shared by the service's features: the compute device, the clock, the OpenAPI description. */
 @Configuration
@@ -35,14 +35,21 @@ public class EngineConfiguration {
         int cores = Runtime.getRuntime().availableProcessors();
         int threads = EngineThreads.apply(properties.engineThreads(cores));
         AggregationKernel.use(properties.kernels());
-        LOG.info("Engine threads: {} of {} cores (dipgnn.threads={}, {} job(s) at once); message passing on the {} "
-                + "kernels (dipgnn.kernels)", threads, cores, properties.threads(), properties.jobs().concurrency(),
+        LOG.info(
+                "Engine threads: {} of {} cores (dipgnn.threads={}, {} job(s) at once); message passing on the {} "
+                        + "kernels (dipgnn.kernels)",
+                threads,
+                cores,
+                properties.threads(),
+                properties.jobs().concurrency(),
                 properties.kernels().name().toLowerCase(Locale.ROOT));
         Device device = Devices.select(preference);
         if (properties.kernels() == AggregationKernel.TORCHSCRIPT) {
             long start = System.nanoTime();
             SegmentKernels.shared();
-            LOG.info("TorchScript kernels loaded: compiled by libtorch in {} ms", (System.nanoTime() - start) / 1_000_000);
+            LOG.info(
+                    "TorchScript kernels loaded: compiled by libtorch in {} ms",
+                    (System.nanoTime() - start) / 1_000_000);
         }
         return device;
     }
@@ -55,14 +62,22 @@ public class EngineConfiguration {
     @Bean
     public OpenAPI openApi() {
         return new OpenAPI()
-                .info(new Info().title("DiP-GNN Service").version("v1")
-                        .description("Pre-trains graph neural networks with DiP-GNN, fine-tunes them and serves them: "
-                                + "data sets, training jobs, the model registry, deployments and online inference. "
-                                + "Send the header `Authorization: Bearer <token>`: admin tokens for changes, reader "
-                                + "tokens for reads and inference. `/v2/health/live` and `/v2/health/ready` need none."))
+                .info(
+                        new Info()
+                                .title("DiP-GNN Service")
+                                .version("v1")
+                                .description(
+                                        "Pre-trains graph neural networks with DiP-GNN, fine-tunes them and serves them: "
+                                                + "data sets, training jobs, the model registry, deployments and online inference. "
+                                                + "Send the header `Authorization: Bearer <token>`: admin tokens for changes, reader "
+                                                + "tokens for reads and inference. `/v2/health/live` and `/v2/health/ready` need none."))
                 .servers(List.of(new Server().url("/").description("this service")))
-                .components(new Components().addSecuritySchemes("bearer",
-                        new SecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")))
+                .components(new Components()
+                        .addSecuritySchemes(
+                                "bearer",
+                                new SecurityScheme()
+                                        .type(SecurityScheme.Type.HTTP)
+                                        .scheme("bearer")))
                 .addSecurityItem(new SecurityRequirement().addList("bearer"));
     }
 }

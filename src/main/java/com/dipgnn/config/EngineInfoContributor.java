@@ -30,7 +30,8 @@ public class EngineInfoContributor implements InfoContributor {
         djl.put("djlVersion", Engine.getDjlVersion());
         djl.put("gpuCount", engine.getGpuCount());
         builder.withDetail("djl", djl);
-        builder.withDetail("device", Map.of("type", device.getDeviceType(), "id", device.getDeviceId(),
-                "description", device.toString()));
+        builder.withDetail(
+                "device",
+                Map.of("type", device.getDeviceType(), "id", device.getDeviceId(), "description", device.toString()));
     }
 }

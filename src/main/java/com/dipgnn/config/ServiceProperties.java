@@ -4,6 +4,8 @@ import com.dipgnn.graph.io.InputLimits;
 import com.dipgnn.model.AggregationKernel;
 import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.IndexOptions;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -11,8 +13,6 @@ import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 
 /**
  * The service's settings ({@code dipgnn.*}). Everything the service writes lives under
@@ -55,7 +55,8 @@ public record ServiceProperties(
             throw new IllegalArgumentException("dipgnn.roles is empty; give api, worker or both (api,worker)");
         }
         if (threads < 0) {
-            throw new IllegalArgumentException("dipgnn.threads must be 0 (automatic) or a thread count; got " + threads);
+            throw new IllegalArgumentException(
+                    "dipgnn.threads must be 0 (automatic) or a thread count; got " + threads);
         }
     }
 
@@ -85,8 +86,8 @@ public record ServiceProperties(
 
         public Datasets {
             if (maxConcurrentUploads < 1) {
-                throw new IllegalArgumentException("dipgnn.datasets.max-concurrent-uploads must be at least 1; got "
-                        + maxConcurrentUploads);
+                throw new IllegalArgumentException(
+                        "dipgnn.datasets.max-concurrent-uploads must be at least 1; got " + maxConcurrentUploads);
             }
         }
     }
@@ -117,17 +118,23 @@ public record ServiceProperties(
             @DefaultValue("268435456") long maxValuesPerType) {
 
         /** The defaults, as {@code @DefaultValue} gives them. */
-        public static final Limits DEFAULT = new Limits(InputLimits.DEFAULT.maxLineChars(),
-                InputLimits.DEFAULT.maxColumns(), InputLimits.DEFAULT.maxFeatureDim(), InputLimits.DEFAULT.maxNodes(),
-                InputLimits.DEFAULT.maxEdges(), 2_000_000, 20_000_000, InputLimits.DEFAULT.maxValuesPerType());
+        public static final Limits DEFAULT = new Limits(
+                InputLimits.DEFAULT.maxLineChars(),
+                InputLimits.DEFAULT.maxColumns(),
+                InputLimits.DEFAULT.maxFeatureDim(),
+                InputLimits.DEFAULT.maxNodes(),
+                InputLimits.DEFAULT.maxEdges(),
+                2_000_000,
+                20_000_000,
+                InputLimits.DEFAULT.maxValuesPerType());
 
         /** The prefix of these settings' names. */
         public static final String PREFIX = "dipgnn.datasets.limits.";
 
         /** The graph loaders' limits. */
         public InputLimits input() {
-            return new InputLimits(maxLineChars, maxColumns, maxFeatureDim, maxNodes, maxEdges, maxValuesPerType,
-                    PREFIX);
+            return new InputLimits(
+                    maxLineChars, maxColumns, maxFeatureDim, maxNodes, maxEdges, maxValuesPerType, PREFIX);
         }
     }
 
@@ -208,8 +215,7 @@ public record ServiceProperties(
             @DefaultValue("10000") int failedAuthMaxClients) {
 
         @org.springframework.boot.context.properties.bind.ConstructorBinding
-        public Security {
-        }
+        public Security {}
 
         /** Tokens with the default failed-authentication limits. */
         public Security(boolean openInference, List<ApiToken> tokens) {
@@ -222,12 +228,12 @@ public record ServiceProperties(
      * @param token the secret
      * @param role what it may do
      */
-    public record ApiToken(String name, String token, Role role) {
-    }
+    public record ApiToken(String name, String token, Role role) {}
 
     /** What a token may do: readers call inference and read; admins also change things. */
     public enum Role {
-        READER, ADMIN
+        READER,
+        ADMIN
     }
 
     /**
@@ -261,8 +267,8 @@ public record ServiceProperties(
 
         public Serving {
             if (!(maxEmbeddingMagnitude > 0)) {
-                throw new IllegalArgumentException("dipgnn.serving.max-embedding-magnitude must be positive; got "
-                        + maxEmbeddingMagnitude);
+                throw new IllegalArgumentException(
+                        "dipgnn.serving.max-embedding-magnitude must be positive; got " + maxEmbeddingMagnitude);
             }
             if (!(indexTargetRecall >= 0 && indexTargetRecall <= 1)) {
                 throw new IllegalArgumentException("dipgnn.serving.index-target-recall must be in [0, 1] (0: measure "
@@ -287,8 +293,7 @@ public record ServiceProperties(
             @DefaultValue("true") boolean enabled,
             @DefaultValue("100") int pretrainSteps,
             @DefaultValue("200") int finetuneSteps,
-            @DefaultValue("recommendations") String deployment) {
-    }
+            @DefaultValue("recommendations") String deployment) {}
 
     /**
      * Every process registers an owner token in the database, names its in-progress writes with
@@ -307,13 +312,13 @@ public record ServiceProperties(
             @DefaultValue("10m") Duration sweepInterval) {
 
         /** The defaults, as {@code @DefaultValue} gives them. */
-        public static final Housekeeping DEFAULT = new Housekeeping(Duration.ofSeconds(10), Duration.ofMinutes(2),
-                Duration.ofMinutes(10));
+        public static final Housekeeping DEFAULT =
+                new Housekeeping(Duration.ofSeconds(10), Duration.ofMinutes(2), Duration.ofMinutes(10));
 
         public Housekeeping {
             if (heartbeatInterval == null || heartbeatInterval.isNegative() || heartbeatInterval.isZero()) {
-                throw new IllegalArgumentException("dipgnn.housekeeping.heartbeat-interval must be positive; got "
-                        + heartbeatInterval);
+                throw new IllegalArgumentException(
+                        "dipgnn.housekeeping.heartbeat-interval must be positive; got " + heartbeatInterval);
             }
             if (ownerGrace == null || ownerGrace.compareTo(heartbeatInterval.multipliedBy(3)) < 0) {
                 throw new IllegalArgumentException("dipgnn.housekeeping.owner-grace (" + ownerGrace + ") must be at "

@@ -79,8 +79,10 @@ public final class ArchiveExtractor {
      */
     public void extract(Path archive, String filename, Path target) throws IOException {
         if (!isSupported(filename)) {
-            throw new InvalidInputException("file", "'" + filename + "' is not a supported archive; upload a .zip, "
-                    + ".tar, .tar.gz or .tgz holding the graph's files");
+            throw new InvalidInputException(
+                    "file",
+                    "'" + filename + "' is not a supported archive; upload a .zip, "
+                            + ".tar, .tar.gz or .tgz holding the graph's files");
         }
         Path root = target.toAbsolutePath().normalize();
         long byRatio = Math.max(RATIO_FREE_BYTES, Files.size(archive) * (long) Math.min(maxRatio, Integer.MAX_VALUE));
@@ -88,7 +90,7 @@ public final class ArchiveExtractor {
         long total = 0;
         int entries = 0;
         try (InputStream raw = new BufferedInputStream(Files.newInputStream(archive));
-             ArchiveInputStream<? extends ArchiveEntry> in = open(raw, filename.toLowerCase(Locale.ROOT))) {
+                ArchiveInputStream<? extends ArchiveEntry> in = open(raw, filename.toLowerCase(Locale.ROOT))) {
             ArchiveEntry entry;
             while ((entry = in.getNextEntry()) != null) {
                 if (++entries > maxEntries) {
@@ -107,7 +109,8 @@ public final class ArchiveExtractor {
                 total += copy(in, out, budget - total, entry.getName(), budget);
             }
         } catch (IOException e) {
-            throw new InvalidInputException("file", "cannot read '" + filename + "' as an archive: " + e.getMessage(), e);
+            throw new InvalidInputException(
+                    "file", "cannot read '" + filename + "' as an archive: " + e.getMessage(), e);
         }
         if (entries == 0) {
             throw new InvalidInputException("file", "the archive '" + filename + "' is empty");
@@ -118,7 +121,8 @@ public final class ArchiveExtractor {
         if (name.endsWith(".zip")) {
             return new ZipArchiveInputStream(raw);
         }
-        return name.endsWith(".tar") ? new TarArchiveInputStream(raw)
+        return name.endsWith(".tar")
+                ? new TarArchiveInputStream(raw)
                 : new TarArchiveInputStream(new GzipCompressorInputStream(raw));
     }
 
@@ -130,8 +134,10 @@ public final class ArchiveExtractor {
     private static Path confined(Path root, String name) {
         Path out = root.resolve(name).normalize();
         if (name.startsWith("/") || name.contains("\\") || !out.startsWith(root) || out.equals(root)) {
-            throw new InvalidInputException("file", "archive entry '" + name
-                    + "' points outside the archive's folder; entries must be relative paths without '..'");
+            throw new InvalidInputException(
+                    "file",
+                    "archive entry '" + name
+                            + "' points outside the archive's folder; entries must be relative paths without '..'");
         }
         return out;
     }
@@ -139,10 +145,13 @@ public final class ArchiveExtractor {
     private static void requireRegularFile(ArchiveEntry entry) {
         boolean link = entry instanceof org.apache.commons.compress.archivers.tar.TarArchiveEntry tar
                 && (tar.isSymbolicLink() || tar.isLink() || !tar.isFile());
-        boolean zipLink = entry instanceof org.apache.commons.compress.archivers.zip.ZipArchiveEntry zip && zip.isUnixSymlink();
+        boolean zipLink =
+                entry instanceof org.apache.commons.compress.archivers.zip.ZipArchiveEntry zip && zip.isUnixSymlink();
         if (link || zipLink) {
-            throw new InvalidInputException("file", "archive entry '" + entry.getName()
-                    + "' is a link or special file; only regular files and folders are accepted");
+            throw new InvalidInputException(
+                    "file",
+                    "archive entry '" + entry.getName()
+                            + "' is a link or special file; only regular files and folders are accepted");
         }
     }
 
@@ -155,14 +164,20 @@ public final class ArchiveExtractor {
                 written += n;
                 if (written > budget) {
                     if (limit < maxBytes) {
-                        throw new InvalidInputException("file", "the archive expands to more than " + maxRatio
-                                + " times its size (" + limit + " bytes, at entry "
-                                + com.dipgnn.graph.io.Excerpt.of(name) + "), as compression bombs do; compress the "
-                                + "graph less, or register it from a server directory");
+                        throw new InvalidInputException(
+                                "file",
+                                "the archive expands to more than " + maxRatio
+                                        + " times its size (" + limit + " bytes, at entry "
+                                        + com.dipgnn.graph.io.Excerpt.of(name)
+                                        + "), as compression bombs do; compress the "
+                                        + "graph less, or register it from a server directory");
                     }
-                    throw new InvalidInputException("file", "the archive expands to more than " + maxBytes
-                            + " bytes (at entry " + com.dipgnn.graph.io.Excerpt.of(name) + "); upload a smaller graph or register it from a server "
-                            + "directory" + (setting == null ? "" : ", or raise " + setting));
+                    throw new InvalidInputException(
+                            "file",
+                            "the archive expands to more than " + maxBytes
+                                    + " bytes (at entry " + com.dipgnn.graph.io.Excerpt.of(name)
+                                    + "); upload a smaller graph or register it from a server "
+                                    + "directory" + (setting == null ? "" : ", or raise " + setting));
                 }
                 os.write(buffer, 0, n);
             }

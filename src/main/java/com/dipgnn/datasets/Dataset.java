@@ -12,6 +12,10 @@ import java.time.Instant;
  * @param summary counts, feature widths, labels and the default split
  * @param createdAt registration time
  */
-public record Dataset(String id, DatasetSource source, String location, String fingerprint, DatasetSummary summary,
-                      Instant createdAt) {
-}
+public record Dataset(
+        String id,
+        DatasetSource source,
+        String location,
+        String fingerprint,
+        DatasetSummary summary,
+        Instant createdAt) {}

@@ -16,24 +16,24 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
-import java.util.ArrayList;
-import java.util.Optional;
-import java.util.concurrent.Semaphore;
 
 /**
  * Registers, describes and deletes data sets, and hands their graphs to jobs and deployments
@@ -45,11 +45,13 @@ public class DatasetService {
 
     /** Name of the built-in synthetic query-product data set. */
     public static final String BUILTIN_QUERY_PRODUCT = "query-product";
+
     private static final int MAX_ARCHIVE_ENTRIES = 10_000;
     /** How an upload's archive is named while it is received: this, the owner ({@link WriteOwner}) and a nonce. */
     public static final String UPLOAD_PREFIX = ".upload-";
     /** How an upload's extraction is named while it is validated: this, the owner and the same nonce. */
     public static final String STAGING_PREFIX = ".partial-";
+
     private static final Logger LOG = LoggerFactory.getLogger(DatasetService.class);
 
     private final DatasetRepository repository;
@@ -58,6 +60,7 @@ public class DatasetService {
     private final Map<String, HeteroGraph> graphs = new ConcurrentHashMap<>();
     /** Uploads being received and extracted now ({@code dipgnn.datasets.max-concurrent-uploads}). */
     private final Semaphore uploads;
+
     private final UploadStages stages;
 
     public DatasetService(DatasetRepository repository, ServiceProperties properties) {
@@ -66,8 +69,10 @@ public class DatasetService {
 
     /** A service that tells {@code stages} when an upload reaches them (tests that act in between). */
     @org.springframework.beans.factory.annotation.Autowired
-    public DatasetService(DatasetRepository repository, ServiceProperties properties,
-                          org.springframework.beans.factory.ObjectProvider<UploadStages> stages) {
+    public DatasetService(
+            DatasetRepository repository,
+            ServiceProperties properties,
+            org.springframework.beans.factory.ObjectProvider<UploadStages> stages) {
         this(repository, properties, stages.getIfAvailable(() -> UploadStages.NONE));
     }
 
@@ -75,7 +80,8 @@ public class DatasetService {
         this.stages = stages;
         this.repository = repository;
         this.properties = properties;
-        this.roots = properties.datasets().roots().stream().map(DatasetService::real).toList();
+        this.roots =
+                properties.datasets().roots().stream().map(DatasetService::real).toList();
         this.uploads = new Semaphore(properties.datasets().maxConcurrentUploads());
     }
 
@@ -88,7 +94,8 @@ public class DatasetService {
                 record(BUILTIN_QUERY_PRODUCT, DatasetSource.BUILTIN, spec.location(), graph);
                 LOG.info("Registered the built-in data set '{}': {}", BUILTIN_QUERY_PRODUCT, graph);
             } catch (ConflictException e) {
-                LOG.info("The built-in data set '{}' was registered by another process starting at the same time",
+                LOG.info(
+                        "The built-in data set '{}' was registered by another process starting at the same time",
                         BUILTIN_QUERY_PRODUCT);
             }
         }
@@ -111,24 +118,33 @@ public class DatasetService {
         ServiceProperties.Limits limits = properties.datasets().limits();
         long nodes = (long) spec.queries() + spec.products();
         if (nodes > limits.maxSyntheticNodes()) {
-            throw new InvalidInputException("synthetic", "a synthetic graph of " + spec.queries() + " queries and "
-                    + spec.products() + " products has " + nodes + " nodes, more than " + limits.maxSyntheticNodes()
-                    + " (the limit " + ServiceProperties.Limits.PREFIX + "max-synthetic-nodes); ask for fewer, or raise"
-                    + " that setting where the service's memory allows");
+            throw new InvalidInputException(
+                    "synthetic",
+                    "a synthetic graph of " + spec.queries() + " queries and "
+                            + spec.products() + " products has " + nodes + " nodes, more than "
+                            + limits.maxSyntheticNodes()
+                            + " (the limit " + ServiceProperties.Limits.PREFIX
+                            + "max-synthetic-nodes); ask for fewer, or raise"
+                            + " that setting where the service's memory allows");
         }
         int width = com.dipgnn.graph.synthetic.QueryProductConfig.defaults().featureDim() + 1; // products' width
         long values = (long) Math.max(spec.queries(), spec.products()) * width;
         if (values > limits.maxValuesPerType()) {
-            throw new InvalidInputException("synthetic", "a synthetic graph of " + spec.queries() + " queries and "
-                    + spec.products() + " products has node types of up to " + values + " feature values ("
-                    + Math.max(spec.queries(), spec.products()) + " nodes x " + width + "), more than "
-                    + limits.maxValuesPerType() + " (the limit " + ServiceProperties.Limits.PREFIX
-                    + "max-values-per-type); ask for fewer, or raise that setting where the service's memory allows");
+            throw new InvalidInputException(
+                    "synthetic",
+                    "a synthetic graph of " + spec.queries() + " queries and "
+                            + spec.products() + " products has node types of up to " + values + " feature values ("
+                            + Math.max(spec.queries(), spec.products()) + " nodes x " + width + "), more than "
+                            + limits.maxValuesPerType() + " (the limit " + ServiceProperties.Limits.PREFIX
+                            + "max-values-per-type); ask for fewer, or raise that setting where the service's memory allows");
         }
         if (spec.clicks() > limits.maxSyntheticEdges()) {
-            throw new InvalidInputException("synthetic.clicks", "a synthetic graph of " + spec.clicks() + " clicks is"
-                    + " more than " + limits.maxSyntheticEdges() + " (the limit " + ServiceProperties.Limits.PREFIX
-                    + "max-synthetic-edges); ask for fewer, or raise that setting where the service's memory allows");
+            throw new InvalidInputException(
+                    "synthetic.clicks",
+                    "a synthetic graph of " + spec.clicks() + " clicks is"
+                            + " more than " + limits.maxSyntheticEdges() + " (the limit "
+                            + ServiceProperties.Limits.PREFIX
+                            + "max-synthetic-edges); ask for fewer, or raise that setting where the service's memory allows");
         }
     }
 
@@ -150,8 +166,10 @@ public class DatasetService {
         DatasetIds.require("id", id);
         requireFree(id);
         if (filename == null || !ArchiveExtractor.isSupported(filename)) {
-            throw new InvalidInputException("file", "'" + filename + "' is not a supported archive; upload a .zip, "
-                    + ".tar, .tar.gz or .tgz holding the graph's files");
+            throw new InvalidInputException(
+                    "file",
+                    "'" + filename + "' is not a supported archive; upload a .zip, "
+                            + ".tar, .tar.gz or .tgz holding the graph's files");
         }
         if (!uploads.tryAcquire()) {
             throw new ServiceUnavailableException(properties.datasets().maxConcurrentUploads() + " uploads are being "
@@ -177,15 +195,22 @@ public class DatasetService {
             long max = properties.datasets().uploadMaxBytes().toBytes();
             copyCapped(content, archive, max);
             Files.createDirectories(extracted);
-            new ArchiveExtractor(properties.datasets().expandMaxBytes().toBytes(), MAX_ARCHIVE_ENTRIES,
-                    "dipgnn.datasets.expand-max-bytes").extract(archive, filename, extracted);
-            Path graphDir = checked("file", AllowedRoots.within(extracted, "the archive's own folder"),
-                    graphFolder(extracted).toString(), "the extracted archive");
+            new ArchiveExtractor(
+                            properties.datasets().expandMaxBytes().toBytes(),
+                            MAX_ARCHIVE_ENTRIES,
+                            "dipgnn.datasets.expand-max-bytes")
+                    .extract(archive, filename, extracted);
+            Path graphDir = checked(
+                    "file",
+                    AllowedRoots.within(extracted, "the archive's own folder"),
+                    graphFolder(extracted).toString(),
+                    "the extracted archive");
             Path graphInside = extracted.toRealPath().relativize(graphDir);
             stages.validating(extracted);
             HeteroGraph graph = GraphLoaders.load(graphDir, loadOptions());
             if (Files.exists(target)) {
-                throw new ConflictException("data set folder " + target + " already exists; delete data set '" + id + "' first");
+                throw new ConflictException(
+                        "data set folder " + target + " already exists; delete data set '" + id + "' first");
             }
             try {
                 Files.move(extracted, target, StandardCopyOption.ATOMIC_MOVE);
@@ -194,7 +219,8 @@ public class DatasetService {
                         + "' meanwhile; delete data set '" + id + "' first, or choose another id");
             }
             try {
-                return record(id, DatasetSource.UPLOAD, target.resolve(graphInside).toString(), graph);
+                return record(
+                        id, DatasetSource.UPLOAD, target.resolve(graphInside).toString(), graph);
             } catch (RuntimeException e) {
                 ModelStore.deleteRecursively(target);
                 throw e;
@@ -210,8 +236,10 @@ public class DatasetService {
     }
 
     public Dataset get(String id) {
-        return repository.find(id).orElseThrow(() -> new NotFoundException("data set", id,
-                "list the registered data sets with GET /api/v1/datasets"));
+        return repository
+                .find(id)
+                .orElseThrow(() -> new NotFoundException(
+                        "data set", id, "list the registered data sets with GET /api/v1/datasets"));
     }
 
     public List<Dataset> list(int offset, int limit) {
@@ -232,8 +260,8 @@ public class DatasetService {
         }
         List<String> deployments = repository.deployments(id);
         if (!deployments.isEmpty()) {
-            throw new ConflictException("data set '" + id + "' is served by deployments " + deployments
-                    + "; undeploy them first");
+            throw new ConflictException(
+                    "data set '" + id + "' is served by deployments " + deployments + "; undeploy them first");
         }
         repository.delete(id);
         graphs.remove(id);
@@ -280,7 +308,8 @@ public class DatasetService {
     }
 
     private Dataset record(String id, DatasetSource source, String location, HeteroGraph graph) {
-        Dataset dataset = new Dataset(id, source, location, graph.fingerprint(), DatasetSummary.of(graph), Instant.now());
+        Dataset dataset =
+                new Dataset(id, source, location, graph.fingerprint(), DatasetSummary.of(graph), Instant.now());
         try {
             repository.insert(dataset);
         } catch (DuplicateKeyException e) {
@@ -292,7 +321,8 @@ public class DatasetService {
 
     private void requireFree(String id) {
         if (repository.find(id).isPresent()) {
-            throw new ConflictException("a data set named '" + id + "' already exists; choose another name or delete it first");
+            throw new ConflictException(
+                    "a data set named '" + id + "' already exists; choose another name or delete it first");
         }
     }
 
@@ -301,8 +331,10 @@ public class DatasetService {
             throw new InvalidInputException("path", "path is required: the server directory holding the graph");
         }
         if (roots.isEmpty()) {
-            throw new InvalidInputException("path", "registering server directories is disabled: no data set roots "
-                    + "are configured (dipgnn.datasets.roots); upload an archive instead");
+            throw new InvalidInputException(
+                    "path",
+                    "registering server directories is disabled: no data set roots "
+                            + "are configured (dipgnn.datasets.roots); upload an archive instead");
         }
         return checked("path", datasetRoots(), directory, "the data set directory");
     }
@@ -320,8 +352,10 @@ public class DatasetService {
     public AllowedRoots readableRoots() {
         List<Path> allowed = new ArrayList<>(roots);
         allowed.add(properties.dataDir());
-        return AllowedRoots.of(allowed, "the directories the server may read (the data set roots, "
-                + "dipgnn.datasets.roots, and the data directory)");
+        return AllowedRoots.of(
+                allowed,
+                "the directories the server may read (the data set roots, "
+                        + "dipgnn.datasets.roots, and the data directory)");
     }
 
     /**
@@ -364,8 +398,10 @@ public class DatasetService {
             while ((n = in.read(buffer)) > 0) {
                 total += n;
                 if (total > max) {
-                    throw new InvalidInputException("file", "the upload exceeds the limit of " + max
-                            + " bytes; register the data set from a server directory instead");
+                    throw new InvalidInputException(
+                            "file",
+                            "the upload exceeds the limit of " + max
+                                    + " bytes; register the data set from a server directory instead");
                 }
                 os.write(buffer, 0, n);
             }

@@ -20,8 +20,13 @@ import java.util.List;
  * @param relations per relation
  * @param split the default node-transfer split, or null when the graph has no relation to split on
  */
-public record DatasetSummary(String name, long totalNodes, long totalEdges, List<NodeTypeSummary> nodeTypes,
-                             List<RelationSummary> relations, SplitSummary split) {
+public record DatasetSummary(
+        String name,
+        long totalNodes,
+        long totalEdges,
+        List<NodeTypeSummary> nodeTypes,
+        List<RelationSummary> relations,
+        SplitSummary split) {
 
     /**
      * @param type node type
@@ -31,17 +36,15 @@ public record DatasetSummary(String name, long totalNodes, long totalEdges, List
      * @param classes number of classes (0 = unlabeled type)
      * @param classCounts labeled nodes per class (single-label types; empty otherwise)
      */
-    public record NodeTypeSummary(String type, int count, int featureDim, int labeled, int classes,
-                                  List<Integer> classCounts) {
-    }
+    public record NodeTypeSummary(
+            String type, int count, int featureDim, int labeled, int classes, List<Integer> classCounts) {}
 
     /**
      * @param key {@code source__name__target}
      * @param edges stored edges
      * @param reverse whether it is the generated reverse of another relation
      */
-    public record RelationSummary(String key, long edges, boolean reverse) {
-    }
+    public record RelationSummary(String key, long edges, boolean reverse) {}
 
     /**
      * @param nodeType the node type the split divides
@@ -51,8 +54,7 @@ public record DatasetSummary(String name, long totalNodes, long totalEdges, List
      * @param val fine-tuning validation nodes
      * @param test fine-tuning test nodes
      */
-    public record SplitSummary(String nodeType, long seed, int pretrainNodes, int train, int val, int test) {
-    }
+    public record SplitSummary(String nodeType, long seed, int pretrainNodes, int train, int val, int test) {}
 
     /** Describes {@code graph}. */
     public static DatasetSummary of(HeteroGraph graph) {
@@ -61,8 +63,10 @@ public record DatasetSummary(String name, long totalNodes, long totalEdges, List
             types.add(nodeType(graph.nodes(type)));
         }
         List<RelationSummary> relations = graph.relationTypes().stream()
-                .map(r -> new RelationSummary(r.key(), graph.adjacency(r).numEdges(), r.isReverse())).toList();
-        return new DatasetSummary(graph.name(), graph.totalNodes(), graph.totalEdges(), types, relations, split(graph, types));
+                .map(r -> new RelationSummary(r.key(), graph.adjacency(r).numEdges(), r.isReverse()))
+                .toList();
+        return new DatasetSummary(
+                graph.name(), graph.totalNodes(), graph.totalEdges(), types, relations, split(graph, types));
     }
 
     private static NodeTypeSummary nodeType(NodeTable table) {
@@ -82,14 +86,20 @@ public record DatasetSummary(String name, long totalNodes, long totalEdges, List
                 perClass.add(c);
             }
         }
-        return new NodeTypeSummary(table.name(), table.count(), table.featureDim(), labels.labeledCount(),
-                labels.numClasses(), perClass);
+        return new NodeTypeSummary(
+                table.name(), table.count(), table.featureDim(), labels.labeledCount(), labels.numClasses(), perClass);
     }
 
     private static SplitSummary split(HeteroGraph graph, List<NodeTypeSummary> types) {
-        String splitType = types.stream().filter(t -> t.labeled() > 0).map(NodeTypeSummary::type).findFirst()
-                .orElseGet(() -> graph.relationTypes().stream().filter(r -> !r.isReverse())
-                        .map(RelationType::source).findFirst().orElse(null));
+        String splitType = types.stream()
+                .filter(t -> t.labeled() > 0)
+                .map(NodeTypeSummary::type)
+                .findFirst()
+                .orElseGet(() -> graph.relationTypes().stream()
+                        .filter(r -> !r.isReverse())
+                        .map(RelationType::source)
+                        .findFirst()
+                        .orElse(null));
         if (splitType == null) {
             return null;
         }
@@ -101,6 +111,7 @@ public record DatasetSummary(String name, long totalNodes, long totalEdges, List
             return null;
         }
         int pretrain = split.hasPretrainGraph() ? split.pretrainGraph().numNodes(splitType) : 0;
-        return new SplitSummary(splitType, seed, pretrain, split.train().length, split.val().length, split.test().length);
+        return new SplitSummary(
+                splitType, seed, pretrain, split.train().length, split.val().length, split.test().length);
     }
 }

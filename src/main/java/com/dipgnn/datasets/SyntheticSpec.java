@@ -3,7 +3,6 @@ package com.dipgnn.datasets;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.QueryProductLocation;
-import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -34,8 +33,11 @@ public record SyntheticSpec(
     /** Absent sizes take the generator's defaults. */
     public SyntheticSpec withDefaults() {
         SyntheticSpec d = defaults();
-        return new SyntheticSpec(queries != null ? queries : d.queries, products != null ? products : d.products,
-                clicks != null ? clicks : d.clicks, seed != null ? seed : d.seed);
+        return new SyntheticSpec(
+                queries != null ? queries : d.queries,
+                products != null ? products : d.products,
+                clicks != null ? clicks : d.clicks,
+                seed != null ? seed : d.seed);
     }
 
     /** The graph; {@link QueryProductConfig} refuses sizes it cannot generate, saying which. */

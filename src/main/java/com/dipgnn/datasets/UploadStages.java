@@ -11,7 +11,7 @@ import java.nio.file.Path;
 public interface UploadStages {
 
     /** Does nothing. */
-    UploadStages NONE = extracted -> { };
+    UploadStages NONE = extracted -> {};
 
     /** The archive is extracted into {@code extracted}; the graph is loaded and checked next. */
     void validating(Path extracted);

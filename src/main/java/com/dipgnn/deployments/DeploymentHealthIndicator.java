@@ -20,8 +20,14 @@ public class DeploymentHealthIndicator implements HealthIndicator {
     @Override
     public Health health() {
         Health.Builder health = deployments.allLoaded() ? Health.up() : Health.outOfService();
-        deployments.list().forEach(d -> health.withDetail(d.name(), d.state().name()
-                + (d.pending() != null ? " (loading " + d.pending().modelId() + ")" : "")));
+        deployments
+                .list()
+                .forEach(d -> health.withDetail(
+                        d.name(),
+                        d.state().name()
+                                + (d.pending() != null
+                                        ? " (loading " + d.pending().modelId() + ")"
+                                        : "")));
         return health.build();
     }
 }

@@ -1,13 +1,13 @@
 package com.dipgnn.deployments;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 
 /** Deployment rows: which model version each deployment name serves. */
 @Repository
@@ -22,8 +22,7 @@ public class DeploymentRepository {
      * @param createdAt first deployed
      * @param updatedAt last (re)deployed
      */
-    public record Row(String name, String modelId, String embeddingsPath, Instant createdAt, Instant updatedAt) {
-    }
+    public record Row(String name, String modelId, String embeddingsPath, Instant createdAt, Instant updatedAt) {}
 
     private final JdbcClient jdbc;
 
@@ -36,21 +35,29 @@ public class DeploymentRepository {
      * null: computed by the service), creating the deployment when new.
      */
     public void upsert(String name, String modelId, String embeddingsPath, Instant now) {
-        int updated = jdbc.sql("UPDATE deployments SET model_id = ?, embeddings_path = ?, updated_at = ? WHERE name = ?")
-                .params(modelId, embeddingsPath, Timestamp.from(now), name).update();
+        int updated = jdbc.sql(
+                        "UPDATE deployments SET model_id = ?, embeddings_path = ?, updated_at = ? WHERE name = ?")
+                .params(modelId, embeddingsPath, Timestamp.from(now), name)
+                .update();
         if (updated == 0) {
             jdbc.sql("INSERT INTO deployments (name, model_id, embeddings_path, created_at, updated_at) "
                             + "VALUES (?, ?, ?, ?, ?)")
-                    .params(name, modelId, embeddingsPath, Timestamp.from(now), Timestamp.from(now)).update();
+                    .params(name, modelId, embeddingsPath, Timestamp.from(now), Timestamp.from(now))
+                    .update();
         }
     }
 
     public Optional<Row> find(String name) {
-        return jdbc.sql("SELECT * FROM deployments WHERE name = ?").param(name).query(DeploymentRepository::map).optional();
+        return jdbc.sql("SELECT * FROM deployments WHERE name = ?")
+                .param(name)
+                .query(DeploymentRepository::map)
+                .optional();
     }
 
     public List<Row> all() {
-        return jdbc.sql("SELECT * FROM deployments ORDER BY name").query(DeploymentRepository::map).list();
+        return jdbc.sql("SELECT * FROM deployments ORDER BY name")
+                .query(DeploymentRepository::map)
+                .list();
     }
 
     public boolean delete(String name) {
@@ -58,7 +65,10 @@ public class DeploymentRepository {
     }
 
     private static Row map(ResultSet rs, int row) throws SQLException {
-        return new Row(rs.getString("name"), rs.getString("model_id"), rs.getString("embeddings_path"),
+        return new Row(
+                rs.getString("name"),
+                rs.getString("model_id"),
+                rs.getString("embeddings_path"),
                 rs.getTimestamp("created_at").toInstant(),
                 rs.getTimestamp("updated_at").toInstant());
     }

@@ -2,7 +2,6 @@ package com.dipgnn.deployments;
 
 import ai.djl.Device;
 import com.dipgnn.config.ServiceProperties;
-import com.dipgnn.text.TextInputCache;
 import com.dipgnn.datasets.DatasetIds;
 import com.dipgnn.datasets.DatasetService;
 import com.dipgnn.errors.ConflictException;
@@ -19,27 +18,28 @@ import com.dipgnn.serving.IndexOptions;
 import com.dipgnn.serving.InvalidEmbeddingsException;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.PrecomputedEmbeddings;
+import com.dipgnn.text.TextInputCache;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Service;
-import java.util.HashMap;
-import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
 
 /**
  * Deploys model versions under names and serves them. A (re)deploy loads the model, embeds every
@@ -79,8 +79,13 @@ public class DeploymentService implements SmartLifecycle {
     private ScheduledExecutorService syncer;
     private volatile boolean running;
 
-    public DeploymentService(DeploymentRepository repository, ModelRegistry registry, DatasetService datasets,
-                             ServiceProperties properties, Device device, Clock clock) {
+    public DeploymentService(
+            DeploymentRepository repository,
+            ModelRegistry registry,
+            DatasetService datasets,
+            ServiceProperties properties,
+            Device device,
+            Clock clock) {
         this.repository = repository;
         this.registry = registry;
         this.datasets = datasets;
@@ -128,7 +133,9 @@ public class DeploymentService implements SmartLifecycle {
                 fresh.createdAt = row.createdAt();
                 fresh.updatedAt = row.updatedAt();
                 if (slots.putIfAbsent(row.name(), fresh) == null) {
-                    LOG.info("Deployment '{}' was created by another API process: loading model {}", row.name(),
+                    LOG.info(
+                            "Deployment '{}' was created by another API process: loading model {}",
+                            row.name(),
                             row.modelId());
                     created.forEach(l -> l.accept(row.name()));
                     synchronized (fresh) {
@@ -139,13 +146,18 @@ public class DeploymentService implements SmartLifecycle {
             }
             synchronized (slot) {
                 Served served = slot.served;
-                boolean differs = served == null ? slot.state == DeploymentState.FAILED
+                boolean differs = served == null
+                        ? slot.state == DeploymentState.FAILED
                         : !row.modelId().equals(served.modelId())
                                 || !Objects.equals(row.embeddingsPath(), served.embeddingsPath());
-                boolean changedElsewhere = slot.pending == null && differs
+                boolean changedElsewhere = slot.pending == null
+                        && differs
                         && (slot.updatedAt == null || row.updatedAt().isAfter(slot.updatedAt));
                 if (changedElsewhere) {
-                    LOG.info("Deployment '{}' was switched to model {} by another API process", row.name(), row.modelId());
+                    LOG.info(
+                            "Deployment '{}' was switched to model {} by another API process",
+                            row.name(),
+                            row.modelId());
                     slot.updatedAt = row.updatedAt();
                     load(row.name(), slot, row.modelId(), row.embeddingsPath(), null, true);
                 }
@@ -154,8 +166,11 @@ public class DeploymentService implements SmartLifecycle {
         for (Map.Entry<String, Slot> e : slots.entrySet()) {
             Slot slot = e.getValue();
             synchronized (slot) {
-                boolean goneElsewhere = !rows.containsKey(e.getKey()) && slot.pending == null && slot.served != null
-                        && slot.updatedAt != null && slot.updatedAt.isBefore(started);
+                boolean goneElsewhere = !rows.containsKey(e.getKey())
+                        && slot.pending == null
+                        && slot.served != null
+                        && slot.updatedAt != null
+                        && slot.updatedAt.isBefore(started);
                 if (goneElsewhere && slots.remove(e.getKey(), slot)) {
                     LOG.info("Deployment '{}' was undeployed by another API process", e.getKey());
                     retire(slot.served);
@@ -208,7 +223,9 @@ public class DeploymentService implements SmartLifecycle {
     public double indexSize(String name) {
         Slot slot = slots.get(name);
         Served served = slot == null ? null : slot.served;
-        return served == null ? 0 : served.model().index().map(i -> (double) i.size()).orElse(0.0);
+        return served == null
+                ? 0
+                : served.model().index().map(i -> (double) i.size()).orElse(0.0);
     }
 
     /** Whether every deployment has finished loading (ready or failed): the service's readiness. */
@@ -261,7 +278,8 @@ public class DeploymentService implements SmartLifecycle {
                 throw new ConflictException("deployment '" + name + "' is already loading model '"
                         + slot.pending.modelId() + "'; wait until it is ready, then deploy again");
             }
-            if (slot.served != null && modelId.equals(slot.served.modelId())
+            if (slot.served != null
+                    && modelId.equals(slot.served.modelId())
                     && Objects.equals(source, slot.served.embeddingsPath())) {
                 return view(name, slot);
             }
@@ -300,10 +318,11 @@ public class DeploymentService implements SmartLifecycle {
         Served served = slot.served;
         if (served == null) {
             if (slot.state == DeploymentState.FAILED) {
-                throw new ConflictException("deployment '" + name + "' failed to load: " + slot.error
-                        + "; deploy another model version");
+                throw new ConflictException(
+                        "deployment '" + name + "' failed to load: " + slot.error + "; deploy another model version");
             }
-            throw new ServiceUnavailableException("deployment '" + name + "' is still loading its model; retry shortly");
+            throw new ServiceUnavailableException(
+                    "deployment '" + name + "' is still loading its model; retry shortly");
         }
         return served;
     }
@@ -315,28 +334,42 @@ public class DeploymentService implements SmartLifecycle {
      * @param precomputed those embeddings, already read and checked; null: read (and checked) here
      *     when {@code embeddingsPath} is given (a deployment reloaded at start)
      */
-    private void load(String name, Slot slot, String modelId, String embeddingsPath, PrecomputedEmbeddings precomputed,
-                      boolean atStart) {
-        slot.pending = new DeploymentView.PendingLoad(modelId, embeddingsPath,
-                DeploymentListener.Phase.EMBEDDING.name(), 0, 0);
+    private void load(
+            String name,
+            Slot slot,
+            String modelId,
+            String embeddingsPath,
+            PrecomputedEmbeddings precomputed,
+            boolean atStart) {
+        slot.pending = new DeploymentView.PendingLoad(
+                modelId, embeddingsPath, DeploymentListener.Phase.EMBEDDING.name(), 0, 0);
         slot.error = null;
         loading.incrementAndGet();
-        LOG.info("Deployment '{}' loading model {}{}", name, modelId,
+        LOG.info(
+                "Deployment '{}' loading model {}{}",
+                name,
+                modelId,
                 embeddingsPath == null ? "" : " from the precomputed embeddings in " + embeddingsPath);
         loader.execute(() -> {
             try {
                 ModelVersion model = registry.get(modelId);
-                DeploymentListener progress = (phase, done, total) ->
-                        slot.pending = new DeploymentView.PendingLoad(modelId, embeddingsPath, phase.name(), done, total);
-                PrecomputedEmbeddings embeddings = precomputed != null || embeddingsPath == null ? precomputed
+                DeploymentListener progress = (phase, done, total) -> slot.pending =
+                        new DeploymentView.PendingLoad(modelId, embeddingsPath, phase.name(), done, total);
+                PrecomputedEmbeddings embeddings = precomputed != null || embeddingsPath == null
+                        ? precomputed
                         : readEmbeddings(model, Path.of(embeddingsPath));
-                ModelDeployment loaded = ModelDeployment.deploy(registry.directory(modelId),
-                        datasets.graph(model.datasetId()), options(), progress,
-                        new TextInputCache(properties.textInputCacheDir()), embeddings);
+                ModelDeployment loaded = ModelDeployment.deploy(
+                        registry.directory(modelId),
+                        datasets.graph(model.datasetId()),
+                        options(),
+                        progress,
+                        new TextInputCache(properties.textInputCacheDir()),
+                        embeddings);
                 switchTo(name, slot, modelId, embeddingsPath, loaded, atStart);
             } catch (Exception | LinkageError e) {
                 LOG.warn("Loading model {} for deployment '{}' failed", modelId, name, e);
-                slot.error = e.getMessage() != null ? e.getMessage()
+                slot.error = e.getMessage() != null
+                        ? e.getMessage()
                         : "an unexpected error while loading; the service log has the details";
                 if (slot.served == null) {
                     slot.state = DeploymentState.FAILED;
@@ -348,8 +381,8 @@ public class DeploymentService implements SmartLifecycle {
         });
     }
 
-    private void switchTo(String name, Slot slot, String modelId, String embeddingsPath, ModelDeployment loaded,
-                          boolean atStart) {
+    private void switchTo(
+            String name, Slot slot, String modelId, String embeddingsPath, ModelDeployment loaded, boolean atStart) {
         synchronized (slot) {
             if (slots.get(name) != slot) {
                 loaded.close();
@@ -365,8 +398,12 @@ public class DeploymentService implements SmartLifecycle {
             slot.state = DeploymentState.READY;
             retire(previous);
         }
-        LOG.info("Deployment '{}' now serves model {}{} ({})", name, modelId,
-                embeddingsPath == null ? "" : " with the embeddings in " + embeddingsPath, loaded.stats());
+        LOG.info(
+                "Deployment '{}' now serves model {}{} ({})",
+                name,
+                modelId,
+                embeddingsPath == null ? "" : " with the embeddings in " + embeddingsPath,
+                loaded.stats());
     }
 
     /** Closes a replaced model once requests that already hold it are done. */
@@ -380,15 +417,23 @@ public class DeploymentService implements SmartLifecycle {
         if (modelId == null || modelId.isBlank()) {
             throw new InvalidInputException("modelId", "modelId is required: the model version to deploy");
         }
-        ModelVersion model = registry.find(modelId).orElseThrow(() -> new InvalidInputException("modelId", "model '"
-                + modelId + "' does not exist; list the fine-tuned models with GET /api/v1/models?kind=FINETUNED"));
+        ModelVersion model = registry.find(modelId)
+                .orElseThrow(
+                        () -> new InvalidInputException(
+                                "modelId",
+                                "model '" + modelId
+                                        + "' does not exist; list the fine-tuned models with GET /api/v1/models?kind=FINETUNED"));
         if (datasets.find(model.datasetId()).isEmpty()) {
-            throw new InvalidInputException("modelId", "model '" + modelId + "' was trained on data set '"
-                    + model.datasetId() + "', which has been deleted; register the graph again or deploy another model");
+            throw new InvalidInputException(
+                    "modelId",
+                    "model '" + modelId + "' was trained on data set '" + model.datasetId()
+                            + "', which has been deleted; register the graph again or deploy another model");
         }
         if (model.kind() != ModelKind.FINETUNED) {
-            throw new InvalidInputException("modelId", "model '" + modelId + "' is a pre-trained encoder without a task "
-                    + "head; fine-tune it (POST /api/v1/jobs/finetune) and deploy the fine-tuned model");
+            throw new InvalidInputException(
+                    "modelId",
+                    "model '" + modelId + "' is a pre-trained encoder without a task "
+                            + "head; fine-tune it (POST /api/v1/jobs/finetune) and deploy the fine-tuned model");
         }
         return model;
     }
@@ -403,9 +448,13 @@ public class DeploymentService implements SmartLifecycle {
      */
     private PrecomputedEmbeddings readEmbeddings(ModelVersion model, Path dir) {
         try {
-            return PrecomputedEmbeddings.read(dir, registry.directory(model.id()), model.id(),
-                    datasets.graph(model.datasetId()), new PrecomputedEmbeddings.Checks(datasets.readableRoots(),
-                            properties.serving().maxEmbeddingMagnitude()));
+            return PrecomputedEmbeddings.read(
+                    dir,
+                    registry.directory(model.id()),
+                    model.id(),
+                    datasets.graph(model.datasetId()),
+                    new PrecomputedEmbeddings.Checks(
+                            datasets.readableRoots(), properties.serving().maxEmbeddingMagnitude()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read model '" + model.id() + "': " + e.getMessage(), e);
         }
@@ -413,9 +462,11 @@ public class DeploymentService implements SmartLifecycle {
 
     private DeploymentOptions options() {
         ServiceProperties.Serving s = properties.serving();
-        return DeploymentOptions.defaults().withDevice(device).withInference(s.inference())
-                .withLimits(s.maxBatch(), s.maxK()).withIndex(IndexOptions.defaults().withKind(s.index())
-                        .withTargetRecall(s.indexTargetRecall()));
+        return DeploymentOptions.defaults()
+                .withDevice(device)
+                .withInference(s.inference())
+                .withLimits(s.maxBatch(), s.maxK())
+                .withIndex(IndexOptions.defaults().withKind(s.index()).withTargetRecall(s.indexTargetRecall()));
     }
 
     private Slot slot(String name) {
@@ -430,11 +481,23 @@ public class DeploymentService implements SmartLifecycle {
         Served served = slot.served;
         ModelDeployment m = served == null ? null : served.model();
         String task = m == null ? null : m.task() == com.dipgnn.training.TaskKind.LINK_PREDICTION ? "link" : "node";
-        String relation = m == null ? null : m.linkRelation().map(RelationType::key).orElse(null);
+        String relation =
+                m == null ? null : m.linkRelation().map(RelationType::key).orElse(null);
         Integer indexSize = m == null ? null : m.index().map(i -> i.size()).orElse(null);
-        return new DeploymentView(name, slot.state, served == null ? null : served.modelId(),
-                served == null ? null : served.embeddingsPath(), task, relation, m == null ? null : m.dim(),
-                indexSize, m == null ? null : m.stats(), slot.pending, slot.error, slot.createdAt, slot.updatedAt);
+        return new DeploymentView(
+                name,
+                slot.state,
+                served == null ? null : served.modelId(),
+                served == null ? null : served.embeddingsPath(),
+                task,
+                relation,
+                m == null ? null : m.dim(),
+                indexSize,
+                m == null ? null : m.stats(),
+                slot.pending,
+                slot.error,
+                slot.createdAt,
+                slot.updatedAt);
     }
 
     private static Thread daemon(Runnable r, String name) {

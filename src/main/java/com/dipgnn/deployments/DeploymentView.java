@@ -21,10 +21,20 @@ import java.time.Instant;
  * @param createdAt first deployed
  * @param updatedAt last switched to a new model
  */
-public record DeploymentView(String name, DeploymentState state, String modelId, String embeddingsPath, String task,
-                             String relation,
-                             Integer dim, Integer indexSize, DeploymentStats stats, PendingLoad pending, String error,
-                             Instant createdAt, Instant updatedAt) {
+public record DeploymentView(
+        String name,
+        DeploymentState state,
+        String modelId,
+        String embeddingsPath,
+        String task,
+        String relation,
+        Integer dim,
+        Integer indexSize,
+        DeploymentStats stats,
+        PendingLoad pending,
+        String error,
+        Instant createdAt,
+        Instant updatedAt) {
 
     /**
      * A model version being loaded.
@@ -35,6 +45,5 @@ public record DeploymentView(String name, DeploymentState state, String modelId,
      * @param done nodes (or vectors) done
      * @param total nodes (or vectors) in all
      */
-    public record PendingLoad(String modelId, String embeddingsPath, String phase, long done, long total) {
-    }
+    public record PendingLoad(String modelId, String embeddingsPath, String phase, long done, long total) {}
 }

@@ -40,18 +40,24 @@ public final class NodeKeys {
     /** The id of the node with {@code key} of {@code type}. */
     public int id(String field, String type, String key) {
         if (!graph.hasNodeType(type)) {
-            throw new InvalidInferenceRequestException(field, Reason.UNKNOWN_NODE_TYPE, "node type '" + type
-                    + "' is not in the graph; its node types are " + graph.nodeTypes());
+            throw new InvalidInferenceRequestException(
+                    field,
+                    Reason.UNKNOWN_NODE_TYPE,
+                    "node type '" + type + "' is not in the graph; its node types are " + graph.nodeTypes());
         }
         Map<String, Integer> byKey = ids.get(type);
         if (byKey == null) {
-            throw new InvalidInferenceRequestException(field, Reason.MALFORMED, "nodes of type '" + type
-                    + "' have no keys in this graph; name them by id");
+            throw new InvalidInferenceRequestException(
+                    field,
+                    Reason.MALFORMED,
+                    "nodes of type '" + type + "' have no keys in this graph; name them by id");
         }
         Integer id = byKey.get(key);
         if (id == null) {
-            throw new InvalidInferenceRequestException(field, Reason.UNKNOWN_NODE, "no node of type '" + type
-                    + "' has the key '" + key + "' (keys are case-sensitive)");
+            throw new InvalidInferenceRequestException(
+                    field,
+                    Reason.UNKNOWN_NODE,
+                    "no node of type '" + type + "' has the key '" + key + "' (keys are case-sensitive)");
         }
         return id;
     }

@@ -11,5 +11,4 @@ import com.dipgnn.serving.ModelDeployment;
  * @param keys its graph's node keys
  * @param embeddingsPath the directory of precomputed embeddings it serves, or null when it computed its own
  */
-public record Served(ModelDeployment model, String modelId, NodeKeys keys, String embeddingsPath) {
-}
+public record Served(ModelDeployment model, String modelId, NodeKeys keys, String embeddingsPath) {}

@@ -15,19 +15,36 @@ import org.springframework.stereotype.Component;
 public class ServingMetrics {
 
     public ServingMetrics(MeterRegistry meters, DeploymentService deployments, Device device) {
-        Gauge.builder("dipgnn.deployments.loading", deployments, d -> d.list().stream()
-                        .filter(v -> v.pending() != null).count())
-                .description("Deployments loading a model").register(meters);
-        deployments.onNewDeployment(name -> Gauge.builder("dipgnn.deployment.index.size", deployments,
-                        d -> d.indexSize(name)).tag("deployment", name).description("Candidates in the top-k index")
-                .register(meters));
-        deployments.onRemovedDeployment(name -> meters.find("dipgnn.deployment.index.size").tag("deployment", name)
-                .meters().forEach(meters::remove));
+        Gauge.builder(
+                        "dipgnn.deployments.loading",
+                        deployments,
+                        d -> d.list().stream().filter(v -> v.pending() != null).count())
+                .description("Deployments loading a model")
+                .register(meters);
+        deployments.onNewDeployment(
+                name -> Gauge.builder("dipgnn.deployment.index.size", deployments, d -> d.indexSize(name))
+                        .tag("deployment", name)
+                        .description("Candidates in the top-k index")
+                        .register(meters));
+        deployments.onRemovedDeployment(name -> meters.find("dipgnn.deployment.index.size")
+                .tag("deployment", name)
+                .meters()
+                .forEach(meters::remove));
         if (device.isGpu()) {
-            Gauge.builder("dipgnn.gpu.memory.used", device, d -> CudaUtils.getGpuMemory(d).getUsed())
-                    .baseUnit("bytes").description("GPU memory in use").register(meters);
-            Gauge.builder("dipgnn.gpu.memory.total", device, d -> CudaUtils.getGpuMemory(d).getMax())
-                    .baseUnit("bytes").description("GPU memory").register(meters);
+            Gauge.builder(
+                            "dipgnn.gpu.memory.used",
+                            device,
+                            d -> CudaUtils.getGpuMemory(d).getUsed())
+                    .baseUnit("bytes")
+                    .description("GPU memory in use")
+                    .register(meters);
+            Gauge.builder(
+                            "dipgnn.gpu.memory.total",
+                            device,
+                            d -> CudaUtils.getGpuMemory(d).getMax())
+                    .baseUnit("bytes")
+                    .description("GPU memory")
+                    .register(meters);
         }
     }
 }

@@ -1,5 +1,6 @@
 package com.dipgnn.experiments;
 
+import ai.djl.Device;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderExperiment;
@@ -7,15 +8,14 @@ import com.dipgnn.recommend.RecommenderKind;
 import com.dipgnn.recommend.RecommenderResult;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TrainingListener;
-import ai.djl.Device;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
-import java.util.Arrays;
 
 /**
  * The field's baseline recommenders (popularity, MF, LightGCN) on a reproduction's edge split
@@ -38,7 +38,9 @@ public final class BaselineComparison {
 
         /** Mean and sample standard deviation of a test metric, formatted as {@code mean ± std} (×100). */
         public String cell(String metric) {
-            double[] v = runs.stream().mapToDouble(r -> r.get("test").getOrDefault(metric, Double.NaN)).toArray();
+            double[] v = runs.stream()
+                    .mapToDouble(r -> r.get("test").getOrDefault(metric, Double.NaN))
+                    .toArray();
             double mean = Arrays.stream(v).average().orElse(Double.NaN);
             double ss = 0;
             for (double x : v) {
@@ -49,26 +51,33 @@ public final class BaselineComparison {
         }
     }
 
-    private BaselineComparison() {
-    }
+    private BaselineComparison() {}
 
     /**
      * Trains and evaluates each baseline with seeds {@code firstSeed .. firstSeed + runs - 1}.
      *
      * @param listener the training listener of (baseline, seed)
      */
-    public static List<Baseline> run(HeteroGraph graph, String relation, SplitMode split, long splitSeed,
-                                     List<RecommenderConfig> configs, int runs, long firstSeed, Device device,
-                                     BiFunction<RecommenderKind, Long, TrainingListener> listener) throws IOException {
+    public static List<Baseline> run(
+            HeteroGraph graph,
+            String relation,
+            SplitMode split,
+            long splitSeed,
+            List<RecommenderConfig> configs,
+            int runs,
+            long firstSeed,
+            Device device,
+            BiFunction<RecommenderKind, Long, TrainingListener> listener)
+            throws IOException {
         List<Baseline> out = new ArrayList<>();
         for (RecommenderConfig config : configs) {
-            RecommenderExperiment experiment = new RecommenderExperiment(graph, relation, split, splitSeed, config,
-                    device);
+            RecommenderExperiment experiment =
+                    new RecommenderExperiment(graph, relation, split, splitSeed, config, device);
             List<Map<String, Map<String, Double>>> metrics = new ArrayList<>();
             List<Double> seconds = new ArrayList<>();
             for (int r = 0; r < runs; r++) {
-                RecommenderResult result = experiment.run(firstSeed + r, listener.apply(config.kind(), firstSeed + r),
-                        null);
+                RecommenderResult result =
+                        experiment.run(firstSeed + r, listener.apply(config.kind(), firstSeed + r), null);
                 metrics.add(new LinkedHashMap<>(result.metrics()));
                 seconds.add(result.seconds());
             }
@@ -87,8 +96,13 @@ public final class BaselineComparison {
         for (Baseline b : baselines) {
             md.append("| ").append(b.kind().cliName()).append(" |");
             METRICS.forEach(m -> md.append(' ').append(b.cell(m)).append(" |"));
-            md.append(String.format(Locale.ROOT, " %.1f |%n",
-                    b.seconds().stream().mapToDouble(Double::doubleValue).average().orElse(0)));
+            md.append(String.format(
+                    Locale.ROOT,
+                    " %.1f |%n",
+                    b.seconds().stream()
+                            .mapToDouble(Double::doubleValue)
+                            .average()
+                            .orElse(0)));
         }
         return md.toString();
     }

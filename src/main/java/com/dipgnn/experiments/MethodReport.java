@@ -1,9 +1,9 @@
 package com.dipgnn.experiments;
 
 import com.dipgnn.pretraining.PretrainMethod;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Arrays;
 
 /**
  * The results of one method: its runs and its pre-training figures.
@@ -15,12 +15,19 @@ import java.util.Arrays;
  * @param pretrainFinal the last logging interval's figures of the (first) pre-training
  * @param pretrainHistory every logging interval's figures of the (first) pre-training: step to figures
  */
-public record MethodReport(PretrainMethod method, List<RunRecord> runs, long pretrainSteps, double pretrainSeconds,
-                           Map<String, Double> pretrainFinal, Map<Long, Map<String, Double>> pretrainHistory) {
+public record MethodReport(
+        PretrainMethod method,
+        List<RunRecord> runs,
+        long pretrainSteps,
+        double pretrainSeconds,
+        Map<String, Double> pretrainFinal,
+        Map<Long, Map<String, Double>> pretrainHistory) {
 
     /** The test value of {@code metric} of every run, in seed order. */
     public double[] test(String metric) {
-        return runs.stream().mapToDouble(r -> r.metrics().get("test").get(metric)).toArray();
+        return runs.stream()
+                .mapToDouble(r -> r.metrics().get("test").get(metric))
+                .toArray();
     }
 
     /** The linear probe's test value of {@code metric} of every run, in seed order; empty when not probed. */

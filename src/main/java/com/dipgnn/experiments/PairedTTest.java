@@ -22,12 +22,9 @@ public final class PairedTTest {
      * @param degreesOfFreedom {@code n - 1}
      * @param pValue two-sided p-value
      */
-    public record Result(double meanDifference, double standardError, double t, int degreesOfFreedom,
-                         double pValue) {
-    }
+    public record Result(double meanDifference, double standardError, double t, int degreesOfFreedom, double pValue) {}
 
-    private PairedTTest() {
-    }
+    private PairedTTest() {}
 
     /**
      * Paired t-test of {@code a - b}; {@code a[i]} and {@code b[i]} must come from the same seed.
@@ -76,8 +73,8 @@ public final class PairedTTest {
             throw new IllegalArgumentException("both samples are required");
         }
         if (a.length != b.length) {
-            throw new IllegalArgumentException("paired samples must have the same length, got "
-                    + a.length + " and " + b.length);
+            throw new IllegalArgumentException(
+                    "paired samples must have the same length, got " + a.length + " and " + b.length);
         }
         if (a.length < 2) {
             throw new IllegalArgumentException("a paired t-test needs at least 2 pairs, got " + a.length);

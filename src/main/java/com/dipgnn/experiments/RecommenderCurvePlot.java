@@ -7,8 +7,7 @@ import java.util.List;
 /** The validation Recall@K of recommender runs over their epochs, one line per run (seed). */
 public final class RecommenderCurvePlot {
 
-    private RecommenderCurvePlot() {
-    }
+    private RecommenderCurvePlot() {}
 
     /**
      * @param title the chart's title

@@ -12,10 +12,10 @@ import com.dipgnn.pretraining.PretrainProvenance;
 import com.dipgnn.pretraining.PretrainResult;
 import com.dipgnn.pretraining.PretrainedModels;
 import com.dipgnn.pretraining.Pretrainer;
-import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.FineTuneResult;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.training.FineTuneResult;
 import com.dipgnn.training.TrainingListener;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,8 +23,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Runs every method of a {@link ReproductionSpec} through pre-training (on the pre-training part
@@ -38,8 +38,7 @@ public final class Reproduction {
     /** Progress of a reproduction. */
     public interface Listener {
         /** A line describing what starts now. */
-        default void onPhase(String line) {
-        }
+        default void onPhase(String line) {}
 
         /** The listener of one pre-training. */
         default PretrainListener pretraining(PretrainMethod method, long seed) {
@@ -52,8 +51,7 @@ public final class Reproduction {
         }
 
         /** After a fine-tuning run. */
-        default void onRun(PretrainMethod method, RunRecord run) {
-        }
+        default void onRun(PretrainMethod method, RunRecord run) {}
     }
 
     /** Prefix of the comparisons of linear-probe results. */
@@ -71,14 +69,19 @@ public final class Reproduction {
 
     /** Runs everything; pre-trained models go to {@code workDir/pretrained}. */
     public ReproductionResult run(Path workDir) throws IOException, MalformedModelException {
-        HeteroGraph pretrainGraph = spec.methods().stream().anyMatch(m -> m != PretrainMethod.NONE)
-                ? experiment.pretrainGraph() : null;
+        HeteroGraph pretrainGraph =
+                spec.methods().stream().anyMatch(m -> m != PretrainMethod.NONE) ? experiment.pretrainGraph() : null;
         List<MethodReport> reports = new ArrayList<>();
         for (PretrainMethod method : spec.methods()) {
             reports.add(runMethod(method, pretrainGraph, workDir));
         }
-        return new ReproductionResult(experiment.graph().name(), FineTuneExperiment.describe(experiment.graph()),
-                experiment.spec().task().shortName(), experiment.primaryMetric(), settings(pretrainGraph), reports,
+        return new ReproductionResult(
+                experiment.graph().name(),
+                FineTuneExperiment.describe(experiment.graph()),
+                experiment.spec().task().shortName(),
+                experiment.primaryMetric(),
+                settings(pretrainGraph),
+                reports,
                 comparisons(reports));
     }
 
@@ -103,25 +106,32 @@ public final class Reproduction {
                 }
                 start = shared;
             }
-            listener.onPhase(method.displayName() + ": fine-tuning run " + (r + 1) + "/" + spec.runs() + " (seed "
-                    + seed + ")");
+            listener.onPhase(
+                    method.displayName() + ": fine-tuning run " + (r + 1) + "/" + spec.runs() + " (seed " + seed + ")");
             CurveRecorder curve = new CurveRecorder(listener.fineTuning(method, seed), experiment.primaryMetric());
             FineTuneResult result = experiment.run(seed, curve, null, start);
-            Map<String, Map<String, Double>> probe = spec.probe() ? experiment.probe(seed, start).metrics() : null;
-            RunRecord record = new RunRecord(seed, result.metrics(), result.bestStep(), result.seconds(), curve.points,
-                    probe);
+            Map<String, Map<String, Double>> probe =
+                    spec.probe() ? experiment.probe(seed, start).metrics() : null;
+            RunRecord record =
+                    new RunRecord(seed, result.metrics(), result.bestStep(), result.seconds(), curve.points, probe);
             runs.add(record);
             listener.onRun(method, record);
         }
-        return new MethodReport(method, runs, method == PretrainMethod.NONE ? 0 : spec.pretrain().steps(),
+        return new MethodReport(
+                method,
+                runs,
+                method == PretrainMethod.NONE ? 0 : spec.pretrain().steps(),
                 pretrainings == 0 ? 0 : pretrainSeconds / pretrainings,
-                first == null ? Map.of() : first.finalMetrics, first == null ? Map.of() : first.history);
+                first == null ? Map.of() : first.finalMetrics,
+                first == null ? Map.of() : first.history);
     }
 
     /** A pre-trained encoder with the figures of its pre-training. */
-    private record PretrainedModel(ModelStore.EncoderWeights weights, double seconds, Map<String, Double> finalMetrics,
-                                   Map<Long, Map<String, Double>> history) {
-    }
+    private record PretrainedModel(
+            ModelStore.EncoderWeights weights,
+            double seconds,
+            Map<String, Double> finalMetrics,
+            Map<Long, Map<String, Double>> history) {}
 
     private PretrainedModel pretrained(PretrainMethod method, long seed, HeteroGraph graph, Path workDir)
             throws IOException, MalformedModelException {
@@ -131,8 +141,11 @@ public final class Reproduction {
             listener.onPhase(method.displayName() + ": reusing the pre-trained model in " + dir);
             ModelStore.EncoderWeights weights = ModelStore.readEncoderWeights(dir);
             ModelManifest m = weights.manifest();
-            return new PretrainedModel(weights, PretrainProvenance.of(m).orElseThrow().seconds(),
-                    m.metrics().get("pretrain_final"), Map.of());
+            return new PretrainedModel(
+                    weights,
+                    PretrainProvenance.of(m).orElseThrow().seconds(),
+                    m.metrics().get("pretrain_final"),
+                    Map.of());
         }
         if (Files.exists(dir)) {
             throw new IllegalArgumentException(dir + " holds a model pre-trained with other settings; delete it or "
@@ -143,15 +156,23 @@ public final class Reproduction {
         Path checkpoints = workDir.resolve("checkpoints").resolve(method.cliName() + "-seed" + seed);
         try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
             PretrainResult result = new Pretrainer(config, listener.pretraining(method, seed))
-                    .withGradientNorms(spec.gradientNormsEvery()).run(graph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
-            PretrainedModels.save(dir, result, config, experiment.spec().model(), graph,
-                    experiment.datasetName(), experiment.spec().splitSeed(), experiment.textInputs(),
+                    .withGradientNorms(spec.gradientNormsEvery())
+                    .run(graph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
+            PretrainedModels.save(
+                    dir,
+                    result,
+                    config,
+                    experiment.spec().model(),
+                    graph,
+                    experiment.datasetName(),
+                    experiment.spec().splitSeed(),
+                    experiment.textInputs(),
                     experiment.featureScaling());
             PretrainCheckpoint.delete(checkpoints);
             Map<Long, Map<String, Double>> history = new LinkedHashMap<>();
             result.history().forEach(e -> history.put(e.step(), e.metrics()));
-            return new PretrainedModel(ModelStore.readEncoderWeights(dir), result.seconds(), result.finalMetrics(),
-                    history);
+            return new PretrainedModel(
+                    ModelStore.readEncoderWeights(dir), result.seconds(), result.finalMetrics(), history);
         }
     }
 
@@ -162,8 +183,11 @@ public final class Reproduction {
      */
     private boolean sameSettings(Path dir, PretrainConfig config) throws IOException {
         ModelManifest manifest = ModelStore.readManifest(dir);
-        return PretrainProvenance.of(manifest).map(p -> p.config().equals(config)).orElse(false)
-                && FeatureScaling.loadIfPresent(dir).orElse(FeatureScaling.identity())
+        return PretrainProvenance.of(manifest)
+                        .map(p -> p.config().equals(config))
+                        .orElse(false)
+                && FeatureScaling.loadIfPresent(dir)
+                        .orElse(FeatureScaling.identity())
                         .equals(experiment.featureScaling());
     }
 
@@ -177,15 +201,19 @@ public final class Reproduction {
                 break;
             }
             if (baseline != null && r != baseline) {
-                out.put(r.method().displayName() + " vs " + baseline.method().displayName(),
+                out.put(
+                        r.method().displayName() + " vs " + baseline.method().displayName(),
                         PairedTTest.test(r.test(metric), baseline.test(metric)));
             }
             if (gpt != null && r.method().hasDiscriminator()) {
-                out.put(r.method().displayName() + " vs " + gpt.method().displayName(),
+                out.put(
+                        r.method().displayName() + " vs " + gpt.method().displayName(),
                         PairedTTest.test(r.test(metric), gpt.test(metric)));
             }
             if (baseline != null && r != baseline && r.probeTest(metric).length > 0) {
-                out.put(PROBE + r.method().displayName() + " vs " + baseline.method().displayName(),
+                out.put(
+                        PROBE + r.method().displayName() + " vs "
+                                + baseline.method().displayName(),
                         PairedTTest.test(r.probeTest(metric), baseline.probeTest(metric)));
             }
         }
@@ -203,8 +231,11 @@ public final class Reproduction {
         s.put("split", experiment.spec().split().name().toLowerCase(Locale.ROOT));
         s.put("split_seed", experiment.spec().splitSeed());
         s.put("label_fraction", experiment.spec().labelFraction());
-        s.put("standardize_features", experiment.spec().normalizeFeatures() ? "none (row-normalised)"
-                : experiment.spec().standardizeFeatures().cliName());
+        s.put(
+                "standardize_features",
+                experiment.spec().normalizeFeatures()
+                        ? "none (row-normalised)"
+                        : experiment.spec().standardizeFeatures().cliName());
         s.put("pretraining", spec.pretrain());
         s.put("pretrain_per_run", spec.pretrainPerRun());
         s.put("linear_probe", spec.probe());

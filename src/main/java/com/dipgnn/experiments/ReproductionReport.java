@@ -7,12 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.Arrays;
-import java.util.Comparator;
 
 /**
  * Turns a {@link ReproductionResult} into the paper-style Markdown table (mean ± std over runs,
@@ -21,13 +21,16 @@ import java.util.Comparator;
  */
 public final class ReproductionReport {
 
-    private ReproductionReport() {
-    }
+    private ReproductionReport() {}
 
     /** The Markdown report; {@code plotFile} (may be null) is linked when given. */
     public static String markdown(ReproductionResult result, String plotFile) {
         StringBuilder md = new StringBuilder();
-        md.append("# Reproduction: ").append(result.dataset()).append(" (").append(result.task()).append(")\n\n");
+        md.append("# Reproduction: ")
+                .append(result.dataset())
+                .append(" (")
+                .append(result.task())
+                .append(")\n\n");
         md.append("Graph: ").append(result.graphSummary()).append("\n\n");
         md.append(resultsTable(result)).append('\n');
         md.append(recommendation(result)).append('\n');
@@ -35,26 +38,43 @@ public final class ReproductionReport {
         md.append(comparisonTable(result)).append('\n');
         md.append(pretrainingTable(result)).append('\n');
         if (plotFile != null) {
-            md.append("![validation ").append(label(result.metric())).append(" over fine-tuning steps](")
-                    .append(plotFile).append(")\n\n");
+            md.append("![validation ")
+                    .append(label(result.metric()))
+                    .append(" over fine-tuning steps](")
+                    .append(plotFile)
+                    .append(")\n\n");
         }
         md.append("## Settings\n\n");
-        result.settings().forEach((k, v) -> md.append("- ").append(k).append(": `").append(v).append("`\n"));
+        result.settings()
+                .forEach((k, v) ->
+                        md.append("- ").append(k).append(": `").append(v).append("`\n"));
         return md.toString();
     }
 
     static String resultsTable(ReproductionResult result) {
         String metric = result.metric();
-        MethodReport baseline = result.methods().stream().filter(m -> m.method() == PretrainMethod.NONE)
-                .findFirst().orElse(null);
+        MethodReport baseline = result.methods().stream()
+                .filter(m -> m.method() == PretrainMethod.NONE)
+                .findFirst()
+                .orElse(null);
         StringBuilder md = new StringBuilder();
-        md.append("| method | test ").append(label(metric)).append(" (mean ± std) | gain vs w/o pre-train | runs | ")
+        md.append("| method | test ")
+                .append(label(metric))
+                .append(" (mean ± std) | gain vs w/o pre-train | runs | ")
                 .append("pre-training steps | pre-training s |\n");
         md.append("|---|---|---|---|---|---|\n");
         for (MethodReport m : result.methods()) {
-            String gain = baseline == null || m == baseline ? "" : signed(100 * (m.mean(metric) - baseline.mean(metric)));
-            md.append(String.format(Locale.ROOT, "| %s | %.2f ± %.2f | %s | %d | %d | %.0f |%n", m.method().displayName(),
-                    100 * m.mean(metric), 100 * m.std(metric), gain, m.runs().size(), m.pretrainSteps(),
+            String gain =
+                    baseline == null || m == baseline ? "" : signed(100 * (m.mean(metric) - baseline.mean(metric)));
+            md.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %.2f ± %.2f | %s | %d | %d | %.0f |%n",
+                    m.method().displayName(),
+                    100 * m.mean(metric),
+                    100 * m.std(metric),
+                    gain,
+                    m.runs().size(),
+                    m.pretrainSteps(),
                     m.pretrainSeconds()));
         }
         md.append("\nFigures are ×100. Every method fine-tunes with the same seeds on the same split.\n");
@@ -68,9 +88,12 @@ public final class ReproductionReport {
      */
     static String recommendation(ReproductionResult result) {
         String metric = result.metric();
-        MethodReport best = result.methods().stream().max(Comparator.comparingDouble(m -> m.mean(metric)))
+        MethodReport best = result.methods().stream()
+                .max(Comparator.comparingDouble(m -> m.mean(metric)))
                 .orElse(null);
-        MethodReport baseline = result.methods().stream().filter(m -> m.method() == PretrainMethod.NONE).findFirst()
+        MethodReport baseline = result.methods().stream()
+                .filter(m -> m.method() == PretrainMethod.NONE)
+                .findFirst()
                 .orElse(null);
         if (best == null || baseline == null || result.comparisons().isEmpty()) {
             return "";
@@ -78,16 +101,22 @@ public final class ReproductionReport {
         if (best == baseline) {
             return "**Recommendation:** no pre-training: no method beat fine-tuning from scratch on average.\n";
         }
-        PairedTTest.Result t = result.comparisons().get(best.method().displayName() + " vs "
-                + baseline.method().displayName());
+        PairedTTest.Result t = result.comparisons()
+                .get(best.method().displayName() + " vs " + baseline.method().displayName());
         if (t == null || t.pValue() >= 0.05) {
-            return String.format(Locale.ROOT, "**Recommendation:** no pre-training: the best method, %s, is %s ahead "
-                    + "of fine-tuning from scratch, within the run-to-run spread (p = %s).%n",
-                    best.method().displayName(), signed(100 * (best.mean(metric) - baseline.mean(metric))),
+            return String.format(
+                    Locale.ROOT,
+                    "**Recommendation:** no pre-training: the best method, %s, is %s ahead "
+                            + "of fine-tuning from scratch, within the run-to-run spread (p = %s).%n",
+                    best.method().displayName(),
+                    signed(100 * (best.mean(metric) - baseline.mean(metric))),
                     t == null ? "–" : pValue(t.pValue()));
         }
-        return String.format(Locale.ROOT, "**Recommendation:** %s, %s ahead of fine-tuning from scratch (p = %s).%n",
-                best.method().displayName(), signed(100 * (best.mean(metric) - baseline.mean(metric))),
+        return String.format(
+                Locale.ROOT,
+                "**Recommendation:** %s, %s ahead of fine-tuning from scratch (p = %s).%n",
+                best.method().displayName(),
+                signed(100 * (best.mean(metric) - baseline.mean(metric))),
                 pValue(t.pValue()));
     }
 
@@ -103,9 +132,16 @@ public final class ReproductionReport {
         md.append("|---|---|---|\n");
         for (MethodReport m : result.methods()) {
             double[] test = m.probeTest(metric);
-            double[] val = m.runs().stream().mapToDouble(r -> r.probe().get("val").get(metric)).toArray();
-            md.append(String.format(Locale.ROOT, "| %s | %.2f ± %.2f | %.2f |%n", m.method().displayName(),
-                    100 * mean(test), 100 * std(test), 100 * mean(val)));
+            double[] val = m.runs().stream()
+                    .mapToDouble(r -> r.probe().get("val").get(metric))
+                    .toArray();
+            md.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %.2f ± %.2f | %.2f |%n",
+                    m.method().displayName(),
+                    100 * mean(test),
+                    100 * std(test),
+                    100 * mean(val)));
         }
         return md.toString();
     }
@@ -126,16 +162,25 @@ public final class ReproductionReport {
         if (result.comparisons().isEmpty()) {
             return "";
         }
-        StringBuilder md = new StringBuilder("| comparison (paired over seeds) | mean difference | t | df | p (two-sided) |\n");
+        StringBuilder md =
+                new StringBuilder("| comparison (paired over seeds) | mean difference | t | df | p (two-sided) |\n");
         md.append("|---|---|---|---|---|\n");
-        result.comparisons().forEach((name, t) -> md.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %d | %s |%n",
-                name, signed(100 * t.meanDifference()), t.t(), t.degreesOfFreedom(), pValue(t.pValue()))));
+        result.comparisons()
+                .forEach((name, t) -> md.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %.2f | %d | %s |%n",
+                        name,
+                        signed(100 * t.meanDifference()),
+                        t.t(),
+                        t.degreesOfFreedom(),
+                        pValue(t.pValue()))));
         return md.toString();
     }
 
     static String pretrainingTable(ReproductionResult result) {
-        StringBuilder md = new StringBuilder("| method | gen. acc | disc. acc | coverage gen. | coverage disc. | ratio |"
-                + " feature disc. acc | text gen. acc | text disc. acc | final loss |\n");
+        StringBuilder md =
+                new StringBuilder("| method | gen. acc | disc. acc | coverage gen. | coverage disc. | ratio |"
+                        + " feature disc. acc | text gen. acc | text disc. acc | final loss |\n");
         md.append("|---|---|---|---|---|---|---|---|---|---|\n");
         boolean any = false;
         for (MethodReport m : result.methods()) {
@@ -145,10 +190,16 @@ public final class ReproductionReport {
             }
             any = true;
             md.append("| ").append(m.method().displayName());
-            for (String key : List.of(PretrainMetrics.GEN_ACCURACY, PretrainMetrics.DISC_ACCURACY,
-                    PretrainMetrics.GEN_COVERAGE, PretrainMetrics.DISC_COVERAGE, PretrainMetrics.COVERAGE_RATIO,
-                    PretrainMetrics.DISC_FEATURE_ACCURACY, PretrainMetrics.GEN_TEXT_ACCURACY,
-                    PretrainMetrics.DISC_TEXT_ACCURACY, PretrainMetrics.LOSS)) {
+            for (String key : List.of(
+                    PretrainMetrics.GEN_ACCURACY,
+                    PretrainMetrics.DISC_ACCURACY,
+                    PretrainMetrics.GEN_COVERAGE,
+                    PretrainMetrics.DISC_COVERAGE,
+                    PretrainMetrics.COVERAGE_RATIO,
+                    PretrainMetrics.DISC_FEATURE_ACCURACY,
+                    PretrainMetrics.GEN_TEXT_ACCURACY,
+                    PretrainMetrics.DISC_TEXT_ACCURACY,
+                    PretrainMetrics.LOSS)) {
                 Double v = f.get(key);
                 md.append(" | ").append(v == null ? "–" : String.format(Locale.ROOT, "%.3f", v));
             }
@@ -159,8 +210,10 @@ public final class ReproductionReport {
 
     /** The SVG plot of the mean validation metric (± std over runs) against the fine-tuning step. */
     public static SvgLinePlot plot(ReproductionResult result) {
-        SvgLinePlot plot = new SvgLinePlot(result.dataset() + ": validation " + label(result.metric())
-                + " during fine-tuning", "fine-tuning step", "validation " + label(result.metric()));
+        SvgLinePlot plot = new SvgLinePlot(
+                result.dataset() + ": validation " + label(result.metric()) + " during fine-tuning",
+                "fine-tuning step",
+                "validation " + label(result.metric()));
         for (MethodReport m : result.methods()) {
             TreeMap<Double, List<Double>> byStep = new TreeMap<>();
             for (RunRecord r : m.runs()) {
@@ -174,8 +227,13 @@ public final class ReproductionReport {
             int i = 0;
             for (Map.Entry<Double, List<Double>> e : byStep.entrySet()) {
                 x[i] = e.getKey();
-                double mean = e.getValue().stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-                double ss = e.getValue().stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+                double mean = e.getValue().stream()
+                        .mapToDouble(Double::doubleValue)
+                        .average()
+                        .orElse(Double.NaN);
+                double ss = e.getValue().stream()
+                        .mapToDouble(v -> (v - mean) * (v - mean))
+                        .sum();
                 y[i] = mean;
                 band[i] = e.getValue().size() > 1 ? Math.sqrt(ss / (e.getValue().size() - 1)) : 0;
                 i++;

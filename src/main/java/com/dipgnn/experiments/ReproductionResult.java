@@ -14,7 +14,11 @@ import java.util.Map;
  * @param methods per method, in the order asked for
  * @param comparisons per compared pair ("DiP-GNN vs w/o pre-train"), the paired test on test metric
  */
-public record ReproductionResult(String dataset, String graphSummary, String task, String metric,
-                                 Map<String, Object> settings, List<MethodReport> methods,
-                                 Map<String, PairedTTest.Result> comparisons) {
-}
+public record ReproductionResult(
+        String dataset,
+        String graphSummary,
+        String task,
+        String metric,
+        Map<String, Object> settings,
+        List<MethodReport> methods,
+        Map<String, PairedTTest.Result> comparisons) {}

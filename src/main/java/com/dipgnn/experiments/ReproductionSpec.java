@@ -18,12 +18,18 @@ import java.util.List;
  * @param gradientNormsEvery measure each loss term's gradient norm every this many pre-training
  *     steps ({@link com.dipgnn.pretraining.GradientNorms}); 0: never
  */
-public record ReproductionSpec(List<PretrainMethod> methods, int runs, long firstSeed, PretrainConfig pretrain,
-                               boolean pretrainPerRun, boolean probe, int gradientNormsEvery) {
+public record ReproductionSpec(
+        List<PretrainMethod> methods,
+        int runs,
+        long firstSeed,
+        PretrainConfig pretrain,
+        boolean pretrainPerRun,
+        boolean probe,
+        int gradientNormsEvery) {
 
     /** A reproduction without linear probes. */
-    public ReproductionSpec(List<PretrainMethod> methods, int runs, long firstSeed, PretrainConfig pretrain,
-                            boolean pretrainPerRun) {
+    public ReproductionSpec(
+            List<PretrainMethod> methods, int runs, long firstSeed, PretrainConfig pretrain, boolean pretrainPerRun) {
         this(methods, runs, firstSeed, pretrain, pretrainPerRun, false, 0);
     }
 
@@ -39,8 +45,8 @@ public record ReproductionSpec(List<PretrainMethod> methods, int runs, long firs
             throw new IllegalArgumentException("runs must be at least 1 (got " + runs + ")");
         }
         if (gradientNormsEvery < 0) {
-            throw new IllegalArgumentException("gradient norms every " + gradientNormsEvery
-                    + " steps: give a positive interval, or 0 for none");
+            throw new IllegalArgumentException(
+                    "gradient norms every " + gradientNormsEvery + " steps: give a positive interval, or 0 for none");
         }
     }
 }

@@ -14,12 +14,17 @@ import java.util.Map;
  * @param probe split to metric to value of a linear probe of the encoder as fine-tuning starts
  *     (frozen), or null when not probed
  */
-public record RunRecord(long seed, Map<String, Map<String, Double>> metrics, long bestStep, double seconds,
-                        List<double[]> curve, Map<String, Map<String, Double>> probe) {
+public record RunRecord(
+        long seed,
+        Map<String, Map<String, Double>> metrics,
+        long bestStep,
+        double seconds,
+        List<double[]> curve,
+        Map<String, Map<String, Double>> probe) {
 
     /** A run without a probe. */
-    public RunRecord(long seed, Map<String, Map<String, Double>> metrics, long bestStep, double seconds,
-                     List<double[]> curve) {
+    public RunRecord(
+            long seed, Map<String, Map<String, Double>> metrics, long bestStep, double seconds, List<double[]> curve) {
         this(seed, metrics, bestStep, seconds, curve, null);
     }
 }

@@ -51,8 +51,7 @@ public final class SvgLinePlot {
     private final String yLabel;
     private final List<Series> series = new ArrayList<>();
 
-    private record Series(String name, double[] x, double[] y, double[] band) {
-    }
+    private record Series(String name, double[] x, double[] y, double[] band) {}
 
     /** Linear map from data coordinates to pixels. */
     private record Axis(Ticks ticks, double pixelStart, double pixelEnd) {
@@ -95,12 +94,12 @@ public final class SvgLinePlot {
             throw new IllegalArgumentException("series '" + name + "' needs x and y values");
         }
         if (x.length != y.length) {
-            throw new IllegalArgumentException("series '" + name + "': x has " + x.length
-                    + " values but y has " + y.length);
+            throw new IllegalArgumentException(
+                    "series '" + name + "': x has " + x.length + " values but y has " + y.length);
         }
         if (band != null && band.length != y.length) {
-            throw new IllegalArgumentException("series '" + name + "': band has " + band.length
-                    + " values but y has " + y.length);
+            throw new IllegalArgumentException(
+                    "series '" + name + "': band has " + band.length + " values but y has " + y.length);
         }
         series.add(new Series(name, x.clone(), y.clone(), band == null ? null : band.clone()));
         return this;
@@ -113,9 +112,14 @@ public final class SvgLinePlot {
         Axis yAxis = new Axis(niceTicks(yRange(), Y_MARGIN), TOP + PLOT_HEIGHT, TOP);
         StringBuilder svg = new StringBuilder(16_384);
         svg.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
-                + " viewBox=\"0 0 %d %d\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n",
-                width, HEIGHT, width, HEIGHT));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
+                        + " viewBox=\"0 0 %d %d\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">\n",
+                width,
+                HEIGHT,
+                width,
+                HEIGHT));
         svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", width, HEIGHT));
         appendGridAndTicks(svg, xAxis, yAxis);
         appendSeries(svg, xAxis, yAxis);
@@ -171,29 +175,49 @@ public final class SvgLinePlot {
             double v = xAxis.ticks().value(i);
             double px = xAxis.toPixel(v);
             svg.append(tickMark(px, bottom, px, bottom + 5));
-            svg.append(text("tick-label", px, bottom + 19, formatTick(v, xAxis.ticks().step())));
+            svg.append(text(
+                    "tick-label", px, bottom + 19, formatTick(v, xAxis.ticks().step())));
         }
         svg.append("</g>\n<g class=\"y-ticks\" text-anchor=\"end\" fill=\"#333333\">\n");
         for (int i = 0; i < yAxis.ticks().count(); i++) {
             double v = yAxis.ticks().value(i);
             double py = yAxis.toPixel(v);
             svg.append(tickMark(LEFT - 5, py, LEFT, py));
-            svg.append(text("tick-label", LEFT - 8, py + 4, formatTick(v, yAxis.ticks().step())));
+            svg.append(text(
+                    "tick-label", LEFT - 8, py + 4, formatTick(v, yAxis.ticks().step())));
         }
         svg.append("</g>\n");
     }
 
     private void appendFrameAndLabels(StringBuilder svg, int width) {
-        svg.append(String.format(Locale.ROOT, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\""
-                + " fill=\"none\" stroke=\"#333333\" stroke-width=\"1\"/>\n", LEFT, TOP, PLOT_WIDTH, PLOT_HEIGHT));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\""
+                        + " fill=\"none\" stroke=\"#333333\" stroke-width=\"1\"/>\n",
+                LEFT,
+                TOP,
+                PLOT_WIDTH,
+                PLOT_HEIGHT));
         double centreX = LEFT + PLOT_WIDTH / 2.0;
         double centreY = TOP + PLOT_HEIGHT / 2.0;
-        svg.append(String.format(Locale.ROOT, "<text class=\"title\" x=\"%.1f\" y=\"28\" text-anchor=\"middle\""
-                + " font-size=\"16\" font-weight=\"bold\">%s</text>\n", centreX, escape(title)));
-        svg.append(String.format(Locale.ROOT, "<text class=\"x-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
-                + "%s</text>\n", centreX, TOP + PLOT_HEIGHT + 44, escape(xLabel)));
-        svg.append(String.format(Locale.ROOT, "<text class=\"y-label\" x=\"0\" y=\"0\" text-anchor=\"middle\""
-                + " transform=\"translate(20 %.1f) rotate(-90)\">%s</text>\n", centreY, escape(yLabel)));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<text class=\"title\" x=\"%.1f\" y=\"28\" text-anchor=\"middle\""
+                        + " font-size=\"16\" font-weight=\"bold\">%s</text>\n",
+                centreX,
+                escape(title)));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<text class=\"x-label\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">" + "%s</text>\n",
+                centreX,
+                TOP + PLOT_HEIGHT + 44,
+                escape(xLabel)));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<text class=\"y-label\" x=\"0\" y=\"0\" text-anchor=\"middle\""
+                        + " transform=\"translate(20 %.1f) rotate(-90)\">%s</text>\n",
+                centreY,
+                escape(yLabel)));
     }
 
     private void appendLegend(StringBuilder svg) {
@@ -201,8 +225,16 @@ public final class SvgLinePlot {
         svg.append("<g class=\"legend\">\n");
         for (int i = 0; i < series.size(); i++) {
             double y = TOP + 10 + i * 20;
-            svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\""
-                    + " stroke=\"%s\" stroke-width=\"2.5\"%s/>\n", x, y, x + 26, y, colour(i), dashAttribute(i)));
+            svg.append(String.format(
+                    Locale.ROOT,
+                    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\""
+                            + " stroke=\"%s\" stroke-width=\"2.5\"%s/>\n",
+                    x,
+                    y,
+                    x + 26,
+                    y,
+                    colour(i),
+                    dashAttribute(i)));
             svg.append(text("legend-label", x + 34, y + 4, series.get(i).name()));
         }
         svg.append("</g>\n");
@@ -211,8 +243,13 @@ public final class SvgLinePlot {
     private void appendSeries(StringBuilder svg, Axis xAxis, Axis yAxis) {
         // the ticks always cover the data; the clip is a guard, padded so edge markers stay whole
         int pad = 4;
-        svg.append(String.format(Locale.ROOT, "<clipPath id=\"plot-area\"><rect x=\"%d\" y=\"%d\" width=\"%d\""
-                + " height=\"%d\"/></clipPath>\n", LEFT - pad, TOP - pad, PLOT_WIDTH + 2 * pad, PLOT_HEIGHT + 2 * pad));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<clipPath id=\"plot-area\"><rect x=\"%d\" y=\"%d\" width=\"%d\"" + " height=\"%d\"/></clipPath>\n",
+                LEFT - pad,
+                TOP - pad,
+                PLOT_WIDTH + 2 * pad,
+                PLOT_HEIGHT + 2 * pad));
         svg.append("<g clip-path=\"url(#plot-area)\">\n");
         for (int i = 0; i < series.size(); i++) {
             Series s = series.get(i);
@@ -239,16 +276,19 @@ public final class SvgLinePlot {
         StringBuilder d = new StringBuilder();
         for (int k = 0; k < points.size(); k++) {
             int j = points.get(k);
-            appendPoint(d, k == 0 ? 'M' : 'L', xAxis.toPixel(s.x()[j]),
-                    yAxis.toPixel(s.y()[j] + Math.abs(s.band()[j])));
+            appendPoint(
+                    d, k == 0 ? 'M' : 'L', xAxis.toPixel(s.x()[j]), yAxis.toPixel(s.y()[j] + Math.abs(s.band()[j])));
         }
         for (int k = points.size() - 1; k >= 0; k--) {
             int j = points.get(k);
             appendPoint(d, 'L', xAxis.toPixel(s.x()[j]), yAxis.toPixel(s.y()[j] - Math.abs(s.band()[j])));
         }
         d.append('Z');
-        svg.append(String.format(Locale.ROOT, "<path class=\"band\" d=\"%s\" fill=\"%s\" fill-opacity=\"0.18\""
-                + " stroke=\"none\"/>\n", d, colour(index)));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<path class=\"band\" d=\"%s\" fill=\"%s\" fill-opacity=\"0.18\"" + " stroke=\"none\"/>\n",
+                d,
+                colour(index)));
     }
 
     private void appendLine(StringBuilder svg, Series s, int index, Axis xAxis, Axis yAxis) {
@@ -267,9 +307,14 @@ public final class SvgLinePlot {
             }
         }
         String name = escape(s.name());
-        svg.append(String.format(Locale.ROOT, "<path class=\"series\" data-name=\"%s\" d=\"%s\" fill=\"none\""
-                + " stroke=\"%s\" stroke-width=\"2\" stroke-linejoin=\"round\"%s/>\n",
-                name, d, colour(index), dashAttribute(index)));
+        svg.append(String.format(
+                Locale.ROOT,
+                "<path class=\"series\" data-name=\"%s\" d=\"%s\" fill=\"none\""
+                        + " stroke=\"%s\" stroke-width=\"2\" stroke-linejoin=\"round\"%s/>\n",
+                name,
+                d,
+                colour(index),
+                dashAttribute(index)));
         if (markers.length() > 0) {
             svg.append(String.format(Locale.ROOT, "<g class=\"markers\" fill=\"%s\">%s</g>\n", colour(index), markers));
         }
@@ -334,7 +379,8 @@ public final class SvgLinePlot {
         int exponent = (int) Math.floor(Math.log10(hi - lo)) - 2;
         while (true) {
             for (String mantissa : MANTISSAS) {
-                double step = new BigDecimal(mantissa).scaleByPowerOfTen(exponent).doubleValue();
+                double step =
+                        new BigDecimal(mantissa).scaleByPowerOfTen(exponent).doubleValue();
                 double min = Math.floor(lo / step + 1e-9) * step;
                 double max = Math.ceil(hi / step - 1e-9) * step;
                 Ticks ticks = new Ticks(min, max, step);
@@ -352,7 +398,12 @@ public final class SvgLinePlot {
         if (magnitude >= 1e7 || step < 1e-5) {
             return String.format(Locale.ROOT, "%.3g", value);
         }
-        int decimals = Math.max(0, BigDecimal.valueOf(step).round(new MathContext(3)).stripTrailingZeros().scale());
+        int decimals = Math.max(
+                0,
+                BigDecimal.valueOf(step)
+                        .round(new MathContext(3))
+                        .stripTrailingZeros()
+                        .scale());
         String s = String.format(Locale.ROOT, "%." + decimals + "f", value);
         return s.matches("-0(\\.0*)?") ? s.substring(1) : s;
     }
@@ -391,13 +442,18 @@ public final class SvgLinePlot {
     }
 
     private static String tickMark(double x1, double y1, double x2, double y2) {
-        return String.format(Locale.ROOT, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#333333\"/>\n",
-                x1, y1, x2, y2);
+        return String.format(
+                Locale.ROOT,
+                "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#333333\"/>\n",
+                x1,
+                y1,
+                x2,
+                y2);
     }
 
     private static String text(String cssClass, double x, double y, String content) {
-        return String.format(Locale.ROOT, "<text class=\"%s\" x=\"%.2f\" y=\"%.2f\">%s</text>\n",
-                cssClass, x, y, escape(content));
+        return String.format(
+                Locale.ROOT, "<text class=\"%s\" x=\"%.2f\" y=\"%.2f\">%s</text>\n", cssClass, x, y, escape(content));
     }
 
     /** Escapes XML special characters and drops characters that XML 1.0 does not allow. */

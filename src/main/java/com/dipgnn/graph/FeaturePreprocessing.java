@@ -1,7 +1,7 @@
 package com.dipgnn.graph;
 
-import java.util.Objects;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * How a model's node features are prepared for its input layer, the same way in training, at
@@ -59,7 +59,9 @@ public record FeaturePreprocessing(FeatureScaling scaling, boolean rowNormalize)
      */
     public float[] applyRow(String type, float[] row, int dataWidth) {
         if (rowNormalize) {
-            return row.length == 0 ? row : new DenseFeatures(1, row.length, row).rowNormalized().gather(new int[] {0});
+            return row.length == 0
+                    ? row
+                    : new DenseFeatures(1, row.length, row).rowNormalized().gather(new int[] {0});
         }
         if (dataWidth == row.length) {
             return scaling.applyRow(type, row);

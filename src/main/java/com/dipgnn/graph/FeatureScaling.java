@@ -1,13 +1,13 @@
 package com.dipgnn.graph;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.io.IOException;
-import java.nio.file.Files;
 
 /**
  * The standardisation of dense numeric feature columns: per node type and column, the affine map
@@ -221,8 +221,8 @@ public final class FeatureScaling {
                 scaled[i] = c.apply(i % dim, values[i]);
             }
             DenseFeatures data = new DenseFeatures(dense.count(), dim, scaled);
-            out = out.withNodes(table.withFeatures(table.features() instanceof TextDerivedFeatures derived
-                    ? derived.withData(data) : data));
+            out = out.withNodes(table.withFeatures(
+                    table.features() instanceof TextDerivedFeatures derived ? derived.withData(data) : data));
         }
         return out;
     }
@@ -234,9 +234,10 @@ public final class FeatureScaling {
         }
         NodeTable table = graph.nodes(type);
         if (!(table.dataFeatures() instanceof DenseFeatures) || table.dataFeatureDim() != columns.width()) {
-            String has = table.dataFeatures() == null ? "no features"
-                    : table.dataFeatureDim() + " " + (table.dataFeatures() instanceof DenseFeatures ? "dense"
-                    : "sparse") + " features";
+            String has = table.dataFeatures() == null
+                    ? "no features"
+                    : table.dataFeatureDim() + " "
+                            + (table.dataFeatures() instanceof DenseFeatures ? "dense" : "sparse") + " features";
             throw new IllegalArgumentException("the model standardises " + columns.width() + " dense features of '"
                     + type + "' nodes, but graph '" + graph.name() + "' gives them " + has
                     + "; use the data set the model was trained on");
@@ -256,8 +257,8 @@ public final class FeatureScaling {
             return row;
         }
         if (row.length != c.width()) {
-            throw new IllegalArgumentException("a node of type '" + type + "' has " + c.width() + " features; got "
-                    + row.length);
+            throw new IllegalArgumentException(
+                    "a node of type '" + type + "' has " + c.width() + " features; got " + row.length);
         }
         float[] out = new float[row.length];
         for (int j = 0; j < row.length; j++) {

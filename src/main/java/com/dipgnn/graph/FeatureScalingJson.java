@@ -28,12 +28,12 @@ final class FeatureScalingJson {
     static final String FORMAT = "dipgnn-feature-scaling";
     static final int VERSION = 1;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
             .configure(JsonParser.Feature.STRICT_DUPLICATE_DETECTION, true);
     private static final String DAMAGED = "; the model directory is damaged: copy it again or train the model again";
 
-    private FeatureScalingJson() {
-    }
+    private FeatureScalingJson() {}
 
     static void write(FeatureScaling scaling, Path file) throws IOException {
         ObjectNode root = JSON.createObjectNode();
@@ -59,14 +59,16 @@ final class FeatureScalingJson {
         try {
             root = JSON.readTree(file.toFile());
         } catch (JacksonException e) {
-            throw new FeatureScalingException(file + " is not valid JSON (" + e.getOriginalMessage() + ")" + DAMAGED,
-                    e);
+            throw new FeatureScalingException(
+                    file + " is not valid JSON (" + e.getOriginalMessage() + ")" + DAMAGED, e);
         } catch (IOException e) {
             throw new FeatureScalingException("cannot read " + file + ": " + e.getMessage(), e);
         }
-        if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText(null))) {
-            throw new FeatureScalingException(file + " is not a feature scaling: it lacks \"format\": \"" + FORMAT
-                    + "\"" + DAMAGED);
+        if (root == null
+                || !root.isObject()
+                || !FORMAT.equals(root.path("format").asText(null))) {
+            throw new FeatureScalingException(
+                    file + " is not a feature scaling: it lacks \"format\": \"" + FORMAT + "\"" + DAMAGED);
         }
         JsonNode version = root.path("version");
         if (!version.isInt() || version.intValue() < 1) {

@@ -24,8 +24,9 @@ public enum FeatureStandardization {
         return switch (n) {
             case "auto" -> AUTO;
             case "none" -> NONE;
-            default -> throw new IllegalArgumentException("unknown feature standardisation '" + name
-                    + "': use auto (standardise dense non-binary feature columns) or none");
+            default ->
+                throw new IllegalArgumentException("unknown feature standardisation '" + name
+                        + "': use auto (standardise dense non-binary feature columns) or none");
         };
     }
 

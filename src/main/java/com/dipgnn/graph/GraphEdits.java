@@ -1,16 +1,15 @@
 package com.dipgnn.graph;
 
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.Arrays;
 
 /** Derived graphs with some edges removed (e.g. the held-out edges of link prediction). */
 public final class GraphEdits {
 
-    private GraphEdits() {
-    }
+    private GraphEdits() {}
 
     /**
      * The graph without the given edges of {@code relation}, removed from the relation and from
@@ -62,8 +61,11 @@ public final class GraphEdits {
                 kept++;
             }
         }
-        return CsrAdjacency.fromEdges(a.numSources(), a.numTargets(),
-                Arrays.copyOf(src, kept), Arrays.copyOf(dst, kept),
+        return CsrAdjacency.fromEdges(
+                a.numSources(),
+                a.numTargets(),
+                Arrays.copyOf(src, kept),
+                Arrays.copyOf(dst, kept),
                 marks == null ? null : Arrays.copyOf(marks, kept));
     }
 

@@ -4,12 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Arrays;
 
 /**
  * A typed graph: node tables per type and one CSR adjacency per relation. Homogeneous graphs are
@@ -41,8 +41,8 @@ public final class HeteroGraph {
     public NodeTable nodes(String type) {
         NodeTable table = nodeTables.get(type);
         if (table == null) {
-            throw new IllegalArgumentException("graph '" + name + "' has no node type '" + type
-                    + "'; it has " + nodeTables.keySet());
+            throw new IllegalArgumentException(
+                    "graph '" + name + "' has no node type '" + type + "'; it has " + nodeTables.keySet());
         }
         return table;
     }
@@ -142,9 +142,14 @@ public final class HeteroGraph {
         Map<RelationType, CsrAdjacency> rels = new LinkedHashMap<>();
         for (Map.Entry<RelationType, CsrAdjacency> e : relations.entrySet()) {
             RelationType r = e.getKey();
-            rels.put(r, e.getValue().induced(
-                    oldToNew.get(r.source()), tables.get(r.source()).count(),
-                    oldToNew.get(r.target()), tables.get(r.target()).count()));
+            rels.put(
+                    r,
+                    e.getValue()
+                            .induced(
+                                    oldToNew.get(r.source()),
+                                            tables.get(r.source()).count(),
+                                    oldToNew.get(r.target()),
+                                            tables.get(r.target()).count()));
         }
         return new HeteroGraph(newName, tables, rels);
     }
@@ -181,7 +186,8 @@ public final class HeteroGraph {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             for (NodeTable t : nodeTables.values()) {
-                digest.update((t.name() + ":" + t.count() + ":" + t.dataFeatureDim() + ";").getBytes(StandardCharsets.UTF_8));
+                digest.update(
+                        (t.name() + ":" + t.count() + ":" + t.dataFeatureDim() + ";").getBytes(StandardCharsets.UTF_8));
             }
             for (Map.Entry<RelationType, CsrAdjacency> e : relations.entrySet()) {
                 CsrAdjacency a = e.getValue();

@@ -6,8 +6,7 @@ import java.util.Arrays;
  * Sparse features in CSR form: row {@code n} holds the pairs {@code (indices[k], values[k])} for
  * {@code offsets[n] <= k < offsets[n+1]}, indices strictly increasing.
  */
-public record SparseFeatures(int count, int dim, int[] offsets, int[] indices, float[] values)
-        implements NodeFeatures {
+public record SparseFeatures(int count, int dim, int[] offsets, int[] indices, float[] values) implements NodeFeatures {
 
     public SparseFeatures {
         if (offsets.length != count + 1 || indices.length != values.length || offsets[count] != indices.length) {

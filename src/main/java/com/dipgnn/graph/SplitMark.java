@@ -36,8 +36,7 @@ public enum SplitMark {
             case "val", "valid", "validation" -> VAL;
             case "test" -> TEST;
             case "-", "" -> NONE;
-            default -> throw new IllegalArgumentException(
-                    "split '" + text + "' is not one of train, val, test or -");
+            default -> throw new IllegalArgumentException("split '" + text + "' is not one of train, val, test or -");
         };
     }
 }

@@ -62,8 +62,8 @@ public record TextDerivedFeatures(NodeFeatures data, SparseFeatures values, Stri
 
     @Override
     public NodeFeatures select(int[] keptNodes) {
-        return new TextDerivedFeatures(data == null ? null : data.select(keptNodes),
-                (SparseFeatures) values.select(keptNodes), source);
+        return new TextDerivedFeatures(
+                data == null ? null : data.select(keptNodes), (SparseFeatures) values.select(keptNodes), source);
     }
 
     @Override
@@ -73,8 +73,8 @@ public record TextDerivedFeatures(NodeFeatures data, SparseFeatures values, Stri
 
     @Override
     public NodeFeatures divideRows(double[] divisors) {
-        return new TextDerivedFeatures(data == null ? null : data.divideRows(divisors),
-                (SparseFeatures) values.divideRows(divisors), source);
+        return new TextDerivedFeatures(
+                data == null ? null : data.divideRows(divisors), (SparseFeatures) values.divideRows(divisors), source);
     }
 
     /** The same text columns after {@code newData} (of the same row count). */

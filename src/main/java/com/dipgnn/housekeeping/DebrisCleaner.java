@@ -53,14 +53,14 @@ public class DebrisCleaner implements DisposableBean {
 
     private final ServiceProperties properties;
     private final ProcessOwners owners;
-    private final Instant processStart = Instant.ofEpochMilli(ManagementFactory.getRuntimeMXBean().getStartTime());
+    private final Instant processStart =
+            Instant.ofEpochMilli(ManagementFactory.getRuntimeMXBean().getStartTime());
     private final AtomicLong entries = new AtomicLong();
     private final AtomicLong bytes = new AtomicLong();
     private final ScheduledExecutorService sweeps;
 
     /** What a sweep removed. */
-    public record Result(long entries, long bytes, List<Path> removed) {
-    }
+    public record Result(long entries, long bytes, List<Path> removed) {}
 
     /**
      * When an artefact is debris.
@@ -88,9 +88,12 @@ public class DebrisCleaner implements DisposableBean {
         this.owners = owners;
         Gauge.builder("dipgnn.startup.debris.removed", entries, AtomicLong::get)
                 .description("Partial files and directories of dead processes' writes removed since this process "
-                        + "started").register(meters);
-        Gauge.builder("dipgnn.startup.debris.bytes", bytes, AtomicLong::get).baseUnit("bytes")
-                .description("Bytes those partial files and directories held").register(meters);
+                        + "started")
+                .register(meters);
+        Gauge.builder("dipgnn.startup.debris.bytes", bytes, AtomicLong::get)
+                .baseUnit("bytes")
+                .description("Bytes those partial files and directories held")
+                .register(meters);
         sweep();
         this.sweeps = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "dipgnn-debris-sweep");
@@ -105,7 +108,10 @@ public class DebrisCleaner implements DisposableBean {
 
     /** Removes the debris now, by the database's view of which owners live; counts it in the gauges. */
     public synchronized Result sweep() {
-        Rules rules = new Rules(owners.liveOwners(), processStart, Instant.now(),
+        Rules rules = new Rules(
+                owners.liveOwners(),
+                processStart,
+                Instant.now(),
                 properties.housekeeping().ownerGrace());
         Result result = clean(properties, rules);
         entries.addAndGet(result.entries());
@@ -146,24 +152,34 @@ public class DebrisCleaner implements DisposableBean {
                 if (!Files.exists(p)) {
                     removed.add(p);
                     removedBytes[0] += size;
-                    LOG.info("Removed {} ({} bytes) left by an interrupted write of {}", p, size,
-                            WriteOwner.of(p.getFileName().toString()).map(o -> "owner " + o + ", no longer alive")
+                    LOG.info(
+                            "Removed {} ({} bytes) left by an interrupted write of {}",
+                            p,
+                            size,
+                            WriteOwner.of(p.getFileName().toString())
+                                    .map(o -> "owner " + o + ", no longer alive")
                                     .orElse("a process before this one"));
                 }
             }
         };
-        Predicate<Path> checkpoint = named(n -> n.startsWith(CheckpointFiles.PARTIAL)
-                || (n.startsWith(CheckpointFiles.POINTER) && n.endsWith(".tmp")));
-        Predicate<Path> temporaryFile = p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".tmp");
-        sweep.run(properties.uploadsDir(), 1, named(n -> n.startsWith(DatasetService.UPLOAD_PREFIX)
-                || n.startsWith(DatasetService.STAGING_PREFIX)));
+        Predicate<Path> checkpoint = named(n ->
+                n.startsWith(CheckpointFiles.PARTIAL) || (n.startsWith(CheckpointFiles.POINTER) && n.endsWith(".tmp")));
+        Predicate<Path> temporaryFile =
+                p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".tmp");
+        sweep.run(
+                properties.uploadsDir(),
+                1,
+                named(n -> n.startsWith(DatasetService.UPLOAD_PREFIX) || n.startsWith(DatasetService.STAGING_PREFIX)));
         Predicate<Path> partialDirectory = named(n -> n.startsWith(".") && n.contains(AtomicFiles.PARTIAL));
         sweep.run(properties.modelsDir(), 1, partialDirectory);
         sweep.run(properties.embeddingsDir(), 1, partialDirectory);
         sweep.run(properties.checkpointsDir(), 3, checkpoint);
         // jobs/<id>/checkpoints/<checkpoint write>, jobs/<id>/<file>.<owner>-<n>.tmp
-        sweep.run(properties.dataDir().resolve("jobs"), 3, checkpoint.or(temporaryFile
-                .and(p -> p.getNameCount() - properties.dataDir().resolve("jobs").getNameCount() == 2)));
+        sweep.run(
+                properties.dataDir().resolve("jobs"),
+                3,
+                checkpoint.or(temporaryFile.and(p ->
+                        p.getNameCount() - properties.dataDir().resolve("jobs").getNameCount() == 2)));
         sweep.run(properties.dataDir().resolve("cache"), 4, temporaryFile);
         sweep.run(properties.dataDir(), 1, temporaryFile.and(named(n -> n.startsWith("."))));
         // one spool directory per owner token; a file directly in it was spooled by a version before tokens
@@ -220,7 +236,9 @@ public class DebrisCleaner implements DisposableBean {
 
     private static long size(Path p) {
         try (Stream<Path> files = Files.walk(p)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+            return files.filter(Files::isRegularFile)
+                    .mapToLong(f -> f.toFile().length())
+                    .sum();
         } catch (IOException | UncheckedIOException e) {
             return 0;
         }

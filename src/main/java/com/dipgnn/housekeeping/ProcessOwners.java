@@ -2,6 +2,8 @@ package com.dipgnn.housekeeping;
 
 import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.store.WriteOwner;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.HashSet;
@@ -18,8 +20,6 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 
 /**
  * The live writers of the shared data directory, by the database's clock: this process registers
@@ -43,8 +43,11 @@ public class ProcessOwners implements DisposableBean {
         this.jdbc = jdbc;
         this.grace = properties.housekeeping().ownerGrace();
         beat();
-        LOG.info("This process writes as owner {} (heartbeat every {}, dead after {} without one)",
-                WriteOwner.current(), properties.housekeeping().heartbeatInterval(), grace);
+        LOG.info(
+                "This process writes as owner {} (heartbeat every {}, dead after {} without one)",
+                WriteOwner.current(),
+                properties.housekeeping().heartbeatInterval(),
+                grace);
         this.heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "dipgnn-owner-heartbeat");
             t.setDaemon(true);
@@ -57,16 +60,20 @@ public class ProcessOwners implements DisposableBean {
     /** Renews this process's heartbeat, registering it when its row is missing (first start, or forgotten). */
     final void beat() {
         String token = WriteOwner.current();
-        if (jdbc.sql("UPDATE process_owners SET heartbeat_at = CURRENT_TIMESTAMP WHERE token = ?").param(token)
-                .update() == 1) {
+        if (jdbc.sql("UPDATE process_owners SET heartbeat_at = CURRENT_TIMESTAMP WHERE token = ?")
+                        .param(token)
+                        .update()
+                == 1) {
             return;
         }
         try {
             jdbc.sql("INSERT INTO process_owners (token, host, pid, started_at, heartbeat_at) "
                             + "VALUES (?, ?, ?, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)")
-                    .params(token, host(), ProcessHandle.current().pid()).update();
+                    .params(token, host(), ProcessHandle.current().pid())
+                    .update();
         } catch (DuplicateKeyException e) { // another application context of this JVM registered it meanwhile
-            jdbc.sql("UPDATE process_owners SET heartbeat_at = CURRENT_TIMESTAMP WHERE token = ?").param(token)
+            jdbc.sql("UPDATE process_owners SET heartbeat_at = CURRENT_TIMESTAMP WHERE token = ?")
+                    .param(token)
                     .update();
         }
     }
@@ -87,8 +94,9 @@ public class ProcessOwners implements DisposableBean {
      */
     public Predicate<String> liveOwners() {
         List<Heartbeat> rows = jdbc.sql("SELECT token, heartbeat_at, CURRENT_TIMESTAMP AS now FROM process_owners")
-                .query((rs, n) -> new Heartbeat(rs.getString(1), rs.getObject(2, OffsetDateTime.class),
-                        rs.getObject(3, OffsetDateTime.class))).list();
+                .query((rs, n) -> new Heartbeat(
+                        rs.getString(1), rs.getObject(2, OffsetDateTime.class), rs.getObject(3, OffsetDateTime.class)))
+                .list();
         Set<String> live = new HashSet<>();
         live.add(WriteOwner.current());
         for (Heartbeat row : rows) {
@@ -101,10 +109,12 @@ public class ProcessOwners implements DisposableBean {
 
     /** Removes the rows of owners dead for longer than the grace period; their files are debris either way. */
     public int forgetDead() {
-        OffsetDateTime now = jdbc.sql("SELECT CURRENT_TIMESTAMP").query((rs, n) -> rs.getObject(1,
-                OffsetDateTime.class)).single();
+        OffsetDateTime now = jdbc.sql("SELECT CURRENT_TIMESTAMP")
+                .query((rs, n) -> rs.getObject(1, OffsetDateTime.class))
+                .single();
         return jdbc.sql("DELETE FROM process_owners WHERE heartbeat_at < ? AND token <> ?")
-                .params(now.minus(grace.multipliedBy(2)), WriteOwner.current()).update();
+                .params(now.minus(grace.multipliedBy(2)), WriteOwner.current())
+                .update();
     }
 
     @Override

@@ -37,7 +37,10 @@ public class UploadSpoolConfiguration {
 
     /** Where this process's web server spools multipart uploads. */
     public static Path spoolDirectory(ServiceProperties properties) {
-        return properties.dataDir().resolve(DebrisCleaner.MULTIPART_DIR).resolve(WriteOwner.current())
+        return properties
+                .dataDir()
+                .resolve(DebrisCleaner.MULTIPART_DIR)
+                .resolve(WriteOwner.current())
                 .toAbsolutePath();
     }
 }

@@ -3,11 +3,11 @@ package com.dipgnn.jobs;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
-import java.util.Set;
 
 /**
  * Server-Sent Events of jobs: each subscriber of a job gets a {@code progress} event as the job

@@ -2,27 +2,27 @@ package com.dipgnn.jobs;
 
 import ai.djl.Device;
 import com.dipgnn.config.ServiceProperties;
-import com.dipgnn.text.TextInputCache;
 import com.dipgnn.datasets.DatasetService;
+import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.jobs.parameters.EmbedParameters;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
-import com.dipgnn.jobs.runner.JobKind;
-import com.dipgnn.serving.EmbeddingsManifest;
-import com.dipgnn.jobs.runner.JobProgressSink;
-import com.dipgnn.jobs.runner.JobControl;
-import com.dipgnn.jobs.runner.JobOutcome;
 import com.dipgnn.jobs.parameters.JobParameters;
-import com.dipgnn.jobs.runner.JobProgress;
-import com.dipgnn.jobs.runner.JobRunner;
-import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.jobs.runner.JobPlan;
-import com.dipgnn.jobs.runner.JobWork;
 import com.dipgnn.jobs.parameters.PretrainParameters;
+import com.dipgnn.jobs.runner.JobControl;
+import com.dipgnn.jobs.runner.JobKind;
+import com.dipgnn.jobs.runner.JobOutcome;
+import com.dipgnn.jobs.runner.JobPlan;
+import com.dipgnn.jobs.runner.JobProgress;
+import com.dipgnn.jobs.runner.JobProgressSink;
+import com.dipgnn.jobs.runner.JobRunner;
+import com.dipgnn.jobs.runner.JobWork;
 import com.dipgnn.jobs.runner.TrainingCurves;
 import com.dipgnn.registry.ModelKind;
 import com.dipgnn.registry.ModelRegistry;
+import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.store.AtomicFiles;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.text.TextInputCache;
 import com.dipgnn.training.TrainingCancelledException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -32,6 +32,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,7 +46,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
-import java.util.Locale;
 
 /**
  * The worker role: runs queued jobs on the engine, at most {@code dipgnn.jobs.concurrency} at a
@@ -99,8 +99,16 @@ public class JobExecutor implements SmartLifecycle {
     private volatile boolean exclusive;
     private volatile boolean started;
 
-    public JobExecutor(JobRepository jobs, DatasetService datasets, ModelRegistry registry, JobEvents events,
-                       JobMetrics metrics, ObjectMapper json, ServiceProperties properties, Device device, Clock clock) {
+    public JobExecutor(
+            JobRepository jobs,
+            DatasetService datasets,
+            ModelRegistry registry,
+            JobEvents events,
+            JobMetrics metrics,
+            ObjectMapper json,
+            ServiceProperties properties,
+            Device device,
+            Clock clock) {
         this.jobs = jobs;
         this.datasets = datasets;
         this.registry = registry;
@@ -117,7 +125,8 @@ public class JobExecutor implements SmartLifecycle {
     @Override
     public void start() {
         if (!properties.runsWorker()) {
-            LOG.info("This process has no worker role (dipgnn.roles={}): it queues jobs but runs none",
+            LOG.info(
+                    "This process has no worker role (dipgnn.roles={}): it queues jobs but runs none",
                     properties.roles());
             if (jobs.embeddedDatabase()) {
                 LOG.warn("No process can run the queued jobs: the embedded database is open to this process only. "
@@ -130,7 +139,8 @@ public class JobExecutor implements SmartLifecycle {
         exclusive = jobs.embeddedDatabase();
         List<String> interrupted = jobs.requeueInterrupted(exclusive ? null : workerId);
         if (!interrupted.isEmpty()) {
-            LOG.info("Jobs {} were running when this worker stopped: queued again, they resume from their last checkpoint",
+            LOG.info(
+                    "Jobs {} were running when this worker stopped: queued again, they resume from their last checkpoint",
                     interrupted);
         }
         registry.removeUnrecorded(jobs.unfinishedModelIds());
@@ -150,8 +160,12 @@ public class JobExecutor implements SmartLifecycle {
             return t;
         });
         leaseKeeper.scheduleWithFixedDelay(this::keepLeases, renew, renew, TimeUnit.MILLISECONDS);
-        LOG.info("Worker {} takes jobs from the {} job queue ({} at a time, lease {})", workerId,
-                exclusive ? "embedded" : "shared", properties.jobs().concurrency(), properties.jobs().leaseDuration());
+        LOG.info(
+                "Worker {} takes jobs from the {} job queue ({} at a time, lease {})",
+                workerId,
+                exclusive ? "embedded" : "shared",
+                properties.jobs().concurrency(),
+                properties.jobs().leaseDuration());
         started = true;
     }
 
@@ -164,7 +178,8 @@ public class JobExecutor implements SmartLifecycle {
             workers.shutdown();
             try {
                 if (!workers.awaitTermination(60, TimeUnit.SECONDS)) {
-                    LOG.warn("Jobs {} did not stop within 60 s; they resume from their checkpoint at the next start",
+                    LOG.warn(
+                            "Jobs {} did not stop within 60 s; they resume from their checkpoint at the next start",
                             running.keySet());
                 }
             } catch (InterruptedException e) {
@@ -251,8 +266,8 @@ public class JobExecutor implements SmartLifecycle {
             return false;
         }
         Instant now = clock.instant();
-        Optional<String> claimed = jobs.claimNext(workerId, registry.newModelId(), now,
-                now.plus(properties.jobs().leaseDuration()));
+        Optional<String> claimed = jobs.claimNext(
+                workerId, registry.newModelId(), now, now.plus(properties.jobs().leaseDuration()));
         if (claimed.isEmpty()) {
             return false;
         }
@@ -281,10 +296,14 @@ public class JobExecutor implements SmartLifecycle {
             String id = e.getKey();
             Running r = e.getValue();
             try {
-                if (!jobs.renewLease(id, workerId, clock.instant().plus(properties.jobs().leaseDuration()))) {
+                if (!jobs.renewLease(
+                        id, workerId, clock.instant().plus(properties.jobs().leaseDuration()))) {
                     if (!r.ended && !r.leaseLost) {
-                        LOG.warn("Job {}: worker {} lost its lease (another worker has taken the job over); "
-                                + "stopping it here", id, workerId);
+                        LOG.warn(
+                                "Job {}: worker {} lost its lease (another worker has taken the job over); "
+                                        + "stopping it here",
+                                id,
+                                workerId);
                         r.leaseLost = true;
                         r.cancel.set(true);
                     }
@@ -323,8 +342,11 @@ public class JobExecutor implements SmartLifecycle {
 
             @Override
             public void checkpointRefused(String reason) {
-                LOG.warn("Job {} cannot resume its checkpoint ({}); the checkpoint is deleted and the job trains "
-                        + "again from step 0 with the service's settings of now", id, reason);
+                LOG.warn(
+                        "Job {} cannot resume its checkpoint ({}); the checkpoint is deleted and the job trains "
+                                + "again from step 0 with the service's settings of now",
+                        id,
+                        reason);
                 metrics.checkpointRefused(kind);
             }
         };
@@ -332,8 +354,13 @@ public class JobExecutor implements SmartLifecycle {
 
     private void run(String id, Running r) {
         JobRecord job = jobs.find(id).orElseThrow();
-        LOG.info("Job {} started on worker {}: {} on data set '{}' (attempt {})", id, workerId,
-                job.kind().toLowerCase(Locale.ROOT), job.datasetId(), job.attempts());
+        LOG.info(
+                "Job {} started on worker {}: {} on data set '{}' (attempt {})",
+                id,
+                workerId,
+                job.kind().toLowerCase(Locale.ROOT),
+                job.datasetId(),
+                job.attempts());
         events.publish(id, JobEvents.STATE, stateEvent(job, JobState.RUNNING));
         if (job.cancelRequested()) { // asked for while the job's previous worker was gone
             discardUnrecorded(job);
@@ -341,8 +368,12 @@ public class JobExecutor implements SmartLifecycle {
             return;
         }
         if (job.attempts() > MAX_ATTEMPTS) {
-            end(job, JobState.FAILED, "the job was interrupted " + (job.attempts() - 1) + " times (service restarts "
-                    + "or workers that died); submit it again", r);
+            end(
+                    job,
+                    JobState.FAILED,
+                    "the job was interrupted " + (job.attempts() - 1) + " times (service restarts "
+                            + "or workers that died); submit it again",
+                    r);
             return;
         }
         JobKind kind = JobKind.valueOf(job.kind());
@@ -355,9 +386,17 @@ public class JobExecutor implements SmartLifecycle {
             JobParameters parameters = parameters(job);
             Path input = job.parentModelId() == null ? null : registry.directory(job.parentModelId());
             HeteroGraph graph = datasets.graph(job.datasetId());
-            JobPlan plan = parameters.plan(graph, input == null ? null : ModelStore.readManifest(input))
+            JobPlan plan = parameters
+                    .plan(graph, input == null ? null : ModelStore.readManifest(input))
                     .withWholeGraphMemory(properties.jobs().wholeGraphMemory().toBytes());
-            JobWork work = new JobWork(plan, graph, job.datasetId(), checkpoints(id), output, input, device,
+            JobWork work = new JobWork(
+                    plan,
+                    graph,
+                    job.datasetId(),
+                    checkpoints(id),
+                    output,
+                    input,
+                    device,
                     new TextInputCache(properties.textInputCacheDir()));
             JobOutcome outcome = new JobRunner().run(work, control(id, kind, r), new JobProgressSink() {
                 @Override
@@ -379,7 +418,10 @@ public class JobExecutor implements SmartLifecycle {
             end(job, JobState.SUCCEEDED, null, r);
         } catch (TrainingCancelledException e) {
             if (r.leaseLost) {
-                LOG.info("Job {} stopped at step {} on worker {}: another worker has taken it over", id, e.step(),
+                LOG.info(
+                        "Job {} stopped at step {} on worker {}: another worker has taken it over",
+                        id,
+                        e.step(),
                         workerId);
                 return;
             }
@@ -387,14 +429,21 @@ public class JobExecutor implements SmartLifecycle {
             discardUnrecorded(job);
             if (stopping.get()) {
                 boolean released = jobs.release(id, workerId);
-                LOG.info("Job {} stopped at step {} for the shutdown; {}", id, e.step(), released
-                        ? "queued again, it resumes from its last checkpoint" : "another worker has it now");
+                LOG.info(
+                        "Job {} stopped at step {} for the shutdown; {}",
+                        id,
+                        e.step(),
+                        released ? "queued again, it resumes from its last checkpoint" : "another worker has it now");
                 return;
             }
             end(job, JobState.CANCELLED, null, r);
         } catch (Exception | Error e) {
             if (r.leaseLost) {
-                LOG.info("Job {} stopped on worker {} ({}): another worker has taken it over", id, workerId, e.toString());
+                LOG.info(
+                        "Job {} stopped on worker {} ({}): another worker has taken it over",
+                        id,
+                        workerId,
+                        e.toString());
                 return;
             }
             LOG.warn("Job {} failed", id, e);
@@ -480,15 +529,25 @@ public class JobExecutor implements SmartLifecycle {
         r.ended = true;
         if (r.progress != null && state == JobState.SUCCEEDED) {
             JobProgress last = r.progress;
-            r.progress = new JobProgress("done", last.step(), last.totalSteps(), last.elapsedSeconds(), 0.0,
-                    last.latestLosses(), last.latestMetrics());
+            r.progress = new JobProgress(
+                    "done",
+                    last.step(),
+                    last.totalSteps(),
+                    last.elapsedSeconds(),
+                    0.0,
+                    last.latestLosses(),
+                    last.latestMetrics());
         }
         if (r.progress != null) {
             jobs.saveProgress(job.id(), workerId, write(r.progress));
         }
         if (!jobs.finishLeased(job.id(), workerId, state, error, clock.instant())) {
-            LOG.warn("Job {} ended on worker {} as {}, but its lease had been lost: the worker that took it over "
-                    + "decides its state", job.id(), workerId, state);
+            LOG.warn(
+                    "Job {} ended on worker {} as {}, but its lease had been lost: the worker that took it over "
+                            + "decides its state",
+                    job.id(),
+                    workerId,
+                    state);
             return;
         }
         metrics.jobEnded(job.id(), state);
@@ -503,7 +562,10 @@ public class JobExecutor implements SmartLifecycle {
                 if (trains(job)) {
                     LOG.info("Job {} succeeded: model {}", job.id(), job.modelId());
                 } else {
-                    LOG.info("Job {} succeeded: embeddings of model {} in {}", job.id(), job.parentModelId(),
+                    LOG.info(
+                            "Job {} succeeded: embeddings of model {} in {}",
+                            job.id(),
+                            job.parentModelId(),
                             embeddingsDirectory(job.id()));
                 }
             }
@@ -514,7 +576,8 @@ public class JobExecutor implements SmartLifecycle {
     }
 
     private Map<String, Object> stateEvent(JobRecord job, JobState state) {
-        return job.error() == null ? Map.of("id", job.id(), "state", state)
+        return job.error() == null
+                ? Map.of("id", job.id(), "state", state)
                 : Map.of("id", job.id(), "state", state, "error", job.error());
     }
 
@@ -552,8 +615,8 @@ public class JobExecutor implements SmartLifecycle {
 
     private static String failure(Throwable e) {
         String message = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-        return e instanceof IllegalArgumentException || e instanceof IOException ? message
+        return e instanceof IllegalArgumentException || e instanceof IOException
+                ? message
                 : e.getClass().getSimpleName() + ": " + message;
     }
-
 }

@@ -41,13 +41,16 @@ public class JobMetrics {
         this.meters = meters;
         for (JobState state : JobState.values()) {
             Gauge.builder("dipgnn.jobs", jobs, r -> r.countInState(state))
-                    .description("Jobs by state").tag("state", label(state)).register(meters);
+                    .description("Jobs by state")
+                    .tag("state", label(state))
+                    .register(meters);
             if (state.isTerminal()) {
                 finished(state);
             }
         }
         Gauge.builder("dipgnn.jobs.queue.length", jobs, r -> r.countInState(JobState.QUEUED))
-                .description("Jobs waiting to run").register(meters);
+                .description("Jobs waiting to run")
+                .register(meters);
         for (JobKind kind : JobKind.values()) {
             if (!kind.trains()) {
                 continue; // an embedding job runs no training steps
@@ -72,11 +75,21 @@ public class JobMetrics {
     /** The latest losses and metrics of a running job. */
     void progress(String jobId, Map<String, Double> losses, Map<String, Double> metrics) {
         if (losses != null) {
-            losses.forEach((term, v) -> set(jobId, "dipgnn.job.loss", "term", term, v,
+            losses.forEach((term, v) -> set(
+                    jobId,
+                    "dipgnn.job.loss",
+                    "term",
+                    term,
+                    v,
                     "Latest value of a running job's loss term (removed when the job ends)"));
         }
         if (metrics != null) {
-            metrics.forEach((name, v) -> set(jobId, "dipgnn.job.metric", "name", name, v,
+            metrics.forEach((name, v) -> set(
+                    jobId,
+                    "dipgnn.job.metric",
+                    "name",
+                    name,
+                    v,
                     "Latest value of a running job's training or validation metric (removed when the job ends)"));
         }
     }
@@ -94,25 +107,37 @@ public class JobMetrics {
     }
 
     private Counter finished(JobState state) {
-        return Counter.builder("dipgnn.jobs.finished").description("Jobs that ended, by final state")
-                .tag("state", label(state)).register(meters);
+        return Counter.builder("dipgnn.jobs.finished")
+                .description("Jobs that ended, by final state")
+                .tag("state", label(state))
+                .register(meters);
     }
 
     private Timer stepTime(JobKind kind) {
-        return stepTimes.computeIfAbsent(kind, k -> Timer.builder("dipgnn.job.step.duration")
-                .description("Duration of each training step, by job kind").tag("kind", label(k))
-                .serviceLevelObjectives(STEP_BUCKETS).register(meters));
+        return stepTimes.computeIfAbsent(
+                kind,
+                k -> Timer.builder("dipgnn.job.step.duration")
+                        .description("Duration of each training step, by job kind")
+                        .tag("kind", label(k))
+                        .serviceLevelObjectives(STEP_BUCKETS)
+                        .register(meters));
     }
 
     private Counter stepCount(JobKind kind) {
-        return steps.computeIfAbsent(kind, k -> Counter.builder("dipgnn.training.steps")
-                .description("Training steps completed, by job kind").tag("kind", label(k)).register(meters));
+        return steps.computeIfAbsent(
+                kind,
+                k -> Counter.builder("dipgnn.training.steps")
+                        .description("Training steps completed, by job kind")
+                        .tag("kind", label(k))
+                        .register(meters));
     }
 
     private Counter checkpointRestarts(JobKind kind) {
         return Counter.builder("dipgnn.jobs.checkpoint.restarts")
                 .description("Jobs trained again from step 0 because their checkpoint could not be resumed "
-                        + "(written with other settings), by job kind").tag("kind", label(kind)).register(meters);
+                        + "(written with other settings), by job kind")
+                .tag("kind", label(kind))
+                .register(meters);
     }
 
     private static String label(Enum<?> value) {
@@ -124,13 +149,16 @@ public class JobMetrics {
             return;
         }
         String key = metric + "|" + tagValue;
-        AtomicLong bits = values.computeIfAbsent(jobId, k -> new ConcurrentHashMap<>()).computeIfAbsent(key, k -> {
-            AtomicLong holder = new AtomicLong();
-            Gauge gauge = Gauge.builder(metric, holder, h -> Double.longBitsToDouble(h.get())).description(help)
-                    .tags(Tags.of("job_id", jobId, tagKey, tagValue)).register(meters);
-            ids.computeIfAbsent(jobId, j -> new ConcurrentHashMap<>()).put(key, gauge.getId());
-            return holder;
-        });
+        AtomicLong bits = values.computeIfAbsent(jobId, k -> new ConcurrentHashMap<>())
+                .computeIfAbsent(key, k -> {
+                    AtomicLong holder = new AtomicLong();
+                    Gauge gauge = Gauge.builder(metric, holder, h -> Double.longBitsToDouble(h.get()))
+                            .description(help)
+                            .tags(Tags.of("job_id", jobId, tagKey, tagValue))
+                            .register(meters);
+                    ids.computeIfAbsent(jobId, j -> new ConcurrentHashMap<>()).put(key, gauge.getId());
+                    return holder;
+                });
         bits.set(Double.doubleToLongBits(value.doubleValue()));
     }
 }

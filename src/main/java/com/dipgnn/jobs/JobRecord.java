@@ -24,8 +24,22 @@ import java.time.Instant;
  * @param startedAt when it last started, or null
  * @param finishedAt when it ended, or null
  */
-public record JobRecord(String id, String kind, JobState state, String datasetId, String parentModelId,
-                        String modelName, String parametersJson, String idempotencyKey, String progressJson,
-                        String error, String modelId, String worker, int attempts, Long resumedFromStep, boolean cancelRequested, Instant submittedAt,
-                        Instant startedAt, Instant finishedAt) {
-}
+public record JobRecord(
+        String id,
+        String kind,
+        JobState state,
+        String datasetId,
+        String parentModelId,
+        String modelName,
+        String parametersJson,
+        String idempotencyKey,
+        String progressJson,
+        String error,
+        String modelId,
+        String worker,
+        int attempts,
+        Long resumedFromStep,
+        boolean cancelRequested,
+        Instant submittedAt,
+        Instant startedAt,
+        Instant finishedAt) {}

@@ -11,10 +11,10 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.jobs.parameters.EmbedParameters;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.jobs.parameters.JobParameters;
+import com.dipgnn.jobs.parameters.PretrainParameters;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.jobs.runner.JobProgress;
-import com.dipgnn.jobs.parameters.PretrainParameters;
 import com.dipgnn.jobs.runner.TrainingCurves;
 import com.dipgnn.registry.ModelRegistry;
 import com.dipgnn.registry.ModelVersion;
@@ -22,6 +22,9 @@ import com.dipgnn.store.ModelManifest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
@@ -30,9 +33,6 @@ import java.util.UUID;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * Submits, lists, watches and cancels jobs: training (pre-training, fine-tuning) and embedding. Parameters are checked against the data
@@ -45,8 +45,7 @@ public class JobService {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JobService.class);
 
     /** A submission's result: the job, and whether it already existed under the idempotency key. */
-    public record Submission(JobView job, boolean replayed) {
-    }
+    public record Submission(JobView job, boolean replayed) {}
 
     private final JobRepository jobs;
     private final DatasetService datasets;
@@ -57,8 +56,15 @@ public class JobService {
     private final ServiceProperties properties;
     private final Clock clock;
 
-    public JobService(JobRepository jobs, DatasetService datasets, ModelRegistry registry, JobExecutor executor,
-                      JobEvents events, ObjectMapper json, ServiceProperties properties, Clock clock) {
+    public JobService(
+            JobRepository jobs,
+            DatasetService datasets,
+            ModelRegistry registry,
+            JobExecutor executor,
+            JobEvents events,
+            ObjectMapper json,
+            ServiceProperties properties,
+            Clock clock) {
         this.jobs = jobs;
         this.datasets = datasets;
         this.registry = registry;
@@ -70,22 +76,26 @@ public class JobService {
     }
 
     /** Queues a pre-training job on {@code datasetId}. */
-    public Submission submitPretrain(String datasetId, String modelName, PretrainParameters parameters,
-                                     String idempotencyKey) {
+    public Submission submitPretrain(
+            String datasetId, String modelName, PretrainParameters parameters, String idempotencyKey) {
         PretrainParameters p = parameters == null ? PretrainParameters.defaults() : parameters;
         return submit(datasetId, modelName, p, null, idempotencyKey, datasetId + "-" + p.method());
     }
 
     /** Queues a fine-tuning job on {@code datasetId}, from scratch or from a pre-trained model. */
-    public Submission submitFinetune(String datasetId, String modelName, FinetuneParameters parameters,
-                                     String idempotencyKey) {
+    public Submission submitFinetune(
+            String datasetId, String modelName, FinetuneParameters parameters, String idempotencyKey) {
         FinetuneParameters p = parameters == null ? FinetuneParameters.defaults() : parameters;
         String parent = p.pretrainedModelId();
         ModelManifest parentManifest = null;
         if (parent != null) {
-            parentManifest = registry.find(parent).map(ModelVersion::manifest).orElseThrow(() ->
-                    new InvalidInputException("parameters.pretrainedModelId", "model '" + parent
-                            + "' does not exist; list the pre-trained models with GET /api/v1/models?kind=PRETRAINED"));
+            parentManifest = registry.find(parent)
+                    .map(ModelVersion::manifest)
+                    .orElseThrow(
+                            () -> new InvalidInputException(
+                                    "parameters.pretrainedModelId",
+                                    "model '" + parent
+                                            + "' does not exist; list the pre-trained models with GET /api/v1/models?kind=PRETRAINED"));
         }
         FinetuneParameters filled = p.withDefaults(parentManifest);
         return submit(datasetId, modelName, filled, parentManifest, idempotencyKey, datasetId + "-" + filled.task());
@@ -97,15 +107,21 @@ public class JobService {
      */
     public Submission submitEmbed(EmbedParameters parameters, String idempotencyKey) {
         String modelId = parameters.modelId();
-        ModelVersion model = registry.find(modelId).orElseThrow(() -> new InvalidInputException("modelId",
-                "model '" + modelId + "' does not exist; list the fine-tuned models with GET /api/v1/models?kind=FINETUNED"));
+        ModelVersion model = registry.find(modelId)
+                .orElseThrow(
+                        () -> new InvalidInputException(
+                                "modelId",
+                                "model '" + modelId
+                                        + "' does not exist; list the fine-tuned models with GET /api/v1/models?kind=FINETUNED"));
         if (datasets.find(model.datasetId()).isEmpty()) {
-            throw new InvalidInputException("modelId", "model '" + modelId + "' was trained on data set '"
-                    + model.datasetId() + "', which has been deleted; register the graph again or embed another model");
+            throw new InvalidInputException(
+                    "modelId",
+                    "model '" + modelId + "' was trained on data set '" + model.datasetId()
+                            + "', which has been deleted; register the graph again or embed another model");
         }
         try {
-            return submit(model.datasetId(), model.name(), parameters, modelOnDisk(model), idempotencyKey,
-                    model.name());
+            return submit(
+                    model.datasetId(), model.name(), parameters, modelOnDisk(model), idempotencyKey, model.name());
         } catch (JobParameterException e) { // the request body is the parameters: name the field as sent
             throw new InvalidInputException(e.field(), e.reason());
         }
@@ -124,24 +140,32 @@ public class JobService {
         try {
             manifest = com.dipgnn.store.ModelStore.readManifest(dir);
         } catch (IOException e) {
-            throw new InvalidInputException("modelId", "model '" + model.id() + "' cannot be read (its manifest is "
-                    + "missing or unreadable)" + remedy);
+            throw new InvalidInputException(
+                    "modelId",
+                    "model '" + model.id() + "' cannot be read (its manifest is " + "missing or unreadable)" + remedy);
         }
         if (manifest.files() != null) {
             Path root = dir.toAbsolutePath().normalize();
             for (String file : manifest.files().keySet()) {
                 Path path = root.resolve(file).normalize();
                 if (!path.startsWith(root) || !Files.isRegularFile(path)) {
-                    throw new InvalidInputException("modelId", "model '" + model.id() + "' lacks its file "
-                            + com.dipgnn.graph.io.Excerpt.of(file) + remedy);
+                    throw new InvalidInputException(
+                            "modelId",
+                            "model '" + model.id() + "' lacks its file " + com.dipgnn.graph.io.Excerpt.of(file)
+                                    + remedy);
                 }
             }
         }
         return manifest;
     }
 
-    private Submission submit(String datasetId, String modelName, JobParameters parameters, ModelManifest parent,
-                              String idempotencyKey, String defaultName) {
+    private Submission submit(
+            String datasetId,
+            String modelName,
+            JobParameters parameters,
+            ModelManifest parent,
+            String idempotencyKey,
+            String defaultName) {
         String name = modelName != null ? modelName : sanitize(defaultName);
         DatasetIds.require("modelName", name);
         if (idempotencyKey != null) {
@@ -153,18 +177,39 @@ public class JobService {
         HeteroGraph graph = datasets.graph(datasetId);
         parameters.validateAgainst(graph, parent);
         if (jobs.countInState(JobState.QUEUED) >= properties.jobs().queueCapacity()) {
-            throw new ServiceUnavailableException("the job queue is full (" + properties.jobs().queueCapacity()
-                    + " queued jobs); retry when some have started");
+            throw new ServiceUnavailableException("the job queue is full ("
+                    + properties.jobs().queueCapacity() + " queued jobs); retry when some have started");
         }
-        String parentId = parameters instanceof FinetuneParameters f ? f.pretrainedModelId()
+        String parentId = parameters instanceof FinetuneParameters f
+                ? f.pretrainedModelId()
                 : parameters instanceof EmbedParameters e ? e.modelId() : null;
-        JobRecord record = new JobRecord(UUID.randomUUID().toString(), parameters.kind().name(), JobState.QUEUED,
-                datasetId, parentId, name, write(parameters), idempotencyKey, null, null, null, null, 0, null, false,
-                clock.instant(), null, null);
+        JobRecord record = new JobRecord(
+                UUID.randomUUID().toString(),
+                parameters.kind().name(),
+                JobState.QUEUED,
+                datasetId,
+                parentId,
+                name,
+                write(parameters),
+                idempotencyKey,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                false,
+                clock.instant(),
+                null,
+                null);
         try {
             jobs.insert(record);
-            LOG.info("Job {} submitted: {} on data set '{}'{}", record.id(), parameters.kind().name().toLowerCase(Locale.ROOT),
-                    datasetId, parentId == null ? "" : " from model " + parentId);
+            LOG.info(
+                    "Job {} submitted: {} on data set '{}'{}",
+                    record.id(),
+                    parameters.kind().name().toLowerCase(Locale.ROOT),
+                    datasetId,
+                    parentId == null ? "" : " from model " + parentId);
         } catch (DuplicateKeyException race) {
             JobRecord winner = jobs.findByIdempotencyKey(idempotencyKey).orElseThrow(() -> race);
             return new Submission(replay(winner, datasetId, parameters, parent), true);
@@ -178,7 +223,9 @@ public class JobService {
     }
 
     public List<JobView> list(JobState state, String datasetId, String kind, int offset, int limit) {
-        return jobs.list(state, datasetId, kind, offset, limit).stream().map(this::view).toList();
+        return jobs.list(state, datasetId, kind, offset, limit).stream()
+                .map(this::view)
+                .toList();
     }
 
     public long count(JobState state, String datasetId, String kind) {
@@ -194,8 +241,8 @@ public class JobService {
     public JobView cancel(String id) {
         JobRecord job = record(id);
         if (job.state().isTerminal()) {
-            throw new ConflictException("job '" + id + "' has already ended (" + job.state().name().toLowerCase(Locale.ROOT)
-                    + "); only queued or running jobs can be cancelled");
+            throw new ConflictException("job '" + id + "' has already ended ("
+                    + job.state().name().toLowerCase(Locale.ROOT) + "); only queued or running jobs can be cancelled");
         }
         jobs.requestCancel(id);
         LOG.info("Job {} cancel requested ({})", id, job.state().name().toLowerCase(Locale.ROOT));
@@ -212,11 +259,15 @@ public class JobService {
     public TrainingCurves curves(String id) {
         JobRecord job = record(id);
         if (!JobKind.valueOf(job.kind()).trains()) {
-            throw new NotFoundException("training curves of job", id, "an embedding job trains nothing; its "
-                    + "progress (GET /api/v1/jobs/" + id + ") counts the nodes embedded");
+            throw new NotFoundException(
+                    "training curves of job",
+                    id,
+                    "an embedding job trains nothing; its " + "progress (GET /api/v1/jobs/" + id
+                            + ") counts the nodes embedded");
         }
-        return executor.curves(id).orElseThrow(() -> new NotFoundException("training curves of job", id,
-                "a job has curves once it has started"));
+        return executor.curves(id)
+                .orElseThrow(() ->
+                        new NotFoundException("training curves of job", id, "a job has curves once it has started"));
     }
 
     /** A stream of the job's progress and state events. */
@@ -226,7 +277,8 @@ public class JobService {
     }
 
     private JobView replay(JobRecord existing, String datasetId, JobParameters parameters, ModelManifest parent) {
-        if (!existing.datasetId().equals(datasetId) || !existing.kind().equals(parameters.kind().name())
+        if (!existing.datasetId().equals(datasetId)
+                || !existing.kind().equals(parameters.kind().name())
                 || !sameParameters(existing.parametersJson(), parameters, parent)) {
             throw new ConflictException("idempotency key '" + existing.idempotencyKey() + "' was already used for job '"
                     + existing.id() + "' with different parameters; use a new key for a new job");
@@ -259,12 +311,25 @@ public class JobService {
         JobProgress progress = executor.liveProgress(r.id()).orElseGet(() -> read(r.progressJson(), JobProgress.class));
         boolean succeeded = r.state() == JobState.SUCCEEDED;
         boolean trains = JobKind.valueOf(r.kind()).trains();
-        return new JobView(r.id(), r.kind(), r.state(), r.datasetId(), r.parentModelId(), r.modelName(),
-                read(r.parametersJson(), JsonNode.class), progress, r.error(),
+        return new JobView(
+                r.id(),
+                r.kind(),
+                r.state(),
+                r.datasetId(),
+                r.parentModelId(),
+                r.modelName(),
+                read(r.parametersJson(), JsonNode.class),
+                progress,
+                r.error(),
                 succeeded && trains ? r.modelId() : null,
                 succeeded && !trains ? executor.embeddingsDirectory(r.id()).toString() : null,
-                r.worker(), r.attempts(), r.resumedFromStep(), r.cancelRequested(),
-                r.submittedAt(), r.startedAt(), r.finishedAt());
+                r.worker(),
+                r.attempts(),
+                r.resumedFromStep(),
+                r.cancelRequested(),
+                r.submittedAt(),
+                r.startedAt(),
+                r.finishedAt());
     }
 
     private <T> T read(String text, Class<T> type) {

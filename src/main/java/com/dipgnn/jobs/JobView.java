@@ -28,7 +28,22 @@ import java.time.Instant;
  * @param startedAt when it last started
  * @param finishedAt when it ended
  */
-public record JobView(String id, String kind, JobState state, String datasetId, String parentModelId, String modelName,
-                      JsonNode parameters, JobProgress progress, String error, String modelId, String embeddingsPath, String worker, int attempts, Long resumedFromStep,
-                      boolean cancelRequested, Instant submittedAt, Instant startedAt, Instant finishedAt) {
-}
+public record JobView(
+        String id,
+        String kind,
+        JobState state,
+        String datasetId,
+        String parentModelId,
+        String modelName,
+        JsonNode parameters,
+        JobProgress progress,
+        String error,
+        String modelId,
+        String embeddingsPath,
+        String worker,
+        int attempts,
+        Long resumedFromStep,
+        boolean cancelRequested,
+        Instant submittedAt,
+        Instant startedAt,
+        Instant finishedAt) {}

@@ -34,8 +34,12 @@ public class RemoteJobEvents implements SmartLifecycle {
     private final Map<String, String> lastSent = new ConcurrentHashMap<>();
     private ScheduledExecutorService poller;
 
-    public RemoteJobEvents(JobRepository jobs, JobExecutor executor, JobEvents events, ObjectMapper json,
-                           ServiceProperties properties) {
+    public RemoteJobEvents(
+            JobRepository jobs,
+            JobExecutor executor,
+            JobEvents events,
+            ObjectMapper json,
+            ServiceProperties properties) {
         this.jobs = jobs;
         this.executor = executor;
         this.events = events;
@@ -94,8 +98,11 @@ public class RemoteJobEvents implements SmartLifecycle {
             events.publish(job.id(), JobEvents.PROGRESS, read(progress));
         }
         if (job.state().isTerminal()) {
-            events.end(job.id(), job.error() == null ? Map.of("id", job.id(), "state", job.state())
-                    : Map.of("id", job.id(), "state", job.state(), "error", job.error()));
+            events.end(
+                    job.id(),
+                    job.error() == null
+                            ? Map.of("id", job.id(), "state", job.state())
+                            : Map.of("id", job.id(), "state", job.state(), "error", job.error()));
             lastSent.remove(job.id());
         }
     }

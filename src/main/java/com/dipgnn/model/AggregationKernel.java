@@ -36,8 +36,8 @@ public enum AggregationKernel {
         try {
             return valueOf(name.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown aggregation kernel '" + name + "' (" + PROPERTY
-                    + "); use coo or torchscript", e);
+            throw new IllegalArgumentException(
+                    "unknown aggregation kernel '" + name + "' (" + PROPERTY + "); use coo or torchscript", e);
         }
     }
 

@@ -8,8 +8,8 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.BitSet;
 import java.util.Arrays;
+import java.util.BitSet;
 
 /**
  * Writes and reads (rows x width) float matrices and row flags in chunks of rows, so a matrix
@@ -22,8 +22,7 @@ public final class ChunkedArrays {
     /** Floats per chunk when the caller does not choose: 16M (64 MB on the host). */
     public static final int DEFAULT_CHUNK_FLOATS = 1 << 24;
 
-    private ChunkedArrays() {
-    }
+    private ChunkedArrays() {}
 
     /** Rows per chunk of at most {@code chunkFloats} floats (at least one row). */
     static int chunkRows(int width, int chunkFloats) {

@@ -5,8 +5,7 @@ import ai.djl.ndarray.NDArray;
 /** Inverted dropout, active only while training. */
 final class Dropouts {
 
-    private Dropouts() {
-    }
+    private Dropouts() {}
 
     static NDArray apply(NDArray x, double rate, boolean training) {
         if (!training || rate <= 0) {

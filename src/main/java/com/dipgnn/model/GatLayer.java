@@ -4,8 +4,8 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Activation;
 import ai.djl.nn.Parameter;
-import ai.djl.training.initializer.XavierInitializer;
 import ai.djl.training.initializer.ConstantInitializer;
+import ai.djl.training.initializer.XavierInitializer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -60,8 +60,7 @@ public final class GatLayer extends MessagePassingLayer<GatLayer.Projected> {
      * @param sourceScore each node's attention term as a source, (nodes, heads)
      * @param targetScore each node's attention term as a target, (nodes, heads)
      */
-    record Projected(NDArray z, NDArray sourceScore, NDArray targetScore) {
-    }
+    record Projected(NDArray z, NDArray sourceScore, NDArray targetScore) {}
 
     @Override
     protected Map<String, Projected> project(GraphBatch batch, Map<String, NDArray> states, boolean training) {

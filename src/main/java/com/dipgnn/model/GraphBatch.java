@@ -71,8 +71,13 @@ public final class GraphBatch {
     }
 
     private RelationEdges toDevice(RelationType r, String sourceType, String targetType, EdgeList edges) {
-        return new RelationEdges(r, sourceType, targetType,
-                GraphOps.index(manager, edges.src()), GraphOps.index(manager, edges.dst()), edges.dst());
+        return new RelationEdges(
+                r,
+                sourceType,
+                targetType,
+                GraphOps.index(manager, edges.src()),
+                GraphOps.index(manager, edges.dst()),
+                edges.dst());
     }
 
     public NDManager manager() {
@@ -107,8 +112,8 @@ public final class GraphBatch {
      * each relation (computed once per type and batch).
      */
     public NDArray structural(String type, List<RelationType> relations) {
-        return structural.computeIfAbsent(type, t -> manager.create(origins.structural(t, relations),
-                new Shape(numNodes(t), relations.size())));
+        return structural.computeIfAbsent(
+                type, t -> manager.create(origins.structural(t, relations), new Shape(numNodes(t), relations.size())));
     }
 
     /**
@@ -156,8 +161,8 @@ public final class GraphBatch {
             for (int i = 0; i < n; i++) {
                 ids[i] = i;
             }
-            into.add(new RelationEdges(null, type, type,
-                    GraphOps.index(manager, ids), GraphOps.index(manager, ids), ids));
+            into.add(new RelationEdges(
+                    null, type, type, GraphOps.index(manager, ids), GraphOps.index(manager, ids), ids));
         }
         return into.isEmpty() ? null : new InEdges(manager, type, numNodes(type), into);
     }

@@ -33,9 +33,13 @@ public final class GraphEncoder extends GraphModule {
         for (int i = 0; i < config.layers(); i++) {
             MessagePassingLayer<?> layer = switch (config.backbone()) {
                 case HGT -> new HgtLayer(schema.nodeTypes(), schema.relations(), config);
-                case GAT -> new GatLayer(i == 0 && InputProjection.passesRawFeatures(schema, config)
-                        ? schema.featureDims().values().iterator().next() : config.hidden(),
-                        config, i == config.layers() - 1);
+                case GAT ->
+                    new GatLayer(
+                            i == 0 && InputProjection.passesRawFeatures(schema, config)
+                                    ? schema.featureDims().values().iterator().next()
+                                    : config.hidden(),
+                            config,
+                            i == config.layers() - 1);
             };
             layers.add(addChild("layer" + i, layer));
         }

@@ -104,7 +104,9 @@ public abstract class GraphModule {
 
     /** Number of scalar weights. */
     public final long parameterCount() {
-        return parameters().values().stream().mapToLong(p -> p.getShape().size()).sum();
+        return parameters().values().stream()
+                .mapToLong(p -> p.getShape().size())
+                .sum();
     }
 
     /** Writes the format version, then every parameter, by path, to {@code out}. */
@@ -146,16 +148,16 @@ public abstract class GraphModule {
             String shape = in.readUTF();
             String expectedShape = e.getValue().getShape().toString();
             if (!name.equals(e.getKey()) || !shape.equals(expectedShape)) {
-                mismatches.add("saved parameter " + name + " " + shape + " where this architecture has "
-                        + e.getKey() + " " + expectedShape);
+                mismatches.add("saved parameter " + name + " " + shape + " where this architecture has " + e.getKey()
+                        + " " + expectedShape);
                 break;
             }
             e.getValue().load(manager, in);
             e.getValue().getArray().setRequiresGradient(true);
         }
         if (!mismatches.isEmpty()) {
-            throw new MalformedModelException("model parameters do not match the architecture: "
-                    + String.join("; ", mismatches));
+            throw new MalformedModelException(
+                    "model parameters do not match the architecture: " + String.join("; ", mismatches));
         }
     }
 

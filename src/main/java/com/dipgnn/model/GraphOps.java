@@ -17,8 +17,7 @@ import com.dipgnn.model.kernels.SegmentKernels;
  */
 public final class GraphOps {
 
-    private GraphOps() {
-    }
+    private GraphOps() {}
 
     /** {@code ids} as an int64 array of {@code shape} (the index type of {@link #gatherRows} and gathers). */
     public static NDArray index(NDManager manager, int[] ids, Shape shape) {
@@ -45,7 +44,9 @@ public final class GraphOps {
     public static NDArray gatherRows(NDArray x, NDArray index) {
         Shape shape = x.getShape();
         NDArray table = shape.dimension() == 2 ? x : x.reshape(shape.get(0), -1);
-        NDArray rows = index.getNDArrayInternal().embedding(index, table, SparseFormat.DENSE).singletonOrThrow();
+        NDArray rows = index.getNDArrayInternal()
+                .embedding(index, table, SparseFormat.DENSE)
+                .singletonOrThrow();
         if (shape.dimension() == 2) {
             return rows;
         }
@@ -89,15 +90,15 @@ public final class GraphOps {
      * memory at times (gradients of 1e10 to NaN after a few LightGCN steps on Gowalla, varying from
      * run to run; measured).
      */
-    public static NDArray coo(NDManager manager, long[] rows, long[] columns, float[] values, long numRows,
-                              long numColumns) {
+    public static NDArray coo(
+            NDManager manager, long[] rows, long[] columns, float[] values, long numRows, long numColumns) {
         try (NDManager scratch = manager.newSubManager()) {
             NDArray indices = scratch.zeros(new Shape(2, rows.length), DataType.INT64)
                     .add(scratch.create(new long[][] {rows, columns}));
             NDArray ones = scratch.ones(new Shape(rows.length), DataType.FLOAT32);
             NDArray weights = values == null ? ones : ones.mul(scratch.create(values));
-            NDArray coo = JniUtils.createSparseCoo(
-                    (PtNDArray) indices, (PtNDArray) weights, new Shape(numRows, numColumns));
+            NDArray coo =
+                    JniUtils.createSparseCoo((PtNDArray) indices, (PtNDArray) weights, new Shape(numRows, numColumns));
             coo.attach(manager);
             return coo;
         }

@@ -18,8 +18,8 @@ import java.util.Set;
  * @param relations relation types, in a stable order
  * @param structuralDims structural input width per node type (every type of {@code featureDims})
  */
-public record GraphSchema(Map<String, Integer> featureDims, List<RelationType> relations,
-                          Map<String, Integer> structuralDims) {
+public record GraphSchema(
+        Map<String, Integer> featureDims, List<RelationType> relations, Map<String, Integer> structuralDims) {
 
     public GraphSchema {
         featureDims = Collections.unmodifiableMap(new LinkedHashMap<>(featureDims));
@@ -50,7 +50,8 @@ public record GraphSchema(Map<String, Integer> featureDims, List<RelationType> r
         Set<String> structural = inputs.structural().resolve(dims);
         Map<String, Integer> structuralDims = new LinkedHashMap<>();
         for (String type : graph.nodeTypes()) {
-            structuralDims.put(type, structural.contains(type) ? graph.relationsFrom(type).size() : 0);
+            structuralDims.put(
+                    type, structural.contains(type) ? graph.relationsFrom(type).size() : 0);
         }
         return new GraphSchema(dims, graph.relationTypes(), structuralDims);
     }

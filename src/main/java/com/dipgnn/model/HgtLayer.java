@@ -20,12 +20,12 @@ import java.util.Map;
  */
 public final class HgtLayer extends MessagePassingLayer<HgtLayer.KeyQueryValue> {
 
-
     private final int hidden;
     private final double dropout;
     private final double scale;
     /** Key, query and value projections of a type, fused into one (3 hidden x hidden) product. */
     private final Map<String, Linear> keyQueryValue = new LinkedHashMap<>();
+
     private final Map<String, Linear> outputs = new LinkedHashMap<>();
     private final Map<String, Parameter> skips = new LinkedHashMap<>();
     private final Map<String, LayerNorm> norms = new LinkedHashMap<>();
@@ -48,7 +48,8 @@ public final class HgtLayer extends MessagePassingLayer<HgtLayer.KeyQueryValue> 
         for (RelationType r : relations) {
             relationAttention.put(r, addParameter("att_" + r.key(), perHead, new XavierInitializer()));
             relationMessage.put(r, addParameter("msg_" + r.key(), perHead, new XavierInitializer()));
-            relationPrior.put(r, addParameter("pri_" + r.key(), new Shape(config.heads()), new ConstantInitializer(1f)));
+            relationPrior.put(
+                    r, addParameter("pri_" + r.key(), new Shape(config.heads()), new ConstantInitializer(1f)));
         }
     }
 
@@ -69,8 +70,7 @@ public final class HgtLayer extends MessagePassingLayer<HgtLayer.KeyQueryValue> 
      * @param query queries: (nodes, heads, headDim)
      * @param value values, heads first: (heads, nodes, headDim)
      */
-    record KeyQueryValue(NDArray key, NDArray query, NDArray value) {
-    }
+    record KeyQueryValue(NDArray key, NDArray query, NDArray value) {}
 
     @Override
     protected Map<String, KeyQueryValue> project(GraphBatch batch, Map<String, NDArray> states, boolean training) {
@@ -83,8 +83,9 @@ public final class HgtLayer extends MessagePassingLayer<HgtLayer.KeyQueryValue> 
             NDArray key = fused.get(0);
             NDArray query = fused.get(1);
             NDArray value = fused.get(2);
-            projected.put(type, new KeyQueryValue(headsFirst(key, n), query.reshape(n, heads(), headDim()),
-                    headsFirst(value, n)));
+            projected.put(
+                    type,
+                    new KeyQueryValue(headsFirst(key, n), query.reshape(n, heads(), headDim()), headsFirst(value, n)));
         }
         return projected;
     }
@@ -99,8 +100,10 @@ public final class HgtLayer extends MessagePassingLayer<HgtLayer.KeyQueryValue> 
         RelationType r = edges.relation();
         KeyQueryValue source = projected.get(edges.sourceType());
         KeyQueryValue target = projected.get(edges.targetType());
-        NDArray keyR = source.key().batchMatMul(relationAttention.get(r).getArray()).transpose(1, 0, 2);
-        NDArray valueR = source.value().batchMatMul(relationMessage.get(r).getArray()).transpose(1, 0, 2);
+        NDArray keyR =
+                source.key().batchMatMul(relationAttention.get(r).getArray()).transpose(1, 0, 2);
+        NDArray valueR =
+                source.value().batchMatMul(relationMessage.get(r).getArray()).transpose(1, 0, 2);
         NDArray k = GraphOps.gatherToEdges(keyR, edges.src());
         NDArray q = GraphOps.gatherToEdges(target.query(), edges.dst());
         NDArray logits = k.mul(q).sum(new int[] {2}).mul(relationPrior.get(r).getArray());

@@ -62,12 +62,20 @@ public final class InputProjection extends GraphModule {
             }
             addStructural(schema, type);
             if (embedded.contains(type)) {
-                nodeEmbeddings.put(type, addChild("node_" + type, new NodeEmbeddingInput(type, width, config.hidden(),
-                        idSpaces.get(type), config.nodeInputs().rowDropout())));
+                nodeEmbeddings.put(
+                        type,
+                        addChild(
+                                "node_" + type,
+                                new NodeEmbeddingInput(
+                                        type,
+                                        width,
+                                        config.hidden(),
+                                        idSpaces.get(type),
+                                        config.nodeInputs().rowDropout())));
             }
             if (e.getValue() == 0 && !structural.containsKey(type) && !nodeEmbeddings.containsKey(type)) {
-                typeEmbeddings.put(type, addParameter("emb_" + type, new Shape(config.hidden()),
-                        new NormalInitializer(0.1f)));
+                typeEmbeddings.put(
+                        type, addParameter("emb_" + type, new Shape(config.hidden()), new NormalInitializer(0.1f)));
             }
         }
     }
@@ -83,8 +91,11 @@ public final class InputProjection extends GraphModule {
                     + "schema but " + relations.size() + " relations leave it");
         }
         structuralRelations.put(type, relations);
-        structural.put(type, addChild("struct_" + type, new Linear(width, config.hidden(), true,
-                new NormalInitializer(STRUCTURAL_INIT_STD))));
+        structural.put(
+                type,
+                addChild(
+                        "struct_" + type,
+                        new Linear(width, config.hidden(), true, new NormalInitializer(STRUCTURAL_INIT_STD))));
     }
 
     /**
@@ -96,8 +107,12 @@ public final class InputProjection extends GraphModule {
             return false;
         }
         String type = schema.nodeTypes().get(0);
-        return schema.featureDims().get(type) > 0 && schema.structuralDims().get(type) == 0
-                && config.nodeInputs().embeddings().resolve(schema.featureDims()).isEmpty();
+        return schema.featureDims().get(type) > 0
+                && schema.structuralDims().get(type) == 0
+                && config.nodeInputs()
+                        .embeddings()
+                        .resolve(schema.featureDims())
+                        .isEmpty();
     }
 
     /** Hidden states per node type, shape (nodes, hidden), or the dropped-out raw features when passing them through. */
@@ -110,7 +125,8 @@ public final class InputProjection extends GraphModule {
             }
             NDArray h = inputs(batch, type, training);
             if (h == null) {
-                h = batch.manager().zeros(new Shape(batch.numNodes(type), config.hidden()))
+                h = batch.manager()
+                        .zeros(new Shape(batch.numNodes(type), config.hidden()))
                         .add(typeEmbeddings.get(type).getArray());
             } else if (config.backbone() == Backbone.HGT) {
                 h = h.tanh();

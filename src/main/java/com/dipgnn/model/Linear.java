@@ -3,8 +3,8 @@ package com.dipgnn.model;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Parameter;
-import ai.djl.training.initializer.XavierInitializer;
 import ai.djl.training.initializer.ConstantInitializer;
+import ai.djl.training.initializer.XavierInitializer;
 
 /** A fully connected layer {@code y = x W^T + b} over the last axis. */
 public final class Linear extends GraphModule {
@@ -19,7 +19,8 @@ public final class Linear extends GraphModule {
     }
 
     /** A layer whose weights start from {@code weightInitializer} (the bias from 0). */
-    public Linear(int inputs, int outputs, boolean withBias, ai.djl.training.initializer.Initializer weightInitializer) {
+    public Linear(
+            int inputs, int outputs, boolean withBias, ai.djl.training.initializer.Initializer weightInitializer) {
         this.inputs = inputs;
         this.outputs = outputs;
         this.weight = addParameter("weight", new Shape(outputs, inputs), weightInitializer);

@@ -33,8 +33,7 @@ public abstract class MessagePassingLayer<P> extends GraphModule {
      * @param table value rows, shape (rows, heads, headDim)
      * @param rows int64 row of {@code table} each edge carries, shape (edges)
      */
-    protected record Messages(NDArray logits, NDArray table, NDArray rows) {
-    }
+    protected record Messages(NDArray logits, NDArray table, NDArray rows) {}
 
     private final int heads;
     private final int headDim;
@@ -95,10 +94,19 @@ public abstract class MessagePassingLayer<P> extends GraphModule {
         NDArray logits = concat(messages.stream().map(Messages::logits).toList());
         if (AggregationKernel.current() == AggregationKernel.TORCHSCRIPT) {
             Values values = Values.of(messages);
-            return SegmentKernels.shared().attend(logits, values.table(), values.rows(), in.destinations(),
-                    in.destinationOrder(), attentionDropout(), training);
+            return SegmentKernels.shared()
+                    .attend(
+                            logits,
+                            values.table(),
+                            values.rows(),
+                            in.destinations(),
+                            in.destinationOrder(),
+                            attentionDropout(),
+                            training);
         }
-        NDArray values = concat(messages.stream().map(m -> GraphOps.gatherRows(m.table(), m.rows())).toList());
+        NDArray values = concat(messages.stream()
+                .map(m -> GraphOps.gatherRows(m.table(), m.rows()))
+                .toList());
         NDArray attention = GraphOps.segmentSoftmax(logits, in);
         attention = Dropouts.apply(attention, attentionDropout(), training);
         NDArray weighted = values.mul(attention.expandDims(2));

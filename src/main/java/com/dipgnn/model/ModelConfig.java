@@ -12,8 +12,14 @@ package com.dipgnn.model;
  * @param attentionDropout dropout on attention weights (GAT uses it; 0 disables)
  * @param nodeInputs per-node embeddings and structural inputs
  */
-public record ModelConfig(Backbone backbone, int layers, int hidden, int heads, double dropout, double attentionDropout,
-                          NodeInputConfig nodeInputs) {
+public record ModelConfig(
+        Backbone backbone,
+        int layers,
+        int hidden,
+        int heads,
+        double dropout,
+        double attentionDropout,
+        NodeInputConfig nodeInputs) {
 
     public static final ModelConfig PAPER_DEFAULT = new ModelConfig(Backbone.HGT, 3, 400, 8, 0.2, 0.0);
 

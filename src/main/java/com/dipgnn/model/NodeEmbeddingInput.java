@@ -45,7 +45,9 @@ final class NodeEmbeddingInput extends GraphModule {
         } else {
             NDArray keep = scope.create(readsRow, new Shape(n, 1));
             if (training && rowDropout > 0) {
-                keep = keep.mul(scope.randomUniform(0f, 1f, new Shape(n, 1)).gte(rowDropout).toType(DataType.FLOAT32, false));
+                keep = keep.mul(scope.randomUniform(0f, 1f, new Shape(n, 1))
+                        .gte(rowDropout)
+                        .toType(DataType.FLOAT32, false));
             }
             NDArray rows = table.gather(scope, batch.tableRows(type), training);
             embeddings = rows.mul(keep).add(keep.neg().add(1f).mul(unknown.getArray()));

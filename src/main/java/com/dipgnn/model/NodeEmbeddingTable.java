@@ -153,7 +153,8 @@ public final class NodeEmbeddingTable {
     public void write(DataOutputStream out, NodeIdSpace space, int[] sourceRows, int chunkFloats) throws IOException {
         int rows = sourceRows == null ? rows() : sourceRows.length;
         if (rows != space.count()) {
-            throw new IllegalArgumentException("the id space of " + space.count() + " nodes does not match " + rows + " rows");
+            throw new IllegalArgumentException(
+                    "the id space of " + space.count() + " nodes does not match " + rows + " rows");
         }
         BitSet flags = trained;
         if (sourceRows != null) {
@@ -175,7 +176,8 @@ public final class NodeEmbeddingTable {
         NodeIdSpace space = new NodeIdSpace(in.readInt(), in.readUTF());
         BitSet flags = ChunkedArrays.readFlags(in, space.count());
         NDArray values = ChunkedArrays.read(in, manager, chunkFloats);
-        NodeEmbeddingTable table = new NodeEmbeddingTable(type, space, (int) values.getShape().get(1));
+        NodeEmbeddingTable table =
+                new NodeEmbeddingTable(type, space, (int) values.getShape().get(1));
         table.set(values, flags);
         return table;
     }

@@ -40,7 +40,8 @@ public record NodeIdSpace(int count, String keyHash) {
                 digest.update(key.getBytes(StandardCharsets.UTF_8));
                 digest.update((byte) '\n');
             }
-            return new NodeIdSpace(table.count(), HexFormat.of().formatHex(digest.digest()).substring(0, 16));
+            return new NodeIdSpace(
+                    table.count(), HexFormat.of().formatHex(digest.digest()).substring(0, 16));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

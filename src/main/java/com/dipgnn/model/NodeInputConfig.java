@@ -12,8 +12,8 @@ package com.dipgnn.model;
  * @param rowDropout probability, in training, that a node reads the unknown vector instead of its
  *     own row, so that the unknown vector learns to stand in for unseen nodes
  */
-public record NodeInputConfig(TypeSelection embeddings, int embeddingWidth, TypeSelection structural,
-                              double rowDropout) {
+public record NodeInputConfig(
+        TypeSelection embeddings, int embeddingWidth, TypeSelection structural, double rowDropout) {
 
     /** Per-node embeddings and structural inputs for the featureless types, width = hidden, row dropout 0.1. */
     public static final NodeInputConfig DEFAULT = new NodeInputConfig(TypeSelection.AUTO, 0, TypeSelection.AUTO, 0.1);
@@ -26,8 +26,8 @@ public record NodeInputConfig(TypeSelection embeddings, int embeddingWidth, Type
             throw new IllegalArgumentException("the embedding and structural type selections must be given");
         }
         if (embeddingWidth < 0) {
-            throw new IllegalArgumentException("embedding width must be positive, or 0 for the hidden width; got "
-                    + embeddingWidth);
+            throw new IllegalArgumentException(
+                    "embedding width must be positive, or 0 for the hidden width; got " + embeddingWidth);
         }
         if (rowDropout < 0 || rowDropout >= 1) {
             throw new IllegalArgumentException("embedding row dropout must be in [0, 1); got " + rowDropout);

@@ -14,8 +14,7 @@ import ai.djl.ndarray.NDArray;
  */
 public final class ScalarOps {
 
-    private ScalarOps() {
-    }
+    private ScalarOps() {}
 
     /** {@code x * value}. */
     public static NDArray mul(NDArray x, double value) {

@@ -10,8 +10,7 @@ import ai.djl.ndarray.NDManager;
  */
 final class Scopes {
 
-    private Scopes() {
-    }
+    private Scopes() {}
 
     static NDArray into(NDArray derivedFromParameter, NDManager batchScope) {
         derivedFromParameter.attach(batchScope);

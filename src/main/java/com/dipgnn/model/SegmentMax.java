@@ -6,8 +6,8 @@ import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Per-destination maxima of edge values, computed on the device: no copy of the values to the
@@ -21,9 +21,11 @@ final class SegmentMax implements AutoCloseable {
 
     /** Per bucket, the edge ids of its destinations' rows, padded with the sentinel (int64, rows x capacity). */
     private final List<NDArray> bucketEdges = new ArrayList<>();
+
     private final List<Shape> bucketShapes = new ArrayList<>();
     /** Per destination, its row among the buckets' rows, or the last row (a zero) when it has no in-edge. */
     private final NDArray rowOfDestination;
+
     private final int numEdges;
 
     /**
@@ -94,13 +96,14 @@ final class SegmentMax implements AutoCloseable {
     NDArray of(NDArray values) {
         long heads = values.getShape().get(1);
         NDArray constant = values.stopGradient();
-        NDArray padded = constant.concat(constant.getManager().full(new Shape(1, heads), Float.NEGATIVE_INFINITY,
-                constant.getDataType()), 0);
+        NDArray padded = constant.concat(
+                constant.getManager().full(new Shape(1, heads), Float.NEGATIVE_INFINITY, constant.getDataType()), 0);
         NDList maxima = new NDList();
         for (int b = 0; b < bucketEdges.size(); b++) {
             Shape shape = bucketShapes.get(b);
             maxima.add(GraphOps.gatherRows(padded, bucketEdges.get(b))
-                    .reshape(shape.get(0), shape.get(1), heads).max(new int[] {1}));
+                    .reshape(shape.get(0), shape.get(1), heads)
+                    .max(new int[] {1}));
         }
         maxima.add(constant.getManager().zeros(new Shape(1, heads), constant.getDataType()));
         return GraphOps.gatherRows(NDArrays.concat(maxima, 0), rowOfDestination);

@@ -46,12 +46,12 @@ public final class SelfAttention extends GraphModule {
         // 0 for real keys, -1e4 for padding (the mask carries no gradient, so a Number constant is safe)
         NDArray padding = mask.sub(1f).mul(MASKED).reshape(batch, 1, 1, length);
         NDArray weights = scores.add(padding).softmax(-1);
-        NDArray context = weights.matMul(v).transpose(0, 2, 1, 3).reshape(new Shape(batch, length, (long) heads * headWidth));
+        NDArray context =
+                weights.matMul(v).transpose(0, 2, 1, 3).reshape(new Shape(batch, length, (long) heads * headWidth));
         return output.forward(context);
     }
 
     private NDArray split(NDArray projected, long batch, long length) {
         return projected.reshape(batch, length, heads, headWidth).transpose(0, 2, 1, 3);
     }
-
 }

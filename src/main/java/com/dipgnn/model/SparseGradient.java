@@ -11,5 +11,4 @@ import ai.djl.ndarray.NDArray;
  *     (a row the node did not read, reading the unknown vector under row dropout, gets an exactly
  *     zero gradient and is not updated)
  */
-public record SparseGradient(int[] rows, NDArray values) {
-}
+public record SparseGradient(int[] rows, NDArray values) {}

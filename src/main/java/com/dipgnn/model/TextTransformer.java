@@ -76,8 +76,8 @@ public final class TextTransformer extends GraphModule {
         }
         NDManager scope = ids.getManager();
         NDArray tokenVectors = tokens.forward(ids);
-        NDArray nodeVectors = nodes.reshape(batch, 1, nodes.getShape().get(1)).broadcast(
-                new Shape(batch, length, nodes.getShape().get(1)));
+        NDArray nodeVectors = nodes.reshape(batch, 1, nodes.getShape().get(1))
+                .broadcast(new Shape(batch, length, nodes.getShape().get(1)));
         NDArray position = positions.forward(scope.arange((int) length)).reshape(1, length, -1);
         NDArray input = projection.forward(nodeVectors.concat(tokenVectors, -1)).add(position);
         return outputNorm.forward(encoder.forward(input, mask, training));
@@ -96,5 +96,4 @@ public final class TextTransformer extends GraphModule {
         Shape shape = encoded.getShape();
         return replaced.forward(encoded).reshape(shape.get(0), shape.get(1));
     }
-
 }

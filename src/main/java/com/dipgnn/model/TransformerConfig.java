@@ -17,8 +17,8 @@ public record TransformerConfig(int width, int layers, int heads, int feedForwar
 
     public TransformerConfig {
         if (width < 1 || layers < 1 || heads < 1 || feedForward < 1) {
-            throw new IllegalArgumentException("width, layers, heads and feedForward must be at least 1; got "
-                    + width + ", " + layers + ", " + heads + ", " + feedForward);
+            throw new IllegalArgumentException("width, layers, heads and feedForward must be at least 1; got " + width
+                    + ", " + layers + ", " + heads + ", " + feedForward);
         }
         if (width % heads != 0) {
             throw new IllegalArgumentException("width " + width + " is not a multiple of heads " + heads);

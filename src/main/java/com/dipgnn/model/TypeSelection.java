@@ -17,7 +17,12 @@ import java.util.Set;
 public record TypeSelection(Mode mode, List<String> types) {
 
     /** How a selection chooses its types. */
-    public enum Mode { AUTO, NONE, ALL, LIST }
+    public enum Mode {
+        AUTO,
+        NONE,
+        ALL,
+        LIST
+    }
 
     public static final TypeSelection AUTO = new TypeSelection(Mode.AUTO, List.of());
     public static final TypeSelection NONE = new TypeSelection(Mode.NONE, List.of());
@@ -26,7 +31,8 @@ public record TypeSelection(Mode mode, List<String> types) {
     public TypeSelection {
         types = List.copyOf(types);
         if ((mode == Mode.LIST) == types.isEmpty()) {
-            throw new IllegalArgumentException("a list of node types needs at least one type, and only a list has types");
+            throw new IllegalArgumentException(
+                    "a list of node types needs at least one type, and only a list has types");
         }
     }
 
@@ -54,8 +60,8 @@ public record TypeSelection(Mode mode, List<String> types) {
             }
         }
         if (listed.isEmpty()) {
-            throw new IllegalArgumentException("expected auto, none, all or a comma-separated list of node types; got '"
-                    + text + "'");
+            throw new IllegalArgumentException(
+                    "expected auto, none, all or a comma-separated list of node types; got '" + text + "'");
         }
         return new TypeSelection(Mode.LIST, listed);
     }
@@ -69,8 +75,8 @@ public record TypeSelection(Mode mode, List<String> types) {
     public Set<String> resolve(Map<String, Integer> featureDims) {
         for (String t : types) {
             if (!featureDims.containsKey(t)) {
-                throw new IllegalArgumentException("node type '" + t + "' is not in the graph; its types are "
-                        + featureDims.keySet());
+                throw new IllegalArgumentException(
+                        "node type '" + t + "' is not in the graph; its types are " + featureDims.keySet());
             }
         }
         Set<String> chosen = new LinkedHashSet<>();

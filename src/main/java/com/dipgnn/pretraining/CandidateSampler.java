@@ -75,8 +75,8 @@ final class CandidateSampler {
         }
     }
 
-    private int fillByEnumeration(int base, int filled, int source, int targetGlobal, int[] candidates,
-                                  boolean[] valid, Random rng) {
+    private int fillByEnumeration(
+            int base, int filled, int source, int targetGlobal, int[] candidates, boolean[] valid, Random rng) {
         int[] rest = new int[pool.length];
         int n = 0;
         for (int c = 0; c < pool.length; c++) {
@@ -107,12 +107,14 @@ final class CandidateSampler {
     }
 
     boolean isEdge(int sourceGlobal, int targetGlobal) {
-        return reverse != null ? reverse.hasEdge(targetGlobal, sourceGlobal) : forward.hasEdge(sourceGlobal, targetGlobal);
+        return reverse != null
+                ? reverse.hasEdge(targetGlobal, sourceGlobal)
+                : forward.hasEdge(sourceGlobal, targetGlobal);
     }
 
     @Override
     public String toString() {
-        return "CandidateSampler[pool=" + pool.length + ", width=" + width + ", first=" + Arrays.toString(
-                Arrays.copyOf(pool, Math.min(3, pool.length))) + "]";
+        return "CandidateSampler[pool=" + pool.length + ", width=" + width + ", first="
+                + Arrays.toString(Arrays.copyOf(pool, Math.min(3, pool.length))) + "]";
     }
 }

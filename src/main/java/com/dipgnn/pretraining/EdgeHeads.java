@@ -21,8 +21,8 @@ public final class EdgeHeads extends GraphModule {
     public CosineScorer scorer(RelationType relation) {
         CosineScorer scorer = scorers.get(relation);
         if (scorer == null) {
-            throw new IllegalArgumentException("no edge scorer for relation " + relation + "; the heads cover "
-                    + scorers.keySet());
+            throw new IllegalArgumentException(
+                    "no edge scorer for relation " + relation + "; the heads cover " + scorers.keySet());
         }
         return scorer;
     }

@@ -20,8 +20,7 @@ public interface FeatureObjective {
      * @param loss a scalar, or null when the step had nothing for this term
      * @param stats figures by {@link PretrainMetrics} name
      */
-    record Term(NDArray loss, Map<String, Double> stats) {
-    }
+    record Term(NDArray loss, Map<String, Double> stats) {}
 
     /** One step of the pair, begun by {@link #begin}: the generator's inputs are already hidden. */
     interface Step {

@@ -49,7 +49,8 @@ public final class GradientNorms {
                 engine.setRandomSeed(engineSeed);
                 String term;
                 try (GradientCollector collector = engine.newGradientCollector()) {
-                    Map<String, NDArray> computed = objective.compute(batch, scope, true).terms();
+                    Map<String, NDArray> computed =
+                            objective.compute(batch, scope, true).terms();
                     if (terms == null) {
                         terms = List.copyOf(computed.keySet());
                         if (terms.isEmpty()) {

@@ -16,8 +16,7 @@ public final class LossBalance {
     /** How many times the smallest term the largest may be before a warning. */
     public static final double DOMINANCE_RATIO = 1000;
 
-    private LossBalance() {
-    }
+    private LossBalance() {}
 
     /**
      * A warning naming the dominant term, the smallest and the ratio, with what to try; empty when
@@ -37,16 +36,24 @@ public final class LossBalance {
         if (terms.size() < 2) {
             return Optional.empty();
         }
-        Map.Entry<String, Double> largest = terms.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
-        Map.Entry<String, Double> smallest = terms.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow();
+        Map.Entry<String, Double> largest =
+                terms.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
+        Map.Entry<String, Double> smallest =
+                terms.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow();
         double ratio = largest.getValue() / smallest.getValue();
         if (ratio < DOMINANCE_RATIO) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "pre-training loss term %s (%.4g as weighted) is %.0f times %s "
-                + "(%.4g): the other terms hardly train. Raw numeric feature columns are the usual cause: "
-                + "standardise them (--standardize-features auto, the default), or check the data's scale",
-                largest.getKey(), largest.getValue(), ratio, smallest.getKey(), smallest.getValue()));
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "pre-training loss term %s (%.4g as weighted) is %.0f times %s "
+                        + "(%.4g): the other terms hardly train. Raw numeric feature columns are the usual cause: "
+                        + "standardise them (--standardize-features auto, the default), or check the data's scale",
+                largest.getKey(),
+                largest.getValue(),
+                ratio,
+                smallest.getKey(),
+                smallest.getValue()));
     }
 
     private static void put(Map<String, Double> terms, Map<String, Double> means, String name, double weight) {

@@ -6,8 +6,7 @@ import com.dipgnn.model.ScalarOps;
 /** Numerically stable loss pieces shared by the pre-training objectives. */
 final class Losses {
 
-    private Losses() {
-    }
+    private Losses() {}
 
     /**
      * Element-wise binary cross-entropy of sigmoid(logits) against 0/1 labels, computed as

@@ -18,20 +18,24 @@ package com.dipgnn.pretraining;
  * @param generatedEdges how the generated source of a masked edge is chosen (the paper:
  *     {@link GeneratedEdges#MOST_LIKELY})
  */
-public record ObjectiveVariant(FeatureReplacement featureReplacement, int generatorWarmup, LossReduction reduction,
-                               double discriminatorTemperature, boolean heldOutDiscrimination,
-                               GeneratedEdges generatedEdges) {
+public record ObjectiveVariant(
+        FeatureReplacement featureReplacement,
+        int generatorWarmup,
+        LossReduction reduction,
+        double discriminatorTemperature,
+        boolean heldOutDiscrimination,
+        GeneratedEdges generatedEdges) {
 
     /**
      * The product's default objective: real replacement vectors and drawn generated sources (both
      * measured on Cora, docs/results.md: +3.4 micro-F1 over the paper's objective, p = 0.0001).
      */
-    public static final ObjectiveVariant DEFAULT = new ObjectiveVariant(FeatureReplacement.SAMPLED, 0,
-            LossReduction.MEAN, 0, false, GeneratedEdges.SAMPLED);
+    public static final ObjectiveVariant DEFAULT =
+            new ObjectiveVariant(FeatureReplacement.SAMPLED, 0, LossReduction.MEAN, 0, false, GeneratedEdges.SAMPLED);
 
     /** The paper's objective, as far as it specifies one (its sums, its replacements, its most likely sources). */
-    public static final ObjectiveVariant PAPER = new ObjectiveVariant(FeatureReplacement.REGRESSED, 0,
-            LossReduction.SUM, 1, false, GeneratedEdges.MOST_LIKELY);
+    public static final ObjectiveVariant PAPER = new ObjectiveVariant(
+            FeatureReplacement.REGRESSED, 0, LossReduction.SUM, 1, false, GeneratedEdges.MOST_LIKELY);
 
     public ObjectiveVariant {
         if (featureReplacement == null) {
@@ -48,7 +52,8 @@ public record ObjectiveVariant(FeatureReplacement featureReplacement, int genera
                     + "pre-training temperature (got " + discriminatorTemperature + ")");
         }
         if (generatorWarmup < 0) {
-            throw new IllegalArgumentException("generator warm-up must be at least 0 steps (got " + generatorWarmup + ")");
+            throw new IllegalArgumentException(
+                    "generator warm-up must be at least 0 steps (got " + generatorWarmup + ")");
         }
     }
 
@@ -58,8 +63,12 @@ public record ObjectiveVariant(FeatureReplacement featureReplacement, int genera
      * generates attributes), and one that does not discriminate edges the most likely sources.
      */
     public ObjectiveVariant effectiveFor(PretrainMethod method) {
-        return new ObjectiveVariant(method.discriminatesFeatures() ? featureReplacement : FeatureReplacement.REGRESSED,
-                generatorWarmup, reduction, discriminatorTemperature, heldOutDiscrimination,
+        return new ObjectiveVariant(
+                method.discriminatesFeatures() ? featureReplacement : FeatureReplacement.REGRESSED,
+                generatorWarmup,
+                reduction,
+                discriminatorTemperature,
+                heldOutDiscrimination,
                 method.discriminatesEdges() ? generatedEdges : GeneratedEdges.MOST_LIKELY);
     }
 }

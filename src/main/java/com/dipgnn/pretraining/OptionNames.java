@@ -10,8 +10,7 @@ import java.util.stream.Collectors;
  */
 final class OptionNames {
 
-    private OptionNames() {
-    }
+    private OptionNames() {}
 
     /** The name of {@code value}. */
     static String of(Enum<?> value) {
@@ -30,7 +29,7 @@ final class OptionNames {
                 return value;
             }
         }
-        throw new IllegalArgumentException("unknown " + what + " '" + name + "': use " + Arrays
-                .stream(type.getEnumConstants()).map(OptionNames::of).collect(Collectors.joining(" or ")));
+        throw new IllegalArgumentException("unknown " + what + " '" + name + "': use "
+                + Arrays.stream(type.getEnumConstants()).map(OptionNames::of).collect(Collectors.joining(" or ")));
     }
 }

@@ -10,12 +10,12 @@ import com.dipgnn.text.TokenBatch;
 import com.dipgnn.text.TokenMasking;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.function.IntUnaryOperator;
 
@@ -55,7 +55,8 @@ public final class PretrainBatchSampler {
     /** Relations whose edges are masked: every non-reverse relation with edges. */
     public List<RelationType> maskableRelations() {
         return graph.relationTypes().stream()
-                .filter(r -> !r.isReverse() && graph.adjacency(r).numEdges() > 0).toList();
+                .filter(r -> !r.isReverse() && graph.adjacency(r).numEdges() > 0)
+                .toList();
     }
 
     /** Whether a relation stores both directions of each pair itself (an undirected same-type relation). */
@@ -88,8 +89,8 @@ public final class PretrainBatchSampler {
         Map<String, int[]> featureMasked = featureMasks(sub, rng);
         List<MaskedRelation> relations = List.copyOf(masked);
         Map<String, int[]> picks = randomPicks(masked, rng);
-        return new PretrainBatch(step, unmasked, relations, featureMasked, total, picks,
-                maskTexts(sub, featureMasked, rng));
+        return new PretrainBatch(
+                step, unmasked, relations, featureMasked, total, picks, maskTexts(sub, featureMasked, rng));
     }
 
     private Map<String, int[]> seeds(Random rng) {
@@ -118,8 +119,15 @@ public final class PretrainBatchSampler {
         return Arrays.copyOf(out, n);
     }
 
-    private MaskedRelation mask(Subgraph sub, RelationType r, boolean symmetric, EdgeList edges, int[] pairs,
-                                int maskCount, Map<RelationType, EdgeList> replaced, Random rng) {
+    private MaskedRelation mask(
+            Subgraph sub,
+            RelationType r,
+            boolean symmetric,
+            EdgeList edges,
+            int[] pairs,
+            int maskCount,
+            Map<RelationType, EdgeList> replaced,
+            Random rng) {
         int[] src = new int[maskCount];
         int[] dst = new int[maskCount];
         HashSet<Long> removed = new HashSet<>(maskCount * 2);
@@ -230,8 +238,12 @@ public final class PretrainBatchSampler {
             }
             int[] global = sub.nodes(e.getKey());
             int[][] texts = e.getValue();
-            int[] nodes = withinBudget(Arrays.stream(candidates).filter(n -> texts[global[n]].length > 1).toArray(),
-                    n -> texts[global[n]].length, rng);
+            int[] nodes = withinBudget(
+                    Arrays.stream(candidates)
+                            .filter(n -> texts[global[n]].length > 1)
+                            .toArray(),
+                    n -> texts[global[n]].length,
+                    rng);
             if (nodes.length == 0) {
                 continue;
             }

@@ -4,9 +4,9 @@ import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
+import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.store.CheckpointRefusedException;
-import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.store.NodeEmbeddingFiles;
 import com.dipgnn.training.ParameterUpdater;
@@ -41,12 +41,16 @@ public final class PretrainCheckpoint {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** What a checkpoint restores besides the parameters. */
-    record State(long step, String method, long seed, String config, List<PretrainLogEntry> history,
-                 Map<String, double[]> partial, Map<String, double[]> overall) {
-    }
+    record State(
+            long step,
+            String method,
+            long seed,
+            String config,
+            List<PretrainLogEntry> history,
+            Map<String, double[]> partial,
+            Map<String, double[]> overall) {}
 
-    private PretrainCheckpoint() {
-    }
+    private PretrainCheckpoint() {}
 
     /** Deletes a checkpoint directory (after its run finished and its model was saved). */
     public static void delete(Path dir) {
@@ -63,19 +67,19 @@ public final class PretrainCheckpoint {
         CheckpointFiles.commit(dir, state.step(), temp -> {
             JSON.writeValue(temp.resolve(STATE).toFile(), state);
             for (Map.Entry<String, GraphModule> e : modules.entrySet()) {
-                try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
-                        Files.newOutputStream(temp.resolve(e.getKey() + ".params"))))) {
+                try (DataOutputStream out = new DataOutputStream(
+                        new BufferedOutputStream(Files.newOutputStream(temp.resolve(e.getKey() + ".params"))))) {
                     e.getValue().save(out);
                 }
                 if (!e.getValue().tables().isEmpty()) {
-                    NodeEmbeddingFiles.write(temp.resolve(e.getKey() + TABLES), e.getValue(),
-                            ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+                    NodeEmbeddingFiles.write(
+                            temp.resolve(e.getKey() + TABLES), e.getValue(), ChunkedArrays.DEFAULT_CHUNK_FLOATS);
                 }
             }
             CheckpointFiles.writeArrays(temp.resolve(OPTIMIZER), updater.exportState());
             if (updater.hasTables()) {
-                try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
-                        Files.newOutputStream(temp.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
+                try (DataOutputStream out = new DataOutputStream(
+                        new BufferedOutputStream(Files.newOutputStream(temp.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
                     updater.writeTableState(out, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
                 }
             }
@@ -87,14 +91,21 @@ public final class PretrainCheckpoint {
      *
      * @throws CheckpointRefusedException when the checkpoint was written by another method, seed or settings
      */
-    static State load(Path dir, Map<String, GraphModule> modules, ParameterUpdater updater, NDManager manager,
-                      PretrainConfig config) throws IOException {
+    static State load(
+            Path dir,
+            Map<String, GraphModule> modules,
+            ParameterUpdater updater,
+            NDManager manager,
+            PretrainConfig config)
+            throws IOException {
         Path checkpoint = CheckpointFiles.latest(dir);
         State state = JSON.readValue(checkpoint.resolve(STATE).toFile(), State.class);
         if (!state.method().equals(config.method().cliName()) || state.seed() != config.seed()) {
-            throw new CheckpointRefusedException("the checkpoint in " + dir + " was written by method '" + state.method()
-                    + "' with seed " + state.seed() + ", not '" + config.method().cliName() + "' with seed "
-                    + config.seed() + "; use another checkpoint directory or the same settings");
+            throw new CheckpointRefusedException(
+                    "the checkpoint in " + dir + " was written by method '" + state.method()
+                            + "' with seed " + state.seed() + ", not '"
+                            + config.method().cliName() + "' with seed "
+                            + config.seed() + "; use another checkpoint directory or the same settings");
         }
         String now = WholeGraphBudget.withoutDefaultMemoryBound(config.toString());
         String was = WholeGraphBudget.withoutDefaultMemoryBound(state.config());
@@ -108,18 +119,22 @@ public final class PretrainCheckpoint {
             try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
                 e.getValue().load(manager, in);
             } catch (MalformedModelException ex) {
-                throw new CheckpointRefusedException(file + " does not match this model: " + ex.getMessage()
-                        + "; resume with the architecture the checkpoint was written with", ex);
+                throw new CheckpointRefusedException(
+                        file + " does not match this model: " + ex.getMessage()
+                                + "; resume with the architecture the checkpoint was written with",
+                        ex);
             }
             if (!e.getValue().tables().isEmpty()) {
-                NodeEmbeddingFiles.assign(e.getValue(), NodeEmbeddingFiles.read(
-                        checkpoint.resolve(e.getKey() + TABLES), manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS));
+                NodeEmbeddingFiles.assign(
+                        e.getValue(),
+                        NodeEmbeddingFiles.read(
+                                checkpoint.resolve(e.getKey() + TABLES), manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS));
             }
         }
         updater.importState(CheckpointFiles.readArrays(checkpoint.resolve(OPTIMIZER)), (int) state.step());
         if (updater.hasTables()) {
-            try (DataInputStream in = new DataInputStream(new BufferedInputStream(
-                    Files.newInputStream(checkpoint.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
+            try (DataInputStream in = new DataInputStream(
+                    new BufferedInputStream(Files.newInputStream(checkpoint.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
                 updater.readTableState(in, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
             }
         }

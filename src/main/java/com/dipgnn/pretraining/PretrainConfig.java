@@ -57,9 +57,25 @@ public record PretrainConfig(
     public static final double DEFAULT_TEMPERATURE = 0.2;
 
     /** The paper's settings (with {@link #DEFAULT_TEMPERATURE}, which the paper leaves open). */
-    public static final PretrainConfig PAPER_DEFAULT = new PretrainConfig(PretrainMethod.DIPGNN, 1000, 128,
-            0.2, 0.2, 255, 1.0, 20.0, DEFAULT_TEMPERATURE, OptimizerConfig.PRE_TRAINING, SamplingConfig.defaults(), 5000,
-            WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES, 50, 200, 0, TextPairConfig.PAPER_DEFAULT, ObjectiveVariant.DEFAULT);
+    public static final PretrainConfig PAPER_DEFAULT = new PretrainConfig(
+            PretrainMethod.DIPGNN,
+            1000,
+            128,
+            0.2,
+            0.2,
+            255,
+            1.0,
+            20.0,
+            DEFAULT_TEMPERATURE,
+            OptimizerConfig.PRE_TRAINING,
+            SamplingConfig.defaults(),
+            5000,
+            WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES,
+            50,
+            200,
+            0,
+            TextPairConfig.PAPER_DEFAULT,
+            ObjectiveVariant.DEFAULT);
 
     public PretrainConfig {
         if (method == null || method == PretrainMethod.NONE) {
@@ -67,8 +83,11 @@ public record PretrainConfig(
         }
         require(steps >= 1, "steps must be at least 1 (got " + steps + ")");
         require(seedNodes >= 1, "seed nodes must be at least 1 (got " + seedNodes + ")");
-        require(edgeMaskRatio > 0 && edgeMaskRatio < 1, "edge mask ratio must be in (0, 1) (got " + edgeMaskRatio + ")");
-        require(featureMaskRatio > 0 && featureMaskRatio < 1,
+        require(
+                edgeMaskRatio > 0 && edgeMaskRatio < 1,
+                "edge mask ratio must be in (0, 1) (got " + edgeMaskRatio + ")");
+        require(
+                featureMaskRatio > 0 && featureMaskRatio < 1,
                 "feature mask ratio must be in (0, 1) (got " + featureMaskRatio + ")");
         require(negatives >= 1, "negatives must be at least 1 (got " + negatives + ")");
         require(alpha > 0, "alpha must be positive (got " + alpha + ")");
@@ -77,11 +96,15 @@ public record PretrainConfig(
         require(logEvery >= 1, "log interval must be at least 1 (got " + logEvery + ")");
         require(textPair != null, "the text pair settings are missing");
         require(variant != null, "the objective variant is missing");
-        require(variant.generatorWarmup() < steps, "generator warm-up (" + variant.generatorWarmup()
-                + " steps) must leave steps for the discriminator (of " + steps + ")");
+        require(
+                variant.generatorWarmup() < steps,
+                "generator warm-up (" + variant.generatorWarmup()
+                        + " steps) must leave steps for the discriminator (of " + steps + ")");
         require(checkpointEvery >= 0, "checkpoint interval must be non-negative (got " + checkpointEvery + ")");
-        require(fullGraphMaxNodes >= 0, "the whole-graph node bound must not be negative (got " + fullGraphMaxNodes
-                + "); 0 samples subgraphs at every step");
+        require(
+                fullGraphMaxNodes >= 0,
+                "the whole-graph node bound must not be negative (got " + fullGraphMaxNodes
+                        + "); 0 samples subgraphs at every step");
         fullGraphMaxBytes = WholeGraphBudget.checkedMaxBytes(fullGraphMaxBytes);
     }
 
@@ -121,11 +144,20 @@ public record PretrainConfig(
     }
 
     public PretrainConfig withObjectiveWeights(int negativeCount, double a, double l, double t) {
-        return toBuilder().negatives(negativeCount).alpha(a).lambda(l).temperature(t).build();
+        return toBuilder()
+                .negatives(negativeCount)
+                .alpha(a)
+                .lambda(l)
+                .temperature(t)
+                .build();
     }
 
     public PretrainConfig withSampling(SamplingConfig s, int seeds, int fullGraphMax) {
-        return toBuilder().sampling(s).seedNodes(seeds).fullGraphMaxNodes(fullGraphMax).build();
+        return toBuilder()
+                .sampling(s)
+                .seedNodes(seeds)
+                .fullGraphMaxNodes(fullGraphMax)
+                .build();
     }
 
     public PretrainConfig withOptimizer(OptimizerConfig o) {
@@ -278,9 +310,25 @@ public record PretrainConfig(
         }
 
         public PretrainConfig build() {
-            return new PretrainConfig(method, steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha,
-                    lambda, temperature, optimizer, sampling, fullGraphMaxNodes, fullGraphMaxBytes, logEvery,
-                    checkpointEvery, seed, textPair, variant);
+            return new PretrainConfig(
+                    method,
+                    steps,
+                    seedNodes,
+                    edgeMaskRatio,
+                    featureMaskRatio,
+                    negatives,
+                    alpha,
+                    lambda,
+                    temperature,
+                    optimizer,
+                    sampling,
+                    fullGraphMaxNodes,
+                    fullGraphMaxBytes,
+                    logEvery,
+                    checkpointEvery,
+                    seed,
+                    textPair,
+                    variant);
         }
     }
 }

@@ -7,24 +7,19 @@ import java.util.Map;
 public interface PretrainListener {
 
     /** Once, before the first step a run takes: the checkpoint step it resumed from, or 0. */
-    default void onStart(long resumedFrom) {
-    }
+    default void onStart(long resumedFrom) {}
 
     /** After each optimizer step, with that step's figures. */
-    default void onStep(long step, long totalSteps, Map<String, Double> stats) {
-    }
+    default void onStep(long step, long totalSteps, Map<String, Double> stats) {}
 
     /** At the end of each logging interval, with the interval's mean figures. */
-    default void onLog(PretrainLogEntry entry) {
-    }
+    default void onLog(PretrainLogEntry entry) {}
 
     /** A problem worth a person's attention that does not stop the run (e.g. {@link LossBalance}). */
-    default void onWarning(String message) {
-    }
+    default void onWarning(String message) {}
 
     /** After a checkpoint was written. */
-    default void onCheckpoint(long step, Path directory) {
-    }
+    default void onCheckpoint(long step, Path directory) {}
 
     /**
      * Asked after each step (and its log entry and checkpoint); when true the run stops with a
@@ -34,6 +29,5 @@ public interface PretrainListener {
         return false;
     }
 
-    PretrainListener NONE = new PretrainListener() {
-    };
+    PretrainListener NONE = new PretrainListener() {};
 }

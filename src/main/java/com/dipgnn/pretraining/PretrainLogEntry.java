@@ -9,5 +9,4 @@ import java.util.Map;
  * @param steps steps in the interval
  * @param metrics metric name to its mean over the interval's steps
  */
-public record PretrainLogEntry(long step, int steps, Map<String, Double> metrics) {
-}
+public record PretrainLogEntry(long step, int steps, Map<String, Double> metrics) {}

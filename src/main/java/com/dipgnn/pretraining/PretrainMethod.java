@@ -27,7 +27,11 @@ public enum PretrainMethod {
     GAE(false, false, false, false, false, Kept.GENERATOR);
 
     /** Which encoder a method hands to fine-tuning. */
-    public enum Kept { NONE, GENERATOR, DISCRIMINATOR }
+    public enum Kept {
+        NONE,
+        GENERATOR,
+        DISCRIMINATOR
+    }
 
     private final boolean generatesEdges;
     private final boolean generatesFeatures;
@@ -36,8 +40,13 @@ public enum PretrainMethod {
     private final boolean randomEdges;
     private final Kept kept;
 
-    PretrainMethod(boolean generatesEdges, boolean generatesFeatures, boolean discriminatesEdges,
-                   boolean discriminatesFeatures, boolean randomEdges, Kept kept) {
+    PretrainMethod(
+            boolean generatesEdges,
+            boolean generatesFeatures,
+            boolean discriminatesEdges,
+            boolean discriminatesFeatures,
+            boolean randomEdges,
+            Kept kept) {
         this.generatesEdges = generatesEdges;
         this.generatesFeatures = generatesFeatures;
         this.discriminatesEdges = discriminatesEdges;
@@ -84,7 +93,8 @@ public enum PretrainMethod {
             }
             return;
         }
-        boolean features = graph.nodeTypes().stream().anyMatch(t -> graph.nodes(t).featureDim() > 0);
+        boolean features =
+                graph.nodeTypes().stream().anyMatch(t -> graph.nodes(t).featureDim() > 0);
         if (!features && !(usesText() && TextInputs.hasText(graph))) {
             throw new IllegalArgumentException("method '" + cliName() + "' learns from node features"
                     + (usesText() ? " or text" : "") + ", but graph '" + graph.name() + "' has none; use dipgnn "
@@ -134,13 +144,14 @@ public enum PretrainMethod {
         Kept which = switch (choice.trim().toLowerCase(Locale.ROOT)) {
             case "generator" -> Kept.GENERATOR;
             case "discriminator" -> Kept.DISCRIMINATOR;
-            default -> throw new IllegalArgumentException(
-                    "keep must be generator or discriminator (got '" + choice + "')");
+            default ->
+                throw new IllegalArgumentException("keep must be generator or discriminator (got '" + choice + "')");
         };
         boolean present = which == Kept.GENERATOR ? hasGenerator() : hasDiscriminator();
         if (!present) {
-            throw new IllegalArgumentException("method '" + cliName() + "' trains no " + which.name()
-                    .toLowerCase(Locale.ROOT) + "; keep its " + kept.name().toLowerCase(Locale.ROOT) + " instead");
+            throw new IllegalArgumentException(
+                    "method '" + cliName() + "' trains no " + which.name().toLowerCase(Locale.ROOT) + "; keep its "
+                            + kept.name().toLowerCase(Locale.ROOT) + " instead");
         }
         return which;
     }

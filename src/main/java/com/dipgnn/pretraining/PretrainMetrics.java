@@ -47,6 +47,5 @@ public final class PretrainMetrics {
     /** Masked edges in the step. */
     public static final String MASKED_EDGES = "masked_edges";
 
-    private PretrainMetrics() {
-    }
+    private PretrainMetrics() {}
 }

@@ -14,14 +14,14 @@ import com.dipgnn.model.ScalarOps;
 import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.Subgraph;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
-import java.util.ArrayList;
 import java.util.Random;
+import java.util.stream.IntStream;
 
 /**
  * The loss of one pre-training step for any {@link PretrainMethod}: the generator runs on the
@@ -44,17 +44,18 @@ public final class PretrainObjective {
     private final PretrainConfig config;
     /** The config's objective variant as its method trains it ({@link ObjectiveVariant#effectiveFor}). */
     private final ObjectiveVariant variant;
+
     private final PretrainNetworks networks;
     private final List<FeatureObjective> features;
 
-    public PretrainObjective(HeteroGraph graph, PretrainConfig config, PretrainNetworks networks,
-                             FeatureObjective features) {
+    public PretrainObjective(
+            HeteroGraph graph, PretrainConfig config, PretrainNetworks networks, FeatureObjective features) {
         this(graph, config, networks, List.of(features));
     }
 
     /** An objective with every feature pair the method trains (vector features, text). */
-    public PretrainObjective(HeteroGraph graph, PretrainConfig config, PretrainNetworks networks,
-                             List<FeatureObjective> features) {
+    public PretrainObjective(
+            HeteroGraph graph, PretrainConfig config, PretrainNetworks networks, List<FeatureObjective> features) {
         this.graph = graph;
         this.config = config;
         this.variant = config.variant().effectiveFor(config.method());
@@ -72,12 +73,10 @@ public final class PretrainObjective {
      *     {@code gen_feature}, {@code gen_text}, {@code gae} and {@code disc_edge}, {@code disc_feature},
      *     {@code disc_text} (the discriminator's times lambda); only those the step has
      */
-    public record Outcome(NDArray loss, Map<String, Double> stats, Map<String, NDArray> terms) {
-    }
+    public record Outcome(NDArray loss, Map<String, Double> stats, Map<String, NDArray> terms) {}
 
     /** Generated sources for one relation: candidate slot per masked edge. */
-    private record Picks(MaskedRelation relation, int[] slots) {
-    }
+    private record Picks(MaskedRelation relation, int[] slots) {}
 
     /** Computes the loss of a prepared batch; every array lives in {@code scope}. */
     public Outcome compute(PretrainBatch batch, NDManager scope, boolean training) {
@@ -124,7 +123,8 @@ public final class PretrainObjective {
         }
         if (method.randomEdges()) {
             picks = batch.masked().stream()
-                    .map(m -> new Picks(m, batch.randomPicks().get(m.relation().key()))).toList();
+                    .map(m -> new Picks(m, batch.randomPicks().get(m.relation().key())))
+                    .toList();
             stats.put(PretrainMetrics.GEN_ACCURACY, accuracy(picks));
         }
         NDArray total = generatorLoss;
@@ -132,8 +132,15 @@ public final class PretrainObjective {
         if (method.hasDiscriminator() && !warmingUp) {
             double discTemperature = variant.discriminatorTemperature();
             Map<String, NDArray> discTerms = new LinkedHashMap<>();
-            NDArray disc = discriminate(batch, picks, featureSteps, scope,
-                    discTemperature > 0 ? (float) discTemperature : temperature, training, stats, discTerms);
+            NDArray disc = discriminate(
+                    batch,
+                    picks,
+                    featureSteps,
+                    scope,
+                    discTemperature > 0 ? (float) discTemperature : temperature,
+                    training,
+                    stats,
+                    discTerms);
             if (disc != null) {
                 NDArray weighted = ScalarOps.mul(disc, config.lambda());
                 total = total == null ? weighted : total.add(weighted);
@@ -142,18 +149,18 @@ public final class PretrainObjective {
             coverage(batch, picks, stats);
         }
         if (total == null) {
-            throw new IllegalStateException("method " + method.cliName() + " has no loss term on graph '"
-                    + graph.name() + "' (no masked edges and no features in this step)");
+            throw new IllegalStateException("method " + method.cliName() + " has no loss term on graph '" + graph.name()
+                    + "' (no masked edges and no features in this step)");
         }
         stats.put(PretrainMetrics.LOSS, (double) total.getFloat());
         stats.put(PretrainMetrics.MASKED_EDGES, (double) batch.maskedEdges());
         return new Outcome(total, stats, terms);
     }
 
-    private record EdgeGeneration(NDArray loss, List<Picks> picks, double accuracy) {
-    }
+    private record EdgeGeneration(NDArray loss, List<Picks> picks, double accuracy) {}
 
-    private EdgeGeneration generateEdges(PretrainBatch batch, Map<String, NDArray> h, NDManager scope, float temperature) {
+    private EdgeGeneration generateEdges(
+            PretrainBatch batch, Map<String, NDArray> h, NDManager scope, float temperature) {
         NDArray sum = null;
         long edges = 0;
         List<Picks> picks = new ArrayList<>();
@@ -163,7 +170,10 @@ public final class PretrainObjective {
             sum = sum == null ? perEdge.sum() : sum.add(perEdge.sum());
             edges += m.size();
             int[] slots = variant.generatedEdges() == GeneratedEdges.SAMPLED
-                    ? sample(logits.softmax(1).toFloatArray(), m.size(), m.width(),
+                    ? sample(
+                            logits.softmax(1).toFloatArray(),
+                            m.size(),
+                            m.width(),
                             StepRandom.rngFor(batch.step(), m.relation().key().hashCode()))
                     : argMax(logits);
             picks.add(new Picks(m, slots));
@@ -212,18 +222,24 @@ public final class PretrainObjective {
      * one run of edges (sorted by target) at a time, so a whole large graph never allocates them at
      * once; the sources pass through the scorer's W once, shared by every run.
      */
-    private static NDArray candidateLogits(MaskedRelation m, Map<String, NDArray> h, EdgeHeads heads,
-                                           NDManager scope, float temperature) {
+    private static NDArray candidateLogits(
+            MaskedRelation m, Map<String, NDArray> h, EdgeHeads heads, NDManager scope, float temperature) {
         return candidateLogits(m, h, heads, scope, temperature, MAX_SCORES_PER_PRODUCT);
     }
 
     /** {@link #candidateLogits} with at most {@code maxScores} (edge, source) scores held per product. */
-    static NDArray candidateLogits(MaskedRelation m, Map<String, NDArray> h, EdgeHeads heads,
-                                   NDManager scope, float temperature, long maxScores) {
+    static NDArray candidateLogits(
+            MaskedRelation m,
+            Map<String, NDArray> h,
+            EdgeHeads heads,
+            NDManager scope,
+            float temperature,
+            long maxScores) {
         CosineScorer scorer = heads.scorer(m.relation());
         NDArray sources = scorer.unitTransformed(h.get(m.relation().source())); // once, shared by every run
         NDArray targets = h.get(m.relation().target());
-        int edgesPerRun = (int) Math.max(1, Math.min(m.size(), maxScores / Math.max(1, sources.getShape().get(0))));
+        int edgesPerRun = (int) Math.max(
+                1, Math.min(m.size(), maxScores / Math.max(1, sources.getShape().get(0))));
         NDArray scores = edgesPerRun >= m.size()
                 ? candidateScores(scorer, sources, targets, scope, m.targets(), m.candidates(), m.width())
                 : candidateScoresInRuns(m, scorer, sources, targets, scope, edgesPerRun);
@@ -244,8 +260,14 @@ public final class PretrainObjective {
      * @param targets every target node's embedding
      * @param slots per edge, its {@code width} candidate source ids, row-major
      */
-    private static NDArray candidateScores(CosineScorer scorer, NDArray sources, NDArray targets, NDManager scope,
-                                           int[] edgeTargets, int[] slots, int width) {
+    private static NDArray candidateScores(
+            CosineScorer scorer,
+            NDArray sources,
+            NDArray targets,
+            NDManager scope,
+            int[] edgeTargets,
+            int[] slots,
+            int width) {
         DistinctIds distinct = DistinctIds.of(edgeTargets);
         NDArray targetRows = GraphOps.gatherRows(targets, index(scope, distinct.ids()));
         NDArray perTarget = scorer.scoreAllUnits(sources, targetRows);
@@ -265,13 +287,15 @@ public final class PretrainObjective {
      * The same scores built for {@code edgesPerRun} edges at a time, the edges taken in order of
      * their target so that a target is scored in as few runs as possible, then put back in edge order.
      */
-    private static NDArray candidateScoresInRuns(MaskedRelation m, CosineScorer scorer, NDArray sources,
-                                                 NDArray targets, NDManager scope, int edgesPerRun) {
+    private static NDArray candidateScoresInRuns(
+            MaskedRelation m, CosineScorer scorer, NDArray sources, NDArray targets, NDManager scope, int edgesPerRun) {
         int n = m.size();
         int width = m.width();
-        int[] byTarget = IntStream.range(0, n).boxed()
+        int[] byTarget = IntStream.range(0, n)
+                .boxed()
                 .sorted(Comparator.comparingInt(e -> m.targets()[e]))
-                .mapToInt(Integer::intValue).toArray();
+                .mapToInt(Integer::intValue)
+                .toArray();
         NDList runs = new NDList();
         for (int from = 0; from < n; from += edgesPerRun) {
             int to = Math.min(n, from + edgesPerRun);
@@ -291,8 +315,12 @@ public final class PretrainObjective {
         return GraphOps.gatherRows(NDArrays.concat(runs, 0), index(scope, position));
     }
 
-    private NDArray gaeLoss(PretrainBatch batch, Map<String, NDArray> h, NDManager scope, float temperature,
-                            Map<String, Double> stats) {
+    private NDArray gaeLoss(
+            PretrainBatch batch,
+            Map<String, NDArray> h,
+            NDManager scope,
+            float temperature,
+            Map<String, Double> stats) {
         NDArray sum = null;
         long count = 0;
         long correct = 0;
@@ -327,24 +355,36 @@ public final class PretrainObjective {
     }
 
     /** Logits d(h(s), h(t)) / temperature of the pairs; W h(s) is computed once per distinct source. */
-    private static NDArray pairLogits(RelationType r, int[] src, int[] dst, Map<String, NDArray> h, EdgeHeads heads,
-                                      NDManager scope, float temperature) {
+    private static NDArray pairLogits(
+            RelationType r,
+            int[] src,
+            int[] dst,
+            Map<String, NDArray> h,
+            EdgeHeads heads,
+            NDManager scope,
+            float temperature) {
         DistinctIds sources = DistinctIds.of(src);
         com.dipgnn.model.CosineScorer scorer = heads.scorer(r);
-        NDArray transformed = scorer.transform().forward(
-                GraphOps.gatherRows(h.get(r.source()), index(scope, sources.ids())));
+        NDArray transformed =
+                scorer.transform().forward(GraphOps.gatherRows(h.get(r.source()), index(scope, sources.ids())));
         NDArray s = GraphOps.gatherRows(transformed, index(scope, sources.positions()));
         NDArray t = GraphOps.gatherRows(h.get(r.target()), index(scope, dst));
         return ScalarOps.div(scorer.scoreTransformed(s, t), temperature);
     }
 
-    private NDArray discriminate(PretrainBatch batch, List<Picks> picks, List<FeatureObjective.Step> featureSteps,
-                                 NDManager scope, float temperature, boolean training, Map<String, Double> stats,
-                                 Map<String, NDArray> terms) {
+    private NDArray discriminate(
+            PretrainBatch batch,
+            List<Picks> picks,
+            List<FeatureObjective.Step> featureSteps,
+            NDManager scope,
+            float temperature,
+            boolean training,
+            Map<String, Double> stats,
+            Map<String, NDArray> terms) {
         PretrainMethod method = config.method();
         boolean heldOut = variant.heldOutDiscrimination();
-        Subgraph withGenerated = method.discriminatesEdges() && !heldOut
-                ? addGenerated(batch.unmasked(), picks) : batch.unmasked();
+        Subgraph withGenerated =
+                method.discriminatesEdges() && !heldOut ? addGenerated(batch.unmasked(), picks) : batch.unmasked();
         GraphBatch discBatch = new GraphBatch(scope, graph, withGenerated);
         List<FeatureObjective.Step> discriminated = method.discriminatesFeatures() ? featureSteps : List.of();
         for (FeatureObjective.Step step : discriminated) {
@@ -379,8 +419,8 @@ public final class PretrainObjective {
         return term == null ? sum : sum == null ? term : sum.add(term);
     }
 
-    private NDArray edgeDiscriminationLoss(List<Picks> picks, Map<String, NDArray> h, NDManager scope,
-                                           float temperature, Map<String, Double> stats) {
+    private NDArray edgeDiscriminationLoss(
+            List<Picks> picks, Map<String, NDArray> h, NDManager scope, float temperature, Map<String, Double> stats) {
         NDArray sum = null;
         long count = 0;
         long correct = 0;
@@ -403,7 +443,8 @@ public final class PretrainObjective {
             System.arraycopy(positiveTargets, 0, dst, n, k);
             Arrays.fill(labels, n, n + k, 1f);
             NDArray logits = pairLogits(m.relation(), src, dst, h, networks.discriminatorEdges(), scope, temperature);
-            NDArray loss = Losses.binaryCrossEntropyWithLogits(logits, scope.create(labels)).sum();
+            NDArray loss = Losses.binaryCrossEntropyWithLogits(logits, scope.create(labels))
+                    .sum();
             sum = sum == null ? loss : sum.add(loss);
             count += n + k;
             correct += countCorrect(logits.toFloatArray(), labels);

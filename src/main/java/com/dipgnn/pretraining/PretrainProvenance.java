@@ -1,8 +1,8 @@
 package com.dipgnn.pretraining;
 
 import com.dipgnn.store.ModelManifest;
-import java.util.Optional;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A pre-trained model's stage section of its manifest: the pre-training's own configuration record

@@ -1,21 +1,21 @@
 package com.dipgnn.pretraining;
 
 import com.dipgnn.graph.FeatureScaling;
+import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
-import com.dipgnn.text.TextInputs;
-import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.text.TextInputs;
 import com.dipgnn.training.ModelInputs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Saves the encoder a pre-training method keeps (DiP-GNN: the discriminator; GPT-GNN and GAE:
@@ -27,15 +27,22 @@ public final class PretrainedModels {
     /** Task kind recorded in a pre-trained model's manifest. */
     public static final String TASK = "pretrain";
 
-    private PretrainedModels() {
-    }
+    private PretrainedModels() {}
 
     /** Writes the method's kept encoder atomically to {@code dir} (which must not exist). */
-    public static ModelManifest save(Path dir, PretrainResult result, PretrainConfig config, ModelConfig model,
-                                     HeteroGraph pretrainGraph, String dataset, long splitSeed, TextInputs text,
-                                     FeatureScaling scaling) throws IOException {
-        return save(dir, result, config, config.method().kept(), model, pretrainGraph, dataset, splitSeed, text,
-                scaling);
+    public static ModelManifest save(
+            Path dir,
+            PretrainResult result,
+            PretrainConfig config,
+            ModelConfig model,
+            HeteroGraph pretrainGraph,
+            String dataset,
+            long splitSeed,
+            TextInputs text,
+            FeatureScaling scaling)
+            throws IOException {
+        return save(
+                dir, result, config, config.method().kept(), model, pretrainGraph, dataset, splitSeed, text, scaling);
     }
 
     /**
@@ -44,33 +51,64 @@ public final class PretrainedModels {
      * null and the standardisation of its dense features when {@code scaling} is neither null nor the
      * identity, so fine-tuning and serving read text and features as pre-training did.
      */
-    public static ModelManifest save(Path dir, PretrainResult result, PretrainConfig config, PretrainMethod.Kept which,
-                                     ModelConfig model, HeteroGraph pretrainGraph, String dataset, long splitSeed,
-                                     TextInputs text, FeatureScaling scaling) throws IOException {
+    public static ModelManifest save(
+            Path dir,
+            PretrainResult result,
+            PretrainConfig config,
+            PretrainMethod.Kept which,
+            ModelConfig model,
+            HeteroGraph pretrainGraph,
+            String dataset,
+            long splitSeed,
+            TextInputs text,
+            FeatureScaling scaling)
+            throws IOException {
         ModelManifest manifest = manifest(result, config, which, model, pretrainGraph, dataset, splitSeed, scaling);
-        ModelStore.save(dir, manifest, result.networks().encoder(which), result.networks().edgeHeads(which),
+        ModelStore.save(
+                dir,
+                manifest,
+                result.networks().encoder(which),
+                result.networks().edgeHeads(which),
                 ModelInputs.attachment(text, scaling));
         return manifest;
     }
 
-    static ModelManifest manifest(PretrainResult result, PretrainConfig config, PretrainMethod.Kept which,
-                                  ModelConfig model, HeteroGraph pretrainGraph, String dataset, long splitSeed,
-                                  FeatureScaling scaling) {
+    static ModelManifest manifest(
+            PretrainResult result,
+            PretrainConfig config,
+            PretrainMethod.Kept which,
+            ModelConfig model,
+            HeteroGraph pretrainGraph,
+            String dataset,
+            long splitSeed,
+            FeatureScaling scaling) {
         PretrainMethod method = config.method();
         Map<String, Object> task = new LinkedHashMap<>();
         task.put("task", TASK);
         task.put("method", method.cliName());
         task.put("kept", which.name().toLowerCase(Locale.ROOT));
         task.put("pretrain_graph", pretrainGraph.name());
-        InputPreparation preparation = new InputPreparation(config.sampling(), false,
-                scaling == null || scaling.types().isEmpty() ? FeatureStandardization.NONE : FeatureStandardization.AUTO,
+        InputPreparation preparation = new InputPreparation(
+                config.sampling(),
+                false,
+                scaling == null || scaling.types().isEmpty()
+                        ? FeatureStandardization.NONE
+                        : FeatureStandardization.AUTO,
                 scaling == null ? List.of() : List.copyOf(scaling.types().keySet()));
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         metrics.put("pretrain_final", result.finalMetrics());
         metrics.put("pretrain_mean", result.overall());
-        return ModelManifest.of(model, GraphSchema.of(pretrainGraph, model.nodeInputs()), task, dataset,
-                pretrainGraph.fingerprint(), splitSeed, preparation, metrics)
-                .withSection(PretrainProvenance.SECTION,
+        return ModelManifest.of(
+                        model,
+                        GraphSchema.of(pretrainGraph, model.nodeInputs()),
+                        task,
+                        dataset,
+                        pretrainGraph.fingerprint(),
+                        splitSeed,
+                        preparation,
+                        metrics)
+                .withSection(
+                        PretrainProvenance.SECTION,
                         new PretrainProvenance(config, which, result.steps(), result.seconds()));
     }
 }

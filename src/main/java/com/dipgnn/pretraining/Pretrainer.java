@@ -18,15 +18,15 @@ import com.dipgnn.text.TextInputs;
 import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuner;
 import com.dipgnn.training.ParameterUpdater;
-import com.dipgnn.training.TrainingStep;
 import com.dipgnn.training.TrainingCancelledException;
+import com.dipgnn.training.TrainingStep;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.LinkedHashMap;
 import java.util.Optional;
 
 /**
@@ -58,8 +58,8 @@ public final class Pretrainer {
 
     private Pretrainer(PretrainConfig config, PretrainListener listener, int gradientNormsEvery) {
         if (gradientNormsEvery < 0) {
-            throw new IllegalArgumentException("gradient norms every " + gradientNormsEvery
-                    + " steps: give a positive interval, or 0 for none");
+            throw new IllegalArgumentException(
+                    "gradient norms every " + gradientNormsEvery + " steps: give a positive interval, or 0 for none");
         }
         this.gradientNormsEvery = gradientNormsEvery;
         this.config = config;
@@ -94,21 +94,32 @@ public final class Pretrainer {
      * @param checkpoints directory for checkpoints, resumed from when it holds one; null for none
      * @throws TrainingCancelledException when the listener asks to stop (the last checkpoint is kept)
      */
-    public PretrainResult run(HeteroGraph graph, TextInputs text, ModelConfig model, NDManager manager,
-                              Path checkpoints) throws IOException {
+    public PretrainResult run(
+            HeteroGraph graph, TextInputs text, ModelConfig model, NDManager manager, Path checkpoints)
+            throws IOException {
         long start = System.nanoTime();
         config.method().requireSomethingToLearn(graph);
         boolean textPair = text != null && config.method().usesText();
-        System.getLogger(Pretrainer.class.getName()).log(System.Logger.Level.INFO,
-                "pre-training on " + graph.name() + ": each step takes " + describeSampling(graph, model));
-        PretrainBatchSampler batches = new PretrainBatchSampler(graph, samplerFor(graph, model), config,
-                textPair ? NodeTokens.of(graph, text.tokenizer()) : null);
-        PretrainNetworks networks = new PretrainNetworks(config.method(), GraphSchema.of(graph, model.nodeInputs()), model,
-                batches.maskableRelations(), text, config.textPair(), NodeIdSpace.of(graph));
+        System.getLogger(Pretrainer.class.getName())
+                .log(
+                        System.Logger.Level.INFO,
+                        "pre-training on " + graph.name() + ": each step takes " + describeSampling(graph, model));
+        PretrainBatchSampler batches = new PretrainBatchSampler(
+                graph, samplerFor(graph, model), config, textPair ? NodeTokens.of(graph, text.tokenizer()) : null);
+        PretrainNetworks networks = new PretrainNetworks(
+                config.method(),
+                GraphSchema.of(graph, model.nodeInputs()),
+                model,
+                batches.maskableRelations(),
+                text,
+                config.textPair(),
+                NodeIdSpace.of(graph));
         Map<String, GraphModule> modules = networks.modules();
         FineTuner.initialize(config.seed(), manager, modules.values().toArray(GraphModule[]::new));
-        ParameterUpdater updater = new ParameterUpdater(config.optimizer(), modules.values().toArray(GraphModule[]::new));
-        PretrainObjective objective = new PretrainObjective(graph, config, networks, featureObjectives(config, networks, text));
+        ParameterUpdater updater =
+                new ParameterUpdater(config.optimizer(), modules.values().toArray(GraphModule[]::new));
+        PretrainObjective objective =
+                new PretrainObjective(graph, config, networks, featureObjectives(config, networks, text));
         List<PretrainLogEntry> history = new ArrayList<>();
         MetricAverager interval = new MetricAverager();
         MetricAverager overall = new MetricAverager();
@@ -134,7 +145,8 @@ public final class Pretrainer {
                 PretrainBatch batch = pipeline.next();
                 int engineSeed = (int) StepRandom.seedFor(config.seed() ^ 0x5EED, step);
                 Map<String, Double> norms = measuresGradients(step)
-                        ? new GradientNorms(objective, networks).measure(batch, manager, engine, engineSeed) : Map.of();
+                        ? new GradientNorms(objective, networks).measure(batch, manager, engine, engineSeed)
+                        : Map.of();
                 engine.setRandomSeed(engineSeed);
                 Map<String, Double> stats = trainStep(objective, batch, manager, engine, updater);
                 if (!norms.isEmpty()) {
@@ -151,11 +163,22 @@ public final class Pretrainer {
                     listener.onLog(entry);
                     warned = warnOnce(warned, entry);
                 }
-                if (checkpoints != null && config.checkpointEvery() > 0 && step % config.checkpointEvery() == 0
+                if (checkpoints != null
+                        && config.checkpointEvery() > 0
+                        && step % config.checkpointEvery() == 0
                         && step < config.steps()) {
-                    PretrainCheckpoint.save(checkpoints, new PretrainCheckpoint.State(step,
-                            config.method().cliName(), config.seed(), config.toString(), history, interval.export(),
-                            overall.export()), modules, updater);
+                    PretrainCheckpoint.save(
+                            checkpoints,
+                            new PretrainCheckpoint.State(
+                                    step,
+                                    config.method().cliName(),
+                                    config.seed(),
+                                    config.toString(),
+                                    history,
+                                    interval.export(),
+                                    overall.export()),
+                            modules,
+                            updater);
                     listener.onCheckpoint(step, checkpoints);
                 }
                 if (listener.stopRequested()) {
@@ -163,7 +186,12 @@ public final class Pretrainer {
                 }
             }
         }
-        return new PretrainResult(networks, List.copyOf(history), overall.means(), config.steps(), resumedFrom,
+        return new PretrainResult(
+                networks,
+                List.copyOf(history),
+                overall.means(),
+                config.steps(),
+                resumedFrom,
                 (System.nanoTime() - start) / 1e9);
     }
 
@@ -185,19 +213,22 @@ public final class Pretrainer {
     }
 
     /** The feature pairs of the networks under {@code config}: vector features, and the text pair when present. */
-    public static List<FeatureObjective> featureObjectives(PretrainConfig config, PretrainNetworks networks,
-                                                           TextInputs text) {
+    public static List<FeatureObjective> featureObjectives(
+            PretrainConfig config, PretrainNetworks networks, TextInputs text) {
         List<FeatureObjective> pairs = new ArrayList<>();
         ObjectiveVariant variant = config.variant().effectiveFor(config.method());
-        pairs.add(new VectorFeatureObjective(networks.generatorFeatures(), networks.discriminatorFeatures(),
-                variant.featureReplacement(), (float) config.temperature(), variant.reduction()));
+        pairs.add(new VectorFeatureObjective(
+                networks.generatorFeatures(),
+                networks.discriminatorFeatures(),
+                variant.featureReplacement(),
+                (float) config.temperature(),
+                variant.reduction()));
         if (networks.hasTextPair()) {
-            pairs.add(new TextFeatureObjective(text, networks.generatorTextInputs(), networks.generatorText(),
-                    networks.discriminatorText()));
+            pairs.add(new TextFeatureObjective(
+                    text, networks.generatorTextInputs(), networks.generatorText(), networks.discriminatorText()));
         }
         return pairs;
     }
-
 
     /**
      * The subgraph sampler for a graph: the whole graph when {@link #usesWholeGraph it is small},
@@ -213,11 +244,16 @@ public final class Pretrainer {
         if (usesWholeGraph(graph, model)) {
             return "the whole graph: " + figures;
         }
-        return String.format(Locale.ROOT, "a subgraph sampled from %d seed nodes (depth %d, width %d); "
+        return String.format(
+                Locale.ROOT,
+                "a subgraph sampled from %d seed nodes (depth %d, width %d); "
                         + "the whole graph is taken up to %,d (source, target) node pairs a relation and within "
                         + "these bounds: %s",
-                config.seedNodes(), config.sampling().depth(), config.sampling().width(),
-                FULL_GRAPH_MAX_CANDIDATE_PAIRS, figures);
+                config.seedNodes(),
+                config.sampling().depth(),
+                config.sampling().width(),
+                FULL_GRAPH_MAX_CANDIDATE_PAIRS,
+                figures);
     }
 
     /**
@@ -245,11 +281,22 @@ public final class Pretrainer {
         return config.wholeGraphBudget();
     }
 
-    private static Map<String, Double> trainStep(PretrainObjective objective, PretrainBatch batch, NDManager manager,
-                                                 Engine engine, ParameterUpdater updater) {
-        return TrainingStep.run(manager, engine, updater, scope -> {
-            PretrainObjective.Outcome outcome = objective.compute(batch, scope, true);
-            return new TrainingStep.Forward<>(outcome.loss(), outcome.stats());
-        }, "pre-training loss at step " + batch.step(), TrainingStep.Timing.NONE).result();
+    private static Map<String, Double> trainStep(
+            PretrainObjective objective,
+            PretrainBatch batch,
+            NDManager manager,
+            Engine engine,
+            ParameterUpdater updater) {
+        return TrainingStep.run(
+                        manager,
+                        engine,
+                        updater,
+                        scope -> {
+                            PretrainObjective.Outcome outcome = objective.compute(batch, scope, true);
+                            return new TrainingStep.Forward<>(outcome.loss(), outcome.stats());
+                        },
+                        "pre-training loss at step " + batch.step(),
+                        TrainingStep.Timing.NONE)
+                .result();
     }
 }

@@ -9,10 +9,10 @@ import com.dipgnn.model.TextTransformer;
 import com.dipgnn.text.TextInputs;
 import com.dipgnn.text.TokenMasking;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Arrays;
 
 /**
  * The paper's text feature pair (its section on text features), ELECTRA-style. For each chosen
@@ -41,8 +41,8 @@ public final class TextFeatureObjective implements FeatureObjective {
      * @param generator the token generator (null: the method does not generate features)
      * @param discriminator the replaced-token discriminator (null: the method does not discriminate them)
      */
-    public TextFeatureObjective(TextInputs inputs, TextInputMasks inputMasks, TextTransformer generator,
-                                TextTransformer discriminator) {
+    public TextFeatureObjective(
+            TextInputs inputs, TextInputMasks inputMasks, TextTransformer generator, TextTransformer discriminator) {
         this.inputs = inputs;
         this.inputMasks = inputMasks;
         this.generator = generator;
@@ -61,8 +61,11 @@ public final class TextFeatureObjective implements FeatureObjective {
                 NDArray x = generatorBatch.input(type);
                 NDArray m = nodeMask(generatorBatch, texts);
                 NDArray textColumns = offset == 0 ? x : x.get(":, " + offset + ":");
-                NDArray masked = textColumns.mul(m.neg().add(1f)).add(m.mul(inputMasks.vector(type).getArray()));
-                generatorBatch.replaceInput(type, offset == 0 ? masked : x.get(":, :" + offset).concat(masked, 1));
+                NDArray masked = textColumns
+                        .mul(m.neg().add(1f))
+                        .add(m.mul(inputMasks.vector(type).getArray()));
+                generatorBatch.replaceInput(
+                        type, offset == 0 ? masked : x.get(":, :" + offset).concat(masked, 1));
             }
         }
         return new TextStep(batch.texts(), generatorBatch.manager(), training);
@@ -107,8 +110,8 @@ public final class TextFeatureObjective implements FeatureObjective {
             for (MaskedTexts t : texts) {
                 int rows = t.original().batchSize();
                 int length = t.original().length();
-                NDArray encoded = generator.encode(nodeStates(embeddings, t), ids(t.input(), rows, length),
-                        realMask(t), training);
+                NDArray encoded = generator.encode(
+                        nodeStates(embeddings, t), ids(t.input(), rows, length), realMask(t), training);
                 int[] positions = maskedPositions(t);
                 NDArray logits = generator.vocabularyLogits(
                         GraphOps.gatherRows(encoded.reshape(rows * (long) length, -1), index(positions)));
@@ -154,7 +157,9 @@ public final class TextFeatureObjective implements FeatureObjective {
                     source[i] = i;
                 }
                 for (int b = 0; b < chosen; b++) {
-                    int[] ids = Arrays.copyOfRange(corrupted.get(k), b * length,
+                    int[] ids = Arrays.copyOfRange(
+                            corrupted.get(k),
+                            b * length,
                             b * length + t.original().lengths()[b]);
                     inputs.fillRow(t.type(), ids, rows, b * width);
                     source[t.nodes()[b]] = n + b;
@@ -162,10 +167,12 @@ public final class TextFeatureObjective implements FeatureObjective {
                 NDArray generated = scope.create(rows, new Shape(chosen, width));
                 if (offset > 0) {
                     // the chosen nodes keep their vector columns (as the vector pair left them)
-                    NDArray vectors = GraphOps.gatherRows(x, GraphOps.index(scope, t.nodes())).get(":, :" + offset);
+                    NDArray vectors = GraphOps.gatherRows(x, GraphOps.index(scope, t.nodes()))
+                            .get(":, :" + offset);
                     generated = vectors.concat(generated, 1);
                 }
-                batch.replaceInput(t.type(), GraphOps.gatherRows(x.concat(generated, 0), GraphOps.index(scope, source)));
+                batch.replaceInput(
+                        t.type(), GraphOps.gatherRows(x.concat(generated, 0), GraphOps.index(scope, source)));
             }
         }
 
@@ -183,11 +190,11 @@ public final class TextFeatureObjective implements FeatureObjective {
                 int rows = t.original().batchSize();
                 int length = t.original().length();
                 NDArray realMask = realMask(t);
-                NDArray logits = discriminator.replacedLogits(discriminator.encode(nodeStates(embeddings, t),
-                        ids(corrupted.get(k), rows, length), realMask, training));
+                NDArray logits = discriminator.replacedLogits(discriminator.encode(
+                        nodeStates(embeddings, t), ids(corrupted.get(k), rows, length), realMask, training));
                 float[] labels = TokenMasking.replacedLabels(t.original().ids(), corrupted.get(k));
-                NDArray typeLoss = TextLosses.discriminatorLoss(logits,
-                        scope.create(labels, new Shape(rows, length)), realMask);
+                NDArray typeLoss =
+                        TextLosses.discriminatorLoss(logits, scope.create(labels, new Shape(rows, length)), realMask);
                 loss = loss == null ? typeLoss : loss.add(typeLoss);
                 float[] l = logits.toFloatArray();
                 boolean[] isReal = t.original().mask();
@@ -217,7 +224,9 @@ public final class TextFeatureObjective implements FeatureObjective {
         }
 
         private NDArray realMask(MaskedTexts t) {
-            return scope.create(t.original().maskAsFloat(), new Shape(t.original().batchSize(), t.original().length()));
+            return scope.create(
+                    t.original().maskAsFloat(),
+                    new Shape(t.original().batchSize(), t.original().length()));
         }
 
         private NDArray index(int[] values) {

@@ -11,8 +11,7 @@ import ai.djl.ndarray.types.DataType;
  */
 public final class TextLosses {
 
-    private TextLosses() {
-    }
+    private TextLosses() {}
 
     /**
      * Mean of {@code -log softmax(logits)[target]} over rows: the generator's loss read out at the
@@ -23,7 +22,8 @@ public final class TextLosses {
      * @param targets (masked positions) original token ids
      */
     public static NDArray maskedGeneratorLoss(NDArray logits, NDArray targets) {
-        NDArray picked = logits.logSoftmax(-1).gather(targets.toType(DataType.INT64, false).expandDims(-1), -1)
+        NDArray picked = logits.logSoftmax(-1)
+                .gather(targets.toType(DataType.INT64, false).expandDims(-1), -1)
                 .squeeze(-1);
         return picked.neg().mean();
     }
@@ -52,6 +52,9 @@ public final class TextLosses {
      * @param real (batch, length) 1 for real tokens, 0 for padding
      */
     public static NDArray discriminatorLoss(NDArray logits, NDArray labels, NDArray real) {
-        return Losses.binaryCrossEntropyWithLogits(logits, labels).mul(real).sum().div(real.sum().maximum(1f));
+        return Losses.binaryCrossEntropyWithLogits(logits, labels)
+                .mul(real)
+                .sum()
+                .div(real.sum().maximum(1f));
     }
 }

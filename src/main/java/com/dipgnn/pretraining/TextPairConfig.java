@@ -24,8 +24,8 @@ public record TextPairConfig(TransformerConfig transformer, double tokenMaskRati
      */
     public static final int DEFAULT_MAX_TOKENS_PER_STEP = 2048;
 
-    public static final TextPairConfig PAPER_DEFAULT = new TextPairConfig(TransformerConfig.PAPER_DEFAULT, 0.2,
-            DEFAULT_MAX_TOKENS_PER_STEP);
+    public static final TextPairConfig PAPER_DEFAULT =
+            new TextPairConfig(TransformerConfig.PAPER_DEFAULT, 0.2, DEFAULT_MAX_TOKENS_PER_STEP);
 
     public TextPairConfig {
         if (transformer == null) {

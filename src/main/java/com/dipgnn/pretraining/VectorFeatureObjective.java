@@ -7,10 +7,10 @@ import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphOps;
 import com.dipgnn.model.ScalarOps;
 import com.dipgnn.sampling.StepRandom;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -41,9 +41,11 @@ public final class VectorFeatureObjective implements FeatureObjective {
      * hidden nodes' local ids and, for the sampled replacement, the pool of candidate rows (every
      * hidden node's own row among them).
      */
-    public record Masking(Map<String, NDArray> originals, Map<String, NDArray> masks, Map<String, int[]> hidden,
-                          Map<String, int[]> pools) {
-    }
+    public record Masking(
+            Map<String, NDArray> originals,
+            Map<String, NDArray> masks,
+            Map<String, int[]> hidden,
+            Map<String, int[]> pools) {}
 
     /**
      * The generator's output.
@@ -56,13 +58,16 @@ public final class VectorFeatureObjective implements FeatureObjective {
      * @param pickAccuracy share of hidden nodes given their own vector back (sampled replacement; NaN otherwise)
      * @param replacedShare share of the featured nodes whose input the discriminator sees replaced
      */
-    public record Generation(NDArray loss, Map<String, NDArray> corrupted, Map<String, NDArray> replaced,
-                             double meanError, double pickAccuracy, double replacedShare) {
-    }
+    public record Generation(
+            NDArray loss,
+            Map<String, NDArray> corrupted,
+            Map<String, NDArray> replaced,
+            double meanError,
+            double pickAccuracy,
+            double replacedShare) {}
 
     /** The discriminator's feature loss (a scalar) and its accuracy over all featured nodes. */
-    public record Discrimination(NDArray loss, double accuracy) {
-    }
+    public record Discrimination(NDArray loss, double accuracy) {}
 
     /**
      * @param generator regression heads (null when the method does not generate features)
@@ -77,8 +82,12 @@ public final class VectorFeatureObjective implements FeatureObjective {
      * @param temperature the pick's logits are cosines divided by this (sampled replacement)
      * @param reduction means (over width and nodes) or the paper's sums
      */
-    public VectorFeatureObjective(FeatureHeads generator, FeatureHeads discriminator, FeatureReplacement replacement,
-                                  float temperature, LossReduction reduction) {
+    public VectorFeatureObjective(
+            FeatureHeads generator,
+            FeatureHeads discriminator,
+            FeatureReplacement replacement,
+            float temperature,
+            LossReduction reduction) {
         this.generator = generator;
         this.discriminator = discriminator;
         this.replacement = replacement;
@@ -128,9 +137,15 @@ public final class VectorFeatureObjective implements FeatureObjective {
         @Override
         public Term discriminate(Map<String, NDArray> discriminatorEmbeddings) {
             Discrimination d = VectorFeatureObjective.this.discriminate(discriminatorEmbeddings, generation);
-            return d.loss() == null ? new Term(null, Map.of()) : new Term(d.loss(), Map.of(
-                    PretrainMetrics.DISC_FEATURE_LOSS, (double) d.loss().getFloat(),
-                    PretrainMetrics.DISC_FEATURE_ACCURACY, d.accuracy()));
+            return d.loss() == null
+                    ? new Term(null, Map.of())
+                    : new Term(
+                            d.loss(),
+                            Map.of(
+                                    PretrainMetrics.DISC_FEATURE_LOSS,
+                                    (double) d.loss().getFloat(),
+                                    PretrainMetrics.DISC_FEATURE_ACCURACY,
+                                    d.accuracy()));
         }
     }
 
@@ -156,10 +171,13 @@ public final class VectorFeatureObjective implements FeatureObjective {
             masks.put(type, m);
             hidden.put(type, e.getValue());
             if (replacement == FeatureReplacement.SAMPLED) {
-                pools.put(type, pool(e.getValue(), batch.numNodes(type),
-                        StepRandom.rngFor(step.step(), type.hashCode())));
+                pools.put(
+                        type,
+                        pool(e.getValue(), batch.numNodes(type), StepRandom.rngFor(step.step(), type.hashCode())));
             }
-            batch.replaceInput(type, x.mul(m.neg().add(1f)).add(m.mul(generator.maskVector(type).getArray())));
+            batch.replaceInput(
+                    type,
+                    x.mul(m.neg().add(1f)).add(m.mul(generator.maskVector(type).getArray())));
         }
         return new Masking(originals, masks, hidden, pools);
     }
@@ -203,8 +221,8 @@ public final class VectorFeatureObjective implements FeatureObjective {
             NDArray x = masking.originals().get(type);
             NDArray generated = generator.head(type).forward(embeddings.get(type));
             NDArray squaredError = generated.sub(x).square();
-            NDArray squared = (sums ? squaredError.sum(new int[] {1}, true)
-                    : squaredError.mean(new int[] {1}, true)).mul(m);
+            NDArray squared =
+                    (sums ? squaredError.sum(new int[] {1}, true) : squaredError.mean(new int[] {1}, true)).mul(m);
             NDArray typeLoss = sums ? squared.sum() : squared.sum().div(m.sum().maximum(1f));
             loss = loss == null ? typeLoss : loss.add(typeLoss);
             error += typeLoss.getFloat();
@@ -213,7 +231,12 @@ public final class VectorFeatureObjective implements FeatureObjective {
             corrupted.put(type, x.mul(m.neg().add(1f)).add(fixed.mul(m)));
             replaced.put(type, differs(fixed, x).mul(m.squeeze(1)));
         }
-        return new Generation(loss, corrupted, replaced, types == 0 ? Double.NaN : error / types, Double.NaN,
+        return new Generation(
+                loss,
+                corrupted,
+                replaced,
+                types == 0 ? Double.NaN : error / types,
+                Double.NaN,
                 replacedShare(replaced));
     }
 
@@ -235,10 +258,11 @@ public final class VectorFeatureObjective implements FeatureObjective {
             NDManager scope = x.getManager();
             int[] hidden = masking.hidden().get(type);
             int[] pool = masking.pools().get(type);
-            NDArray generated = GraphOps.gatherRows(generator.head(type).forward(embeddings.get(type)),
-                    GraphOps.index(scope, hidden));
+            NDArray generated = GraphOps.gatherRows(
+                    generator.head(type).forward(embeddings.get(type)), GraphOps.index(scope, hidden));
             NDArray candidates = GraphOps.gatherRows(x, GraphOps.index(scope, pool));
-            NDArray logits = ScalarOps.div(unit(generated).matMul(unit(candidates).transpose()), temperature);
+            NDArray logits =
+                    ScalarOps.div(unit(generated).matMul(unit(candidates).transpose()), temperature);
             int[] own = positions(hidden, pool);
             NDArray target = GraphOps.index(scope, own, new Shape(own.length, 1));
             NDArray perNode = logits.logSoftmax(1).gather(target, 1).neg();
@@ -258,8 +282,13 @@ public final class VectorFeatureObjective implements FeatureObjective {
             replaced.put(type, differs(fed, x));
         }
         int types = masking.masks().size();
-        return new Generation(loss, corrupted, replaced, types == 0 ? Double.NaN : error / types,
-                picked == 0 ? Double.NaN : (double) right / picked, replacedShare(replaced));
+        return new Generation(
+                loss,
+                corrupted,
+                replaced,
+                types == 0 ? Double.NaN : error / types,
+                picked == 0 ? Double.NaN : (double) right / picked,
+                replacedShare(replaced));
     }
 
     /** Per row, 1 where {@code fed} differs from {@code original} by more than {@link #EQUAL_TOLERANCE}, else 0. */
@@ -309,7 +338,8 @@ public final class VectorFeatureObjective implements FeatureObjective {
             if (discriminator == null || discriminator.head(type) == null) {
                 continue;
             }
-            NDArray logits = discriminator.head(type).forward(embeddings.get(type)).squeeze(1);
+            NDArray logits =
+                    discriminator.head(type).forward(embeddings.get(type)).squeeze(1);
             NDArray labels = e.getValue();
             NDArray perNode = Losses.binaryCrossEntropyWithLogits(logits, labels);
             NDArray typeLoss = sums ? perNode.sum() : perNode.mean();

@@ -37,6 +37,7 @@ class QuickstartRunner implements ApplicationRunner {
     private static final Logger LOG = LoggerFactory.getLogger(QuickstartRunner.class);
     /** Written when the demonstration has deployed its model (or found it cannot): it runs once. */
     static final String MARKER = "quickstart-done";
+
     private static final Duration POLL = Duration.ofSeconds(2);
 
     private final ServiceProperties properties;
@@ -55,12 +56,17 @@ class QuickstartRunner implements ApplicationRunner {
     @Override
     public void run(ApplicationArguments args) {
         ServiceProperties.Quickstart q = properties.quickstart();
-        if (!q.enabled() || !properties.datasets().registerBuiltin() || !properties.runsApi()
-                || !properties.runsWorker() || Files.exists(marker())) {
+        if (!q.enabled()
+                || !properties.datasets().registerBuiltin()
+                || !properties.runsApi()
+                || !properties.runsWorker()
+                || Files.exists(marker())) {
             return;
         }
-        LOG.info("Quick start: pre-training, fine-tuning and deploying '{}' on the built-in graph '{}' as jobs "
-                + "(about a minute on 2 cores; dipgnn.quickstart.enabled=false turns this off)", q.deployment(),
+        LOG.info(
+                "Quick start: pre-training, fine-tuning and deploying '{}' on the built-in graph '{}' as jobs "
+                        + "(about a minute on 2 cores; dipgnn.quickstart.enabled=false turns this off)",
+                q.deployment(),
                 DatasetService.BUILTIN_QUERY_PRODUCT);
         thread = new Thread(this::demonstrate, "quickstart");
         thread.setDaemon(true);
@@ -79,9 +85,15 @@ class QuickstartRunner implements ApplicationRunner {
         ServiceProperties.Quickstart q = properties.quickstart();
         String dataset = DatasetService.BUILTIN_QUERY_PRODUCT;
         try {
-            JobView pretrained = awaitEnd(jobs.submitPretrain(dataset, "quickstart-dipgnn",
-                    parameters(PretrainParameters.class, Map.of("layers", 2, "hidden", 64, "heads", 4,
-                            "steps", q.pretrainSteps())), "quickstart-pretrain").job().id());
+            JobView pretrained = awaitEnd(jobs.submitPretrain(
+                            dataset,
+                            "quickstart-dipgnn",
+                            parameters(
+                                    PretrainParameters.class,
+                                    Map.of("layers", 2, "hidden", 64, "heads", 4, "steps", q.pretrainSteps())),
+                            "quickstart-pretrain")
+                    .job()
+                    .id());
             if (pretrained.state() != JobState.SUCCEEDED) {
                 giveUp("the pre-training job " + pretrained.id() + " ended " + pretrained.state());
                 return;
@@ -90,8 +102,13 @@ class QuickstartRunner implements ApplicationRunner {
             finetune.put("task", "link");
             finetune.put("pretrainedModelId", pretrained.modelId());
             finetune.put("steps", q.finetuneSteps());
-            JobView tuned = awaitEnd(jobs.submitFinetune(dataset, q.deployment(),
-                    parameters(FinetuneParameters.class, finetune), "quickstart-finetune").job().id());
+            JobView tuned = awaitEnd(jobs.submitFinetune(
+                            dataset,
+                            q.deployment(),
+                            parameters(FinetuneParameters.class, finetune),
+                            "quickstart-finetune")
+                    .job()
+                    .id());
             if (tuned.state() != JobState.SUCCEEDED) {
                 giveUp("the fine-tuning job " + tuned.id() + " ended " + tuned.state());
                 return;
@@ -100,8 +117,12 @@ class QuickstartRunner implements ApplicationRunner {
                 deployments.deploy(q.deployment(), tuned.modelId());
             }
             Files.writeString(marker(), tuned.modelId() + "\n");
-            LOG.info("Quick start: deployment '{}' is loading model {}; ask it for recommendations with POST "
-                    + "/api/v1/deployments/{}/recommendations", q.deployment(), tuned.modelId(), q.deployment());
+            LOG.info(
+                    "Quick start: deployment '{}' is loading model {}; ask it for recommendations with POST "
+                            + "/api/v1/deployments/{}/recommendations",
+                    q.deployment(),
+                    tuned.modelId(),
+                    q.deployment());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt(); // the service stops: the next start picks up the same jobs
         } catch (RuntimeException | IOException e) {

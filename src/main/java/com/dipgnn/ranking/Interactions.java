@@ -28,14 +28,14 @@ public final class Interactions {
      */
     public static Interactions of(int users, int items, int[] src, int[] dst) {
         if (src.length != dst.length) {
-            throw new IllegalArgumentException("interaction arrays differ in length: " + src.length + " users, "
-                    + dst.length + " items");
+            throw new IllegalArgumentException(
+                    "interaction arrays differ in length: " + src.length + " users, " + dst.length + " items");
         }
         long[] pairs = new long[src.length];
         for (int e = 0; e < src.length; e++) {
             if (src[e] < 0 || src[e] >= users || dst[e] < 0 || dst[e] >= items) {
-                throw new IllegalArgumentException("interaction " + e + " (" + src[e] + ", " + dst[e]
-                        + ") is outside " + users + " users x " + items + " items");
+                throw new IllegalArgumentException("interaction " + e + " (" + src[e] + ", " + dst[e] + ") is outside "
+                        + users + " users x " + items + " items");
             }
             pairs[e] = ((long) src[e] << 32) | dst[e];
         }
@@ -59,8 +59,8 @@ public final class Interactions {
     /** The union of two sets over the same users and items. */
     public Interactions union(Interactions other) {
         if (other.users != users || other.items != items) {
-            throw new IllegalArgumentException("cannot unite interactions of " + users + "x" + items + " and "
-                    + other.users + "x" + other.items);
+            throw new IllegalArgumentException(
+                    "cannot unite interactions of " + users + "x" + items + " and " + other.users + "x" + other.items);
         }
         return of(users, items, concat(userColumn(), other.userColumn()), concat(itemIds, other.itemIds));
     }

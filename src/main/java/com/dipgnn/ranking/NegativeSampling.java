@@ -35,8 +35,9 @@ public enum NegativeSampling {
             case "uniform" -> UNIFORM;
             case "in-batch", "inbatch", "batch" -> IN_BATCH;
             case "uniform-logq" -> UNIFORM_LOGQ;
-            default -> throw new IllegalArgumentException("unknown negative sampling '" + text
-                    + "': use uniform, in-batch or (the GNN's link task) uniform-logq");
+            default ->
+                throw new IllegalArgumentException("unknown negative sampling '" + text
+                        + "': use uniform, in-batch or (the GNN's link task) uniform-logq");
         };
     }
 }

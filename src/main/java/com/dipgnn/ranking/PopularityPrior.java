@@ -31,13 +31,12 @@ public record PopularityPrior(double beta, String chosenBy, String metric, List<
      * @param beta the weight tried
      * @param validation the validation metric with it
      */
-    public record Trial(double beta, double validation) {
-    }
+    public record Trial(double beta, double validation) {}
 
     public PopularityPrior {
         if (!Double.isFinite(beta) || beta < 0) {
-            throw new IllegalArgumentException("the popularity prior's weight must be finite and not negative; got "
-                    + beta);
+            throw new IllegalArgumentException(
+                    "the popularity prior's weight must be finite and not negative; got " + beta);
         }
         trials = trials == null ? List.of() : List.copyOf(trials);
     }

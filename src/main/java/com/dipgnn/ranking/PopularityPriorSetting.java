@@ -1,8 +1,8 @@
 package com.dipgnn.ranking;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.ArrayList;
 
 /**
  * How a link model's {@link PopularityPrior} is set when fine-tuning ends: {@code auto} tries the
@@ -27,8 +27,8 @@ public record PopularityPriorSetting(boolean auto, double beta) {
      * 5.12, where the prior outweighs a difference of 5 in score between items a thousand
      * interactions apart.
      */
-    public static final List<Double> DOT_PRODUCT_GRID = List.of(0.0, 0.005, 0.01, 0.02, 0.04, 0.08, 0.16, 0.32,
-            0.64, 1.28, 2.56, 5.12);
+    public static final List<Double> DOT_PRODUCT_GRID =
+            List.of(0.0, 0.005, 0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12);
 
     /** Chosen by validation. */
     public static final PopularityPriorSetting AUTO = new PopularityPriorSetting(true, 0);
@@ -60,8 +60,10 @@ public record PopularityPriorSetting(boolean auto, double beta) {
                     double beta = Double.parseDouble(t);
                     return beta == 0 ? OFF : new PopularityPriorSetting(false, beta);
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("unknown popularity prior '" + text + "': use auto (chosen by "
-                            + "validation), off, or a weight such as 0.02", e);
+                    throw new IllegalArgumentException(
+                            "unknown popularity prior '" + text + "': use auto (chosen by "
+                                    + "validation), off, or a weight such as 0.02",
+                            e);
                 }
         }
     }

@@ -11,8 +11,7 @@ import ai.djl.ndarray.types.Shape;
  */
 public final class PriorColumns {
 
-    private PriorColumns() {
-    }
+    private PriorColumns() {}
 
     /**
      * The queries with a last column of {@code beta}.
@@ -35,8 +34,8 @@ public final class PriorColumns {
     public static NDArray candidates(NDArray candidates, float[] logDegrees, NDManager scope) {
         long rows = candidates.getShape().get(0);
         if (logDegrees.length != rows) {
-            throw new IllegalArgumentException("expected a log-degree for each of " + rows + " candidates, got "
-                    + logDegrees.length);
+            throw new IllegalArgumentException(
+                    "expected a log-degree for each of " + rows + " candidates, got " + logDegrees.length);
         }
         return owned(candidates.concat(scope.create(logDegrees).reshape(rows, 1), 1), scope);
     }

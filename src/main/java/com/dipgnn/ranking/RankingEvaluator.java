@@ -4,10 +4,10 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.model.GraphOps;
 import com.dipgnn.sampling.StepRandom;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
-import java.util.Arrays;
 
 /**
  * Evaluates a scorer {@code score(u, i) = userVectors[u] · itemVectors[i]} under the field's
@@ -54,9 +54,14 @@ public final class RankingEvaluator {
      * @param exclude items not ranked for a user in full ranking (its training interactions)
      * @param interacted every known interaction of every split: never a sampled negative
      */
-    public Map<String, Double> evaluate(NDArray userVectors, NDArray itemVectors, Interactions heldOut,
-                                       Interactions exclude, Interactions interacted) {
-        return evaluate(userVectors, itemVectors, heldOut, exclude, interacted, PopularitySegments.of(exclude.itemDegrees()));
+    public Map<String, Double> evaluate(
+            NDArray userVectors,
+            NDArray itemVectors,
+            Interactions heldOut,
+            Interactions exclude,
+            Interactions interacted) {
+        return evaluate(
+                userVectors, itemVectors, heldOut, exclude, interacted, PopularitySegments.of(exclude.itemDegrees()));
     }
 
     /**
@@ -66,8 +71,13 @@ public final class RankingEvaluator {
      *
      * @param segments the short head and long tail, from the training interactions
      */
-    public Map<String, Double> evaluate(NDArray userVectors, NDArray itemVectors, Interactions heldOut,
-                                       Interactions exclude, Interactions interacted, PopularitySegments segments) {
+    public Map<String, Double> evaluate(
+            NDArray userVectors,
+            NDArray itemVectors,
+            Interactions heldOut,
+            Interactions exclude,
+            Interactions interacted,
+            PopularitySegments segments) {
         Map<String, Double> out = new LinkedHashMap<>();
         SegmentRecall bySegment = new SegmentRecall(fullK, segments);
         TopKMetrics full = fullRanking(userVectors, itemVectors, heldOut, exclude, bySegment);
@@ -114,13 +124,17 @@ public final class RankingEvaluator {
     }
 
     /** Full ranking of every item but the excluded ones, for every user with held-out items. */
-    public TopKMetrics fullRanking(NDArray userVectors, NDArray itemVectors, Interactions heldOut,
-                                   Interactions exclude) {
+    public TopKMetrics fullRanking(
+            NDArray userVectors, NDArray itemVectors, Interactions heldOut, Interactions exclude) {
         return fullRanking(userVectors, itemVectors, heldOut, exclude, null);
     }
 
-    private TopKMetrics fullRanking(NDArray userVectors, NDArray itemVectors, Interactions heldOut,
-                                    Interactions exclude, SegmentRecall bySegment) {
+    private TopKMetrics fullRanking(
+            NDArray userVectors,
+            NDArray itemVectors,
+            Interactions heldOut,
+            Interactions exclude,
+            SegmentRecall bySegment) {
         int[] users = heldOut.activeUsers();
         int items = (int) itemVectors.getShape().get(0);
         int chunk = Math.max(1, CHUNK_SCORES / Math.max(1, items));
@@ -176,8 +190,15 @@ public final class RankingEvaluator {
         return Arrays.copyOf(best, size);
     }
 
-    private SampledMetrics sampled(float[] users, float[] items, int d, Interactions heldOut,
-                                   Interactions interacted, int negatives, int k, long salt) {
+    private SampledMetrics sampled(
+            float[] users,
+            float[] items,
+            int d,
+            Interactions heldOut,
+            Interactions interacted,
+            int negatives,
+            int k,
+            long salt) {
         SampledMetrics metrics = new SampledMetrics(k);
         Random rng = StepRandom.rngFor(seed, salt);
         int itemCount = items.length / d;

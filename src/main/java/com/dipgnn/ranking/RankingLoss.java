@@ -25,8 +25,9 @@ public enum RankingLoss {
             case "bpr" -> BPR;
             case "softmax", "sampled-softmax", "ssm" -> SOFTMAX;
             case "dot-softmax", "softmax-dot" -> DOT_SOFTMAX;
-            default -> throw new IllegalArgumentException("unknown ranking loss '" + text
-                    + "': use bpr, softmax (cosine logits) or dot-softmax (dot-product logits)");
+            default ->
+                throw new IllegalArgumentException("unknown ranking loss '" + text
+                        + "': use bpr, softmax (cosine logits) or dot-softmax (dot-product logits)");
         };
     }
 

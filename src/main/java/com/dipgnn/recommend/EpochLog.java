@@ -10,5 +10,4 @@ import java.util.Map;
  * @param val validation metrics after the epoch
  * @param seconds training and validation wall time so far (resumed runs add to the earlier time)
  */
-public record EpochLog(int epoch, double loss, Map<String, Double> val, double seconds) {
-}
+public record EpochLog(int epoch, double loss, Map<String, Double> val, double seconds) {}

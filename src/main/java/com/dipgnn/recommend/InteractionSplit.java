@@ -1,8 +1,8 @@
 package com.dipgnn.recommend;
 
-import com.dipgnn.ranking.Interactions;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.ranking.Interactions;
 import com.dipgnn.training.LinkSplit;
 
 /**
@@ -15,15 +15,17 @@ import com.dipgnn.training.LinkSplit;
  * @param val validation pairs (carved out of the data set's training pairs)
  * @param test test pairs
  */
-public record InteractionSplit(RelationType relation, HeteroGraph structure, Interactions train, Interactions val,
-                               Interactions test) {
+public record InteractionSplit(
+        RelationType relation, HeteroGraph structure, Interactions train, Interactions val, Interactions test) {
 
     /** The split of a {@link LinkSplit} made with every node kept. */
     public static InteractionSplit of(LinkSplit split) {
         HeteroGraph g = split.structure();
         int users = g.numNodes(split.relation().source());
         int items = g.numNodes(split.relation().target());
-        return new InteractionSplit(split.relation(), g,
+        return new InteractionSplit(
+                split.relation(),
+                g,
                 Interactions.of(users, items, split.train().src(), split.train().dst()),
                 Interactions.of(users, items, split.val().src(), split.val().dst()),
                 Interactions.of(users, items, split.test().src(), split.test().dst()));

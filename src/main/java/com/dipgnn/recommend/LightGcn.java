@@ -1,10 +1,10 @@
 package com.dipgnn.recommend;
 
-import com.dipgnn.ranking.Interactions;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.model.GraphOps;
 import com.dipgnn.model.ScalarOps;
+import com.dipgnn.ranking.Interactions;
 import java.util.Arrays;
 
 /**
@@ -53,7 +53,8 @@ public final class LightGcn extends MatrixFactorization {
             sumU = sumU.add(u);
             sumI = sumI.add(i);
         }
-        return layers == 0 ? ego
+        return layers == 0
+                ? ego
                 : new UserItemVectors(ScalarOps.div(sumU, layers + 1), ScalarOps.div(sumI, layers + 1));
     }
 

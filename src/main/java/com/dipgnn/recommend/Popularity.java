@@ -1,8 +1,8 @@
 package com.dipgnn.recommend;
 
-import com.dipgnn.ranking.Interactions;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
+import com.dipgnn.ranking.Interactions;
 
 /** Scores every item by its number of training interactions, the same for every user. */
 public final class Popularity extends Recommender {
@@ -21,7 +21,8 @@ public final class Popularity extends Recommender {
 
     @Override
     public UserItemVectors vectors(NDManager scope, boolean training) {
-        return new UserItemVectors(scope.ones(new Shape(users, 1)), scope.create(degrees, new Shape(degrees.length, 1)));
+        return new UserItemVectors(
+                scope.ones(new Shape(users, 1)), scope.create(degrees, new Shape(degrees.length, 1)));
     }
 
     @Override

@@ -25,16 +25,20 @@ final class RecommenderCheckpoint {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** The JSON part; {@code best} is negative before the first validation. */
-    record Saved(int epoch, long steps, String settings, double best, int bestEpoch, int sinceBest,
-                 double seconds, List<EpochLog> curve) {
-    }
+    record Saved(
+            int epoch,
+            long steps,
+            String settings,
+            double best,
+            int bestEpoch,
+            int sinceBest,
+            double seconds,
+            List<EpochLog> curve) {}
 
     /** A restored checkpoint. */
-    record Restored(Saved state, Map<String, float[]> bestWeights) {
-    }
+    record Restored(Saved state, Map<String, float[]> bestWeights) {}
 
-    private RecommenderCheckpoint() {
-    }
+    private RecommenderCheckpoint() {}
 
     static void save(Path dir, Saved state, Recommender model, Map<String, float[]> best, ParameterUpdater updater)
             throws IOException {

@@ -26,18 +26,38 @@ import com.dipgnn.training.OptimizerConfig;
  * @param fullK K of the full-ranking metrics (the field: 20)
  * @param evalNegatives negatives per held-out pair for the sampled MRR (the paper: 255)
  */
-public record RecommenderConfig(RecommenderKind kind, int dim, int layers, RankingLoss loss,
-                                NegativeSampling negatives, int negativeCount, double temperature, double l2,
-                                int epochs, int batchSize, OptimizerConfig optimizer, LearningRateSchedule schedule,
-                                int evalEvery, int patience, int fullK, int evalNegatives) {
+public record RecommenderConfig(
+        RecommenderKind kind,
+        int dim,
+        int layers,
+        RankingLoss loss,
+        NegativeSampling negatives,
+        int negativeCount,
+        double temperature,
+        double l2,
+        int epochs,
+        int batchSize,
+        OptimizerConfig optimizer,
+        LearningRateSchedule schedule,
+        int evalEvery,
+        int patience,
+        int fullK,
+        int evalNegatives) {
 
     public RecommenderConfig {
         if (negatives == NegativeSampling.UNIFORM_LOGQ) {
             throw new IllegalArgumentException("the baseline recommenders draw uniform or in-batch negatives; "
                     + "uniform-logq is the GNN link task's (--link-negatives)");
         }
-        if (dim < 1 || layers < 0 || negativeCount < 1 || epochs < 0 || batchSize < 1 || evalEvery < 1
-                || patience < 0 || fullK < 1 || evalNegatives < 1) {
+        if (dim < 1
+                || layers < 0
+                || negativeCount < 1
+                || epochs < 0
+                || batchSize < 1
+                || evalEvery < 1
+                || patience < 0
+                || fullK < 1
+                || evalNegatives < 1) {
             throw new IllegalArgumentException("invalid recommender settings: " + dim + " wide, " + layers
                     + " layers, " + negativeCount + " negatives, " + epochs + " epochs, batch " + batchSize
                     + ", eval every " + evalEvery + ", patience " + patience + ", K " + fullK);
@@ -46,8 +66,8 @@ public record RecommenderConfig(RecommenderKind kind, int dim, int layers, Ranki
             throw new IllegalArgumentException("a learning-rate schedule is required (constant for none)");
         }
         if (!(temperature > 0) || l2 < 0) {
-            throw new IllegalArgumentException("temperature must be positive and l2 not negative; got " + temperature
-                    + " and " + l2);
+            throw new IllegalArgumentException(
+                    "temperature must be positive and l2 not negative; got " + temperature + " and " + l2);
         }
     }
 
@@ -60,9 +80,25 @@ public record RecommenderConfig(RecommenderKind kind, int dim, int layers, Ranki
      */
     public String trajectoryIdentity() {
         boolean epochsMatter = schedule != LearningRateSchedule.CONSTANT;
-        String identity = new RecommenderConfig(kind, dim, layers, loss, negatives, negativeCount, temperature, l2,
-                epochsMatter ? epochs : 0, batchSize, optimizer, schedule, evalEvery, 0, fullK, evalNegatives)
-                .toString().replace(", patience=0", "");
+        String identity = new RecommenderConfig(
+                        kind,
+                        dim,
+                        layers,
+                        loss,
+                        negatives,
+                        negativeCount,
+                        temperature,
+                        l2,
+                        epochsMatter ? epochs : 0,
+                        batchSize,
+                        optimizer,
+                        schedule,
+                        evalEvery,
+                        0,
+                        fullK,
+                        evalNegatives)
+                .toString()
+                .replace(", patience=0", "");
         // a constant rate's identity is the one written before schedules existed, so those checkpoints resume
         return epochsMatter ? identity : identity.replace("epochs=0, ", "").replace(", schedule=CONSTANT", "");
     }

@@ -32,8 +32,13 @@ public final class RecommenderExperiment {
      * @param relation the user → item relation by name or key; null: the graph's first non-reverse one
      * @param mode an edge split: the data set's own, a per-user hold-out or leave-one-out
      */
-    public RecommenderExperiment(HeteroGraph graph, String relation, SplitMode mode, long splitSeed,
-                                 RecommenderConfig config, Device device) {
+    public RecommenderExperiment(
+            HeteroGraph graph,
+            String relation,
+            SplitMode mode,
+            long splitSeed,
+            RecommenderConfig config,
+            Device device) {
         this(graph, relation, mode, splitSeed, FineTuneExperiment.DEFAULT_VALIDATION_FRACTION, config, device);
     }
 
@@ -42,8 +47,14 @@ public final class RecommenderExperiment {
      *     validation when it marks none; 0 trains on every training pair for all the epochs, with
      *     no validation and no early stopping (the epoch count chosen by an earlier run that had one)
      */
-    public RecommenderExperiment(HeteroGraph graph, String relation, SplitMode mode, long splitSeed,
-                                 double validationFraction, RecommenderConfig config, Device device) {
+    public RecommenderExperiment(
+            HeteroGraph graph,
+            String relation,
+            SplitMode mode,
+            long splitSeed,
+            double validationFraction,
+            RecommenderConfig config,
+            Device device) {
         if (validationFraction < 0 || validationFraction >= 1) {
             throw new IllegalArgumentException("the validation share must be in [0, 1); got " + validationFraction);
         }
@@ -87,10 +98,15 @@ public final class RecommenderExperiment {
         RecommenderTrainer trainer = new RecommenderTrainer(config, seed, listener, popularityPrior);
         try (NDManager manager = NDManager.newBaseManager(device)) {
             Recommender model = trainer.create(split, manager);
-            String carve = validationFraction == FineTuneExperiment.DEFAULT_VALIDATION_FRACTION ? ""
+            String carve = validationFraction == FineTuneExperiment.DEFAULT_VALIDATION_FRACTION
+                    ? ""
                     : " validation " + validationFraction;
-            return trainer.run(split, model, manager, checkpoints, "data " + graph.fingerprint() + ", split "
-                    + mode + " seed " + splitSeed + carve);
+            return trainer.run(
+                    split,
+                    model,
+                    manager,
+                    checkpoints,
+                    "data " + graph.fingerprint() + ", split " + mode + " seed " + splitSeed + carve);
         }
     }
 

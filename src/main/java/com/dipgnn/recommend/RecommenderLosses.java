@@ -1,11 +1,11 @@
 package com.dipgnn.recommend;
 
-import com.dipgnn.ranking.RankingLoss;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import com.dipgnn.model.GraphOps;
 import com.dipgnn.model.ScalarOps;
+import com.dipgnn.ranking.RankingLoss;
 import java.util.Arrays;
 
 /**
@@ -14,24 +14,34 @@ import java.util.Arrays;
  */
 final class RecommenderLosses {
 
-    private RecommenderLosses() {
-    }
+    private RecommenderLosses() {}
 
     /** The step's loss: the configured ranking loss plus the L2 penalty on the batch's ego vectors. */
-    static NDArray loss(Recommender model, UserItemVectors vectors, TrainingPairs pairs, RecommenderConfig config,
-                        NDManager scope) {
+    static NDArray loss(
+            Recommender model,
+            UserItemVectors vectors,
+            TrainingPairs pairs,
+            RecommenderConfig config,
+            NDManager scope) {
         NDArray users = GraphOps.index(scope, pairs.users());
         NDArray positives = GraphOps.index(scope, pairs.positives());
         NDArray negatives = bprNegatives(pairs, scope);
         NDArray ranking = config.loss() == RankingLoss.BPR
                 ? bpr(vectors, users, positives, negatives, pairs.users().length)
-                : softmax(config.loss().normalizes() ? vectors.normalized() : vectors, users, positives, pairs, config,
+                : softmax(
+                        config.loss().normalizes() ? vectors.normalized() : vectors,
+                        users,
+                        positives,
+                        pairs,
+                        config,
                         scope);
         if (config.l2() == 0) {
             return ranking;
         }
         UserItemVectors ego = model.egoVectors();
-        NDArray reg = GraphOps.gatherRows(ego.users(), users).square().sum()
+        NDArray reg = GraphOps.gatherRows(ego.users(), users)
+                .square()
+                .sum()
                 .add(GraphOps.gatherRows(ego.items(), positives).square().sum());
         if (negatives != null) {
             reg = reg.add(GraphOps.gatherRows(ego.items(), negatives).square().sum());
@@ -44,8 +54,10 @@ final class RecommenderLosses {
         NDArray u = GraphOps.gatherRows(v.users(), users);
         NDArray pos = u.mul(GraphOps.gatherRows(v.items(), positives)).sum(new int[] {1}, true);
         int perPair = (int) (negatives.size() / b);
-        NDArray neg = GraphOps.gatherRows(v.items(), negatives).reshape(b, perPair, -1)
-                .mul(u.expandDims(1)).sum(new int[] {2});
+        NDArray neg = GraphOps.gatherRows(v.items(), negatives)
+                .reshape(b, perPair, -1)
+                .mul(u.expandDims(1))
+                .sum(new int[] {2});
         return ScalarOps.softplus(neg.sub(pos)).mean();
     }
 
@@ -71,8 +83,13 @@ final class RecommenderLosses {
      * at batch 8,192 x 2,048; a 16.7M-entry host mask that removed them made the gradients
      * garbage after a few steps there, measured, and was dropped).
      */
-    private static NDArray softmax(UserItemVectors v, NDArray users, NDArray positives, TrainingPairs pairs,
-                                   RecommenderConfig config, NDManager scope) {
+    private static NDArray softmax(
+            UserItemVectors v,
+            NDArray users,
+            NDArray positives,
+            TrainingPairs pairs,
+            RecommenderConfig config,
+            NDManager scope) {
         NDArray u = GraphOps.gatherRows(v.users(), users);
         float inverseT = (float) (1 / config.temperature());
         if (pairs.negatives().length == 0) {
@@ -95,6 +112,8 @@ final class RecommenderLosses {
         }
         NDArray items = GraphOps.gatherRows(v.items(), GraphOps.index(scope, columns));
         NDArray logp = ScalarOps.mul(u.matMul(items.transpose()), inverseT).logSoftmax(1);
-        return logp.gather(scope.create(target, new Shape(target.length, 1)), 1).neg().mean();
+        return logp.gather(scope.create(target, new Shape(target.length, 1)), 1)
+                .neg()
+                .mean();
     }
 }

@@ -29,8 +29,8 @@ final class RecommenderPrior {
      */
     RecommenderPrior(PopularityPriorSetting setting, Interactions train, boolean cosineScores) {
         this.setting = setting;
-        this.grid = setting.candidates(cosineScores ? PopularityPriorSetting.AUTO_GRID
-                : PopularityPriorSetting.DOT_PRODUCT_GRID);
+        this.grid = setting.candidates(
+                cosineScores ? PopularityPriorSetting.AUTO_GRID : PopularityPriorSetting.DOT_PRODUCT_GRID);
         this.logDegrees = PopularityPrior.logDegrees(train.itemColumn(), train.items());
     }
 
@@ -42,8 +42,12 @@ final class RecommenderPrior {
      * @param exclude what is not ranked for a validation user (its training items)
      * @param evaluator whose K the Recall@K is
      */
-    PopularityPrior choose(UserItemVectors scored, Interactions val, Interactions exclude,
-                           RankingEvaluator evaluator, NDManager scope) {
+    PopularityPrior choose(
+            UserItemVectors scored,
+            Interactions val,
+            Interactions exclude,
+            RankingEvaluator evaluator,
+            NDManager scope) {
         if (!setting.auto()) {
             return setting.fixed();
         }
@@ -65,7 +69,10 @@ final class RecommenderPrior {
 
     /** The vectors whose dot products are the scores plus the prior's term ({@code scored} itself without one). */
     UserItemVectors applied(UserItemVectors scored, double beta, NDManager scope) {
-        return beta == 0 ? scored : new UserItemVectors(PriorColumns.queries(scored.users(), beta, scope),
-                PriorColumns.candidates(scored.items(), logDegrees, scope));
+        return beta == 0
+                ? scored
+                : new UserItemVectors(
+                        PriorColumns.queries(scored.users(), beta, scope),
+                        PriorColumns.candidates(scored.items(), logDegrees, scope));
     }
 }

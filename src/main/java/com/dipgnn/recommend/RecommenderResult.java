@@ -15,9 +15,14 @@ import java.util.Map;
  * @param resumedFrom the epoch a checkpoint resumed from (0 when none)
  * @param popularityPrior the prior the metrics were ranked with ({@link PopularityPrior#NONE} for none)
  */
-public record RecommenderResult(Map<String, Map<String, Double>> metrics, int bestEpoch, int epochsRun,
-                                double seconds, List<EpochLog> curve, int resumedFrom,
-                                PopularityPrior popularityPrior) {
+public record RecommenderResult(
+        Map<String, Map<String, Double>> metrics,
+        int bestEpoch,
+        int epochsRun,
+        double seconds,
+        List<EpochLog> curve,
+        int resumedFrom,
+        PopularityPrior popularityPrior) {
 
     public RecommenderResult {
         popularityPrior = popularityPrior == null ? PopularityPrior.NONE : popularityPrior;

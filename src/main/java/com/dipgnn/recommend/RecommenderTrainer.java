@@ -1,13 +1,13 @@
 package com.dipgnn.recommend;
 
-import com.dipgnn.ranking.Interactions;
-import com.dipgnn.ranking.PopularityPrior;
-import com.dipgnn.ranking.PopularityPriorSetting;
-import com.dipgnn.ranking.TopKMetrics;
-import com.dipgnn.ranking.RankingEvaluator;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.PopularityPrior;
+import com.dipgnn.ranking.PopularityPriorSetting;
+import com.dipgnn.ranking.RankingEvaluator;
+import com.dipgnn.ranking.TopKMetrics;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.training.Devices;
@@ -21,8 +21,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.Objects;
+import java.util.Random;
 
 /**
  * Trains a {@link Recommender} in epochs over the shuffled training pairs, validates every few
@@ -50,8 +50,8 @@ public final class RecommenderTrainer {
      * @param prior how the popularity prior evaluation ranks with is set once training ends:
      *     {@code auto} chooses its weight by validation Recall@K and needs validation pairs
      */
-    public RecommenderTrainer(RecommenderConfig config, long seed, TrainingListener listener,
-                              PopularityPriorSetting prior) {
+    public RecommenderTrainer(
+            RecommenderConfig config, long seed, TrainingListener listener, PopularityPriorSetting prior) {
         this.config = config;
         this.seed = seed;
         this.listener = listener;
@@ -75,8 +75,9 @@ public final class RecommenderTrainer {
      * @param checkpoints where to save and resume from; null for none
      * @param settings what a checkpoint must have been written with (data and split), beside the config
      */
-    public RecommenderResult run(InteractionSplit split, Recommender model, NDManager manager, Path checkpoints,
-                                 String settings) throws IOException {
+    public RecommenderResult run(
+            InteractionSplit split, Recommender model, NDManager manager, Path checkpoints, String settings)
+            throws IOException {
         if (prior.auto() && split.val().size() == 0) {
             throw new IllegalArgumentException("the popularity prior 'auto' chooses its weight on validation pairs, "
                     + "and this split holds none (a validation share of 0): give a weight such as 0.02, or off");
@@ -85,7 +86,14 @@ public final class RecommenderTrainer {
         RankingEvaluator evaluator = new RankingEvaluator(config.fullK(), config.evalNegatives(), seed);
         Run run = new Run();
         if (model.trainable() && config.epochs() > 0) {
-            train(split, model, manager, evaluator, run, checkpoints, settings + " | " + config.trajectoryIdentity() + " | seed " + seed,
+            train(
+                    split,
+                    model,
+                    manager,
+                    evaluator,
+                    run,
+                    checkpoints,
+                    settings + " | " + config.trajectoryIdentity() + " | seed " + seed,
                     start);
         }
         listener.onTrainingEnd(run.steps);
@@ -99,14 +107,23 @@ public final class RecommenderTrainer {
         }
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         if (split.val().size() > 0) {
-            metrics.put("val", evaluate(model, rule, chosen, manager, evaluator, split.val(), split.train(),
-                    split.all()));
+            metrics.put(
+                    "val", evaluate(model, rule, chosen, manager, evaluator, split.val(), split.train(), split.all()));
         }
-        metrics.put("test", evaluate(model, rule, chosen, manager, evaluator, split.test(),
-                split.train().union(split.val()), split.all()));
+        metrics.put(
+                "test",
+                evaluate(
+                        model,
+                        rule,
+                        chosen,
+                        manager,
+                        evaluator,
+                        split.test(),
+                        split.train().union(split.val()),
+                        split.all()));
         double seconds = run.earlierSeconds + (System.nanoTime() - start) / 1e9;
-        return new RecommenderResult(metrics, run.bestEpoch, run.epoch, seconds, List.copyOf(run.curve),
-                run.resumedFrom, chosen);
+        return new RecommenderResult(
+                metrics, run.bestEpoch, run.epoch, seconds, List.copyOf(run.curve), run.resumedFrom, chosen);
     }
 
     /** The mutable state of a training run. */
@@ -122,8 +139,16 @@ public final class RecommenderTrainer {
         final List<EpochLog> curve = new ArrayList<>();
     }
 
-    private void train(InteractionSplit split, Recommender model, NDManager manager, RankingEvaluator evaluator,
-                       Run run, Path checkpoints, String settings, long start) throws IOException {
+    private void train(
+            InteractionSplit split,
+            Recommender model,
+            NDManager manager,
+            RankingEvaluator evaluator,
+            Run run,
+            Path checkpoints,
+            String settings,
+            long start)
+            throws IOException {
         ParameterUpdater updater = new ParameterUpdater(config.optimizer(), model);
         if (CheckpointFiles.exists(checkpoints)) {
             resume(RecommenderCheckpoint.load(checkpoints, settings, model, updater), run);
@@ -141,8 +166,15 @@ public final class RecommenderTrainer {
             int[] order = shuffled(users.length, rng);
             engine.setRandomSeed((int) StepRandom.seedFor(seed, run.epoch + 1L));
             for (int from = 0; from < users.length; from += config.batchSize()) {
-                TrainingPairs pairs = TrainingPairs.draw(split.train(), users, items, order, from,
-                        Math.min(users.length, from + config.batchSize()), config, rng);
+                TrainingPairs pairs = TrainingPairs.draw(
+                        split.train(),
+                        users,
+                        items,
+                        order,
+                        from,
+                        Math.min(users.length, from + config.batchSize()),
+                        config,
+                        rng);
                 updater.setLearningRateFactor(config.schedule().factor(run.steps + 1, totalSteps));
                 double loss = step(model, pairs, manager, engine, updater);
                 lossSum += loss;
@@ -167,9 +199,20 @@ public final class RecommenderTrainer {
                 lossSteps = 0;
             }
             if (checkpoints != null && !stop && run.epoch < config.epochs()) {
-                RecommenderCheckpoint.save(checkpoints, new RecommenderCheckpoint.Saved(run.epoch, run.steps, settings,
-                        run.bestScore, run.bestEpoch, run.sinceBest, elapsed(run, start), run.curve), model,
-                        run.bestWeights, updater);
+                RecommenderCheckpoint.save(
+                        checkpoints,
+                        new RecommenderCheckpoint.Saved(
+                                run.epoch,
+                                run.steps,
+                                settings,
+                                run.bestScore,
+                                run.bestEpoch,
+                                run.sinceBest,
+                                elapsed(run, start),
+                                run.curve),
+                        model,
+                        run.bestWeights,
+                        updater);
                 listener.onCheckpoint(run.steps, checkpoints);
             }
             if (stop) {
@@ -180,7 +223,9 @@ public final class RecommenderTrainer {
 
     /** Tells the listener the best validation so far of a resumed run, so its progress shows it. */
     private void announceRestoredBest(Run run) {
-        run.curve.stream().filter(e -> e.epoch() == run.bestEpoch).findFirst()
+        run.curve.stream()
+                .filter(e -> e.epoch() == run.bestEpoch)
+                .findFirst()
                 .ifPresent(best -> listener.onValidation(run.steps, best.val(), true));
     }
 
@@ -218,8 +263,15 @@ public final class RecommenderTrainer {
         double[] ms = new double[steps + 1];
         for (int s = 0; s < warmup + steps; s++) {
             int from = (s * config.batchSize()) % Math.max(1, users.length - config.batchSize());
-            TrainingPairs pairs = TrainingPairs.draw(split.train(), users, items, order, from,
-                    Math.min(users.length, from + config.batchSize()), config, rng);
+            TrainingPairs pairs = TrainingPairs.draw(
+                    split.train(),
+                    users,
+                    items,
+                    order,
+                    from,
+                    Math.min(users.length, from + config.batchSize()),
+                    config,
+                    rng);
             long t0 = System.nanoTime();
             step(model, pairs, manager, engine, updater);
             if (s >= warmup) {
@@ -227,21 +279,34 @@ public final class RecommenderTrainer {
             }
         }
         long t0 = System.nanoTime();
-        fullRanking(model, manager, new RankingEvaluator(config.fullK(), config.evalNegatives(), seed), split.test(),
+        fullRanking(
+                model,
+                manager,
+                new RankingEvaluator(config.fullK(), config.evalNegatives(), seed),
+                split.test(),
                 split.train().union(split.val()));
         ms[steps] = (System.nanoTime() - t0) / 1e6;
         return ms;
     }
 
-    private double step(Recommender model, TrainingPairs pairs, NDManager manager, Engine engine,
-                        ParameterUpdater updater) {
-        return FineTuner.optimizerStep(manager, engine, updater, scope ->
-                RecommenderLosses.loss(model, model.vectors(scope, true), pairs, config, scope));
+    private double step(
+            Recommender model, TrainingPairs pairs, NDManager manager, Engine engine, ParameterUpdater updater) {
+        return FineTuner.optimizerStep(
+                manager,
+                engine,
+                updater,
+                scope -> RecommenderLosses.loss(model, model.vectors(scope, true), pairs, config, scope));
     }
 
     /** Validates after an epoch, keeping the best weights; returns whether to stop early. */
-    private boolean validate(InteractionSplit split, Recommender model, NDManager manager, RankingEvaluator evaluator,
-                             Run run, double loss, double seconds) {
+    private boolean validate(
+            InteractionSplit split,
+            Recommender model,
+            NDManager manager,
+            RankingEvaluator evaluator,
+            Run run,
+            double loss,
+            double seconds) {
         Map<String, Double> val = fullRanking(model, manager, evaluator, split.val(), split.train());
         double score = val.get("recall@" + config.fullK());
         boolean improved = score > run.bestScore;
@@ -258,8 +323,12 @@ public final class RecommenderTrainer {
         return config.patience() > 0 && run.sinceBest >= config.patience();
     }
 
-    private Map<String, Double> fullRanking(Recommender model, NDManager manager, RankingEvaluator evaluator,
-                                            Interactions heldOut, Interactions exclude) {
+    private Map<String, Double> fullRanking(
+            Recommender model,
+            NDManager manager,
+            RankingEvaluator evaluator,
+            Interactions heldOut,
+            Interactions exclude) {
         try (NDManager scope = manager.newSubManager()) {
             UserItemVectors v = scoringVectors(model, scope);
             TopKMetrics m = evaluator.fullRanking(v.users(), v.items(), heldOut, exclude);
@@ -270,9 +339,15 @@ public final class RecommenderTrainer {
         }
     }
 
-    private Map<String, Double> evaluate(Recommender model, RecommenderPrior rule, PopularityPrior chosen,
-                                         NDManager manager, RankingEvaluator evaluator, Interactions heldOut,
-                                         Interactions exclude, Interactions all) {
+    private Map<String, Double> evaluate(
+            Recommender model,
+            RecommenderPrior rule,
+            PopularityPrior chosen,
+            NDManager manager,
+            RankingEvaluator evaluator,
+            Interactions heldOut,
+            Interactions exclude,
+            Interactions all) {
         try (NDManager scope = manager.newSubManager()) {
             UserItemVectors v = rule.applied(scoringVectors(model, scope), chosen.beta(), scope);
             return evaluator.evaluate(v.users(), v.items(), heldOut, exclude, all);

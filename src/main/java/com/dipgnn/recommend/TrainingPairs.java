@@ -2,7 +2,6 @@ package com.dipgnn.recommend;
 
 import com.dipgnn.ranking.Interactions;
 import com.dipgnn.ranking.NegativeSampling;
-import com.dipgnn.ranking.RankingLoss;
 import java.util.Random;
 
 /**
@@ -18,8 +17,15 @@ import java.util.Random;
 record TrainingPairs(int[] users, int[] positives, int[] negatives, boolean shared) {
 
     /** The pairs {@code order[from..to)} of the training interactions, with their negatives. */
-    static TrainingPairs draw(Interactions train, int[] pairUsers, int[] pairItems, int[] order, int from, int to,
-                              RecommenderConfig config, Random rng) {
+    static TrainingPairs draw(
+            Interactions train,
+            int[] pairUsers,
+            int[] pairItems,
+            int[] order,
+            int from,
+            int to,
+            RecommenderConfig config,
+            Random rng) {
         int b = to - from;
         int[] users = new int[b];
         int[] positives = new int[b];

@@ -15,5 +15,4 @@ public record UserItemVectors(NDArray users, NDArray items) {
     public UserItemVectors normalized() {
         return new UserItemVectors(ScalarOps.unitRows(users, 1e-6f), ScalarOps.unitRows(items, 1e-6f));
     }
-
 }

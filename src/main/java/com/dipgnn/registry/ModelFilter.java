@@ -7,5 +7,4 @@ package com.dipgnn.registry;
  * @param datasetId data set trained on
  * @param kind pre-trained or fine-tuned
  */
-public record ModelFilter(String name, String datasetId, ModelKind kind) {
-}
+public record ModelFilter(String name, String datasetId, ModelKind kind) {}

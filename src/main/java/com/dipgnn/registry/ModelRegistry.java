@@ -4,8 +4,8 @@ import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.datasets.DatasetIds;
 import com.dipgnn.errors.ConflictException;
 import com.dipgnn.errors.NotFoundException;
-import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.AtomicFiles;
+import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,7 +13,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -24,9 +27,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
-import java.util.Collection;
-import java.util.HashSet;
-import java.util.Optional;
 
 /**
  * The model registry: every job's output becomes a model version, stored as a model directory
@@ -62,15 +62,25 @@ public class ModelRegistry {
      *
      * @throws IOException when the directory is not a readable model
      */
-    public ModelVersion register(String id, String name, ModelKind kind, String datasetId, String jobId,
-                                 String parentModelId) throws IOException {
+    public ModelVersion register(
+            String id, String name, ModelKind kind, String datasetId, String jobId, String parentModelId)
+            throws IOException {
         DatasetIds.require("modelName", name);
         Path dir = directory(id);
         ModelManifest manifest = ModelStore.readManifest(dir);
         long size = sizeOf(dir);
         for (int attempt = 0; ; attempt++) {
-            ModelVersion version = new ModelVersion(id, name, repository.nextVersion(name), kind, datasetId, jobId,
-                    parentModelId, manifest, size, Instant.now());
+            ModelVersion version = new ModelVersion(
+                    id,
+                    name,
+                    repository.nextVersion(name),
+                    kind,
+                    datasetId,
+                    jobId,
+                    parentModelId,
+                    manifest,
+                    size,
+                    Instant.now());
             try {
                 repository.insert(version);
                 return version;
@@ -87,8 +97,10 @@ public class ModelRegistry {
     }
 
     public ModelVersion get(String id) {
-        return repository.find(id).orElseThrow(() -> new NotFoundException("model", id,
-                "list the model versions with GET /api/v1/models"));
+        return repository
+                .find(id)
+                .orElseThrow(
+                        () -> new NotFoundException("model", id, "list the model versions with GET /api/v1/models"));
     }
 
     public List<ModelVersion> list(ModelFilter filter, int offset, int limit) {
@@ -172,7 +184,9 @@ public class ModelRegistry {
 
     private static long sizeOf(Path dir) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+            return files.filter(Files::isRegularFile)
+                    .mapToLong(f -> f.toFile().length())
+                    .sum();
         }
     }
 }

@@ -1,9 +1,9 @@
 package com.dipgnn.registry;
 
 import com.dipgnn.store.ManifestMigration;
-import com.dipgnn.store.ModelManifest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import java.io.IOException;
 
 /** Model version rows. */
 @Repository
@@ -27,20 +26,35 @@ public class ModelRepository {
     }
 
     public void insert(ModelVersion m) {
-        jdbc.sql("INSERT INTO models (id, name, version, kind, dataset_id, job_id, parent_model_id, manifest, size_bytes, "
-                        + "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-                .params(m.id(), m.name(), m.version(), m.kind().name(), m.datasetId(), m.jobId(), m.parentModelId(),
-                        write(m.manifest()), m.sizeBytes(), Timestamp.from(m.createdAt()))
+        jdbc.sql(
+                        "INSERT INTO models (id, name, version, kind, dataset_id, job_id, parent_model_id, manifest, size_bytes, "
+                                + "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                .params(
+                        m.id(),
+                        m.name(),
+                        m.version(),
+                        m.kind().name(),
+                        m.datasetId(),
+                        m.jobId(),
+                        m.parentModelId(),
+                        write(m.manifest()),
+                        m.sizeBytes(),
+                        Timestamp.from(m.createdAt()))
                 .update();
     }
 
     public int nextVersion(String name) {
-        return jdbc.sql("SELECT COALESCE(MAX(version), 0) + 1 FROM models WHERE name = ?").param(name)
-                .query(Integer.class).single();
+        return jdbc.sql("SELECT COALESCE(MAX(version), 0) + 1 FROM models WHERE name = ?")
+                .param(name)
+                .query(Integer.class)
+                .single();
     }
 
     public Optional<ModelVersion> find(String id) {
-        return jdbc.sql("SELECT * FROM models WHERE id = ?").param(id).query(this::map).optional();
+        return jdbc.sql("SELECT * FROM models WHERE id = ?")
+                .param(id)
+                .query(this::map)
+                .optional();
     }
 
     /** Versions matching the filters (null = any), newest first. */
@@ -50,12 +64,17 @@ public class ModelRepository {
         params.add(limit);
         params.add(offset);
         return jdbc.sql("SELECT * FROM models" + where + " ORDER BY created_at DESC, id LIMIT ? OFFSET ?")
-                .params(params).query(this::map).list();
+                .params(params)
+                .query(this::map)
+                .list();
     }
 
     public long count(ModelFilter filter) {
         List<Object> params = new ArrayList<>();
-        return jdbc.sql("SELECT COUNT(*) FROM models" + where(filter, params)).params(params).query(Long.class).single();
+        return jdbc.sql("SELECT COUNT(*) FROM models" + where(filter, params))
+                .params(params)
+                .query(Long.class)
+                .single();
     }
 
     public List<String> allIds() {
@@ -68,13 +87,18 @@ public class ModelRepository {
 
     /** Names of deployments serving the model. */
     public List<String> deployments(String id) {
-        return jdbc.sql("SELECT name FROM deployments WHERE model_id = ? ORDER BY name").param(id).query(String.class).list();
+        return jdbc.sql("SELECT name FROM deployments WHERE model_id = ? ORDER BY name")
+                .param(id)
+                .query(String.class)
+                .list();
     }
 
     /** Ids of queued or running jobs that fine-tune from the model. */
     public List<String> activeChildJobs(String id) {
         return jdbc.sql("SELECT id FROM jobs WHERE parent_model_id = ? AND state IN ('QUEUED', 'RUNNING')")
-                .param(id).query(String.class).list();
+                .param(id)
+                .query(String.class)
+                .list();
     }
 
     private static String where(ModelFilter filter, List<Object> params) {
@@ -96,10 +120,17 @@ public class ModelRepository {
 
     private ModelVersion map(ResultSet rs, int row) throws SQLException {
         try {
-            return new ModelVersion(rs.getString("id"), rs.getString("name"), rs.getInt("version"),
-                    ModelKind.valueOf(rs.getString("kind")), rs.getString("dataset_id"), rs.getString("job_id"),
-                    rs.getString("parent_model_id"), ManifestMigration.read(json, json.readTree(rs.getString("manifest"))),
-                    rs.getLong("size_bytes"), rs.getTimestamp("created_at").toInstant());
+            return new ModelVersion(
+                    rs.getString("id"),
+                    rs.getString("name"),
+                    rs.getInt("version"),
+                    ModelKind.valueOf(rs.getString("kind")),
+                    rs.getString("dataset_id"),
+                    rs.getString("job_id"),
+                    rs.getString("parent_model_id"),
+                    ManifestMigration.read(json, json.readTree(rs.getString("manifest"))),
+                    rs.getLong("size_bytes"),
+                    rs.getTimestamp("created_at").toInstant());
         } catch (IOException | IllegalArgumentException e) {
             throw new SQLException("model " + rs.getString("id") + " has an unreadable manifest", e);
         }

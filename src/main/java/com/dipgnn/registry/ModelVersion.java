@@ -17,6 +17,14 @@ import java.time.Instant;
  * @param sizeBytes bytes on disk
  * @param createdAt registration time
  */
-public record ModelVersion(String id, String name, int version, ModelKind kind, String datasetId, String jobId,
-                           String parentModelId, ModelManifest manifest, long sizeBytes, Instant createdAt) {
-}
+public record ModelVersion(
+        String id,
+        String name,
+        int version,
+        ModelKind kind,
+        String datasetId,
+        String jobId,
+        String parentModelId,
+        ModelManifest manifest,
+        long sizeBytes,
+        Instant createdAt) {}

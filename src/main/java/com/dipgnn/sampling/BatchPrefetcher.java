@@ -148,9 +148,10 @@ public final class BatchPrefetcher<T> implements Iterator<T>, AutoCloseable {
             throw new IllegalStateException("batch prefetcher is closed (next step was " + nextToDeliver + ")");
         }
         if (!hasNext()) {
-            throw new NoSuchElementException(broken
-                    ? "no more batches: the batch of step " + nextToDeliver + " failed"
-                    : "all " + numSteps + " batches have been delivered");
+            throw new NoSuchElementException(
+                    broken
+                            ? "no more batches: the batch of step " + nextToDeliver + " failed"
+                            : "all " + numSteps + " batches have been delivered");
         }
         int step = nextToDeliver;
         Outcome<T> outcome = awaitOutcome(step);
@@ -224,6 +225,5 @@ public final class BatchPrefetcher<T> implements Iterator<T>, AutoCloseable {
     }
 
     /** A produced batch, or the failure that replaced it. */
-    private record Outcome<T>(T batch, Throwable error) {
-    }
+    private record Outcome<T>(T batch, Throwable error) {}
 }

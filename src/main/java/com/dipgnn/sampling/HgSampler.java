@@ -164,8 +164,7 @@ public final class HgSampler implements NodeSetSampler {
     }
 
     /** A relation leaving a node type: its adjacency and the index of its target type. */
-    private record OutRelation(CsrAdjacency adjacency, int targetType) {
-    }
+    private record OutRelation(CsrAdjacency adjacency, int targetType) {}
 
     @Override
     public String toString() {

@@ -83,7 +83,8 @@ public final class NegativeSampler {
         int available = pool == null ? sourceCount : pool.length;
         if (n > 0 && available - 1 < n) {
             throw new IllegalArgumentException("cannot draw " + n + " negatives for " + relation + ": the "
-                    + (pool == null ? "node type '" + relation.source() + "' has only " + sourceCount + " nodes"
+                    + (pool == null
+                            ? "node type '" + relation.source() + "' has only " + sourceCount + " nodes"
                             : "candidate pool has only " + pool.length + " nodes")
                     + ", and the positive source is excluded; use fewer negatives per edge");
         }
@@ -176,9 +177,7 @@ public final class NegativeSampler {
             }
             // The reverse relation's row of the target lists the target's sources; a relation
             // stored without a reverse (a symmetric same-type one) is looked up in the candidate's row.
-            boolean linked = reverse != null
-                    ? reverse.hasEdge(target, candidate)
-                    : forward.hasEdge(candidate, target);
+            boolean linked = reverse != null ? reverse.hasEdge(target, candidate) : forward.hasEdge(candidate, target);
             return !linked;
         }
     }

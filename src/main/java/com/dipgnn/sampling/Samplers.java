@@ -5,8 +5,7 @@ import com.dipgnn.graph.HeteroGraph;
 /** Picks the paper's subgraph sampler for a graph. */
 public final class Samplers {
 
-    private Samplers() {
-    }
+    private Samplers() {}
 
     /** LADIES for a graph with one node type, HGSampling otherwise. */
     public static SubgraphSampler forGraph(HeteroGraph graph, SamplingConfig config) {

@@ -18,12 +18,12 @@ public record SamplingConfig(int depth, int width) {
 
     public SamplingConfig {
         if (depth < 0 || depth > MAX_DEPTH) {
-            throw new IllegalArgumentException("sampling depth must be between 0 and " + MAX_DEPTH
-                    + " (got " + depth + "); the paper uses " + DEFAULT_DEPTH);
+            throw new IllegalArgumentException("sampling depth must be between 0 and " + MAX_DEPTH + " (got " + depth
+                    + "); the paper uses " + DEFAULT_DEPTH);
         }
         if (width < 1) {
-            throw new IllegalArgumentException("sampling width must be at least 1 (got " + width
-                    + "); the paper uses " + DEFAULT_WIDTH);
+            throw new IllegalArgumentException(
+                    "sampling width must be at least 1 (got " + width + "); the paper uses " + DEFAULT_WIDTH);
         }
     }
 

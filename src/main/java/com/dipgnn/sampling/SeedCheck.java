@@ -6,8 +6,7 @@ import java.util.Map;
 /** Validates seed nodes and starts the sampled set of a type with them, in the order given. */
 final class SeedCheck {
 
-    private SeedCheck() {
-    }
+    private SeedCheck() {}
 
     /** Checks that every seed type exists in the graph. */
     static void requireKnownTypes(HeteroGraph graph, Map<String, int[]> seeds) {

@@ -11,8 +11,7 @@ public final class StepRandom {
 
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
 
-    private StepRandom() {
-    }
+    private StepRandom() {}
 
     /** A fresh {@link Random} for step {@code step} of a run seeded with {@code seed}. */
     public static Random rngFor(long seed, long step) {

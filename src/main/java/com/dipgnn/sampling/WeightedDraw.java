@@ -10,8 +10,7 @@ import java.util.Random;
  */
 final class WeightedDraw {
 
-    private WeightedDraw() {
-    }
+    private WeightedDraw() {}
 
     /**
      * Draws up to {@code k} distinct indices of {@code weights}; items of weight 0 are never drawn.

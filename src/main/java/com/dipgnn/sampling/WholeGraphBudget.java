@@ -37,8 +37,8 @@ public record WholeGraphBudget(long maxNodes, long maxEdgeBytes) {
 
     public WholeGraphBudget {
         if (maxNodes < 0 || maxEdgeBytes < 0) {
-            throw new IllegalArgumentException("whole-graph bounds must not be negative (got " + maxNodes
-                    + " nodes, " + maxEdgeBytes + " bytes)");
+            throw new IllegalArgumentException(
+                    "whole-graph bounds must not be negative (got " + maxNodes + " nodes, " + maxEdgeBytes + " bytes)");
         }
     }
 
@@ -87,7 +87,8 @@ public record WholeGraphBudget(long maxNodes, long maxEdgeBytes) {
     }
 
     /** The whole graph when {@link #allows allowed}, else the sampler {@code sampling} configures. */
-    public SubgraphSampler samplerFor(HeteroGraph graph, SamplingConfig sampling, int hidden, int layers, int encoders) {
+    public SubgraphSampler samplerFor(
+            HeteroGraph graph, SamplingConfig sampling, int hidden, int layers, int encoders) {
         return allows(graph, hidden, layers, encoders) ? new FullGraphSampler() : Samplers.forGraph(graph, sampling);
     }
 
@@ -102,8 +103,14 @@ public record WholeGraphBudget(long maxNodes, long maxEdgeBytes) {
      * its own: the graph's nodes and edges, the estimated per-edge bytes and the two bounds.
      */
     public String figures(HeteroGraph graph, int hidden, int layers, int encoders) {
-        return String.format(Locale.ROOT, "%,d nodes and %,d message-passing edges; a whole-graph step would hold "
-                        + "about %.1f GB of per-edge arrays (bounds: %,d nodes, %.1f GB)", graph.totalNodes(),
-                graph.totalEdges(), edgeBytes(graph, hidden, layers, encoders) / 1e9, maxNodes, maxEdgeBytes / 1e9);
+        return String.format(
+                Locale.ROOT,
+                "%,d nodes and %,d message-passing edges; a whole-graph step would hold "
+                        + "about %.1f GB of per-edge arrays (bounds: %,d nodes, %.1f GB)",
+                graph.totalNodes(),
+                graph.totalEdges(),
+                edgeBytes(graph, hidden, layers, encoders) / 1e9,
+                maxNodes,
+                maxEdgeBytes / 1e9);
     }
 }

@@ -14,6 +14,7 @@ public final class AccessRule {
     /** Inference calls: POSTs that read a deployment, and the Open Inference Protocol. */
     private static final Pattern INFERENCE = Pattern.compile(
             "^/api/v1/deployments/[^/]+/(embeddings|scores|recommendations|predictions)(/.*)?$|^/v2(/.*)?$");
+
     private static final Pattern OPEN = Pattern.compile(
             "^/actuator/health(/liveness|/readiness)?$|^/v2/health/(live|ready)$|^/v3/api-docs(/.*|\\.yaml)?$|^/swagger-ui(\\.html|/.*)$|^/error$|^/$|^/favicon\\.ico$");
 

@@ -5,16 +5,18 @@ import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.config.ServiceProperties.ApiToken;
 import com.dipgnn.config.ServiceProperties.Role;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
+import java.security.Principal;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -26,8 +28,6 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
-import java.security.Principal;
-import java.util.Locale;
 
 /**
  * Checks the bearer token of every request against {@link AccessRule}: 401 when a needed token is
@@ -52,7 +52,10 @@ public class ApiTokenFilter extends OncePerRequestFilter {
 
     /** Why an authentication was refused: the {@code reason} tag, and the problem type but for throttled. */
     enum Reason {
-        MISSING_TOKEN("missing-token"), INVALID_TOKEN("invalid-token"), FORBIDDEN("forbidden"), THROTTLED("throttled");
+        MISSING_TOKEN("missing-token"),
+        INVALID_TOKEN("invalid-token"),
+        FORBIDDEN("forbidden"),
+        THROTTLED("throttled");
 
         final String tag;
 
@@ -76,16 +79,21 @@ public class ApiTokenFilter extends OncePerRequestFilter {
         this(tokens, properties, json, meters, Clock.systemUTC());
     }
 
-    ApiTokenFilter(ApiTokens tokens, ServiceProperties properties, ObjectMapper json, MeterRegistry meters, Clock clock) {
+    ApiTokenFilter(
+            ApiTokens tokens, ServiceProperties properties, ObjectMapper json, MeterRegistry meters, Clock clock) {
         this.tokens = tokens;
         this.settings = properties.security();
         this.rule = new AccessRule(settings.openInference());
         this.json = json;
-        this.limiter = new FailedAuthLimiter(settings.failedAuthLimit(), settings.failedAuthWindow(),
-                settings.failedAuthMaxClients(), clock);
+        this.limiter = new FailedAuthLimiter(
+                settings.failedAuthLimit(), settings.failedAuthWindow(), settings.failedAuthMaxClients(), clock);
         for (Reason reason : Reason.values()) {
-            failures.put(reason, Counter.builder(FAILURES_METRIC).tag("reason", reason.tag)
-                    .description("Refused authentications (API tokens), by reason").register(meters));
+            failures.put(
+                    reason,
+                    Counter.builder(FAILURES_METRIC)
+                            .tag("reason", reason.tag)
+                            .description("Refused authentications (API tokens), by reason")
+                            .register(meters));
         }
     }
 
@@ -106,15 +114,26 @@ public class ApiTokenFilter extends OncePerRequestFilter {
         String header = request.getHeader(HttpHeaders.AUTHORIZATION);
         if (header == null || !header.startsWith(BEARER)) {
             failed(request, client, Reason.MISSING_TOKEN);
-            reject(request, response, HttpStatus.UNAUTHORIZED, Reason.MISSING_TOKEN.tag, "Authentication required",
+            reject(
+                    request,
+                    response,
+                    HttpStatus.UNAUTHORIZED,
+                    Reason.MISSING_TOKEN.tag,
+                    "Authentication required",
                     "this endpoint needs an API token with the " + needed.name().toLowerCase()
                             + " role; send 'Authorization: Bearer <token>'");
             return;
         }
-        Optional<ApiToken> caller = tokens.find(header.substring(BEARER.length()).trim());
+        Optional<ApiToken> caller =
+                tokens.find(header.substring(BEARER.length()).trim());
         if (caller.isEmpty()) {
             failed(request, client, Reason.INVALID_TOKEN);
-            reject(request, response, HttpStatus.UNAUTHORIZED, Reason.INVALID_TOKEN.tag, "Authentication failed",
+            reject(
+                    request,
+                    response,
+                    HttpStatus.UNAUTHORIZED,
+                    Reason.INVALID_TOKEN.tag,
+                    "Authentication failed",
                     "the API token is not known to this service; check the token configured in dipgnn.security.tokens");
             return;
         }
@@ -129,8 +148,9 @@ public class ApiTokenFilter extends OncePerRequestFilter {
      * An open endpoint: a valid token, when one is sent, still identifies the caller (health
      * details); an unknown one counts as a failure, and a locked-out client's token is not looked at.
      */
-    private void open(HttpServletRequest request, HttpServletResponse response, FilterChain chain, String client,
-                      boolean locked) throws IOException, ServletException {
+    private void open(
+            HttpServletRequest request, HttpServletResponse response, FilterChain chain, String client, boolean locked)
+            throws IOException, ServletException {
         Optional<String> presented = locked ? Optional.empty() : bearer(request);
         Optional<ApiToken> caller = presented.flatMap(tokens::find);
         if (presented.isPresent() && caller.isEmpty()) {
@@ -143,22 +163,39 @@ public class ApiTokenFilter extends OncePerRequestFilter {
     private void forbidden(HttpServletRequest request, HttpServletResponse response, String client, ApiToken caller)
             throws IOException {
         failures.get(Reason.FORBIDDEN).increment();
-        LOG.warn("authentication refused: reason={} token-name={} client={} method={} path={}", Reason.FORBIDDEN.tag,
-                safe(caller.name()), safe(client), safe(request.getMethod()), safe(path(request)));
-        reject(request, response, HttpStatus.FORBIDDEN, Reason.FORBIDDEN.tag, "Not allowed",
-                "token '" + caller.name() + "' has the " + caller.role().name().toLowerCase()
-                        + " role; " + request.getMethod() + " " + request.getRequestURI() + " needs the admin role");
+        LOG.warn(
+                "authentication refused: reason={} token-name={} client={} method={} path={}",
+                Reason.FORBIDDEN.tag,
+                safe(caller.name()),
+                safe(client),
+                safe(request.getMethod()),
+                safe(path(request)));
+        reject(
+                request,
+                response,
+                HttpStatus.FORBIDDEN,
+                Reason.FORBIDDEN.tag,
+                "Not allowed",
+                "token '" + caller.name() + "' has the " + caller.role().name().toLowerCase() + " role; "
+                        + request.getMethod() + " " + request.getRequestURI() + " needs the admin role");
     }
 
     /** Counts, logs and remembers a failed authentication; a failure that locks the client out says so. */
     private void failed(HttpServletRequest request, String client, Reason reason) {
         failures.get(reason).increment();
-        LOG.warn("authentication refused: reason={} client={} method={} path={}", reason.tag, safe(client),
-                safe(request.getMethod()), safe(path(request)));
+        LOG.warn(
+                "authentication refused: reason={} client={} method={} path={}",
+                reason.tag,
+                safe(client),
+                safe(request.getMethod()),
+                safe(path(request)));
         if (limiter.failed(client)) {
-            LOG.warn("client {} locked out for {} s after {} failed authentications (dipgnn.security.failed-auth-limit,"
-                    + " failed-auth-window); its requests are refused with 429 until then", safe(client),
-                    settings.failedAuthWindow().toSeconds(), settings.failedAuthLimit());
+            LOG.warn(
+                    "client {} locked out for {} s after {} failed authentications (dipgnn.security.failed-auth-limit,"
+                            + " failed-auth-window); its requests are refused with 429 until then",
+                    safe(client),
+                    settings.failedAuthWindow().toSeconds(),
+                    settings.failedAuthLimit());
         }
     }
 
@@ -168,7 +205,12 @@ public class ApiTokenFilter extends OncePerRequestFilter {
         failures.get(Reason.THROTTLED).increment();
         long seconds = Math.max(1, (left.toMillis() + 999) / 1000);
         response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(seconds));
-        reject(request, response, HttpStatus.TOO_MANY_REQUESTS, Reason.THROTTLED.tag, "Too many failed authentications",
+        reject(
+                request,
+                response,
+                HttpStatus.TOO_MANY_REQUESTS,
+                Reason.THROTTLED.tag,
+                "Too many failed authentications",
                 "this client (" + client + ") failed to authenticate " + settings.failedAuthLimit() + " times within "
                         + settings.failedAuthWindow().toSeconds() + " s and is refused, whatever token it sends, for "
                         + seconds + " s more (dipgnn.security.failed-auth-limit, failed-auth-window); check the token "
@@ -190,7 +232,8 @@ public class ApiTokenFilter extends OncePerRequestFilter {
 
     private static Optional<String> bearer(HttpServletRequest request) {
         String header = request.getHeader(HttpHeaders.AUTHORIZATION);
-        return header != null && header.startsWith(BEARER) ? Optional.of(header.substring(BEARER.length()).trim())
+        return header != null && header.startsWith(BEARER)
+                ? Optional.of(header.substring(BEARER.length()).trim())
                 : Optional.empty();
     }
 
@@ -223,8 +266,14 @@ public class ApiTokenFilter extends OncePerRequestFilter {
      * that protocol's own {@code {"error": "..."}} ({@link Problems#write(HttpServletRequest,
      * HttpServletResponse, ObjectMapper, org.springframework.http.ProblemDetail)}).
      */
-    private void reject(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String type,
-                        String title, String detail) throws IOException {
+    private void reject(
+            HttpServletRequest request,
+            HttpServletResponse response,
+            HttpStatus status,
+            String type,
+            String title,
+            String detail)
+            throws IOException {
         if (status == HttpStatus.UNAUTHORIZED) {
             response.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
         }

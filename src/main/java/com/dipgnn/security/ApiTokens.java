@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -20,7 +21,6 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
-import java.nio.file.FileSystemException;
 
 /**
  * The API tokens the service accepts. They come from configuration ({@code dipgnn.security.tokens},
@@ -79,8 +79,10 @@ public class ApiTokens {
                 new SecureRandom().nextBytes(secret);
                 String token = Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
                 if (writeOwnerOnly(file, token)) {
-                    LOG.warn("No API token configured: generated an admin token and wrote it to {} (readable only by this user). "
-                        + "Send it as 'Authorization: Bearer <token>'; configure dipgnn.security.tokens in production.", file);
+                    LOG.warn(
+                            "No API token configured: generated an admin token and wrote it to {} (readable only by this user). "
+                                    + "Send it as 'Authorization: Bearer <token>'; configure dipgnn.security.tokens in production.",
+                            file);
                 }
             } else {
                 LOG.info("No API token configured: using the generated admin token in {}", file);
@@ -105,7 +107,10 @@ public class ApiTokens {
     private static boolean writeOwnerOnly(Path file, String token) throws IOException {
         Path temp;
         try {
-            temp = Files.createTempFile(file.getParent(), "." + GENERATED_FILE + "." + WriteOwner.tag(), ".tmp",
+            temp = Files.createTempFile(
+                    file.getParent(),
+                    "." + GENERATED_FILE + "." + WriteOwner.tag(),
+                    ".tmp",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         } catch (UnsupportedOperationException e) {
             temp = Files.createTempFile(file.getParent(), "." + GENERATED_FILE + "." + WriteOwner.tag(), ".tmp");

@@ -13,10 +13,10 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.stereotype.Component;
-import java.util.LinkedHashMap;
 
 /**
  * Puts the error responses of {@code /api/v1} into the API document, so that a generated client
@@ -45,9 +45,12 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
             return;
         }
         openApi.getComponents().addSchemas(SCHEMA, problemSchema());
-        openApi.getComponents().addSchemas(INFERENCE_ERROR, new ObjectSchema()
-                .addProperty("error", new StringSchema().description("what is wrong and how to fix it"))
-                .description("An error of the Open Inference Protocol's routes"));
+        openApi.getComponents()
+                .addSchemas(
+                        INFERENCE_ERROR,
+                        new ObjectSchema()
+                                .addProperty("error", new StringSchema().description("what is wrong and how to fix it"))
+                                .description("An error of the Open Inference Protocol's routes"));
         openApi.getPaths().forEach((path, item) -> {
             if (path.startsWith("/api/v1/")) {
                 item.readOperationsMap().forEach((method, operation) -> document(path, method, operation));
@@ -60,8 +63,11 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
     private static void document(String path, PathItem.HttpMethod method, Operation operation) {
         Role role = ACCESS.required(method.name(), path.replaceAll("\\{[^}]+}", "x"));
         boolean change = method != PathItem.HttpMethod.GET;
-        add(operation, "400", "The request is not valid: invalid-parameters, invalid-input or malformed-request "
-                + "(the detail says what, where and how to fix it)");
+        add(
+                operation,
+                "400",
+                "The request is not valid: invalid-parameters, invalid-input or malformed-request "
+                        + "(the detail says what, where and how to fix it)");
         if (role != null) {
             add(operation, "401", "No bearer token, or an unknown one: missing-token, invalid-token");
         }
@@ -75,11 +81,17 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
             add(operation, "404", "No data set, job, model or deployment of that id or name: not-found");
         }
         if (change) {
-            add(operation, "409", "A name taken, a data set or model in use, a job already ended, a deployment "
-                    + "already loading: conflict");
+            add(
+                    operation,
+                    "409",
+                    "A name taken, a data set or model in use, a job already ended, a deployment "
+                            + "already loading: conflict");
             add(operation, "413", "A body larger than the service accepts: request-too-large, upload-too-large");
-            add(operation, "503", "The job queue is full, uploads are busy or the deployment is loading: unavailable "
-                    + "(with Retry-After)");
+            add(
+                    operation,
+                    "503",
+                    "The job queue is full, uploads are busy or the deployment is loading: unavailable "
+                            + "(with Retry-After)");
         }
         add(operation, "500", "A failure of the service itself (logged): internal");
     }
@@ -92,7 +104,11 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
             add(operation, "429", THROTTLED, json, INFERENCE_ERROR);
         }
         if (method == PathItem.HttpMethod.POST) {
-            add(operation, "400", "The request is not valid: the error says what, where and how to fix it", json,
+            add(
+                    operation,
+                    "400",
+                    "The request is not valid: the error says what, where and how to fix it",
+                    json,
                     INFERENCE_ERROR);
             add(operation, "413", "A body larger than dipgnn.serving.max-request-bytes", json, INFERENCE_ERROR);
         }
@@ -114,8 +130,15 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
             operation.setResponses(responses);
         }
         if (!responses.containsKey(status)) {
-            responses.addApiResponse(status, new ApiResponse().description(description).content(new Content()
-                    .addMediaType(mediaType, new MediaType().schema(new Schema<>().$ref("#/components/schemas/" + schema)))));
+            responses.addApiResponse(
+                    status,
+                    new ApiResponse()
+                            .description(description)
+                            .content(new Content()
+                                    .addMediaType(
+                                            mediaType,
+                                            new MediaType()
+                                                    .schema(new Schema<>().$ref("#/components/schemas/" + schema)))));
         }
     }
 
@@ -133,7 +156,8 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
         properties.put("detail", new StringSchema().description("what is wrong and how to fix it"));
         properties.put("instance", new StringSchema().format("uri"));
         properties.put("field", new StringSchema().description("the request field at fault, when one is"));
-        properties.put("errors", new ArraySchema().items(fieldError).description("every field, for validation failures"));
+        properties.put(
+                "errors", new ArraySchema().items(fieldError).description("every field, for validation failures"));
         problem.setProperties(properties);
         return problem;
     }

@@ -2,20 +2,20 @@ package com.dipgnn.serving;
 
 import com.dipgnn.store.ModelFileChecksums;
 import java.io.IOException;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
-import java.util.Arrays;
 
 /**
  * The Parquet data files of an embeddings directory, checked against its manifest's list
@@ -25,12 +25,12 @@ import java.util.Arrays;
 final class DataFiles {
 
     /** How to fix files that are not what the producer wrote. */
-    static final String FIX = "run the embed job (or the Spark batch job) again into a new directory and deploy from it";
+    static final String FIX =
+            "run the embed job (or the Spark batch job) again into a new directory and deploy from it";
 
     private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
-    private DataFiles() {
-    }
+    private DataFiles() {}
 
     /**
      * The data files to read, in name order, each with the rows the manifest records for it (null
@@ -59,15 +59,18 @@ final class DataFiles {
             String name = e.getKey();
             EmbeddingsManifest.DataFile recorded = e.getValue();
             Path file = directory.resolve(name).normalize();
-            if (recorded == null || recorded.sha256() == null || !isDataFileName(name)
+            if (recorded == null
+                    || recorded.sha256() == null
+                    || !isDataFileName(name)
                     || !directory.equals(file.getParent())) {
                 throw new InvalidEmbeddingsException("the manifest " + manifestFile + " lists '" + name + "' without a "
                         + "size and SHA-256, or not as a .parquet file of the directory; it was not written by the "
                         + "job: " + FIX);
             }
             if (!Files.isRegularFile(file)) {
-                throw new InvalidEmbeddingsException("the embeddings file " + name + " that the manifest lists is missing"
-                        + " from " + directory + "; a part file was lost in copying: " + FIX);
+                throw new InvalidEmbeddingsException(
+                        "the embeddings file " + name + " that the manifest lists is missing" + " from " + directory
+                                + "; a part file was lost in copying: " + FIX);
             }
             check(directory, name, file, recorded);
             files.put(file, recorded.rows());
@@ -80,16 +83,21 @@ final class DataFiles {
         try {
             long size = Files.size(file);
             String sum = size == recorded.bytes() ? ModelFileChecksums.sha256(file) : null;
-            differs = size != recorded.bytes() ? "it has " + size + " bytes, the manifest records " + recorded.bytes()
-                    : !sum.equals(recorded.sha256()) ? "its SHA-256 is " + sum + ", the manifest records "
-                    + recorded.sha256() : null;
+            differs = size != recorded.bytes()
+                    ? "it has " + size + " bytes, the manifest records " + recorded.bytes()
+                    : !sum.equals(recorded.sha256())
+                            ? "its SHA-256 is " + sum + ", the manifest records " + recorded.sha256()
+                            : null;
         } catch (IOException e) {
-            throw new InvalidEmbeddingsException("the embeddings file " + name + " in " + directory + " cannot be read ("
-                    + plain(e) + "); give the service read access to it", e);
+            throw new InvalidEmbeddingsException(
+                    "the embeddings file " + name + " in " + directory + " cannot be read (" + plain(e)
+                            + "); give the service read access to it",
+                    e);
         }
         if (differs != null) {
-            throw new InvalidEmbeddingsException("the embeddings file " + name + " in " + directory + " is not the file "
-                    + "the job wrote: " + differs + " (it was changed, damaged or replaced since); " + FIX);
+            throw new InvalidEmbeddingsException(
+                    "the embeddings file " + name + " in " + directory + " is not the file " + "the job wrote: "
+                            + differs + " (it was changed, damaged or replaced since); " + FIX);
         }
     }
 
@@ -97,21 +105,28 @@ final class DataFiles {
     private static List<Path> present(Path directory) {
         List<Path> files;
         try (Stream<Path> list = Files.list(directory)) {
-            files = list.filter(p -> Files.isRegularFile(p) && isDataFileName(p.getFileName().toString()))
-                    .sorted().toList();
+            files = list.filter(p -> Files.isRegularFile(p)
+                            && isDataFileName(p.getFileName().toString()))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
-            throw new InvalidEmbeddingsException("cannot list the embeddings directory " + directory + " (" + plain(e)
-                    + "); give the service read access to it", e);
+            throw new InvalidEmbeddingsException(
+                    "cannot list the embeddings directory " + directory + " (" + plain(e)
+                            + "); give the service read access to it",
+                    e);
         }
         if (files.isEmpty()) {
-            throw new InvalidEmbeddingsException(directory + " holds no .parquet files; give the output directory "
-                    + "of the batch embedding job");
+            throw new InvalidEmbeddingsException(
+                    directory + " holds no .parquet files; give the output directory " + "of the batch embedding job");
         }
         return new ArrayList<>(files);
     }
 
     private static boolean isDataFileName(String name) {
-        return name.endsWith(".parquet") && !name.startsWith("_") && !name.startsWith(".") && !name.contains("/")
+        return name.endsWith(".parquet")
+                && !name.startsWith("_")
+                && !name.startsWith(".")
+                && !name.contains("/")
                 && !name.contains("\\");
     }
 

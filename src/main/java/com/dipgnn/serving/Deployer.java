@@ -5,15 +5,15 @@ import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.CosineScorer;
-import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.model.Linear;
-import com.dipgnn.training.LayerwiseEmbedder;
+import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.text.TextInputCache;
+import com.dipgnn.training.LayerwiseEmbedder;
 import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.training.TaskKind;
 import java.io.IOException;
-import com.dipgnn.text.TextInputCache;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,8 +40,13 @@ final class Deployer {
      * @param precomputed the embeddings of every node, computed elsewhere (the Spark batch job) and
      *     already checked against the model; null: computed here
      */
-    Deployer(Path modelDir, HeteroGraph rawGraph, DeploymentOptions options, DeploymentListener listener,
-             TextInputCache textCache, PrecomputedEmbeddings precomputed) {
+    Deployer(
+            Path modelDir,
+            HeteroGraph rawGraph,
+            DeploymentOptions options,
+            DeploymentListener listener,
+            TextInputCache textCache,
+            PrecomputedEmbeddings precomputed) {
         this.modelDir = modelDir;
         this.textCache = textCache;
         this.precomputed = precomputed;
@@ -59,22 +64,48 @@ final class Deployer {
             ModelStore.LoadedModel model = prepared.model();
             long start = System.nanoTime();
             boolean exact = precomputed == null && options.inference() == DeploymentOptions.Inference.EXACT;
-            List<Map<String, float[]>> layers = exact ? embedLayers(prepared) : List.of(
-                    precomputed != null ? precomputed.embeddingsFor(graph, prepared.dim()) : embedAll(prepared));
+            List<Map<String, float[]>> layers = exact
+                    ? embedLayers(prepared)
+                    : List.of(
+                            precomputed != null
+                                    ? precomputed.embeddingsFor(graph, prepared.dim())
+                                    : embedAll(prepared));
             Map<String, float[]> embeddings = layers.get(layers.size() - 1);
             double embedSeconds = (System.nanoTime() - start) / 1e9;
             start = System.nanoTime();
             LinkHead link = task == TaskKind.LINK_PREDICTION ? linkHead(manifest, graph, model, embeddings) : null;
             double indexSeconds = (System.nanoTime() - start) / 1e9;
             ClassHead classes = task == TaskKind.NODE_CLASSIFICATION ? classHead(manifest, graph, model) : null;
-            DeploymentStats stats = new DeploymentStats(graph.totalNodes(), embedSeconds, indexSeconds,
+            DeploymentStats stats = new DeploymentStats(
+                    graph.totalNodes(),
+                    embedSeconds,
+                    indexSeconds,
                     link == null ? "none" : link.index().describe(),
-                    link == null ? null : link.calibration().map(RecallCalibration.Result::recall).orElse(null),
-                    link == null ? null : link.calibration().map(RecallCalibration.Result::describe).orElse(null),
+                    link == null
+                            ? null
+                            : link.calibration()
+                                    .map(RecallCalibration.Result::recall)
+                                    .orElse(null),
+                    link == null
+                            ? null
+                            : link.calibration()
+                                    .map(RecallCalibration.Result::describe)
+                                    .orElse(null),
                     exact ? EXACT : prepared.samplerDescription());
-            return new ModelDeployment(new ModelDeployment.DeploymentParts(manifest, task, graph,
-                    prepared.features(), options, prepared.sampler(), prepared.manager(), model.encoder(),
-                    embeddings, exact ? layers.subList(0, layers.size() - 1) : null, link, classes, stats,
+            return new ModelDeployment(new ModelDeployment.DeploymentParts(
+                    manifest,
+                    task,
+                    graph,
+                    prepared.features(),
+                    options,
+                    prepared.sampler(),
+                    prepared.manager(),
+                    model.encoder(),
+                    embeddings,
+                    exact ? layers.subList(0, layers.size() - 1) : null,
+                    link,
+                    classes,
+                    stats,
                     prepared.text()));
         } catch (RuntimeException | Error e) {
             prepared.close();
@@ -86,8 +117,11 @@ final class Deployer {
     private List<Map<String, float[]>> embedLayers(PreparedModel prepared) {
         long nodes = prepared.graph().totalNodes();
         try (NDManager scope = prepared.manager().newSubManager()) {
-            return new LayerwiseEmbedder(prepared.graph()).embedAll(prepared.model().encoder(), scope,
-                    (done, total) -> report(DeploymentListener.Phase.EMBEDDING, done * nodes / total, nodes));
+            return new LayerwiseEmbedder(prepared.graph())
+                    .embedAll(
+                            prepared.model().encoder(),
+                            scope,
+                            (done, total) -> report(DeploymentListener.Phase.EMBEDDING, done * nodes / total, nodes));
         }
     }
 
@@ -99,7 +133,11 @@ final class Deployer {
         Map<String, float[]> out = new LinkedHashMap<>();
         try (NDManager scope = prepared.manager().newSubManager()) {
             Map<String, NodeEmbedder.Table> tables = prepared.embedder()
-                    .embed(prepared.model().encoder(), ids, scope, options.seed(),
+                    .embed(
+                            prepared.model().encoder(),
+                            ids,
+                            scope,
+                            options.seed(),
                             (done, total) -> report(DeploymentListener.Phase.EMBEDDING, done, total));
             for (Map.Entry<String, int[]> e : ids.entrySet()) {
                 int[] all = e.getValue();
@@ -113,26 +151,36 @@ final class Deployer {
         return out;
     }
 
-    private LinkHead linkHead(ModelManifest manifest, HeteroGraph graph, ModelStore.LoadedModel model,
-                              Map<String, float[]> embeddings) {
-        RelationType relation = RelationType.parse(String.valueOf(manifest.task().get("relation")));
+    private LinkHead linkHead(
+            ModelManifest manifest, HeteroGraph graph, ModelStore.LoadedModel model, Map<String, float[]> embeddings) {
+        RelationType relation =
+                RelationType.parse(String.valueOf(manifest.task().get("relation")));
         if (!graph.relationTypes().contains(relation)) {
-            throw new IllegalArgumentException("the model predicts relation " + relation.key()
-                    + ", which graph '" + graph.name() + "' does not have");
+            throw new IllegalArgumentException("the model predicts relation " + relation.key() + ", which graph '"
+                    + graph.name() + "' does not have");
         }
-        PopularityPrior prior = manifest.section(PopularityPrior.SECTION, PopularityPrior.class)
-                .orElse(PopularityPrior.NONE);
-        return LinkHead.build(relation, (CosineScorer) model.head(), embeddings.get(relation.target()),
-                embeddings.get(relation.source()), manifest.hidden(), prior, graph.adjacency(relation).targetArray(), options.index(), this::report);
+        PopularityPrior prior =
+                manifest.section(PopularityPrior.SECTION, PopularityPrior.class).orElse(PopularityPrior.NONE);
+        return LinkHead.build(
+                relation,
+                (CosineScorer) model.head(),
+                embeddings.get(relation.target()),
+                embeddings.get(relation.source()),
+                manifest.hidden(),
+                prior,
+                graph.adjacency(relation).targetArray(),
+                options.index(),
+                this::report);
     }
 
     private static ClassHead classHead(ModelManifest manifest, HeteroGraph graph, ModelStore.LoadedModel model) {
         String type = String.valueOf(manifest.task().get("target_type"));
         if (!graph.hasNodeType(type)) {
-            throw new IllegalArgumentException("the model classifies node type '" + type + "', which graph '"
-                    + graph.name() + "' does not have");
+            throw new IllegalArgumentException(
+                    "the model classifies node type '" + type + "', which graph '" + graph.name() + "' does not have");
         }
-        return new ClassHead(type, (Linear) model.head(), Boolean.TRUE.equals(manifest.task().get("multi_label")));
+        return new ClassHead(
+                type, (Linear) model.head(), Boolean.TRUE.equals(manifest.task().get("multi_label")));
     }
 
     private void report(DeploymentListener.Phase phase, long done, long total) {

@@ -16,7 +16,7 @@ public interface DeploymentListener {
     }
 
     /** Ignores all progress. */
-    DeploymentListener NONE = (phase, done, total) -> { };
+    DeploymentListener NONE = (phase, done, total) -> {};
 
     void onProgress(Phase phase, long done, long total);
 }

@@ -23,8 +23,16 @@ import com.dipgnn.sampling.SubgraphSampler;
  * @param requireSameGraph refuse a graph whose fingerprint differs from the one the model was
  *     trained on (the schema must match in any case)
  */
-public record DeploymentOptions(Device device, Inference inference, long seed, int chunkSize, SubgraphSampler sampler,
-                                IndexOptions index, int maxBatch, int maxK, boolean requireSameGraph) {
+public record DeploymentOptions(
+        Device device,
+        Inference inference,
+        long seed,
+        int chunkSize,
+        SubgraphSampler sampler,
+        IndexOptions index,
+        int maxBatch,
+        int maxK,
+        boolean requireSameGraph) {
 
     /** How a deployment computes embeddings, of the graph's nodes and of new nodes alike. */
     public enum Inference {
@@ -60,44 +68,44 @@ public record DeploymentOptions(Device device, Inference inference, long seed, i
      * default index, 10,000 items and k up to 1,000.
      */
     public static DeploymentOptions defaults() {
-        return new DeploymentOptions(Device.cpu(), Inference.EXACT, 0, 1024, null, IndexOptions.defaults(), 10_000,
-                1_000, true);
+        return new DeploymentOptions(
+                Device.cpu(), Inference.EXACT, 0, 1024, null, IndexOptions.defaults(), 10_000, 1_000, true);
     }
 
     public DeploymentOptions withInference(Inference newInference) {
-        return new DeploymentOptions(device, newInference, seed, chunkSize, sampler, index, maxBatch, maxK,
-                requireSameGraph);
+        return new DeploymentOptions(
+                device, newInference, seed, chunkSize, sampler, index, maxBatch, maxK, requireSameGraph);
     }
 
     /** Sampled inference with {@code newSampler} (null: the manifest's). */
     public DeploymentOptions withSampler(SubgraphSampler newSampler) {
-        return new DeploymentOptions(device, Inference.SAMPLED, seed, chunkSize, newSampler, index, maxBatch, maxK,
-                requireSameGraph);
+        return new DeploymentOptions(
+                device, Inference.SAMPLED, seed, chunkSize, newSampler, index, maxBatch, maxK, requireSameGraph);
     }
 
     public DeploymentOptions withIndex(IndexOptions newIndex) {
-        return new DeploymentOptions(device, inference, seed, chunkSize, sampler, newIndex,
-                maxBatch, maxK, requireSameGraph);
+        return new DeploymentOptions(
+                device, inference, seed, chunkSize, sampler, newIndex, maxBatch, maxK, requireSameGraph);
     }
 
     public DeploymentOptions withSeed(long newSeed) {
-        return new DeploymentOptions(device, inference, newSeed, chunkSize, sampler, index,
-                maxBatch, maxK, requireSameGraph);
+        return new DeploymentOptions(
+                device, inference, newSeed, chunkSize, sampler, index, maxBatch, maxK, requireSameGraph);
     }
 
     public DeploymentOptions withChunkSize(int newChunkSize) {
-        return new DeploymentOptions(device, inference, seed, newChunkSize, sampler, index,
-                maxBatch, maxK, requireSameGraph);
+        return new DeploymentOptions(
+                device, inference, seed, newChunkSize, sampler, index, maxBatch, maxK, requireSameGraph);
     }
 
     public DeploymentOptions withLimits(int newMaxBatch, int newMaxK) {
-        return new DeploymentOptions(device, inference, seed, chunkSize, sampler, index,
-                newMaxBatch, newMaxK, requireSameGraph);
+        return new DeploymentOptions(
+                device, inference, seed, chunkSize, sampler, index, newMaxBatch, newMaxK, requireSameGraph);
     }
 
     public DeploymentOptions withDevice(Device newDevice) {
-        return new DeploymentOptions(newDevice, inference, seed, chunkSize, sampler, index,
-                maxBatch, maxK, requireSameGraph);
+        return new DeploymentOptions(
+                newDevice, inference, seed, chunkSize, sampler, index, maxBatch, maxK, requireSameGraph);
     }
 
     public DeploymentOptions withRequireSameGraph(boolean required) {

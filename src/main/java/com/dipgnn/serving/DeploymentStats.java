@@ -12,6 +12,11 @@ package com.dipgnn.serving;
  * @param indexCalibration what that measurement found and chose, in words; null when none was made
  * @param sampler the neighbourhood sampler used
  */
-public record DeploymentStats(long embeddedNodes, double embeddingSeconds, double indexSeconds, String index,
-                              Double indexRecall, String indexCalibration, String sampler) {
-}
+public record DeploymentStats(
+        long embeddedNodes,
+        double embeddingSeconds,
+        double indexSeconds,
+        String index,
+        Double indexRecall,
+        String indexCalibration,
+        String sampler) {}

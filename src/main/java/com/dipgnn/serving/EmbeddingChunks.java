@@ -21,8 +21,7 @@ final class EmbeddingChunks {
         void accept(String type, int[] ids, float[][] vectors) throws IOException;
     }
 
-    private EmbeddingChunks() {
-    }
+    private EmbeddingChunks() {}
 
     /**
      * Calls {@code consumer} for every chunk of every node of {@code types}, then {@code written}

@@ -1,7 +1,7 @@
 package com.dipgnn.serving;
 
-import com.dipgnn.graph.HeteroGraph;
 import ai.djl.Device;
+import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.store.AtomicFiles;
 import com.dipgnn.store.CodeVersion;
 import com.dipgnn.store.ModelStore;
@@ -61,11 +61,9 @@ public final class EmbeddingExport {
      * @param rawGraph the graph as loaded, before text inputs or scaling (its fingerprint is recorded)
      * @param device the device the deployment ran on
      */
-    public record Source(Path modelDir, String modelId, String graphSource, HeteroGraph rawGraph, String device) {
-    }
+    public record Source(Path modelDir, String modelId, String graphSource, HeteroGraph rawGraph, String device) {}
 
-    private EmbeddingExport() {
-    }
+    private EmbeddingExport() {}
 
     /**
      * The options of the deployment an export reads: exact inference (what a deployment serves and the
@@ -73,7 +71,8 @@ public final class EmbeddingExport {
      * inverted file that a deployment of a million candidates would build is never needed).
      */
     public static DeploymentOptions deploymentOptions(Device device) {
-        return DeploymentOptions.defaults().withDevice(device)
+        return DeploymentOptions.defaults()
+                .withDevice(device)
                 .withIndex(IndexOptions.defaults().withKind(IndexOptions.Kind.EXACT));
     }
 
@@ -103,14 +102,29 @@ public final class EmbeddingExport {
     }
 
     /** The manifest the Spark job would write for the same model, graph and exact inference (without its files). */
-    private static EmbeddingsManifest manifest(ModelDeployment deployment, Source source, Map<String, Long> counts,
-                                               long rows) throws IOException {
+    private static EmbeddingsManifest manifest(
+            ModelDeployment deployment, Source source, Map<String, Long> counts, long rows) throws IOException {
         DeploymentOptions defaults = DeploymentOptions.defaults();
         int passes = new LayerwiseEmbedder(deployment.graph()).plan().size(); // per layer, as the deployment ran them
-        return new EmbeddingsManifest(EmbeddingsManifest.FORMAT, Instant.now().toString(), CodeVersion.get(),
-                source.modelId(), ModelStore.fingerprint(source.modelDir()), deployment.manifest().dataset(),
-                source.graphSource(), source.rawGraph().fingerprint(), deployment.dim(), defaults.seed(),
-                defaults.chunkSize(), LayerwiseEmbedder.DESCRIPTION, source.device(), passes, 1, counts, rows, null);
+        return new EmbeddingsManifest(
+                EmbeddingsManifest.FORMAT,
+                Instant.now().toString(),
+                CodeVersion.get(),
+                source.modelId(),
+                ModelStore.fingerprint(source.modelDir()),
+                deployment.manifest().dataset(),
+                source.graphSource(),
+                source.rawGraph().fingerprint(),
+                deployment.dim(),
+                defaults.seed(),
+                defaults.chunkSize(),
+                LayerwiseEmbedder.DESCRIPTION,
+                source.device(),
+                passes,
+                1,
+                counts,
+                rows,
+                null);
     }
 
     /** Writes the rows of every node, types in graph order; returns the nodes per type. */
@@ -119,13 +133,20 @@ public final class EmbeddingExport {
         HeteroGraph graph = deployment.graph();
         SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
         try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file))
-                .withConf(new PlainParquetConfiguration()).withType(SCHEMA)
-                .withCodecFactory(new ParquetCodecs()).withCompressionCodec(CompressionCodecName.SNAPPY).build()) {
-            EmbeddingChunks.forEach(deployment, graph.nodeTypes(), (type, ids, vectors) -> {
-                for (int i = 0; i < ids.length; i++) {
-                    writer.write(row(groups, type, ids[i], vectors[i]));
-                }
-            }, written);
+                .withConf(new PlainParquetConfiguration())
+                .withType(SCHEMA)
+                .withCodecFactory(new ParquetCodecs())
+                .withCompressionCodec(CompressionCodecName.SNAPPY)
+                .build()) {
+            EmbeddingChunks.forEach(
+                    deployment,
+                    graph.nodeTypes(),
+                    (type, ids, vectors) -> {
+                        for (int i = 0; i < ids.length; i++) {
+                            writer.write(row(groups, type, ids[i], vectors[i]));
+                        }
+                    },
+                    written);
         }
         Map<String, Long> counts = new LinkedHashMap<>();
         graph.nodeTypes().forEach(type -> counts.put(type, (long) graph.numNodes(type)));

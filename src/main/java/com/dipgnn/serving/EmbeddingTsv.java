@@ -16,8 +16,7 @@ import java.util.function.LongConsumer;
  */
 public final class EmbeddingTsv {
 
-    private EmbeddingTsv() {
-    }
+    private EmbeddingTsv() {}
 
     /**
      * Writes the embeddings of every node of {@code types} (in that order, ids ascending).
@@ -34,17 +33,25 @@ public final class EmbeddingTsv {
             line.append("\te").append(d);
         }
         w.write(line.append('\n').toString());
-        long count = EmbeddingChunks.forEach(deployment, types, (type, ids, vectors) -> {
-            String[] keys = graph.nodes(type).keys();
-            for (int i = 0; i < ids.length; i++) {
-                line.setLength(0);
-                line.append(type).append('\t').append(ids[i]).append('\t').append(keys == null ? "" : keys[ids[i]]);
-                for (float x : vectors[i]) {
-                    line.append('\t').append(x);
-                }
-                w.write(line.append('\n').toString());
-            }
-        }, written);
+        long count = EmbeddingChunks.forEach(
+                deployment,
+                types,
+                (type, ids, vectors) -> {
+                    String[] keys = graph.nodes(type).keys();
+                    for (int i = 0; i < ids.length; i++) {
+                        line.setLength(0);
+                        line.append(type)
+                                .append('\t')
+                                .append(ids[i])
+                                .append('\t')
+                                .append(keys == null ? "" : keys[ids[i]]);
+                        for (float x : vectors[i]) {
+                            line.append('\t').append(x);
+                        }
+                        w.write(line.append('\n').toString());
+                    }
+                },
+                written);
         w.flush();
         return count;
     }

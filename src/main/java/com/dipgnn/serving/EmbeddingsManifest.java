@@ -72,10 +72,12 @@ public record EmbeddingsManifest(
 
     /** The file's name. The leading underscore makes Spark and Hadoop skip it when they read the directory as a table. */
     public static final String FILE_NAME = "_dipgnn-embeddings.json";
+
     public static final String FORMAT = "dipgnn-embeddings-1";
 
     /** Column names of the Parquet files. */
     public static final String NODE_TYPE = "node_type";
+
     public static final String NODE_ID = "node_id";
     public static final String EMBEDDING = "embedding";
 
@@ -86,13 +88,28 @@ public record EmbeddingsManifest(
      * @param rows the rows it holds
      * @param sha256 its SHA-256 ({@code sha256:<hex>}, {@link ModelFileChecksums#sha256(Path)})
      */
-    public record DataFile(long bytes, long rows, String sha256) {
-    }
+    public record DataFile(long bytes, long rows, String sha256) {}
 
     /** This manifest listing {@code dataFiles} (name to size, rows and checksum). */
     public EmbeddingsManifest withFiles(Map<String, DataFile> dataFiles) {
-        return new EmbeddingsManifest(format, createdAt, codeVersion, modelId, modelFingerprint, dataset, graphSource,
-                graphFingerprint, dim, seed, chunkSize, sampler, device, passes, partitions, nodeCounts, rows,
+        return new EmbeddingsManifest(
+                format,
+                createdAt,
+                codeVersion,
+                modelId,
+                modelFingerprint,
+                dataset,
+                graphSource,
+                graphFingerprint,
+                dim,
+                seed,
+                chunkSize,
+                sampler,
+                device,
+                passes,
+                partitions,
+                nodeCounts,
+                rows,
                 dataFiles == null ? null : Collections.unmodifiableMap(new TreeMap<>(dataFiles)));
     }
 
@@ -105,7 +122,8 @@ public record EmbeddingsManifest(
         return new DataFile(Files.size(file), rows, ModelFileChecksums.sha256(file));
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     public void write(OutputStream out) throws IOException {

@@ -22,7 +22,8 @@ public final class ExactIndex implements VectorIndex {
      */
     public ExactIndex(float[] vectors, int dim) {
         if (dim < 1 || vectors.length % dim != 0) {
-            throw new IllegalArgumentException("vectors hold " + vectors.length + " floats, not a multiple of width " + dim);
+            throw new IllegalArgumentException(
+                    "vectors hold " + vectors.length + " floats, not a multiple of width " + dim);
         }
         this.vectors = vectors;
         this.dim = dim;

@@ -42,7 +42,8 @@ import java.util.stream.IntStream;
  */
 public final class GraphIndex implements VectorIndex {
 
-    private static final VectorTypeSupport VECTORS = VectorizationProvider.getInstance().getVectorTypeSupport();
+    private static final VectorTypeSupport VECTORS =
+            VectorizationProvider.getInstance().getVectorTypeSupport();
 
     private final int dim;
     private final float[] vectors;
@@ -52,8 +53,13 @@ public final class GraphIndex implements VectorIndex {
     private final int degree;
     private final ConcurrentLinkedQueue<GraphSearcher> searchers = new ConcurrentLinkedQueue<>();
 
-    private GraphIndex(int dim, float[] vectors, ListRandomAccessVectorValues values, ImmutableGraphIndex graph,
-                       int overquery, int degree) {
+    private GraphIndex(
+            int dim,
+            float[] vectors,
+            ListRandomAccessVectorValues values,
+            ImmutableGraphIndex graph,
+            int overquery,
+            int degree) {
         this.dim = dim;
         this.vectors = vectors;
         this.values = values;
@@ -70,8 +76,8 @@ public final class GraphIndex implements VectorIndex {
      */
     public static GraphIndex build(float[] vectors, int dim, IndexOptions options, DeploymentListener listener) {
         if (dim < 1 || vectors.length % dim != 0 || vectors.length == 0) {
-            throw new IllegalArgumentException("a graph index needs at least one vector of width " + dim
-                    + "; got " + vectors.length + " floats");
+            throw new IllegalArgumentException(
+                    "a graph index needs at least one vector of width " + dim + "; got " + vectors.length + " floats");
         }
         int n = vectors.length / dim;
         List<VectorFloat<?>> rows = new ArrayList<>(n);
@@ -79,12 +85,12 @@ public final class GraphIndex implements VectorIndex {
             rows.add(VECTORS.createFloatVector(Arrays.copyOfRange(vectors, i * dim, (i + 1) * dim)));
         }
         ListRandomAccessVectorValues values = new ListRandomAccessVectorValues(rows, dim);
-        BuildScoreProvider scores = BuildScoreProvider.randomAccessScoreProvider(values,
-                VectorSimilarityFunction.DOT_PRODUCT);
+        BuildScoreProvider scores =
+                BuildScoreProvider.randomAccessScoreProvider(values, VectorSimilarityFunction.DOT_PRODUCT);
         AtomicLong inserted = new AtomicLong();
         long step = Math.max(1, n / 100);
-        try (GraphIndexBuilder builder = new GraphIndexBuilder(scores, dim, options.graphDegree(),
-                options.graphBeamWidth(), 1.2f, 1.2f, true)) {
+        try (GraphIndexBuilder builder =
+                new GraphIndexBuilder(scores, dim, options.graphDegree(), options.graphBeamWidth(), 1.2f, 1.2f, true)) {
             IntStream.range(0, n).parallel().forEach(i -> {
                 builder.addGraphNode(i, values);
                 long done = inserted.incrementAndGet();
@@ -95,8 +101,8 @@ public final class GraphIndex implements VectorIndex {
                 }
             });
             builder.cleanup();
-            return new GraphIndex(dim, vectors, values, builder.getGraph(), options.graphOverquery(),
-                    options.graphDegree());
+            return new GraphIndex(
+                    dim, vectors, values, builder.getGraph(), options.graphOverquery(), options.graphDegree());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -119,9 +125,14 @@ public final class GraphIndex implements VectorIndex {
         GraphSearcher searcher = borrow();
         SearchResult result;
         try {
-            result = searcher.search(DefaultSearchScoreProvider.exact(VECTORS.createFloatVector(query.clone()),
-                    VectorSimilarityFunction.DOT_PRODUCT, values), wanted, Math.max(wanted, overquery * wanted),
-                    0f, 0f, id -> !excluded.test(id));
+            result = searcher.search(
+                    DefaultSearchScoreProvider.exact(
+                            VECTORS.createFloatVector(query.clone()), VectorSimilarityFunction.DOT_PRODUCT, values),
+                    wanted,
+                    Math.max(wanted, overquery * wanted),
+                    0f,
+                    0f,
+                    id -> !excluded.test(id));
         } finally {
             searchers.offer(searcher);
         }
@@ -146,8 +157,8 @@ public final class GraphIndex implements VectorIndex {
         if (overquery >= size()) {
             return Optional.empty();
         }
-        return Optional.of(new GraphIndex(dim, vectors, values, graph, (int) Math.min((long) overquery * 2, size()),
-                degree));
+        return Optional.of(
+                new GraphIndex(dim, vectors, values, graph, (int) Math.min((long) overquery * 2, size()), degree));
     }
 
     /** Candidates re-ranked per result wanted (the search beam is this times k). */
@@ -162,7 +173,7 @@ public final class GraphIndex implements VectorIndex {
 
     @Override
     public String describe() {
-        return "graph index (JVector) over " + size() + " vectors of width " + dim + ": degree " + degree
-                + ", " + overquery + "x candidates re-ranked per result";
+        return "graph index (JVector) over " + size() + " vectors of width " + dim + ": degree " + degree + ", "
+                + overquery + "x candidates re-ranked per result";
     }
 }

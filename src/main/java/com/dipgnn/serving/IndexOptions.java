@@ -21,9 +21,19 @@ package com.dipgnn.serving;
  *     on sample queries when built and searched wider until its recall@10 reaches this
  *     ({@link RecallCalibration}); 0 measures without widening
  */
-public record IndexOptions(Kind kind, int exactMaxVectors, int nlist, int nprobe, double projectionEnergy,
-                           int iterations, int samplesPerList, long seed, int graphDegree, int graphBeamWidth,
-                           int graphOverquery, double targetRecall) {
+public record IndexOptions(
+        Kind kind,
+        int exactMaxVectors,
+        int nlist,
+        int nprobe,
+        double projectionEnergy,
+        int iterations,
+        int samplesPerList,
+        long seed,
+        int graphDegree,
+        int graphBeamWidth,
+        int graphOverquery,
+        double targetRecall) {
 
     /** The index structure. */
     public enum Kind {
@@ -44,14 +54,19 @@ public record IndexOptions(Kind kind, int exactMaxVectors, int nlist, int nprobe
         if (kind == null) {
             throw new IllegalArgumentException("index kind is required");
         }
-        if (exactMaxVectors < 0 || nlist < 0 || nprobe < 0 || iterations < 0 || samplesPerList < 1
+        if (exactMaxVectors < 0
+                || nlist < 0
+                || nprobe < 0
+                || iterations < 0
+                || samplesPerList < 1
                 || !(projectionEnergy >= 0 && projectionEnergy <= 1)) {
             throw new IllegalArgumentException("index options need exactMaxVectors >= 0, nlist >= 0 and nprobe >= 0 "
-                    + "(0 = automatic), projectionEnergy in [0, 1], iterations >= 0 and samplesPerList >= 1; got " + this);
+                    + "(0 = automatic), projectionEnergy in [0, 1], iterations >= 0 and samplesPerList >= 1; got "
+                    + this);
         }
         if (!(targetRecall >= 0 && targetRecall <= 1)) {
-            throw new IllegalArgumentException("index options need a targetRecall in [0, 1] (0: measure only); got "
-                    + targetRecall);
+            throw new IllegalArgumentException(
+                    "index options need a targetRecall in [0, 1] (0: measure only); got " + targetRecall);
         }
         if (graphDegree < 2 || graphBeamWidth < graphDegree || graphOverquery < 1) {
             throw new IllegalArgumentException("index options need graphDegree >= 2, graphBeamWidth >= graphDegree "
@@ -71,23 +86,67 @@ public record IndexOptions(Kind kind, int exactMaxVectors, int nlist, int nprobe
     }
 
     public IndexOptions withKind(Kind newKind) {
-        return new IndexOptions(newKind, exactMaxVectors, nlist, nprobe, projectionEnergy, iterations, samplesPerList,
-                seed, graphDegree, graphBeamWidth, graphOverquery, targetRecall);
+        return new IndexOptions(
+                newKind,
+                exactMaxVectors,
+                nlist,
+                nprobe,
+                projectionEnergy,
+                iterations,
+                samplesPerList,
+                seed,
+                graphDegree,
+                graphBeamWidth,
+                graphOverquery,
+                targetRecall);
     }
 
     public IndexOptions withLists(int newNlist, int newNprobe) {
-        return new IndexOptions(kind, exactMaxVectors, newNlist, newNprobe, projectionEnergy, iterations, samplesPerList,
-                seed, graphDegree, graphBeamWidth, graphOverquery, targetRecall);
+        return new IndexOptions(
+                kind,
+                exactMaxVectors,
+                newNlist,
+                newNprobe,
+                projectionEnergy,
+                iterations,
+                samplesPerList,
+                seed,
+                graphDegree,
+                graphBeamWidth,
+                graphOverquery,
+                targetRecall);
     }
 
     public IndexOptions withProjectionEnergy(double energy) {
-        return new IndexOptions(kind, exactMaxVectors, nlist, nprobe, energy, iterations, samplesPerList, seed,
-                graphDegree, graphBeamWidth, graphOverquery, targetRecall);
+        return new IndexOptions(
+                kind,
+                exactMaxVectors,
+                nlist,
+                nprobe,
+                energy,
+                iterations,
+                samplesPerList,
+                seed,
+                graphDegree,
+                graphBeamWidth,
+                graphOverquery,
+                targetRecall);
     }
 
     public IndexOptions withTargetRecall(double recall) {
-        return new IndexOptions(kind, exactMaxVectors, nlist, nprobe, projectionEnergy, iterations, samplesPerList,
-                seed, graphDegree, graphBeamWidth, graphOverquery, recall);
+        return new IndexOptions(
+                kind,
+                exactMaxVectors,
+                nlist,
+                nprobe,
+                projectionEnergy,
+                iterations,
+                samplesPerList,
+                seed,
+                graphDegree,
+                graphBeamWidth,
+                graphOverquery,
+                recall);
     }
 
     /** Builds the index these options describe over {@code vectors} ({@code n x dim}, kept by an exact index). */
@@ -96,6 +155,8 @@ public record IndexOptions(Kind kind, int exactMaxVectors, int nlist, int nprobe
         if (exact) {
             return new ExactIndex(vectors, dim);
         }
-        return kind == Kind.GRAPH ? GraphIndex.build(vectors, dim, this, listener) : IvfIndex.build(vectors, dim, this, listener);
+        return kind == Kind.GRAPH
+                ? GraphIndex.build(vectors, dim, this, listener)
+                : IvfIndex.build(vectors, dim, this, listener);
     }
 }

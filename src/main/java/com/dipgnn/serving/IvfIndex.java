@@ -1,9 +1,9 @@
 package com.dipgnn.serving;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntPredicate;
-import java.util.Arrays;
 
 /**
  * Approximate top-k by an inverted file: a spherical k-means coarse quantiser splits the vectors
@@ -34,10 +34,18 @@ public final class IvfIndex implements VectorIndex {
     private final float[] listVectors;
     /** The full vectors in id order, for exact re-scoring; null when the lists hold them unprojected. */
     private final float[] fullVectors;
+
     private final int largestList;
 
-    private IvfIndex(int dim, int nprobe, Projection projection, float[] centroids, int[] listStart, int[] listIds,
-                     float[] listVectors, float[] fullVectors) {
+    private IvfIndex(
+            int dim,
+            int nprobe,
+            Projection projection,
+            float[] centroids,
+            int[] listStart,
+            int[] listIds,
+            float[] listVectors,
+            float[] fullVectors) {
         this.dim = dim;
         this.size = listIds.length;
         this.projection = projection;
@@ -78,8 +86,8 @@ public final class IvfIndex implements VectorIndex {
      */
     public static IvfIndex build(float[] vectors, int dim, IndexOptions options, DeploymentListener listener) {
         if (dim < 1 || vectors.length % dim != 0 || vectors.length == 0) {
-            throw new IllegalArgumentException("an inverted file needs at least one vector of width " + dim
-                    + "; got " + vectors.length + " floats");
+            throw new IllegalArgumentException("an inverted file needs at least one vector of width " + dim + "; got "
+                    + vectors.length + " floats");
         }
         int n = vectors.length / dim;
         int lists = Math.min(n, options.nlist() > 0 ? options.nlist() : defaultNlist(n));
@@ -87,8 +95,13 @@ public final class IvfIndex implements VectorIndex {
         float[] scanned = projection.applyAll(vectors);
         int width = projection.rank();
         long steps = options.iterations() + 1L;
-        float[] centroids = SphericalKMeans.train(scanned, width, lists,
-                (int) Math.min(n, (long) lists * options.samplesPerList()), options.iterations(), options.seed(),
+        float[] centroids = SphericalKMeans.train(
+                scanned,
+                width,
+                lists,
+                (int) Math.min(n, (long) lists * options.samplesPerList()),
+                options.iterations(),
+                options.seed(),
                 it -> listener.onProgress(DeploymentListener.Phase.INDEXING, it, steps));
         int[] assignment = SphericalKMeans.assign(scanned, width, centroids);
         int probes = options.nprobe() > 0 ? options.nprobe() : defaultNprobe(lists);
@@ -98,8 +111,14 @@ public final class IvfIndex implements VectorIndex {
     }
 
     /** Lays the scanned vectors out list by list (counting sort by list, ids ascending within a list). */
-    private static IvfIndex fromAssignment(float[] scanned, float[] full, int dim, int nprobe, Projection projection,
-                                           float[] centroids, int[] assignment) {
+    private static IvfIndex fromAssignment(
+            float[] scanned,
+            float[] full,
+            int dim,
+            int nprobe,
+            Projection projection,
+            float[] centroids,
+            int[] assignment) {
         int width = projection.rank();
         int lists = centroids.length / width;
         int[] start = new int[lists + 1];
@@ -117,8 +136,8 @@ public final class IvfIndex implements VectorIndex {
             ids[pos] = id;
             System.arraycopy(scanned, id * width, laidOut, pos * width, width);
         }
-        return new IvfIndex(dim, nprobe, projection, centroids, start, ids, laidOut,
-                projection.isIdentity() ? null : full);
+        return new IvfIndex(
+                dim, nprobe, projection, centroids, start, ids, laidOut, projection.isIdentity() ? null : full);
     }
 
     @Override
@@ -161,8 +180,15 @@ public final class IvfIndex implements VectorIndex {
         if (nprobe >= nlist) {
             return Optional.empty();
         }
-        return Optional.of(new IvfIndex(dim, (int) Math.min((long) nprobe * 2, nlist), projection, centroids,
-                listStart, listIds, listVectors, fullVectors));
+        return Optional.of(new IvfIndex(
+                dim,
+                (int) Math.min((long) nprobe * 2, nlist),
+                projection,
+                centroids,
+                listStart,
+                listIds,
+                listVectors,
+                fullVectors));
     }
 
     /** As {@link #search(float[], int, IntPredicate)}, scanning {@code probes} lists (at least). */
@@ -224,8 +250,10 @@ public final class IvfIndex implements VectorIndex {
 
     @Override
     public String describe() {
-        String scan = projection.isIdentity() ? "full-width scan" : "scanned projected to " + projection.rank() + " of "
-                + dim + " dimensions, best " + "4k+40 re-scored exactly";
+        String scan = projection.isIdentity()
+                ? "full-width scan"
+                : "scanned projected to " + projection.rank() + " of " + dim + " dimensions, best "
+                        + "4k+40 re-scored exactly";
         return "inverted file over " + size + " vectors of width " + dim + ": " + nlist + " lists (largest "
                 + largestList + "), " + nprobe + " probed per query, " + scan;
     }

@@ -26,6 +26,7 @@ final class LinkHead {
     private final int dim;
     /** The indexed vectors' width: {@code dim}, or {@code dim + 1} with a prior. */
     private final int width;
+
     private final PopularityPrior prior;
     private final float[] candidates;
     private final VectorIndex index;
@@ -33,8 +34,14 @@ final class LinkHead {
     /** What calibrating the approximate index measured; null for an exact index. */
     private final RecallCalibration.Result calibration;
 
-    private LinkHead(RelationType relation, int dim, PopularityPrior prior, float[] candidates, VectorIndex index,
-                     ExactIndex exact, RecallCalibration.Result calibration) {
+    private LinkHead(
+            RelationType relation,
+            int dim,
+            PopularityPrior prior,
+            float[] candidates,
+            VectorIndex index,
+            ExactIndex exact,
+            RecallCalibration.Result calibration) {
         this.relation = relation;
         this.dim = dim;
         this.prior = prior;
@@ -51,8 +58,12 @@ final class LinkHead {
      */
     private static List<float[]> sampleQueries(float[] sources, int dim, int width, long seed) {
         int n = sources.length / dim;
-        return new SplittableRandom(seed).ints(0, n).distinct().limit(Math.min(RecallCalibration.DEFAULT_QUERIES, n))
-                .mapToObj(s -> queryVector(sources, s * dim, dim, width)).toList();
+        return new SplittableRandom(seed)
+                .ints(0, n)
+                .distinct()
+                .limit(Math.min(RecallCalibration.DEFAULT_QUERIES, n))
+                .mapToObj(s -> queryVector(sources, s * dim, dim, width))
+                .toList();
     }
 
     /**
@@ -62,8 +73,16 @@ final class LinkHead {
      * @param prior the model's popularity prior ({@link PopularityPrior#NONE} for none)
      * @param edgeTargets the target of every edge of the relation in the deployed graph (the prior's degrees)
      */
-    static LinkHead build(RelationType relation, CosineScorer head, float[] targets, float[] sources, int dim,
-                          PopularityPrior prior, int[] edgeTargets, IndexOptions options, DeploymentListener listener) {
+    static LinkHead build(
+            RelationType relation,
+            CosineScorer head,
+            float[] targets,
+            float[] sources,
+            int dim,
+            PopularityPrior prior,
+            int[] edgeTargets,
+            IndexOptions options,
+            DeploymentListener listener) {
         float[] w = head.transform().weightValues();
         float epsilon = CosineScorer.normEpsilon();
         int n = targets.length / dim;
@@ -89,8 +108,12 @@ final class LinkHead {
         if (sources.length < dim) { // no source node to draw a query from: nothing to measure
             return new LinkHead(relation, dim, prior, units, built, exact, null);
         }
-        RecallCalibration.Result calibration = RecallCalibration.calibrate(built, exact,
-                sampleQueries(sources, dim, width, options.seed()), RecallCalibration.DEFAULT_K, options.targetRecall());
+        RecallCalibration.Result calibration = RecallCalibration.calibrate(
+                built,
+                exact,
+                sampleQueries(sources, dim, width, options.seed()),
+                RecallCalibration.DEFAULT_K,
+                options.targetRecall());
         return new LinkHead(relation, dim, prior, units, calibration.index(), exact, calibration);
     }
 

@@ -5,7 +5,6 @@ import static com.dipgnn.serving.InvalidInferenceRequestException.Reason;
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.FeaturePreprocessing;
 import com.dipgnn.graph.HeteroGraph;
@@ -14,13 +13,14 @@ import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.MessagePassingLayer;
+import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.sampling.SubgraphSampler;
-import com.dipgnn.training.LayerwiseEmbedder;
 import com.dipgnn.store.ModelManifest;
-import com.dipgnn.training.TaskKind;
-import java.io.IOException;
 import com.dipgnn.text.TextInputCache;
 import com.dipgnn.text.TextInputs;
+import com.dipgnn.training.LayerwiseEmbedder;
+import com.dipgnn.training.TaskKind;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,11 +28,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.IntPredicate;
-import java.util.Set;
-import java.util.concurrent.CancellationException;
 
 /**
  * A fine-tuned model deployed on the graph it was trained on, ready for concurrent requests: the
@@ -62,6 +62,7 @@ public final class ModelDeployment implements AutoCloseable {
     private final Map<String, float[]> embeddings;
     /** Exact inference: the states of every node after each layer below the last; null for sampled inference. */
     private final List<Map<String, float[]>> lowerLayers;
+
     private final LinkHead link;
     private final ClassHead classes;
     private final DeploymentStats stats;
@@ -80,7 +81,9 @@ public final class ModelDeployment implements AutoCloseable {
         this.encoder = parts.encoder();
         this.dim = manifest.hidden();
         this.embeddings = Map.copyOf(parts.embeddings());
-        this.lowerLayers = parts.lowerLayers() == null ? null : parts.lowerLayers().stream().map(Map::copyOf).toList();
+        this.lowerLayers = parts.lowerLayers() == null
+                ? null
+                : parts.lowerLayers().stream().map(Map::copyOf).toList();
         this.link = parts.link();
         this.classes = parts.classes();
         this.stats = parts.stats();
@@ -98,8 +101,9 @@ public final class ModelDeployment implements AutoCloseable {
      * @throws IllegalArgumentException when the graph does not fit the model
      * @throws MalformedModelException when the stored parameters do not match the manifest
      */
-    public static ModelDeployment deploy(Path modelDir, HeteroGraph graph, DeploymentOptions options,
-                                         DeploymentListener listener) throws IOException, MalformedModelException {
+    public static ModelDeployment deploy(
+            Path modelDir, HeteroGraph graph, DeploymentOptions options, DeploymentListener listener)
+            throws IOException, MalformedModelException {
         return deploy(modelDir, graph, options, listener, null);
     }
 
@@ -108,8 +112,12 @@ public final class ModelDeployment implements AutoCloseable {
      * that reads text derives its node inputs with its own stored text inputs, cached in
      * {@code textCache} (null: computed every time).
      */
-    public static ModelDeployment deploy(Path modelDir, HeteroGraph graph, DeploymentOptions options,
-                                         DeploymentListener listener, TextInputCache textCache)
+    public static ModelDeployment deploy(
+            Path modelDir,
+            HeteroGraph graph,
+            DeploymentOptions options,
+            DeploymentListener listener,
+            TextInputCache textCache)
             throws IOException, MalformedModelException {
         return deploy(modelDir, graph, options, listener, textCache, null);
     }
@@ -121,9 +129,13 @@ public final class ModelDeployment implements AutoCloseable {
      *
      * @throws IllegalArgumentException also when {@code precomputed} does not cover the graph with the model's width
      */
-    public static ModelDeployment deploy(Path modelDir, HeteroGraph graph, DeploymentOptions options,
-                                         DeploymentListener listener, TextInputCache textCache,
-                                         PrecomputedEmbeddings precomputed)
+    public static ModelDeployment deploy(
+            Path modelDir,
+            HeteroGraph graph,
+            DeploymentOptions options,
+            DeploymentListener listener,
+            TextInputCache textCache,
+            PrecomputedEmbeddings precomputed)
             throws IOException, MalformedModelException {
         return new Deployer(modelDir, graph, options, listener, textCache, precomputed).deploy();
     }
@@ -215,8 +227,8 @@ public final class ModelDeployment implements AutoCloseable {
      */
     public float[] queryVector(String relation, float[] embedding) {
         if (embedding.length != dim) {
-            throw new IllegalArgumentException("an embedding of this model has width " + dim + "; got "
-                    + embedding.length);
+            throw new IllegalArgumentException(
+                    "an embedding of this model has width " + dim + "; got " + embedding.length);
         }
         return linkHead(relation).queryVector(embedding, 0);
     }
@@ -246,8 +258,11 @@ public final class ModelDeployment implements AutoCloseable {
         Requests.requireIds(graph, "sources", r.source(), sources, options.maxBatch());
         Requests.requireIds(graph, "targets", r.target(), targets, options.maxBatch());
         if (sources.length != targets.length) {
-            throw Requests.invalid("targets", Reason.MALFORMED, "sources and targets must pair up: got "
-                    + sources.length + " sources and " + targets.length + " targets");
+            throw Requests.invalid(
+                    "targets",
+                    Reason.MALFORMED,
+                    "sources and targets must pair up: got " + sources.length + " sources and " + targets.length
+                            + " targets");
         }
         float[] scores = new float[sources.length];
         float[] from = embeddings.get(r.source());
@@ -322,15 +337,17 @@ public final class ModelDeployment implements AutoCloseable {
         LinkHead head = linkHead(relation);
         RelationType r = head.relation();
         if (node != null && !r.source().equals(node.type())) {
-            throw Requests.invalid("type", Reason.UNKNOWN_NODE_TYPE, "recommendations along " + r.key()
-                    + " are for nodes of type '" + r.source() + "'; got a node of type '" + node.type() + "'");
+            throw Requests.invalid(
+                    "type",
+                    Reason.UNKNOWN_NODE_TYPE,
+                    "recommendations along " + r.key() + " are for nodes of type '" + r.source()
+                            + "'; got a node of type '" + node.type() + "'");
         }
         Requests.requireK(k, head.candidateCount(), options.maxK());
         NewNodeSubgraph sub = newNodeSubgraph(node);
         float[] embedding = forwardNewNode(sub, node.type());
         int[] linked = excludeLinked ? sub.neighboursAlong(r) : new int[0];
-        return head.index().search(head.queryVector(embedding, 0), k,
-                id -> Arrays.binarySearch(linked, id) >= 0);
+        return head.index().search(head.queryVector(embedding, 0), k, id -> Arrays.binarySearch(linked, id) >= 0);
     }
 
     /** Class probabilities of existing nodes of the classified type, one row per id. */
@@ -353,31 +370,42 @@ public final class ModelDeployment implements AutoCloseable {
 
     private LinkHead linkHead(String relation) {
         if (link == null) {
-            throw Requests.invalid("relation", Reason.NOT_SUPPORTED_BY_MODEL, "model '" + manifest.dataset()
-                    + (task == null ? "' is a pre-trained encoder" : "' was fine-tuned for node classification")
-                    + " and has no link-scoring head: link scores and recommendations need a link-prediction model");
+            throw Requests.invalid(
+                    "relation",
+                    Reason.NOT_SUPPORTED_BY_MODEL,
+                    "model '" + manifest.dataset()
+                            + (task == null ? "' is a pre-trained encoder" : "' was fine-tuned for node classification")
+                            + " and has no link-scoring head: link scores and recommendations need a link-prediction model");
         }
         if (relation == null || relation.isBlank()) {
             return link;
         }
         RelationType r = Requests.relation(graph, "relation", relation);
         if (!r.equals(link.relation())) {
-            throw Requests.invalid("relation", Reason.NOT_SUPPORTED_BY_MODEL, "the model scores relation "
-                    + link.relation().key() + " only; got " + r.key());
+            throw Requests.invalid(
+                    "relation",
+                    Reason.NOT_SUPPORTED_BY_MODEL,
+                    "the model scores relation " + link.relation().key() + " only; got " + r.key());
         }
         return link;
     }
 
     private ClassHead classHead(String type) {
         if (classes == null) {
-            throw Requests.invalid("type", Reason.NOT_SUPPORTED_BY_MODEL, (task == null
-                    ? "the model is a pre-trained encoder" : "the model was fine-tuned for link prediction")
-                    + " and has no classification head");
+            throw Requests.invalid(
+                    "type",
+                    Reason.NOT_SUPPORTED_BY_MODEL,
+                    (task == null
+                                    ? "the model is a pre-trained encoder"
+                                    : "the model was fine-tuned for link prediction")
+                            + " and has no classification head");
         }
         Requests.requireType(graph, "type", type);
         if (!classes.targetType().equals(type)) {
-            throw Requests.invalid("type", Reason.NOT_SUPPORTED_BY_MODEL, "the model classifies nodes of type '"
-                    + classes.targetType() + "' only; got '" + type + "'");
+            throw Requests.invalid(
+                    "type",
+                    Reason.NOT_SUPPORTED_BY_MODEL,
+                    "the model classifies nodes of type '" + classes.targetType() + "' only; got '" + type + "'");
         }
         return classes;
     }
@@ -385,8 +413,7 @@ public final class ModelDeployment implements AutoCloseable {
     private NewNodeSubgraph newNodeSubgraph(NewNode node) {
         return lowerLayers != null
                 ? NewNodeSubgraph.exact(graph, node, features, options.maxBatch(), text)
-                : NewNodeSubgraph.build(graph, sampler, options.seed(), node, features, options.maxBatch(),
-                        text);
+                : NewNodeSubgraph.build(graph, sampler, options.seed(), node, features, options.maxBatch(), text);
     }
 
     private float[] forwardNewNode(NewNodeSubgraph sub, String type) {
@@ -397,7 +424,8 @@ public final class ModelDeployment implements AutoCloseable {
             }
             try (NDManager scope = manager.newSubManager()) {
                 GraphBatch batch = new GraphBatch(scope, sub.localGraph(), sub.subgraph(), sub.origins());
-                NDArray states = lowerLayers != null ? layerByLayer(batch, sub, type)
+                NDArray states = lowerLayers != null
+                        ? layerByLayer(batch, sub, type)
                         : encoder.forward(batch, false).get(type);
                 return states.get(sub.newNodeRow()).toFloatArray();
             }
@@ -424,8 +452,8 @@ public final class ModelDeployment implements AutoCloseable {
     }
 
     /** The local nodes' states after a lower layer: the neighbours' from the deployment, the new node's as computed. */
-    private Map<String, NDArray> statesAfter(Map<String, float[]> layer, GraphBatch batch, NewNodeSubgraph sub,
-                                             String type, NDArray newNodeState) {
+    private Map<String, NDArray> statesAfter(
+            Map<String, float[]> layer, GraphBatch batch, NewNodeSubgraph sub, String type, NDArray newNodeState) {
         Map<String, NDArray> states = new LinkedHashMap<>();
         for (String t : batch.nodeTypes()) {
             int[] ids = sub.graphIds(t);
@@ -451,15 +479,26 @@ public final class ModelDeployment implements AutoCloseable {
     }
 
     /** Everything a deployment is made of, as the {@link Deployer} assembles it. */
-    record DeploymentParts(ModelManifest manifest, TaskKind task, HeteroGraph graph, FeaturePreprocessing features,
-                           DeploymentOptions options, SubgraphSampler sampler, NDManager manager, GraphEncoder encoder,
-                           Map<String, float[]> embeddings, List<Map<String, float[]>> lowerLayers, LinkHead link,
-                           ClassHead classes, DeploymentStats stats, TextInputs text) {
-    }
+    record DeploymentParts(
+            ModelManifest manifest,
+            TaskKind task,
+            HeteroGraph graph,
+            FeaturePreprocessing features,
+            DeploymentOptions options,
+            SubgraphSampler sampler,
+            NDManager manager,
+            GraphEncoder encoder,
+            Map<String, float[]> embeddings,
+            List<Map<String, float[]>> lowerLayers,
+            LinkHead link,
+            ClassHead classes,
+            DeploymentStats stats,
+            TextInputs text) {}
 
     static void requireCompatible(ModelManifest manifest, HeteroGraph graph, boolean sameGraph) {
         com.dipgnn.store.ModelStore.requireCompatible(manifest, GraphSchema.of(graph));
-        if (sameGraph && manifest.datasetFingerprint() != null
+        if (sameGraph
+                && manifest.datasetFingerprint() != null
                 && !manifest.datasetFingerprint().equals(graph.fingerprint())) {
             throw new IllegalArgumentException("the model was trained on data set '" + manifest.dataset()
                     + "' with fingerprint " + manifest.datasetFingerprint() + " but graph '" + graph.name()

@@ -1,6 +1,5 @@
 package com.dipgnn.serving;
 
-import com.dipgnn.text.TextInputs;
 import static com.dipgnn.serving.InvalidInferenceRequestException.Reason;
 
 import com.dipgnn.graph.DenseFeatures;
@@ -15,12 +14,13 @@ import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.sampling.SubgraphSampler;
+import com.dipgnn.text.TextInputs;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.Comparator;
-import java.util.List;
 
 /**
  * A small graph around a {@link NewNode} for one inductive forward pass, built without copying the
@@ -53,10 +53,16 @@ final class NewNodeSubgraph {
     private final Map<RelationType, int[]> outgoing;
     /** Graph ids of the local nodes of each type, in local order, without the new node. */
     private final Map<String, int[]> graphIds;
+
     private final NodeOrigins origins;
 
-    private NewNodeSubgraph(HeteroGraph localGraph, Subgraph subgraph, int newNodeRow, Map<RelationType, int[]> outgoing,
-                            Map<String, int[]> graphIds, NodeOrigins origins) {
+    private NewNodeSubgraph(
+            HeteroGraph localGraph,
+            Subgraph subgraph,
+            int newNodeRow,
+            Map<RelationType, int[]> outgoing,
+            Map<String, int[]> graphIds,
+            NodeOrigins origins) {
         this.localGraph = localGraph;
         this.subgraph = subgraph;
         this.newNodeRow = newNodeRow;
@@ -100,8 +106,14 @@ final class NewNodeSubgraph {
      * @param graph the deployed graph (features already standardised or normalised as the model expects)
      * @param features how the graph's features were prepared, applied to the new node's likewise
      */
-    static NewNodeSubgraph build(HeteroGraph graph, SubgraphSampler sampler, long seed, NewNode node,
-                                 FeaturePreprocessing features, int maxBatch, TextInputs text) {
+    static NewNodeSubgraph build(
+            HeteroGraph graph,
+            SubgraphSampler sampler,
+            long seed,
+            NewNode node,
+            FeaturePreprocessing features,
+            int maxBatch,
+            TextInputs text) {
         Parsed p = parse(graph, node, features, maxBatch, text);
         return assemble(graph, sampler, seed, p.type(), p.features(), p.inbound(), p.outgoing());
     }
@@ -114,25 +126,35 @@ final class NewNodeSubgraph {
      * @param graph the deployed graph (features already standardised or normalised as the model expects)
      * @param features how the graph's features were prepared, applied to the new node's likewise
      */
-    static NewNodeSubgraph exact(HeteroGraph graph, NewNode node, FeaturePreprocessing features, int maxBatch,
-                                 TextInputs text) {
+    static NewNodeSubgraph exact(
+            HeteroGraph graph, NewNode node, FeaturePreprocessing features, int maxBatch, TextInputs text) {
         Parsed p = parse(graph, node, features, maxBatch, text);
         Map<String, int[]> neighbours = new LinkedHashMap<>();
         for (String t : graph.nodeTypes()) {
-            neighbours.put(t, p.inbound().entrySet().stream().filter(e -> e.getKey().source().equals(t))
-                    .map(Map.Entry::getValue).reduce(new int[0], NewNodeSubgraph::union));
+            neighbours.put(
+                    t,
+                    p.inbound().entrySet().stream()
+                            .filter(e -> e.getKey().source().equals(t))
+                            .map(Map.Entry::getValue)
+                            .reduce(new int[0], NewNodeSubgraph::union));
         }
-        return withNewNode(graph, p.type(), p.features(), neighbours, neighbours, new LinkedHashMap<>(), p.inbound(),
+        return withNewNode(
+                graph,
+                p.type(),
+                p.features(),
+                neighbours,
+                neighbours,
+                new LinkedHashMap<>(),
+                p.inbound(),
                 p.outgoing());
     }
 
     /** A validated new node: its features as the model reads them and its neighbours per relation. */
-    private record Parsed(String type, float[] features, Map<RelationType, int[]> inbound,
-                          Map<RelationType, int[]> outgoing) {
-    }
+    private record Parsed(
+            String type, float[] features, Map<RelationType, int[]> inbound, Map<RelationType, int[]> outgoing) {}
 
-    private static Parsed parse(HeteroGraph graph, NewNode node, FeaturePreprocessing preprocessing, int maxBatch,
-                                TextInputs text) {
+    private static Parsed parse(
+            HeteroGraph graph, NewNode node, FeaturePreprocessing preprocessing, int maxBatch, TextInputs text) {
         if (node == null) {
             throw Requests.invalid("node", Reason.MALFORMED, "the new node is missing");
         }
@@ -163,34 +185,51 @@ final class NewNodeSubgraph {
      * hold those columns already (the whole row), and a type with features of its own may leave them
      * empty (as for a text that holds none of the columns).
      */
-    private static float[] features(HeteroGraph graph, NewNode node, FeaturePreprocessing preprocessing,
-                                    TextInputs text) {
+    private static float[] features(
+            HeteroGraph graph, NewNode node, FeaturePreprocessing preprocessing, TextInputs text) {
         NodeTable table = graph.nodes(node.type());
         int width = table.featureDim();
         int dataWidth = table.dataFeatureDim();
         boolean fromText = text != null && text.derivedTypes().contains(node.type());
         float[] given = node.features() == null ? new float[0] : node.features();
         if (node.text() != null && !fromText) {
-            throw Requests.invalid("text", Reason.NOT_SUPPORTED_BY_MODEL, "the model reads the inputs of '"
-                    + node.type() + "' nodes from " + width + " features, not from text"
-                    + (text == null || text.derivedTypes().isEmpty() ? ""
-                    : "; types it reads text of: " + text.derivedTypes()) + "; send features instead");
+            throw Requests.invalid(
+                    "text",
+                    Reason.NOT_SUPPORTED_BY_MODEL,
+                    "the model reads the inputs of '"
+                            + node.type() + "' nodes from " + width + " features, not from text"
+                            + (text == null || text.derivedTypes().isEmpty()
+                                    ? ""
+                                    : "; types it reads text of: " + text.derivedTypes())
+                            + "; send features instead");
         }
         if (fromText && node.text() == null && given.length == 0 && dataWidth == 0) {
-            throw Requests.invalid("text", Reason.MALFORMED, "the model derives the inputs of '" + node.type()
-                    + "' nodes from their text: send the new node's text");
+            throw Requests.invalid(
+                    "text",
+                    Reason.MALFORMED,
+                    "the model derives the inputs of '" + node.type()
+                            + "' nodes from their text: send the new node's text");
         }
         boolean wholeRow = fromText && node.text() == null && given.length == width;
         if (given.length != dataWidth && !wholeRow) {
-            throw Requests.invalid("features", Reason.FEATURE_WIDTH, "a node of type '" + node.type() + "' has "
-                    + dataWidth + " features" + (dataWidth == 0 ? " (the type is featureless: send none)" : "")
-                    + (fromText ? (dataWidth == 0 ? "; its inputs are derived from its text: send its text instead"
-                    : "; beside them the model reads its text") : "") + "; got " + given.length);
+            throw Requests.invalid(
+                    "features",
+                    Reason.FEATURE_WIDTH,
+                    "a node of type '" + node.type() + "' has "
+                            + dataWidth + " features" + (dataWidth == 0 ? " (the type is featureless: send none)" : "")
+                            + (fromText
+                                    ? (dataWidth == 0
+                                            ? "; its inputs are derived from its text: send its text instead"
+                                            : "; beside them the model reads its text")
+                                    : "")
+                            + "; got " + given.length);
         }
         for (int j = 0; j < given.length; j++) {
             if (!Float.isFinite(given[j])) {
-                throw Requests.invalid("features[" + j + "]", Reason.MALFORMED, "feature " + j + " is " + given[j]
-                        + "; features must be finite numbers");
+                throw Requests.invalid(
+                        "features[" + j + "]",
+                        Reason.MALFORMED,
+                        "feature " + j + " is " + given[j] + "; features must be finite numbers");
             }
         }
         float[] row = fromText && !wholeRow ? withTextColumns(node, text, given, width) : given;
@@ -221,8 +260,13 @@ final class NewNodeSubgraph {
         if (r.target().equals(type)) {
             return r;
         }
-        throw Requests.invalid(field, Reason.UNKNOWN_RELATION, "relation " + r.key() + " does not touch node type '"
-                + type + "'; relations of that type are " + graph.relationsFrom(type).stream().map(RelationType::key).toList());
+        throw Requests.invalid(
+                field,
+                Reason.UNKNOWN_RELATION,
+                "relation " + r.key() + " does not touch node type '" + type + "'; relations of that type are "
+                        + graph.relationsFrom(type).stream()
+                                .map(RelationType::key)
+                                .toList());
     }
 
     private static Comparator<RelationType> byGraphOrder(HeteroGraph graph) {
@@ -240,13 +284,20 @@ final class NewNodeSubgraph {
         return sortedDistinct(both);
     }
 
-    private static NewNodeSubgraph assemble(HeteroGraph graph, SubgraphSampler sampler, long seed, String type,
-                                            float[] features, Map<RelationType, int[]> inbound,
-                                            Map<RelationType, int[]> outgoing) {
+    private static NewNodeSubgraph assemble(
+            HeteroGraph graph,
+            SubgraphSampler sampler,
+            long seed,
+            String type,
+            float[] features,
+            Map<RelationType, int[]> inbound,
+            Map<RelationType, int[]> outgoing) {
         Map<String, int[]> seeds = new LinkedHashMap<>();
         for (String t : graph.nodeTypes()) {
-            int[] ids = inbound.entrySet().stream().filter(e -> e.getKey().source().equals(t))
-                    .map(Map.Entry::getValue).reduce(new int[0], NewNodeSubgraph::union);
+            int[] ids = inbound.entrySet().stream()
+                    .filter(e -> e.getKey().source().equals(t))
+                    .map(Map.Entry::getValue)
+                    .reduce(new int[0], NewNodeSubgraph::union);
             if (ids.length > 0) {
                 seeds.put(t, ids);
             }
@@ -260,10 +311,15 @@ final class NewNodeSubgraph {
      * with the new node appended to its type, {@code edges} among them (local ids) and an edge from
      * each inbound neighbour into the new node.
      */
-    private static NewNodeSubgraph withNewNode(HeteroGraph graph, String type, float[] features,
-                                               Map<String, int[]> nodes, Map<String, int[]> neighbours,
-                                               Map<RelationType, EdgeList> edges, Map<RelationType, int[]> inbound,
-                                               Map<RelationType, int[]> outgoing) {
+    private static NewNodeSubgraph withNewNode(
+            HeteroGraph graph,
+            String type,
+            float[] features,
+            Map<String, int[]> nodes,
+            Map<String, int[]> neighbours,
+            Map<RelationType, EdgeList> edges,
+            Map<RelationType, int[]> inbound,
+            Map<RelationType, int[]> outgoing) {
         int row = nodes.getOrDefault(type, new int[0]).length;
         GraphBuilder builder = new GraphBuilder("new-node");
         Map<String, int[]> localNodes = new LinkedHashMap<>();
@@ -280,13 +336,18 @@ final class NewNodeSubgraph {
             int[] sources = localIds(neighbours.get(e.getKey().source()), e.getValue());
             all.put(e.getKey(), appendInto(all.get(e.getKey()), sources, row));
         }
-        return new NewNodeSubgraph(builder.build(), new Subgraph(localNodes, all), row, outgoing, nodes,
+        return new NewNodeSubgraph(
+                builder.build(),
+                new Subgraph(localNodes, all),
+                row,
+                outgoing,
+                nodes,
                 origins(graph, nodes, type, outgoing));
     }
 
     /** Local nodes: their deployed ids and degrees; the new node, appended to its type: no row, its own degrees. */
-    private static NodeOrigins origins(HeteroGraph graph, Map<String, int[]> nodes, String newType,
-                                       Map<RelationType, int[]> outgoing) {
+    private static NodeOrigins origins(
+            HeteroGraph graph, Map<String, int[]> nodes, String newType, Map<RelationType, int[]> outgoing) {
         return new NodeOrigins() {
             @Override
             public int[] tableRows(String type) {

@@ -21,7 +21,8 @@ final class ParquetCodecs implements CompressionCodecFactory {
     @Override
     public BytesInputCompressor getCompressor(CompressionCodecName codecName) {
         if (codecName != CompressionCodecName.SNAPPY) {
-            throw new UnsupportedOperationException("the service writes Parquet pages with snappy only, not " + codecName);
+            throw new UnsupportedOperationException(
+                    "the service writes Parquet pages with snappy only, not " + codecName);
         }
         return new BytesInputCompressor() {
             @Override
@@ -35,47 +36,50 @@ final class ParquetCodecs implements CompressionCodecFactory {
             }
 
             @Override
-            public void release() {
-            }
+            public void release() {}
         };
     }
 
     @Override
     public BytesInputDecompressor getDecompressor(CompressionCodecName codecName) {
         return switch (codecName) {
-            case UNCOMPRESSED -> new Decompressor() {
-                @Override
-                byte[] decompress(byte[] input, int offset, int length, int uncompressedSize) {
-                    byte[] out = new byte[length];
-                    System.arraycopy(input, offset, out, 0, length);
-                    return out;
-                }
-            };
-            case SNAPPY -> new Decompressor() {
-                @Override
-                byte[] decompress(byte[] input, int offset, int length, int uncompressedSize) throws IOException {
-                    byte[] out = new byte[uncompressedSize];
-                    int n = Snappy.uncompress(input, offset, length, out, 0);
-                    return check(n, uncompressedSize, out);
-                }
-            };
-            case GZIP -> new Decompressor() {
-                @Override
-                byte[] decompress(byte[] input, int offset, int length, int uncompressedSize) throws IOException {
-                    byte[] out = new byte[uncompressedSize];
-                    try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(input, offset, length))) {
-                        return check(in.readNBytes(out, 0, uncompressedSize), uncompressedSize, out);
+            case UNCOMPRESSED ->
+                new Decompressor() {
+                    @Override
+                    byte[] decompress(byte[] input, int offset, int length, int uncompressedSize) {
+                        byte[] out = new byte[length];
+                        System.arraycopy(input, offset, out, 0, length);
+                        return out;
                     }
-                }
-            };
-            default -> throw new UnreadablePage("column chunks compressed with " + codecName
-                    + " cannot be read here; write the embeddings with snappy (the batch job's default), gzip or none");
+                };
+            case SNAPPY ->
+                new Decompressor() {
+                    @Override
+                    byte[] decompress(byte[] input, int offset, int length, int uncompressedSize) throws IOException {
+                        byte[] out = new byte[uncompressedSize];
+                        int n = Snappy.uncompress(input, offset, length, out, 0);
+                        return check(n, uncompressedSize, out);
+                    }
+                };
+            case GZIP ->
+                new Decompressor() {
+                    @Override
+                    byte[] decompress(byte[] input, int offset, int length, int uncompressedSize) throws IOException {
+                        byte[] out = new byte[uncompressedSize];
+                        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(input, offset, length))) {
+                            return check(in.readNBytes(out, 0, uncompressedSize), uncompressedSize, out);
+                        }
+                    }
+                };
+            default ->
+                throw new UnreadablePage(
+                        "column chunks compressed with " + codecName
+                                + " cannot be read here; write the embeddings with snappy (the batch job's default), gzip or none");
         };
     }
 
     @Override
-    public void release() {
-    }
+    public void release() {}
 
     private static byte[] check(int got, int expected, byte[] out) throws IOException {
         if (got != expected) {
@@ -104,8 +108,7 @@ final class ParquetCodecs implements CompressionCodecFactory {
         }
 
         @Override
-        public void release() {
-        }
+        public void release() {}
     }
 
     /**

@@ -14,6 +14,7 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.PlainParquetConfiguration;
@@ -31,7 +32,6 @@ import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Type;
-import java.util.stream.Collectors;
 
 /**
  * The embeddings of every node of a graph, computed by the Spark batch job (module {@code spark},
@@ -75,8 +75,8 @@ public final class PrecomputedEmbeddings {
     public record Checks(AllowedRoots roots, double maxMagnitude) {
         public Checks {
             if (!(maxMagnitude > 0)) {
-                throw new IllegalArgumentException("the largest embedding magnitude must be positive; got "
-                        + maxMagnitude);
+                throw new IllegalArgumentException(
+                        "the largest embedding magnitude must be positive; got " + maxMagnitude);
             }
         }
 
@@ -116,8 +116,8 @@ public final class PrecomputedEmbeddings {
      * @throws InvalidEmbeddingsException as there, and when the directory is outside {@code checks}'
      *     roots or holds a link leaving them
      */
-    public static PrecomputedEmbeddings read(Path given, Path modelDir, String modelId, HeteroGraph rawGraph,
-                                             Checks checks) throws IOException {
+    public static PrecomputedEmbeddings read(
+            Path given, Path modelDir, String modelId, HeteroGraph rawGraph, Checks checks) throws IOException {
         String model = modelId != null ? "model '" + modelId + "'" : "model " + modelDir;
         if (!Files.isDirectory(given)) {
             throw new InvalidEmbeddingsException("'" + given + "' is not a directory; give the output directory "
@@ -158,11 +158,16 @@ public final class PrecomputedEmbeddings {
         }
         Map<Path, Long> files = DataFiles.verified(directory, manifest);
         if (manifest.files() == null) {
-            LOG.log(System.Logger.Level.WARNING, "The embeddings manifest " + directory.resolve(EmbeddingsManifest.FILE_NAME)
-                    + " records no checksums (written before they existed): its " + files.size() + " Parquet files are "
-                    + "read unverified; run the embed job again to have them verified");
+            LOG.log(
+                    System.Logger.Level.WARNING,
+                    "The embeddings manifest " + directory.resolve(EmbeddingsManifest.FILE_NAME)
+                            + " records no checksums (written before they existed): its " + files.size()
+                            + " Parquet files are "
+                            + "read unverified; run the embed job again to have them verified");
         }
-        return new PrecomputedEmbeddings(directory, manifest,
+        return new PrecomputedEmbeddings(
+                directory,
+                manifest,
                 new Reader(directory, rawGraph, manifest.dim(), checks.maxMagnitude()).readAll(files));
     }
 
@@ -214,14 +219,18 @@ public final class PrecomputedEmbeddings {
         try (InputStream in = Files.newInputStream(file)) {
             manifest = EmbeddingsManifest.read(in);
         } catch (IOException e) {
-            throw new InvalidEmbeddingsException(file + " is not a valid embeddings manifest (" + manifestProblem(e)
-                    + "); run the batch job again into a new directory", e);
+            throw new InvalidEmbeddingsException(
+                    file + " is not a valid embeddings manifest (" + manifestProblem(e)
+                            + "); run the batch job again into a new directory",
+                    e);
         }
         if (!EmbeddingsManifest.FORMAT.equals(manifest.format())) {
             throw new InvalidEmbeddingsException(file + " has format '" + manifest.format() + "'; this service reads "
                     + EmbeddingsManifest.FORMAT + ": run the batch job of this release");
         }
-        if (manifest.modelFingerprint() == null || manifest.graphFingerprint() == null || manifest.nodeCounts() == null
+        if (manifest.modelFingerprint() == null
+                || manifest.graphFingerprint() == null
+                || manifest.nodeCounts() == null
                 || manifest.dim() < 1) {
             throw new InvalidEmbeddingsException(file + " lacks the model fingerprint, graph fingerprint, node counts "
                     + "or width; run the batch job again into a new directory");
@@ -231,13 +240,16 @@ public final class PrecomputedEmbeddings {
 
     /** Where a manifest does not parse, in plain words (JSON location and property; no class names). */
     private static String manifestProblem(IOException e) {
-        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath().isEmpty()) {
-            String property = m.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName()
-                    : String.valueOf(r.getIndex())).collect(Collectors.joining("."));
+        if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m
+                && !m.getPath().isEmpty()) {
+            String property = m.getPath().stream()
+                    .map(r -> r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()))
+                    .collect(Collectors.joining("."));
             return "property '" + property + "' has a value of the wrong kind";
         }
         if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j && j.getLocation() != null) {
-            return "not valid JSON at line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr();
+            return "not valid JSON at line " + j.getLocation().getLineNr() + ", column "
+                    + j.getLocation().getColumnNr();
         }
         return DataFiles.plain(e);
     }
@@ -271,9 +283,10 @@ public final class PrecomputedEmbeddings {
                 file = f.getKey();
                 readFile();
                 if (f.getValue() != null && row != f.getValue()) {
-                    throw new InvalidEmbeddingsException("the embeddings file " + name() + " holds " + row + " rows but "
-                            + "the manifest records " + f.getValue() + "; it is not the file the job wrote: "
-                            + DataFiles.FIX);
+                    throw new InvalidEmbeddingsException(
+                            "the embeddings file " + name() + " holds " + row + " rows but "
+                                    + "the manifest records " + f.getValue() + "; it is not the file the job wrote: "
+                                    + DataFiles.FIX);
                 }
             }
             for (Map.Entry<String, Integer> e : counts.entrySet()) {
@@ -281,8 +294,9 @@ public final class PrecomputedEmbeddings {
                 int missing = e.getValue() - s.cardinality();
                 if (missing > 0) {
                     List<Integer> first = new ArrayList<>();
-                    for (int id = s.nextClearBit(0); id < e.getValue() && first.size() < MAX_LISTED;
-                         id = s.nextClearBit(id + 1)) {
+                    for (int id = s.nextClearBit(0);
+                            id < e.getValue() && first.size() < MAX_LISTED;
+                            id = s.nextClearBit(id + 1)) {
                         first.add(id);
                     }
                     throw new InvalidEmbeddingsException("the Parquet files in " + directory + " lack " + missing
@@ -295,7 +309,8 @@ public final class PrecomputedEmbeddings {
 
         private void readFile() {
             ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
-                    .withCodecFactory(new ParquetCodecs()).build();
+                    .withCodecFactory(new ParquetCodecs())
+                    .build();
             try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
                 MessageType schema = reader.getFooter().getFileMetaData().getSchema();
                 MessageType requested = requestedSchema(schema);
@@ -326,9 +341,12 @@ public final class PrecomputedEmbeddings {
             } catch (InvalidEmbeddingsException e) {
                 throw e;
             } catch (IOException | RuntimeException e) {
-                throw new InvalidEmbeddingsException("the embeddings file " + name() + " is not a readable Parquet "
-                        + "file: " + DataFiles.unreadable(file, e) + "; write it again with the batch job (its default "
-                        + "compression is snappy; this service reads uncompressed, snappy and gzip files)", e);
+                throw new InvalidEmbeddingsException(
+                        "the embeddings file " + name() + " is not a readable Parquet "
+                                + "file: " + DataFiles.unreadable(file, e)
+                                + "; write it again with the batch job (its default "
+                                + "compression is snappy; this service reads uncompressed, snappy and gzip files)",
+                        e);
             }
         }
 
@@ -364,14 +382,16 @@ public final class PrecomputedEmbeddings {
         InvalidEmbeddingsException badSchema(String what, MessageType schema) {
             return new InvalidEmbeddingsException("the embeddings file " + name() + " does not have the batch job's "
                     + "columns: " + what
-                    + " (node_type string, node_id int, embedding array<float>; the file has " + schema
-                    .toString().replace('\n', ' ').replaceAll(" +", " ") + "); write it with the batch job");
+                    + " (node_type string, node_id int, embedding array<float>; the file has "
+                    + schema.toString().replace('\n', ' ').replaceAll(" +", " ") + "); write it with the batch job");
         }
 
         private void accept(RowConverter r) {
             if (r.type == null || !r.hasId || !r.embedding.present) {
-                throw rowError("has a null " + (r.type == null ? EmbeddingsManifest.NODE_TYPE
-                        : !r.hasId ? EmbeddingsManifest.NODE_ID : EmbeddingsManifest.EMBEDDING));
+                throw rowError("has a null "
+                        + (r.type == null
+                                ? EmbeddingsManifest.NODE_TYPE
+                                : !r.hasId ? EmbeddingsManifest.NODE_ID : EmbeddingsManifest.EMBEDDING));
             }
             float[] typeValues = values.get(r.type);
             if (typeValues == null) {
@@ -413,7 +433,8 @@ public final class PrecomputedEmbeddings {
         }
 
         private InvalidEmbeddingsException rowError(String what) {
-            return new InvalidEmbeddingsException("the embeddings file " + name() + ", row " + row + ": the row " + what);
+            return new InvalidEmbeddingsException(
+                    "the embeddings file " + name() + ", row " + row + ": the row " + what);
         }
 
         /** One row: the node type, the id and the embedding, as the record reader delivers them. */
@@ -464,8 +485,7 @@ public final class PrecomputedEmbeddings {
             }
 
             @Override
-            public void end() {
-            }
+            public void end() {}
         }
     }
 
@@ -561,7 +581,6 @@ public final class PrecomputedEmbeddings {
         }
 
         @Override
-        public void end() {
-        }
+        public void end() {}
     }
 }

@@ -9,16 +9,16 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.Linear;
+import com.dipgnn.pretraining.PretrainedModels;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.SubgraphSampler;
-import com.dipgnn.pretraining.PretrainedModels;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.text.TextInputCache;
 import com.dipgnn.text.TextInputs;
 import com.dipgnn.text.TextInputsFile;
 import com.dipgnn.training.Devices;
-import com.dipgnn.store.ModelManifest;
-import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.training.TaskKind;
 import java.io.IOException;
@@ -50,9 +50,16 @@ public final class PreparedModel implements AutoCloseable {
     private final NDManager manager;
     private final ModelStore.LoadedModel model;
 
-    private PreparedModel(ModelManifest manifest, TaskKind task, TextInputs text, HeteroGraph graph,
-                          FeaturePreprocessing features, SubgraphSampler sampler, DeploymentOptions options,
-                          NDManager manager, ModelStore.LoadedModel model) {
+    private PreparedModel(
+            ModelManifest manifest,
+            TaskKind task,
+            TextInputs text,
+            HeteroGraph graph,
+            FeaturePreprocessing features,
+            SubgraphSampler sampler,
+            DeploymentOptions options,
+            NDManager manager,
+            ModelStore.LoadedModel model) {
         this.manifest = manifest;
         this.task = task;
         this.text = text;
@@ -74,8 +81,9 @@ public final class PreparedModel implements AutoCloseable {
      * @throws MalformedModelException when the stored parameters do not match the manifest
      * @throws com.dipgnn.graph.FeatureScalingException when the stored feature scaling is malformed
      */
-    public static PreparedModel open(Path modelDir, HeteroGraph rawGraph, DeploymentOptions options,
-                                     TextInputCache textCache) throws IOException, MalformedModelException {
+    public static PreparedModel open(
+            Path modelDir, HeteroGraph rawGraph, DeploymentOptions options, TextInputCache textCache)
+            throws IOException, MalformedModelException {
         ModelManifest manifest = ModelStore.readManifest(modelDir);
         // every file checked before any is read (the text inputs just below, the weights later)
         com.dipgnn.store.ModelFileChecksums.verify(modelDir, manifest.files());
@@ -87,13 +95,13 @@ public final class PreparedModel implements AutoCloseable {
         ModelDeployment.requireCompatible(manifest, withText, options.requireSameGraph() && task != null);
         FeaturePreprocessing features = featuresOf(modelDir, manifest);
         HeteroGraph graph = features.apply(withText);
-        SubgraphSampler sampler = options.sampler() != null ? options.sampler()
-                : Samplers.forGraph(graph, samplingOf(manifest));
+        SubgraphSampler sampler =
+                options.sampler() != null ? options.sampler() : Samplers.forGraph(graph, samplingOf(manifest));
         Devices.engine();
         NDManager manager = NDManager.newBaseManager(options.device());
         try {
-            ModelStore.LoadedModel model = ModelStore.loadVerified(modelDir, manifest, manager,
-                    m -> task == null ? null : headFor(task, m));
+            ModelStore.LoadedModel model =
+                    ModelStore.loadVerified(modelDir, manifest, manager, m -> task == null ? null : headFor(task, m));
             forgetRowsOfOtherNodes(model.encoder(), graph);
             freeze(model.encoder());
             if (model.head() != null) {
@@ -219,8 +227,8 @@ public final class PreparedModel implements AutoCloseable {
         if (manifest.task().get(key) instanceof Number n) {
             return n.intValue();
         }
-        throw new IllegalArgumentException("the model's manifest has no '" + key + "' in its task description "
-                + manifest.task());
+        throw new IllegalArgumentException(
+                "the model's manifest has no '" + key + "' in its task description " + manifest.task());
     }
 
     /**
@@ -231,9 +239,13 @@ public final class PreparedModel implements AutoCloseable {
         encoder.nodeTables().forEach((type, table) -> {
             com.dipgnn.model.NodeIdSpace space = com.dipgnn.model.NodeIdSpace.of(graph.nodes(type));
             if (!space.equals(table.idSpace())) {
-                System.getLogger(PreparedModel.class.getName()).log(System.Logger.Level.WARNING, "the per-node "
-                        + "embeddings of '" + type + "' index " + table.idSpace() + " but graph '" + graph.name()
-                        + "' has " + space + ": its nodes read the unknown vector");
+                System.getLogger(PreparedModel.class.getName())
+                        .log(
+                                System.Logger.Level.WARNING,
+                                "the per-node "
+                                        + "embeddings of '" + type + "' index " + table.idSpace() + " but graph '"
+                                        + graph.name()
+                                        + "' has " + space + ": its nodes read the unknown vector");
                 table.forgetRows();
             }
         });

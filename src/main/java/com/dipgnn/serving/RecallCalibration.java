@@ -25,8 +25,7 @@ public final class RecallCalibration {
     /** At most this many widenings (each about doubles the search): 64 times the configured width. */
     public static final int MAX_WIDENINGS = 6;
 
-    private RecallCalibration() {
-    }
+    private RecallCalibration() {}
 
     /**
      * What calibration measured and chose.
@@ -48,11 +47,22 @@ public final class RecallCalibration {
 
         /** One line for logs and deployment stats. */
         public String describe() {
-            String widened = widenings == 0 ? "not widened" : "search widened " + widenings + (widenings == 1 ? " time" : " times");
-            String met = target <= 0 ? "" : metTarget() ? ", target " + format(target) + " met"
-                    : ", below the target " + format(target) + " at the widest search tried";
-            return String.format(Locale.ROOT, "measured recall@%d %.4f on %d sampled queries (%s%s)", k, recall,
-                    queries, widened, met);
+            String widened = widenings == 0
+                    ? "not widened"
+                    : "search widened " + widenings + (widenings == 1 ? " time" : " times");
+            String met = target <= 0
+                    ? ""
+                    : metTarget()
+                            ? ", target " + format(target) + " met"
+                            : ", below the target " + format(target) + " at the widest search tried";
+            return String.format(
+                    Locale.ROOT,
+                    "measured recall@%d %.4f on %d sampled queries (%s%s)",
+                    k,
+                    recall,
+                    queries,
+                    widened,
+                    met);
         }
 
         private static String format(double value) {
@@ -79,7 +89,9 @@ public final class RecallCalibration {
             throw new IllegalArgumentException("the exact index must hold the same vectors: " + exact.size() + " x "
                     + exact.dim() + " against " + index.size() + " x " + index.dim());
         }
-        List<Set<Integer>> truth = queries.parallelStream().map(q -> ids(exact.search(q, k, id -> false))).toList();
+        List<Set<Integer>> truth = queries.parallelStream()
+                .map(q -> ids(exact.search(q, k, id -> false)))
+                .toList();
         VectorIndex current = index;
         double recall = recall(current, queries, truth, k);
         int widenings = 0;
@@ -97,15 +109,20 @@ public final class RecallCalibration {
 
     /** The share of the exact top k found, averaged over queries (a query's share: found / its truth's size). */
     static double recall(VectorIndex index, List<float[]> queries, List<Set<Integer>> truth, int k) {
-        return IntStream.range(0, queries.size()).parallel().mapToDouble(i -> {
-            Set<Integer> expected = truth.get(i);
-            if (expected.isEmpty()) {
-                return 1.0;
-            }
-            long found = index.search(queries.get(i), k, id -> false).stream()
-                    .filter(n -> expected.contains(n.id())).count();
-            return found / (double) expected.size();
-        }).sum() / queries.size();
+        return IntStream.range(0, queries.size())
+                        .parallel()
+                        .mapToDouble(i -> {
+                            Set<Integer> expected = truth.get(i);
+                            if (expected.isEmpty()) {
+                                return 1.0;
+                            }
+                            long found = index.search(queries.get(i), k, id -> false).stream()
+                                    .filter(n -> expected.contains(n.id()))
+                                    .count();
+                            return found / (double) expected.size();
+                        })
+                        .sum()
+                / queries.size();
     }
 
     private static Set<Integer> ids(List<ScoredNode> nodes) {

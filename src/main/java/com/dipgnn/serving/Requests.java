@@ -9,8 +9,7 @@ import java.util.List;
 /** Validation of request inputs against the deployed graph, with precise messages. */
 final class Requests {
 
-    private Requests() {
-    }
+    private Requests() {}
 
     static InvalidInferenceRequestException invalid(String field, Reason reason, String message) {
         return new InvalidInferenceRequestException(field, reason, message);
@@ -18,15 +17,18 @@ final class Requests {
 
     static void requireType(HeteroGraph graph, String field, String type) {
         if (type == null || !graph.hasNodeType(type)) {
-            throw invalid(field, Reason.UNKNOWN_NODE_TYPE, "unknown node type '" + type + "': the graph's node types are "
-                    + graph.nodeTypes());
+            throw invalid(
+                    field,
+                    Reason.UNKNOWN_NODE_TYPE,
+                    "unknown node type '" + type + "': the graph's node types are " + graph.nodeTypes());
         }
     }
 
     /** Checks the batch size and that every id is a node of {@code type}. */
     static void requireIds(HeteroGraph graph, String field, String type, int[] ids, int maxBatch) {
         if (ids == null) {
-            throw invalid(field, Reason.MALFORMED, field + " is missing: give a list of node ids of type '" + type + "'");
+            throw invalid(
+                    field, Reason.MALFORMED, field + " is missing: give a list of node ids of type '" + type + "'");
         }
         requireBatch(field, ids.length, maxBatch);
         int count = graph.numNodes(type);
@@ -37,23 +39,31 @@ final class Requests {
 
     static void requireId(String field, String type, int id, int count) {
         if (id < 0 || id >= count) {
-            throw invalid(field, Reason.UNKNOWN_NODE, "node " + id + " of type '" + type + "' does not exist: ids of type '"
-                    + type + "' are 0.." + (count - 1));
+            throw invalid(
+                    field,
+                    Reason.UNKNOWN_NODE,
+                    "node " + id + " of type '" + type + "' does not exist: ids of type '" + type + "' are 0.."
+                            + (count - 1));
         }
     }
 
     static void requireBatch(String field, int size, int maxBatch) {
         if (size > maxBatch) {
-            throw invalid(field, Reason.BATCH_TOO_LARGE, field + " holds " + size + " items; at most " + maxBatch
-                    + " are allowed per request");
+            throw invalid(
+                    field,
+                    Reason.BATCH_TOO_LARGE,
+                    field + " holds " + size + " items; at most " + maxBatch + " are allowed per request");
         }
     }
 
     static void requireK(int k, int candidates, int maxK) {
         int upper = Math.min(maxK, candidates);
         if (k < 1 || k > upper) {
-            throw invalid("k", Reason.K_OUT_OF_RANGE, "k must be between 1 and " + upper + " (" + candidates
-                    + " candidates, at most " + maxK + " per request); got " + k);
+            throw invalid(
+                    "k",
+                    Reason.K_OUT_OF_RANGE,
+                    "k must be between 1 and " + upper + " (" + candidates + " candidates, at most " + maxK
+                            + " per request); got " + k);
         }
     }
 
@@ -62,10 +72,16 @@ final class Requests {
         try {
             return graph.relation(nameOrKey);
         } catch (IllegalArgumentException e) {
-            List<String> keys = graph.relationTypes().stream().map(RelationType::key).toList();
-            throw invalid(field, Reason.UNKNOWN_RELATION, "unknown relation '" + nameOrKey + "': the graph's relations are "
-                    + keys + (nameOrKey != null && keys.stream().anyMatch(k -> k.contains("__" + nameOrKey + "__"))
-                    ? " (the name is ambiguous: use the full key)" : ""));
+            List<String> keys =
+                    graph.relationTypes().stream().map(RelationType::key).toList();
+            throw invalid(
+                    field,
+                    Reason.UNKNOWN_RELATION,
+                    "unknown relation '" + nameOrKey + "': the graph's relations are "
+                            + keys
+                            + (nameOrKey != null && keys.stream().anyMatch(k -> k.contains("__" + nameOrKey + "__"))
+                                    ? " (the name is ambiguous: use the full key)"
+                                    : ""));
         }
     }
 }

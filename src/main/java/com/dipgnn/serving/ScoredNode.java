@@ -6,5 +6,4 @@ package com.dipgnn.serving;
  * @param id node id within its type
  * @param score the model's link score (cosine in [-1, 1]) or the index's inner product
  */
-public record ScoredNode(int id, float score) {
-}
+public record ScoredNode(int id, float score) {}

@@ -3,8 +3,7 @@ package com.dipgnn.serving;
 /** Argument checks shared by the indexes (programming errors, not user input: plain exceptions). */
 final class SearchChecks {
 
-    private SearchChecks() {
-    }
+    private SearchChecks() {}
 
     static void require(float[] query, int k, int dim) {
         if (query.length != dim) {

@@ -1,9 +1,9 @@
 package com.dipgnn.serving;
 
-import java.util.SplittableRandom;
-import java.util.stream.IntStream;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import java.util.function.IntConsumer;
+import java.util.stream.IntStream;
 
 /**
  * Spherical k-means for the coarse quantiser of {@link IvfIndex}: points are assigned to the
@@ -15,8 +15,7 @@ final class SphericalKMeans {
 
     private static final int CHUNK = 512;
 
-    private SphericalKMeans() {
-    }
+    private SphericalKMeans() {}
 
     /**
      * Trains {@code k} unit centroids ({@code k x dim}, row-major).
@@ -24,8 +23,8 @@ final class SphericalKMeans {
      * @param sampleSize points drawn (without replacement) to train on; at least {@code k}
      * @param afterIteration called with the number of finished iterations
      */
-    static float[] train(float[] data, int dim, int k, int sampleSize, int iterations, long seed,
-                         IntConsumer afterIteration) {
+    static float[] train(
+            float[] data, int dim, int k, int sampleSize, int iterations, long seed, IntConsumer afterIteration) {
         int n = data.length / dim;
         SplittableRandom rng = new SplittableRandom(seed);
         float[] points = gather(data, dim, sample(n, Math.max(k, Math.min(n, sampleSize)), rng));

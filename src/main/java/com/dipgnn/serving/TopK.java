@@ -98,8 +98,11 @@ final class TopK {
         for (int i = 0; i < size; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, (a, b) -> better(scores[a], ids[a], scores[b], ids[b]) ? -1
-                : better(scores[b], ids[b], scores[a], ids[a]) ? 1 : 0);
+        Arrays.sort(
+                order,
+                (a, b) -> better(scores[a], ids[a], scores[b], ids[b])
+                        ? -1
+                        : better(scores[b], ids[b], scores[a], ids[a]) ? 1 : 0);
         return order;
     }
 

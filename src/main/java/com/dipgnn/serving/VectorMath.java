@@ -8,8 +8,7 @@ package com.dipgnn.serving;
  */
 final class VectorMath {
 
-    private VectorMath() {
-    }
+    private VectorMath() {}
 
     /** The inner product of {@code a[aOff..aOff+dim)} and {@code b[bOff..bOff+dim)}. */
     static float dot(float[] a, int aOff, float[] b, int bOff, int dim) {

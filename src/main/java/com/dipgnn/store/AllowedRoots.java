@@ -2,16 +2,16 @@ package com.dipgnn.store;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemLoopException;
 import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
 
 /**
  * The one path rule for every directory the code reads from a path it was given or stored (data
@@ -88,8 +88,8 @@ public final class AllowedRoots {
             throw new PathRefusedException(what + " '" + directory + "' does not exist on the server");
         }
         if (!inside(dir)) {
-            throw new PathRefusedException(what + " '" + directory + "' is outside " + placesAllowed()
-                    + "; place it under one of them");
+            throw new PathRefusedException(
+                    what + " '" + directory + "' is outside " + placesAllowed() + "; place it under one of them");
         }
         if (!Files.isDirectory(dir)) {
             throw new PathRefusedException(what + " '" + directory + "' is not a directory");
@@ -111,11 +111,12 @@ public final class AllowedRoots {
                 try {
                     target = p.toRealPath();
                 } catch (IOException e) {
-                    throw new PathRefusedException("'" + relative(dir, p) + "' in " + what + " " + dir + " is a link to "
-                            + "nothing that exists; remove it or replace it with the file itself");
+                    throw new PathRefusedException("'" + relative(dir, p) + "' in " + what + " " + dir
+                            + " is a link to " + "nothing that exists; remove it or replace it with the file itself");
                 }
                 if (!inside(target)) {
-                    throw new PathRefusedException("'" + relative(dir, p) + "' in " + what + " " + dir + " is a link to "
+                    throw new PathRefusedException("'" + relative(dir, p) + "' in " + what + " " + dir
+                            + " is a link to "
                             + "a place outside " + placesAllowed() + "; copy the file into the directory instead of "
                             + "linking to it");
                 }

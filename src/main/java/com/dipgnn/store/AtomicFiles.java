@@ -35,8 +35,7 @@ public final class AtomicFiles {
         void writeInto(Path dir) throws IOException;
     }
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     /**
      * Writes a new directory {@code target} whole or not at all: {@code content} fills a hidden

@@ -35,8 +35,7 @@ public final class CheckpointFiles {
         void writeTo(Path directory) throws IOException;
     }
 
-    private CheckpointFiles() {
-    }
+    private CheckpointFiles() {}
 
     /** Whether {@code dir} holds a checkpoint. */
     public static boolean exists(Path dir) {
@@ -48,9 +47,11 @@ public final class CheckpointFiles {
      * with {@link AllowedRoots}: inside {@code dir}, no link in it leading out.
      */
     public static Path latest(Path dir) throws IOException {
-        Path latest = dir.resolve(Files.readString(dir.resolve(LATEST), StandardCharsets.UTF_8).trim());
+        Path latest = dir.resolve(
+                Files.readString(dir.resolve(LATEST), StandardCharsets.UTF_8).trim());
         try {
-            return AllowedRoots.within(dir, "the checkpoint directory " + dir).directory(latest, "the latest checkpoint");
+            return AllowedRoots.within(dir, "the checkpoint directory " + dir)
+                    .directory(latest, "the latest checkpoint");
         } catch (PathRefusedException e) {
             throw new CheckpointRefusedException(e.getMessage() + "; delete the checkpoint directory to start afresh");
         }

@@ -9,8 +9,7 @@ public final class CodeVersion {
 
     private static final String VERSION = read();
 
-    private CodeVersion() {
-    }
+    private CodeVersion() {}
 
     public static String get() {
         return VERSION;

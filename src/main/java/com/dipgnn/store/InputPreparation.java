@@ -15,8 +15,11 @@ import java.util.Objects;
  * @param standardizedFeatureTypes the node types whose dense columns were standardised (their
  *     statistics are stored in the model directory)
  */
-public record InputPreparation(SamplingConfig sampling, boolean rowNormalizeFeatures,
-                               FeatureStandardization standardizeFeatures, List<String> standardizedFeatureTypes) {
+public record InputPreparation(
+        SamplingConfig sampling,
+        boolean rowNormalizeFeatures,
+        FeatureStandardization standardizeFeatures,
+        List<String> standardizedFeatureTypes) {
 
     public InputPreparation {
         Objects.requireNonNull(sampling, "sampling");

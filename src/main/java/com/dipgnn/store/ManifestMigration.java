@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.io.IOException;
 
 /**
  * Reads a model manifest of any format this code knows, upgrading older ones to {@link
@@ -31,8 +31,7 @@ import java.io.IOException;
  */
 public final class ManifestMigration {
 
-    private ManifestMigration() {
-    }
+    private ManifestMigration() {}
 
     /** The manifest in {@code json}, upgraded to the current format. */
     public static ModelManifest read(ObjectMapper mapper, JsonNode json) throws IOException {
@@ -45,7 +44,8 @@ public final class ManifestMigration {
                     + "of DiP-GNN than this one (which reads formats up to " + ModelManifest.FORMAT
                     + "): upgrade DiP-GNN to load the model");
         }
-        ObjectNode current = format < ModelManifest.FORMAT ? fromFormat1((ObjectNode) json.deepCopy()) : (ObjectNode) json;
+        ObjectNode current =
+                format < ModelManifest.FORMAT ? fromFormat1((ObjectNode) json.deepCopy()) : (ObjectNode) json;
         return mapper.treeToValue(current, ModelManifest.class);
     }
 
@@ -58,10 +58,12 @@ public final class ManifestMigration {
                 .put("width", settings.path("sampling_width").asInt(defaults.width()));
         ObjectNode preparation = manifest.objectNode();
         preparation.set("sampling", sampling);
-        preparation.put("rowNormalizeFeatures", settings.path("normalize_features").asBoolean(false));
+        preparation.put(
+                "rowNormalizeFeatures", settings.path("normalize_features").asBoolean(false));
         List<String> standardized = strings(settings.path("standardized_feature_types"));
         FeatureStandardization mode = settings.hasNonNull("standardize_features")
-                ? FeatureStandardization.parse(settings.get("standardize_features").asText())
+                ? FeatureStandardization.parse(
+                        settings.get("standardize_features").asText())
                 : standardized.isEmpty() ? FeatureStandardization.NONE : FeatureStandardization.AUTO;
         preparation.put("standardizeFeatures", mode.name());
         ArrayNode types = preparation.putArray("standardizedFeatureTypes");

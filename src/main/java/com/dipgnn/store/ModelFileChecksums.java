@@ -24,15 +24,16 @@ public final class ModelFileChecksums {
 
     private static final String PREFIX = "sha256:";
 
-    private ModelFileChecksums() {
-    }
+    private ModelFileChecksums() {}
 
     /** Every regular file under {@code dir} except {@code excluded}, by path relative to it ('/'-separated), in path order. */
     public static Map<String, String> of(Path dir, String excluded) throws IOException {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(dir)) {
-            files = walk.filter(Files::isRegularFile).filter(p -> !dir.relativize(p).toString().equals(excluded))
-                    .sorted(Comparator.comparing(p -> relative(dir, p))).toList();
+            files = walk.filter(Files::isRegularFile)
+                    .filter(p -> !dir.relativize(p).toString().equals(excluded))
+                    .sorted(Comparator.comparing(p -> relative(dir, p)))
+                    .toList();
         }
         Map<String, String> sums = new LinkedHashMap<>();
         for (Path file : files) {

@@ -8,12 +8,12 @@ import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Instant;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.time.Instant;
-import java.util.Collections;
 
 /**
  * The JSON manifest stored beside a model's parameters: enough to rebuild the architecture, to
@@ -88,16 +88,58 @@ public record ModelManifest(
 
     /** This manifest listing {@code files} (path to {@code sha256:<hex>}) as the model's files. */
     public ModelManifest withFiles(Map<String, String> files) {
-        return new ModelManifest(format, createdAt, codeVersion, runtime, backbone, layers, hidden, heads, dropout,
-                attentionDropout, featureDims, relations, task, dataset, datasetFingerprint, splitSeed, preparation,
-                provenance, legacyHyperParameters, metrics, nodeInputs, structuralDims, files);
+        return new ModelManifest(
+                format,
+                createdAt,
+                codeVersion,
+                runtime,
+                backbone,
+                layers,
+                hidden,
+                heads,
+                dropout,
+                attentionDropout,
+                featureDims,
+                relations,
+                task,
+                dataset,
+                datasetFingerprint,
+                splitSeed,
+                preparation,
+                provenance,
+                legacyHyperParameters,
+                metrics,
+                nodeInputs,
+                structuralDims,
+                files);
     }
 
     /** This manifest recording {@code runtime} as where the model was trained. */
     public ModelManifest withRuntime(RuntimeProvenance runtime) {
-        return new ModelManifest(format, createdAt, codeVersion, runtime, backbone, layers, hidden, heads, dropout,
-                attentionDropout, featureDims, relations, task, dataset, datasetFingerprint, splitSeed, preparation,
-                provenance, legacyHyperParameters, metrics, nodeInputs, structuralDims, files);
+        return new ModelManifest(
+                format,
+                createdAt,
+                codeVersion,
+                runtime,
+                backbone,
+                layers,
+                hidden,
+                heads,
+                dropout,
+                attentionDropout,
+                featureDims,
+                relations,
+                task,
+                dataset,
+                datasetFingerprint,
+                splitSeed,
+                preparation,
+                provenance,
+                legacyHyperParameters,
+                metrics,
+                nodeInputs,
+                structuralDims,
+                files);
     }
 
     /**
@@ -107,9 +149,30 @@ public record ModelManifest(
     public ModelManifest withSection(String name, Record value) {
         Map<String, JsonNode> sections = new LinkedHashMap<>(provenance);
         sections.put(name, SECTIONS.valueToTree(value));
-        return new ModelManifest(format, createdAt, codeVersion, runtime, backbone, layers, hidden, heads, dropout,
-                attentionDropout, featureDims, relations, task, dataset, datasetFingerprint, splitSeed, preparation,
-                sections, legacyHyperParameters, metrics, nodeInputs, structuralDims, files);
+        return new ModelManifest(
+                format,
+                createdAt,
+                codeVersion,
+                runtime,
+                backbone,
+                layers,
+                hidden,
+                heads,
+                dropout,
+                attentionDropout,
+                featureDims,
+                relations,
+                task,
+                dataset,
+                datasetFingerprint,
+                splitSeed,
+                preparation,
+                sections,
+                legacyHyperParameters,
+                metrics,
+                nodeInputs,
+                structuralDims,
+                files);
     }
 
     /**
@@ -126,9 +189,11 @@ public record ModelManifest(
         try {
             return Optional.of(SECTIONS.treeToValue(node, type));
         } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
-            throw new IllegalStateException("the manifest's '" + name + "' section does not read as "
-                    + type.getSimpleName() + " (" + e.getMessage() + "); the model directory is damaged: "
-                    + "copy it again or train the model again", e);
+            throw new IllegalStateException(
+                    "the manifest's '" + name + "' section does not read as "
+                            + type.getSimpleName() + " (" + e.getMessage() + "); the model directory is damaged: "
+                            + "copy it again or train the model again",
+                    e);
         }
     }
 
@@ -144,24 +209,35 @@ public record ModelManifest(
     public record NodeInputs(String embeddings, int embeddingWidth, String structural, double rowDropout) {
 
         static NodeInputs of(NodeInputConfig config) {
-            return new NodeInputs(config.embeddings().toString(), config.embeddingWidth(),
-                    config.structural().toString(), config.rowDropout());
+            return new NodeInputs(
+                    config.embeddings().toString(),
+                    config.embeddingWidth(),
+                    config.structural().toString(),
+                    config.rowDropout());
         }
 
         NodeInputConfig config() {
-            return new NodeInputConfig(TypeSelection.parse(embeddings), embeddingWidth,
-                    TypeSelection.parse(structural), rowDropout);
+            return new NodeInputConfig(
+                    TypeSelection.parse(embeddings), embeddingWidth, TypeSelection.parse(structural), rowDropout);
         }
     }
 
     /** The architecture; a manifest without node inputs (written before they existed) gives {@link NodeInputConfig#LEGACY}. */
     public ModelConfig modelConfig() {
-        return new ModelConfig(backbone, layers, hidden, heads, dropout, attentionDropout,
+        return new ModelConfig(
+                backbone,
+                layers,
+                hidden,
+                heads,
+                dropout,
+                attentionDropout,
                 nodeInputs == null ? NodeInputConfig.LEGACY : nodeInputs.config());
     }
 
     public GraphSchema schema() {
-        return new GraphSchema(new LinkedHashMap<>(featureDims), relations.stream().map(RelationType::parse).toList(),
+        return new GraphSchema(
+                new LinkedHashMap<>(featureDims),
+                relations.stream().map(RelationType::parse).toList(),
                 structuralDims);
     }
 
@@ -170,14 +246,38 @@ public record ModelManifest(
      * {@code preparation} says; the training stages add their sections ({@link #withSection}) and
      * {@link ModelStore#save} the runtime and the files.
      */
-    public static ModelManifest of(ModelConfig config, GraphSchema schema, Map<String, Object> task, String dataset,
-                                   String fingerprint, long splitSeed, InputPreparation preparation,
-                                   Map<String, Map<String, Double>> metrics) {
-        return new ModelManifest(FORMAT, Instant.now().toString(), CodeVersion.get(), null,
-                config.backbone(), config.layers(), config.hidden(), config.heads(), config.dropout(),
-                config.attentionDropout(), schema.featureDims(),
-                schema.relations().stream().map(RelationType::key).toList(), task, dataset, fingerprint, splitSeed,
-                preparation, Map.of(), null, metrics, NodeInputs.of(config.nodeInputs()), schema.structuralDims(),
+    public static ModelManifest of(
+            ModelConfig config,
+            GraphSchema schema,
+            Map<String, Object> task,
+            String dataset,
+            String fingerprint,
+            long splitSeed,
+            InputPreparation preparation,
+            Map<String, Map<String, Double>> metrics) {
+        return new ModelManifest(
+                FORMAT,
+                Instant.now().toString(),
+                CodeVersion.get(),
+                null,
+                config.backbone(),
+                config.layers(),
+                config.hidden(),
+                config.heads(),
+                config.dropout(),
+                config.attentionDropout(),
+                schema.featureDims(),
+                schema.relations().stream().map(RelationType::key).toList(),
+                task,
+                dataset,
+                fingerprint,
+                splitSeed,
+                preparation,
+                Map.of(),
+                null,
+                metrics,
+                NodeInputs.of(config.nodeInputs()),
+                schema.structuralDims(),
                 null);
     }
 }

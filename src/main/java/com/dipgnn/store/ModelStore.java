@@ -2,20 +2,22 @@ package com.dipgnn.store;
 
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeEmbeddingTable;
 import com.dipgnn.model.NodeIdSpace;
-import com.dipgnn.model.ChunkedArrays;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
@@ -26,14 +28,12 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
-import java.io.EOFException;
-import java.io.InputStream;
-import java.util.LinkedHashSet;
-import java.util.List;
 
 /**
  * Saves and loads models as a directory: {@code manifest.json}, {@code encoder.params},
@@ -49,19 +49,18 @@ public final class ModelStore {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private ModelStore() {
-    }
+    private ModelStore() {}
 
     /** A model read back from disk. */
-    public record LoadedModel(ModelManifest manifest, GraphEncoder encoder, GraphModule head) {
-    }
+    public record LoadedModel(ModelManifest manifest, GraphEncoder encoder, GraphModule head) {}
 
     /**
      * Writes the model atomically to {@code dir}.
      *
      * @throws FileAlreadyExistsException when {@code dir} exists (models are never overwritten in place)
      */
-    public static void save(Path dir, ModelManifest manifest, GraphEncoder encoder, GraphModule head) throws IOException {
+    public static void save(Path dir, ModelManifest manifest, GraphEncoder encoder, GraphModule head)
+            throws IOException {
         save(dir, manifest, encoder, head, null);
     }
 
@@ -76,8 +75,9 @@ public final class ModelStore {
      *
      * @throws FileAlreadyExistsException when {@code dir} exists (models are never overwritten in place)
      */
-    public static void save(Path dir, ModelManifest manifest, GraphEncoder encoder, GraphModule head,
-                            Attachment attachment) throws IOException {
+    public static void save(
+            Path dir, ModelManifest manifest, GraphEncoder encoder, GraphModule head, Attachment attachment)
+            throws IOException {
         save(dir, manifest, encoder, head, attachment, Map.of());
     }
 
@@ -87,8 +87,13 @@ public final class ModelStore {
      *
      * @throws FileAlreadyExistsException when {@code dir} exists (models are never overwritten in place)
      */
-    public static void save(Path dir, ModelManifest manifest, GraphEncoder encoder, GraphModule head,
-                            Attachment attachment, Map<String, NodeEmbeddingFiles.Remap> tableRemaps)
+    public static void save(
+            Path dir,
+            ModelManifest manifest,
+            GraphEncoder encoder,
+            GraphModule head,
+            Attachment attachment,
+            Map<String, NodeEmbeddingFiles.Remap> tableRemaps)
             throws IOException {
         Set<String> named = manifest.modelConfig().nodeInputs().embeddings().resolve(manifest.featureDims());
         if (!named.equals(encoder.nodeTables().keySet())) {
@@ -97,27 +102,35 @@ public final class ModelStore {
                     + " but the encoder has tables for " + encoder.nodeTables().keySet() + "; build the encoder "
                     + "with the manifest's model configuration and graph id spaces");
         }
-        AtomicFiles.writeDirectory(dir, "a model already exists there; choose another directory or delete it first",
-                temp -> {
+        AtomicFiles.writeDirectory(
+                dir, "a model already exists there; choose another directory or delete it first", temp -> {
                     writeParams(temp.resolve(ENCODER), encoder);
                     writeParams(temp.resolve(HEAD), head);
                     if (!encoder.tables().isEmpty()) {
-                        NodeEmbeddingFiles.write(temp.resolve(NodeEmbeddingFiles.FILE), encoder.tables(), tableRemaps,
+                        NodeEmbeddingFiles.write(
+                                temp.resolve(NodeEmbeddingFiles.FILE),
+                                encoder.tables(),
+                                tableRemaps,
                                 ChunkedArrays.DEFAULT_CHUNK_FLOATS);
                     }
                     if (attachment != null) {
                         attachment.writeTo(temp);
                     }
                     // the manifest last: it records the checksum of every other file
-                    JSON.writeValue(temp.resolve(MANIFEST).toFile(), manifest.withRuntime(RuntimeProvenance.current(
-                            device(encoder))).withFiles(ModelFileChecksums.of(temp, MANIFEST)));
+                    JSON.writeValue(
+                            temp.resolve(MANIFEST).toFile(),
+                            manifest.withRuntime(RuntimeProvenance.current(device(encoder)))
+                                    .withFiles(ModelFileChecksums.of(temp, MANIFEST)));
                 });
     }
 
     /** The device of the encoder's parameters (the CPU for an encoder without any). */
     private static ai.djl.Device device(GraphModule encoder) {
-        return encoder.parameters().values().stream().filter(p -> p.isInitialized())
-                .map(p -> p.getArray().getDevice()).findFirst().orElse(ai.djl.Device.cpu());
+        return encoder.parameters().values().stream()
+                .filter(p -> p.isInitialized())
+                .map(p -> p.getArray().getDevice())
+                .findFirst()
+                .orElse(ai.djl.Device.cpu());
     }
 
     private static void writeParams(Path file, GraphModule module) throws IOException {
@@ -135,8 +148,10 @@ public final class ModelStore {
         try {
             return ManifestMigration.read(JSON, JSON.readTree(file.toFile()));
         } catch (com.fasterxml.jackson.core.JacksonException e) {
-            throw new IOException(file + " is not a readable model manifest (" + e.getOriginalMessage()
-                    + "); the model directory is damaged: copy it again or train the model again", e);
+            throw new IOException(
+                    file + " is not a readable model manifest (" + e.getOriginalMessage()
+                            + "); the model directory is damaged: copy it again or train the model again",
+                    e);
         } catch (IllegalArgumentException e) {
             throw new IOException(file + ": " + e.getMessage(), e);
         }
@@ -162,8 +177,8 @@ public final class ModelStore {
      * {@code manifest}, read from it ({@link ModelFileChecksums#verify}), so that neither is read
      * nor large tables hashed twice.
      */
-    public static LoadedModel loadVerified(Path dir, ModelManifest manifest, NDManager manager,
-                                           Function<ModelManifest, GraphModule> headFactory)
+    public static LoadedModel loadVerified(
+            Path dir, ModelManifest manifest, NDManager manager, Function<ModelManifest, GraphModule> headFactory)
             throws IOException, MalformedModelException {
         Map<String, NodeEmbeddingTable> stored = readTables(dir, manifest, manager);
         try {
@@ -207,13 +222,14 @@ public final class ModelStore {
         if (!Files.isRegularFile(file)) {
             return Map.of();
         }
-        Map<String, NodeEmbeddingTable> stored = NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+        Map<String, NodeEmbeddingTable> stored =
+                NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
         Set<String> types = new LinkedHashSet<>();
         stored.values().forEach(t -> types.add(t.type()));
         if (!types.equals(embedded)) {
             stored.values().forEach(NodeEmbeddingTable::close);
-            throw new MalformedModelException(file + " holds the per-node embeddings of " + types + " but the manifest "
-                    + "names " + embedded);
+            throw new MalformedModelException(
+                    file + " holds the per-node embeddings of " + types + " but the manifest " + "names " + embedded);
         }
         return stored;
     }
@@ -240,7 +256,8 @@ public final class ModelStore {
                 return Map.of();
             }
             Map<String, NodeEmbeddingTable> byType = new LinkedHashMap<>();
-            NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS).values()
+            NodeEmbeddingFiles.read(file, manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS)
+                    .values()
                     .forEach(t -> byType.put(t.type(), t));
             return byType;
         }
@@ -263,8 +280,10 @@ public final class ModelStore {
      */
     public static void requireSameArchitecture(ModelManifest manifest, ModelConfig config, GraphSchema graph) {
         ModelConfig saved = manifest.modelConfig();
-        if (saved.backbone() != config.backbone() || saved.layers() != config.layers()
-                || saved.hidden() != config.hidden() || saved.heads() != config.heads()) {
+        if (saved.backbone() != config.backbone()
+                || saved.layers() != config.layers()
+                || saved.hidden() != config.hidden()
+                || saved.heads() != config.heads()) {
             throw new IllegalArgumentException("the pre-trained encoder is " + saved.backbone() + " with "
                     + saved.layers() + " layers, hidden " + saved.hidden() + " and " + saved.heads()
                     + " heads, but fine-tuning asks for " + config.backbone() + " with " + config.layers()
@@ -281,14 +300,17 @@ public final class ModelStore {
         Set<String> savedTypes = saved.nodeInputs().embeddings().resolve(graph.featureDims());
         Set<String> types = config.nodeInputs().embeddings().resolve(graph.featureDims());
         boolean sameEmbeddings = savedTypes.equals(types)
-                && (types.isEmpty() || saved.nodeInputs().width(saved.hidden()) == config.nodeInputs().width(config.hidden()));
+                && (types.isEmpty()
+                        || saved.nodeInputs().width(saved.hidden())
+                                == config.nodeInputs().width(config.hidden()));
         if (!sameEmbeddings || !manifest.schema().structuralDims().equals(graph.structuralDims())) {
             throw new IllegalArgumentException("the pre-trained encoder has per-node embeddings for " + savedTypes
                     + " (width " + saved.nodeInputs().width(saved.hidden()) + ") and structural inputs "
                     + manifest.schema().structuralDims() + ", but fine-tuning asks for per-node embeddings for " + types
                     + " (width " + config.nodeInputs().width(config.hidden()) + ") and structural inputs "
                     + graph.structuralDims() + "; use the pre-training node inputs (--node-embeddings "
-                    + saved.nodeInputs().embeddings() + " --embedding-width " + saved.nodeInputs().embeddingWidth()
+                    + saved.nodeInputs().embeddings() + " --embedding-width "
+                    + saved.nodeInputs().embeddingWidth()
                     + " --structural-inputs " + saved.nodeInputs().structural() + ")");
         }
     }
@@ -313,17 +335,19 @@ public final class ModelStore {
         GraphSchema model = manifest.schema();
         Map<String, Integer> expected = model.featureDims();
         Map<String, Integer> given = graph.featureDims();
-        boolean fits = expected.keySet().equals(given.keySet()) && expected.entrySet().stream().allMatch(e ->
-                textTypes.contains(e.getKey()) ? e.getValue() >= given.get(e.getKey())
-                        : e.getValue().equals(given.get(e.getKey())));
+        boolean fits = expected.keySet().equals(given.keySet())
+                && expected.entrySet().stream()
+                        .allMatch(e -> textTypes.contains(e.getKey())
+                                ? e.getValue() >= given.get(e.getKey())
+                                : e.getValue().equals(given.get(e.getKey())));
         if (!fits) {
             throw new IllegalArgumentException("the model expects node types and feature widths "
                     + expected + " but the graph has " + given
                     + (textTypes.isEmpty() ? "" : " (before the text columns of " + textTypes + ")"));
         }
         if (!model.relations().equals(graph.relations())) {
-            throw new IllegalArgumentException("the model expects relations " + model.relations()
-                    + " but the graph has " + graph.relations());
+            throw new IllegalArgumentException(
+                    "the model expects relations " + model.relations() + " but the graph has " + graph.relations());
         }
     }
 
@@ -360,7 +384,8 @@ public final class ModelStore {
         }
         List<Path> files;
         try (Stream<Path> walk = Files.walk(dir)) {
-            files = walk.filter(Files::isRegularFile).sorted(Comparator.comparing(p -> dir.relativize(p).toString()))
+            files = walk.filter(Files::isRegularFile)
+                    .sorted(Comparator.comparing(p -> dir.relativize(p).toString()))
                     .toList();
         }
         byte[] buffer = new byte[1 << 16];

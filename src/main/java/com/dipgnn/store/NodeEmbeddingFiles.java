@@ -35,11 +35,9 @@ public final class NodeEmbeddingFiles {
      * @param space the id space of the saved rows
      * @param sourceRows for each saved row, the table row it copies, or -1 for an untrained zero row
      */
-    public record Remap(NodeIdSpace space, int[] sourceRows) {
-    }
+    public record Remap(NodeIdSpace space, int[] sourceRows) {}
 
-    private NodeEmbeddingFiles() {
-    }
+    private NodeEmbeddingFiles() {}
 
     /** Writes the tables of {@code module} as they are. */
     public static void write(Path file, GraphModule module, int chunkFloats) throws IOException {
@@ -50,9 +48,11 @@ public final class NodeEmbeddingFiles {
      * Writes {@code tables} (by path), each in the id space of its remap when {@code remaps} has one
      * for its type.
      */
-    public static void write(Path file, Map<String, NodeEmbeddingTable> tables, Map<String, Remap> remaps,
-                             int chunkFloats) throws IOException {
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 20))) {
+    public static void write(
+            Path file, Map<String, NodeEmbeddingTable> tables, Map<String, Remap> remaps, int chunkFloats)
+            throws IOException {
+        try (DataOutputStream out =
+                new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 20))) {
             out.writeUTF(MAGIC);
             out.writeInt(VERSION);
             out.writeInt(tables.size());
@@ -60,14 +60,18 @@ public final class NodeEmbeddingFiles {
                 NodeEmbeddingTable table = e.getValue();
                 Remap remap = remaps.get(table.type());
                 out.writeUTF(e.getKey());
-                table.write(out, remap == null ? table.idSpace() : remap.space(),
-                        remap == null ? null : remap.sourceRows(), chunkFloats);
+                table.write(
+                        out,
+                        remap == null ? table.idSpace() : remap.space(),
+                        remap == null ? null : remap.sourceRows(),
+                        chunkFloats);
             }
         }
     }
 
     /** Reads every table of a file, by path, its rows in {@code manager}. */
-    public static Map<String, NodeEmbeddingTable> read(Path file, NDManager manager, int chunkFloats) throws IOException {
+    public static Map<String, NodeEmbeddingTable> read(Path file, NDManager manager, int chunkFloats)
+            throws IOException {
         Map<String, NodeEmbeddingTable> tables = new LinkedHashMap<>();
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 20))) {
             if (!MAGIC.equals(in.readUTF()) || in.readInt() != VERSION) {
@@ -94,8 +98,8 @@ public final class NodeEmbeddingFiles {
     public static void assign(GraphModule module, Map<String, NodeEmbeddingTable> stored) {
         Map<String, NodeEmbeddingTable> tables = module.tables();
         if (!tables.keySet().equals(stored.keySet())) {
-            throw new IllegalArgumentException("stored node embeddings " + stored.keySet() + " do not match the model's "
-                    + tables.keySet());
+            throw new IllegalArgumentException(
+                    "stored node embeddings " + stored.keySet() + " do not match the model's " + tables.keySet());
         }
         for (Map.Entry<String, NodeEmbeddingTable> e : tables.entrySet()) {
             e.getValue().takeFrom(stored.get(e.getKey()));

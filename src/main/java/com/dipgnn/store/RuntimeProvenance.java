@@ -15,14 +15,25 @@ import ai.djl.engine.Engine;
  * @param os {@code os.name}
  * @param arch {@code os.arch}
  */
-public record RuntimeProvenance(String djlVersion, String engine, String engineVersion, String javaVersion,
-                                String device, String os, String arch) {
+public record RuntimeProvenance(
+        String djlVersion,
+        String engine,
+        String engineVersion,
+        String javaVersion,
+        String device,
+        String os,
+        String arch) {
 
     /** This process's runtime, for parameters on {@code device}. */
     public static RuntimeProvenance current(Device device) {
         Engine engine = Engine.getInstance();
-        return new RuntimeProvenance(Engine.getDjlVersion(), engine.getEngineName(), engine.getVersion(),
-                System.getProperty("java.version"), device.toString(), System.getProperty("os.name"),
+        return new RuntimeProvenance(
+                Engine.getDjlVersion(),
+                engine.getEngineName(),
+                engine.getVersion(),
+                System.getProperty("java.version"),
+                device.toString(),
+                System.getProperty("os.name"),
                 System.getProperty("os.arch"));
     }
 }

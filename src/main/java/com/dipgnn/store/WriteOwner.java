@@ -24,8 +24,7 @@ public final class WriteOwner {
 
     private static final String CURRENT = generate();
 
-    private WriteOwner() {
-    }
+    private WriteOwner() {}
 
     /** This process's token. */
     public static String current() {

@@ -17,10 +17,10 @@ final class SubwordPieces {
 
     /** Prefix of a piece that continues a word. */
     static final String CONTINUATION = "##";
+
     static final int MAX_PIECE_LENGTH = 8;
 
-    private SubwordPieces() {
-    }
+    private SubwordPieces() {}
 
     /** Up to {@code budget} pieces not already in {@code taken}, in id order. */
     static List<String> learn(Map<String, Integer> leftOutWords, int minCount, int budget, Set<String> taken) {
@@ -35,8 +35,7 @@ final class SubwordPieces {
                 (pieceLength(e.getKey()) == 1 ? single : longer).add(e);
             }
         }
-        var order = Map.Entry.<String, Integer>comparingByValue().reversed()
-                .thenComparing(Map.Entry.comparingByKey());
+        var order = Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey());
         single.sort(order);
         longer.sort(order);
         List<String> pieces = new ArrayList<>();

@@ -1,9 +1,8 @@
 package com.dipgnn.text;
 
-import com.dipgnn.store.AtomicFiles;
-
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.SparseFeatures;
+import com.dipgnn.store.AtomicFiles;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;

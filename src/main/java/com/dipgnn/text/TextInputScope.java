@@ -22,9 +22,10 @@ public enum TextInputScope {
         return switch (n) {
             case "all" -> ALL;
             case "featureless" -> FEATURELESS;
-            default -> throw new IllegalArgumentException("unknown text input scope '" + name
-                    + "': use all (every node type with text reads it, after its features if it has any) or "
-                    + "featureless (only node types without features read their text)");
+            default ->
+                throw new IllegalArgumentException("unknown text input scope '" + name
+                        + "': use all (every node type with text reads it, after its features if it has any) or "
+                        + "featureless (only node types without features read their text)");
         };
     }
 

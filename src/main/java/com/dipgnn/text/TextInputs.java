@@ -12,13 +12,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.HexFormat;
-import java.util.LinkedHashSet;
 import java.util.stream.IntStream;
 
 /**
@@ -38,7 +38,6 @@ import java.util.stream.IntStream;
  * once per data set and cached ({@link TextInputCache}).
  */
 public final class TextInputs {
-
 
     private final Vocabulary vocabulary;
     private final Tokenizer tokenizer;
@@ -124,8 +123,8 @@ public final class TextInputs {
      * Learns the vocabulary and input columns from the texts of {@code pretrainNodes} (per type, the
      * node ids pre-training may see) of {@code graph}; empty when the graph has no text.
      */
-    public static Optional<TextInputs> learn(HeteroGraph graph, Map<String, int[]> pretrainNodes,
-                                             TextInputConfig config) {
+    public static Optional<TextInputs> learn(
+            HeteroGraph graph, Map<String, int[]> pretrainNodes, TextInputConfig config) {
         List<String> types = textTypes(graph);
         if (types.isEmpty()) {
             return Optional.empty();
@@ -145,8 +144,8 @@ public final class TextInputs {
             }
             int dataWidth = table.featureDim();
             if (dataWidth == 0 || config.scope() == TextInputScope.ALL) {
-                Columns c = columnsFor(textsOf(table, pretrainNodes.get(type)), tokenizer, config.maxColumns(),
-                        dataWidth);
+                Columns c =
+                        columnsFor(textsOf(table, pretrainNodes.get(type)), tokenizer, config.maxColumns(), dataWidth);
                 if (c != null) {
                     columns.put(type, c);
                 }
@@ -160,8 +159,8 @@ public final class TextInputs {
      * pre-training sees), or from every node when {@code transfer} is false (a data set's own split,
      * where nothing is pre-trained); empty when the graph has no text.
      */
-    public static Optional<TextInputs> learnForSplit(HeteroGraph graph, boolean transfer, long splitSeed,
-                                                     TextInputConfig config) {
+    public static Optional<TextInputs> learnForSplit(
+            HeteroGraph graph, boolean transfer, long splitSeed, TextInputConfig config) {
         if (!hasText(graph)) {
             return Optional.empty();
         }
@@ -201,9 +200,11 @@ public final class TextInputs {
             return null;
         }
         List<Map.Entry<Integer, Integer>> ranked = new ArrayList<>(documentFrequency.entrySet());
-        ranked.sort((a, b) -> a.getValue().equals(b.getValue()) ? Integer.compare(a.getKey(), b.getKey())
+        ranked.sort((a, b) -> a.getValue().equals(b.getValue())
+                ? Integer.compare(a.getKey(), b.getKey())
                 : Integer.compare(b.getValue(), a.getValue()));
-        List<Map.Entry<Integer, Integer>> kept = new ArrayList<>(ranked.subList(0, Math.min(maxColumns, ranked.size())));
+        List<Map.Entry<Integer, Integer>> kept =
+                new ArrayList<>(ranked.subList(0, Math.min(maxColumns, ranked.size())));
         kept.sort(Map.Entry.comparingByKey());
         int[] ids = new int[kept.size()];
         float[] idf = new float[kept.size()];
@@ -215,7 +216,10 @@ public final class TextInputs {
     }
 
     private static int[] distinctWords(int[] ids) {
-        return Arrays.stream(ids).filter(id -> id >= Vocabulary.NUM_SPECIAL).distinct().toArray();
+        return Arrays.stream(ids)
+                .filter(id -> id >= Vocabulary.NUM_SPECIAL)
+                .distinct()
+                .toArray();
     }
 
     public Vocabulary vocabulary() {
@@ -280,8 +284,8 @@ public final class TextInputs {
     private Columns requireColumns(String type) {
         Columns c = columns.get(type);
         if (c == null) {
-            throw new IllegalArgumentException("node type '" + type + "' has no text-derived inputs; those that do: "
-                    + columns.keySet());
+            throw new IllegalArgumentException(
+                    "node type '" + type + "' has no text-derived inputs; those that do: " + columns.keySet());
         }
         return c;
     }
@@ -345,8 +349,8 @@ public final class TextInputs {
         HeteroGraph out = graph;
         for (Map.Entry<String, SparseFeatures> e : derived.entrySet()) {
             NodeTable table = out.nodes(e.getKey());
-            out = out.withNodes(table.withFeatures(new TextDerivedFeatures(table.features(), e.getValue(),
-                    fingerprint)));
+            out = out.withNodes(
+                    table.withFeatures(new TextDerivedFeatures(table.features(), e.getValue(), fingerprint)));
         }
         return out;
     }
@@ -367,8 +371,8 @@ public final class TextInputs {
         }
         if (table.featureDim() != dataWidth) {
             throw new IllegalArgumentException("node type '" + type + "' of graph '" + graph.name() + "' has "
-                    + table.featureDim() + "-dim features, but the model reads " + (dataWidth == 0
-                    ? "its inputs from text alone" : dataWidth + " features before its text")
+                    + table.featureDim() + "-dim features, but the model reads "
+                    + (dataWidth == 0 ? "its inputs from text alone" : dataWidth + " features before its text")
                     + "; use the data set the model was trained on");
         }
     }
@@ -376,7 +380,8 @@ public final class TextInputs {
     private String computeFingerprint() {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            digest.update((vocabulary.fingerprint() + ";" + tokenizer.maxLength() + ";").getBytes(StandardCharsets.UTF_8));
+            digest.update(
+                    (vocabulary.fingerprint() + ";" + tokenizer.maxLength() + ";").getBytes(StandardCharsets.UTF_8));
             columns.forEach((type, c) -> {
                 // a text-only type hashes as before data widths were stored, so older models keep their fingerprints
                 String data = c.besideFeatures() ? "+" + c.dataWidth() : "";
@@ -393,9 +398,12 @@ public final class TextInputs {
 
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder("TextInputs[vocabulary " + vocabulary.size() + ", max length "
-                + tokenizer.maxLength());
-        columns.forEach((type, c) -> sb.append(", ").append(type).append(" tf-idf ").append(c.width())
+        StringBuilder sb = new StringBuilder(
+                "TextInputs[vocabulary " + vocabulary.size() + ", max length " + tokenizer.maxLength());
+        columns.forEach((type, c) -> sb.append(", ")
+                .append(type)
+                .append(" tf-idf ")
+                .append(c.width())
                 .append(c.besideFeatures() ? " after " + c.dataWidth() + " features" : ""));
         return sb.append(", ").append(fingerprint).append(']').toString();
     }

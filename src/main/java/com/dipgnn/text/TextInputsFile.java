@@ -23,13 +23,14 @@ public final class TextInputsFile {
 
     /** The file in a model directory that holds the input columns (next to {@link VocabularyIO#FILE_NAME}). */
     public static final String FILE_NAME = "text-inputs.tsv";
+
     static final String MAGIC_PREFIX = "#dipgnn-text-inputs v";
     /** The format written: v2 adds each type's data width (a v1 file reads as widths 0). */
     static final int FORMAT_VERSION = 2;
+
     static final String MAGIC = MAGIC_PREFIX + FORMAT_VERSION;
 
-    private TextInputsFile() {
-    }
+    private TextInputsFile() {}
 
     /** Writes the vocabulary and the columns into {@code modelDir}. */
     public static void save(TextInputs inputs, Path modelDir) {
@@ -80,8 +81,8 @@ public final class TextInputsFile {
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            throw new VocabularyException("model directory " + modelDir + " has " + VocabularyIO.FILE_NAME
-                    + " but no " + FILE_NAME + "; the model directory is incomplete");
+            throw new VocabularyException("model directory " + modelDir + " has " + VocabularyIO.FILE_NAME + " but no "
+                    + FILE_NAME + "; the model directory is incomplete");
         } catch (IOException e) {
             throw new VocabularyException("cannot read " + file + ": " + e.getMessage(), e);
         }
@@ -100,8 +101,12 @@ public final class TextInputsFile {
         }
         TextInputs inputs;
         try {
-            inputs = new TextInputs(vocabulary, parseColumns(lines.subList(1, lines.size()), file,
-                    dataWidths(field(lines.get(0), "data-widths"), file)));
+            inputs = new TextInputs(
+                    vocabulary,
+                    parseColumns(
+                            lines.subList(1, lines.size()),
+                            file,
+                            dataWidths(field(lines.get(0), "data-widths"), file)));
         } catch (IllegalArgumentException e) {
             throw new VocabularyException(file + " is not valid: " + e.getMessage(), e);
         }
@@ -143,14 +148,15 @@ public final class TextInputsFile {
             try {
                 out.put(entry.substring(0, colon), Integer.parseInt(entry.substring(colon + 1)));
             } catch (RuntimeException e) {
-                throw new VocabularyException(file + " has a malformed data width '" + entry
-                        + "' in its header; expected type:width", e);
+                throw new VocabularyException(
+                        file + " has a malformed data width '" + entry + "' in its header; expected type:width", e);
             }
         }
         return out;
     }
 
-    private static Map<String, TextInputs.Columns> parseColumns(List<String> lines, Path file, Map<String, Integer> dataWidths) {
+    private static Map<String, TextInputs.Columns> parseColumns(
+            List<String> lines, Path file, Map<String, Integer> dataWidths) {
         Map<String, List<String[]>> rows = new LinkedHashMap<>();
         for (int i = 0; i < lines.size(); i++) {
             String[] parts = lines.get(i).split("\t");
@@ -168,8 +174,9 @@ public final class TextInputsFile {
                     ids[j] = Integer.parseInt(list.get(j)[1]);
                     idf[j] = Float.parseFloat(list.get(j)[2]);
                 } catch (NumberFormatException e) {
-                    throw new VocabularyException(file + " has a malformed column of type '" + type + "': "
-                            + String.join(" ", list.get(j)), e);
+                    throw new VocabularyException(
+                            file + " has a malformed column of type '" + type + "': " + String.join(" ", list.get(j)),
+                            e);
                 }
             }
             columns.put(type, new TextInputs.Columns(ids, idf, dataWidths.getOrDefault(type, 0)));

@@ -50,7 +50,8 @@ public final class TextNormalizer {
             return true;
         }
         int type = Character.getType(cp);
-        boolean mark = type == Character.NON_SPACING_MARK || type == Character.COMBINING_SPACING_MARK
+        boolean mark = type == Character.NON_SPACING_MARK
+                || type == Character.COMBINING_SPACING_MARK
                 || type == Character.ENCLOSING_MARK;
         return mark && insideWord;
     }

@@ -15,8 +15,7 @@ import java.util.Random;
  */
 public final class TextStatistics {
 
-    private TextStatistics() {
-    }
+    private TextStatistics() {}
 
     /**
      * Word counts per text ([CLS] not counted).
@@ -27,21 +26,23 @@ public final class TextStatistics {
 
         @Override
         public String toString() {
-            return String.format("n=%d mean=%.1f p50=%d p90=%d p95=%d p99=%d max=%d", texts, mean, p50, p90, p95,
-                    p99, max);
+            return String.format(
+                    "n=%d mean=%.1f p50=%d p90=%d p95=%d p99=%d max=%d", texts, mean, p50, p90, p95, p99, max);
         }
     }
 
     /**
      * The texts of one node type split into the vocabulary's training part and the held-out part.
      */
-    public record HoldOut(String type, List<String> train, List<String> heldOut) {
-    }
+    public record HoldOut(String type, List<String> train, List<String> heldOut) {}
 
     /** Word counts of {@code texts} (nulls skipped). */
     public static Lengths lengths(List<String> texts) {
         TextNormalizer normalizer = new TextNormalizer();
-        int[] counts = texts.stream().filter(t -> t != null).mapToInt(t -> normalizer.tokens(t).size()).sorted()
+        int[] counts = texts.stream()
+                .filter(t -> t != null)
+                .mapToInt(t -> normalizer.tokens(t).size())
+                .sorted()
                 .toArray();
         return summarize(counts);
     }
@@ -51,8 +52,14 @@ public final class TextStatistics {
             return new Lengths(0, 0, 0, 0, 0, 0, 0);
         }
         double mean = Arrays.stream(counts).average().orElse(0);
-        return new Lengths(counts.length, mean, percentile(counts, 0.5), percentile(counts, 0.9),
-                percentile(counts, 0.95), percentile(counts, 0.99), counts[counts.length - 1]);
+        return new Lengths(
+                counts.length,
+                mean,
+                percentile(counts, 0.5),
+                percentile(counts, 0.9),
+                percentile(counts, 0.95),
+                percentile(counts, 0.99),
+                counts[counts.length - 1]);
     }
 
     private static int percentile(int[] sorted, double q) {
@@ -63,9 +70,13 @@ public final class TextStatistics {
     /** Ids per text ([CLS] not counted, no truncation) once words are spelled with {@code vocabulary}. */
     public static Lengths idLengths(Vocabulary vocabulary, List<String> texts) {
         TextNormalizer normalizer = new TextNormalizer();
-        int[] counts = texts.stream().filter(t -> t != null)
-                .mapToInt(t -> normalizer.tokens(t).stream().mapToInt(w -> vocabulary.ids(w).length).sum())
-                .sorted().toArray();
+        int[] counts = texts.stream()
+                .filter(t -> t != null)
+                .mapToInt(t -> normalizer.tokens(t).stream()
+                        .mapToInt(w -> vocabulary.ids(w).length)
+                        .sum())
+                .sorted()
+                .toArray();
         return summarize(counts);
     }
 
@@ -129,14 +140,22 @@ public final class TextStatistics {
             held.addAll(part.heldOut());
         }
         Vocabulary vocabulary = Vocabulary.learn(train, config);
-        StringBuilder sb = new StringBuilder(graph.name()).append(": vocabulary ").append(vocabulary.size())
-                .append(" tokens (maxSize ").append(config.maxSize()).append(", minCount ")
-                .append(config.minCount()).append(", maxPieces ").append(config.maxPieces()).append(")\n");
+        StringBuilder sb = new StringBuilder(graph.name())
+                .append(": vocabulary ")
+                .append(vocabulary.size())
+                .append(" tokens (maxSize ")
+                .append(config.maxSize())
+                .append(", minCount ")
+                .append(config.minCount())
+                .append(", maxPieces ")
+                .append(config.maxPieces())
+                .append(")\n");
         for (HoldOut part : parts) {
             List<String> all = new ArrayList<>(part.train());
             all.addAll(part.heldOut());
-            sb.append(String.format("  %-12s words/text %s; held-out [UNK] %.2f%%%n", part.type(), lengths(all),
-                    100 * unkRate(vocabulary, part.heldOut())));
+            sb.append(String.format(
+                    "  %-12s words/text %s; held-out [UNK] %.2f%%%n",
+                    part.type(), lengths(all), 100 * unkRate(vocabulary, part.heldOut())));
             if (config.maxPieces() > 0) {
                 sb.append(String.format("  %-12s held-out ids/text %s%n", "", idLengths(vocabulary, part.heldOut())));
             }

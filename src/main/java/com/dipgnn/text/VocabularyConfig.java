@@ -48,8 +48,8 @@ public record VocabularyConfig(int maxSize, int minCount, int maxLength, int max
             throw new IllegalArgumentException("minCount must be at least 1: " + minCount);
         }
         if (maxPieces < 0 || maxPieces > maxSize - Vocabulary.NUM_SPECIAL) {
-            throw new IllegalArgumentException("maxPieces must be in 0.." + (maxSize - Vocabulary.NUM_SPECIAL)
-                    + ": " + maxPieces);
+            throw new IllegalArgumentException(
+                    "maxPieces must be in 0.." + (maxSize - Vocabulary.NUM_SPECIAL) + ": " + maxPieces);
         }
         if (maxLength < 2) {
             throw new IllegalArgumentException("maxLength must be at least 2 ([CLS] and one word): " + maxLength);
@@ -68,8 +68,8 @@ public record VocabularyConfig(int maxSize, int minCount, int maxLength, int max
 
     /** The same settings with {@code size} as the cap; pieces are capped to fit. */
     public VocabularyConfig withMaxSize(int size) {
-        return new VocabularyConfig(size, minCount, maxLength,
-                Math.min(maxPieces, Math.max(0, size - Vocabulary.NUM_SPECIAL)));
+        return new VocabularyConfig(
+                size, minCount, maxLength, Math.min(maxPieces, Math.max(0, size - Vocabulary.NUM_SPECIAL)));
     }
 
     public VocabularyConfig withMinCount(int count) {

@@ -1,7 +1,6 @@
 package com.dipgnn.text;
 
 import com.dipgnn.store.AtomicFiles;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -28,8 +27,7 @@ public final class VocabularyIO {
     static final String MAGIC = "#dipgnn-vocabulary";
     static final String VERSION = "v1";
 
-    private VocabularyIO() {
-    }
+    private VocabularyIO() {}
 
     /** Writes {@code vocabulary} to {@code modelDir}/{@value #FILE_NAME}, creating the directory. */
     public static Path save(Vocabulary vocabulary, Path modelDir) {
@@ -78,8 +76,10 @@ public final class VocabularyIO {
         check(file, "size", header.get("size"), Integer.toString(tokens.size()));
         check(file, "fingerprint", header.get("fingerprint"), Vocabulary.fingerprintOf(tokens));
         try {
-            VocabularyConfig config = new VocabularyConfig(intField(header, "maxSize", file),
-                    intField(header, "minCount", file), intField(header, "maxLength", file),
+            VocabularyConfig config = new VocabularyConfig(
+                    intField(header, "maxSize", file),
+                    intField(header, "minCount", file),
+                    intField(header, "maxLength", file),
                     intField(header, "maxPieces", file));
             return Vocabulary.of(tokens, config);
         } catch (IllegalArgumentException e) {
@@ -107,8 +107,8 @@ public final class VocabularyIO {
             throw new VocabularyException(file + " header lacks " + field);
         }
         if (!expected.equals(actual)) {
-            throw new VocabularyException(file + " is corrupted: header " + field + " " + expected
-                    + " but the tokens give " + actual);
+            throw new VocabularyException(
+                    file + " is corrupted: header " + field + " " + expected + " but the tokens give " + actual);
         }
     }
 

@@ -13,8 +13,7 @@ public final class Devices {
     /** The system property DJL reads for its offline switch. */
     public static final String OFFLINE_PROPERTY = "ai.djl.offline";
 
-    private Devices() {
-    }
+    private Devices() {}
 
     /** Sets DJL's offline switch (unless the user set it) and returns the PyTorch engine. */
     public static Engine engine() {

@@ -12,8 +12,7 @@ public final class EngineThreads {
     /** DJL's system property for PyTorch's inter-op threads. */
     public static final String INTEROP_PROPERTY = "ai.djl.pytorch.num_interop_threads";
 
-    private EngineThreads() {
-    }
+    private EngineThreads() {}
 
     /**
      * The automatic count for a process that runs {@code concurrentJobs} jobs at once on
@@ -22,8 +21,8 @@ public final class EngineThreads {
      */
     public static int automatic(int cores, int concurrentJobs) {
         if (cores < 1 || concurrentJobs < 1) {
-            throw new IllegalArgumentException("cores and concurrent jobs must be at least 1; got " + cores + " and "
-                    + concurrentJobs);
+            throw new IllegalArgumentException(
+                    "cores and concurrent jobs must be at least 1; got " + cores + " and " + concurrentJobs);
         }
         return Math.max(1, cores / concurrentJobs);
     }

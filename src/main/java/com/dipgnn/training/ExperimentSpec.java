@@ -71,36 +71,125 @@ public record ExperimentSpec(
     }
 
     /** A spec whose dense features are standardised by the default rule ({@link FeatureStandardization#AUTO}). */
-    public ExperimentSpec(TaskKind task, String targetType, String relation, SplitMode split, long splitSeed,
-                          double labelFraction, ModelConfig model, FineTuneConfig training, SamplingConfig sampling,
-                          int fullGraphMaxNodes, boolean normalizeFeatures, int evalNegatives, int trainNegatives,
-                          double temperature, RankingLoss linkLoss, NegativeSampling linkNegatives) {
-        this(task, targetType, relation, split, splitSeed, labelFraction, model, training, sampling, fullGraphMaxNodes,
-                WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES, normalizeFeatures, evalNegatives, trainNegatives, temperature,
-                linkLoss, linkNegatives, FeatureStandardization.AUTO, TextInputScope.ALL);
+    public ExperimentSpec(
+            TaskKind task,
+            String targetType,
+            String relation,
+            SplitMode split,
+            long splitSeed,
+            double labelFraction,
+            ModelConfig model,
+            FineTuneConfig training,
+            SamplingConfig sampling,
+            int fullGraphMaxNodes,
+            boolean normalizeFeatures,
+            int evalNegatives,
+            int trainNegatives,
+            double temperature,
+            RankingLoss linkLoss,
+            NegativeSampling linkNegatives) {
+        this(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                training,
+                sampling,
+                fullGraphMaxNodes,
+                WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                linkLoss,
+                linkNegatives,
+                FeatureStandardization.AUTO,
+                TextInputScope.ALL);
     }
 
     /** A spec with the paper's link objective: softmax over a uniform pool of negatives. */
-    public ExperimentSpec(TaskKind task, String targetType, String relation, SplitMode split, long splitSeed,
-                          double labelFraction, ModelConfig model, FineTuneConfig training, SamplingConfig sampling,
-                          int fullGraphMaxNodes, boolean normalizeFeatures, int evalNegatives, int trainNegatives,
-                          double temperature) {
-        this(task, targetType, relation, split, splitSeed, labelFraction, model, training, sampling, fullGraphMaxNodes,
-                normalizeFeatures, evalNegatives, trainNegatives, temperature, RankingLoss.SOFTMAX,
+    public ExperimentSpec(
+            TaskKind task,
+            String targetType,
+            String relation,
+            SplitMode split,
+            long splitSeed,
+            double labelFraction,
+            ModelConfig model,
+            FineTuneConfig training,
+            SamplingConfig sampling,
+            int fullGraphMaxNodes,
+            boolean normalizeFeatures,
+            int evalNegatives,
+            int trainNegatives,
+            double temperature) {
+        this(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                training,
+                sampling,
+                fullGraphMaxNodes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                RankingLoss.SOFTMAX,
                 NegativeSampling.UNIFORM);
     }
 
     public ExperimentSpec withLinkObjective(RankingLoss loss, NegativeSampling negatives) {
-        return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
-                sampling, fullGraphMaxNodes, fullGraphMaxBytes, normalizeFeatures, evalNegatives, trainNegatives,
-                temperature, loss, negatives, standardizeFeatures, textInputs);
+        return new ExperimentSpec(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                training,
+                sampling,
+                fullGraphMaxNodes,
+                fullGraphMaxBytes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                loss,
+                negatives,
+                standardizeFeatures,
+                textInputs);
     }
 
     /** This spec with the whole-graph bounds {@code maxNodes} and {@code maxBytes} ({@link WholeGraphBudget}). */
     public ExperimentSpec withWholeGraphBounds(int maxNodes, long maxBytes) {
-        return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
-                sampling, maxNodes, maxBytes, normalizeFeatures, evalNegatives, trainNegatives, temperature, linkLoss,
-                linkNegatives, standardizeFeatures, textInputs);
+        return new ExperimentSpec(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                training,
+                sampling,
+                maxNodes,
+                maxBytes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                linkLoss,
+                linkNegatives,
+                standardizeFeatures,
+                textInputs);
     }
 
     /** When a step of this experiment takes the whole graph instead of a sampled subgraph. */
@@ -109,20 +198,71 @@ public record ExperimentSpec(
     }
 
     public ExperimentSpec withModel(ModelConfig m) {
-        return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, m, training,
-                sampling, fullGraphMaxNodes, fullGraphMaxBytes, normalizeFeatures, evalNegatives, trainNegatives,
-                temperature, linkLoss, linkNegatives, standardizeFeatures, textInputs);
+        return new ExperimentSpec(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                m,
+                training,
+                sampling,
+                fullGraphMaxNodes,
+                fullGraphMaxBytes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                linkLoss,
+                linkNegatives,
+                standardizeFeatures,
+                textInputs);
     }
 
     public ExperimentSpec withFeatureStandardization(FeatureStandardization standardization) {
-        return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
-                sampling, fullGraphMaxNodes, fullGraphMaxBytes, normalizeFeatures, evalNegatives, trainNegatives,
-                temperature, linkLoss, linkNegatives, standardization, textInputs);
+        return new ExperimentSpec(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                training,
+                sampling,
+                fullGraphMaxNodes,
+                fullGraphMaxBytes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                linkLoss,
+                linkNegatives,
+                standardization,
+                textInputs);
     }
 
     public ExperimentSpec withTextInputs(TextInputScope scope) {
-        return new ExperimentSpec(task, targetType, relation, split, splitSeed, labelFraction, model, training,
-                sampling, fullGraphMaxNodes, fullGraphMaxBytes, normalizeFeatures, evalNegatives, trainNegatives,
-                temperature, linkLoss, linkNegatives, standardizeFeatures, scope);
+        return new ExperimentSpec(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                training,
+                sampling,
+                fullGraphMaxNodes,
+                fullGraphMaxBytes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                linkLoss,
+                linkNegatives,
+                standardizeFeatures,
+                scope);
     }
 }

@@ -1,12 +1,12 @@
 package com.dipgnn.training;
 
-import com.dipgnn.store.NodeEmbeddingFiles;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.model.ChunkedArrays;
+import com.dipgnn.model.GraphModule;
 import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.store.CheckpointRefusedException;
-import com.dipgnn.model.ChunkedArrays;
-import com.dipgnn.model.GraphModule;
-import ai.djl.ndarray.NDManager;
+import com.dipgnn.store.NodeEmbeddingFiles;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.BufferedInputStream;
@@ -42,20 +42,41 @@ final class FineTuneCheckpoint {
             Pattern.compile("(" + FineTuneConfig.class.getSimpleName() + "\\[)steps=\\d+, ");
 
     private static final JsonMapper JSON = JsonMapper.builder()
-            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
 
     /** The JSON part of a checkpoint; {@code best} is null before the first validation. */
-    record Saved(long step, String settings, Double best, long bestStep, int sinceBest, double lastLoss,
-                 double intervalLoss, int intervalSteps, List<FineTuneLogEntry> history) {
-    }
+    record Saved(
+            long step,
+            String settings,
+            Double best,
+            long bestStep,
+            int sinceBest,
+            double lastLoss,
+            double intervalLoss,
+            int intervalSteps,
+            List<FineTuneLogEntry> history) {}
 
-    private FineTuneCheckpoint() {
-    }
+    private FineTuneCheckpoint() {}
 
-    static void save(Path dir, String settings, FineTuneState state, GraphModule encoder, GraphModule head,
-                     ParameterUpdater updater) throws IOException {
-        Saved saved = new Saved(state.step, settings, state.bestEncoder == null ? null : state.best, state.bestStep,
-                state.sinceBest, state.lastLoss, state.intervalLoss, state.intervalSteps, state.history);
+    static void save(
+            Path dir,
+            String settings,
+            FineTuneState state,
+            GraphModule encoder,
+            GraphModule head,
+            ParameterUpdater updater)
+            throws IOException {
+        Saved saved = new Saved(
+                state.step,
+                settings,
+                state.bestEncoder == null ? null : state.best,
+                state.bestStep,
+                state.sinceBest,
+                state.lastLoss,
+                state.intervalLoss,
+                state.intervalSteps,
+                state.history);
         CheckpointFiles.commit(dir, state.step, temp -> {
             JSON.writeValue(temp.resolve(STATE).toFile(), saved);
             CheckpointFiles.writeArrays(temp.resolve(ENCODER), encoder.snapshot());
@@ -75,17 +96,18 @@ final class FineTuneCheckpoint {
             throws IOException {
         NodeEmbeddingFiles.write(temp.resolve(TABLES), encoder, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
         if (state.bestEncoder != null) {
-            NodeEmbeddingFiles.write(temp.resolve(BEST_TABLES), state.bestTables, Map.of(),
-                    ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+            NodeEmbeddingFiles.write(
+                    temp.resolve(BEST_TABLES), state.bestTables, Map.of(), ChunkedArrays.DEFAULT_CHUNK_FLOATS);
         }
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(
-                Files.newOutputStream(temp.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
+        try (DataOutputStream out = new DataOutputStream(
+                new BufferedOutputStream(Files.newOutputStream(temp.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
             updater.writeTableState(out, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
         }
     }
 
-    private static void loadTables(Path checkpoint, FineTuneState state, GraphModule encoder, ParameterUpdater updater,
-                                   Path dir) throws IOException {
+    private static void loadTables(
+            Path checkpoint, FineTuneState state, GraphModule encoder, ParameterUpdater updater, Path dir)
+            throws IOException {
         if (encoder.tables().isEmpty()) {
             return;
         }
@@ -93,16 +115,18 @@ final class FineTuneCheckpoint {
             throw new CheckpointRefusedException("the fine-tuning checkpoint in " + dir + " holds no node embeddings; "
                     + "resume with the architecture it was written with, or use another checkpoint directory");
         }
-        NDManager manager = encoder.tables().values().iterator().next().weights().getManager();
-        NodeEmbeddingFiles.assign(encoder, NodeEmbeddingFiles.read(checkpoint.resolve(TABLES), manager,
-                ChunkedArrays.DEFAULT_CHUNK_FLOATS));
-        try (DataInputStream in = new DataInputStream(new BufferedInputStream(
-                Files.newInputStream(checkpoint.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
+        NDManager manager =
+                encoder.tables().values().iterator().next().weights().getManager();
+        NodeEmbeddingFiles.assign(
+                encoder,
+                NodeEmbeddingFiles.read(checkpoint.resolve(TABLES), manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS));
+        try (DataInputStream in = new DataInputStream(
+                new BufferedInputStream(Files.newInputStream(checkpoint.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
             updater.readTableState(in, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
         }
         if (state.bestEncoder != null) {
-            state.keepBestTables(NodeEmbeddingFiles.read(checkpoint.resolve(BEST_TABLES), manager,
-                    ChunkedArrays.DEFAULT_CHUNK_FLOATS));
+            state.keepBestTables(NodeEmbeddingFiles.read(
+                    checkpoint.resolve(BEST_TABLES), manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS));
         }
     }
 
@@ -111,14 +135,16 @@ final class FineTuneCheckpoint {
      *
      * @throws CheckpointRefusedException when it was written with other settings or for another model
      */
-    static FineTuneState load(Path dir, String settings, GraphModule encoder, GraphModule head,
-                              ParameterUpdater updater) throws IOException {
+    static FineTuneState load(
+            Path dir, String settings, GraphModule encoder, GraphModule head, ParameterUpdater updater)
+            throws IOException {
         Path checkpoint = CheckpointFiles.latest(dir);
         Saved saved = JSON.readValue(checkpoint.resolve(STATE).toFile(), Saved.class);
         if (!withoutStepBudget(settings).equals(withoutStepBudget(saved.settings()))) {
             throw new CheckpointRefusedException("the fine-tuning checkpoint in " + dir + " was written with other "
-                    + "settings (" + SettingsDifference.describe(withoutStepBudget(saved.settings()),
-                    withoutStepBudget(settings)) + "); resume with the same settings (the number of steps may "
+                    + "settings ("
+                    + SettingsDifference.describe(withoutStepBudget(saved.settings()), withoutStepBudget(settings))
+                    + "); resume with the same settings (the number of steps may "
                     + "differ), or use another checkpoint directory");
         }
         encoder.restore(matching(CheckpointFiles.readArrays(checkpoint.resolve(ENCODER)), encoder, dir));
@@ -148,19 +174,23 @@ final class FineTuneCheckpoint {
      * too ({@link WholeGraphBudget#withoutDefaultMemoryBound}).
      */
     static String withoutStepBudget(String settings) {
-        return STEP_BUDGET.matcher(WholeGraphBudget.withoutDefaultMemoryBound(settings)).replaceAll("$1");
+        return STEP_BUDGET
+                .matcher(WholeGraphBudget.withoutDefaultMemoryBound(settings))
+                .replaceAll("$1");
     }
 
     private static Map<String, float[]> matching(Map<String, float[]> values, GraphModule module, Path dir) {
         boolean same = values.keySet().equals(module.parameters().keySet());
         if (same) {
             for (Map.Entry<String, float[]> e : values.entrySet()) {
-                same &= e.getValue().length == module.parameters().get(e.getKey()).getArray().size();
+                same &= e.getValue().length
+                        == module.parameters().get(e.getKey()).getArray().size();
             }
         }
         if (!same) {
-            throw new CheckpointRefusedException("the fine-tuning checkpoint in " + dir + " holds parameters of another "
-                    + "model; resume with the architecture it was written with, or use another checkpoint directory");
+            throw new CheckpointRefusedException(
+                    "the fine-tuning checkpoint in " + dir + " holds parameters of another "
+                            + "model; resume with the architecture it was written with, or use another checkpoint directory");
         }
         return values;
     }

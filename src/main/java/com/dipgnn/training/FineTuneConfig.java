@@ -11,15 +11,15 @@ package com.dipgnn.training;
  * @param optimizer AdamW settings
  * @param seed the run's seed (initialisation, sampling, dropout)
  */
-public record FineTuneConfig(int steps, int batchSize, int evalEvery, int patience, OptimizerConfig optimizer, long seed) {
+public record FineTuneConfig(
+        int steps, int batchSize, int evalEvery, int patience, OptimizerConfig optimizer, long seed) {
 
     public static final FineTuneConfig PAPER_DEFAULT =
             new FineTuneConfig(1600, 256, 20, 20, OptimizerConfig.FINE_TUNING, 0);
 
     public FineTuneConfig {
         if (steps < 1 || batchSize < 1 || evalEvery < 1 || patience < 0) {
-            throw new IllegalArgumentException(
-                    "steps, batch size and eval-every must be >= 1 and patience >= 0");
+            throw new IllegalArgumentException("steps, batch size and eval-every must be >= 1 and patience >= 0");
         }
     }
 

@@ -26,10 +26,21 @@ import com.dipgnn.sampling.SamplingConfig;
  * @param temperature link logits are cosine / temperature
  * @param linkNegatives the link task's training negatives with the softmax loss ({@link #linkNegatives(RankingLoss)})
  */
-public record FineTuneDefaults(ModelConfig model, OptimizerConfig optimizer, int steps, int batchSize, int evalEvery,
-                               int patience, SamplingConfig sampling, int fullGraphMaxNodes, boolean normalizeFeatures,
-                               double labelFraction, int evalNegatives, int trainNegatives, double temperature,
-                               NegativeSampling linkNegatives) {
+public record FineTuneDefaults(
+        ModelConfig model,
+        OptimizerConfig optimizer,
+        int steps,
+        int batchSize,
+        int evalEvery,
+        int patience,
+        SamplingConfig sampling,
+        int fullGraphMaxNodes,
+        boolean normalizeFeatures,
+        double labelFraction,
+        int evalNegatives,
+        int trainNegatives,
+        double temperature,
+        NegativeSampling linkNegatives) {
 
     /** The paper's link softmax temperature (cosine / 0.1), kept on the node-transfer split its figures used. */
     public static final double PAPER_LINK_TEMPERATURE = 0.1;
@@ -63,7 +74,8 @@ public record FineTuneDefaults(ModelConfig model, OptimizerConfig optimizer, int
      * softmax; the uniform pool for BPR, which the log-Q correction does not apply to.
      */
     public NegativeSampling linkNegatives(RankingLoss loss) {
-        boolean correctionWithoutSoftmax = linkNegatives == NegativeSampling.UNIFORM_LOGQ && loss != RankingLoss.SOFTMAX;
+        boolean correctionWithoutSoftmax =
+                linkNegatives == NegativeSampling.UNIFORM_LOGQ && loss != RankingLoss.SOFTMAX;
         return correctionWithoutSoftmax ? NegativeSampling.UNIFORM : linkNegatives;
     }
 
@@ -76,8 +88,21 @@ public record FineTuneDefaults(ModelConfig model, OptimizerConfig optimizer, int
         boolean link = task == TaskKind.LINK_PREDICTION;
         ModelConfig model = ModelConfig.PAPER_DEFAULT.withDropout(link ? 0.1 : 0.3);
         OptimizerConfig optimizer = OptimizerConfig.FINE_TUNING.withLearningRate(link ? 0.001 : 0.0015);
-        return new FineTuneDefaults(model, optimizer, link ? 1600 : 2400, 256, 20, 20, SamplingConfig.defaults(), 0,
-                false, 1.0, 255, 255, PAPER_LINK_TEMPERATURE, NegativeSampling.UNIFORM);
+        return new FineTuneDefaults(
+                model,
+                optimizer,
+                link ? 1600 : 2400,
+                256,
+                20,
+                20,
+                SamplingConfig.defaults(),
+                0,
+                false,
+                1.0,
+                255,
+                255,
+                PAPER_LINK_TEMPERATURE,
+                NegativeSampling.UNIFORM);
     }
 
     /**
@@ -87,9 +112,23 @@ public record FineTuneDefaults(ModelConfig model, OptimizerConfig optimizer, int
      */
     public static FineTuneDefaults planetoid() {
         ModelConfig model = new ModelConfig(Backbone.GAT, 2, 64, 8, 0.6, 0.6);
-        OptimizerConfig optimizer = OptimizerConfig.FINE_TUNING.withLearningRate(0.005).withL2(5e-4).withClipNorm(0.0);
-        return new FineTuneDefaults(model, optimizer, 1000, 256, 1, 100, SamplingConfig.defaults(), Integer.MAX_VALUE,
-                true, 1.0, 255, 255, PAPER_LINK_TEMPERATURE, NegativeSampling.UNIFORM);
+        OptimizerConfig optimizer =
+                OptimizerConfig.FINE_TUNING.withLearningRate(0.005).withL2(5e-4).withClipNorm(0.0);
+        return new FineTuneDefaults(
+                model,
+                optimizer,
+                1000,
+                256,
+                1,
+                100,
+                SamplingConfig.defaults(),
+                Integer.MAX_VALUE,
+                true,
+                1.0,
+                255,
+                255,
+                PAPER_LINK_TEMPERATURE,
+                NegativeSampling.UNIFORM);
     }
 
     /**
@@ -110,12 +149,23 @@ public record FineTuneDefaults(ModelConfig model, OptimizerConfig optimizer, int
      * node-transfer setting.
      */
     public static FineTuneDefaults recommendation() {
-        ModelConfig model = new ModelConfig(Backbone.GAT, RECOMMENDATION_LAYERS, RECOMMENDATION_HIDDEN,
-                RECOMMENDATION_HEADS, 0.1, 0.0);
+        ModelConfig model = new ModelConfig(
+                Backbone.GAT, RECOMMENDATION_LAYERS, RECOMMENDATION_HIDDEN, RECOMMENDATION_HEADS, 0.1, 0.0);
         OptimizerConfig optimizer = OptimizerConfig.FINE_TUNING.withLearningRate(RECOMMENDATION_LEARNING_RATE);
-        return new FineTuneDefaults(model, optimizer, RECOMMENDATION_STEPS, RECOMMENDATION_BATCH,
-                RECOMMENDATION_EVAL_EVERY, RECOMMENDATION_PATIENCE, SamplingConfig.defaults(),
-                RECOMMENDATION_WHOLE_GRAPH_NODES, false, 1.0, 255, 255, RECOMMENDATION_LINK_TEMPERATURE,
+        return new FineTuneDefaults(
+                model,
+                optimizer,
+                RECOMMENDATION_STEPS,
+                RECOMMENDATION_BATCH,
+                RECOMMENDATION_EVAL_EVERY,
+                RECOMMENDATION_PATIENCE,
+                SamplingConfig.defaults(),
+                RECOMMENDATION_WHOLE_GRAPH_NODES,
+                false,
+                1.0,
+                255,
+                255,
+                RECOMMENDATION_LINK_TEMPERATURE,
                 NegativeSampling.UNIFORM_LOGQ);
     }
 

@@ -1,9 +1,5 @@
 package com.dipgnn.training;
 
-import com.dipgnn.store.NodeEmbeddingFiles;
-import com.dipgnn.store.InputPreparation;
-import com.dipgnn.store.ModelManifest;
-import com.dipgnn.store.ModelStore;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.FeaturePreprocessing;
@@ -11,10 +7,6 @@ import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.FeatureScalingException;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.text.TextInputCache;
-import com.dipgnn.text.TextInputConfig;
-import com.dipgnn.text.TextInputs;
-import com.dipgnn.text.TextInputsFile;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.split.DatasetSplit;
@@ -32,17 +24,25 @@ import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.sampling.SubgraphSampler;
 import com.dipgnn.sampling.WholeGraphBudget;
+import com.dipgnn.store.InputPreparation;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.NodeEmbeddingFiles;
+import com.dipgnn.text.TextInputCache;
+import com.dipgnn.text.TextInputConfig;
+import com.dipgnn.text.TextInputs;
+import com.dipgnn.text.TextInputsFile;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.io.UncheckedIOException;
-import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Runs one fine-tuning experiment end to end: split the data, build the task, encoder and head,
@@ -73,10 +73,21 @@ public final class FineTuneExperiment {
      * computed every time), and whose dense features are standardised with statistics of the same
      * nodes when the spec asks for it ({@link #fitScaling}).
      */
-    public FineTuneExperiment(HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device,
-                              TextInputCache cache) {
-        this(graph, datasetName, spec, device, TextInputs.learnForSplit(graph, spec.split() == SplitMode.TRANSFER,
-                spec.splitSeed(), TextInputConfig.defaults().withScope(spec.textInputs())).orElse(null), null, cache);
+    public FineTuneExperiment(
+            HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device, TextInputCache cache) {
+        this(
+                graph,
+                datasetName,
+                spec,
+                device,
+                TextInputs.learnForSplit(
+                                graph,
+                                spec.split() == SplitMode.TRANSFER,
+                                spec.splitSeed(),
+                                TextInputConfig.defaults().withScope(spec.textInputs()))
+                        .orElse(null),
+                null,
+                cache);
     }
 
     /**
@@ -91,8 +102,13 @@ public final class FineTuneExperiment {
      *     asks for none or for row normalisation: the encoder would read inputs on another scale
      * @throws FeatureScalingException when the stored scaling is damaged
      */
-    public static FineTuneExperiment fromPretrained(Path pretrainedDir, HeteroGraph graph, String datasetName,
-                                                    ExperimentSpec spec, Device device, TextInputCache cache) {
+    public static FineTuneExperiment fromPretrained(
+            Path pretrainedDir,
+            HeteroGraph graph,
+            String datasetName,
+            ExperimentSpec spec,
+            Device device,
+            TextInputCache cache) {
         FeatureScaling scaling = FeatureScaling.loadIfPresent(pretrainedDir).orElse(FeatureScaling.identity());
         boolean unscaled = spec.normalizeFeatures() || spec.standardizeFeatures() == FeatureStandardization.NONE;
         if (!scaling.isIdentity() && unscaled) {
@@ -102,19 +118,32 @@ public final class FineTuneExperiment {
                     + "; fine-tune it with standardisation (--standardize-features auto, without "
                     + "--normalize-features)");
         }
-        return new FineTuneExperiment(graph, datasetName, spec, device,
-                TextInputsFile.loadIfPresent(pretrainedDir).orElse(null), scaling, cache);
+        return new FineTuneExperiment(
+                graph,
+                datasetName,
+                spec,
+                device,
+                TextInputsFile.loadIfPresent(pretrainedDir).orElse(null),
+                scaling,
+                cache);
     }
 
     /**
      * @param text the text inputs to read the graph's text with; null: the graph's text is not read
      * @param scaling the standardisation to use (a pre-trained model's); null: fitted as the spec says
      */
-    private FineTuneExperiment(HeteroGraph graph, String datasetName, ExperimentSpec spec, Device device,
-                               TextInputs text, FeatureScaling scaling, TextInputCache cache) {
+    private FineTuneExperiment(
+            HeteroGraph graph,
+            String datasetName,
+            ExperimentSpec spec,
+            Device device,
+            TextInputs text,
+            FeatureScaling scaling,
+            TextInputCache cache) {
         this.text = text;
         HeteroGraph withText = text == null ? graph : text.apply(graph, cache);
-        this.features = spec.normalizeFeatures() ? FeaturePreprocessing.rowNormalized()
+        this.features = spec.normalizeFeatures()
+                ? FeaturePreprocessing.rowNormalized()
                 : FeaturePreprocessing.standardized(scaling != null ? scaling : fitScaling(withText, spec));
         this.graph = features.apply(withText);
         this.datasetName = datasetName;
@@ -156,7 +185,8 @@ public final class FineTuneExperiment {
             return FeatureScaling.identity();
         }
         Map<String, int[]> nodes = spec.split() == SplitMode.TRANSFER
-                ? new NodeTransferSplit(spec.splitSeed()).pretrainNodes(graph) : NodeEmbedder.allNodes(graph);
+                ? new NodeTransferSplit(spec.splitSeed()).pretrainNodes(graph)
+                : NodeEmbedder.allNodes(graph);
         return spec.standardizeFeatures().fit(graph, nodes);
     }
 
@@ -174,15 +204,14 @@ public final class FineTuneExperiment {
         }
         RelationType predicted = predictedRelation(graph, spec.relation());
         Map<String, Integer> dims = GraphSchema.of(graph, inputs).featureDims();
-        NodeInputConfig resolved = inputs
-                .withEmbeddings(withRelationTypes(inputs.embeddings(), dims, predicted))
+        NodeInputConfig resolved = inputs.withEmbeddings(withRelationTypes(inputs.embeddings(), dims, predicted))
                 .withStructural(withRelationTypes(inputs.structural(), dims, predicted));
         return resolved.equals(inputs) ? spec : spec.withModel(spec.model().withNodeInputs(resolved));
     }
 
     /** An {@code auto} selection as the list of its types plus the relation's two; others unchanged. */
-    private static TypeSelection withRelationTypes(TypeSelection selection, Map<String, Integer> featureDims,
-                                                   RelationType relation) {
+    private static TypeSelection withRelationTypes(
+            TypeSelection selection, Map<String, Integer> featureDims, RelationType relation) {
         if (selection.mode() != TypeSelection.Mode.AUTO) {
             return selection;
         }
@@ -213,8 +242,14 @@ public final class FineTuneExperiment {
      *
      * @throws TrainingCancelledException when the listener asks to stop
      */
-    public FineTuneResult run(long seed, TrainingListener listener, Path saveTo, ModelStore.EncoderWeights pretrained,
-                              Path checkpoints, int checkpointEvery) throws IOException {
+    public FineTuneResult run(
+            long seed,
+            TrainingListener listener,
+            Path saveTo,
+            ModelStore.EncoderWeights pretrained,
+            Path checkpoints,
+            int checkpointEvery)
+            throws IOException {
         TaskOnPart prepared = createTask();
         FineTuningTask<?> task = prepared.task();
         try (NDManager manager = NDManager.newBaseManager(device)) {
@@ -223,7 +258,8 @@ public final class FineTuneExperiment {
             GraphEncoder encoder = start.encoder();
             GraphModule head = start.head();
             Map<String, String> fromPretrained = start.fromPretrained();
-            FineTuneCheckpoints policy = checkpoints == null ? null
+            FineTuneCheckpoints policy = checkpoints == null
+                    ? null
                     : new FineTuneCheckpoints(checkpoints, checkpointEvery, checkpointSettings(pretrained));
             FineTuneResult result;
             try {
@@ -234,8 +270,13 @@ public final class FineTuneExperiment {
                 throw new IOException(e.getMessage() + ": " + e.getCause().getMessage(), e.getCause());
             }
             if (saveTo != null) {
-                ModelStore.save(saveTo, manifest(task, result, seed, schema, encoder, fromPretrained), encoder, head,
-                        ModelInputs.attachment(text, features.scaling()), remaps(encoder, prepared.originalIds()));
+                ModelStore.save(
+                        saveTo,
+                        manifest(task, result, seed, schema, encoder, fromPretrained),
+                        encoder,
+                        head,
+                        ModelInputs.attachment(text, features.scaling()),
+                        remaps(encoder, prepared.originalIds()));
             }
             return result;
         }
@@ -255,9 +296,11 @@ public final class FineTuneExperiment {
         NodeClassificationTask task = (NodeClassificationTask) createTask().task();
         try (NDManager manager = NDManager.newBaseManager(device)) {
             GraphEncoder encoder = start(task, seed, pretrained, manager).encoder();
-            return new LinearProbe(task.labels(), spec.model().hidden()).fit(
-                    task.embeddings(encoder, EvalSplit.TRAIN, manager), task.embeddings(encoder, EvalSplit.VAL, manager),
-                    task.embeddings(encoder, EvalSplit.TEST, manager));
+            return new LinearProbe(task.labels(), spec.model().hidden())
+                    .fit(
+                            task.embeddings(encoder, EvalSplit.TRAIN, manager),
+                            task.embeddings(encoder, EvalSplit.VAL, manager),
+                            task.embeddings(encoder, EvalSplit.TEST, manager));
         }
     }
 
@@ -268,9 +311,8 @@ public final class FineTuneExperiment {
      *
      * @param fromPretrained per table type, what became of the pre-trained rows (empty from scratch)
      */
-    private record Start(GraphSchema schema, GraphEncoder encoder, GraphModule head,
-                         Map<String, String> fromPretrained) {
-    }
+    private record Start(
+            GraphSchema schema, GraphEncoder encoder, GraphModule head, Map<String, String> fromPretrained) {}
 
     private Start start(FineTuningTask<?> task, long seed, ModelStore.EncoderWeights pretrained, NDManager manager)
             throws IOException {
@@ -289,15 +331,14 @@ public final class FineTuneExperiment {
     }
 
     /** A fine-tuning task and, per node type, the id in {@link #graph()} of each node of its model graph. */
-    private record TaskOnPart(FineTuningTask<?> task, Map<String, int[]> originalIds) {
-    }
+    private record TaskOnPart(FineTuningTask<?> task, Map<String, int[]> originalIds) {}
 
     /**
      * Gives each per-node embedding table the pre-trained rows when they index the same nodes (the
      * same id space); otherwise its rows start untrained. Returns, per table type, what happened.
      */
-    private static Map<String, String> carryRows(ModelStore.EncoderWeights pretrained, GraphEncoder encoder,
-                                                 NDManager manager) throws IOException {
+    private static Map<String, String> carryRows(
+            ModelStore.EncoderWeights pretrained, GraphEncoder encoder, NDManager manager) throws IOException {
         Map<String, NodeEmbeddingTable> stored = pretrained.readTables(manager);
         Map<String, String> outcome = new LinkedHashMap<>();
         try {
@@ -307,16 +348,18 @@ public final class FineTuneExperiment {
                     table.takeFrom(from);
                     outcome.put(type, "carried over (" + table.trainedCount() + " trained rows)");
                 } else {
-                    outcome.put(type, "untrained: the pre-trained rows index " + (from == null ? "no nodes"
-                            : from.idSpace()) + ", fine-tuning " + table.idSpace());
+                    outcome.put(
+                            type,
+                            "untrained: the pre-trained rows index " + (from == null ? "no nodes" : from.idSpace())
+                                    + ", fine-tuning " + table.idSpace());
                 }
             });
         } finally {
             stored.values().forEach(NodeEmbeddingTable::close);
         }
         if (!outcome.isEmpty()) {
-            System.getLogger(FineTuneExperiment.class.getName()).log(System.Logger.Level.INFO,
-                    "per-node embeddings from the pre-trained model: " + outcome);
+            System.getLogger(FineTuneExperiment.class.getName())
+                    .log(System.Logger.Level.INFO, "per-node embeddings from the pre-trained model: " + outcome);
         }
         return outcome;
     }
@@ -354,8 +397,10 @@ public final class FineTuneExperiment {
 
     /** The data, split, model and starting weights a checkpoint must have been written with. */
     private String checkpointSettings(ModelStore.EncoderWeights pretrained) {
-        String start = pretrained == null ? "random"
-                : pretrained.manifest().datasetFingerprint() + "@" + pretrained.manifest().createdAt();
+        String start = pretrained == null
+                ? "random"
+                : pretrained.manifest().datasetFingerprint() + "@"
+                        + pretrained.manifest().createdAt();
         return "data " + graph.fingerprint() + ", " + spec + ", encoder from " + start;
     }
 
@@ -368,7 +413,8 @@ public final class FineTuneExperiment {
     public HeteroGraph pretrainGraph() {
         if (spec.split().holdsOutEdgesFor(spec.task())) {
             // transductive: pre-training sees the training interactions only, never a held-out edge
-            return edgeSplit(graph, linkRelation(), spec.split(), spec.splitSeed()).structure();
+            return edgeSplit(graph, linkRelation(), spec.split(), spec.splitSeed())
+                    .structure();
         }
         if (spec.split() != SplitMode.TRANSFER) {
             throw new IllegalArgumentException("pre-training for node classification needs the node-transfer split "
@@ -388,7 +434,8 @@ public final class FineTuneExperiment {
      */
     public static HeteroGraph pretrainPart(HeteroGraph graph, String splitType, long splitSeed) {
         return new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, splitSeed, 1.0)
-                .split(graph, splitType).pretrainGraph();
+                .split(graph, splitType)
+                .pretrainGraph();
     }
 
     /** How the graph's text is read (saved with every model), or null for a graph without text. */
@@ -457,15 +504,26 @@ public final class FineTuneExperiment {
         String target = spec.targetType() != null ? spec.targetType() : onlyLabeledType();
         GraphSplit split = switch (spec.split()) {
             case DATASET -> new DatasetSplit().split(graph, target);
-            case TRANSFER -> new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(),
-                    spec.labelFraction()).split(graph, target);
-            case HOLDOUT, LEAVE_ONE_OUT -> throw new IllegalArgumentException("the "
-                    + spec.split().name().toLowerCase(Locale.ROOT) + " split holds out edges: it is for the "
-                    + "link task; node classification takes --split dataset or transfer");
+            case TRANSFER ->
+                new NodeTransferSplit(
+                                NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, spec.splitSeed(), spec.labelFraction())
+                        .split(graph, target);
+            case HOLDOUT, LEAVE_ONE_OUT ->
+                throw new IllegalArgumentException("the "
+                        + spec.split().name().toLowerCase(Locale.ROOT) + " split holds out edges: it is for the "
+                        + "link task; node classification takes --split dataset or transfer");
         };
         HeteroGraph finetuneGraph = split.finetuneGraph();
-        return new TaskOnPart(new NodeClassificationTask(finetuneGraph, target, split.train(), split.val(), split.test(),
-                sampler(finetuneGraph), spec.training().batchSize()), split.finetuneOriginalIds());
+        return new TaskOnPart(
+                new NodeClassificationTask(
+                        finetuneGraph,
+                        target,
+                        split.train(),
+                        split.val(),
+                        split.test(),
+                        sampler(finetuneGraph),
+                        spec.training().batchSize()),
+                split.finetuneOriginalIds());
     }
 
     private TaskOnPart linkTask() {
@@ -478,14 +536,25 @@ public final class FineTuneExperiment {
                     .split(graph, relation.source());
             finetuneGraph = nodes.finetuneGraph();
             originalIds = nodes.finetuneOriginalIds();
-            split = LinkSplit.holdOut(finetuneGraph, relation, nodes.train(), nodes.val(), nodes.test(), 0.2,
-                    spec.splitSeed());
+            split = LinkSplit.holdOut(
+                    finetuneGraph, relation, nodes.train(), nodes.val(), nodes.test(), 0.2, spec.splitSeed());
         } else {
             split = edgeSplit(graph, relation, spec.split(), spec.splitSeed());
         }
-        return new TaskOnPart(new LinkPredictionTask(finetuneGraph, split, sampler(split.structure()),
-                spec.training().batchSize(), spec.evalNegatives(), spec.trainNegatives(), spec.temperature(),
-                spec.splitSeed(), spec.linkLoss(), spec.linkNegatives(), selectsByFullRanking()), originalIds);
+        return new TaskOnPart(
+                new LinkPredictionTask(
+                        finetuneGraph,
+                        split,
+                        sampler(split.structure()),
+                        spec.training().batchSize(),
+                        spec.evalNegatives(),
+                        spec.trainNegatives(),
+                        spec.temperature(),
+                        spec.splitSeed(),
+                        spec.linkLoss(),
+                        spec.linkNegatives(),
+                        selectsByFullRanking()),
+                originalIds);
     }
 
     /**
@@ -507,8 +576,8 @@ public final class FineTuneExperiment {
      * edges carved out for validation from a data set's own split that marks none (0: none, every
      * training edge is trained on).
      */
-    public static LinkSplit edgeSplit(HeteroGraph graph, RelationType relation, SplitMode mode, long seed,
-                                      double validationFraction) {
+    public static LinkSplit edgeSplit(
+            HeteroGraph graph, RelationType relation, SplitMode mode, long seed, double validationFraction) {
         return switch (mode) {
             case DATASET -> LinkSplit.fromEdgeMarks(graph, relation, validationFraction, seed);
             case HOLDOUT -> LinkSplit.perUserHoldOut(graph, relation, 0.2, 0.1, seed);
@@ -527,8 +596,11 @@ public final class FineTuneExperiment {
         if (nameOrKey != null) {
             return graph.relation(nameOrKey);
         }
-        return graph.relationTypes().stream().filter(r -> !r.isReverse()).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("graph '" + graph.name() + "' has no relation to predict"));
+        return graph.relationTypes().stream()
+                .filter(r -> !r.isReverse())
+                .findFirst()
+                .orElseThrow(
+                        () -> new IllegalArgumentException("graph '" + graph.name() + "' has no relation to predict"));
     }
 
     /**
@@ -539,14 +611,19 @@ public final class FineTuneExperiment {
     private SubgraphSampler sampler(HeteroGraph g) {
         WholeGraphBudget budget = spec.wholeGraphBudget();
         ModelConfig model = spec.model();
-        System.getLogger(FineTuneExperiment.class.getName()).log(System.Logger.Level.INFO, "fine-tuning on "
-                + g.name() + " takes " + budget.explain(g, model.hidden(), model.layers(), 1));
+        System.getLogger(FineTuneExperiment.class.getName())
+                .log(
+                        System.Logger.Level.INFO,
+                        "fine-tuning on " + g.name() + " takes "
+                                + budget.explain(g, model.hidden(), model.layers(), 1));
         return budget.samplerFor(g, spec.sampling(), model.hidden(), model.layers(), 1);
     }
 
     private String onlyLabeledType() {
         List<String> labeled = graph.nodeTypes().stream()
-                .filter(t -> graph.nodes(t).labels() != null && graph.nodes(t).labels().labeledCount() > 0).toList();
+                .filter(t -> graph.nodes(t).labels() != null
+                        && graph.nodes(t).labels().labeledCount() > 0)
+                .toList();
         if (labeled.size() != 1) {
             throw new IllegalArgumentException("graph '" + graph.name() + "' has labeled node types " + labeled
                     + "; name the one to classify with --target-type");
@@ -554,18 +631,34 @@ public final class FineTuneExperiment {
         return labeled.get(0);
     }
 
-
-    private ModelManifest manifest(FineTuningTask<?> task, FineTuneResult result, long seed, GraphSchema schema,
-                                   GraphEncoder encoder, Map<String, String> fromPretrained) {
+    private ModelManifest manifest(
+            FineTuningTask<?> task,
+            FineTuneResult result,
+            long seed,
+            GraphSchema schema,
+            GraphEncoder encoder,
+            Map<String, String> fromPretrained) {
         Map<String, Integer> trained = new LinkedHashMap<>();
         encoder.nodeTables().forEach((type, table) -> trained.put(type, table.trainedCount()));
-        InputPreparation preparation = new InputPreparation(spec.sampling(), spec.normalizeFeatures(),
-                spec.standardizeFeatures(), List.copyOf(features.scaling().types().keySet()));
-        ModelManifest manifest = ModelManifest.of(spec.model(), schema, task.describe(), datasetName,
-                graph.fingerprint(), spec.splitSeed(), preparation, result.metrics())
-                .withSection(FineTuneProvenance.SECTION,
+        InputPreparation preparation = new InputPreparation(
+                spec.sampling(),
+                spec.normalizeFeatures(),
+                spec.standardizeFeatures(),
+                List.copyOf(features.scaling().types().keySet()));
+        ModelManifest manifest = ModelManifest.of(
+                        spec.model(),
+                        schema,
+                        task.describe(),
+                        datasetName,
+                        graph.fingerprint(),
+                        spec.splitSeed(),
+                        preparation,
+                        result.metrics())
+                .withSection(
+                        FineTuneProvenance.SECTION,
                         new FineTuneProvenance(spec, seed, result.bestStep(), trained, fromPretrained));
-        return result.popularityPrior() == null ? manifest
+        return result.popularityPrior() == null
+                ? manifest
                 : manifest.withSection(PopularityPrior.SECTION, result.popularityPrior());
     }
 
@@ -576,10 +669,13 @@ public final class FineTuneExperiment {
             NodeTable table = graph.nodes(t);
             sb.append(t).append(' ').append(table.count()).append(" (");
             if (table.hasTextDerivedFeatures() && table.dataFeatureDim() > 0) {
-                sb.append("dim ").append(table.dataFeatureDim()).append(" + text ")
+                sb.append("dim ")
+                        .append(table.dataFeatureDim())
+                        .append(" + text ")
                         .append(table.featureDim() - table.dataFeatureDim());
             } else {
-                sb.append(table.hasTextDerivedFeatures() ? "text, dim " : "dim ").append(table.featureDim());
+                sb.append(table.hasTextDerivedFeatures() ? "text, dim " : "dim ")
+                        .append(table.featureDim());
             }
             sb.append("), ");
         }

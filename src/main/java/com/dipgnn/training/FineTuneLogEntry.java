@@ -11,5 +11,4 @@ import java.util.Map;
  * @param validation validation metrics, by name
  * @param improved whether the primary metric improved on the best so far
  */
-public record FineTuneLogEntry(long step, int steps, double loss, Map<String, Double> validation, boolean improved) {
-}
+public record FineTuneLogEntry(long step, int steps, double loss, Map<String, Double> validation, boolean improved) {}

@@ -2,8 +2,8 @@ package com.dipgnn.training;
 
 import com.dipgnn.store.ModelManifest;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A fine-tuned model's stage section of its manifest: the fine-tuning's own configuration record,
@@ -15,9 +15,12 @@ import java.util.Objects;
  * @param nodeEmbeddingTrainedRows rows of each per-node embedding table that training updated
  * @param nodeEmbeddingsFromPretrained per type, where its embedding rows were initialised from
  */
-public record FineTuneProvenance(ExperimentSpec spec, long seed, long bestStep,
-                                 Map<String, Integer> nodeEmbeddingTrainedRows,
-                                 Map<String, String> nodeEmbeddingsFromPretrained) {
+public record FineTuneProvenance(
+        ExperimentSpec spec,
+        long seed,
+        long bestStep,
+        Map<String, Integer> nodeEmbeddingTrainedRows,
+        Map<String, String> nodeEmbeddingsFromPretrained) {
 
     /** The section's name in the manifest. */
     public static final String SECTION = "finetune";

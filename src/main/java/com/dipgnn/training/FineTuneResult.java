@@ -19,12 +19,18 @@ import java.util.Map;
  *     for a task that does not rank
  */
 public record FineTuneResult(
-        Map<String, Map<String, Double>> metrics, long bestStep, long stepsRun, double seconds, double finalLoss,
-        List<FineTuneLogEntry> history, long resumedFrom, PopularityPrior popularityPrior) {
+        Map<String, Map<String, Double>> metrics,
+        long bestStep,
+        long stepsRun,
+        double seconds,
+        double finalLoss,
+        List<FineTuneLogEntry> history,
+        long resumedFrom,
+        PopularityPrior popularityPrior) {
 
     /** A result without a validation history or a popularity prior, from a fresh run. */
-    public FineTuneResult(Map<String, Map<String, Double>> metrics, long bestStep, long stepsRun, double seconds,
-                          double finalLoss) {
+    public FineTuneResult(
+            Map<String, Map<String, Double>> metrics, long bestStep, long stepsRun, double seconds, double finalLoss) {
         this(metrics, bestStep, stepsRun, seconds, finalLoss, List.of(), 0, null);
     }
 

@@ -18,6 +18,7 @@ final class FineTuneState {
     Map<String, float[]> bestHead;
     /** Device copies of the encoder's per-node embedding tables at the best validation, by path. */
     Map<String, NodeEmbeddingTable> bestTables = Map.of();
+
     int sinceBest;
     double lastLoss = Double.NaN;
     double intervalLoss;
@@ -44,7 +45,8 @@ final class FineTuneState {
             sinceBest++;
         }
         double mean = intervalSteps == 0 ? Double.NaN : intervalLoss / intervalSteps;
-        history.add(new FineTuneLogEntry(step, intervalSteps, mean, Collections.unmodifiableMap(new LinkedHashMap<>(metrics)), improved));
+        history.add(new FineTuneLogEntry(
+                step, intervalSteps, mean, Collections.unmodifiableMap(new LinkedHashMap<>(metrics)), improved));
         intervalLoss = 0;
         intervalSteps = 0;
         return improved;

@@ -1,6 +1,5 @@
 package com.dipgnn.training;
 
-import com.dipgnn.store.CheckpointFiles;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -10,6 +9,7 @@ import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.sampling.BatchPrefetcher;
 import com.dipgnn.sampling.StepRandom;
+import com.dipgnn.store.CheckpointFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
@@ -58,7 +58,8 @@ public final class FineTuner {
     /**
      * Trains {@code encoder} and {@code head} (both initialised in {@code modelManager}) on the task.
      */
-    public <B> FineTuneResult run(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head, NDManager modelManager) {
+    public <B> FineTuneResult run(
+            FineTuningTask<B> task, GraphEncoder encoder, GraphModule head, NDManager modelManager) {
         return run(task, encoder, head, modelManager, null);
     }
 
@@ -72,8 +73,12 @@ public final class FineTuner {
      * @throws com.dipgnn.store.CheckpointRefusedException when the checkpoint found was written with other settings
      * @throws UncheckedIOException when a checkpoint cannot be read or written
      */
-    public <B> FineTuneResult run(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head,
-                                  NDManager modelManager, FineTuneCheckpoints checkpoints) {
+    public <B> FineTuneResult run(
+            FineTuningTask<B> task,
+            GraphEncoder encoder,
+            GraphModule head,
+            NDManager modelManager,
+            FineTuneCheckpoints checkpoints) {
         long start = System.nanoTime();
         Engine engine = Devices.engine();
         engine.setRandomSeed((int) config.seed());
@@ -114,27 +119,40 @@ public final class FineTuner {
         for (EvalSplit split : EvalSplit.values()) {
             metrics.put(split.key(), evaluate(task, encoder, head, split, modelManager));
         }
-        return new FineTuneResult(metrics, state.bestStep, state.step, (System.nanoTime() - start) / 1e9,
-                state.lastLoss, List.copyOf(state.history), resumedFrom, chosen);
+        return new FineTuneResult(
+                metrics,
+                state.bestStep,
+                state.step,
+                (System.nanoTime() - start) / 1e9,
+                state.lastLoss,
+                List.copyOf(state.history),
+                resumedFrom,
+                chosen);
     }
 
     /** The task's ranking prior for the kept weights (null when it does not rank), logged. */
-    private <B> PopularityPrior calibrate(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head,
-                                         NDManager modelManager) {
+    private <B> PopularityPrior calibrate(
+            FineTuningTask<B> task, GraphEncoder encoder, GraphModule head, NDManager modelManager) {
         try (NDManager scope = modelManager.newSubManager()) {
             PopularityPrior chosen = task.calibrate(encoder, head, prior, scope).orElse(null);
             if (chosen != null && !chosen.trials().isEmpty()) {
-                System.getLogger(FineTuner.class.getName()).log(System.Logger.Level.INFO,
-                        "popularity prior: weight " + chosen.beta() + " chosen by validation " + chosen.metric()
-                                + " " + chosen.trials());
+                System.getLogger(FineTuner.class.getName())
+                        .log(
+                                System.Logger.Level.INFO,
+                                "popularity prior: weight " + chosen.beta() + " chosen by validation " + chosen.metric()
+                                        + " " + chosen.trials());
             }
             return chosen;
         }
     }
 
     /** Validates after the current step, keeping the best weights; returns whether to stop early. */
-    private <B> boolean validate(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head,
-                                 NDManager modelManager, FineTuneState state) {
+    private <B> boolean validate(
+            FineTuningTask<B> task,
+            GraphEncoder encoder,
+            GraphModule head,
+            NDManager modelManager,
+            FineTuneState state) {
         Map<String, Double> val = evaluate(task, encoder, head, EvalSplit.VAL, modelManager);
         boolean improved = state.validated(val, val.get(task.primaryMetric()), encoder, head);
         listener.onValidation(state.step, val, improved);
@@ -143,13 +161,16 @@ public final class FineTuner {
 
     /** Tells the listener the best validation of a resumed run, so its progress shows it from the start. */
     private void announceRestoredBest(FineTuneState state) {
-        state.history.stream().filter(e -> e.step() == state.bestStep && e.validation() != null
-                && !e.validation().isEmpty()).findFirst()
+        state.history.stream()
+                .filter(e -> e.step() == state.bestStep
+                        && e.validation() != null
+                        && !e.validation().isEmpty())
+                .findFirst()
                 .ifPresent(best -> listener.onValidation(best.step(), best.validation(), true));
     }
 
-    private FineTuneState resume(FineTuneCheckpoints checkpoints, GraphModule encoder, GraphModule head,
-                                 ParameterUpdater updater) {
+    private FineTuneState resume(
+            FineTuneCheckpoints checkpoints, GraphModule encoder, GraphModule head, ParameterUpdater updater) {
         if (checkpoints == null || !CheckpointFiles.exists(checkpoints.directory())) {
             return new FineTuneState();
         }
@@ -160,9 +181,15 @@ public final class FineTuner {
         }
     }
 
-    private void checkpoint(FineTuneCheckpoints checkpoints, FineTuneState state, GraphModule encoder,
-                            GraphModule head, ParameterUpdater updater) {
-        if (checkpoints == null || checkpoints.every() == 0 || state.step % checkpoints.every() != 0
+    private void checkpoint(
+            FineTuneCheckpoints checkpoints,
+            FineTuneState state,
+            GraphModule encoder,
+            GraphModule head,
+            ParameterUpdater updater) {
+        if (checkpoints == null
+                || checkpoints.every() == 0
+                || state.step % checkpoints.every() != 0
                 || state.step >= config.steps()) {
             return;
         }
@@ -179,8 +206,14 @@ public final class FineTuner {
         return config + " | " + checkpoints.settings();
     }
 
-    private static <B> double trainStep(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head, B batch,
-                                        NDManager modelManager, Engine engine, ParameterUpdater updater) {
+    private static <B> double trainStep(
+            FineTuningTask<B> task,
+            GraphEncoder encoder,
+            GraphModule head,
+            B batch,
+            NDManager modelManager,
+            Engine engine,
+            ParameterUpdater updater) {
         return optimizerStep(modelManager, engine, updater, scope -> task.loss(encoder, head, batch, scope));
     }
 
@@ -190,15 +223,20 @@ public final class FineTuner {
      * @return the loss value
      * @throws NonFiniteLossException when the loss is NaN or infinite (nothing is updated)
      */
-    public static double optimizerStep(NDManager modelManager, Engine engine, ParameterUpdater updater,
-                                       Function<NDManager, NDArray> loss) {
-        return TrainingStep.run(modelManager, engine, updater,
-                scope -> new TrainingStep.Forward<Void>(loss.apply(scope), null), "training loss",
-                TrainingStep.Timing.NONE).loss();
+    public static double optimizerStep(
+            NDManager modelManager, Engine engine, ParameterUpdater updater, Function<NDManager, NDArray> loss) {
+        return TrainingStep.run(
+                        modelManager,
+                        engine,
+                        updater,
+                        scope -> new TrainingStep.Forward<Void>(loss.apply(scope), null),
+                        "training loss",
+                        TrainingStep.Timing.NONE)
+                .loss();
     }
 
-    private static <B> Map<String, Double> evaluate(FineTuningTask<B> task, GraphEncoder encoder, GraphModule head,
-                                                    EvalSplit split, NDManager modelManager) {
+    private static <B> Map<String, Double> evaluate(
+            FineTuningTask<B> task, GraphEncoder encoder, GraphModule head, EvalSplit split, NDManager modelManager) {
         try (NDManager scope = modelManager.newSubManager()) {
             return task.evaluate(encoder, head, split, scope);
         }

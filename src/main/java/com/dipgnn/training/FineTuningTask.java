@@ -41,8 +41,8 @@ public interface FineTuningTask<B> {
      * and uses it in every evaluation from then on: the link task's {@link PopularityPrior}, as
      * {@code setting} says. Empty (and nothing changes) for a task that does not rank.
      */
-    default Optional<PopularityPrior> calibrate(GraphEncoder encoder, GraphModule head, PopularityPriorSetting setting,
-                                                NDManager scope) {
+    default Optional<PopularityPrior> calibrate(
+            GraphEncoder encoder, GraphModule head, PopularityPriorSetting setting, NDManager scope) {
         return Optional.empty();
     }
 

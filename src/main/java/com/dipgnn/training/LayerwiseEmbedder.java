@@ -11,12 +11,12 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.MessagePassingLayer;
 import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.Subgraph;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.io.Serializable;
 
 /**
  * Exact inference over a whole graph, one layer at a time: the state of a node after layer
@@ -58,8 +58,8 @@ public final class LayerwiseEmbedder {
 
     public LayerwiseEmbedder(HeteroGraph graph, int passNodes, int passEdges) {
         if (passNodes < 1 || passEdges < 1) {
-            throw new IllegalArgumentException("passNodes and passEdges must be at least 1; got " + passNodes
-                    + " and " + passEdges);
+            throw new IllegalArgumentException(
+                    "passNodes and passEdges must be at least 1; got " + passNodes + " and " + passEdges);
         }
         this.graph = graph;
         this.passNodes = passNodes;
@@ -85,8 +85,7 @@ public final class LayerwiseEmbedder {
     }
 
     /** A pass: nodes of one type whose states a layer computes together, from their in-neighbours. */
-    public record Pass(String type, int[] nodes) implements Serializable {
-    }
+    public record Pass(String type, int[] nodes) implements Serializable {}
 
     /** What the embeddings of exact inference are described as (a deployment's, the batch job's). */
     public static final String DESCRIPTION = "none: exact inference, every in-neighbour at every layer";
@@ -144,8 +143,8 @@ public final class LayerwiseEmbedder {
     public void place(Map<String, float[]> tables, Pass pass, float[] rows) {
         int[] nodes = pass.nodes();
         int width = rows.length / nodes.length;
-        float[] table = tables.computeIfAbsent(pass.type(),
-                t -> new float[Math.multiplyExact(graph.numNodes(t), width)]);
+        float[] table =
+                tables.computeIfAbsent(pass.type(), t -> new float[Math.multiplyExact(graph.numNodes(t), width)]);
         for (int i = 0; i < nodes.length; i++) {
             System.arraycopy(rows, i * width, table, nodes[i] * width, width);
         }
@@ -212,7 +211,9 @@ public final class LayerwiseEmbedder {
 
     /** The end (exclusive, in {@code order}) of the pass of {@code type} that starts at {@code order[from]}. */
     private int passEnd(String type, int[] order, int from) {
-        List<CsrAdjacency> in = graph.relationsInto(type).stream().map(r -> inNeighbours(graph, r)).toList();
+        List<CsrAdjacency> in = graph.relationsInto(type).stream()
+                .map(r -> inNeighbours(graph, r))
+                .toList();
         long edges = 0;
         int to = from;
         while (to < order.length && to - from < passNodes) {
@@ -230,12 +231,19 @@ public final class LayerwiseEmbedder {
     }
 
     /** Layer states of {@code nodes} of {@code type}, row-major in their order. */
-    private float[] runPass(GraphEncoder encoder, MessagePassingLayer<?> layer, Map<String, float[]> below, String type,
-                            int[] nodes, int[][] localOf, NDManager scope) {
+    private float[] runPass(
+            GraphEncoder encoder,
+            MessagePassingLayer<?> layer,
+            Map<String, float[]> below,
+            String type,
+            int[] nodes,
+            int[][] localOf,
+            NDManager scope) {
         Subgraph pass = passSubgraph(type, nodes, localOf);
         try (NDManager passScope = scope.newSubManager()) {
             GraphBatch batch = new GraphBatch(passScope, graph, pass);
-            Map<String, NDArray> input = below == null ? encoder.inputStates(batch, false) : gather(below, pass, passScope);
+            Map<String, NDArray> input =
+                    below == null ? encoder.inputStates(batch, false) : gather(below, pass, passScope);
             NDArray out = layer.forward(batch, input, false).get(type);
             return out.get("0:" + nodes.length).toFloatArray();
         }

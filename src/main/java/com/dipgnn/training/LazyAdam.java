@@ -31,15 +31,24 @@ public record LazyAdam(float learningRate, float beta1, float beta2, float epsil
      * @param gradients shape (rows.length, width)
      * @param step the global optimizer step, from 1
      */
-    public void update(NDArray weights, NDArray means, NDArray variances, long[] rows, NDArray gradients, int step,
-                       NDManager scope) {
+    public void update(
+            NDArray weights,
+            NDArray means,
+            NDArray variances,
+            long[] rows,
+            NDArray gradients,
+            int step,
+            NDManager scope) {
         NDArray index = scope.create(rows);
         NDArray w = GraphOps.gatherRows(weights, index);
         NDArray m = GraphOps.gatherRows(means, index).mul(beta1).add(gradients.mul(1f - beta1));
-        NDArray v = GraphOps.gatherRows(variances, index).mul(beta2).add(gradients.square().mul(1f - beta2));
+        NDArray v = GraphOps.gatherRows(variances, index)
+                .mul(beta2)
+                .add(gradients.square().mul(1f - beta2));
         float meanCorrection = (float) (1 - Math.pow(beta1, step));
         float varianceCorrection = (float) (1 - Math.pow(beta2, step));
-        NDArray update = m.div(meanCorrection).div(v.div(varianceCorrection).sqrt().add(epsilon));
+        NDArray update =
+                m.div(meanCorrection).div(v.div(varianceCorrection).sqrt().add(epsilon));
         if (weightDecay > 0) {
             update = update.add(w.mul(weightDecay));
         }

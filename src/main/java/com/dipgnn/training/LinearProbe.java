@@ -1,10 +1,10 @@
 package com.dipgnn.training;
 
 import com.dipgnn.graph.NodeLabels;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Arrays;
 
 /**
  * A linear probe of frozen node embeddings: a logistic regression (softmax over the classes, or
@@ -21,6 +21,7 @@ public final class LinearProbe {
 
     /** The L2 weights tried, the best on validation micro-F1 kept. */
     public static final List<Double> L2_GRID = List.of(0.0, 1e-4, 1e-3, 1e-2, 1e-1);
+
     static final int EPOCHS = 300;
     static final double LEARNING_RATE = 0.01;
 
@@ -30,8 +31,7 @@ public final class LinearProbe {
      * @param nodes node ids, whose labels are looked up in the probe's {@link NodeLabels}
      * @param embeddings the nodes' embeddings in order
      */
-    public record Split(int[] nodes, float[] embeddings) {
-    }
+    public record Split(int[] nodes, float[] embeddings) {}
 
     /**
      * The probe's outcome.
@@ -39,8 +39,7 @@ public final class LinearProbe {
      * @param metrics split name (train, val, test) to micro_f1, macro_f1 and accuracy
      * @param l2 the L2 weight validation chose
      */
-    public record Result(Map<String, Map<String, Double>> metrics, double l2) {
-    }
+    public record Result(Map<String, Map<String, Double>> metrics, double l2) {}
 
     private final NodeLabels labels;
     private final int width;
@@ -130,8 +129,7 @@ public final class LinearProbe {
     }
 
     /** Weights (classes x width) and biases (classes) of the regression. */
-    private record Weights(double[] w, double[] b) {
-    }
+    private record Weights(double[] w, double[] b) {}
 
     private Weights train(float[] x, int[] nodes, double l2) {
         int classes = labels.numClasses();

@@ -28,16 +28,16 @@ import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.sampling.SubgraphSampler;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Locale;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
@@ -65,9 +65,13 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * @param logitOffsets per candidate, added to every anchor's logit of it ({@link
      *     NegativeSampling#UNIFORM_LOGQ}: minus the log of its probability to be in the pool); null for none
      */
-    public record Batch(Subgraph subgraph, int[] anchors, int[] candidates, int[] positive, long[] maskedCells,
-                        float[] logitOffsets) {
-    }
+    public record Batch(
+            Subgraph subgraph,
+            int[] anchors,
+            int[] candidates,
+            int[] positive,
+            long[] maskedCells,
+            float[] logitOffsets) {}
 
     private static final float MASKED = -1e4f;
     private static final int EVAL_EDGES_PER_CHUNK = 256;
@@ -86,6 +90,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     private final RelationType relation;
     /** Edges the model may know of while training: the structure (validation and test edges held out). */
     private final CsrAdjacency knownEdges;
+
     private final SubgraphSampler sampler;
     private final int batchSize;
     private final int trainNegatives;
@@ -117,10 +122,26 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * @param temperature logits are cosine / temperature
      * @param seed fixes the evaluation negatives
      */
-    public LinkPredictionTask(HeteroGraph fullGraph, LinkSplit split, SubgraphSampler sampler, int batchSize,
-                              int evalNegativeCount, int trainNegatives, double temperature, long seed) {
-        this(fullGraph, split, sampler, batchSize, evalNegativeCount, trainNegatives, temperature, seed,
-                RankingLoss.SOFTMAX, NegativeSampling.UNIFORM);
+    public LinkPredictionTask(
+            HeteroGraph fullGraph,
+            LinkSplit split,
+            SubgraphSampler sampler,
+            int batchSize,
+            int evalNegativeCount,
+            int trainNegatives,
+            double temperature,
+            long seed) {
+        this(
+                fullGraph,
+                split,
+                sampler,
+                batchSize,
+                evalNegativeCount,
+                trainNegatives,
+                temperature,
+                seed,
+                RankingLoss.SOFTMAX,
+                NegativeSampling.UNIFORM);
     }
 
     /**
@@ -128,11 +149,29 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * trained with {@code loss} over {@code negatives}: a uniform pool of {@code trainNegatives}
      * candidates shared by the batch, or the batch's own positives (in-batch).
      */
-    public LinkPredictionTask(HeteroGraph fullGraph, LinkSplit split, SubgraphSampler sampler, int batchSize,
-                              int evalNegativeCount, int trainNegatives, double temperature, long seed,
-                              RankingLoss loss, NegativeSampling negatives) {
-        this(fullGraph, split, sampler, batchSize, evalNegativeCount, trainNegatives, temperature, seed, loss,
-                negatives, false);
+    public LinkPredictionTask(
+            HeteroGraph fullGraph,
+            LinkSplit split,
+            SubgraphSampler sampler,
+            int batchSize,
+            int evalNegativeCount,
+            int trainNegatives,
+            double temperature,
+            long seed,
+            RankingLoss loss,
+            NegativeSampling negatives) {
+        this(
+                fullGraph,
+                split,
+                sampler,
+                batchSize,
+                evalNegativeCount,
+                trainNegatives,
+                temperature,
+                seed,
+                loss,
+                negatives,
+                false);
     }
 
     /**
@@ -144,13 +183,24 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      *
      * @throws IllegalArgumentException with {@code selectByFullRanking} on more candidates than that
      */
-    public LinkPredictionTask(HeteroGraph fullGraph, LinkSplit split, SubgraphSampler sampler, int batchSize,
-                              int evalNegativeCount, int trainNegatives, double temperature, long seed,
-                              RankingLoss loss, NegativeSampling negatives, boolean selectByFullRanking) {
+    public LinkPredictionTask(
+            HeteroGraph fullGraph,
+            LinkSplit split,
+            SubgraphSampler sampler,
+            int batchSize,
+            int evalNegativeCount,
+            int trainNegatives,
+            double temperature,
+            long seed,
+            RankingLoss loss,
+            NegativeSampling negatives,
+            boolean selectByFullRanking) {
         if (selectByFullRanking && !ranksFully(split.structure(), split.relation())) {
-            throw new IllegalArgumentException("selection by full ranking ranks every " + split.relation().target()
-                    + " node for each validation anchor; the graph has " + split.structure().numNodes(
-                    split.relation().target()) + ", more than " + FULL_RANKING_MAX_CANDIDATES);
+            throw new IllegalArgumentException(
+                    "selection by full ranking ranks every " + split.relation().target()
+                            + " node for each validation anchor; the graph has "
+                            + split.structure().numNodes(split.relation().target()) + ", more than "
+                            + FULL_RANKING_MAX_CANDIDATES);
         }
         if (negatives == NegativeSampling.UNIFORM_LOGQ && loss != RankingLoss.SOFTMAX) {
             throw new IllegalArgumentException("the log-Q correction (uniform-logq negatives) corrects a sampled "
@@ -170,7 +220,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         this.embedder = new NodeEmbedder(graph, sampler, EMBED_CHUNK);
         if (split.train().size() == 0 || split.val().size() == 0 || split.test().size() == 0) {
             throw new IllegalArgumentException("link prediction needs training, validation and test edges; got "
-                    + split.train().size() + " / " + split.val().size() + " / " + split.test().size());
+                    + split.train().size() + " / " + split.val().size() + " / "
+                    + split.test().size());
         }
         NegativeSampler negativeSampler = new NegativeSampler(fullGraph);
         RelationType reverse = fullGraph.relationTypes().contains(relation.reverse()) ? relation.reverse() : relation;
@@ -181,14 +232,17 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             evalNegatives.put(s, negativeSampler.sample(reverse, edges.dst(), edges.src(), evalNegativeCount, rng));
         }
         this.logPoolProbability = negatives == NegativeSampling.UNIFORM_LOGQ
-                ? logPoolProbability(split.train().dst(), graph.numNodes(relation.target()),
-                        Math.min(batchSize, split.train().size()), trainNegatives)
+                ? logPoolProbability(
+                        split.train().dst(),
+                        graph.numNodes(relation.target()),
+                        Math.min(batchSize, split.train().size()),
+                        trainNegatives)
                 : null;
         this.logDegree = PopularityPrior.logDegrees(knownEdges.targetArray(), graph.numNodes(relation.target()));
         Interactions known = interactions(knownEdges);
         valExclusions = known;
-        testExclusions = known.union(Interactions.of(known.users(), known.items(),
-                split.val().src(), split.val().dst()));
+        testExclusions = known.union(Interactions.of(
+                known.users(), known.items(), split.val().src(), split.val().dst()));
     }
 
     /**
@@ -266,8 +320,9 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             pool.add(p);
         }
         int candidateCount = graph.numNodes(relation.target());
-        for (int i = 0; negatives != NegativeSampling.IN_BATCH && i < trainNegatives && pool.size() < candidateCount;
-             i++) {
+        for (int i = 0;
+                negatives != NegativeSampling.IN_BATCH && i < trainNegatives && pool.size() < candidateCount;
+                i++) {
             pool.add(rng.nextInt(candidateCount));
         }
         int[] candidateSeeds = pool.stream().mapToInt(Integer::intValue).toArray();
@@ -296,7 +351,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             positive[i] = poolIndex.get(positives[i]);
         }
         long[] masked = maskedCells(anchors, positive, poolIndex, candidateSeeds.length);
-        int[] candidates = Arrays.stream(candidateSeeds).map(candidateLocal::get).toArray();
+        int[] candidates =
+                Arrays.stream(candidateSeeds).map(candidateLocal::get).toArray();
         float[] offsets = null;
         if (logPoolProbability != null) {
             offsets = new float[candidateSeeds.length];
@@ -400,7 +456,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         if (cells.length == 0) {
             return zeros.reshape(b, c);
         }
-        return zeros.put(scope.create(cells), scope.full(new Shape(cells.length), MASKED)).reshape(b, c);
+        return zeros.put(scope.create(cells), scope.full(new Shape(cells.length), MASKED))
+                .reshape(b, c);
     }
 
     /**
@@ -417,7 +474,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             return ScalarOps.mul(logits.sum(), 0);
         }
         NDArray negative = mask.eq(0).toType(DataType.FLOAT32, false).sub(positive);
-        return ScalarOps.div(ScalarOps.softplus(logits.sub(positiveLogit)).mul(negative).sum(), pairs);
+        return ScalarOps.div(
+                ScalarOps.softplus(logits.sub(positiveLogit)).mul(negative).sum(), pairs);
     }
 
     private static NDArray pick(NDArray embeddings, int[] rows, NDManager scope) {
@@ -439,14 +497,15 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * ranks with it from then on.
      */
     @Override
-    public Optional<PopularityPrior> calibrate(GraphEncoder encoder, GraphModule head, PopularityPriorSetting setting,
-                                               NDManager scope) {
+    public Optional<PopularityPrior> calibrate(
+            GraphEncoder encoder, GraphModule head, PopularityPriorSetting setting, NDManager scope) {
         if (!setting.auto()) {
             prior = setting.fixed();
             return Optional.of(prior);
         }
         List<Map<String, Double>> val = evaluate(encoder, head, EvalSplit.VAL, scope, setting.candidates());
-        prior = setting.choose(primaryMetric(), val.stream().map(m -> m.get(primaryMetric())).toList());
+        prior = setting.choose(
+                primaryMetric(), val.stream().map(m -> m.get(primaryMetric())).toList());
         return Optional.of(prior);
     }
 
@@ -455,8 +514,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      * the nodes are embedded once, and each candidate's score is the head's cosine plus
      * beta * log(1 + its training in-degree).
      */
-    private List<Map<String, Double>> evaluate(GraphEncoder encoder, GraphModule head, EvalSplit s, NDManager scope,
-                                               List<Double> betas) {
+    private List<Map<String, Double>> evaluate(
+            GraphEncoder encoder, GraphModule head, EvalSplit s, NDManager scope, List<Double> betas) {
         LinkSplit.Edges edges = edges(s);
         int[][] negatives = evalNegatives.get(s);
         int perEdge = 1 + negatives[0].length;
@@ -465,9 +524,11 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             candidateIds[i * perEdge] = edges.dst()[i];
             System.arraycopy(negatives[i], 0, candidateIds, i * perEdge + 1, perEdge - 1);
         }
-        Interactions fullExclusions = s == EvalSplit.TEST && ranksFully(graph, relation) ? testExclusions
+        Interactions fullExclusions = s == EvalSplit.TEST && ranksFully(graph, relation)
+                ? testExclusions
                 : s == EvalSplit.VAL && selectByFullRanking ? valExclusions : null;
-        Map<String, NodeEmbedder.Table> everyCandidate = fullExclusions == null ? null
+        Map<String, NodeEmbedder.Table> everyCandidate = fullExclusions == null
+                ? null
                 : embedder.embed(encoder, fullRankingNodes(edges), scope, 0xF011 + EvalSplit.TEST.ordinal());
         Map<String, NodeEmbedder.Table> tables;
         if (everyCandidate != null && sampler.coversWholeGraph()) {
@@ -478,7 +539,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             needed.merge(relation.target(), candidateIds, LinkPredictionTask::concat);
             tables = embedder.embed(encoder, needed, scope, s.ordinal());
         }
-        List<RankingMetrics> metrics = betas.stream().map(b -> new RankingMetrics()).toList();
+        List<RankingMetrics> metrics =
+                betas.stream().map(b -> new RankingMetrics()).toList();
         float[] withPrior = new float[perEdge];
         for (int from = 0; from < edges.size(); from += EVAL_EDGES_PER_CHUNK) {
             int to = Math.min(edges.size(), from + EVAL_EDGES_PER_CHUNK);
@@ -509,8 +571,8 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             out.add(m);
         }
         if (fullExclusions != null) {
-            List<Map<String, Double>> full = fullRanking(everyCandidate, (CosineScorer) head, edges, fullExclusions,
-                    scope, betas);
+            List<Map<String, Double>> full =
+                    fullRanking(everyCandidate, (CosineScorer) head, edges, fullExclusions, scope, betas);
             for (int b = 0; b < betas.size(); b++) {
                 out.get(b).putAll(full.get(b));
             }
@@ -529,9 +591,13 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
      *
      * @param exclusions what is left out of each anchor's ranking besides nothing held out
      */
-    private List<Map<String, Double>> fullRanking(Map<String, NodeEmbedder.Table> tables, CosineScorer head,
-                                                  LinkSplit.Edges edges, Interactions exclusions, NDManager scope,
-                                                  List<Double> betas) {
+    private List<Map<String, Double>> fullRanking(
+            Map<String, NodeEmbedder.Table> tables,
+            CosineScorer head,
+            LinkSplit.Edges edges,
+            Interactions exclusions,
+            NDManager scope,
+            List<Double> betas) {
         int[] anchors = Arrays.stream(edges.src()).distinct().sorted().toArray();
         int[] candidates = IntStream.range(0, graph.numNodes(relation.target())).toArray();
         float eps = CosineScorer.normEpsilon();
@@ -540,8 +606,9 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
                 head.transform().forward(tables.get(relation.target()).rows(scope, candidates)), eps);
         Interactions heldOut = localUsers(anchors, edges.src(), edges.dst(), candidates.length);
         Interactions excluded = localUsers(anchors, exclusions, candidates.length);
-        Interactions interacted = localUsers(anchors, exclusions.union(
-                Interactions.of(exclusions.users(), candidates.length, edges.src(), edges.dst())),
+        Interactions interacted = localUsers(
+                anchors,
+                exclusions.union(Interactions.of(exclusions.users(), candidates.length, edges.src(), edges.dst())),
                 candidates.length);
         RankingEvaluator evaluator = new RankingEvaluator(FULL_RANKING_K, 100, 0xF011);
         PopularitySegments segments = PopularitySegments.of(exclusions.itemDegrees());
@@ -551,13 +618,19 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
             // cosine + beta * log-degree as one inner product: [unit(a), beta] . [unit(W c), log(1 + d_c)]
             Map<String, Double> all = beta == 0
                     ? evaluator.evaluate(queries, items, heldOut, excluded, interacted, segments)
-                    : evaluator.evaluate(PriorColumns.queries(queries, beta, scope), itemsWithPrior, heldOut,
-                            excluded, interacted, segments);
+                    : evaluator.evaluate(
+                            PriorColumns.queries(queries, beta, scope),
+                            itemsWithPrior,
+                            heldOut,
+                            excluded,
+                            interacted,
+                            segments);
             Map<String, Double> m = new LinkedHashMap<>();
             m.put("recall@" + FULL_RANKING_K, all.get("recall@" + FULL_RANKING_K));
             m.put("ndcg@" + FULL_RANKING_K, all.get("ndcg@" + FULL_RANKING_K));
             all.forEach((name, value) -> {
-                if (name.endsWith("_loo") || name.equals(RankingEvaluator.headKey(FULL_RANKING_K))
+                if (name.endsWith("_loo")
+                        || name.equals(RankingEvaluator.headKey(FULL_RANKING_K))
                         || name.equals(RankingEvaluator.tailKey(FULL_RANKING_K))) {
                     m.put(name, value);
                 }
@@ -567,12 +640,15 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
         return out;
     }
 
-
     /** What full ranking embeds: the held-out edges' distinct anchors and every candidate node. */
     private Map<String, int[]> fullRankingNodes(LinkSplit.Edges edges) {
         Map<String, int[]> needed = new LinkedHashMap<>();
-        needed.put(relation.source(), Arrays.stream(edges.src()).distinct().sorted().toArray());
-        needed.merge(relation.target(), IntStream.range(0, graph.numNodes(relation.target())).toArray(),
+        needed.put(
+                relation.source(),
+                Arrays.stream(edges.src()).distinct().sorted().toArray());
+        needed.merge(
+                relation.target(),
+                IntStream.range(0, graph.numNodes(relation.target())).toArray(),
                 LinkPredictionTask::concat);
         return needed;
     }

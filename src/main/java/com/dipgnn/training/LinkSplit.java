@@ -1,11 +1,11 @@
 package com.dipgnn.training;
 
-import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.GraphEdits;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.SplitMark;
+import com.dipgnn.sampling.StepRandom;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.function.IntUnaryOperator;
@@ -34,8 +34,14 @@ public record LinkSplit(RelationType relation, HeteroGraph structure, Edges trai
      * validation and test anchor, a seeded {@code fraction} of its edges (at least one, for anchors
      * with two or more edges) is held out and must be recovered.
      */
-    public static LinkSplit holdOut(HeteroGraph graph, RelationType relation, int[] trainAnchors, int[] valAnchors,
-                                    int[] testAnchors, double fraction, long seed) {
+    public static LinkSplit holdOut(
+            HeteroGraph graph,
+            RelationType relation,
+            int[] trainAnchors,
+            int[] valAnchors,
+            int[] testAnchors,
+            double fraction,
+            long seed) {
         CsrAdjacency adjacency = graph.adjacency(relation);
         Random rng = StepRandom.rngFor(seed, 0x11CC);
         Edges train = allEdges(adjacency, trainAnchors);
@@ -89,13 +95,17 @@ public record LinkSplit(RelationType relation, HeteroGraph structure, Edges trai
      * and {@code valFraction} (at least one) validation edges; at least one edge always stays in
      * training. Sources with fewer edges keep them all for training.
      */
-    public static LinkSplit perUserHoldOut(HeteroGraph graph, RelationType relation, double testFraction,
-                                           double valFraction, long seed) {
+    public static LinkSplit perUserHoldOut(
+            HeteroGraph graph, RelationType relation, double testFraction, double valFraction, long seed) {
         if (!(testFraction > 0 && valFraction > 0 && testFraction + valFraction < 1)) {
             throw new IllegalArgumentException("per-user hold-out needs test and validation fractions in (0, 1) "
                     + "that sum below 1; got " + testFraction + " and " + valFraction);
         }
-        return perUser(graph, relation, seed, n -> Math.max(1, (int) Math.round(testFraction * n)),
+        return perUser(
+                graph,
+                relation,
+                seed,
+                n -> Math.max(1, (int) Math.round(testFraction * n)),
                 n -> Math.max(1, (int) Math.round(valFraction * n)));
     }
 
@@ -107,9 +117,12 @@ public record LinkSplit(RelationType relation, HeteroGraph structure, Edges trai
         return perUser(graph, relation, seed, n -> 1, n -> 1);
     }
 
-    private static LinkSplit perUser(HeteroGraph graph, RelationType relation, long seed,
-                                     IntUnaryOperator testCount,
-                                     IntUnaryOperator valCount) {
+    private static LinkSplit perUser(
+            HeteroGraph graph,
+            RelationType relation,
+            long seed,
+            IntUnaryOperator testCount,
+            IntUnaryOperator valCount) {
         CsrAdjacency a = graph.adjacency(relation);
         Random rng = StepRandom.rngFor(seed, 0x9E5);
         IntPairs train = new IntPairs();
@@ -137,7 +150,8 @@ public record LinkSplit(RelationType relation, HeteroGraph structure, Edges trai
         return withStructure(graph, relation, train.edges(), val.edges(), test.edges());
     }
 
-    private static LinkSplit withStructure(HeteroGraph graph, RelationType relation, Edges train, Edges val, Edges test) {
+    private static LinkSplit withStructure(
+            HeteroGraph graph, RelationType relation, Edges train, Edges val, Edges test) {
         int[] src = concat(val.src(), test.src());
         int[] dst = concat(val.dst(), test.dst());
         HeteroGraph structure = GraphEdits.withoutEdges(graph, relation, src, dst);

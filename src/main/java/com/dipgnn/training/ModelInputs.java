@@ -8,8 +8,7 @@ import com.dipgnn.text.TextInputsFile;
 /** The files that say how a model reads its inputs, written with the model by {@link ModelStore#save}. */
 public final class ModelInputs {
 
-    private ModelInputs() {
-    }
+    private ModelInputs() {}
 
     /**
      * Its text inputs (vocabulary and columns) when {@code text} is not null, its feature scaling

@@ -1,6 +1,5 @@
 package com.dipgnn.training;
 
-import com.dipgnn.sampling.StepRandom;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
@@ -11,6 +10,7 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.Linear;
 import com.dipgnn.model.ScalarOps;
+import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.sampling.SubgraphSampler;
 import java.util.Arrays;
@@ -25,8 +25,7 @@ import java.util.Random;
 public final class NodeClassificationTask implements FineTuningTask<NodeClassificationTask.Batch> {
 
     /** Training seeds (first in the subgraph's node list) and their labels. */
-    public record Batch(Subgraph subgraph, int[] seeds) {
-    }
+    public record Batch(Subgraph subgraph, int[] seeds) {}
 
     private static final int EVAL_CHUNK = 1024;
 
@@ -44,8 +43,14 @@ public final class NodeClassificationTask implements FineTuningTask<NodeClassifi
      * @param sampler draws each step's subgraph around the seeds
      * @param batchSize seeds per training step
      */
-    public NodeClassificationTask(HeteroGraph graph, String targetType, int[] train, int[] val, int[] test,
-                                  SubgraphSampler sampler, int batchSize) {
+    public NodeClassificationTask(
+            HeteroGraph graph,
+            String targetType,
+            int[] train,
+            int[] val,
+            int[] test,
+            SubgraphSampler sampler,
+            int batchSize) {
         this.graph = graph;
         this.targetType = targetType;
         this.labels = graph.nodes(targetType).labels();
@@ -102,17 +107,20 @@ public final class NodeClassificationTask implements FineTuningTask<NodeClassifi
     @Override
     public NDArray loss(GraphEncoder encoder, GraphModule head, Batch batch, NDManager scope) {
         NDArray logits = logits(encoder, head, batch.subgraph(), batch.seeds().length, scope, true);
-        NDArray targets = scope.create(targetMatrix(batch.seeds()), new Shape(batch.seeds().length, labels.numClasses()));
+        NDArray targets =
+                scope.create(targetMatrix(batch.seeds()), new Shape(batch.seeds().length, labels.numClasses()));
         if (labels.isMultiLabel()) {
             // numerically stable binary cross-entropy with logits
-            NDArray loss = ScalarOps.maximum(logits, 0).sub(logits.mul(targets)).add(logits.abs().neg().exp().add(1f).log());
+            NDArray loss = ScalarOps.maximum(logits, 0)
+                    .sub(logits.mul(targets))
+                    .add(logits.abs().neg().exp().add(1f).log());
             return loss.mean();
         }
         return logits.logSoftmax(1).mul(targets).sum(new int[] {1}).neg().mean();
     }
 
-    private NDArray logits(GraphEncoder encoder, GraphModule head, Subgraph subgraph, int seeds,
-                           NDManager scope, boolean training) {
+    private NDArray logits(
+            GraphEncoder encoder, GraphModule head, Subgraph subgraph, int seeds, NDManager scope, boolean training) {
         GraphBatch batch = new GraphBatch(scope, graph, subgraph);
         NDArray embeddings = encoder.forward(batch, training).get(targetType);
         return ((Linear) head).forward(embeddings.get("0:" + seeds));
@@ -149,8 +157,11 @@ public final class NodeClassificationTask implements FineTuningTask<NodeClassifi
         int[] nodes = splits.get(split);
         int width = encoder.config().hidden();
         float[] values = new float[nodes.length * width];
-        forEachChunk(encoder, split, scope, (chunk, from, h) ->
-                System.arraycopy(h.toFloatArray(), 0, values, from * width, chunk.length * width));
+        forEachChunk(
+                encoder,
+                split,
+                scope,
+                (chunk, from, h) -> System.arraycopy(h.toFloatArray(), 0, values, from * width, chunk.length * width));
         return new LinearProbe.Split(nodes.clone(), values);
     }
 
@@ -174,7 +185,8 @@ public final class NodeClassificationTask implements FineTuningTask<NodeClassifi
             int[] chunk = Arrays.copyOfRange(nodes, from, Math.min(nodes.length, from + chunkSize));
             try (NDManager chunkScope = scope.newSubManager()) {
                 Subgraph sub = sampler.sample(graph, Map.of(targetType, chunk), rng);
-                NDArray h = encoder.forward(new GraphBatch(chunkScope, graph, sub), false).get(targetType);
+                NDArray h = encoder.forward(new GraphBatch(chunkScope, graph, sub), false)
+                        .get(targetType);
                 consumer.accept(chunk, from, h.get("0:" + chunk.length));
             }
         }

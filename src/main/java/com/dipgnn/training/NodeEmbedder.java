@@ -90,17 +90,18 @@ public final class NodeEmbedder {
 
     /** Embeds the distinct nodes of each type in {@code ids}; seeded, so repeated calls agree. */
     public Map<String, Table> embed(GraphEncoder encoder, Map<String, int[]> ids, NDManager scope, long seed) {
-        return embed(encoder, ids, scope, seed, (done, total) -> { });
+        return embed(encoder, ids, scope, seed, (done, total) -> {});
     }
 
     /**
      * As {@link #embed(GraphEncoder, Map, NDManager, long)}, reporting progress after each pass; an
      * exception thrown by {@code progress} stops the work.
      */
-    public Map<String, Table> embed(GraphEncoder encoder, Map<String, int[]> ids, NDManager scope, long seed,
-                                    Progress progress) {
+    public Map<String, Table> embed(
+            GraphEncoder encoder, Map<String, int[]> ids, NDManager scope, long seed, Progress progress) {
         Map<String, int[]> distinct = new LinkedHashMap<>();
-        ids.forEach((type, nodes) -> distinct.put(type, Arrays.stream(nodes).distinct().toArray()));
+        ids.forEach((type, nodes) ->
+                distinct.put(type, Arrays.stream(nodes).distinct().toArray()));
         int width = encoder.config().hidden();
         Map<String, float[]> values = new LinkedHashMap<>();
         Map<String, Map<Integer, Integer>> rows = new LinkedHashMap<>();
@@ -169,14 +170,16 @@ public final class NodeEmbedder {
      * (another thread or machine, with the same model, graph, sampler, chunk and seed) gives the same
      * embeddings.
      */
-    public Map<String, float[]> embedPass(GraphEncoder encoder, Map<String, int[]> seeds, int pass, NDManager scope,
-                                          long seed) {
+    public Map<String, float[]> embedPass(
+            GraphEncoder encoder, Map<String, int[]> seeds, int pass, NDManager scope, long seed) {
         Map<String, float[]> embeddings = new LinkedHashMap<>();
         try (NDManager passScope = scope.newSubManager()) {
             Subgraph sub = sampler.sample(graph, seeds, StepRandom.rngFor(seed, pass));
             Map<String, NDArray> out = encoder.forward(new GraphBatch(passScope, graph, sub), false);
             for (Map.Entry<String, int[]> e : seeds.entrySet()) {
-                embeddings.put(e.getKey(), out.get(e.getKey()).get("0:" + e.getValue().length).toFloatArray());
+                embeddings.put(
+                        e.getKey(),
+                        out.get(e.getKey()).get("0:" + e.getValue().length).toFloatArray());
             }
         }
         return embeddings;

@@ -2,8 +2,8 @@ package com.dipgnn.training;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDArrays;
-import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
 import ai.djl.nn.Parameter;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
@@ -93,12 +93,14 @@ public final class ParameterUpdater {
                 for (NDArray g : gradients) {
                     g.subi(g);
                 }
-                throw new NonFiniteLossException("gradient norm is " + lastGradientNorm + " (largest gradients: "
-                        + culprits + ")");
+                throw new NonFiniteLossException(
+                        "gradient norm is " + lastGradientNorm + " (largest gradients: " + culprits + ")");
             }
             float scale = clipNorm > 0 && lastGradientNorm > clipNorm ? (float) (clipNorm / lastGradientNorm) : 1f;
             updates++;
-            float correction = (float) (learningRate * learningRateFactor * Math.sqrt(1 - Math.pow(BETA2, updates))
+            float correction = (float) (learningRate
+                    * learningRateFactor
+                    * Math.sqrt(1 - Math.pow(BETA2, updates))
                     / (1 - Math.pow(BETA1, updates)));
             int i = 0;
             for (Map.Entry<String, Parameter> e : parameters.entrySet()) {
@@ -140,8 +142,20 @@ public final class ParameterUpdater {
     private void adamW(String name, NDArray weight, NDArray gradient, float correction) {
         NDArray mean = means.computeIfAbsent(name, k -> weight.zerosLike());
         NDArray variance = variances.computeIfAbsent(name, k -> weight.zerosLike());
-        weight.getNDArrayInternal().adamUpdate(new NDList(weight, gradient, mean, variance), new NDList(weight),
-                learningRate * learningRateFactor, correction, weightDecay, 1f, -1f, BETA1, BETA2, epsilon, true, true);
+        weight.getNDArrayInternal()
+                .adamUpdate(
+                        new NDList(weight, gradient, mean, variance),
+                        new NDList(weight),
+                        learningRate * learningRateFactor,
+                        correction,
+                        weightDecay,
+                        1f,
+                        -1f,
+                        BETA1,
+                        BETA2,
+                        epsilon,
+                        true,
+                        true);
     }
 
     /**
@@ -244,14 +258,16 @@ public final class ParameterUpdater {
     public void readTableState(DataInputStream in, int chunkFloats) throws IOException {
         int count = in.readInt();
         if (count != tables.size()) {
-            throw new CheckpointRefusedException("the optimizer state holds " + count + " embedding tables, this model has "
-                    + tables.size() + "; the checkpoint was written for another model");
+            throw new CheckpointRefusedException(
+                    "the optimizer state holds " + count + " embedding tables, this model has " + tables.size()
+                            + "; the checkpoint was written for another model");
         }
         for (Map.Entry<String, NodeEmbeddingTable> e : tables.entrySet()) {
             String name = in.readUTF();
             if (!name.equals(e.getKey())) {
-                throw new CheckpointRefusedException("the optimizer state holds embedding table " + name + " where this "
-                        + "model has " + e.getKey() + "; the checkpoint was written for another model");
+                throw new CheckpointRefusedException(
+                        "the optimizer state holds embedding table " + name + " where this " + "model has " + e.getKey()
+                                + "; the checkpoint was written for another model");
             }
             NDManager owner = e.getValue().weights().getManager();
             replace(tableMeans, name, ChunkedArrays.read(in, owner, chunkFloats));

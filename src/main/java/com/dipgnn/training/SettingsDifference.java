@@ -19,8 +19,7 @@ public final class SettingsDifference {
     /** A record component: a name, '=', and a value up to the next ", ", '[' , ']' or " | ". */
     private static final Pattern COMPONENT = Pattern.compile("(\\w+)=([^\\[\\]|]*?)(?=, |\\[|\\]|\\s\\||$)");
 
-    private SettingsDifference() {
-    }
+    private SettingsDifference() {}
 
     /**
      * Each component whose values differ, as {@code name: was -> now}, in the order they first

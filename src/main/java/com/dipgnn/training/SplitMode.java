@@ -32,8 +32,10 @@ public enum SplitMode {
             case "transfer", "node-transfer" -> TRANSFER;
             case "holdout", "per-user" -> HOLDOUT;
             case "leave-one-out", "loo" -> LEAVE_ONE_OUT;
-            default -> throw new IllegalArgumentException("unknown split '" + text + "': use planetoid|dataset (the "
-                    + "data set's own split), transfer, holdout (per user, link task) or leave-one-out (link task)");
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown split '" + text + "': use planetoid|dataset (the "
+                                + "data set's own split), transfer, holdout (per user, link task) or leave-one-out (link task)");
         };
     }
 }

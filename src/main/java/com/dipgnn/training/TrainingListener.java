@@ -10,24 +10,19 @@ public interface TrainingListener {
      * Once, before the first step a run takes: the checkpoint step it resumed from, or 0 when it
      * starts from the beginning.
      */
-    default void onStart(long resumedFrom) {
-    }
+    default void onStart(long resumedFrom) {}
 
     /** After each optimizer step. */
-    default void onStep(long step, long totalSteps, double loss) {
-    }
+    default void onStep(long step, long totalSteps, double loss) {}
 
     /** After each validation. */
-    default void onValidation(long step, Map<String, Double> metrics, boolean improved) {
-    }
+    default void onValidation(long step, Map<String, Double> metrics, boolean improved) {}
 
     /** After the last training step, before the final evaluation (and the save, when there is one). */
-    default void onTrainingEnd(long stepsRun) {
-    }
+    default void onTrainingEnd(long stepsRun) {}
 
     /** After a checkpoint was written to {@code directory}. */
-    default void onCheckpoint(long step, Path directory) {
-    }
+    default void onCheckpoint(long step, Path directory) {}
 
     /**
      * Asked after each step (and its validation and checkpoint); when true the run stops with a
@@ -37,6 +32,5 @@ public interface TrainingListener {
         return false;
     }
 
-    TrainingListener NONE = new TrainingListener() {
-    };
+    TrainingListener NONE = new TrainingListener() {};
 }

@@ -14,27 +14,22 @@ import java.util.function.Function;
  */
 public final class TrainingStep {
 
-    private TrainingStep() {
-    }
+    private TrainingStep() {}
 
     /** Called at the end of each phase of a step (benchmarks time them; trainers pass {@link #NONE}). */
     public interface Timing {
 
         /** No timing. */
-        Timing NONE = new Timing() {
-        };
+        Timing NONE = new Timing() {};
 
         /** The loss is computed and read. */
-        default void forwardDone() {
-        }
+        default void forwardDone() {}
 
         /** The gradients are computed (a hook may wait for them on a GPU). */
-        default void backwardDone() {
-        }
+        default void backwardDone() {}
 
         /** The parameters are updated. */
-        default void updateDone() {
-        }
+        default void updateDone() {}
     }
 
     /**
@@ -43,12 +38,10 @@ public final class TrainingStep {
      * @param loss a scalar of the step's scope
      * @param result returned by {@link #run} with the loss's value
      */
-    public record Forward<R>(NDArray loss, R result) {
-    }
+    public record Forward<R>(NDArray loss, R result) {}
 
     /** A step's loss value and the forward pass's result. */
-    public record Result<R>(double loss, R result) {
-    }
+    public record Result<R>(double loss, R result) {}
 
     /**
      * Runs one step.
@@ -57,8 +50,13 @@ public final class TrainingStep {
      * @throws NonFiniteLossException when the loss is NaN or infinite (nothing is back-propagated or
      *     updated), or when the gradient is (from {@link ParameterUpdater#step}; nothing is updated)
      */
-    public static <R> Result<R> run(NDManager modelManager, Engine engine, ParameterUpdater updater,
-                                    Function<NDManager, Forward<R>> forward, String lossName, Timing timing) {
+    public static <R> Result<R> run(
+            NDManager modelManager,
+            Engine engine,
+            ParameterUpdater updater,
+            Function<NDManager, Forward<R>> forward,
+            String lossName,
+            Timing timing) {
         try (NDManager scope = modelManager.newSubManager()) {
             Forward<R> f;
             double value;

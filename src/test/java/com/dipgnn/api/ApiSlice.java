@@ -18,8 +18,11 @@ import org.springframework.core.annotation.AliasFor;
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
-@WebMvcTest(excludeFilters = @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE,
-        classes = {ApiTokenFilter.class, ProcessRoleFilter.class, RequestBodyLimit.class}))
+@WebMvcTest(
+        excludeFilters =
+                @ComponentScan.Filter(
+                        type = FilterType.ASSIGNABLE_TYPE,
+                        classes = {ApiTokenFilter.class, ProcessRoleFilter.class, RequestBodyLimit.class}))
 @AutoConfigureMockMvc(addFilters = false)
 @interface ApiSlice {
 

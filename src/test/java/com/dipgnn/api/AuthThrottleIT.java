@@ -73,16 +73,25 @@ class AuthThrottleIT {
             assertThat(v2.header("Retry-After")).isNotBlank();
             assertThat(v2.header("Content-Type")).startsWith("application/json");
             assertThat(v2.json().path("error").asText()).contains("failed-auth-limit");
-            assertThat(right.get("/actuator/health/liveness").status()).as("probes stay open").isEqualTo(200);
+            assertThat(right.get("/actuator/health/liveness").status())
+                    .as("probes stay open")
+                    .isEqualTo(200);
 
             String scrape = prometheus.scrape();
             assertThat(scrape.lines().filter(l -> l.startsWith("dipgnn_auth_failures_total{")))
-                    .anySatisfy(l -> assertThat(l).contains("reason=\"invalid-token\"").endsWith("} 10.0"))
-                    .anySatisfy(l -> assertThat(l).contains("reason=\"throttled\"").endsWith("} 3.0"))
-                    .anySatisfy(l -> assertThat(l).contains("reason=\"missing-token\"").endsWith("} 0.0"));
-            List<String> warnings = logs.list.stream().filter(e -> e.getLevel() == Level.WARN)
-                    .map(ILoggingEvent::getFormattedMessage).toList();
-            assertThat(warnings).filteredOn(l -> l.contains("reason=invalid-token")).hasSize(10)
+                    .anySatisfy(l ->
+                            assertThat(l).contains("reason=\"invalid-token\"").endsWith("} 10.0"))
+                    .anySatisfy(
+                            l -> assertThat(l).contains("reason=\"throttled\"").endsWith("} 3.0"))
+                    .anySatisfy(l ->
+                            assertThat(l).contains("reason=\"missing-token\"").endsWith("} 0.0"));
+            List<String> warnings = logs.list.stream()
+                    .filter(e -> e.getLevel() == Level.WARN)
+                    .map(ILoggingEvent::getFormattedMessage)
+                    .toList();
+            assertThat(warnings)
+                    .filteredOn(l -> l.contains("reason=invalid-token"))
+                    .hasSize(10)
                     .allSatisfy(l -> assertThat(l).contains("method=GET", "path=/api/v1/jobs", "client="));
             assertThat(warnings).anySatisfy(l -> assertThat(l).contains("locked out"));
             assertThat(warnings).noneMatch(l -> l.contains("SECRET") || l.contains("guess") || l.contains(ADMIN));

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.test.context.TestPropertySource;
 
 /** Data sets over HTTP: register, upload, describe, list, delete, and every bad input's problem detail. */
-@TestPropertySource(properties = {"dipgnn.datasets.upload-max-bytes=64KB",
-        "dipgnn.datasets.limits.max-values-per-type=100000"})
+@TestPropertySource(
+        properties = {"dipgnn.datasets.upload-max-bytes=64KB", "dipgnn.datasets.limits.max-values-per-type=100000"})
 class DatasetApiIT extends ServiceTestBase {
 
     @Test
@@ -25,10 +25,12 @@ class DatasetApiIT extends ServiceTestBase {
         assertThat(r.status()).isEqualTo(200);
         assertThat(r.json().path("source").asText()).isEqualTo("BUILTIN");
         assertThat(r.json().path("summary").path("totalNodes").asLong()).isEqualTo(5000);
-        assertThat(r.json().path("summary").path("nodeTypes").findValuesAsText("type")).containsExactly("query", "product");
+        assertThat(r.json().path("summary").path("nodeTypes").findValuesAsText("type"))
+                .containsExactly("query", "product");
         assertThat(r.json().path("summary").path("relations").findValuesAsText("key"))
                 .contains("query__clicked__product");
-        assertThat(r.json().path("summary").path("split").path("pretrainNodes").asInt()).isPositive();
+        assertThat(r.json().path("summary").path("split").path("pretrainNodes").asInt())
+                .isPositive();
     }
 
     @Test
@@ -47,7 +49,9 @@ class DatasetApiIT extends ServiceTestBase {
 
         assertThat(admin.delete("/api/v1/datasets/tiny").status()).isEqualTo(204);
         assertThat(reader.get("/api/v1/datasets/tiny").status()).isEqualTo(404);
-        assertThat(Files.exists(dir)).as("a registered directory is the user's: never deleted").isTrue();
+        assertThat(Files.exists(dir))
+                .as("a registered directory is the user's: never deleted")
+                .isTrue();
     }
 
     @Test
@@ -57,8 +61,13 @@ class DatasetApiIT extends ServiceTestBase {
         assertThat(r.status()).isEqualTo(400);
         assertThat(r.json().path("field").asText()).isEqualTo("path");
         assertThat(r.json().path("detail").asText()).contains("outside the data set roots");
-        HttpApi.Response traversal = admin.post("/api/v1/datasets",
-                Map.of("id", "escape", "path", DATASET_ROOT + "/../" + outside.getParent().getFileName()));
+        HttpApi.Response traversal = admin.post(
+                "/api/v1/datasets",
+                Map.of(
+                        "id",
+                        "escape",
+                        "path",
+                        DATASET_ROOT + "/../" + outside.getParent().getFileName()));
         assertThat(traversal.status()).isEqualTo(400);
         assertThat(reader.get("/api/v1/datasets/escape").status()).isEqualTo(404);
     }
@@ -69,7 +78,8 @@ class DatasetApiIT extends ServiceTestBase {
         HttpApi.Response r = admin.upload("/api/v1/datasets", Map.of("id", "uploaded"), zip, "tiny-up.zip");
         assertThat(r.status()).as(r.toString()).isEqualTo(201);
         assertThat(r.json().path("source").asText()).isEqualTo("UPLOAD");
-        assertThat(r.json().path("summary").path("nodeTypes").findValuesAsText("type")).containsExactly("item");
+        assertThat(r.json().path("summary").path("nodeTypes").findValuesAsText("type"))
+                .containsExactly("item");
         assertThat(admin.delete("/api/v1/datasets/uploaded").status()).isEqualTo(204);
         assertThat(Files.exists(DATA_DIR.resolve("datasets/uploaded"))).isFalse();
     }
@@ -82,7 +92,8 @@ class DatasetApiIT extends ServiceTestBase {
         assertThat(r.json().path("detail").asText()).contains("points outside the archive's folder");
         assertThat(reader.get("/api/v1/datasets/evil").status()).isEqualTo(404);
         try (Stream<Path> left = Files.list(DATA_DIR.resolve("datasets"))) {
-            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains("evil") || n.startsWith(".upload"));
+            assertThat(left.map(p -> p.getFileName().toString()))
+                    .noneMatch(n -> n.contains("evil") || n.startsWith(".upload"));
         }
     }
 
@@ -103,7 +114,9 @@ class DatasetApiIT extends ServiceTestBase {
         Files.writeString(src.resolve("edges/item__link__item.csv"), "src,dst\na,zzz\n");
         HttpApi.Response r = admin.upload("/api/v1/datasets", Map.of("id", "bad"), zipOf(src, null), "bad.zip");
         assertThat(r.status()).isEqualTo(422);
-        assertThat(r.json().path("detail").asText()).contains("item__link__item.csv:2").contains("zzz");
+        assertThat(r.json().path("detail").asText())
+                .contains("item__link__item.csv:2")
+                .contains("zzz");
         assertThat(reader.get("/api/v1/datasets/bad").status()).isEqualTo(404);
     }
 
@@ -122,15 +135,18 @@ class DatasetApiIT extends ServiceTestBase {
         nodes.append('\n');
         for (int r = 0; r < 200; r++) {
             nodes.append(r == 0 ? "a" : r == 1 ? "b" : r == 2 ? "c" : r == 3 ? "d" : "n" + r)
-                    .append(",0.5".repeat(1_000)).append('\n');
+                    .append(",0.5".repeat(1_000))
+                    .append('\n');
         }
         Files.writeString(src.resolve("nodes/item.csv"), nodes, StandardCharsets.UTF_8);
         Path zip = zipOf(src, null);
         assertThat(Files.size(zip)).as("within upload-max-bytes").isLessThan(64 * 1024);
         HttpApi.Response r = admin.upload("/api/v1/datasets", Map.of("id", "wide"), zip, "wide.zip");
         assertThat(r.status()).as(r.toString()).isEqualTo(422);
-        assertThat(r.json().path("detail").asText()).contains("nodes/item.csv:102")
-                .contains("101 rows x 1000 columns").contains("101000 values, more than 100000")
+        assertThat(r.json().path("detail").asText())
+                .contains("nodes/item.csv:102")
+                .contains("101 rows x 1000 columns")
+                .contains("101000 values, more than 100000")
                 .contains("dipgnn.datasets.limits.max-values-per-type");
         assertThat(reader.get("/api/v1/datasets/wide").status()).isEqualTo(404);
         assertThat(DATA_DIR.resolve("datasets/wide")).doesNotExist();
@@ -154,7 +170,11 @@ class DatasetApiIT extends ServiceTestBase {
     void tokensAreRequired() {
         assertThat(anonymous.get("/api/v1/datasets").status()).isEqualTo(401);
         assertThat(anonymous.get("/api/v1/datasets").header("WWW-Authenticate")).isEqualTo("Bearer");
-        assertThat(anonymous.as("not-a-token-at-all-xxxx").get("/api/v1/datasets").status()).isEqualTo(401);
+        assertThat(anonymous
+                        .as("not-a-token-at-all-xxxx")
+                        .get("/api/v1/datasets")
+                        .status())
+                .isEqualTo(401);
         HttpApi.Response forbidden = reader.delete("/api/v1/datasets/query-product");
         assertThat(forbidden.status()).isEqualTo(403);
         assertThat(forbidden.json().path("detail").asText()).contains("admin role");
@@ -166,17 +186,20 @@ class DatasetApiIT extends ServiceTestBase {
     static Path writeTinyGraph(Path dir) throws IOException {
         Files.createDirectories(dir.resolve("nodes"));
         Files.createDirectories(dir.resolve("edges"));
-        Files.writeString(dir.resolve("nodes/item.csv"),
-                "id,label,f0,f1\na,0,1.0,0.0\nb,1,0.0,1.0\nc,0,1.0,1.0\nd,1,0.5,0.5\n", StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("edges/item__link__item.csv"), "src,dst\na,b\nb,c\nc,d\nd,a\n",
+        Files.writeString(
+                dir.resolve("nodes/item.csv"),
+                "id,label,f0,f1\na,0,1.0,0.0\nb,1,0.0,1.0\nc,0,1.0,1.0\nd,1,0.5,0.5\n",
                 StandardCharsets.UTF_8);
+        Files.writeString(
+                dir.resolve("edges/item__link__item.csv"), "src,dst\na,b\nb,c\nc,d\nd,a\n", StandardCharsets.UTF_8);
         return dir;
     }
 
     private static Path zipOf(Path dir, String extraEntry) throws IOException {
         Path zip = Files.createTempFile("dipgnn-upload", ".zip");
-        try (OutputStream os = Files.newOutputStream(zip); ZipOutputStream out = new ZipOutputStream(os);
-             Stream<Path> files = Files.walk(dir)) {
+        try (OutputStream os = Files.newOutputStream(zip);
+                ZipOutputStream out = new ZipOutputStream(os);
+                Stream<Path> files = Files.walk(dir)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
                 out.putNextEntry(new ZipEntry(dir.getFileName() + "/" + dir.relativize(f)));
                 out.write(Files.readAllBytes(f));

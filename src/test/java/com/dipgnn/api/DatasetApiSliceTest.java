@@ -37,18 +37,23 @@ class DatasetApiSliceTest {
 
     @Test
     void aRegistrationNeedsAValidIdAndExactlyOneSource() throws Exception {
-        mvc.perform(post(DATASETS).contentType(MediaType.APPLICATION_JSON).content("{\"id\": \"My Graph\", \"path\": \"/d\"}"))
+        mvc.perform(post(DATASETS)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"id\": \"My Graph\", \"path\": \"/d\"}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
                 .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("lower-case")));
         mvc.perform(post(DATASETS).contentType(MediaType.APPLICATION_JSON).content("{\"id\": \"shop\"}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("exactly one")));
-        mvc.perform(post(DATASETS).contentType(MediaType.APPLICATION_JSON)
-                        .content("{\"id\": \"shop\", \"path\": \"/d\", \"synthetic\": {\"queries\": 10, \"products\": 10, "
-                                + "\"clicks\": 20, \"seed\": 0}}"))
+        mvc.perform(post(DATASETS)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(
+                                "{\"id\": \"shop\", \"path\": \"/d\", \"synthetic\": {\"queries\": 10, \"products\": 10, "
+                                        + "\"clicks\": 20, \"seed\": 0}}"))
                 .andExpect(status().isBadRequest());
-        mvc.perform(multipart(DATASETS).file(new MockMultipartFile("file", "g.zip", "application/zip", new byte[1]))
+        mvc.perform(multipart(DATASETS)
+                        .file(new MockMultipartFile("file", "g.zip", "application/zip", new byte[1]))
                         .param("id", "../etc"))
                 .andExpect(status().isBadRequest());
         Mockito.verifyNoInteractions(datasets);
@@ -56,15 +61,16 @@ class DatasetApiSliceTest {
 
     @Test
     void anUnknownDataSetIsNotFoundAndOneInUseIsAConflict() throws Exception {
-        Mockito.when(datasets.get("nope")).thenThrow(new NotFoundException("dataset", "nope",
-                "list them at GET /api/v1/datasets"));
+        Mockito.when(datasets.get("nope"))
+                .thenThrow(new NotFoundException("dataset", "nope", "list them at GET /api/v1/datasets"));
         mvc.perform(get(DATASETS + "/nope"))
                 .andExpect(status().isNotFound())
                 .andExpect(jsonPath("$.resource").value("dataset"))
                 .andExpect(jsonPath("$.id").value("nope"));
 
         Mockito.doThrow(new ConflictException("data set shop is used by job job-1; wait for it or cancel it"))
-                .when(datasets).delete("shop");
+                .when(datasets)
+                .delete("shop");
         mvc.perform(delete(DATASETS + "/shop"))
                 .andExpect(status().isConflict())
                 .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "conflict"));

@@ -10,6 +10,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +27,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
@@ -36,8 +38,6 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.support.GenericApplicationContext;
-import java.net.ServerSocket;
-import java.util.function.Supplier;
 
 /**
  * Two processes on one data directory and one PostgreSQL database (issue 45): process 1, an
@@ -90,16 +90,22 @@ class DebrisOwnershipIT {
         // (c) a job writing checkpoints
         String jobId = submitLongJob(api);
         Path checkpoints = data.resolve("jobs/" + jobId + "/checkpoints");
-        await(() -> Files.exists(checkpoints.resolve("LATEST")), 180, () -> "the job's first checkpoint: "
-                + api.get("/api/v1/jobs/" + jobId).text());
+        await(
+                () -> Files.exists(checkpoints.resolve("LATEST")),
+                180,
+                () -> "the job's first checkpoint: "
+                        + api.get("/api/v1/jobs/" + jobId).text());
 
         // (b) an upload held after its extraction, before its validation
         byte[] small = Multipart.body("validated", "validated.zip", archive("validated", 4));
-        CompletableFuture<HttpApi.Response> validated = CompletableFuture.supplyAsync(() -> api.send(
-                api.request("/api/v1/datasets").timeout(Duration.ofMinutes(10))
+        CompletableFuture<HttpApi.Response> validated =
+                CompletableFuture.supplyAsync(() -> api.send(api.request("/api/v1/datasets")
+                        .timeout(Duration.ofMinutes(10))
                         .header("Content-Type", "multipart/form-data; boundary=" + Multipart.BOUNDARY)
                         .POST(HttpRequest.BodyPublishers.ofByteArray(small))));
-        assertThat(held.reached.await(120, TimeUnit.SECONDS)).as("the upload reached its validation").isTrue();
+        assertThat(held.reached.await(120, TimeUnit.SECONDS))
+                .as("the upload reached its validation")
+                .isTrue();
         Path extraction = held.extracted.getParent();
         assertThat(extraction.getFileName().toString()).startsWith(".partial-" + owner + "-");
         Path archive = uploads.resolve(extraction.getFileName().toString().replaceFirst("^\\.partial-", ".upload-"));
@@ -111,8 +117,10 @@ class DebrisOwnershipIT {
         slowClient = new Socket("localhost", port);
         OutputStream slowOut = slowClient.getOutputStream();
         slowOut.write(("POST /api/v1/datasets HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + TOKEN
-                + "\r\nContent-Type: multipart/form-data; boundary=" + Multipart.BOUNDARY + "\r\nContent-Length: "
-                + slowBody.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                        + "\r\nContent-Type: multipart/form-data; boundary=" + Multipart.BOUNDARY
+                        + "\r\nContent-Length: "
+                        + slowBody.length + "\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
         int half = SPOOL_THRESHOLD + 200_000;
         slowOut.write(slowBody, 0, half);
         slowOut.flush();
@@ -128,13 +136,21 @@ class DebrisOwnershipIT {
         Path deadUpload = plant(uploads.resolve(".upload-" + DEAD + "-1a2b"));
         Path deadSpool = plant(data.resolve("tmp/multipart").resolve(DEAD).resolve("upload_1_00000001.tmp"))
                 .getParent();
-        Path deadCheckpoint = plant(checkpoints.resolve(".partial-" + DEAD + "-5").resolve("state.json")).getParent();
+        Path deadCheckpoint = plant(
+                        checkpoints.resolve(".partial-" + DEAD + "-5").resolve("state.json"))
+                .getParent();
         Path legacy = plant(uploads.resolve(".partial-7f3a").resolve("x.csv")).getParent();
 
         second = startJar(url, schema);
-        await(() -> !Files.exists(deadUpload) && !Files.exists(deadSpool) && !Files.exists(deadCheckpoint)
-                && !Files.exists(legacy), 240, () -> "process 2 swept at start" + log());
-        Path later = plant(uploads.resolve(".partial-" + DEAD + "-9").resolve("x.csv")).getParent();
+        await(
+                () -> !Files.exists(deadUpload)
+                        && !Files.exists(deadSpool)
+                        && !Files.exists(deadCheckpoint)
+                        && !Files.exists(legacy),
+                240,
+                () -> "process 2 swept at start" + log());
+        Path later = plant(uploads.resolve(".partial-" + DEAD + "-9").resolve("x.csv"))
+                .getParent();
         await(() -> !Files.exists(later), 60, () -> "process 2 swept again" + log());
         for (Path p : inProgress) {
             assertThat(p).as("process 1's, kept by process 2").exists();
@@ -153,7 +169,9 @@ class DebrisOwnershipIT {
         await(() -> answers(other), 240, () -> "process 2's API is up" + log());
         for (String id : List.of("slow", "validated")) {
             JsonNode dataset = other.get("/api/v1/datasets/" + id).json();
-            assertThat(dataset.path("id").asText()).as("data set " + id + " on process 2: " + dataset).isEqualTo(id);
+            assertThat(dataset.path("id").asText())
+                    .as("data set " + id + " on process 2: " + dataset)
+                    .isEqualTo(id);
             assertThat(data.resolve("datasets").resolve(id)).isDirectory();
         }
 
@@ -164,11 +182,22 @@ class DebrisOwnershipIT {
         long checkpoint = checkpointStep(checkpoints);
         first.close();
         first = null;
-        await(() -> other.get("/api/v1/jobs/" + jobId).json().path("attempts").asInt() == 2
-                && other.get("/api/v1/jobs/" + jobId).json().path("resumedFromStep").asLong() > 0, 180,
-                () -> "process 2 resumed the job: " + other.get("/api/v1/jobs/" + jobId).text() + log());
-        assertThat(other.get("/api/v1/jobs/" + jobId).json().path("resumedFromStep").asLong())
-                .as("from process 1's last checkpoint").isGreaterThanOrEqualTo(checkpoint);
+        await(
+                () -> other.get("/api/v1/jobs/" + jobId).json().path("attempts").asInt() == 2
+                        && other.get("/api/v1/jobs/" + jobId)
+                                        .json()
+                                        .path("resumedFromStep")
+                                        .asLong()
+                                > 0,
+                180,
+                () -> "process 2 resumed the job: "
+                        + other.get("/api/v1/jobs/" + jobId).text() + log());
+        assertThat(other.get("/api/v1/jobs/" + jobId)
+                        .json()
+                        .path("resumedFromStep")
+                        .asLong())
+                .as("from process 1's last checkpoint")
+                .isGreaterThanOrEqualTo(checkpoint);
         assertThat(other.post("/api/v1/jobs/" + jobId + "/cancel", "").status()).isEqualTo(200);
 
         // process 1 is gone now: its spool directory is debris, removed by process 2 without a restart
@@ -176,11 +205,17 @@ class DebrisOwnershipIT {
     }
 
     private ConfigurableApplicationContext startInThisJvm(String url, String schema) {
-        List<String> args = new ArrayList<>(List.of("--server.port=0", "--dipgnn.data-dir=" + data,
-                "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
-                "--dipgnn.security.tokens[0].role=ADMIN", "--dipgnn.housekeeping.heartbeat-interval=1s",
-                "--dipgnn.housekeeping.owner-grace=6s", "--dipgnn.housekeeping.sweep-interval=0s",
-                "--dipgnn.jobs.progress-interval=200ms", "--server.tomcat.connection-timeout=10m"));
+        List<String> args = new ArrayList<>(List.of(
+                "--server.port=0",
+                "--dipgnn.data-dir=" + data,
+                "--dipgnn.security.tokens[0].name=admin",
+                "--dipgnn.security.tokens[0].token=" + TOKEN,
+                "--dipgnn.security.tokens[0].role=ADMIN",
+                "--dipgnn.housekeeping.heartbeat-interval=1s",
+                "--dipgnn.housekeeping.owner-grace=6s",
+                "--dipgnn.housekeeping.sweep-interval=0s",
+                "--dipgnn.jobs.progress-interval=200ms",
+                "--server.tomcat.connection-timeout=10m"));
         args.addAll(TestPostgres.serviceArguments(url, schema));
         return new SpringApplicationBuilder(ServiceApplication.class)
                 .initializers(c -> ((GenericApplicationContext) c).registerBean(UploadStages.class, () -> held))
@@ -199,24 +234,54 @@ class DebrisOwnershipIT {
         try (ServerSocket s = new ServerSocket(0)) {
             secondPort = s.getLocalPort();
         }
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx1g", "-Dai.djl.offline=true", "-Dai.djl.pytorch.num_threads=1",
-                "-Dai.djl.pytorch.num_interop_threads=1", "-jar", jar, "--server.port=" + secondPort));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g",
+                "-Dai.djl.offline=true",
+                "-Dai.djl.pytorch.num_threads=1",
+                "-Dai.djl.pytorch.num_interop_threads=1",
+                "-jar",
+                jar,
+                "--server.port=" + secondPort));
         command.addAll(TestPostgres.serviceArguments(url, schema));
-        command.addAll(List.of("--dipgnn.data-dir=" + data, "--dipgnn.jobs.poll-interval=200ms",
-                "--dipgnn.jobs.progress-interval=200ms", "--dipgnn.housekeeping.heartbeat-interval=1s",
-                "--dipgnn.housekeeping.owner-grace=6s", "--dipgnn.housekeeping.sweep-interval=500ms",
-                "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
+        command.addAll(List.of(
+                "--dipgnn.data-dir=" + data,
+                "--dipgnn.jobs.poll-interval=200ms",
+                "--dipgnn.jobs.progress-interval=200ms",
+                "--dipgnn.housekeeping.heartbeat-interval=1s",
+                "--dipgnn.housekeeping.owner-grace=6s",
+                "--dipgnn.housekeeping.sweep-interval=500ms",
+                "--dipgnn.security.tokens[0].name=admin",
+                "--dipgnn.security.tokens[0].token=" + TOKEN,
                 "--dipgnn.security.tokens[0].role=ADMIN"));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(data.resolve("second.log")
-                .toFile()).start();
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(data.resolve("second.log").toFile())
+                .start();
     }
 
     private static String submitLongJob(HttpApi api) {
-        Map<String, Object> parameters = Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2,
-                "steps", 100_000, "checkpointEvery", 2, "logEvery", 10, "samplingWidth", 32, "samplingDepth", 2);
-        HttpApi.Response r = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters",
-                parameters));
+        Map<String, Object> parameters = Map.of(
+                "method",
+                "dipgnn",
+                "layers",
+                1,
+                "hidden",
+                16,
+                "heads",
+                2,
+                "steps",
+                100_000,
+                "checkpointEvery",
+                2,
+                "logEvery",
+                10,
+                "samplingWidth",
+                32,
+                "samplingDepth",
+                2);
+        HttpApi.Response r =
+                api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters", parameters));
         assertThat(r.status()).as(r.toString()).isEqualTo(202);
         return r.json().path("id").asText();
     }
@@ -226,13 +291,22 @@ class DebrisOwnershipIT {
         StringBuilder nodeFile = new StringBuilder("id,label,f0,f1\n");
         StringBuilder edgeFile = new StringBuilder("src,dst\n");
         for (int i = 0; i < nodes; i++) {
-            nodeFile.append('n').append(i).append(',').append(i % 2).append(",0.5,").append(i % 7).append(".25\n");
+            nodeFile.append('n')
+                    .append(i)
+                    .append(',')
+                    .append(i % 2)
+                    .append(",0.5,")
+                    .append(i % 7)
+                    .append(".25\n");
             edgeFile.append('n').append(i).append(",n").append((i + 1) % nodes).append('\n');
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
             stored(zip, name + "/nodes/item.csv", nodeFile.toString().getBytes(StandardCharsets.UTF_8));
-            stored(zip, name + "/edges/item__link__item.csv", edgeFile.toString().getBytes(StandardCharsets.UTF_8));
+            stored(
+                    zip,
+                    name + "/edges/item__link__item.csv",
+                    edgeFile.toString().getBytes(StandardCharsets.UTF_8));
         }
         return bytes.toByteArray();
     }
@@ -256,8 +330,9 @@ class DebrisOwnershipIT {
         static byte[] body(String id, String filename, byte[] archive) throws IOException {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             out.write(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"id\"\r\n\r\n" + id + "\r\n--"
-                    + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + filename
-                    + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+                            + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + filename
+                            + "\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                    .getBytes(StandardCharsets.UTF_8));
             out.write(archive);
             out.write(("\r\n--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.UTF_8));
             return out.toByteArray();
@@ -324,9 +399,13 @@ class DebrisOwnershipIT {
 
     private static long checkpointStep(Path checkpoints) throws IOException {
         String name = Files.readString(checkpoints.resolve("LATEST")).trim();
-        assertThat(checkpoints.resolve(name).resolve("state.json")).as("a complete checkpoint").exists();
-        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(checkpoints.resolve(name)
-                .resolve("state.json").toFile()).path("step").asLong();
+        assertThat(checkpoints.resolve(name).resolve("state.json"))
+                .as("a complete checkpoint")
+                .exists();
+        return new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(checkpoints.resolve(name).resolve("state.json").toFile())
+                .path("step")
+                .asLong();
     }
 
     private static String readResponse(InputStream in) throws IOException {
@@ -342,8 +421,7 @@ class DebrisOwnershipIT {
         }
     }
 
-    private void await(BooleanSupplier condition, int seconds, Supplier<String> what)
-            throws InterruptedException {
+    private void await(BooleanSupplier condition, int seconds, Supplier<String> what) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (!condition.getAsBoolean()) {
             if (second != null) {

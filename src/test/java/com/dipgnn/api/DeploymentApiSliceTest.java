@@ -44,16 +44,17 @@ class DeploymentApiSliceTest {
 
     @Test
     void anUnknownModelIsNotFoundAndAnEmbeddingsDirectoryOfAnotherModelIsUnprocessable() throws Exception {
-        Mockito.when(deployments.deploy("shop", "mv-x", null)).thenThrow(new NotFoundException("model", "mv-x",
-                "list them at GET /api/v1/models"));
+        Mockito.when(deployments.deploy("shop", "mv-x", null))
+                .thenThrow(new NotFoundException("model", "mv-x", "list them at GET /api/v1/models"));
         mvc.perform(put(SHOP).contentType(MediaType.APPLICATION_JSON).content("{\"modelId\": \"mv-x\"}"))
                 .andExpect(status().isNotFound())
                 .andExpect(jsonPath("$.resource").value("model"))
                 .andExpect(jsonPath("$.id").value("mv-x"));
 
-        Mockito.when(deployments.deploy("shop", "mv-y", "/data/e")).thenThrow(new InvalidEmbeddingsException(
-                "the embeddings in /data/e were computed by model mv-z"));
-        mvc.perform(put(SHOP).contentType(MediaType.APPLICATION_JSON)
+        Mockito.when(deployments.deploy("shop", "mv-y", "/data/e"))
+                .thenThrow(new InvalidEmbeddingsException("the embeddings in /data/e were computed by model mv-z"));
+        mvc.perform(put(SHOP)
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"modelId\": \"mv-y\", \"embeddingsPath\": \"/data/e\"}"))
                 .andExpect(status().isUnprocessableEntity())
                 .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "invalid-embeddings"))
@@ -63,7 +64,8 @@ class DeploymentApiSliceTest {
     @Test
     void aConflictWithTheCurrentStateIsAConflictProblem() throws Exception {
         Mockito.doThrow(new ConflictException("deployment 'shop' is being switched; try again when it is READY"))
-                .when(deployments).undeploy("shop");
+                .when(deployments)
+                .undeploy("shop");
         mvc.perform(delete(SHOP))
                 .andExpect(status().isConflict())
                 .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "conflict"))

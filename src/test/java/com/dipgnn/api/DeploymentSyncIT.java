@@ -6,6 +6,7 @@ import com.dipgnn.ServiceApplication;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpRequest;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -15,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import java.util.ArrayList;
 
 /**
  * Two API replicas on one PostgreSQL database and one data directory: what one replica deploys,
@@ -31,7 +31,7 @@ class DeploymentSyncIT {
         String schema = "ds" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         Path data = ServiceTestBase.tempDir("dipgnn-sync");
         try (ConfigurableApplicationContext first = start(data, url, schema, "api,worker");
-             ConfigurableApplicationContext second = start(data, url, schema, "api")) {
+                ConfigurableApplicationContext second = start(data, url, schema, "api")) {
             HttpApi a = new HttpApi(port(first), TOKEN);
             HttpApi b = new HttpApi(port(second), TOKEN);
             String m1 = finetune(a, 1);
@@ -41,10 +41,14 @@ class DeploymentSyncIT {
             await(a, d -> ready(d, m1));
             await(b, d -> ready(d, m1));
             Map<String, Object> query = Map.of("nodeType", "product", "ids", List.of(1, 2, 3));
-            JsonNode fromA = a.post("/api/v1/deployments/recs/embeddings", query).json();
-            JsonNode fromB = b.post("/api/v1/deployments/recs/embeddings", query).json();
+            JsonNode fromA =
+                    a.post("/api/v1/deployments/recs/embeddings", query).json();
+            JsonNode fromB =
+                    b.post("/api/v1/deployments/recs/embeddings", query).json();
             assertThat(fromB.path("modelId").asText()).isEqualTo(m1);
-            assertThat(fromB.path("embeddings")).as("the same model answers alike").hasSize(3)
+            assertThat(fromB.path("embeddings"))
+                    .as("the same model answers alike")
+                    .hasSize(3)
                     .isEqualTo(fromA.path("embeddings"));
 
             deploy(b, m2); // a switch on the second replica, followed by the first
@@ -54,19 +58,23 @@ class DeploymentSyncIT {
             assertThat(a.delete("/api/v1/deployments/recs").status()).isEqualTo(204);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (b.get("/api/v1/deployments/recs").status() != 404) {
-                assertThat(System.nanoTime()).as("the second replica dropped the undeployed model").isLessThan(deadline);
+                assertThat(System.nanoTime())
+                        .as("the second replica dropped the undeployed model")
+                        .isLessThan(deadline);
                 Thread.sleep(200);
             }
         }
     }
 
     private static boolean ready(JsonNode d, String model) {
-        return d.path("state").asText().equals("READY") && d.path("modelId").asText().equals(model)
+        return d.path("state").asText().equals("READY")
+                && d.path("modelId").asText().equals(model)
                 && d.path("pending").isMissingNode();
     }
 
     private static void deploy(HttpApi api, String model) {
-        HttpApi.Response r = api.send(api.request("/api/v1/deployments/recs").header("Content-Type", "application/json")
+        HttpApi.Response r = api.send(api.request("/api/v1/deployments/recs")
+                .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + model + "\"}")));
         assertThat(r.status()).as(r.toString()).isIn(200, 202);
     }
@@ -82,14 +90,39 @@ class DeploymentSyncIT {
     }
 
     private static String finetune(HttpApi api, int seed) throws InterruptedException {
-        HttpApi.Response job = api.post("/api/v1/jobs/finetune", Map.of("datasetId", "query-product",
-                "modelName", "recs", "parameters", Map.of("task", "link", "layers", 1, "hidden", 16, "heads", 2,
-                        "steps", 4, "evalEvery", 2, "seed", seed, "samplingWidth", 32, "samplingDepth", 2)));
+        HttpApi.Response job = api.post(
+                "/api/v1/jobs/finetune",
+                Map.of(
+                        "datasetId",
+                        "query-product",
+                        "modelName",
+                        "recs",
+                        "parameters",
+                        Map.of(
+                                "task",
+                                "link",
+                                "layers",
+                                1,
+                                "hidden",
+                                16,
+                                "heads",
+                                2,
+                                "steps",
+                                4,
+                                "evalEvery",
+                                2,
+                                "seed",
+                                seed,
+                                "samplingWidth",
+                                32,
+                                "samplingDepth",
+                                2)));
         assertThat(job.status()).as(job.toString()).isEqualTo(202);
         String id = job.json().path("id").asText();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
         JsonNode done = api.get("/api/v1/jobs/" + id).json();
-        while (done.path("state").asText().equals("QUEUED") || done.path("state").asText().equals("RUNNING")) {
+        while (done.path("state").asText().equals("QUEUED")
+                || done.path("state").asText().equals("RUNNING")) {
             assertThat(System.nanoTime()).as("fine-tuning ended: " + done).isLessThan(deadline);
             Thread.sleep(200);
             done = api.get("/api/v1/jobs/" + id).json();
@@ -100,8 +133,13 @@ class DeploymentSyncIT {
 
     private static ConfigurableApplicationContext start(Path data, String url, String schema, String roles) {
         List<String> args = new ArrayList<>(TestPostgres.serviceArguments(url, schema));
-        args.addAll(List.of("--server.port=0", "--dipgnn.data-dir=" + data, "--dipgnn.roles=" + roles, "--dipgnn.serving.sync-interval=500ms",
-                "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
+        args.addAll(List.of(
+                "--server.port=0",
+                "--dipgnn.data-dir=" + data,
+                "--dipgnn.roles=" + roles,
+                "--dipgnn.serving.sync-interval=500ms",
+                "--dipgnn.security.tokens[0].name=admin",
+                "--dipgnn.security.tokens[0].token=" + TOKEN,
                 "--dipgnn.security.tokens[0].role=ADMIN"));
         return new SpringApplicationBuilder(ServiceApplication.class).run(args.toArray(String[]::new));
     }

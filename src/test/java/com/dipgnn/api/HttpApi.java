@@ -2,6 +2,7 @@ package com.dipgnn.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -12,17 +13,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.UUID;
-import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /** A small HTTP client for the integration tests: real requests, JSON bodies, a bearer token. */
 public final class HttpApi {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
     private final String token;
 
@@ -64,12 +65,13 @@ public final class HttpApi {
     }
 
     public Response postRaw(String path, String body, String contentType) {
-        return send(request(path).header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
+        return send(request(path).header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
     public Response post(String path, Object body, String headerName, String headerValue) {
-        return send(request(path).header("Content-Type", "application/json").header(headerName, headerValue)
+        return send(request(path)
+                .header("Content-Type", "application/json")
+                .header(headerName, headerValue)
                 .POST(HttpRequest.BodyPublishers.ofString(body instanceof String s ? s : write(body))));
     }
 
@@ -80,13 +82,16 @@ public final class HttpApi {
             var out = new ByteArrayOutputStream();
             for (var e : fields.entrySet()) {
                 out.write(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + e.getKey() + "\"\r\n\r\n"
-                        + e.getValue() + "\r\n").getBytes(StandardCharsets.UTF_8));
+                                + e.getValue() + "\r\n")
+                        .getBytes(StandardCharsets.UTF_8));
             }
             out.write(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + filename
-                    + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+                            + "\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                    .getBytes(StandardCharsets.UTF_8));
             out.write(Files.readAllBytes(file));
             out.write(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
-            return send(request(path).header("Content-Type", "multipart/form-data; boundary=" + boundary)
+            return send(request(path)
+                    .header("Content-Type", "multipart/form-data; boundary=" + boundary)
                     .POST(HttpRequest.BodyPublishers.ofByteArray(out.toByteArray())));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -96,16 +101,20 @@ public final class HttpApi {
     /** Reads a Server-Sent Events stream to its end: one "event:<name> data:<json>" entry per event. */
     public List<String> events(String path) {
         try {
-            return client.send(request(path).GET().build(), HttpResponse.BodyHandlers.ofLines()).body()
+            return client.send(request(path).GET().build(), HttpResponse.BodyHandlers.ofLines())
+                    .body()
                     .filter(l -> l.startsWith("event:") || l.startsWith("data:"))
-                    .reduce(new ArrayList<String>(), (list, line) -> {
-                        if (line.startsWith("event:")) {
-                            list.add(line);
-                        } else if (!list.isEmpty()) {
-                            list.set(list.size() - 1, list.get(list.size() - 1) + " " + line);
-                        }
-                        return list;
-                    }, (a, b) -> a);
+                    .reduce(
+                            new ArrayList<String>(),
+                            (list, line) -> {
+                                if (line.startsWith("event:")) {
+                                    list.add(line);
+                                } else if (!list.isEmpty()) {
+                                    list.set(list.size() - 1, list.get(list.size() - 1) + " " + line);
+                                }
+                                return list;
+                            },
+                            (a, b) -> a);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -12,11 +12,9 @@ import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.errors.ServiceUnavailableException;
 import com.dipgnn.serving.InvalidInferenceRequestException;
 import com.dipgnn.serving.ModelDeployment;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -50,9 +48,10 @@ class InferenceApiSliceTest {
 
     @Test
     void anUnknownDeploymentIsANotFoundProblemNamingIt() throws Exception {
-        Mockito.when(deployments.serving("shop")).thenThrow(new NotFoundException("deployment", "shop",
-                "list them at GET /api/v1/deployments"));
-        mvc.perform(post(EMBEDDINGS).contentType(MediaType.APPLICATION_JSON)
+        Mockito.when(deployments.serving("shop"))
+                .thenThrow(new NotFoundException("deployment", "shop", "list them at GET /api/v1/deployments"));
+        mvc.perform(post(EMBEDDINGS)
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"nodeType\": \"product\", \"ids\": [1]}"))
                 .andExpect(status().isNotFound())
                 .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "not-found"))
@@ -62,9 +61,10 @@ class InferenceApiSliceTest {
 
     @Test
     void aDeploymentStillLoadingIsUnavailableWithARetryAfter() throws Exception {
-        Mockito.when(deployments.serving("shop")).thenThrow(new ServiceUnavailableException(
-                "deployment 'shop' is loading"));
-        mvc.perform(post(EMBEDDINGS).contentType(MediaType.APPLICATION_JSON)
+        Mockito.when(deployments.serving("shop"))
+                .thenThrow(new ServiceUnavailableException("deployment 'shop' is loading"));
+        mvc.perform(post(EMBEDDINGS)
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"nodeType\": \"product\", \"ids\": [1]}"))
                 .andExpect(status().isServiceUnavailable())
                 .andExpect(header().string("Retry-After", "30"))
@@ -74,11 +74,14 @@ class InferenceApiSliceTest {
     @Test
     void whatTheModelRefusesIsAnInvalidInputProblemWithItsFieldAndReason() throws Exception {
         ModelDeployment model = Mockito.mock(ModelDeployment.class);
-        Mockito.when(model.embeddings(Mockito.eq("product"), Mockito.any())).thenThrow(
-                new InvalidInferenceRequestException("ids[0]", InvalidInferenceRequestException.Reason.UNKNOWN_NODE,
+        Mockito.when(model.embeddings(Mockito.eq("product"), Mockito.any()))
+                .thenThrow(new InvalidInferenceRequestException(
+                        "ids[0]",
+                        InvalidInferenceRequestException.Reason.UNKNOWN_NODE,
                         "node 99 of type 'product' does not exist; ids run from 0 to 9"));
         Mockito.when(deployments.serving("shop")).thenReturn(new Served(model, "m1", null, null));
-        mvc.perform(post(EMBEDDINGS).contentType(MediaType.APPLICATION_JSON)
+        mvc.perform(post(EMBEDDINGS)
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"nodeType\": \"product\", \"ids\": [99]}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "invalid-input"))
@@ -91,7 +94,8 @@ class InferenceApiSliceTest {
     void idsAndKeysTogetherAreRefusedBeforeTheModelIsAsked() throws Exception {
         ModelDeployment model = Mockito.mock(ModelDeployment.class);
         Mockito.when(deployments.serving("shop")).thenReturn(new Served(model, "m1", null, null));
-        mvc.perform(post(EMBEDDINGS).contentType(MediaType.APPLICATION_JSON)
+        mvc.perform(post(EMBEDDINGS)
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"nodeType\": \"product\", \"ids\": [1], \"keys\": [\"p1\"]}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.field").value("ids"));

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -13,8 +15,6 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * Jobs over HTTP against the real engine: pre-train then fine-tune from the pre-trained model on
@@ -30,18 +30,38 @@ class JobApiIT extends ServiceTestBase {
 
     /** A small, fast architecture: the paper's 3 x 400 x 8 would take minutes per job on a CPU. */
     static Map<String, Object> smallPretrain(int steps) {
-        return Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2, "steps", steps,
-                "checkpointEvery", 2, "logEvery", 2, "samplingWidth", 32, "samplingDepth", 2);
+        return Map.of(
+                "method",
+                "dipgnn",
+                "layers",
+                1,
+                "hidden",
+                16,
+                "heads",
+                2,
+                "steps",
+                steps,
+                "checkpointEvery",
+                2,
+                "logEvery",
+                2,
+                "samplingWidth",
+                32,
+                "samplingDepth",
+                2);
     }
 
     @Test
     void pretrainThenFinetuneFromThePretrainedModel() throws Exception {
-        HttpApi.Response submitted = admin.post("/api/v1/jobs/pretrain",
+        HttpApi.Response submitted = admin.post(
+                "/api/v1/jobs/pretrain",
                 Map.of("datasetId", "query-product", "modelName", "qp-dipgnn", "parameters", smallPretrain(6)));
         assertThat(submitted.status()).as(submitted.toString()).isEqualTo(202);
         String jobId = submitted.json().path("id").asText();
         assertThat(submitted.header("Location")).isEqualTo("/api/v1/jobs/" + jobId);
-        assertThat(submitted.json().path("parameters").path("lambda").asDouble()).as("paper default filled in").isEqualTo(20.0);
+        assertThat(submitted.json().path("parameters").path("lambda").asDouble())
+                .as("paper default filled in")
+                .isEqualTo(20.0);
 
         List<String> events = reader.events("/api/v1/jobs/" + jobId + "/events");
         JsonNode done = awaitEnd(jobId);
@@ -63,18 +83,45 @@ class JobApiIT extends ServiceTestBase {
         assertThat(svg.header("Content-Type")).startsWith("image/svg+xml");
         assertThat(svg.text()).startsWith("<?xml").contains("<svg");
 
-        HttpApi.Response finetune = admin.post("/api/v1/jobs/finetune", Map.of("datasetId", "query-product",
-                "modelName", "recommendations", "parameters", Map.of("task", "link", "pretrainedModelId", pretrained,
-                        "steps", 6, "evalEvery", 3, "samplingWidth", 32, "samplingDepth", 2)));
+        HttpApi.Response finetune = admin.post(
+                "/api/v1/jobs/finetune",
+                Map.of(
+                        "datasetId",
+                        "query-product",
+                        "modelName",
+                        "recommendations",
+                        "parameters",
+                        Map.of(
+                                "task",
+                                "link",
+                                "pretrainedModelId",
+                                pretrained,
+                                "steps",
+                                6,
+                                "evalEvery",
+                                3,
+                                "samplingWidth",
+                                32,
+                                "samplingDepth",
+                                2)));
         assertThat(finetune.status()).as(finetune.toString()).isEqualTo(202);
         assertThat(finetune.json().path("parentModelId").asText()).isEqualTo(pretrained);
-        assertThat(finetune.json().path("parameters").path("hidden").asInt()).as("architecture from the manifest").isEqualTo(16);
+        assertThat(finetune.json().path("parameters").path("hidden").asInt())
+                .as("architecture from the manifest")
+                .isEqualTo(16);
         JsonNode tuned = awaitEnd(finetune.json().path("id").asText());
         assertThat(tuned.path("state").asText()).as(tuned.toString()).isEqualTo("SUCCEEDED");
-        JsonNode tunedModel = reader.get("/api/v1/models/" + tuned.path("modelId").asText()).json();
+        JsonNode tunedModel =
+                reader.get("/api/v1/models/" + tuned.path("modelId").asText()).json();
         assertThat(tunedModel.path("kind").asText()).isEqualTo("FINETUNED");
         assertThat(tunedModel.path("parentModelId").asText()).isEqualTo(pretrained);
-        assertThat(tunedModel.path("manifest").path("metrics").path("test").path("mrr").asDouble()).isPositive();
+        assertThat(tunedModel
+                        .path("manifest")
+                        .path("metrics")
+                        .path("test")
+                        .path("mrr")
+                        .asDouble())
+                .isPositive();
 
         aPreTrainedEncoderEmbedsEveryNodeAtItsWidth(pretrained);
         anEmbeddingJobThatWouldFailIsRefusedBeforeQueueing(tuned.path("modelId").asText());
@@ -90,9 +137,13 @@ class JobApiIT extends ServiceTestBase {
         JsonNode done = awaitEnd(submitted.json().path("id").asText());
         assertThat(done.path("state").asText()).as(done.toString()).isEqualTo("SUCCEEDED");
         Path written = Path.of(done.path("embeddingsPath").asText());
-        JsonNode manifest = JSON.readTree(written.resolve(com.dipgnn.serving.EmbeddingsManifest.FILE_NAME).toFile());
-        assertThat(manifest.path("dim").asInt()).as("the encoder's hidden width").isEqualTo(16);
-        assertThat(manifest.path("rows").asLong()).as("the built-in graph's 2,000 queries and 3,000 products")
+        JsonNode manifest = JSON.readTree(
+                written.resolve(com.dipgnn.serving.EmbeddingsManifest.FILE_NAME).toFile());
+        assertThat(manifest.path("dim").asInt())
+                .as("the encoder's hidden width")
+                .isEqualTo(16);
+        assertThat(manifest.path("rows").asLong())
+                .as("the built-in graph's 2,000 queries and 3,000 products")
                 .isEqualTo(5_000);
     }
 
@@ -123,10 +174,14 @@ class JobApiIT extends ServiceTestBase {
         HttpApi.Response again = admin.post("/api/v1/jobs/pretrain", body, "Idempotency-Key", "retry-1");
         assertThat(first.status()).isEqualTo(202);
         assertThat(again.status()).isEqualTo(202);
-        assertThat(again.json().path("id").asText()).isEqualTo(first.json().path("id").asText());
+        assertThat(again.json().path("id").asText())
+                .isEqualTo(first.json().path("id").asText());
         assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
-        HttpApi.Response other = admin.post("/api/v1/jobs/pretrain",
-                Map.of("datasetId", "query-product", "parameters", smallPretrain(3)), "Idempotency-Key", "retry-1");
+        HttpApi.Response other = admin.post(
+                "/api/v1/jobs/pretrain",
+                Map.of("datasetId", "query-product", "parameters", smallPretrain(3)),
+                "Idempotency-Key",
+                "retry-1");
         assertThat(other.status()).isEqualTo(409);
         assertThat(other.json().path("detail").asText()).contains("different parameters");
         awaitEnd(first.json().path("id").asText());
@@ -135,24 +190,51 @@ class JobApiIT extends ServiceTestBase {
     @Test
     void aRetryReachesTheFirstJobAlsoWhenAnOlderServiceStoredItWithFewerDefaultsFilled() throws Exception {
         Map<String, Object> pretrain = Map.of("datasetId", "query-product", "parameters", smallPretrain(2));
-        Map<String, Object> finetune = Map.of("datasetId", "query-product", "parameters", Map.of("task", "link",
-                "layers", 1, "hidden", 16, "heads", 2, "steps", 2, "evalEvery", 2, "samplingWidth", 32,
-                "samplingDepth", 2));
-        String pretrainId = admin.post("/api/v1/jobs/pretrain", pretrain, "Idempotency-Key", "upgrade-1").json()
-                .path("id").asText();
-        String finetuneId = admin.post("/api/v1/jobs/finetune", finetune, "Idempotency-Key", "upgrade-2").json()
-                .path("id").asText();
+        Map<String, Object> finetune = Map.of(
+                "datasetId",
+                "query-product",
+                "parameters",
+                Map.of(
+                        "task",
+                        "link",
+                        "layers",
+                        1,
+                        "hidden",
+                        16,
+                        "heads",
+                        2,
+                        "steps",
+                        2,
+                        "evalEvery",
+                        2,
+                        "samplingWidth",
+                        32,
+                        "samplingDepth",
+                        2));
+        String pretrainId = admin.post("/api/v1/jobs/pretrain", pretrain, "Idempotency-Key", "upgrade-1")
+                .json()
+                .path("id")
+                .asText();
+        String finetuneId = admin.post("/api/v1/jobs/finetune", finetune, "Idempotency-Key", "upgrade-2")
+                .json()
+                .path("id")
+                .asText();
         awaitEnd(pretrainId);
         awaitEnd(finetuneId);
         // stored as a service from before the node inputs were stored filled: the fields absent
         List<String> nodeInputs = List.of("nodeEmbeddings", "structuralInputs", "embeddingRowDropout");
         JdbcClient db = JdbcClient.create(dataSource);
         for (String id : List.of(pretrainId, finetuneId)) {
-            ObjectNode stored = (ObjectNode) JSON.readTree(db.sql("SELECT parameters FROM jobs WHERE id = ?").param(id)
-                    .query(String.class).single());
+            ObjectNode stored = (ObjectNode) JSON.readTree(db.sql("SELECT parameters FROM jobs WHERE id = ?")
+                    .param(id)
+                    .query(String.class)
+                    .single());
             assertThat(stored.has("structuralInputs")).as("stored filled").isTrue();
             stored.remove(nodeInputs);
-            db.sql("UPDATE jobs SET parameters = ? WHERE id = ?").param(stored.toString()).param(id).update();
+            db.sql("UPDATE jobs SET parameters = ? WHERE id = ?")
+                    .param(stored.toString())
+                    .param(id)
+                    .update();
         }
 
         HttpApi.Response pretrainAgain = admin.post("/api/v1/jobs/pretrain", pretrain, "Idempotency-Key", "upgrade-1");
@@ -162,18 +244,28 @@ class JobApiIT extends ServiceTestBase {
         assertThat(pretrainAgain.header("Idempotent-Replayed")).isEqualTo("true");
         assertThat(finetuneAgain.status()).as(finetuneAgain.toString()).isEqualTo(202);
         assertThat(finetuneAgain.json().path("id").asText()).isEqualTo(finetuneId);
-        assertThat(admin.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters",
-                smallPretrain(3)), "Idempotency-Key", "upgrade-1").status()).as("another request still conflicts")
+        assertThat(admin.post(
+                                "/api/v1/jobs/pretrain",
+                                Map.of("datasetId", "query-product", "parameters", smallPretrain(3)),
+                                "Idempotency-Key",
+                                "upgrade-1")
+                        .status())
+                .as("another request still conflicts")
                 .isEqualTo(409);
     }
 
     @Test
     void cancelStopsARunningJobWithinSeconds() throws Exception {
-        HttpApi.Response submitted = admin.post("/api/v1/jobs/pretrain",
-                Map.of("datasetId", "query-product", "parameters", smallPretrain(100_000)));
+        HttpApi.Response submitted = admin.post(
+                "/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters", smallPretrain(100_000)));
         String id = submitted.json().path("id").asText();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (reader.get("/api/v1/jobs/" + id).json().path("progress").path("step").asLong() < 3) {
+        while (reader.get("/api/v1/jobs/" + id)
+                        .json()
+                        .path("progress")
+                        .path("step")
+                        .asLong()
+                < 3) {
             assertThat(System.nanoTime()).as("job started").isLessThan(deadline);
             Thread.sleep(200);
         }
@@ -184,35 +276,48 @@ class JobApiIT extends ServiceTestBase {
         assertThat(ended.path("state").asText()).isEqualTo("CANCELLED");
         assertThat(Duration.ofNanos(System.nanoTime() - asked)).isLessThan(Duration.ofSeconds(10));
         assertThat(ended.has("modelId")).isFalse();
-        assertThat(DATA_DIR.resolve("jobs/" + id + "/checkpoints/LATEST")).as("last checkpoint kept").exists();
+        assertThat(DATA_DIR.resolve("jobs/" + id + "/checkpoints/LATEST"))
+                .as("last checkpoint kept")
+                .exists();
         assertThat(admin.post("/api/v1/jobs/" + id + "/cancel", "").status()).isEqualTo(409);
     }
 
     @Test
     void badParametersAreRefusedWithTheirFieldAndNothingIsQueued() {
         long before = reader.get("/api/v1/jobs").json().path("total").asLong();
-        HttpApi.Response range = admin.post("/api/v1/jobs/pretrain",
+        HttpApi.Response range = admin.post(
+                "/api/v1/jobs/pretrain",
                 Map.of("datasetId", "query-product", "parameters", Map.of("edgeMaskRatio", 1.5)));
         assertThat(range.status()).isEqualTo(400);
         assertThat(range.json().path("errors").findValuesAsText("field")).contains("parameters.edgeMaskRatio");
-        HttpApi.Response method = admin.post("/api/v1/jobs/pretrain",
-                Map.of("datasetId", "query-product", "parameters", Map.of("method", "bert")));
+        HttpApi.Response method = admin.post(
+                "/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters", Map.of("method", "bert")));
         assertThat(method.status()).isEqualTo(400);
-        HttpApi.Response type = admin.post("/api/v1/jobs/finetune",
+        HttpApi.Response type = admin.post(
+                "/api/v1/jobs/finetune",
                 Map.of("datasetId", "query-product", "parameters", Map.of("task", "node", "targetType", "user")));
         assertThat(type.status()).isEqualTo(400);
         assertThat(type.json().path("field").asText()).isEqualTo("parameters.targetType");
-        HttpApi.Response parent = admin.post("/api/v1/jobs/finetune",
-                Map.of("datasetId", "query-product", "parameters", Map.of("task", "link", "pretrainedModelId", "mv-nope")));
+        HttpApi.Response parent = admin.post(
+                "/api/v1/jobs/finetune",
+                Map.of(
+                        "datasetId",
+                        "query-product",
+                        "parameters",
+                        Map.of("task", "link", "pretrainedModelId", "mv-nope")));
         assertThat(parent.status()).isEqualTo(400);
         assertThat(parent.json().path("field").asText()).isEqualTo("parameters.pretrainedModelId");
         HttpApi.Response dataset = admin.post("/api/v1/jobs/pretrain", Map.of("datasetId", "nope"));
         assertThat(dataset.status()).isEqualTo(404);
-        HttpApi.Response wrongType = admin.postRaw("/api/v1/jobs/pretrain",
-                "{\"datasetId\":\"query-product\",\"parameters\":{\"steps\":\"many\"}}", "application/json");
+        HttpApi.Response wrongType = admin.postRaw(
+                "/api/v1/jobs/pretrain",
+                "{\"datasetId\":\"query-product\",\"parameters\":{\"steps\":\"many\"}}",
+                "application/json");
         assertThat(wrongType.status()).isEqualTo(400);
         assertThat(wrongType.json().path("field").asText()).isEqualTo("parameters.steps");
-        assertThat(reader.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product")).status()).isEqualTo(403);
+        assertThat(reader.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product"))
+                        .status())
+                .isEqualTo(403);
         assertThat(reader.get("/api/v1/jobs").json().path("total").asLong()).isEqualTo(before);
         assertThat(reader.get("/api/v1/jobs/nope").status()).isEqualTo(404);
     }
@@ -225,7 +330,9 @@ class JobApiIT extends ServiceTestBase {
             if (!state.equals("QUEUED") && !state.equals("RUNNING")) {
                 return job;
             }
-            assertThat(System.nanoTime()).as("job " + id + " ended in time: " + job).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("job " + id + " ended in time: " + job)
+                    .isLessThan(deadline);
             try {
                 Thread.sleep(200);
             } catch (InterruptedException e) {

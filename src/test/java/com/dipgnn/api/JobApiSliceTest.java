@@ -39,28 +39,37 @@ class JobApiSliceTest {
 
     @Test
     void malformedSubmissionsAndFiltersAreRefusedBeforeTheServiceIsAsked() throws Exception {
-        mvc.perform(post(JOBS + "/pretrain").contentType(MediaType.APPLICATION_JSON).content("{\"datasetId\": \" \"}"))
+        mvc.perform(post(JOBS + "/pretrain")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"datasetId\": \" \"}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
                 .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("datasetId")));
-        mvc.perform(post(JOBS + "/finetune").contentType(MediaType.APPLICATION_JSON)
+        mvc.perform(post(JOBS + "/finetune")
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"datasetId\": \"shop\", \"modelName\": \"Not A Name\"}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("lower-case")));
-        mvc.perform(post(JOBS + "/pretrain").contentType(MediaType.APPLICATION_JSON)
-                        .header("Idempotency-Key", "k".repeat(201)).content("{\"datasetId\": \"shop\"}"))
+        mvc.perform(post(JOBS + "/pretrain")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .header("Idempotency-Key", "k".repeat(201))
+                        .content("{\"datasetId\": \"shop\"}"))
                 .andExpect(status().isBadRequest());
-        mvc.perform(get(JOBS).param("kind", "TRAIN"))
-                .andExpect(status().isBadRequest());
+        mvc.perform(get(JOBS).param("kind", "TRAIN")).andExpect(status().isBadRequest());
         Mockito.verifyNoInteractions(jobs);
     }
 
     @Test
     void anAcceptedSubmissionAnswersWithItsLocationAndWhetherItWasReplayed() throws Exception {
-        Mockito.when(jobs.submitPretrain(ArgumentMatchers.eq("shop"), ArgumentMatchers.eq("shop-dipgnn"),
-                        ArgumentMatchers.any(), ArgumentMatchers.eq("retry-1")))
+        Mockito.when(jobs.submitPretrain(
+                        ArgumentMatchers.eq("shop"),
+                        ArgumentMatchers.eq("shop-dipgnn"),
+                        ArgumentMatchers.any(),
+                        ArgumentMatchers.eq("retry-1")))
                 .thenReturn(new JobService.Submission(queued("job-7"), true));
-        mvc.perform(post(JOBS + "/pretrain").contentType(MediaType.APPLICATION_JSON).header("Idempotency-Key", "retry-1")
+        mvc.perform(post(JOBS + "/pretrain")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .header("Idempotency-Key", "retry-1")
                         .content("{\"datasetId\": \"shop\", \"modelName\": \"shop-dipgnn\"}"))
                 .andExpect(status().isAccepted())
                 .andExpect(header().string("Location", "/api/v1/jobs/job-7"))
@@ -70,7 +79,8 @@ class JobApiSliceTest {
 
     @Test
     void anUnknownJobIsNotFoundAndCancellingAFinishedOneIsAConflict() throws Exception {
-        Mockito.when(jobs.get("job-x")).thenThrow(new NotFoundException("job", "job-x", "list them at GET /api/v1/jobs"));
+        Mockito.when(jobs.get("job-x"))
+                .thenThrow(new NotFoundException("job", "job-x", "list them at GET /api/v1/jobs"));
         mvc.perform(get(JOBS + "/job-x"))
                 .andExpect(status().isNotFound())
                 .andExpect(jsonPath("$.resource").value("job"))
@@ -83,7 +93,24 @@ class JobApiSliceTest {
     }
 
     private static JobView queued(String id) {
-        return new JobView(id, "PRETRAIN", JobState.QUEUED, "shop", null, "shop-dipgnn", null, null, null, null, null,
-                null, 0, null, false, Instant.parse("2026-11-29T00:00:00Z"), null, null);
+        return new JobView(
+                id,
+                "PRETRAIN",
+                JobState.QUEUED,
+                "shop",
+                null,
+                "shop-dipgnn",
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                false,
+                Instant.parse("2026-11-29T00:00:00Z"),
+                null,
+                null);
     }
 }

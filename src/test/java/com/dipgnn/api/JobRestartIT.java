@@ -4,19 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.dipgnn.ServiceApplication;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
+import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * A restart of the application in the middle of a job: the job is still there after the
@@ -42,15 +42,20 @@ class JobRestartIT {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
             while (!job.path("state").asText().equals("SUCCEEDED")) {
                 assertThat(job.path("state").asText()).as(job.toString()).isIn("QUEUED", "RUNNING");
-                assertThat(System.nanoTime()).as("job finished after the restart").isLessThan(deadline);
+                assertThat(System.nanoTime())
+                        .as("job finished after the restart")
+                        .isLessThan(deadline);
                 Thread.sleep(200);
                 job = api.get("/api/v1/jobs/" + jobId).json();
             }
             assertThat(job.path("attempts").asInt()).isEqualTo(2);
-            assertThat(job.path("resumedFromStep").asLong()).as("resumed from a checkpoint, not from step 0")
-                    .isGreaterThanOrEqualTo(10).isLessThan(40);
+            assertThat(job.path("resumedFromStep").asLong())
+                    .as("resumed from a checkpoint, not from step 0")
+                    .isGreaterThanOrEqualTo(10)
+                    .isLessThan(40);
             assertThat(job.path("progress").path("step").asLong()).isEqualTo(40);
-            assertThat(api.get("/api/v1/models/" + job.path("modelId").asText()).status()).isEqualTo(200);
+            assertThat(api.get("/api/v1/models/" + job.path("modelId").asText()).status())
+                    .isEqualTo(200);
         }
     }
 
@@ -68,12 +73,15 @@ class JobRestartIT {
             HttpApi api = client(second);
             JsonNode job = awaitSucceeded(api, jobId);
             assertThat(job.path("attempts").asInt()).isEqualTo(2);
-            assertThat(job.path("resumedFromStep").asLong()).as("trained again from the beginning").isZero();
+            assertThat(job.path("resumedFromStep").asLong())
+                    .as("trained again from the beginning")
+                    .isZero();
             assertThat(job.path("progress").path("step").asLong()).isEqualTo(30);
-            assertThat(api.get("/api/v1/models/" + job.path("modelId").asText()).status()).isEqualTo(200);
+            assertThat(api.get("/api/v1/models/" + job.path("modelId").asText()).status())
+                    .isEqualTo(200);
             assertThat(data.resolve("jobs/" + jobId + "/checkpoints")).doesNotExist();
-            assertThat(api.get("/actuator/prometheus").text()).containsPattern(
-                    "dipgnn_jobs_checkpoint_restarts_total\\{[^}]*kind=\"pretrain\"[^}]*} 1\\.0");
+            assertThat(api.get("/actuator/prometheus").text())
+                    .containsPattern("dipgnn_jobs_checkpoint_restarts_total\\{[^}]*kind=\"pretrain\"[^}]*} 1\\.0");
         }
     }
 
@@ -89,15 +97,22 @@ class JobRestartIT {
             unfinished = finishedJob(api);
             JdbcClient db = JdbcClient.create(first.getBean(DataSource.class));
             // as if the service had died after the model was written, before it was recorded
-            String model = db.sql("SELECT model_id FROM jobs WHERE id = ?").param(unrecorded).query(String.class).single();
+            String model = db.sql("SELECT model_id FROM jobs WHERE id = ?")
+                    .param(unrecorded)
+                    .query(String.class)
+                    .single();
             db.sql("DELETE FROM models WHERE id = ?").param(model).update();
             for (String id : new String[] {unrecorded, unfinished}) {
-                String m = db.sql("SELECT model_id FROM jobs WHERE id = ?").param(id).query(String.class).single();
+                String m = db.sql("SELECT model_id FROM jobs WHERE id = ?")
+                        .param(id)
+                        .query(String.class)
+                        .single();
                 manifests.put(id, Files.readString(data.resolve("models/" + m + "/manifest.json")));
             }
             // ... and after the model was recorded, before the job was marked succeeded
             db.sql("UPDATE jobs SET state = 'RUNNING', finished_at = NULL WHERE id IN (?, ?)")
-                    .params(unrecorded, unfinished).update();
+                    .params(unrecorded, unfinished)
+                    .update();
         }
         try (ConfigurableApplicationContext second = start(data)) {
             HttpApi api = client(second);
@@ -107,7 +122,8 @@ class JobRestartIT {
                 String model = job.path("modelId").asText();
                 assertThat(api.get("/api/v1/models/" + model).status()).isEqualTo(200);
                 assertThat(Files.readString(data.resolve("models/" + model + "/manifest.json")))
-                        .as("the same model files, not trained again").isEqualTo(manifests.get(id));
+                        .as("the same model files, not trained again")
+                        .isEqualTo(manifests.get(id));
                 assertThat(data.resolve("jobs/" + id + "/checkpoints")).doesNotExist();
             }
         }
@@ -115,12 +131,36 @@ class JobRestartIT {
 
     /** Submits a small pre-training job of {@code steps} (a checkpoint every 5) and waits until it passed step 12. */
     private static String pretrainingPastStep12(HttpApi api, int steps) throws InterruptedException {
-        Map<String, Object> parameters = Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2,
-                "steps", steps, "checkpointEvery", 5, "logEvery", 5, "samplingWidth", 32, "samplingDepth", 2);
+        Map<String, Object> parameters = Map.of(
+                "method",
+                "dipgnn",
+                "layers",
+                1,
+                "hidden",
+                16,
+                "heads",
+                2,
+                "steps",
+                steps,
+                "checkpointEvery",
+                5,
+                "logEvery",
+                5,
+                "samplingWidth",
+                32,
+                "samplingDepth",
+                2);
         String id = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters", parameters))
-                .json().path("id").asText();
+                .json()
+                .path("id")
+                .asText();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (api.get("/api/v1/jobs/" + id).json().path("progress").path("step").asLong() < 12) {
+        while (api.get("/api/v1/jobs/" + id)
+                        .json()
+                        .path("progress")
+                        .path("step")
+                        .asLong()
+                < 12) {
             assertThat(System.nanoTime()).as("job reached step 12").isLessThan(deadline);
             Thread.sleep(100);
         }
@@ -128,10 +168,29 @@ class JobRestartIT {
     }
 
     private static String finishedJob(HttpApi api) throws InterruptedException {
-        Map<String, Object> parameters = Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2,
-                "steps", 4, "checkpointEvery", 2, "logEvery", 2, "samplingWidth", 32, "samplingDepth", 2);
+        Map<String, Object> parameters = Map.of(
+                "method",
+                "dipgnn",
+                "layers",
+                1,
+                "hidden",
+                16,
+                "heads",
+                2,
+                "steps",
+                4,
+                "checkpointEvery",
+                2,
+                "logEvery",
+                2,
+                "samplingWidth",
+                32,
+                "samplingDepth",
+                2);
         String id = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters", parameters))
-                .json().path("id").asText();
+                .json()
+                .path("id")
+                .asText();
         awaitSucceeded(api, id);
         return id;
     }
@@ -150,8 +209,10 @@ class JobRestartIT {
 
     private static ConfigurableApplicationContext start(Path data, String... settings) {
         List<String> args = new ArrayList<>(List.of(
-                "--server.port=0", "--dipgnn.data-dir=" + data,
-                "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
+                "--server.port=0",
+                "--dipgnn.data-dir=" + data,
+                "--dipgnn.security.tokens[0].name=admin",
+                "--dipgnn.security.tokens[0].token=" + TOKEN,
                 "--dipgnn.security.tokens[0].role=ADMIN"));
         args.addAll(List.of(settings));
         return new SpringApplicationBuilder(ServiceApplication.class).run(args.toArray(String[]::new));

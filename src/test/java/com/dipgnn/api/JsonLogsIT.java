@@ -26,7 +26,7 @@ class JsonLogsIT {
         List<String> command = ChildJvm.javaCommand(List.of("-Xmx512m", "-jar", System.getProperty("dipgnn.jar")));
         command.addAll(List.of("--dipgnn.data-dir=" + data, "--dipgnn.threads=-1", "--server.port=0"));
         command.addAll(Arrays.asList(extra));
-        return ChildJvm.run(command, env -> { }, 120);
+        return ChildJvm.run(command, env -> {}, 120);
     }
 
     @Test
@@ -41,7 +41,9 @@ class JsonLogsIT {
             }
         }
         assertThat(lines).as(run.output()).isNotEmpty();
-        assertThat(lines).allSatisfy(l -> assertThat(l.has("@timestamp") && l.path("log").has("level")).isTrue());
+        assertThat(lines)
+                .allSatisfy(l -> assertThat(l.has("@timestamp") && l.path("log").has("level"))
+                        .isTrue());
         assertThat(lines).anySatisfy(l -> assertThat(l.path("message").asText()).contains("dipgnn.threads"));
     }
 

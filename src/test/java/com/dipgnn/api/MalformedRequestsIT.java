@@ -9,19 +9,19 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayInputStream;
 import java.lang.reflect.RecordComponent;
+import java.math.BigInteger;
 import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
-import java.io.ByteArrayInputStream;
-import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * A seeded fuzz of the whole HTTP surface, the Open Inference Protocol's and the embeddings'
@@ -37,12 +37,27 @@ import java.util.Arrays;
 class MalformedRequestsIT extends ServiceTestBase {
 
     /** The problem types of docs/service.md's table. */
-    static final Set<String> TYPES = Set.of("invalid-parameters", "invalid-input", "malformed-request",
-            "missing-token", "invalid-token", "forbidden", "not-found", "conflict", "upload-too-large",
-            "invalid-graph", "invalid-embeddings", "unavailable", "method-not-allowed", "unsupported-media-type",
-            "not-acceptable", "request-too-large", "throttled");
-    private static final List<String> LEAKS = List.of("Exception", "\tat ", "SQL", "jdbc:", "org.h2", "SELECT ",
-            "java.", "springframework");
+    static final Set<String> TYPES = Set.of(
+            "invalid-parameters",
+            "invalid-input",
+            "malformed-request",
+            "missing-token",
+            "invalid-token",
+            "forbidden",
+            "not-found",
+            "conflict",
+            "upload-too-large",
+            "invalid-graph",
+            "invalid-embeddings",
+            "unavailable",
+            "method-not-allowed",
+            "unsupported-media-type",
+            "not-acceptable",
+            "request-too-large",
+            "throttled");
+
+    private static final List<String> LEAKS =
+            List.of("Exception", "\tat ", "SQL", "jdbc:", "org.h2", "SELECT ", "java.", "springframework");
     private static final int REQUESTS = 1_600;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private final ObjectMapper json = new ObjectMapper();
@@ -66,8 +81,8 @@ class MalformedRequestsIT extends ServiceTestBase {
             byStatus.merge(r.status() + " " + call.method() + " " + family(call.path()), 1, Integer::sum);
             String problem = violation(call, r);
             if (problem != null && failures.size() < 20) {
-                failures.add(call + " -> " + r.status() + " " + r.text().substring(0, Math.min(300, r.text().length()))
-                        + ": " + problem);
+                failures.add(call + " -> " + r.status() + " "
+                        + r.text().substring(0, Math.min(300, r.text().length())) + ": " + problem);
             }
         }
         System.out.println("MalformedRequestsIT: " + REQUESTS + " requests, by status and endpoint: " + byStatus);
@@ -107,8 +122,12 @@ class MalformedRequestsIT extends ServiceTestBase {
                 return "leaks '" + leak + "'";
             }
         }
-        if (OpenInferenceErrors.covers(call.path().replaceAll("\\?.*", ""))) { // every error there, authentication's included
-            return type.startsWith("application/json") && r.json() != null && r.json().hasNonNull("error") ? null
+        if (OpenInferenceErrors.covers(
+                call.path().replaceAll("\\?.*", ""))) { // every error there, authentication's included
+            return type.startsWith("application/json")
+                            && r.json() != null
+                            && r.json().hasNonNull("error")
+                    ? null
                     : "not the protocol's {\"error\": ...}";
         }
         if (!type.startsWith("application/problem+json") || r.json() == null) {
@@ -127,7 +146,8 @@ class MalformedRequestsIT extends ServiceTestBase {
         if (call.body() == null) {
             b.method(call.method(), HttpRequest.BodyPublishers.noBody());
         } else {
-            b.header("Content-Type", call.contentType()).method(call.method(), HttpRequest.BodyPublishers.ofString(call.body()));
+            b.header("Content-Type", call.contentType())
+                    .method(call.method(), HttpRequest.BodyPublishers.ofString(call.body()));
         }
         return client.send(b);
     }
@@ -137,7 +157,8 @@ class MalformedRequestsIT extends ServiceTestBase {
         for (String list : List.of("/api/v1/datasets", "/api/v1/jobs", "/api/v1/models")) {
             out.put(list, admin.get(list + "?size=500").json().path("total").asLong());
         }
-        out.put("/api/v1/deployments", (long) admin.get("/api/v1/deployments").json().size());
+        out.put("/api/v1/deployments", (long)
+                admin.get("/api/v1/deployments").json().size());
         return out;
     }
 
@@ -153,15 +174,37 @@ class MalformedRequestsIT extends ServiceTestBase {
             case 2 -> body("POST", "/api/v1/jobs/pretrain", job(PretrainParameters.class), true);
             case 3 -> body("POST", "/api/v1/datasets", dataset(), true);
             case 4 -> body("PUT", "/api/v1/deployments/fuzz", deploy(), true);
-            case 5 -> body("POST", "/api/v1/deployments/fuzz/" + pick("embeddings", "scores", "recommendations",
-                    "predictions", "embeddings/new-node", "recommendations/new-node"), inference(), false);
+            case 5 ->
+                body(
+                        "POST",
+                        "/api/v1/deployments/fuzz/"
+                                + pick(
+                                        "embeddings",
+                                        "scores",
+                                        "recommendations",
+                                        "predictions",
+                                        "embeddings/new-node",
+                                        "recommendations/new-node"),
+                        inference(),
+                        false);
             case 6 -> body("POST", "/v2/models/fuzz/infer", oip(), false);
             case 7 -> new Call("GET", list(), null, null, false);
             case 8 -> new Call(pick("GET", "DELETE", "POST"), oddPath(), null, null, true);
-            default -> new Call("POST", pick("/api/v1/jobs/finetune", "/api/v1/datasets", "/api/v1/jobs/pretrain",
-                    "/api/v1/deployments/fuzz/embeddings"), pick("text/plain", "application/xml",
-                    "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"), "datasetId=query-product",
-                    true);
+            default ->
+                new Call(
+                        "POST",
+                        pick(
+                                "/api/v1/jobs/finetune",
+                                "/api/v1/datasets",
+                                "/api/v1/jobs/pretrain",
+                                "/api/v1/deployments/fuzz/embeddings"),
+                        pick(
+                                "text/plain",
+                                "application/xml",
+                                "application/x-www-form-urlencoded",
+                                "multipart/form-data; boundary=x"),
+                        "datasetId=query-product",
+                        true);
         };
     }
 
@@ -175,19 +218,60 @@ class MalformedRequestsIT extends ServiceTestBase {
         String name = pick("fuzz", "nope", "%2E%2E", "a%20b", "x".repeat(300), "%00");
         String version = pick("v1", "mv-nope", "..", "%2F", "");
         return switch (rng.nextInt(8)) {
-            case 0, 1, 2 -> body("POST", pick("/v2/models/" + name + "/infer", "/v2/models/fuzz/versions/" + version + "/infer"),
-                    inferBody(), false);
-            case 3 -> new Call("GET", pick("/v2/models/" + name + "/ready", "/v2/models/" + name,
-                    "/v2/models/" + name + "/versions/" + version + "/ready", "/v2/models/" + name + "/versions/" + version,
-                    "/v2/models/" + name + "/versions/", "/v2/nothing", "/v2/models"), null, null, false);
-            case 4 -> new Call(pick("DELETE", "PUT", "PATCH", "POST"), pick("/v2", "/v2/models/fuzz", "/v2/health/ready",
-                    "/v2/models/fuzz/ready"), null, null, false);
-            case 5 -> new Call("POST", "/v2/models/fuzz/infer", pick("text/plain", "application/xml",
-                    "multipart/form-data; boundary=x", "application/x-www-form-urlencoded"), "inputs=1", false);
-            case 6 -> new Call("GET", pick("/v2", "/v2/models/fuzz", "/v2/models/fuzz/ready"), null, null, false,
-                    pick("", "not-a-token-of-this-service", "x"));
-            default -> new Call("POST", "/v2/models/fuzz/infer", "application/json", inferBody().toString(), false,
-                    pick("", "wrong-token-0123456789abcdef"));
+            case 0, 1, 2 ->
+                body(
+                        "POST",
+                        pick("/v2/models/" + name + "/infer", "/v2/models/fuzz/versions/" + version + "/infer"),
+                        inferBody(),
+                        false);
+            case 3 ->
+                new Call(
+                        "GET",
+                        pick(
+                                "/v2/models/" + name + "/ready",
+                                "/v2/models/" + name,
+                                "/v2/models/" + name + "/versions/" + version + "/ready",
+                                "/v2/models/" + name + "/versions/" + version,
+                                "/v2/models/" + name + "/versions/",
+                                "/v2/nothing",
+                                "/v2/models"),
+                        null,
+                        null,
+                        false);
+            case 4 ->
+                new Call(
+                        pick("DELETE", "PUT", "PATCH", "POST"),
+                        pick("/v2", "/v2/models/fuzz", "/v2/health/ready", "/v2/models/fuzz/ready"),
+                        null,
+                        null,
+                        false);
+            case 5 ->
+                new Call(
+                        "POST",
+                        "/v2/models/fuzz/infer",
+                        pick(
+                                "text/plain",
+                                "application/xml",
+                                "multipart/form-data; boundary=x",
+                                "application/x-www-form-urlencoded"),
+                        "inputs=1",
+                        false);
+            case 6 ->
+                new Call(
+                        "GET",
+                        pick("/v2", "/v2/models/fuzz", "/v2/models/fuzz/ready"),
+                        null,
+                        null,
+                        false,
+                        pick("", "not-a-token-of-this-service", "x"));
+            default ->
+                new Call(
+                        "POST",
+                        "/v2/models/fuzz/infer",
+                        "application/json",
+                        inferBody().toString(),
+                        false,
+                        pick("", "wrong-token-0123456789abcdef"));
         };
     }
 
@@ -196,13 +280,14 @@ class MalformedRequestsIT extends ServiceTestBase {
         ArrayNode inputs = o.putArray("inputs");
         int n = 1 + rng.nextInt(3);
         for (int i = 0; i < n; i++) {
-            ObjectNode t = inputs.addObject().put("name", pick("node_ids", "node_ids", "source_ids", "target_ids", "x"))
+            ObjectNode t = inputs.addObject()
+                    .put("name", pick("node_ids", "node_ids", "source_ids", "target_ids", "x"))
                     .put("datatype", pick("INT64", "INT32", "FP32", "BYTES", ""));
             ArrayNode data = t.putArray("data");
             switch (rng.nextInt(5)) {
-                case 0 -> data.addArray().add(1).add(2);                   // nested
-                case 1 -> data.add("a").add(true);                         // not numbers
-                case 2 -> data.add(-1).add(2147483648L);                   // out of the id range
+                case 0 -> data.addArray().add(1).add(2); // nested
+                case 1 -> data.add("a").add(true); // not numbers
+                case 2 -> data.add(-1).add(2147483648L); // out of the id range
                 case 3 -> data.add(1).add(2.5);
                 default -> data.add(1);
             }
@@ -213,7 +298,9 @@ class MalformedRequestsIT extends ServiceTestBase {
         if (n == 1 || rng.nextBoolean()) { // a second tensor of the same name
             inputs.add(inputs.get(0).deepCopy());
         }
-        o.putObject("parameters").put("output", pick("embeddings", "scores", "top_k", "logits")).set("k", pick(NODES.numberNode(0), NODES.numberNode(-1), NODES.numberNode(2.5)));
+        o.putObject("parameters")
+                .put("output", pick("embeddings", "scores", "top_k", "logits"))
+                .set("k", pick(NODES.numberNode(0), NODES.numberNode(-1), NODES.numberNode(2.5)));
         return o;
     }
 
@@ -224,15 +311,45 @@ class MalformedRequestsIT extends ServiceTestBase {
     private Call embeddings() {
         return switch (rng.nextInt(3)) {
             case 0 -> body("POST", "/api/v1/deployments/" + pick("fuzz", "nope") + "/embeddings", inference(), false);
-            case 1 -> body("POST", "/api/v1/jobs/embed", NODES.objectNode().set("modelId",
-                    pick(NODES.textNode(""), NODES.textNode("mv-nope"), NODES.textNode("x".repeat(100)), NODES.numberNode(5),
-                            NODES.arrayNode(), NODES.nullNode(), NODES.textNode("../../etc"))), true);
-            default -> body("PUT", "/api/v1/deployments/" + pick("fuzz", "emb"), (ObjectNode) NODES.objectNode()
-                    .put("modelId", pick("nope", "mv-nope")).set("embeddingsPath", pick(NODES.textNode(""),
-                            NODES.textNode("/etc"), NODES.textNode("../../etc"), NODES.textNode("/proc/self/fd/0"),
-                            NODES.textNode(DATA_DIR.toString()), NODES.textNode(DATASET_ROOT.resolve("missing").toString()),
-                            NODES.textNode("a\u0000b"), NODES.textNode("/" + "x".repeat(5000)), NODES.numberNode(7),
-                            NODES.arrayNode().add("/tmp"), NODES.objectNode().put("path", "/tmp"))), true);
+            case 1 ->
+                body(
+                        "POST",
+                        "/api/v1/jobs/embed",
+                        NODES.objectNode()
+                                .set(
+                                        "modelId",
+                                        pick(
+                                                NODES.textNode(""),
+                                                NODES.textNode("mv-nope"),
+                                                NODES.textNode("x".repeat(100)),
+                                                NODES.numberNode(5),
+                                                NODES.arrayNode(),
+                                                NODES.nullNode(),
+                                                NODES.textNode("../../etc"))),
+                        true);
+            default ->
+                body(
+                        "PUT",
+                        "/api/v1/deployments/" + pick("fuzz", "emb"),
+                        (ObjectNode) NODES.objectNode()
+                                .put("modelId", pick("nope", "mv-nope"))
+                                .set(
+                                        "embeddingsPath",
+                                        pick(
+                                                NODES.textNode(""),
+                                                NODES.textNode("/etc"),
+                                                NODES.textNode("../../etc"),
+                                                NODES.textNode("/proc/self/fd/0"),
+                                                NODES.textNode(DATA_DIR.toString()),
+                                                NODES.textNode(DATASET_ROOT
+                                                        .resolve("missing")
+                                                        .toString()),
+                                                NODES.textNode("a\u0000b"),
+                                                NODES.textNode("/" + "x".repeat(5000)),
+                                                NODES.numberNode(7),
+                                                NODES.arrayNode().add("/tmp"),
+                                                NODES.objectNode().put("path", "/tmp"))),
+                        true);
         };
     }
 
@@ -261,7 +378,9 @@ class MalformedRequestsIT extends ServiceTestBase {
     private JsonNode wrongValueFor(Class<?> type) {
         boolean integral = type == Integer.class || type == Long.class || type == int.class || type == long.class;
         boolean number = integral || type == Double.class || type == double.class;
-        List<JsonNode> wrong = new ArrayList<>(List.of(NODES.booleanNode(true), NODES.arrayNode().add(1),
+        List<JsonNode> wrong = new ArrayList<>(List.of(
+                NODES.booleanNode(true),
+                NODES.arrayNode().add(1),
                 NODES.objectNode().put("x", 1)));
         if (number) {
             wrong.add(NODES.textNode("5"));
@@ -281,20 +400,30 @@ class MalformedRequestsIT extends ServiceTestBase {
 
     private ObjectNode dataset() {
         return switch (rng.nextInt(5)) {
-            case 0 -> NODES.objectNode().put("id", pick("UPPER", "../x", "", "a".repeat(200), "x y", "%2F"))
-                    .set("synthetic", NODES.objectNode().put("products", 100));
-            case 1 -> (ObjectNode) NODES.objectNode().put("id", "fz" + rng.nextInt(1000))
-                    .set("synthetic", NODES.objectNode().put("queries", pick(-5, 5_000_001, 3)));
-            case 2 -> NODES.objectNode().put("id", "fz" + rng.nextInt(1000)).put("path", pick("/etc", "/", "../..",
-                    "/proc/self", DATA_DIR.toString()));
+            case 0 ->
+                NODES.objectNode()
+                        .put("id", pick("UPPER", "../x", "", "a".repeat(200), "x y", "%2F"))
+                        .set("synthetic", NODES.objectNode().put("products", 100));
+            case 1 ->
+                (ObjectNode) NODES.objectNode()
+                        .put("id", "fz" + rng.nextInt(1000))
+                        .set("synthetic", NODES.objectNode().put("queries", pick(-5, 5_000_001, 3)));
+            case 2 ->
+                NODES.objectNode()
+                        .put("id", "fz" + rng.nextInt(1000))
+                        .put("path", pick("/etc", "/", "../..", "/proc/self", DATA_DIR.toString()));
             case 3 -> NODES.objectNode().put("id", "fz" + rng.nextInt(1000));
-            default -> (ObjectNode) NODES.objectNode().put("id", "fz" + rng.nextInt(1000)).put("path", "/tmp")
-                    .set("synthetic", NODES.objectNode().put("products", 100));
+            default ->
+                (ObjectNode) NODES.objectNode()
+                        .put("id", "fz" + rng.nextInt(1000))
+                        .put("path", "/tmp")
+                        .set("synthetic", NODES.objectNode().put("products", 100));
         };
     }
 
     private ObjectNode deploy() {
-        return rng.nextBoolean() ? NODES.objectNode().put("modelId", pick("nope", "", "../../etc"))
+        return rng.nextBoolean()
+                ? NODES.objectNode().put("modelId", pick("nope", "", "../../etc"))
                 : NODES.objectNode().put("modelId", "nope").put("index", pick("hnsw", "", "EXACT!"));
     }
 
@@ -310,7 +439,9 @@ class MalformedRequestsIT extends ServiceTestBase {
 
     private ObjectNode oip() {
         ObjectNode o = NODES.objectNode();
-        ObjectNode tensor = o.putArray("inputs").addObject().put("name", pick("node_ids", "ids", ""))
+        ObjectNode tensor = o.putArray("inputs")
+                .addObject()
+                .put("name", pick("node_ids", "ids", ""))
                 .put("datatype", pick("INT64", "FP32", "BYTES"));
         tensor.putArray("data").add(pick(1L, -1L, 4294967297L)).add(1.5);
         if (rng.nextInt(4) == 0) {
@@ -344,20 +475,50 @@ class MalformedRequestsIT extends ServiceTestBase {
     }
 
     private String garbage() {
-        return pick("", "null", "\"text\"", "42", "{", "}", "{\"a\":}", "\u0000\u0001", "{\"datasetId\": NaN}",
-                "{'datasetId': 'query-product'}", "{\"datasetId\": \"query-product\",}");
+        return pick(
+                "",
+                "null",
+                "\"text\"",
+                "42",
+                "{",
+                "}",
+                "{\"a\":}",
+                "\u0000\u0001",
+                "{\"datasetId\": NaN}",
+                "{'datasetId': 'query-product'}",
+                "{\"datasetId\": \"query-product\",}");
     }
 
     private String list() {
         String base = pick("/api/v1/jobs", "/api/v1/models", "/api/v1/datasets");
-        return base + "?" + pick("page=-1", "page=1.5", "page=abc", "page=99999999999", "page=2000000000",
-                "size=0", "size=501", "size=1e3", "state=DONE", "kind=PRETRAINING", "page=%00");
+        return base + "?"
+                + pick(
+                        "page=-1",
+                        "page=1.5",
+                        "page=abc",
+                        "page=99999999999",
+                        "page=2000000000",
+                        "size=0",
+                        "size=501",
+                        "size=1e3",
+                        "state=DONE",
+                        "kind=PRETRAINING",
+                        "page=%00");
     }
 
     private String oddPath() {
-        return pick("/api/v1/jobs/nope", "/api/v1/jobs/%2E%2E", "/api/v1/datasets/a%2Fb", "/api/v1/models/..%2F..",
-                "/api/v1/jobs/x/curves", "/api/v1/nothing", "/error", "/api/v1/jobs/%20", "/api/v1/deployments/nope",
-                "/api/v1/models/nope/archive", "/v2/models/nope");
+        return pick(
+                "/api/v1/jobs/nope",
+                "/api/v1/jobs/%2E%2E",
+                "/api/v1/datasets/a%2Fb",
+                "/api/v1/models/..%2F..",
+                "/api/v1/jobs/x/curves",
+                "/api/v1/nothing",
+                "/error",
+                "/api/v1/jobs/%20",
+                "/api/v1/deployments/nope",
+                "/api/v1/models/nope/archive",
+                "/v2/models/nope");
     }
 
     @SafeVarargs

@@ -39,10 +39,8 @@ class ModelApiSliceTest {
         mvc.perform(get(MODELS).param("size", "501"))
                 .andExpect(status().isBadRequest())
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
-        mvc.perform(get(MODELS).param("page", "-1"))
-                .andExpect(status().isBadRequest());
-        mvc.perform(get(MODELS).param("kind", "no-such-kind"))
-                .andExpect(status().isBadRequest());
+        mvc.perform(get(MODELS).param("page", "-1")).andExpect(status().isBadRequest());
+        mvc.perform(get(MODELS).param("kind", "no-such-kind")).andExpect(status().isBadRequest());
         Mockito.verifyNoInteractions(registry);
     }
 
@@ -61,17 +59,17 @@ class ModelApiSliceTest {
 
     @Test
     void anUnknownModelIsNotFoundAndAModelInUseIsAConflict() throws Exception {
-        Mockito.when(registry.get("mv-x")).thenThrow(new NotFoundException("model", "mv-x",
-                "list them at GET /api/v1/models"));
+        Mockito.when(registry.get("mv-x"))
+                .thenThrow(new NotFoundException("model", "mv-x", "list them at GET /api/v1/models"));
         mvc.perform(get(MODELS + "/mv-x"))
                 .andExpect(status().isNotFound())
                 .andExpect(jsonPath("$.resource").value("model"))
                 .andExpect(jsonPath("$.id").value("mv-x"));
-        mvc.perform(get(MODELS + "/mv-x/archive"))
-                .andExpect(status().isNotFound());
+        mvc.perform(get(MODELS + "/mv-x/archive")).andExpect(status().isNotFound());
 
         Mockito.doThrow(new ConflictException("model mv-y is deployed as 'shop'; undeploy it first"))
-                .when(registry).delete("mv-y");
+                .when(registry)
+                .delete("mv-y");
         mvc.perform(delete(MODELS + "/mv-y"))
                 .andExpect(status().isConflict())
                 .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "conflict"))

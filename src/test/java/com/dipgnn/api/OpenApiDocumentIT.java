@@ -26,7 +26,9 @@ class OpenApiDocumentIT extends ServiceTestBase {
             Files.createDirectories(COMMITTED.getParent());
             Files.writeString(COMMITTED, generated, StandardCharsets.UTF_8);
         }
-        assertThat(Files.exists(COMMITTED)).as("openapi/openapi.yaml is committed").isTrue();
+        assertThat(Files.exists(COMMITTED))
+                .as("openapi/openapi.yaml is committed")
+                .isTrue();
         assertThat(generated)
                 .as("the API changed: regenerate openapi/openapi.yaml with -Dopenapi.update=true and review the diff")
                 .isEqualTo(Files.readString(COMMITTED, StandardCharsets.UTF_8));
@@ -34,7 +36,8 @@ class OpenApiDocumentIT extends ServiceTestBase {
 
     @Test
     void swaggerUiIsServed() {
-        HttpApi.Response ui = anonymous.send(anonymous.request("/swagger-ui/index.html").GET());
+        HttpApi.Response ui =
+                anonymous.send(anonymous.request("/swagger-ui/index.html").GET());
         assertThat(ui.status()).isEqualTo(200);
         assertThat(ui.text()).contains("swagger");
     }

@@ -14,13 +14,11 @@ import com.dipgnn.deployments.DeploymentView;
 import com.dipgnn.deployments.Served;
 import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.serving.ModelDeployment;
-import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.RequestDispatcher;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -44,15 +42,28 @@ class OpenInferenceApiSliceTest {
     @MockitoBean
     private DeploymentService deployments;
 
-    private static final String NODE_IDS = "{\"name\": \"node_ids\", \"datatype\": \"INT64\", \"shape\": [1], \"data\": [1]}";
+    private static final String NODE_IDS =
+            "{\"name\": \"node_ids\", \"datatype\": \"INT64\", \"shape\": [1], \"data\": [1]}";
 
     private void serving(String modelId, DeploymentState state, String pending) {
-        Mockito.when(deployments.get("recs")).thenReturn(new DeploymentView("recs", state, modelId, null, "link", null,
-                16, 0, null, pending == null ? null : new DeploymentView.PendingLoad(pending, null, "EMBEDDING", 0, 0),
-                null, null, null));
+        Mockito.when(deployments.get("recs"))
+                .thenReturn(new DeploymentView(
+                        "recs",
+                        state,
+                        modelId,
+                        null,
+                        "link",
+                        null,
+                        16,
+                        0,
+                        null,
+                        pending == null ? null : new DeploymentView.PendingLoad(pending, null, "EMBEDDING", 0, 0),
+                        null,
+                        null,
+                        null));
         if (modelId != null) {
-            Mockito.when(deployments.serving("recs")).thenReturn(new Served(Mockito.mock(ModelDeployment.class), modelId,
-                    null, null));
+            Mockito.when(deployments.serving("recs"))
+                    .thenReturn(new Served(Mockito.mock(ModelDeployment.class), modelId, null, null));
         }
     }
 
@@ -65,15 +76,19 @@ class OpenInferenceApiSliceTest {
     @Test
     void twoInputsOfOneNameAreRefusedNamingItAndTheModelIsNotAsked() throws Exception {
         serving("mv-1", DeploymentState.READY, null);
-        protocolError(mvc.perform(post("/v2/models/recs/infer").contentType(MediaType.APPLICATION_JSON)
-                .content("{\"inputs\": [" + NODE_IDS + ", " + NODE_IDS.replace("[1]}", "[2]}") + "]}")))
+        protocolError(mvc.perform(post("/v2/models/recs/infer")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"inputs\": [" + NODE_IDS + ", " + NODE_IDS.replace("[1]}", "[2]}") + "]}")))
                 .andExpect(status().isBadRequest())
-                .andExpect(jsonPath("$.error").value(Matchers.allOf(Matchers.containsString("'node_ids'"),
-                        Matchers.containsString("twice"))));
-        protocolError(mvc.perform(post("/v2/models/recs/infer").contentType(MediaType.APPLICATION_JSON)
-                .content("{\"parameters\": {\"output\": \"scores\"}, \"inputs\": ["
-                        + NODE_IDS.replace("node_ids", "source_ids") + ", " + NODE_IDS.replace("node_ids", "target_ids")
-                        + ", " + NODE_IDS.replace("node_ids", "source_ids") + "]}")))
+                .andExpect(jsonPath("$.error")
+                        .value(Matchers.allOf(
+                                Matchers.containsString("'node_ids'"), Matchers.containsString("twice"))));
+        protocolError(mvc.perform(post("/v2/models/recs/infer")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"parameters\": {\"output\": \"scores\"}, \"inputs\": ["
+                                + NODE_IDS.replace("node_ids", "source_ids") + ", "
+                                + NODE_IDS.replace("node_ids", "target_ids")
+                                + ", " + NODE_IDS.replace("node_ids", "source_ids") + "]}")))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.error").value(Matchers.containsString("'source_ids' is given twice")));
         Mockito.verify(deployments.serving("recs").model(), Mockito.never()).embeddings(Mockito.any(), Mockito.any());
@@ -82,8 +97,9 @@ class OpenInferenceApiSliceTest {
     @Test
     void anInputTheInferenceDoesNotReadIsRefusedNamingIt() throws Exception {
         serving("mv-1", DeploymentState.READY, null);
-        protocolError(mvc.perform(post("/v2/models/recs/infer").contentType(MediaType.APPLICATION_JSON)
-                .content("{\"inputs\": [" + NODE_IDS + ", " + NODE_IDS.replace("node_ids", "mask") + "]}")))
+        protocolError(mvc.perform(post("/v2/models/recs/infer")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"inputs\": [" + NODE_IDS + ", " + NODE_IDS.replace("node_ids", "mask") + "]}")))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.error").value(Matchers.containsString("'mask'")));
     }
@@ -92,25 +108,32 @@ class OpenInferenceApiSliceTest {
     void aVersionTheDeploymentNeitherServesNorLoadsIsNotFound() throws Exception {
         serving("mv-1", DeploymentState.READY, null);
         for (String path : new String[] {"/v2/models/recs/versions/mv-2/ready", "/v2/models/recs/versions/mv-2"}) {
-            protocolError(mvc.perform(get(path))).andExpect(status().isNotFound())
+            protocolError(mvc.perform(get(path)))
+                    .andExpect(status().isNotFound())
                     .andExpect(jsonPath("$.error").value(Matchers.containsString("mv-2")));
         }
-        protocolError(mvc.perform(post("/v2/models/recs/versions/mv-2/infer").contentType(MediaType.APPLICATION_JSON)
-                .content("{\"inputs\": [" + NODE_IDS + "]}"))).andExpect(status().isNotFound());
-        mvc.perform(get("/v2/models/recs/versions/mv-1/ready")).andExpect(status().isOk())
+        protocolError(mvc.perform(post("/v2/models/recs/versions/mv-2/infer")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"inputs\": [" + NODE_IDS + "]}")))
+                .andExpect(status().isNotFound());
+        mvc.perform(get("/v2/models/recs/versions/mv-1/ready"))
+                .andExpect(status().isOk())
                 .andExpect(jsonPath("$.ready").value(true));
     }
 
     @Test
     void aVersionBeingLoadedIsNotReadyYetAndAnUnknownModelIsNotFound() throws Exception {
         serving("mv-1", DeploymentState.LOADING, "mv-2");
-        mvc.perform(get("/v2/models/recs/versions/mv-2/ready")).andExpect(status().isServiceUnavailable())
+        mvc.perform(get("/v2/models/recs/versions/mv-2/ready"))
+                .andExpect(status().isServiceUnavailable())
                 .andExpect(jsonPath("$.ready").value(false));
-        protocolError(mvc.perform(get("/v2/models/recs/versions/mv-2"))).andExpect(status().isServiceUnavailable())
+        protocolError(mvc.perform(get("/v2/models/recs/versions/mv-2")))
+                .andExpect(status().isServiceUnavailable())
                 .andExpect(header().string("Retry-After", "30"));
         Mockito.when(deployments.get("nope")).thenThrow(new NotFoundException("deployment", "nope", "none"));
-        for (String path : new String[] {"/v2/models/nope/ready", "/v2/models/nope/versions/mv-1/ready",
-                "/v2/models/nope/versions/mv-1"}) {
+        for (String path : new String[] {
+            "/v2/models/nope/ready", "/v2/models/nope/versions/mv-1/ready", "/v2/models/nope/versions/mv-1"
+        }) {
             protocolError(mvc.perform(get(path))).andExpect(status().isNotFound());
         }
     }
@@ -119,23 +142,33 @@ class OpenInferenceApiSliceTest {
     void springMvcsOwnErrorsUnderV2AreTheProtocolsShape() throws Exception {
         serving("mv-1", DeploymentState.READY, null);
         protocolError(mvc.perform(get("/v2/nothing/here"))).andExpect(status().isNotFound());
-        protocolError(mvc.perform(put("/v2/models/recs/infer").contentType(MediaType.APPLICATION_JSON).content("{}")))
+        protocolError(mvc.perform(put("/v2/models/recs/infer")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{}")))
                 .andExpect(status().isMethodNotAllowed());
-        protocolError(mvc.perform(post("/v2/models/recs/infer").contentType(MediaType.TEXT_PLAIN).content("x")))
+        protocolError(mvc.perform(post("/v2/models/recs/infer")
+                        .contentType(MediaType.TEXT_PLAIN)
+                        .content("x")))
                 .andExpect(status().isUnsupportedMediaType());
-        protocolError(mvc.perform(post("/v2/models/recs/infer").contentType(MediaType.APPLICATION_JSON).content("{")))
+        protocolError(mvc.perform(post("/v2/models/recs/infer")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{")))
                 .andExpect(status().isBadRequest());
-        protocolError(mvc.perform(post("/v2/models/recs/infer").contentType(MediaType.APPLICATION_JSON)
-                .content("[1, 2]"))).andExpect(status().isBadRequest());
+        protocolError(mvc.perform(post("/v2/models/recs/infer")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("[1, 2]")))
+                .andExpect(status().isBadRequest());
         protocolError(mvc.perform(get("/v2").accept(MediaType.APPLICATION_XML))).andExpect(status().isNotAcceptable());
     }
 
     @Test
     void theContainersErrorPageForAV2RequestIsTheProtocolsShape() throws Exception {
-        protocolError(mvc.perform(get("/error").requestAttr(RequestDispatcher.ERROR_STATUS_CODE, 500)
-                .requestAttr(RequestDispatcher.ERROR_REQUEST_URI, "/v2/models/recs/infer")))
+        protocolError(mvc.perform(get("/error")
+                        .requestAttr(RequestDispatcher.ERROR_STATUS_CODE, 500)
+                        .requestAttr(RequestDispatcher.ERROR_REQUEST_URI, "/v2/models/recs/infer")))
                 .andExpect(status().isInternalServerError());
-        mvc.perform(get("/error").requestAttr(RequestDispatcher.ERROR_STATUS_CODE, 500)
+        mvc.perform(get("/error")
+                        .requestAttr(RequestDispatcher.ERROR_STATUS_CODE, 500)
                         .requestAttr(RequestDispatcher.ERROR_REQUEST_URI, "/api/v1/jobs"))
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
     }

@@ -5,16 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.dipgnn.ServiceApplication;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
-import java.util.ArrayList;
-import java.util.List;
-import javax.sql.DataSource;
 
 /**
  * The whole application on the {@code postgres} profile (the production configuration): Flyway
@@ -36,20 +36,34 @@ class PostgresProfileIT {
             assertThat(SchemaMigrationsIT.applied(app.getBean(DataSource.class)))
                     .isEqualTo(SchemaMigrationsIT.ALL_MIGRATIONS);
             assertThat(api.get("/api/v1/datasets/query-product").status()).isEqualTo(200);
-            jobId = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters",
-                    JobApiIT.smallPretrain(2)), "Idempotency-Key", "pg-1").json().path("id").asText();
+            jobId = api.post(
+                            "/api/v1/jobs/pretrain",
+                            Map.of("datasetId", "query-product", "parameters", JobApiIT.smallPretrain(2)),
+                            "Idempotency-Key",
+                            "pg-1")
+                    .json()
+                    .path("id")
+                    .asText();
             JsonNode job = await(api, jobId);
             assertThat(job.path("state").asText()).as(job.toString()).isEqualTo("SUCCEEDED");
-            assertThat(api.get("/api/v1/models/" + job.path("modelId").asText()).json().path("kind").asText())
+            assertThat(api.get("/api/v1/models/" + job.path("modelId").asText())
+                            .json()
+                            .path("kind")
+                            .asText())
                     .isEqualTo("PRETRAINED");
         }
         try (ConfigurableApplicationContext again = start(data, url, schema)) {
             HttpApi api = new HttpApi(port(again), TOKEN);
             JsonNode job = api.get("/api/v1/jobs/" + jobId).json();
             assertThat(job.path("state").asText()).isEqualTo("SUCCEEDED");
-            HttpApi.Response replay = api.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product",
-                    "parameters", JobApiIT.smallPretrain(2)), "Idempotency-Key", "pg-1");
-            assertThat(replay.json().path("id").asText()).as("idempotency survives a restart").isEqualTo(jobId);
+            HttpApi.Response replay = api.post(
+                    "/api/v1/jobs/pretrain",
+                    Map.of("datasetId", "query-product", "parameters", JobApiIT.smallPretrain(2)),
+                    "Idempotency-Key",
+                    "pg-1");
+            assertThat(replay.json().path("id").asText())
+                    .as("idempotency survives a restart")
+                    .isEqualTo(jobId);
         }
     }
 
@@ -57,7 +71,8 @@ class PostgresProfileIT {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (true) {
             JsonNode job = api.get("/api/v1/jobs/" + id).json();
-            if (!job.path("state").asText().equals("QUEUED") && !job.path("state").asText().equals("RUNNING")) {
+            if (!job.path("state").asText().equals("QUEUED")
+                    && !job.path("state").asText().equals("RUNNING")) {
                 return job;
             }
             assertThat(System.nanoTime()).isLessThan(deadline);
@@ -67,8 +82,11 @@ class PostgresProfileIT {
 
     private static ConfigurableApplicationContext start(Path data, String url, String schema) {
         List<String> args = new ArrayList<>(TestPostgres.serviceArguments(url, schema));
-        args.addAll(List.of("--server.port=0", "--dipgnn.data-dir=" + data,
-                "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
+        args.addAll(List.of(
+                "--server.port=0",
+                "--dipgnn.data-dir=" + data,
+                "--dipgnn.security.tokens[0].name=admin",
+                "--dipgnn.security.tokens[0].token=" + TOKEN,
                 "--dipgnn.security.tokens[0].role=ADMIN"));
         return new SpringApplicationBuilder(ServiceApplication.class).run(args.toArray(String[]::new));
     }

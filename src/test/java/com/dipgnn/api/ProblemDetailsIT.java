@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -43,7 +44,6 @@ import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
-import java.util.Optional;
 
 /**
  * No problem detail names a Java class or an object's identity: every problem type the service
@@ -55,12 +55,13 @@ import java.util.Optional;
 class ProblemDetailsIT extends ServiceTestBase {
 
     private static final List<Pattern> LEAKS = List.of(
-            Pattern.compile("\\b[a-z]+\\.[a-z]+\\.[A-Z]\\w+"),       // a qualified class name
-            Pattern.compile("@[0-9a-f]{6,}"),                       // an object's identity
-            Pattern.compile("\\b[A-Z]\\w*(Exception|Error)\\b"));   // an exception or error class
+            Pattern.compile("\\b[a-z]+\\.[a-z]+\\.[A-Z]\\w+"), // a qualified class name
+            Pattern.compile("@[0-9a-f]{6,}"), // an object's identity
+            Pattern.compile("\\b[A-Z]\\w*(Exception|Error)\\b")); // an exception or error class
     /** Where a problem type is given: {@code Problems.of(HttpStatus.X, "type"}, a filter's refusal, an enum of them. */
     private static final Pattern TYPE_IN_SOURCE = Pattern.compile(
             "HttpStatus\\.[A-Z_]+,\\s*\"([a-z]+(?:-[a-z]+)*)\"|[A-Z_]+\\(\"([a-z]+(?:-[a-z]+)*)\"\\)|case \\d+ -> \"([a-z]+(?:-[a-z]+)*)\"");
+
     private static final Pattern TYPE_IN_DOCS = Pattern.compile("^\\| `([a-z-]+)`(?:, `([a-z-]+)`)? \\| \\d{3} \\|");
 
     private final ObjectMapper json = new ObjectMapper();
@@ -77,7 +78,9 @@ class ProblemDetailsIT extends ServiceTestBase {
 
         Set<String> produced = producedTypes();
         assertThat(produced).as("types found in the source").contains("not-found", "throttled", "internal");
-        assertThat(problems.keySet()).as("a representative of every problem type").containsAll(produced);
+        assertThat(problems.keySet())
+                .as("a representative of every problem type")
+                .containsAll(produced);
         List<String> leaks = new ArrayList<>();
         problems.forEach((type, representatives) -> representatives.forEach(problem -> {
             assertThat(problem.path("type").asText()).as(type + ": " + problem).isEqualTo(Problems.TYPE_BASE + type);
@@ -98,10 +101,13 @@ class ProblemDetailsIT extends ServiceTestBase {
                 reader.get("/v2/models/nope/versions/x/ready"),
                 reader.postRaw("/v2/models/nope/infer", "{", "application/json"),
                 reader.postRaw("/v2/models/nope/infer", "{\"inputs\": 5}", "application/json"),
-                reader.postRaw("/v2/models/nope/infer", "{\"inputs\": [{\"name\": \"node_ids\", \"data\": [\"a\"]}]}",
+                reader.postRaw(
+                        "/v2/models/nope/infer",
+                        "{\"inputs\": [{\"name\": \"node_ids\", \"data\": [\"a\"]}]}",
                         "application/json"),
                 reader.postRaw("/v2/models/nope/infer", "x", "text/plain"),
-                reader.send(reader.request("/v2/models/nope/infer").method("PATCH", HttpRequest.BodyPublishers.noBody())),
+                reader.send(
+                        reader.request("/v2/models/nope/infer").method("PATCH", HttpRequest.BodyPublishers.noBody())),
                 reader.get("/v2/nothing"));
         List<String> leaks = new ArrayList<>();
         for (HttpApi.Response r : answers) {
@@ -121,19 +127,22 @@ class ProblemDetailsIT extends ServiceTestBase {
         Path badManifest = Files.createDirectories(DATASET_ROOT.resolve("emb-bad-manifest"));
         Files.writeString(badManifest.resolve(EmbeddingsManifest.FILE_NAME), "{\"dim\": \"wide\", \"nodeCounts\": 3}");
         // a manifest of before checksums, so that the damaged file is read rather than refused by its checksum
-        Path notParquet = EmbeddingFiles.writeWithoutChecksums(DATASET_ROOT.resolve("emb-not-parquet"), manifest,
-                List.of(), 1);
+        Path notParquet =
+                EmbeddingFiles.writeWithoutChecksums(DATASET_ROOT.resolve("emb-not-parquet"), manifest, List.of(), 1);
         try (Stream<Path> parts = Files.list(notParquet)) {
-            for (Path part : parts.filter(p -> p.toString().endsWith(".parquet")).toList()) {
+            for (Path part :
+                    parts.filter(p -> p.toString().endsWith(".parquet")).toList()) {
                 Files.write(part, "PAR1 this is not a Parquet file PAR1".getBytes(StandardCharsets.UTF_8));
             }
         }
         for (Path dir : List.of(badManifest, notParquet)) {
             HttpApi.Response r = admin.send(admin.request("/api/v1/deployments/problem-embeddings")
-                    .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(
-                    "{\"modelId\": \"" + modelId + "\", \"embeddingsPath\": \"" + dir + "\"}")));
+                    .header("Content-Type", "application/json")
+                    .PUT(HttpRequest.BodyPublishers.ofString(
+                            "{\"modelId\": \"" + modelId + "\", \"embeddingsPath\": \"" + dir + "\"}")));
             assertThat(r.status()).as(r.toString()).isEqualTo(422);
-            assertThat(r.json().path("detail").asText()).as(r.toString())
+            assertThat(r.json().path("detail").asText())
+                    .as(r.toString())
                     .contains(dir == badManifest ? "manifest" : "Parquet");
             put(problems, r);
         }
@@ -150,9 +159,15 @@ class ProblemDetailsIT extends ServiceTestBase {
         put(problems, anonymous.as("not-a-token-of-this-service").get("/api/v1/jobs"));
         put(problems, reader.delete("/api/v1/models/nope"));
         put(problems, reader.get("/api/v1/models/nope"));
-        put(problems, admin.post("/api/v1/datasets", Map.of("id", "query-product", "synthetic", Map.of("products", 100))));
+        put(
+                problems,
+                admin.post("/api/v1/datasets", Map.of("id", "query-product", "synthetic", Map.of("products", 100))));
         put(problems, admin.send(admin.request("/api/v1/jobs").method("PATCH", HttpRequest.BodyPublishers.noBody())));
-        put(problems, admin.send(admin.request("/api/v1/jobs").header("Accept", "application/xml").GET()));
+        put(
+                problems,
+                admin.send(admin.request("/api/v1/jobs")
+                        .header("Accept", "application/xml")
+                        .GET()));
         put(problems, admin.postRaw("/api/v1/jobs/pretrain", "datasetId=x", "text/plain"));
         put(problems, admin.postRaw("/api/v1/jobs/pretrain", " ".repeat((16 << 20) + 1), "application/json"));
         Path bad = DatasetApiIT.writeTinyGraph(DATASET_ROOT.resolve("problem-graph"));
@@ -163,25 +178,53 @@ class ProblemDetailsIT extends ServiceTestBase {
     /** Problems that need a state a test cannot cause from outside: made by their filter or handler. */
     private void fromFiltersAndHandlers(Map<String, List<JsonNode>> problems) throws Exception {
         ServiceProperties defaults = TestProperties.of(DATA_DIR);
-        put(problems, advice.handleMaxUploadSizeExceededException(new MaxUploadSizeExceededException(2L << 30),
-                new HttpHeaders(), HttpStatus.PAYLOAD_TOO_LARGE, web("/api/v1/datasets")).getBody());
-        put(problems, advice.unexpected(new NullPointerException("Cannot invoke \"com.dipgnn.serving.ModelDeployment.dim()\""
-                + " because \"com.dipgnn.deployments.Served@1b2c3d4e.model\" is null")));
-        put(problems, advice.unavailable(new ServiceUnavailableException("deployment 'recs' is still loading its model;"
-                + " retry shortly")).getBody());
+        put(
+                problems,
+                advice.handleMaxUploadSizeExceededException(
+                                new MaxUploadSizeExceededException(2L << 30),
+                                new HttpHeaders(),
+                                HttpStatus.PAYLOAD_TOO_LARGE,
+                                web("/api/v1/datasets"))
+                        .getBody());
+        put(
+                problems,
+                advice.unexpected(new NullPointerException("Cannot invoke \"com.dipgnn.serving.ModelDeployment.dim()\""
+                        + " because \"com.dipgnn.deployments.Served@1b2c3d4e.model\" is null")));
+        put(
+                problems,
+                advice.unavailable(new ServiceUnavailableException(
+                                "deployment 'recs' is still loading its model;" + " retry shortly"))
+                        .getBody());
         // a worker-only process
-        ServiceProperties worker = new ServiceProperties(DATA_DIR, Set.of(ProcessRole.WORKER), defaults.datasets(),
-                defaults.jobs(), defaults.security(), defaults.serving(), defaults.quickstart(), 0, defaults.housekeeping(),
+        ServiceProperties worker = new ServiceProperties(
+                DATA_DIR,
+                Set.of(ProcessRole.WORKER),
+                defaults.datasets(),
+                defaults.jobs(),
+                defaults.security(),
+                defaults.serving(),
+                defaults.quickstart(),
+                0,
+                defaults.housekeeping(),
                 defaults.kernels());
         put(problems, filtered(new ProcessRoleFilter(worker, json), "GET", "/api/v1/jobs", "10.0.0.1", null));
         // uploads busy: one being received, the next refused
         put(problems, busyUpload(new RequestBodyLimit(defaults, json)));
         // a client locked out after failed tokens
-        ServiceProperties withTokens = new ServiceProperties(DATA_DIR, defaults.roles(), defaults.datasets(),
-                defaults.jobs(), new ServiceProperties.Security(false, List.of(new ApiToken("ops",
-                "ops-token-0123456789abcdef", Role.ADMIN))), defaults.serving(), defaults.quickstart(), 0, defaults.housekeeping(),
+        ServiceProperties withTokens = new ServiceProperties(
+                DATA_DIR,
+                defaults.roles(),
+                defaults.datasets(),
+                defaults.jobs(),
+                new ServiceProperties.Security(
+                        false, List.of(new ApiToken("ops", "ops-token-0123456789abcdef", Role.ADMIN))),
+                defaults.serving(),
+                defaults.quickstart(),
+                0,
+                defaults.housekeeping(),
                 defaults.kernels());
-        ApiTokenFilter tokens = new ApiTokenFilter(new ApiTokens(withTokens), withTokens, json, new SimpleMeterRegistry());
+        ApiTokenFilter tokens =
+                new ApiTokenFilter(new ApiTokens(withTokens), withTokens, json, new SimpleMeterRegistry());
         for (int i = 0; i < withTokens.security().failedAuthLimit(); i++) {
             filtered(tokens, "GET", "/api/v1/jobs", "10.0.0.2", "wrong-token-0123456789");
         }
@@ -196,7 +239,7 @@ class ProblemDetailsIT extends ServiceTestBase {
             request.addHeader("Authorization", "Bearer " + token);
         }
         MockHttpServletResponse response = new MockHttpServletResponse();
-        filter.doFilter(request, response, (req, res) -> { });
+        filter.doFilter(request, response, (req, res) -> {});
         return json.readTree(response.getContentAsString());
     }
 
@@ -222,7 +265,7 @@ class ProblemDetailsIT extends ServiceTestBase {
             }
             assertThat(receiving.await(30, TimeUnit.SECONDS)).isTrue();
             MockHttpServletResponse refused = new MockHttpServletResponse();
-            filter.doFilter(upload(), refused, (req, res) -> { });
+            filter.doFilter(upload(), refused, (req, res) -> {});
             release.countDown();
             for (Future<?> f : running) {
                 f.get(30, TimeUnit.SECONDS);
@@ -304,15 +347,53 @@ class ProblemDetailsIT extends ServiceTestBase {
 
     // ---- a model, for the embeddings' problems -------------------------------------------------
 
-    private static final com.dipgnn.datasets.SyntheticSpec GRAPH = new com.dipgnn.datasets.SyntheticSpec(600, 1500, 12000, 3L);
+    private static final com.dipgnn.datasets.SyntheticSpec GRAPH =
+            new com.dipgnn.datasets.SyntheticSpec(600, 1500, 12000, 3L);
 
     private String trainedModel() throws InterruptedException {
-        HttpApi.Response dataset = admin.post("/api/v1/datasets", Map.of("id", "problem-tiny", "synthetic", Map.of(
-                "queries", GRAPH.queries(), "products", GRAPH.products(), "clicks", GRAPH.clicks(), "seed", GRAPH.seed())));
+        HttpApi.Response dataset = admin.post(
+                "/api/v1/datasets",
+                Map.of(
+                        "id",
+                        "problem-tiny",
+                        "synthetic",
+                        Map.of(
+                                "queries",
+                                GRAPH.queries(),
+                                "products",
+                                GRAPH.products(),
+                                "clicks",
+                                GRAPH.clicks(),
+                                "seed",
+                                GRAPH.seed())));
         assertThat(dataset.status()).as(dataset.toString()).isEqualTo(201);
-        HttpApi.Response job = admin.post("/api/v1/jobs/finetune", Map.of("datasetId", "problem-tiny", "modelName",
-                "problem-details", "parameters", Map.of("task", "link", "relation", "query__clicked__product", "layers", 2,
-                        "hidden", 16, "heads", 2, "steps", 2, "evalEvery", 2, "samplingWidth", 16, "samplingDepth", 2)));
+        HttpApi.Response job = admin.post(
+                "/api/v1/jobs/finetune",
+                Map.of(
+                        "datasetId",
+                        "problem-tiny",
+                        "modelName",
+                        "problem-details",
+                        "parameters",
+                        Map.of(
+                                "task",
+                                "link",
+                                "relation",
+                                "query__clicked__product",
+                                "layers",
+                                2,
+                                "hidden",
+                                16,
+                                "heads",
+                                2,
+                                "steps",
+                                2,
+                                "evalEvery",
+                                2,
+                                "samplingWidth",
+                                16,
+                                "samplingDepth",
+                                2)));
         assertThat(job.status()).as(job.toString()).isEqualTo(202);
         String id = job.json().path("id").asText();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);

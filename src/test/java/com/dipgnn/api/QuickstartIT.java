@@ -25,20 +25,24 @@ class QuickstartIT {
     void theFirstStartEndsWithADeploymentThatRecommendsAndALaterStartAddsNothing() throws Exception {
         Path data = ServiceTestBase.tempDir("dipgnn-quickstart");
         try (ConfigurableApplicationContext first = start(data)) {
-            HttpApi api = new HttpApi(port(first), Files.readString(data.resolve("admin-token")).trim());
+            HttpApi api = new HttpApi(
+                    port(first), Files.readString(data.resolve("admin-token")).trim());
             JsonNode deployment = await(api, "/api/v1/deployments/recommendations", "state", "READY");
 
             List<String> jobs = jobNames(api);
             assertThat(jobs).containsExactlyInAnyOrder("quickstart-dipgnn SUCCEEDED", "recommendations SUCCEEDED");
-            HttpApi.Response top = api.post("/api/v1/deployments/recommendations/recommendations",
+            HttpApi.Response top = api.post(
+                    "/api/v1/deployments/recommendations/recommendations",
                     Map.of("id", 7, "k", 5, "excludeLinked", true));
             assertThat(top.status()).as(top.toString()).isEqualTo(200);
             assertThat(top.json().path("items")).hasSize(5);
-            assertThat(top.json().path("modelId").asText()).isEqualTo(deployment.path("modelId").asText());
+            assertThat(top.json().path("modelId").asText())
+                    .isEqualTo(deployment.path("modelId").asText());
             assertThat(data.resolve("quickstart-done")).exists();
         }
         try (ConfigurableApplicationContext second = start(data)) {
-            HttpApi api = new HttpApi(port(second), Files.readString(data.resolve("admin-token")).trim());
+            HttpApi api = new HttpApi(
+                    port(second), Files.readString(data.resolve("admin-token")).trim());
             await(api, "/api/v1/deployments/recommendations", "state", "READY");
             Thread.sleep(3000); // time enough for a second demonstration to submit a job, if one ran
             assertThat(jobNames(api)).as("no second demonstration").hasSize(2);
@@ -49,7 +53,8 @@ class QuickstartIT {
         List<String> names = new ArrayList<>();
         JsonNode list = api.get("/api/v1/jobs").json();
         JsonNode items = list.path("items");
-        items.forEach(j -> names.add(j.path("modelName").asText() + " " + j.path("state").asText()));
+        items.forEach(j ->
+                names.add(j.path("modelName").asText() + " " + j.path("state").asText()));
         return names;
     }
 
@@ -60,16 +65,22 @@ class QuickstartIT {
             if (node != null && node.path(field).asText().equals(value)) {
                 return node;
             }
-            assertThat(node == null ? "" : node.path(field).asText()).as(path + ": " + node).isNotEqualTo("FAILED");
+            assertThat(node == null ? "" : node.path(field).asText())
+                    .as(path + ": " + node)
+                    .isNotEqualTo("FAILED");
             assertThat(System.nanoTime()).as(path + " reached " + value).isLessThan(deadline);
             Thread.sleep(200);
         }
     }
 
     private static ConfigurableApplicationContext start(Path data) {
-        return new SpringApplicationBuilder(ServiceApplication.class).run("--server.port=0", "--dipgnn.data-dir=" + data,
-                "--dipgnn.quickstart.enabled=true", "--dipgnn.quickstart.pretrain-steps=3",
-                "--dipgnn.quickstart.finetune-steps=4");
+        return new SpringApplicationBuilder(ServiceApplication.class)
+                .run(
+                        "--server.port=0",
+                        "--dipgnn.data-dir=" + data,
+                        "--dipgnn.quickstart.enabled=true",
+                        "--dipgnn.quickstart.pretrain-steps=3",
+                        "--dipgnn.quickstart.finetune-steps=4");
     }
 
     private static int port(ConfigurableApplicationContext context) {

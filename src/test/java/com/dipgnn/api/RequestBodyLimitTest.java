@@ -25,8 +25,15 @@ class RequestBodyLimitTest {
     private final AtomicInteger passed = new AtomicInteger();
 
     private RequestBodyLimit filter(int uploads) {
-        ServiceProperties properties = TestProperties.of(Path.of("unused"), new ServiceProperties.Datasets(List.of(),
-                DataSize.ofGigabytes(2), false, DataSize.ofGigabytes(1), uploads, ServiceProperties.Limits.DEFAULT));
+        ServiceProperties properties = TestProperties.of(
+                Path.of("unused"),
+                new ServiceProperties.Datasets(
+                        List.of(),
+                        DataSize.ofGigabytes(2),
+                        false,
+                        DataSize.ofGigabytes(1),
+                        uploads,
+                        ServiceProperties.Limits.DEFAULT));
         return new RequestBodyLimit(properties, new ObjectMapper());
     }
 
@@ -40,8 +47,11 @@ class RequestBodyLimitTest {
     @Test
     void aDeclaredLengthOverTheLimitIsRefusedBeforeTheRequestGoesOn() throws Exception {
         MockHttpServletResponse response = new MockHttpServletResponse();
-        filter(2).doFilter(request("POST", "/api/v1/jobs/finetune", "application/json", 17L << 20), response,
-                (req, res) -> passed.incrementAndGet());
+        filter(2)
+                .doFilter(
+                        request("POST", "/api/v1/jobs/finetune", "application/json", 17L << 20),
+                        response,
+                        (req, res) -> passed.incrementAndGet());
         assertThat(response.getStatus()).isEqualTo(413);
         assertThat(response.getContentAsString()).contains("request-too-large", "dipgnn.serving.max-request-bytes");
         assertThat(passed).hasValue(0);
@@ -50,13 +60,19 @@ class RequestBodyLimitTest {
     @Test
     void multipartBodiesGoOnlyToTheUploadEndpoint() throws Exception {
         MockHttpServletResponse response = new MockHttpServletResponse();
-        filter(2).doFilter(request("POST", "/api/v1/jobs/finetune", "multipart/form-data; boundary=x", 10), response,
-                (req, res) -> passed.incrementAndGet());
+        filter(2)
+                .doFilter(
+                        request("POST", "/api/v1/jobs/finetune", "multipart/form-data; boundary=x", 10),
+                        response,
+                        (req, res) -> passed.incrementAndGet());
         assertThat(response.getStatus()).isEqualTo(415);
         assertThat(passed).hasValue(0);
         MockHttpServletResponse upload = new MockHttpServletResponse();
-        filter(2).doFilter(request("POST", "/api/v1/datasets", "multipart/form-data; boundary=x", 10), upload,
-                (req, res) -> passed.incrementAndGet());
+        filter(2)
+                .doFilter(
+                        request("POST", "/api/v1/datasets", "multipart/form-data; boundary=x", 10),
+                        upload,
+                        (req, res) -> passed.incrementAndGet());
         assertThat(passed).hasValue(1);
     }
 
@@ -71,7 +87,9 @@ class RequestBodyLimitTest {
             filter(2).doFilter(request, response, (req, res) -> passed.incrementAndGet());
             assertThat(response.getStatus()).isIn(413, 415);
             assertThat(response.getContentType()).startsWith("application/json");
-            assertThat(json.readTree(response.getContentAsString()).fieldNames()).toIterable().containsExactly("error");
+            assertThat(json.readTree(response.getContentAsString()).fieldNames())
+                    .toIterable()
+                    .containsExactly("error");
         }
         assertThat(passed).hasValue(0);
     }
@@ -92,13 +110,17 @@ class RequestBodyLimitTest {
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             Future<?> first = pool.submit(() -> {
-                filter.doFilter(request("POST", "/api/v1/datasets", "multipart/form-data; boundary=x", 10),
-                        new MockHttpServletResponse(), slow);
+                filter.doFilter(
+                        request("POST", "/api/v1/datasets", "multipart/form-data; boundary=x", 10),
+                        new MockHttpServletResponse(),
+                        slow);
                 return null;
             });
             assertThat(receiving.await(10, TimeUnit.SECONDS)).isTrue();
             MockHttpServletResponse second = new MockHttpServletResponse();
-            filter.doFilter(request("POST", "/api/v1/datasets", "multipart/form-data; boundary=x", 10), second,
+            filter.doFilter(
+                    request("POST", "/api/v1/datasets", "multipart/form-data; boundary=x", 10),
+                    second,
                     (req, res) -> passed.incrementAndGet());
             assertThat(second.getStatus()).isEqualTo(503);
             assertThat(second.getHeader("Retry-After")).isEqualTo("30");
@@ -107,8 +129,10 @@ class RequestBodyLimitTest {
             release.countDown();
             first.get(10, TimeUnit.SECONDS);
             // the permit is back
-            filter.doFilter(request("POST", "/api/v1/datasets", "multipart/form-data; boundary=x", 10),
-                    new MockHttpServletResponse(), (req, res) -> passed.incrementAndGet());
+            filter.doFilter(
+                    request("POST", "/api/v1/datasets", "multipart/form-data; boundary=x", 10),
+                    new MockHttpServletResponse(),
+                    (req, res) -> passed.incrementAndGet());
             assertThat(passed).hasValue(1);
         } finally {
             pool.shutdownNow();

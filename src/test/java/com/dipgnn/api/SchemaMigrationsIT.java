@@ -27,8 +27,10 @@ class SchemaMigrationsIT extends ServiceTestBase {
 
     /** The successful versioned migrations in Flyway's history of {@code dataSource}'s schema (not its creation). */
     static List<String> applied(DataSource dataSource) {
-        return JdbcClient.create(dataSource).sql("SELECT \"version\", \"type\" FROM \"flyway_schema_history\" "
+        return JdbcClient.create(dataSource)
+                .sql("SELECT \"version\", \"type\" FROM \"flyway_schema_history\" "
                         + "WHERE \"success\" AND \"version\" IS NOT NULL ORDER BY \"installed_rank\"")
-                .query((rs, n) -> rs.getString(1) + " " + rs.getString(2)).list();
+                .query((rs, n) -> rs.getString(1) + " " + rs.getString(2))
+                .list();
     }
 }

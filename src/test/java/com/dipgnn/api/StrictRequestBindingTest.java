@@ -25,8 +25,12 @@ import org.springframework.test.web.servlet.MockMvc;
  * have accepted with a changed or dropped value, and must be a 400 problem detail naming the
  * field, with nothing submitted.
  */
-@WebMvcTest(controllers = JobController.class, excludeFilters = @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE,
-        classes = {ApiTokenFilter.class, ProcessRoleFilter.class, RequestBodyLimit.class}))
+@WebMvcTest(
+        controllers = JobController.class,
+        excludeFilters =
+                @ComponentScan.Filter(
+                        type = FilterType.ASSIGNABLE_TYPE,
+                        classes = {ApiTokenFilter.class, ProcessRoleFilter.class, RequestBodyLimit.class}))
 @AutoConfigureMockMvc(addFilters = false)
 class StrictRequestBindingTest {
 
@@ -51,7 +55,9 @@ class StrictRequestBindingTest {
             a field given twice              | {"datasetId": "g", "parameters": {"steps": 10, "steps": 99}} | parameters.steps
             """)
     void refusesWhatALenientBinderWouldChange(String what, String body, String field) throws Exception {
-        mvc.perform(post("/api/v1/jobs/finetune").contentType(MediaType.APPLICATION_JSON).content(body))
+        mvc.perform(post("/api/v1/jobs/finetune")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(body))
                 .andExpect(status().isBadRequest())
                 .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
                 .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "malformed-request"))
@@ -66,7 +72,9 @@ class StrictRequestBindingTest {
             not json         | datasetId=g
             """)
     void refusesBodiesThatAreNotOneJsonObject(String what, String body) throws Exception {
-        mvc.perform(post("/api/v1/jobs/finetune").contentType(MediaType.APPLICATION_JSON).content(body))
+        mvc.perform(post("/api/v1/jobs/finetune")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(body))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "malformed-request"));
         Mockito.verifyNoInteractions(jobs);
@@ -90,7 +98,9 @@ class StrictRequestBindingTest {
 
     @org.junit.jupiter.api.Test
     void springsOwnErrorsCarryTheServicesProblemTypes() throws Exception {
-        mvc.perform(post("/api/v1/jobs/finetune").contentType(MediaType.TEXT_PLAIN).content("steps=5"))
+        mvc.perform(post("/api/v1/jobs/finetune")
+                        .contentType(MediaType.TEXT_PLAIN)
+                        .content("steps=5"))
                 .andExpect(status().isUnsupportedMediaType())
                 .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "unsupported-media-type"));
         mvc.perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete("/api/v1/jobs/finetune"))

@@ -12,8 +12,7 @@ import org.junit.jupiter.api.Assumptions;
  */
 final class TestPostgres {
 
-    private TestPostgres() {
-    }
+    private TestPostgres() {}
 
     /** The server's JDBC URL; skips (or, in CI, fails) the calling test when there is none. */
     static String urlOrSkip() {
@@ -38,9 +37,12 @@ final class TestPostgres {
 
     /** The service's arguments for the {@code postgres} profile on {@code schema} (created by Flyway). */
     static List<String> serviceArguments(String url, String schema) {
-        return List.of("--spring.profiles.active=postgres",
+        return List.of(
+                "--spring.profiles.active=postgres",
                 "--spring.datasource.url=" + url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema,
-                "--spring.datasource.username=" + user(), "--spring.datasource.password=" + password(),
-                "--spring.flyway.schemas=" + schema, "--spring.flyway.create-schemas=true");
+                "--spring.datasource.username=" + user(),
+                "--spring.datasource.password=" + password(),
+                "--spring.flyway.schemas=" + schema,
+                "--spring.flyway.create-schemas=true");
     }
 }

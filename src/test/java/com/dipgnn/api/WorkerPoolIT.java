@@ -20,10 +20,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The worker pool on loopback against a real PostgreSQL, as it runs in production: one API
@@ -35,9 +35,27 @@ import java.util.concurrent.CompletableFuture;
 class WorkerPoolIT {
 
     private static final String TOKEN = "worker-pool-admin-token-0123456789";
-    private static final Map<String, Object> LONG_JOB = Map.of("method", "dipgnn", "layers", 1, "hidden", 16,
-            "heads", 2, "steps", 40, "checkpointEvery", 5, "logEvery", 5, "samplingWidth", 32, "samplingDepth", 2,
-            "seed", 7);
+    private static final Map<String, Object> LONG_JOB = Map.of(
+            "method",
+            "dipgnn",
+            "layers",
+            1,
+            "hidden",
+            16,
+            "heads",
+            2,
+            "steps",
+            40,
+            "checkpointEvery",
+            5,
+            "logEvery",
+            5,
+            "samplingWidth",
+            32,
+            "samplingDepth",
+            2,
+            "seed",
+            7);
 
     private final List<Process> processes = new ArrayList<>();
     private Path data;
@@ -73,12 +91,13 @@ class WorkerPoolIT {
 
         // 1. SIGKILL the worker that runs a job, once it has written a checkpoint
         String jobId = submit(client, LONG_JOB);
-        CompletableFuture<List<String>> events = CompletableFuture
-                .supplyAsync(() -> client.events("/api/v1/jobs/" + jobId + "/events"));
+        CompletableFuture<List<String>> events =
+                CompletableFuture.supplyAsync(() -> client.events("/api/v1/jobs/" + jobId + "/events"));
         JsonNode job = client.get("/api/v1/jobs/" + jobId).json();
         long deadline = deadline(180);
         Path latest = data.resolve("jobs/" + jobId + "/checkpoints/LATEST");
-        while (!job.path("state").asText().equals("RUNNING") || job.path("progress").path("step").asLong() < 12
+        while (!job.path("state").asText().equals("RUNNING")
+                || job.path("progress").path("step").asLong() < 12
                 || !Files.exists(latest)) {
             assertThat(job.path("state").asText()).as(job.toString()).isIn("QUEUED", "RUNNING");
             assertThat(System.nanoTime()).as("the job ran 12 steps: " + job).isLessThan(deadline);
@@ -93,14 +112,24 @@ class WorkerPoolIT {
 
         JsonNode finished = awaitEnded(client, jobId, 240);
         assertThat(finished.path("state").asText()).as(finished.toString()).isEqualTo("SUCCEEDED");
-        assertThat(finished.path("worker").asText()).as("finished by the other worker").isEqualTo(survivor);
+        assertThat(finished.path("worker").asText())
+                .as("finished by the other worker")
+                .isEqualTo(survivor);
         assertThat(finished.path("attempts").asInt()).isEqualTo(2);
-        assertThat(finished.path("resumedFromStep").asLong()).as("resumed from the killed worker's last checkpoint")
-                .isEqualTo(checkpointStep).isGreaterThanOrEqualTo(10).isLessThan(40);
+        assertThat(finished.path("resumedFromStep").asLong())
+                .as("resumed from the killed worker's last checkpoint")
+                .isEqualTo(checkpointStep)
+                .isGreaterThanOrEqualTo(10)
+                .isLessThan(40);
         assertThat(finished.path("progress").path("step").asLong()).isEqualTo(40);
-        assertThat(events.get(30, TimeUnit.SECONDS)).as("the API process relays the workers' progress")
-                .anyMatch(e -> e.startsWith("event:progress")).last().asString().contains("SUCCEEDED");
-        assertThat(loggedSteps(client, jobId)).as("every logged step once, none lost or repeated")
+        assertThat(events.get(30, TimeUnit.SECONDS))
+                .as("the API process relays the workers' progress")
+                .anyMatch(e -> e.startsWith("event:progress"))
+                .last()
+                .asString()
+                .contains("SUCCEEDED");
+        assertThat(loggedSteps(client, jobId))
+                .as("every logged step once, none lost or repeated")
                 .containsExactly(5L, 10L, 15L, 20L, 25L, 30L, 35L, 40L);
 
         // the same job, uninterrupted, on the surviving worker: the same model, to the last bit
@@ -108,21 +137,44 @@ class WorkerPoolIT {
         JsonNode uninterrupted = awaitEnded(client, reference, 240);
         assertThat(uninterrupted.path("state").asText()).isEqualTo("SUCCEEDED");
         assertThat(uninterrupted.path("attempts").asInt()).isEqualTo(1);
-        assertThat(modelFile(finished, "encoder.params")).as("no step lost or run twice past the checkpoint")
+        assertThat(modelFile(finished, "encoder.params"))
+                .as("no step lost or run twice past the checkpoint")
                 .isEqualTo(modelFile(uninterrupted, "encoder.params"));
         assertThat(metrics(client, finished)).isEqualTo(metrics(client, uninterrupted));
-        assertThat(client.get("/api/v1/jobs/" + jobId + "/curves").json()).as("the same losses at every logged step")
+        assertThat(client.get("/api/v1/jobs/" + jobId + "/curves").json())
+                .as("the same losses at every logged step")
                 .isEqualTo(client.get("/api/v1/jobs/" + reference + "/curves").json());
 
         // a cancel sent to the API process stops the job on its worker
-        String cancelled = submit(client, Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2,
-                "steps", 5000, "samplingWidth", 32, "samplingDepth", 2));
+        String cancelled = submit(
+                client,
+                Map.of(
+                        "method",
+                        "dipgnn",
+                        "layers",
+                        1,
+                        "hidden",
+                        16,
+                        "heads",
+                        2,
+                        "steps",
+                        5000,
+                        "samplingWidth",
+                        32,
+                        "samplingDepth",
+                        2));
         long started = deadline(120);
-        while (client.get("/api/v1/jobs/" + cancelled).json().path("progress").path("step").asLong() < 2) {
+        while (client.get("/api/v1/jobs/" + cancelled)
+                        .json()
+                        .path("progress")
+                        .path("step")
+                        .asLong()
+                < 2) {
             assertThat(System.nanoTime()).as("the job to cancel started").isLessThan(started);
             Thread.sleep(100);
         }
-        assertThat(client.post("/api/v1/jobs/" + cancelled + "/cancel", "").status()).isEqualTo(200);
+        assertThat(client.post("/api/v1/jobs/" + cancelled + "/cancel", "").status())
+                .isEqualTo(200);
         JsonNode stopped = awaitEnded(client, cancelled, 60);
         assertThat(stopped.path("state").asText()).as(stopped.toString()).isEqualTo("CANCELLED");
         assertThat(stopped.path("progress").path("step").asLong()).isLessThan(5000);
@@ -133,20 +185,45 @@ class WorkerPoolIT {
         int n = 6;
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            ids.add(submit(client, Map.of("method", "dipgnn", "layers", 1, "hidden", 16, "heads", 2, "steps", 8,
-                    "checkpointEvery", 4, "logEvery", 4, "samplingWidth", 32, "samplingDepth", 2, "seed", i)));
+            ids.add(submit(
+                    client,
+                    Map.of(
+                            "method",
+                            "dipgnn",
+                            "layers",
+                            1,
+                            "hidden",
+                            16,
+                            "heads",
+                            2,
+                            "steps",
+                            8,
+                            "checkpointEvery",
+                            4,
+                            "logEvery",
+                            4,
+                            "samplingWidth",
+                            32,
+                            "samplingDepth",
+                            2,
+                            "seed",
+                            i)));
         }
         Set<String> ranOn = new HashSet<>();
         for (String id : ids) {
             JsonNode done = awaitEnded(client, id, 300);
             assertThat(done.path("state").asText()).as(done.toString()).isEqualTo("SUCCEEDED");
-            assertThat(done.path("attempts").asInt()).as("started once: " + done).isEqualTo(1);
+            assertThat(done.path("attempts").asInt())
+                    .as("started once: " + done)
+                    .isEqualTo(1);
             ranOn.add(done.path("worker").asText());
         }
         assertThat(ranOn).as("both live workers drained the queue").containsExactlyInAnyOrder(survivor, "w3");
         Map<String, Integer> modelsPerJob = modelsPerJob();
         for (String id : ids) {
-            assertThat(modelsPerJob.get(id)).as("job " + id + " recorded one model").isEqualTo(1);
+            assertThat(modelsPerJob.get(id))
+                    .as("job " + id + " recorded one model")
+                    .isEqualTo(1);
         }
         assertThat(modelsPerJob.get(jobId)).isEqualTo(1);
     }
@@ -154,26 +231,43 @@ class WorkerPoolIT {
     private Process start(String role, String name, int port) throws IOException {
         String jar = System.getProperty("dipgnn.jar");
         assertThat(jar).as("the failsafe plugin passes the jar as -Ddipgnn.jar").isNotBlank();
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx1g", "-Dai.djl.offline=true", "-Dai.djl.pytorch.num_threads=1",
-                "-Dai.djl.pytorch.num_interop_threads=1", "-jar", jar, role,
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx1g",
+                "-Dai.djl.offline=true",
+                "-Dai.djl.pytorch.num_threads=1",
+                "-Dai.djl.pytorch.num_interop_threads=1",
+                "-jar",
+                jar,
+                role,
                 "--server.port=" + port));
         command.addAll(TestPostgres.serviceArguments(url, schema));
-        command.addAll(List.of("--dipgnn.data-dir=" + data, "--dipgnn.jobs.worker-id=" + name,
-                "--dipgnn.jobs.lease-duration=4s", "--dipgnn.jobs.lease-renew-interval=1s",
-                "--dipgnn.jobs.poll-interval=200ms", "--dipgnn.jobs.progress-interval=200ms",
-                "--dipgnn.security.tokens[0].name=admin", "--dipgnn.security.tokens[0].token=" + TOKEN,
+        command.addAll(List.of(
+                "--dipgnn.data-dir=" + data,
+                "--dipgnn.jobs.worker-id=" + name,
+                "--dipgnn.jobs.lease-duration=4s",
+                "--dipgnn.jobs.lease-renew-interval=1s",
+                "--dipgnn.jobs.poll-interval=200ms",
+                "--dipgnn.jobs.progress-interval=200ms",
+                "--dipgnn.security.tokens[0].name=admin",
+                "--dipgnn.security.tokens[0].token=" + TOKEN,
                 "--dipgnn.security.tokens[0].role=ADMIN"));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(data.resolve(name + ".log").toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(data.resolve(name + ".log").toFile())
+                .start();
         processes.add(p);
         return p;
     }
 
     /** SIGKILL: the worker gets no chance to release its job or write anything. */
     private static void kill(Process worker) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-KILL", Long.toString(worker.pid())).inheritIO().start();
-        assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0).as("kill -KILL").isTrue();
+        Process kill = new ProcessBuilder("kill", "-KILL", Long.toString(worker.pid()))
+                .inheritIO()
+                .start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0)
+                .as("kill -KILL")
+                .isTrue();
         assertThat(worker.waitFor(10, TimeUnit.SECONDS)).isTrue();
         assertThat(worker.exitValue()).as("killed by signal 9").isEqualTo(137);
     }
@@ -182,7 +276,9 @@ class WorkerPoolIT {
     private void awaitWorkerUp(HttpApi worker, Process process, String name) throws Exception {
         long deadline = deadline(180);
         while (true) {
-            assertThat(process.isAlive()).as("worker " + name + " runs; its log: " + log(name)).isTrue();
+            assertThat(process.isAlive())
+                    .as("worker " + name + " runs; its log: " + log(name))
+                    .isTrue();
             try {
                 if (worker.get("/actuator/health/readiness").status() == 200) {
                     return;
@@ -190,7 +286,9 @@ class WorkerPoolIT {
             } catch (RuntimeException notYet) {
                 // not listening yet
             }
-            assertThat(System.nanoTime()).as("worker " + name + " started; its log: " + log(name)).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("worker " + name + " started; its log: " + log(name))
+                    .isLessThan(deadline);
             Thread.sleep(250);
         }
     }
@@ -198,7 +296,9 @@ class WorkerPoolIT {
     private void awaitUp(HttpApi client, Process api) throws Exception {
         long deadline = deadline(180);
         while (true) {
-            assertThat(api.isAlive()).as("the API process runs; its log: " + log("api")).isTrue();
+            assertThat(api.isAlive())
+                    .as("the API process runs; its log: " + log("api"))
+                    .isTrue();
             try {
                 if (client.get("/api/v1/datasets/query-product").status() == 200) {
                     return;
@@ -206,7 +306,9 @@ class WorkerPoolIT {
             } catch (RuntimeException notYet) {
                 // not listening yet
             }
-            assertThat(System.nanoTime()).as("the API process started; its log: " + log("api")).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("the API process started; its log: " + log("api"))
+                    .isLessThan(deadline);
             Thread.sleep(250);
         }
     }
@@ -214,15 +316,17 @@ class WorkerPoolIT {
     private void awaitWorkerUp(Process worker) throws Exception {
         long deadline = deadline(180);
         while (!log("w3").contains("takes jobs from the shared job queue")) {
-            assertThat(worker.isAlive()).as("worker w3 runs; its log: " + log("w3")).isTrue();
+            assertThat(worker.isAlive())
+                    .as("worker w3 runs; its log: " + log("w3"))
+                    .isTrue();
             assertThat(System.nanoTime()).as("worker w3 started").isLessThan(deadline);
             Thread.sleep(250);
         }
     }
 
     private static String submit(HttpApi client, Map<String, Object> parameters) {
-        HttpApi.Response r = client.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product",
-                "parameters", parameters));
+        HttpApi.Response r =
+                client.post("/api/v1/jobs/pretrain", Map.of("datasetId", "query-product", "parameters", parameters));
         assertThat(r.status()).as(r.toString()).isEqualTo(202);
         return r.json().path("id").asText();
     }
@@ -252,19 +356,23 @@ class WorkerPoolIT {
     }
 
     private byte[] modelFile(JsonNode job, String file) throws IOException {
-        return Files.readAllBytes(data.resolve("models").resolve(job.path("modelId").asText()).resolve(file));
+        return Files.readAllBytes(
+                data.resolve("models").resolve(job.path("modelId").asText()).resolve(file));
     }
 
     private static JsonNode metrics(HttpApi client, JsonNode job) {
-        return client.get("/api/v1/models/" + job.path("modelId").asText()).json().path("manifest").path("metrics");
+        return client.get("/api/v1/models/" + job.path("modelId").asText())
+                .json()
+                .path("manifest")
+                .path("metrics");
     }
 
     private Map<String, Integer> modelsPerJob() throws Exception {
         Map<String, Integer> count = new HashMap<>();
         try (Connection c = DriverManager.getConnection(url, TestPostgres.user(), TestPostgres.password());
-             PreparedStatement s = c.prepareStatement("SELECT job_id, COUNT(*) FROM " + schema
-                     + ".models GROUP BY job_id");
-             ResultSet rs = s.executeQuery()) {
+                PreparedStatement s =
+                        c.prepareStatement("SELECT job_id, COUNT(*) FROM " + schema + ".models GROUP BY job_id");
+                ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 count.put(rs.getString(1), rs.getInt(2));
             }

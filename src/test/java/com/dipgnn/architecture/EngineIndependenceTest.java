@@ -27,10 +27,18 @@ class EngineIndependenceTest {
     };
 
     private static final String[] SERVICE = {
-        "com.dipgnn.api..", "com.dipgnn.registry..", "com.dipgnn.deployments..", "com.dipgnn.datasets..",
-        "com.dipgnn.config..", "com.dipgnn.errors..", "com.dipgnn.security..", "com.dipgnn.housekeeping..",
+        "com.dipgnn.api..",
+        "com.dipgnn.registry..",
+        "com.dipgnn.deployments..",
+        "com.dipgnn.datasets..",
+        "com.dipgnn.config..",
+        "com.dipgnn.errors..",
+        "com.dipgnn.security..",
+        "com.dipgnn.housekeeping..",
         "com.dipgnn.quickstart..",
-        "com.dipgnn.jobs", "com.dipgnn.jobs.parameters..", "com.dipgnn.persistence.."
+        "com.dipgnn.jobs",
+        "com.dipgnn.jobs.parameters..",
+        "com.dipgnn.persistence.."
     };
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
@@ -38,18 +46,23 @@ class EngineIndependenceTest {
             .importPackages("com.dipgnn");
 
     private static ArchRule noDependency(String[] packages, String because, String... forbidden) {
-        return noClasses().that().resideInAnyPackage(packages)
-                .should().dependOnClassesThat().resideInAnyPackage(forbidden).because(because);
+        return noClasses()
+                .that()
+                .resideInAnyPackage(packages)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(forbidden)
+                .because(because);
     }
 
     private static ArchRule noSpring(String... packages) {
-        return noDependency(packages, "the training engine must be usable and testable without Spring",
-                "org.springframework..");
+        return noDependency(
+                packages, "the training engine must be usable and testable without Spring", "org.springframework..");
     }
 
     private static ArchRule noCommandLine(String... packages) {
-        return noDependency(packages, "the engine runs under the service and Spark too", "com.dipgnn.cli..",
-                "picocli..");
+        return noDependency(
+                packages, "the engine runs under the service and Spark too", "com.dipgnn.cli..", "picocli..");
     }
 
     private static ArchRule noService(String... packages) {
@@ -57,8 +70,11 @@ class EngineIndependenceTest {
     }
 
     private static ArchRule noApiAnnotations(String... packages) {
-        return noDependency(packages, "request documentation and validation belong to the HTTP side",
-                "io.swagger..", "jakarta.validation..");
+        return noDependency(
+                packages,
+                "request documentation and validation belong to the HTTP side",
+                "io.swagger..",
+                "jakarta.validation..");
     }
 
     private static ArchRule noCycles(String pattern) {
@@ -67,13 +83,13 @@ class EngineIndependenceTest {
 
     @Test
     void enginePackagesUseNoSpringNoCommandLineAndNoServicePackage() {
-        assertThat(CLASSES.that(JavaClass.Predicates.resideInAnyPackage(ENGINE))).as("engine classes were imported")
+        assertThat(CLASSES.that(JavaClass.Predicates.resideInAnyPackage(ENGINE)))
+                .as("engine classes were imported")
                 .hasSizeGreaterThan(50);
         assertThatCode(() -> noSpring(ENGINE).check(CLASSES)).doesNotThrowAnyException();
         assertThatCode(() -> noCommandLine(ENGINE).check(CLASSES)).doesNotThrowAnyException();
         assertThatCode(() -> noService(ENGINE).check(CLASSES)).doesNotThrowAnyException();
-        assertThatCode(() -> noApiAnnotations(ENGINE).check(CLASSES))
-                .doesNotThrowAnyException();
+        assertThatCode(() -> noApiAnnotations(ENGINE).check(CLASSES)).doesNotThrowAnyException();
     }
 
     @Test
@@ -83,7 +99,8 @@ class EngineIndependenceTest {
         assertThatCode(() -> noCommandLine("com.dipgnn").check(CLASSES)).isInstanceOf(AssertionError.class);
         // the HTTP controllers use the registry and document their requests
         assertThatCode(() -> noService("com.dipgnn.api..").check(CLASSES)).isInstanceOf(AssertionError.class);
-        assertThatCode(() -> noApiAnnotations("com.dipgnn.api..").check(CLASSES)).isInstanceOf(AssertionError.class);
+        assertThatCode(() -> noApiAnnotations("com.dipgnn.api..").check(CLASSES))
+                .isInstanceOf(AssertionError.class);
     }
 
     @Test

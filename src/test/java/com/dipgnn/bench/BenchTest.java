@@ -15,9 +15,9 @@ import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.Subgraph;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import java.util.List;
 
 class BenchTest {
 
@@ -29,7 +29,8 @@ class BenchTest {
         edges.put(r, new EdgeList(new int[] {0, 1, 2}, new int[] {1, 2, 0}));
         Subgraph sub = new Subgraph(Map.of("n", new int[] {0, 1, 2, 3}), edges);
         ModelConfig config = new ModelConfig(Backbone.HGT, 1, 8, 2, 0, 0);
-        // input 4*10*8 = 320; K,Q,V,A 4*4*8*8 = 1024; relation matrices 2*4*8*4 = 256; edges 3*3*8 = 72; head 4*8*3 = 96
+        // input 4*10*8 = 320; K,Q,V,A 4*4*8*8 = 1024; relation matrices 2*4*8*4 = 256; edges 3*3*8 = 72; head 4*8*3 =
+        // 96
         double expectedMacs = 320 + 1024 + 256 + 72 + 96;
         assertThat(FlopCounter.forwardFlops(schema, config, sub, 4, 3)).isEqualTo(2 * expectedMacs);
     }
@@ -46,18 +47,28 @@ class BenchTest {
 
     @Test
     void aSmallStepBenchmarkReportsConsistentFigures() {
-        BenchConfiguration tiny = new BenchConfiguration("tiny", "test",
-                () -> SyntheticGraphs.community(CommunityConfig.defaults().withNumNodes(300).withAverageDegree(8)
-                        .withFeatures(16, 0.2).withSeed(3)),
-                "node", 32, new SamplingConfig(2, 32), new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0));
+        BenchConfiguration tiny = new BenchConfiguration(
+                "tiny",
+                "test",
+                () -> SyntheticGraphs.community(CommunityConfig.defaults()
+                        .withNumNodes(300)
+                        .withAverageDegree(8)
+                        .withFeatures(16, 0.2)
+                        .withSeed(3)),
+                "node",
+                32,
+                new SamplingConfig(2, 32),
+                new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0));
         int[] seen = new int[1];
         BenchReport report = new StepBenchmark(tiny, Device.cpu(), 1, 3).run(r -> seen[0] = r);
         assertThat(seen[0]).isEqualTo(3);
         assertThat(report.sampledNodes()).isBetween(32, 32 + 2 * 32);
         assertThat(report.sampledEdges()).isPositive();
         for (int i = 0; i < 3; i++) {
-            double parts = report.sampling().millis()[i] + report.forward().millis()[i]
-                    + report.backward().millis()[i] + report.optimizer().millis()[i];
+            double parts = report.sampling().millis()[i]
+                    + report.forward().millis()[i]
+                    + report.backward().millis()[i]
+                    + report.optimizer().millis()[i];
             assertThat(report.total().millis()[i]).isCloseTo(parts, within(0.5));
         }
         assertThat(report.ceilingGflops()).isPositive();
@@ -69,11 +80,14 @@ class BenchTest {
 
     @Test
     void namedConfigurationsHaveTheIssuesShapes() {
-        assertThat(BenchConfiguration.all()).extracting(BenchConfiguration::name)
+        assertThat(BenchConfiguration.all())
+                .extracting(BenchConfiguration::name)
                 .containsExactly("gat-homo", "hgt-homo", "hgt-hetero", "hgt-text");
         HeteroGraph text = BenchConfiguration.named("hgt-text").graph().get();
         assertThat(com.dipgnn.text.TextInputs.textTypes(text)).containsExactly("t0", "t1");
-        assertThat(text.nodes("t1").featureDim()).as("t1's inputs come from its text").isZero();
+        assertThat(text.nodes("t1").featureDim())
+                .as("t1's inputs come from its text")
+                .isZero();
         HeteroGraph hetero = BenchConfiguration.named("hgt-hetero").graph().get();
         assertThat(hetero.nodeTypes()).hasSize(4);
         assertThat(hetero.relationTypes().stream().filter(r -> !r.isReverse())).hasSize(12);

@@ -19,7 +19,8 @@ class NodeEmbeddingBenchmarkTest {
         HeteroGraph graph = NodeEmbeddingBenchmark.graph(1500, 4, 5);
         List<String> log = new ArrayList<>();
         NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(
-                new NodeEmbeddingBenchmark.Settings(new int[0], 16, 0, 1, 3, false, Backbone.HGT, 0), Device.cpu())
+                        new NodeEmbeddingBenchmark.Settings(new int[0], 16, 0, 1, 3, false, Backbone.HGT, 0),
+                        Device.cpu())
                 .runOn(graph, NodeEmbeddingBenchmark.CLICKS, log::add);
 
         assertThat(report.sizes()).hasSize(1);
@@ -39,7 +40,8 @@ class NodeEmbeddingBenchmarkTest {
             int n = clicks.rowEnd(u) - clicks.rowStart(u);
             training += n >= 3 ? n - 2 : n;
         }
-        assertThat(log.get(0)).contains(String.format(Locale.ROOT, "%,d training pairs", training))
+        assertThat(log.get(0))
+                .contains(String.format(Locale.ROOT, "%,d training pairs", training))
                 .contains("the whole graph every step");
     }
 
@@ -48,7 +50,8 @@ class NodeEmbeddingBenchmarkTest {
         HeteroGraph graph = NodeEmbeddingBenchmark.graph(1500, 4, 7);
         List<String> log = new ArrayList<>();
         NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(
-                new NodeEmbeddingBenchmark.Settings(new int[0], 16, 0, 1, 2, false, Backbone.GAT, 64), Device.cpu())
+                        new NodeEmbeddingBenchmark.Settings(new int[0], 16, 0, 1, 2, false, Backbone.GAT, 64),
+                        Device.cpu())
                 .runOn(graph, NodeEmbeddingBenchmark.CLICKS, log::add);
 
         assertThat(report.backbone()).isEqualTo(Backbone.GAT);

@@ -17,10 +17,10 @@ import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.Subgraph;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
 
 class PretrainBenchTest {
 
@@ -30,8 +30,8 @@ class PretrainBenchTest {
 
     /** 4 nodes, one unmasked pair (0, 1) stored both ways, and the given masked pairs (symmetric relation). */
     private static PretrainBatch batch(int[] maskedSources, int[] maskedTargets, int[] keptSources, int[] keptTargets) {
-        Subgraph unmasked = new Subgraph(Map.of("n", new int[] {0, 1, 2, 3}),
-                Map.of(LINK, new EdgeList(new int[] {1, 0}, new int[] {0, 1})));
+        Subgraph unmasked = new Subgraph(
+                Map.of("n", new int[] {0, 1, 2, 3}), Map.of(LINK, new EdgeList(new int[] {1, 0}, new int[] {0, 1})));
         int n = maskedSources.length;
         int[] candidates = new int[3 * n];
         boolean[] valid = new boolean[3 * n];
@@ -39,8 +39,8 @@ class PretrainBenchTest {
             candidates[3 * i] = maskedSources[i];
             Arrays.fill(valid, 3 * i, 3 * i + 3, true);
         }
-        MaskedRelation masked = new MaskedRelation(LINK, true, maskedSources, maskedTargets, candidates, valid, 3,
-                keptSources, keptTargets);
+        MaskedRelation masked = new MaskedRelation(
+                LINK, true, maskedSources, maskedTargets, candidates, valid, 3, keptSources, keptTargets);
         return new PretrainBatch(1, unmasked, List.of(masked), Map.of("n", new int[] {1}), 1 + n, Map.of(), List.of());
     }
 
@@ -66,10 +66,18 @@ class PretrainBenchTest {
 
     @Test
     void flopCountGrowsWithMaskedEdgesByTheirOwnWork() {
-        double one = PretrainFlopCounter.count(PretrainMethod.DIPGNN, SCHEMA, ONE_LAYER,
-                batch(new int[] {2}, new int[] {3}, new int[] {0}, new int[] {1})).forward();
-        double two = PretrainFlopCounter.count(PretrainMethod.DIPGNN, SCHEMA, ONE_LAYER,
-                batch(new int[] {2, 3}, new int[] {3, 0}, new int[] {0}, new int[] {1})).forward();
+        double one = PretrainFlopCounter.count(
+                        PretrainMethod.DIPGNN,
+                        SCHEMA,
+                        ONE_LAYER,
+                        batch(new int[] {2}, new int[] {3}, new int[] {0}, new int[] {1}))
+                .forward();
+        double two = PretrainFlopCounter.count(
+                        PretrainMethod.DIPGNN,
+                        SCHEMA,
+                        ONE_LAYER,
+                        batch(new int[] {2, 3}, new int[] {3, 0}, new int[] {0}, new int[] {1}))
+                .forward();
         // a second masked edge: its candidate row 4*8 = 32, 2 more directed edges in the discriminator 3*2*8 = 48,
         // one more scored pair 8*8 + 8 = 72
         assertThat(two - one).isEqualTo(2 * (32 + 48 + 72));
@@ -87,10 +95,18 @@ class PretrainBenchTest {
 
     @Test
     void aSmallPretrainingBenchmarkReportsConsistentFigures() {
-        BenchConfiguration tiny = new BenchConfiguration("tiny", "test",
-                () -> SyntheticGraphs.community(CommunityConfig.defaults().withNumNodes(300).withAverageDegree(8)
-                        .withFeatures(16, 0.2).withSeed(3)),
-                "node", 32, new SamplingConfig(2, 32), new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0));
+        BenchConfiguration tiny = new BenchConfiguration(
+                "tiny",
+                "test",
+                () -> SyntheticGraphs.community(CommunityConfig.defaults()
+                        .withNumNodes(300)
+                        .withAverageDegree(8)
+                        .withFeatures(16, 0.2)
+                        .withSeed(3)),
+                "node",
+                32,
+                new SamplingConfig(2, 32),
+                new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0));
         int[] seen = new int[1];
         PretrainBenchReport p = new PretrainStepBenchmark(tiny, Device.cpu(), 1, 3).run(r -> seen[0] = r);
         BenchReport r = p.step();
@@ -101,7 +117,9 @@ class PretrainBenchTest {
         assertThat(r.sampledEdges()).isGreaterThan(p.maskedEdges());
         assertThat(p.candidates()).isEqualTo(256);
         for (int i = 0; i < 3; i++) {
-            double parts = r.sampling().millis()[i] + r.forward().millis()[i] + r.backward().millis()[i]
+            double parts = r.sampling().millis()[i]
+                    + r.forward().millis()[i]
+                    + r.backward().millis()[i]
                     + r.optimizer().millis()[i];
             assertThat(r.total().millis()[i]).isCloseTo(parts, within(0.5));
         }
@@ -118,9 +136,10 @@ class PretrainBenchTest {
     @Test
     void theTextPairsFlopsFollowItsShape() {
         // 2 texts padded to 3 positions, 1 masked; width 4, 1 layer, feed-forward 8, node width 6, vocabulary 10
-        com.dipgnn.text.TokenBatch texts = com.dipgnn.text.TokenBatch.of(List.of(new int[] {2, 5, 6}, new int[] {2, 7}));
-        com.dipgnn.pretraining.MaskedTexts t = new com.dipgnn.pretraining.MaskedTexts("n", new int[] {0, 1}, texts,
-                new boolean[] {false, true, false, false, false, false});
+        com.dipgnn.text.TokenBatch texts =
+                com.dipgnn.text.TokenBatch.of(List.of(new int[] {2, 5, 6}, new int[] {2, 7}));
+        com.dipgnn.pretraining.MaskedTexts t = new com.dipgnn.pretraining.MaskedTexts(
+                "n", new int[] {0, 1}, texts, new boolean[] {false, true, false, false, false, false});
         com.dipgnn.model.TransformerConfig shape = new com.dipgnn.model.TransformerConfig(4, 1, 2, 8, 0);
         // per network: projection 2*6*(6+4)*4 = 480; layer: maps 2*6*4*16 = 768, attention 2*2*2*3*3*4 = 288,
         // feed-forward 2*6*2*4*8 = 768; generator read-out 2*1*4*10 = 80; discriminator read-out 2*6*4 = 48

@@ -2,9 +2,9 @@ package com.dipgnn.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 class RecommendBenchmarkTest {
 
@@ -12,7 +12,8 @@ class RecommendBenchmarkTest {
     void overlapCountsTheAnswersThatAreInTheTruth() {
         // answers 3, 5, 7 against the true top three {5, 7, 9}: two found, recall@3 = 2/3
         List<com.dipgnn.serving.ScoredNode> answer = List.of(
-                new com.dipgnn.serving.ScoredNode(3, 0.9f), new com.dipgnn.serving.ScoredNode(5, 0.8f),
+                new com.dipgnn.serving.ScoredNode(3, 0.9f),
+                new com.dipgnn.serving.ScoredNode(5, 0.8f),
                 new com.dipgnn.serving.ScoredNode(7, 0.7f));
         assertThat(RecommendBenchmark.overlap(answer, Set.of(5, 7, 9))).isEqualTo(2);
         assertThat(RecommendBenchmark.overlap(answer, Set.of(1, 2))).isZero();
@@ -21,12 +22,14 @@ class RecommendBenchmarkTest {
 
     @Test
     void aSmallRunMeasuresExactAndApproximateSearchWithRecall() throws Exception {
-        RecommendBenchmark.Settings settings = new RecommendBenchmark.Settings(6000, 600, 12_000, 6, 32, 0, 50, 10, 10,
-                0, new int[] {2, 1000}, 3, null);
-        RecommendBenchmark.Report report = new RecommendBenchmark(settings).run(line -> { });
+        RecommendBenchmark.Settings settings = new RecommendBenchmark.Settings(
+                6000, 600, 12_000, 6, 32, 0, 50, 10, 10, 0, new int[] {2, 1000}, 3, null);
+        RecommendBenchmark.Report report = new RecommendBenchmark(settings).run(line -> {});
         assertThat(report.candidates()).isEqualTo(6000);
         assertThat(report.dim()).isEqualTo(32);
-        assertThat(report.rows()).extracting(RecommendBenchmark.Row::name).hasSize(5)
+        assertThat(report.rows())
+                .extracting(RecommendBenchmark.Row::name)
+                .hasSize(5)
                 .startsWith("exact", "ivf nprobe=2", "ivf nprobe=1000", "graph index");
         assertThat(report.rows().get(4).name()).startsWith("graph index, overquery ");
         RecommendBenchmark.Row exact = report.rows().get(0);
@@ -56,9 +59,10 @@ class RecommendBenchmarkTest {
     void aGatModelsCopiedQueriesAreEmbeddedAsTheirOriginals() throws Exception {
         // the same small graph, an untrained GAT: a copy of a query (its features and clicks) has the same
         // neighbourhood as the query, so the inductive path must give it the query's embedding and answers
-        RecommendBenchmark.Settings settings = new RecommendBenchmark.Settings(6000, 600, 12_000, 6, 32, 0, 50, 10, 10,
-                0, new int[] {1000}, 3, null).withBackbone(com.dipgnn.model.Backbone.GAT);
-        RecommendBenchmark.Report report = new RecommendBenchmark(settings).run(line -> { });
+        RecommendBenchmark.Settings settings = new RecommendBenchmark.Settings(
+                        6000, 600, 12_000, 6, 32, 0, 50, 10, 10, 0, new int[] {1000}, 3, null)
+                .withBackbone(com.dipgnn.model.Backbone.GAT);
+        RecommendBenchmark.Report report = new RecommendBenchmark(settings).run(line -> {});
         assertThat(report.model()).startsWith("GAT untrained");
         assertThat(report.rows().get(1).recall()).isEqualTo(1.0);
         assertThat(report.newNodeMaxDifference()).isLessThan(1e-4);

@@ -64,7 +64,8 @@ class ScalingBenchmarkTest {
     void shapesAtAScale() {
         assertThat(ScalingBenchmark.nodesAt(ScalingBenchmark.Shape.QUERY_PRODUCT, 1.0))
                 .containsExactly(Map.entry("query", 633_000L), Map.entry("product", 2_710_000L));
-        assertThat(ScalingBenchmark.edgesAt(ScalingBenchmark.Shape.QUERY_PRODUCT, 0.05)).isEqualTo(11_400_000);
+        assertThat(ScalingBenchmark.edgesAt(ScalingBenchmark.Shape.QUERY_PRODUCT, 0.05))
+                .isEqualTo(11_400_000);
         assertThat(ScalingBenchmark.edgesAt(ScalingBenchmark.Shape.OAG, 1.0)).isEqualTo(28_400_000);
         HeteroGraph oag = SyntheticGraphs.oagShaped(new OagShapedConfig(0.001, 4, 3, 0));
         Map<String, Long> counts = ScalingBenchmark.nodesAt(ScalingBenchmark.Shape.OAG, 0.001);
@@ -91,16 +92,18 @@ class ScalingBenchmarkTest {
 
     @Test
     void aTinyRunProjectsItsOwnFigures() {
-        ScalingBenchmark.Architecture tiny = new ScalingBenchmark.Architecture("tiny",
-                new ModelConfig(Backbone.HGT, 1, 16, 2, 0.1, 0));
-        ScalingBenchmark.Settings settings = new ScalingBenchmark.Settings(ScalingBenchmark.Shape.OAG,
-                new double[] {0.0005}, List.of(tiny), 1, 2, 1, 64, 8, 19.5, 0.1, 1);
+        ScalingBenchmark.Architecture tiny =
+                new ScalingBenchmark.Architecture("tiny", new ModelConfig(Backbone.HGT, 1, 16, 2, 0.1, 0));
+        ScalingBenchmark.Settings settings = new ScalingBenchmark.Settings(
+                ScalingBenchmark.Shape.OAG, new double[] {0.0005}, List.of(tiny), 1, 2, 1, 64, 8, 19.5, 0.1, 1);
         List<String> log = new ArrayList<>();
         ScalingBenchmark.Report report = new ScalingBenchmark(settings, Device.cpu(), log::add).run();
         ScalingFigures.SizeFigures size = report.sizes().get(0);
         ScalingFigures.GraphFigures g = size.graph();
-        assertThat(g.nodes()).isEqualTo(ScalingBenchmark.nodesAt(ScalingBenchmark.Shape.OAG, 0.0005).values()
-                .stream().mapToLong(Long::longValue).sum());
+        assertThat(g.nodes())
+                .isEqualTo(ScalingBenchmark.nodesAt(ScalingBenchmark.Shape.OAG, 0.0005).values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum());
         assertThat(g.storedEdges()).isEqualTo(2 * g.inputEdges());
         assertThat(g.adjacencyBytes()).isPositive();
         assertThat(g.bytesPerNode()).isCloseTo((double) g.heapBytes() / g.nodes(), within(1e-9));
@@ -128,14 +131,15 @@ class ScalingBenchmarkTest {
         // the report projects its last size (the arithmetic is worked by hand in ScalingProjectionTest)
         assertThat(report.projection()).isEqualTo(ScalingProjection.project(settings, size));
         assertThat(report.projection().architectures()).hasSize(1);
-        assertThat(report.projection().architectures().get(0).pretrainCpuHours()).isPositive();
+        assertThat(report.projection().architectures().get(0).pretrainCpuHours())
+                .isPositive();
     }
 
     @Test
     void withoutArchitecturesOnlyTheGraphAndItsSamplingAreMeasured() {
-        ScalingBenchmark.Settings settings = new ScalingBenchmark.Settings(ScalingBenchmark.Shape.OAG,
-                new double[] {0.005}, List.of(), 0, 1, 1, 64, 8, 19.5, 0.1, 1);
-        ScalingBenchmark.Report report = new ScalingBenchmark(settings, Device.cpu(), s -> { }).run();
+        ScalingBenchmark.Settings settings = new ScalingBenchmark.Settings(
+                ScalingBenchmark.Shape.OAG, new double[] {0.005}, List.of(), 0, 1, 1, 64, 8, 19.5, 0.1, 1);
+        ScalingBenchmark.Report report = new ScalingBenchmark(settings, Device.cpu(), s -> {}).run();
         assertThat(report.projection()).isNull();
         assertThat(report.sizes().get(0).steps()).isEmpty();
         assertThat(report.sizes().get(0).sampling().pretrainEdges()).isPositive();

@@ -28,18 +28,32 @@ class ScalingProjectionTest {
 
     @Test
     void theProjectionOfHandPickedFiguresIsTheHandWorkedOne() {
-        ScalingBenchmark.Architecture a = new ScalingBenchmark.Architecture("a",
-                new ModelConfig(Backbone.HGT, 2, 8, 2, 0.1, 0));
+        ScalingBenchmark.Architecture a =
+                new ScalingBenchmark.Architecture("a", new ModelConfig(Backbone.HGT, 2, 8, 2, 0.1, 0));
         // an accelerator of 10 TFLOP/s at 50%: 5 GFLOP per ms
-        ScalingBenchmark.Settings settings = new ScalingBenchmark.Settings(ScalingBenchmark.Shape.QUERY_PRODUCT,
-                new double[] {0.01}, List.of(a), 1, 1, 1, 1024, 8, 10, 0.5, 0);
+        ScalingBenchmark.Settings settings = new ScalingBenchmark.Settings(
+                ScalingBenchmark.Shape.QUERY_PRODUCT, new double[] {0.01}, List.of(a), 1, 1, 1, 1024, 8, 10, 0.5, 0);
         Resident memory = new Resident(100, 10, 300, 200, true);
         StepFigures pre = new StepFigures("pretrain", "a", 1_000_000, 900, 9000, ms(1000), ms(200), 10, 0, memory);
-        StepFigures fine = new StepFigures("finetune", "a", 500_000, 900, 9000, ms(500), ms(100), 5, 0,
-                new Resident(100, 10, 400, 200, true));
+        StepFigures fine = new StepFigures(
+                "finetune", "a", 500_000, 900, 9000, ms(500), ms(100), 5, 0, new Resident(100, 10, 400, 200, true));
         EmbeddingFigures emb = new EmbeddingFigures("a", 1024, ms(100), ms(50), 2000, 20_000, 1, 1000, 4000, memory);
-        GraphFigures graph = new GraphFigures(0.01, Map.of("query", 6330, "product", 27_100), 33_430, 2_280_000,
-                4_560_000, 1.0, 1_000_000, 500_000, 100_000, 20_000, 3_000_000, 1_000_000, "link", 30_000, 8130);
+        GraphFigures graph = new GraphFigures(
+                0.01,
+                Map.of("query", 6330, "product", 27_100),
+                33_430,
+                2_280_000,
+                4_560_000,
+                1.0,
+                1_000_000,
+                500_000,
+                100_000,
+                20_000,
+                3_000_000,
+                1_000_000,
+                "link",
+                30_000,
+                8130);
         SamplingFigures sampling = new SamplingFigures(ms(200), 900, 9000, ms(100), 900, 9000, ms(30), 2000, 20_000);
         SizeFigures last = new SizeFigures(graph, null, sampling, List.of(pre, fine), List.of(emb), 1, 1, 50, 50);
 

@@ -27,10 +27,14 @@ class ByteSizeConverterTest {
     @Test
     void whatIsNotASizeIsRefusedWithTheFormat() {
         for (String bad : new String[] {"", "-1G", "1.5G", "8 gigs", "G", "8PB"}) {
-            assertThatThrownBy(() -> converter.convert(bad)).as(bad).isInstanceOf(TypeConversionException.class)
-                    .hasMessageContaining("is not a memory size").hasMessageContaining("8GiB");
+            assertThatThrownBy(() -> converter.convert(bad))
+                    .as(bad)
+                    .isInstanceOf(TypeConversionException.class)
+                    .hasMessageContaining("is not a memory size")
+                    .hasMessageContaining("8GiB");
         }
-        assertThatThrownBy(() -> converter.convert("9000000000T")).isInstanceOf(TypeConversionException.class)
+        assertThatThrownBy(() -> converter.convert("9000000000T"))
+                .isInstanceOf(TypeConversionException.class)
                 .hasMessageContaining("larger than 9223372036854775807 bytes");
     }
 }

@@ -4,45 +4,59 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /** A failing command prints one clear line and exits with 1; the stack trace only on request. */
 class CliErrorTest {
 
     /** Exit code and captured standard error of one in-process run. */
-    private record Run(int exitCode, String err) {
-    }
+    private record Run(int exitCode, String err) {}
 
     private static Run run(boolean debug, String... args) {
         StringWriter err = new StringWriter();
         StringWriter out = new StringWriter();
-        int exit = Cli.commandLine(debug).setErr(new PrintWriter(err, true)).setOut(new PrintWriter(out, true))
+        int exit = Cli.commandLine(debug)
+                .setErr(new PrintWriter(err, true))
+                .setOut(new PrintWriter(out, true))
                 .execute(args);
         return new Run(exit, err.toString());
     }
 
     @Test
-    void embedRefusesToOverwriteAndNamesAMissingModel(@org.junit.jupiter.api.io.TempDir Path dir)
-            throws Exception {
+    void embedRefusesToOverwriteAndNamesAMissingModel(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path existing = Files.writeString(dir.resolve("old.tsv"), "x");
         Run overwrite = run(false, "embed", "--model", dir.toString(), "--out", existing.toString());
         assertThat(overwrite.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
         assertThat(overwrite.err()).contains("already exists").doesNotContain("\tat ");
 
-        Run missing = run(false, "embed", "--model", dir.resolve("none").toString(), "--out",
+        Run missing = run(
+                false,
+                "embed",
+                "--model",
+                dir.resolve("none").toString(),
+                "--out",
                 dir.resolve("new.tsv").toString());
         assertThat(missing.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
         assertThat(missing.err()).contains("is not a model directory").doesNotContain("\tat ");
 
         // a Parquet directory (any name but .tsv / .tsv.gz) is a deployment's input: every type or none
-        Run someTypes = run(false, "embed", "--model", dir.toString(), "--out", dir.resolve("embeddings").toString(),
-                "--types", "query");
+        Run someTypes = run(
+                false,
+                "embed",
+                "--model",
+                dir.toString(),
+                "--out",
+                dir.resolve("embeddings").toString(),
+                "--types",
+                "query");
         assertThat(someTypes.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
-        assertThat(someTypes.err()).contains("--types: a Parquet output holds every node type").doesNotContain("\tat ");
+        assertThat(someTypes.err())
+                .contains("--types: a Parquet output holds every node type")
+                .doesNotContain("\tat ");
     }
 
     @Test
@@ -51,7 +65,10 @@ class CliErrorTest {
 
         assertThat(run.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
         assertThat(run.err().lines()).hasSize(1);
-        assertThat(run.err()).startsWith("error: ").contains("'does-not-exist'", "not found").doesNotContain("\tat ");
+        assertThat(run.err())
+                .startsWith("error: ")
+                .contains("'does-not-exist'", "not found")
+                .doesNotContain("\tat ");
     }
 
     @Test
@@ -69,7 +86,8 @@ class CliErrorTest {
     void optionsTheChosenModelWouldIgnoreAreRefusedByName() {
         Run baseline = run(false, "finetune", "--task", "link", "--model", "mf", "--lr", "0.01", "--hidden", "32");
         assertThat(baseline.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
-        assertThat(baseline.err()).startsWith("error: options [--lr, --hidden] are the GNN's and --model mf ignores them");
+        assertThat(baseline.err())
+                .startsWith("error: options [--lr, --hidden] are the GNN's and --model mf ignores them");
 
         Run gnn = run(false, "finetune", "--task", "link", "--epochs", "3");
         assertThat(gnn.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
@@ -106,7 +124,9 @@ class CliErrorTest {
         Run run = run(false, "finetune", "--task", "link", "--model", "mf", "--popularity-prior", "lots");
 
         assertThat(run.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
-        assertThat(run.err()).startsWith("error: unknown popularity prior 'lots': use auto").contains("off");
+        assertThat(run.err())
+                .startsWith("error: unknown popularity prior 'lots': use auto")
+                .contains("off");
     }
 
     @ParameterizedTest
@@ -116,14 +136,13 @@ class CliErrorTest {
         Run run = run(false, "bench", "--config", config, "--profile", trace.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains("--profile times one step benchmark, not '" + config + "'",
-                "--config dipgnn-hgt-homo");
+        assertThat(run.err())
+                .contains("--profile times one step benchmark, not '" + config + "'", "--config dipgnn-hgt-homo");
         assertThat(trace).doesNotExist();
     }
 
     @Test
-    void aProfileIsANewFileInAnExistingDirectory(@org.junit.jupiter.api.io.TempDir Path dir)
-            throws Exception {
+    void aProfileIsANewFileInAnExistingDirectory(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path existing = Files.writeString(dir.resolve("old.json"), "kept");
         Run overwrite = run(false, "bench", "--config", "hgt-homo", "--profile", existing.toString());
         assertThat(overwrite.exitCode()).isEqualTo(2);

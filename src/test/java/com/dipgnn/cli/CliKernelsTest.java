@@ -43,8 +43,10 @@ class CliKernelsTest {
 
     @Test
     void optionsBeforeTheCommandWordStillMakeACommandLineNotAServiceStart() {
-        assertThat(Cli.isCommandLine(new String[] {"--kernels", "coo", "finetune", "--dataset", "x"})).isTrue();
-        assertThat(Cli.isCommandLine(new String[] {"--kernels=torchscript", "--verbose", "bench"})).isTrue();
+        assertThat(Cli.isCommandLine(new String[] {"--kernels", "coo", "finetune", "--dataset", "x"}))
+                .isTrue();
+        assertThat(Cli.isCommandLine(new String[] {"--kernels=torchscript", "--verbose", "bench"}))
+                .isTrue();
         assertThat(Cli.isCommandLine(new String[] {"finetune"})).isTrue();
         assertThat(Cli.isCommandLine(new String[] {"--kernels", "coo"})).isFalse();
         assertThat(Cli.isCommandLine(new String[] {"--server.port=9000"})).isFalse();

@@ -12,9 +12,12 @@ class CliThreadsTest {
     void unsetLeavesPyTorchsDefaultAndANonNumberIsRefusedWithTheFix() {
         assertThatCode(() -> Cli.applyThreads(null)).doesNotThrowAnyException();
         assertThatCode(() -> Cli.applyThreads(" ")).doesNotThrowAnyException();
-        assertThatThrownBy(() -> Cli.applyThreads("two")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("DIPGNN_THREADS='two'").hasMessageContaining("such as 2");
-        assertThatThrownBy(() -> Cli.applyThreads("0")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Cli.applyThreads("two"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("DIPGNN_THREADS='two'")
+                .hasMessageContaining("such as 2");
+        assertThatThrownBy(() -> Cli.applyThreads("0"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("at least one thread");
     }
 }

@@ -74,22 +74,38 @@ class FinetuneCommandSpecTest {
         assertThat(spec.linkNegatives()).isEqualTo(NegativeSampling.UNIFORM_LOGQ);
         // BPR takes the uniform pool (the log-Q correction is the softmax's); a given pool wins
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--link-loss", "bpr")
-                .linkNegatives()).isEqualTo(NegativeSampling.UNIFORM);
+                        .linkNegatives())
+                .isEqualTo(NegativeSampling.UNIFORM);
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--link-negatives", "uniform")
-                .linkNegatives()).isEqualTo(NegativeSampling.UNIFORM);
+                        .linkNegatives())
+                .isEqualTo(NegativeSampling.UNIFORM);
         // given options win; --preset paper brings back Table 7 on an edge split
-        ExperimentSpec chosen = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--hidden", "32",
-                "--batch-size", "128", "--eval-every", "10", "--full-graph-max-nodes", "0");
+        ExperimentSpec chosen = spec(
+                TaskKind.LINK_PREDICTION,
+                unsplitGraph(),
+                "--split",
+                "holdout",
+                "--hidden",
+                "32",
+                "--batch-size",
+                "128",
+                "--eval-every",
+                "10",
+                "--full-graph-max-nodes",
+                "0");
         assertThat(chosen.model().hidden()).isEqualTo(32);
         assertThat(chosen.training().batchSize()).isEqualTo(128);
         assertThat(chosen.training().evalEvery()).isEqualTo(10);
         assertThat(chosen.fullGraphMaxNodes()).isZero();
-        ExperimentSpec paper = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--preset", "paper");
+        ExperimentSpec paper =
+                spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--preset", "paper");
         assertThat(paper.training().steps()).isEqualTo(1600);
         assertPaperArchitectureAndOptimizer(paper);
         assertThat(paper.linkNegatives()).isEqualTo(NegativeSampling.UNIFORM);
         // and the recommendation setting can be asked for on the transfer split
-        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--preset", "recommend").model().hidden())
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--preset", "recommend")
+                        .model()
+                        .hidden())
                 .isEqualTo(64);
     }
 
@@ -125,9 +141,13 @@ class FinetuneCommandSpecTest {
         assertThat(spec.model().dropout()).isEqualTo(0.6);
         assertThat(spec.model().attentionDropout()).isEqualTo(0.6);
         assertThat(spec.training().optimizer().learningRate()).isEqualTo(0.005);
-        assertThat(spec.training().optimizer().l2()).as("Adam's classic L2, as the GAT paper").isCloseTo(5e-4, within(1e-12));
+        assertThat(spec.training().optimizer().l2())
+                .as("Adam's classic L2, as the GAT paper")
+                .isCloseTo(5e-4, within(1e-12));
         assertThat(spec.training().optimizer().weightDecay()).isZero();
-        assertThat(spec.training().optimizer().clipNorm()).as("GAT trains without clipping").isZero();
+        assertThat(spec.training().optimizer().clipNorm())
+                .as("GAT trains without clipping")
+                .isZero();
         assertThat(spec.training().steps()).isEqualTo(1000);
         assertThat(spec.training().evalEvery()).isEqualTo(1);
         assertThat(spec.training().patience()).isEqualTo(100);
@@ -137,38 +157,76 @@ class FinetuneCommandSpecTest {
 
     @Test
     void explicitOptionsOverrideDefaultsAndThePreset() {
-        ExperimentSpec plain = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--steps", "50", "--dropout", "0.25",
-                "--lr", "0.02", "--layers", "1", "--hidden", "32", "--heads", "4", "--backbone", "GAT",
-                "--full-graph-max-nodes", "5000", "--depth", "2", "--width", "16");
+        ExperimentSpec plain = spec(
+                TaskKind.LINK_PREDICTION,
+                unsplitGraph(),
+                "--steps",
+                "50",
+                "--dropout",
+                "0.25",
+                "--lr",
+                "0.02",
+                "--layers",
+                "1",
+                "--hidden",
+                "32",
+                "--heads",
+                "4",
+                "--backbone",
+                "GAT",
+                "--full-graph-max-nodes",
+                "5000",
+                "--depth",
+                "2",
+                "--width",
+                "16");
         assertThat(plain.training().steps()).isEqualTo(50);
         assertThat(plain.model().dropout()).isEqualTo(0.25);
         assertThat(plain.training().optimizer().learningRate()).isEqualTo(0.02);
-        assertThat(plain.model()).extracting("backbone", "layers", "hidden", "heads")
+        assertThat(plain.model())
+                .extracting("backbone", "layers", "hidden", "heads")
                 .containsExactly(Backbone.GAT, 1, 32, 4);
         assertThat(plain.fullGraphMaxNodes()).isEqualTo(5000);
         assertThat(plain.sampling().depth()).isEqualTo(2);
         assertThat(plain.sampling().width()).isEqualTo(16);
 
-        ExperimentSpec preset = spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph(), "--preset", "Planetoid",
-                "--backbone", "hgt", "--lr", "0.01", "--steps", "7", "--patience", "5");
+        ExperimentSpec preset = spec(
+                TaskKind.NODE_CLASSIFICATION,
+                unsplitGraph(),
+                "--preset",
+                "Planetoid",
+                "--backbone",
+                "hgt",
+                "--lr",
+                "0.01",
+                "--steps",
+                "7",
+                "--patience",
+                "5");
         assertThat(preset.model().backbone()).isEqualTo(Backbone.HGT);
         assertThat(preset.training().optimizer().learningRate()).isEqualTo(0.01);
         assertThat(preset.training().steps()).isEqualTo(7);
         assertThat(preset.training().patience()).isEqualTo(5);
-        assertThat(preset.model().dropout()).as("not overridden: still the preset's").isEqualTo(0.6);
+        assertThat(preset.model().dropout())
+                .as("not overridden: still the preset's")
+                .isEqualTo(0.6);
 
-        ExperimentSpec explicitDefault = spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph(), "--preset", "planetoid",
-                "--patience", "20");
-        assertThat(explicitDefault.training().patience()).as("an explicit 20 is not the preset's 100").isEqualTo(20);
+        ExperimentSpec explicitDefault =
+                spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph(), "--preset", "planetoid", "--patience", "20");
+        assertThat(explicitDefault.training().patience())
+                .as("an explicit 20 is not the preset's 100")
+                .isEqualTo(20);
     }
 
     @Test
     void splitDefaultsToTheDataSetsOwnWhenItHasOne() {
         assertThat(spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph()).split()).isEqualTo(SplitMode.TRANSFER);
         assertThat(spec(TaskKind.NODE_CLASSIFICATION, splitGraph()).split()).isEqualTo(SplitMode.DATASET);
-        assertThat(spec(TaskKind.NODE_CLASSIFICATION, splitGraph(), "--split", "transfer").split())
+        assertThat(spec(TaskKind.NODE_CLASSIFICATION, splitGraph(), "--split", "transfer")
+                        .split())
                 .isEqualTo(SplitMode.TRANSFER);
-        assertThat(spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph(), "--split", "planetoid").split())
+        assertThat(spec(TaskKind.NODE_CLASSIFICATION, unsplitGraph(), "--split", "planetoid")
+                        .split())
                 .isEqualTo(SplitMode.DATASET);
     }
 
@@ -176,20 +234,36 @@ class FinetuneCommandSpecTest {
     void nodeInputOptionsDefaultToPerNodeEmbeddingsAndDegreesForFeaturelessTypes() {
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph()).model().nodeInputs())
                 .isEqualTo(NodeInputConfig.DEFAULT);
-        NodeInputConfig chosen = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--node-embeddings", "user,item",
-                "--embedding-width", "64", "--structural-inputs", "none", "--embedding-row-dropout", "0.2")
-                .model().nodeInputs();
-        assertThat(chosen).isEqualTo(new NodeInputConfig(TypeSelection.parse("user,item"), 64, TypeSelection.NONE, 0.2));
-        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--node-embeddings", "none").model().nodeInputs()
-                .embeddings()).isEqualTo(TypeSelection.NONE);
+        NodeInputConfig chosen = spec(
+                        TaskKind.LINK_PREDICTION,
+                        unsplitGraph(),
+                        "--node-embeddings",
+                        "user,item",
+                        "--embedding-width",
+                        "64",
+                        "--structural-inputs",
+                        "none",
+                        "--embedding-row-dropout",
+                        "0.2")
+                .model()
+                .nodeInputs();
+        assertThat(chosen)
+                .isEqualTo(new NodeInputConfig(TypeSelection.parse("user,item"), 64, TypeSelection.NONE, 0.2));
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--node-embeddings", "none")
+                        .model()
+                        .nodeInputs()
+                        .embeddings())
+                .isEqualTo(TypeSelection.NONE);
     }
 
     @Test
     void fineTuningFromAPreTrainedModelKeepsItsNodeInputsUnlessOptionsSayOtherwise() {
         FinetuneCommand command = new FinetuneCommand();
         new CommandLine(command).parseArgs("--embedding-width", "32");
-        NodeInputConfig inputs = command.fineTuning().spec(TaskKind.LINK_PREDICTION, unsplitGraph(), NodeInputConfig.LEGACY)
-                .model().nodeInputs();
+        NodeInputConfig inputs = command.fineTuning()
+                .spec(TaskKind.LINK_PREDICTION, unsplitGraph(), NodeInputConfig.LEGACY)
+                .model()
+                .nodeInputs();
         assertThat(inputs).isEqualTo(NodeInputConfig.LEGACY.withEmbeddingWidth(32));
     }
 
@@ -199,14 +273,20 @@ class FinetuneCommandSpecTest {
         ModelConfig pretrained = ModelConfig.PAPER_DEFAULT.withNodeInputs(NodeInputConfig.DEFAULT);
         FinetuneCommand command = new FinetuneCommand();
         new CommandLine(command).parseArgs("--split", "holdout");
-        ModelConfig model = command.fineTuning().spec(TaskKind.LINK_PREDICTION, unsplitGraph(), pretrained).model();
+        ModelConfig model = command.fineTuning()
+                .spec(TaskKind.LINK_PREDICTION, unsplitGraph(), pretrained)
+                .model();
         assertThat(model.layers()).isEqualTo(3);
         assertThat(model.hidden()).isEqualTo(400);
         assertThat(model.heads()).isEqualTo(8);
 
         FinetuneCommand narrower = new FinetuneCommand();
         new CommandLine(narrower).parseArgs("--split", "holdout", "--heads", "4");
-        assertThat(narrower.fineTuning().spec(TaskKind.LINK_PREDICTION, unsplitGraph(), pretrained).model().heads()).isEqualTo(4);
+        assertThat(narrower.fineTuning()
+                        .spec(TaskKind.LINK_PREDICTION, unsplitGraph(), pretrained)
+                        .model()
+                        .heads())
+                .isEqualTo(4);
     }
 
     @Test
@@ -220,7 +300,8 @@ class FinetuneCommandSpecTest {
         FinetuneCommand fixed = new FinetuneCommand();
         new CommandLine(fixed).parseArgs("--popularity-prior", "0.02");
         assertThat(fixed.fineTuning().popularityPrior().fixed().beta()).isEqualTo(0.02);
-        assertThat(fixed.fineTuning().recommenderPopularityPrior().fixed().beta()).isEqualTo(0.02);
+        assertThat(fixed.fineTuning().recommenderPopularityPrior().fixed().beta())
+                .isEqualTo(0.02);
         FinetuneCommand auto = new FinetuneCommand();
         new CommandLine(auto).parseArgs("--popularity-prior", "auto");
         assertThat(auto.fineTuning().recommenderPopularityPrior())
@@ -230,7 +311,8 @@ class FinetuneCommandSpecTest {
         assertThat(off.fineTuning().popularityPrior()).isEqualTo(com.dipgnn.ranking.PopularityPriorSetting.OFF);
         FinetuneCommand bad = new FinetuneCommand();
         new CommandLine(bad).parseArgs("--popularity-prior", "lots");
-        assertThatThrownBy(() -> bad.fineTuning().popularityPrior()).hasMessageContaining("unknown popularity prior 'lots'")
+        assertThatThrownBy(() -> bad.fineTuning().popularityPrior())
+                .hasMessageContaining("unknown popularity prior 'lots'")
                 .hasMessageContaining("auto");
     }
 
@@ -240,21 +322,26 @@ class FinetuneCommandSpecTest {
      */
     @Test
     void aNegativeWholeGraphNodeBoundIsRefusedUpFront() {
-        assertThatThrownBy(() -> spec(TaskKind.LINK_PREDICTION, unsplitGraph(),
-                        "--full-graph-max-nodes", "-1"))
+        assertThatThrownBy(() -> spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--full-graph-max-nodes", "-1"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("whole-graph node bound must not be negative (got -1)")
                 .hasMessageContaining("0 samples subgraphs at every step");
-        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--full-graph-max-nodes", "0").fullGraphMaxNodes())
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--full-graph-max-nodes", "0")
+                        .fullGraphMaxNodes())
                 .isZero();
     }
 
     @Test
     void theLinkSoftmaxTemperatureIsAFortiethOnAnEdgeSplitATenthElseUnlessGivenAndMustBePositive() {
-        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout").temperature()).isEqualTo(0.025);
-        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "transfer").temperature()).isEqualTo(0.1);
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout")
+                        .temperature())
+                .isEqualTo(0.025);
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "transfer")
+                        .temperature())
+                .isEqualTo(0.1);
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--link-temperature", "0.2")
-                .temperature()).isEqualTo(0.2);
+                        .temperature())
+                .isEqualTo(0.2);
         for (String bad : new String[] {"0", "-0.1", "NaN", "Infinity"}) {
             assertThatThrownBy(() -> spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--link-temperature", bad))
                     .as(bad)
@@ -273,13 +360,21 @@ class FinetuneCommandSpecTest {
     @Test
     void theRecommendPresetsHelpStatesTheSettingTheSpecTakes() {
         String help = new CommandLine(new FinetuneCommand()).getUsageMessage().replaceAll("\\s+", " ");
-        assertThat(help).contains("(GAT 2 layers x 64 x 4 heads, 1500 steps of 1024 positives against log-Q "
-                + "corrected uniform negatives (softmax of cosine / 0.025), lr 0.005, validation every 50 with "
-                + "patience 6, the whole graph up to 100000 nodes)");
+        assertThat(help)
+                .contains("(GAT 2 layers x 64 x 4 heads, 1500 steps of 1024 positives against log-Q "
+                        + "corrected uniform negatives (softmax of cosine / 0.025), lr 0.005, validation every 50 with "
+                        + "patience 6, the whole graph up to 100000 nodes)");
         ExperimentSpec spec = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--preset", "recommend");
-        assertThat(List.of(spec.model().layers(), spec.model().hidden(), spec.model().heads(), spec.training().steps(),
-                spec.training().batchSize(), spec.training().evalEvery(), spec.training().patience(),
-                spec.fullGraphMaxNodes())).containsExactly(2, 64, 4, 1500, 1024, 50, 6, 100_000);
+        assertThat(List.of(
+                        spec.model().layers(),
+                        spec.model().hidden(),
+                        spec.model().heads(),
+                        spec.training().steps(),
+                        spec.training().batchSize(),
+                        spec.training().evalEvery(),
+                        spec.training().patience(),
+                        spec.fullGraphMaxNodes()))
+                .containsExactly(2, 64, 4, 1500, 1024, 50, 6, 100_000);
         assertThat(spec.training().optimizer().learningRate()).isEqualTo(0.005);
         assertThat(spec.temperature()).isEqualTo(0.025);
         assertThat(spec.linkNegatives()).isEqualTo(NegativeSampling.UNIFORM_LOGQ);
@@ -287,12 +382,14 @@ class FinetuneCommandSpecTest {
 
     @Test
     void theWholeGraphMemoryBoundIsEightGibibytesUnlessGiven() {
-        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph()).fullGraphMaxBytes()).isEqualTo(8L << 30);
-        ExperimentSpec chosen = spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout",
-                "--full-graph-max-memory", "512MiB");
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph()).fullGraphMaxBytes())
+                .isEqualTo(8L << 30);
+        ExperimentSpec chosen = spec(
+                TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--full-graph-max-memory", "512MiB");
         assertThat(chosen.fullGraphMaxBytes()).isEqualTo(512L * 1024 * 1024);
         assertThat(chosen.wholeGraphBudget()).isEqualTo(new WholeGraphBudget(100_000, 536_870_912L));
-        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--full-graph-max-memory", "0").fullGraphMaxBytes())
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--full-graph-max-memory", "0")
+                        .fullGraphMaxBytes())
                 .isZero();
     }
 

@@ -25,10 +25,29 @@ import org.junit.jupiter.api.io.TempDir;
 class FinetuneJarIT {
 
     /** Small but complete: one layer, a tiny width, the whole graph per step. */
-    private static final List<String> SMALL = List.of("--steps", "20", "--eval-every", "10", "--layers", "1",
-            "--hidden", "16", "--heads", "2", "--batch-size", "64", "--full-graph-max-nodes", "100000");
-    private static final List<String> NATIVE_OVERRIDES = List.of("PYTORCH_LIBRARY_PATH", "PYTORCH_VERSION",
-            "PYTORCH_FLAVOR", "PYTORCH_EXTRA_LIBRARY_PATH", "DJL_OFFLINE", Cli.DEBUG_ENV);
+    private static final List<String> SMALL = List.of(
+            "--steps",
+            "20",
+            "--eval-every",
+            "10",
+            "--layers",
+            "1",
+            "--hidden",
+            "16",
+            "--heads",
+            "2",
+            "--batch-size",
+            "64",
+            "--full-graph-max-nodes",
+            "100000");
+
+    private static final List<String> NATIVE_OVERRIDES = List.of(
+            "PYTORCH_LIBRARY_PATH",
+            "PYTORCH_VERSION",
+            "PYTORCH_FLAVOR",
+            "PYTORCH_EXTRA_LIBRARY_PATH",
+            "DJL_OFFLINE",
+            Cli.DEBUG_ENV);
     private static final int TIMEOUT_SECONDS = 300;
 
     @TempDir
@@ -39,7 +58,9 @@ class FinetuneJarIT {
     @BeforeAll
     static void findJar() {
         String property = System.getProperty("dipgnn.jar");
-        assertThat(property).as("system property dipgnn.jar (set by the failsafe configuration)").isNotBlank();
+        assertThat(property)
+                .as("system property dipgnn.jar (set by the failsafe configuration)")
+                .isNotBlank();
         jar = Paths.get(property);
         assertThat(jar).as("the repackaged jar; run 'mvnw verify'").isRegularFile();
     }
@@ -70,12 +91,14 @@ class FinetuneJarIT {
                 assertThat(metrics.path(name).isNumber()).as(split + " " + name).isTrue();
                 assertThat(metrics.path(name).asDouble()).as(split + " " + name).isBetween(0.0, 1.0);
             }
-            assertThat(metrics.path("micro_f1").asDouble()).as("single-label micro-F1 is accuracy")
+            assertThat(metrics.path("micro_f1").asDouble())
+                    .as("single-label micro-F1 is accuracy")
                     .isEqualTo(metrics.path("accuracy").asDouble());
         }
         JsonNode summary = report.path("summary").path("test").path("micro_f1");
         assertThat(summary.path("n").asInt()).isEqualTo(1);
-        assertThat(summary.path("mean").asDouble()).isEqualTo(only.path("metrics").path("test").path("micro_f1").asDouble());
+        assertThat(summary.path("mean").asDouble())
+                .isEqualTo(only.path("metrics").path("test").path("micro_f1").asDouble());
         assertThat(summary.path("std").asDouble()).isZero();
         assertNativesCameFromTheJar();
     }
@@ -83,7 +106,8 @@ class FinetuneJarIT {
     @Test
     void linkPredictionReportsMrr() throws Exception {
         ChildJvm.Result run = finetune(concat(
-                List.of("--task", "link", "--dataset", "synthetic:query-product", "--negatives", "63", "--json"), SMALL));
+                List.of("--task", "link", "--dataset", "synthetic:query-product", "--negatives", "63", "--json"),
+                SMALL));
 
         assertThat(run.exitCode()).as(run.output()).isZero();
         JsonNode report = new ObjectMapper().readTree(run.stdout());
@@ -93,9 +117,13 @@ class FinetuneJarIT {
         double mrr = test.path("mrr").asDouble();
         assertThat(mrr).isGreaterThan(0.0).isLessThanOrEqualTo(1.0);
         assertThat(test.path("hits@1").asDouble()).isBetween(0.0, 1.0);
-        assertThat(test.path("hits@10").asDouble()).isBetween(test.path("hits@1").asDouble(), 1.0);
-        assertThat(mrr).as("MRR is at least hits@1").isGreaterThanOrEqualTo(test.path("hits@1").asDouble());
-        assertThat(report.path("summary").path("test").path("mrr").path("mean").asDouble()).isEqualTo(mrr);
+        assertThat(test.path("hits@10").asDouble())
+                .isBetween(test.path("hits@1").asDouble(), 1.0);
+        assertThat(mrr)
+                .as("MRR is at least hits@1")
+                .isGreaterThanOrEqualTo(test.path("hits@1").asDouble());
+        assertThat(report.path("summary").path("test").path("mrr").path("mean").asDouble())
+                .isEqualTo(mrr);
         assertNativesCameFromTheJar();
     }
 
@@ -110,7 +138,8 @@ class FinetuneJarIT {
             assertThat(model.resolve(file)).isRegularFile();
             assertThat(Files.size(model.resolve(file))).as(file).isPositive();
         }
-        JsonNode manifest = new ObjectMapper().readTree(model.resolve("manifest.json").toFile());
+        JsonNode manifest =
+                new ObjectMapper().readTree(model.resolve("manifest.json").toFile());
         assertThat(manifest.path("backbone").asText()).isEqualTo("HGT");
         assertThat(manifest.path("hidden").asInt()).isEqualTo(16);
         assertThat(manifest.path("dataset").asText()).isEqualTo("synthetic:community");
@@ -121,9 +150,12 @@ class FinetuneJarIT {
         String lastLine = lastLine(second.stderr());
         assertThat(lastLine).startsWith("error: ").contains(model.getFileName().toString(), "already exists");
         assertThat(second.stderr()).doesNotContain("\tat ");
-        assertThat(Files.readAllBytes(model.resolve("encoder.params"))).as("the saved model is untouched").isEqualTo(encoder);
+        assertThat(Files.readAllBytes(model.resolve("encoder.params")))
+                .as("the saved model is untouched")
+                .isEqualTo(encoder);
         try (Stream<Path> left = Files.list(work)) {
-            assertThat(left.map(p -> p.getFileName().toString())).as("no partial model left behind")
+            assertThat(left.map(p -> p.getFileName().toString()))
+                    .as("no partial model left behind")
                     .containsExactly("model");
         }
     }
@@ -141,26 +173,55 @@ class FinetuneJarIT {
     @Test
     void pretrainSavesTheDiscriminatorAndFinetuneStartsFromIt(@TempDir Path work) throws Exception {
         Path model = work.resolve("pretrained");
-        ChildJvm.Result pretrain = cli("pretrain", concat(List.of("--dataset", "synthetic:community", "--method", "dipgnn",
-                "--pretrain-steps", "4", "--log-every", "2", "--pretrain-negatives", "63", "--save", model.toString(),
-                "--json"), SMALL));
+        ChildJvm.Result pretrain = cli(
+                "pretrain",
+                concat(
+                        List.of(
+                                "--dataset",
+                                "synthetic:community",
+                                "--method",
+                                "dipgnn",
+                                "--pretrain-steps",
+                                "4",
+                                "--log-every",
+                                "2",
+                                "--pretrain-negatives",
+                                "63",
+                                "--save",
+                                model.toString(),
+                                "--json"),
+                        SMALL));
         assertThat(pretrain.exitCode()).as(pretrain.output()).isZero();
         JsonNode figures = new ObjectMapper().readTree(pretrain.stdout());
         assertThat(figures.path("method").asText()).isEqualTo("dipgnn");
         assertThat(figures.path("history")).hasSize(2);
         assertThat(figures.path("final").path("disc_accuracy").asDouble()).isBetween(0.0, 1.0);
-        JsonNode manifest = new ObjectMapper().readTree(model.resolve("manifest.json").toFile());
+        JsonNode manifest =
+                new ObjectMapper().readTree(model.resolve("manifest.json").toFile());
         assertThat(manifest.path("task").path("method").asText()).isEqualTo("dipgnn");
         assertThat(manifest.path("task").path("kept").asText()).isEqualTo("discriminator");
-        assertThat(manifest.path("metrics").path("pretrain_final").path("gen_coverage").asDouble()).isBetween(0.7, 0.9);
+        assertThat(manifest.path("metrics")
+                        .path("pretrain_final")
+                        .path("gen_coverage")
+                        .asDouble())
+                .isBetween(0.7, 0.9);
 
-        ChildJvm.Result tuned = finetune(concat(List.of("--dataset", "synthetic:community", "--split", "transfer",
-                "--pretrained", model.toString(), "--json"), SMALL));
+        ChildJvm.Result tuned = finetune(concat(
+                List.of(
+                        "--dataset",
+                        "synthetic:community",
+                        "--split",
+                        "transfer",
+                        "--pretrained",
+                        model.toString(),
+                        "--json"),
+                SMALL));
         assertThat(tuned.exitCode()).as(tuned.output()).isZero();
         assertThat(new ObjectMapper().readTree(tuned.stdout()).path("runs")).hasSize(1);
 
-        List<String> wider = new ArrayList<>(concat(List.of("--dataset", "synthetic:community", "--split", "transfer",
-                "--pretrained", model.toString()), SMALL));
+        List<String> wider = new ArrayList<>(concat(
+                List.of("--dataset", "synthetic:community", "--split", "transfer", "--pretrained", model.toString()),
+                SMALL));
         wider.set(wider.indexOf("--hidden") + 1, "32");
         ChildJvm.Result mismatch = finetune(wider);
         assertThat(mismatch.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
@@ -170,21 +231,40 @@ class FinetuneJarIT {
     @Test
     void reproduceWritesTheReportThePlotAndTheJson(@TempDir Path work) throws Exception {
         Path out = work.resolve("report");
-        ChildJvm.Result run = cli("reproduce", concat(List.of("--dataset", "synthetic:community", "--methods",
-                "none,dipgnn", "--runs", "2", "--pretrain-steps", "4", "--pretrain-negatives", "63",
-                "--out", out.toString(), "--json"), SMALL));
+        ChildJvm.Result run = cli(
+                "reproduce",
+                concat(
+                        List.of(
+                                "--dataset",
+                                "synthetic:community",
+                                "--methods",
+                                "none,dipgnn",
+                                "--runs",
+                                "2",
+                                "--pretrain-steps",
+                                "4",
+                                "--pretrain-negatives",
+                                "63",
+                                "--out",
+                                out.toString(),
+                                "--json"),
+                        SMALL));
         assertThat(run.exitCode()).as(run.output()).isZero();
         JsonNode result = new ObjectMapper().readTree(run.stdout());
         assertThat(result.path("methods")).hasSize(2);
         assertThat(result.path("comparisons").has("DiP-GNN vs w/o pre-train")).isTrue();
         assertThat(Files.readString(out.resolve("report.md"))).contains("| DiP-GNN |", "| w/o pre-train |");
-        assertThat(Files.readString(out.resolve("validation.svg"))).startsWith("<").contains("<svg");
+        assertThat(Files.readString(out.resolve("validation.svg")))
+                .startsWith("<")
+                .contains("<svg");
         assertThat(out.resolve("result.json")).isRegularFile();
     }
 
     @Test
     void pretrainRefusesAnUnknownMethodInOneLine(@TempDir Path work) throws Exception {
-        ChildJvm.Result run = cli("pretrain", List.of("--method", "bert", "--save", work.resolve("m").toString()));
+        ChildJvm.Result run = cli(
+                "pretrain",
+                List.of("--method", "bert", "--save", work.resolve("m").toString()));
         assertThat(run.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
         assertThat(lastLine(run.stderr())).contains("unknown pre-training method 'bert'", "dipgnn", "gpt-gnn");
         assertThat(work.resolve("m")).doesNotExist();
@@ -196,8 +276,10 @@ class FinetuneJarIT {
 
     private static ChildJvm.Result cli(String subcommand, List<String> args) throws IOException, InterruptedException {
         List<String> command = ChildJvm.javaCommand(List.of(
-                "-Dhttp.proxyHost=127.0.0.1", "-Dhttp.proxyPort=9",
-                "-Dhttps.proxyHost=127.0.0.1", "-Dhttps.proxyPort=9",
+                "-Dhttp.proxyHost=127.0.0.1",
+                "-Dhttp.proxyPort=9",
+                "-Dhttps.proxyHost=127.0.0.1",
+                "-Dhttps.proxyPort=9",
                 "-Duser.home=" + djlCache.resolve("home"),
                 // one intra-op thread: on a small shared machine OpenMP workers spin against other processes
                 "-Dai.djl.pytorch.num_threads=1"));
@@ -205,11 +287,14 @@ class FinetuneJarIT {
         command.add(jar.toString());
         command.add(subcommand);
         command.addAll(args);
-        return ChildJvm.run(command, env -> {
-            NATIVE_OVERRIDES.forEach(env::remove);
-            env.put("DJL_CACHE_DIR", djlCache.toString());
-            env.put("ENGINE_CACHE_DIR", djlCache.toString());
-        }, TIMEOUT_SECONDS);
+        return ChildJvm.run(
+                command,
+                env -> {
+                    NATIVE_OVERRIDES.forEach(env::remove);
+                    env.put("DJL_CACHE_DIR", djlCache.toString());
+                    env.put("ENGINE_CACHE_DIR", djlCache.toString());
+                },
+                TIMEOUT_SECONDS);
     }
 
     private static void assertNativesCameFromTheJar() throws IOException {

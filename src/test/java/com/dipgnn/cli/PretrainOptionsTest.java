@@ -23,18 +23,28 @@ class PretrainOptionsTest {
 
     @Test
     void everyObjectiveOptionReachesTheVariant() {
-        assertThat(variant("--feature-replacement", "regressed", "--generated-edges", "most-likely",
-                "--loss-reduction", "sum", "--discriminator-temperature", "1", "--held-out-discrimination",
-                "--generator-warmup", "7")).isEqualTo(new ObjectiveVariant(FeatureReplacement.REGRESSED, 7,
-                LossReduction.SUM, 1, true, GeneratedEdges.MOST_LIKELY));
+        assertThat(variant(
+                        "--feature-replacement",
+                        "regressed",
+                        "--generated-edges",
+                        "most-likely",
+                        "--loss-reduction",
+                        "sum",
+                        "--discriminator-temperature",
+                        "1",
+                        "--held-out-discrimination",
+                        "--generator-warmup",
+                        "7"))
+                .isEqualTo(new ObjectiveVariant(
+                        FeatureReplacement.REGRESSED, 7, LossReduction.SUM, 1, true, GeneratedEdges.MOST_LIKELY));
     }
 
     @Test
     void theWholeGraphBoundsFollowTheFineTuningOptions() {
         PretrainCommand command = new PretrainCommand();
         new CommandLine(command).parseArgs("--save", "unused");
-        PretrainConfig config = command.pretrain.config(PretrainMethod.DIPGNN, 0, SamplingConfig.defaults(), 700,
-                3L << 30);
+        PretrainConfig config =
+                command.pretrain.config(PretrainMethod.DIPGNN, 0, SamplingConfig.defaults(), 700, 3L << 30);
         assertThat(config.wholeGraphBudget()).isEqualTo(new WholeGraphBudget(700, 3L << 30));
     }
 
@@ -45,6 +55,8 @@ class PretrainOptionsTest {
         args[1] = "unused";
         System.arraycopy(options, 0, args, 2, options.length);
         new CommandLine(command).parseArgs(args);
-        return command.pretrain.config(PretrainMethod.DIPGNN, 0, SamplingConfig.defaults(), 0, 0).variant();
+        return command.pretrain
+                .config(PretrainMethod.DIPGNN, 0, SamplingConfig.defaults(), 0, 0)
+                .variant();
     }
 }

@@ -35,9 +35,8 @@ class RunSummaryTest {
 
     @Test
     void summarisesEachMetricOfEachSplitOverRuns() {
-        Map<String, Map<String, RunSummary.Stat>> summary = RunSummary.of(List.of(
-                result(0.60, 0.50, 0.90),
-                result(0.80, 0.70, 0.95)));
+        Map<String, Map<String, RunSummary.Stat>> summary =
+                RunSummary.of(List.of(result(0.60, 0.50, 0.90), result(0.80, 0.70, 0.95)));
 
         assertThat(summary).containsOnlyKeys("val", "test");
         assertThat(summary.get("test")).containsOnlyKeys("micro_f1", "macro_f1");

@@ -9,14 +9,14 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeLabels;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.text.TextInputScope;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.TaskKind;
-import com.dipgnn.text.TextInputScope;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
-import java.util.ArrayList;
 
 /**
  * {@code --standardize-features}, shared by finetune, pretrain and reproduce: auto by default, none
@@ -48,24 +48,35 @@ class StandardizeFeaturesOptionTest {
         }
         assertThatThrownBy(() -> spec(FinetuneCommand::new, "--text-inputs", "some"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'some'").hasMessageContaining("all").hasMessageContaining("featureless");
+                .hasMessageContaining("'some'")
+                .hasMessageContaining("all")
+                .hasMessageContaining("featureless");
     }
 
     @Test
     void anUnknownValueIsRefusedWithTheChoices() {
         assertThatThrownBy(() -> spec(FinetuneCommand::new, "--standardize-features", "zscore"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'zscore'").hasMessageContaining("auto").hasMessageContaining("none");
+                .hasMessageContaining("'zscore'")
+                .hasMessageContaining("auto")
+                .hasMessageContaining("none");
     }
 
     @Test
     void theHelpStatesTheRuleAndTheExclusionOfRowNormalisation() {
         CommandLine line = new CommandLine(new FinetuneCommand());
-        String help = String.join(" ", line.getCommandSpec().findOption("--standardize-features").description());
-        String normalize = String.join(" ", line.getCommandSpec().findOption("--normalize-features").description());
+        String help = String.join(
+                " ", line.getCommandSpec().findOption("--standardize-features").description());
+        String normalize = String.join(
+                " ", line.getCommandSpec().findOption("--normalize-features").description());
 
-        assertThat(help).contains("(x - mean) / std").contains("binary").contains("pre-training part")
-                .contains("feature-scaling.json").contains("--normalize-features").contains("default: auto");
+        assertThat(help)
+                .contains("(x - mean) / std")
+                .contains("binary")
+                .contains("pre-training part")
+                .contains("feature-scaling.json")
+                .contains("--normalize-features")
+                .contains("default: auto");
         assertThat(normalize).contains("--standardize-features does not apply");
     }
 
@@ -81,9 +92,10 @@ class StandardizeFeaturesOptionTest {
 
     private static HeteroGraph graph() {
         NodeTable nodes = NodeTable.ofCount("node", 4).withLabels(NodeLabels.single(2, new int[] {0, 1, 0, 1}));
-        return new GraphBuilder("four").addNodes(nodes)
-                .addEdges(new RelationType("node", "link", "node"), new int[] {0, 1, 2}, new int[] {1, 2, 3}, null,
-                        false)
+        return new GraphBuilder("four")
+                .addNodes(nodes)
+                .addEdges(
+                        new RelationType("node", "link", "node"), new int[] {0, 1, 2}, new int[] {1, 2, 3}, null, false)
                 .build();
     }
 }

@@ -7,10 +7,10 @@ import com.dipgnn.model.AggregationKernel;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
  * {@code dipgnn.kernels}: the TorchScript path unless set; {@code coo} or {@code torchscript} as
@@ -42,11 +42,14 @@ class KernelsPropertyTest {
         try {
             new EngineConfiguration().device("cpu", bind(Map.of("dipgnn.kernels", "coo")));
             assertThat(AggregationKernel.current()).isEqualTo(AggregationKernel.COO);
-            assertThat(output).contains("message passing on the coo kernels").doesNotContain("TorchScript kernels loaded");
+            assertThat(output)
+                    .contains("message passing on the coo kernels")
+                    .doesNotContain("TorchScript kernels loaded");
 
             new EngineConfiguration().device("cpu", bind(Map.of("dipgnn.kernels", "torchscript")));
             assertThat(AggregationKernel.current()).isEqualTo(AggregationKernel.TORCHSCRIPT);
-            assertThat(output).contains("message passing on the torchscript kernels")
+            assertThat(output)
+                    .contains("message passing on the torchscript kernels")
                     .containsPattern("TorchScript kernels loaded: compiled by libtorch in \\d+ ms");
         } finally {
             AggregationKernel.use(before);

@@ -19,20 +19,24 @@ class ServingIndexPropertyTest {
     @Test
     void defaultsToAutoAndTakesEachKindByItsLowerCaseName() {
         assertThat(bind(Map.of()).serving().index()).isEqualTo(IndexOptions.Kind.AUTO);
-        assertThat(bind(Map.of("dipgnn.serving.index", "graph")).serving().index()).isEqualTo(IndexOptions.Kind.GRAPH);
-        assertThat(bind(Map.of("dipgnn.serving.index", "ivf")).serving().index()).isEqualTo(IndexOptions.Kind.IVF);
+        assertThat(bind(Map.of("dipgnn.serving.index", "graph")).serving().index())
+                .isEqualTo(IndexOptions.Kind.GRAPH);
+        assertThat(bind(Map.of("dipgnn.serving.index", "ivf")).serving().index())
+                .isEqualTo(IndexOptions.Kind.IVF);
     }
 
     @Test
     void anUnknownKindIsRefused() {
-        assertThatThrownBy(() -> bind(Map.of("dipgnn.serving.index", "hnsw")))
-                .hasStackTraceContaining("hnsw");
+        assertThatThrownBy(() -> bind(Map.of("dipgnn.serving.index", "hnsw"))).hasStackTraceContaining("hnsw");
     }
 
     @Test
     void theTargetRecallDefaultsTo095AndMustBeAShare() {
         assertThat(bind(Map.of()).serving().indexTargetRecall()).isEqualTo(0.95);
-        assertThat(bind(Map.of("dipgnn.serving.index-target-recall", "0")).serving().indexTargetRecall()).isZero();
+        assertThat(bind(Map.of("dipgnn.serving.index-target-recall", "0"))
+                        .serving()
+                        .indexTargetRecall())
+                .isZero();
         assertThatThrownBy(() -> bind(Map.of("dipgnn.serving.index-target-recall", "1.2")))
                 .hasStackTraceContaining("index-target-recall must be in [0, 1]");
     }

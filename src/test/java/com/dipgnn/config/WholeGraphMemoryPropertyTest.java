@@ -21,7 +21,11 @@ class WholeGraphMemoryPropertyTest {
         assertThat(bind(Map.of()).jobs().wholeGraphMemory().toBytes()).isEqualTo(8L * 1024 * 1024 * 1024);
         assertThat(bind(Map.of("dipgnn.jobs.whole-graph-memory", "3GB")).jobs().wholeGraphMemory())
                 .isEqualTo(DataSize.ofBytes(3L * 1024 * 1024 * 1024));
-        assertThat(bind(Map.of("dipgnn.jobs.whole-graph-memory", "0")).jobs().wholeGraphMemory().toBytes()).isZero();
+        assertThat(bind(Map.of("dipgnn.jobs.whole-graph-memory", "0"))
+                        .jobs()
+                        .wholeGraphMemory()
+                        .toBytes())
+                .isZero();
     }
 
     @Test

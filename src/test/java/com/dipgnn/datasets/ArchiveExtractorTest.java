@@ -23,7 +23,8 @@ class ArchiveExtractorTest {
 
     @Test
     void extractsATarGzWithFolders() throws IOException {
-        Path archive = tarGz(entry("g/nodes/item.csv", "id\na\n"), entry("g/edges/item__link__item.csv", "src,dst\na,a\n"));
+        Path archive =
+                tarGz(entry("g/nodes/item.csv", "id\na\n"), entry("g/edges/item__link__item.csv", "src,dst\na,a\n"));
         Path out = Files.createDirectory(dir.resolve("out"));
         new ArchiveExtractor(1 << 20, 100).extract(archive, "g.tar.gz", out);
         assertThat(Files.readString(out.resolve("g/nodes/item.csv"))).isEqualTo("id\na\n");
@@ -36,7 +37,8 @@ class ArchiveExtractorTest {
             Path out = Files.createTempDirectory(dir, "out");
             Path archive = tarGz(entry(name, "x"));
             assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(archive, "a.tgz", out))
-                    .isInstanceOf(InvalidInputException.class).hasMessageContaining("points outside");
+                    .isInstanceOf(InvalidInputException.class)
+                    .hasMessageContaining("points outside");
             assertThat(dir.resolve("evil.csv")).doesNotExist();
         }
     }
@@ -44,7 +46,10 @@ class ArchiveExtractorTest {
     @Test
     void entriesUnderDotSlashAsTarWritesThemAreAccepted() throws IOException {
         // what `tar czf g.tar.gz -C graph .` writes: the folder itself as "./", then "./..." entries
-        Path archive = tarGz(directory("./"), directory("./nodes/"), entry("./nodes/item.csv", "id\na\n"),
+        Path archive = tarGz(
+                directory("./"),
+                directory("./nodes/"),
+                entry("./nodes/item.csv", "id\na\n"),
                 entry("./edges.csv", "src,dst\na,a\n"));
         Path out = Files.createDirectory(dir.resolve("out"));
         new ArchiveExtractor(1 << 20, 100).extract(archive, "g.tar.gz", out);
@@ -54,7 +59,8 @@ class ArchiveExtractorTest {
         Path escape = tarGz(directory("./"), entry("./../evil.csv", "x"));
         Path out2 = Files.createDirectory(dir.resolve("out2"));
         assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(escape, "g.tar.gz", out2))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("points outside");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("points outside");
         assertThat(dir.resolve("evil.csv")).doesNotExist();
     }
 
@@ -65,7 +71,8 @@ class ArchiveExtractorTest {
         Path archive = tarGz(new Entry(link, null));
         Path out = Files.createDirectory(dir.resolve("out"));
         assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(archive, "a.tar.gz", out))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("is a link");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("is a link");
     }
 
     @Test
@@ -73,11 +80,13 @@ class ArchiveExtractorTest {
         Path big = tarGz(entry("g/big.csv", "x".repeat(10_000)));
         Path out = Files.createDirectory(dir.resolve("out"));
         assertThatThrownBy(() -> new ArchiveExtractor(1_000, 100).extract(big, "a.tar.gz", out))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("more than 1000 bytes");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("more than 1000 bytes");
         Path many = tarGz(entry("a", "1"), entry("b", "2"), entry("c", "3"));
         Path out2 = Files.createDirectory(dir.resolve("out2"));
         assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 2).extract(many, "a.tar.gz", out2))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("more than 2 entries");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("more than 2 entries");
     }
 
     @Test
@@ -91,7 +100,8 @@ class ArchiveExtractorTest {
         assertThat(archiveBytes).isLessThan(1 << 20);
         Path out = Files.createDirectory(dir.resolve("out"));
         assertThatThrownBy(() -> new ArchiveExtractor(1L << 30, 100).extract(bomb, "g.tar.gz", out))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("100 times its size");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("100 times its size");
         // it wrote no more than the ratio-free allowance (64 MiB, as 100 x the archive is less)
         assertThat(Files.size(out.resolve("g/nodes/item.csv"))).isLessThanOrEqualTo(ArchiveExtractor.RATIO_FREE_BYTES);
     }
@@ -100,13 +110,14 @@ class ArchiveExtractorTest {
     void unsupportedNamesAndCorruptArchivesAreRefused() throws IOException {
         Path text = Files.writeString(dir.resolve("x.txt"), "hello");
         assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(text, "x.rar", dir))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining(".zip");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining(".zip");
         assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(text, "x.tar.gz", dir))
-                .isInstanceOf(InvalidInputException.class).hasMessageContaining("cannot read 'x.tar.gz'");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("cannot read 'x.tar.gz'");
     }
 
-    private record Entry(TarArchiveEntry header, byte[] data) {
-    }
+    private record Entry(TarArchiveEntry header, byte[] data) {}
 
     private static Entry entry(String name, String content) {
         byte[] data = content.getBytes(StandardCharsets.UTF_8);
@@ -122,7 +133,7 @@ class ArchiveExtractorTest {
     private Path tarGz(Entry... entries) throws IOException {
         Path file = Files.createTempFile(dir, "a", ".tar.gz");
         try (OutputStream os = Files.newOutputStream(file);
-             TarArchiveOutputStream tar = new TarArchiveOutputStream(new GzipCompressorOutputStream(os))) {
+                TarArchiveOutputStream tar = new TarArchiveOutputStream(new GzipCompressorOutputStream(os))) {
             for (Entry e : entries) {
                 tar.putArchiveEntry(e.header());
                 if (e.data() != null) {

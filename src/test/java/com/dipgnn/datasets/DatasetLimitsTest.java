@@ -3,17 +3,14 @@ package com.dipgnn.datasets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.dipgnn.config.ProcessRole;
 import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.errors.ServiceUnavailableException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,8 +30,10 @@ class DatasetLimitsTest {
     private DatasetService service(int concurrentUploads, ServiceProperties.Limits limits) {
         DatasetRepository repository = Mockito.mock(DatasetRepository.class);
         Mockito.when(repository.find(Mockito.anyString())).thenReturn(Optional.empty());
-        ServiceProperties properties = com.dipgnn.testing.TestProperties.of(data, new ServiceProperties.Datasets(
-                List.of(), DataSize.ofMegabytes(1), false, DataSize.ofMegabytes(4), concurrentUploads, limits));
+        ServiceProperties properties = com.dipgnn.testing.TestProperties.of(
+                data,
+                new ServiceProperties.Datasets(
+                        List.of(), DataSize.ofMegabytes(1), false, DataSize.ofMegabytes(4), concurrentUploads, limits));
         return new DatasetService(repository, properties);
     }
 
@@ -43,7 +42,8 @@ class DatasetLimitsTest {
         DatasetService service = service(2, ServiceProperties.Limits.DEFAULT);
         assertThatThrownBy(() -> service.registerSynthetic("big", new SyntheticSpec(1_500_000, 1_000_000, 100, 0L)))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("2500000 nodes").hasMessageContaining("dipgnn.datasets.limits.max-synthetic-nodes");
+                .hasMessageContaining("2500000 nodes")
+                .hasMessageContaining("dipgnn.datasets.limits.max-synthetic-nodes");
         assertThatThrownBy(() -> service.registerSynthetic("big", new SyntheticSpec(100, 100, 30_000_000, 0L)))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("dipgnn.datasets.limits.max-synthetic-edges");
@@ -52,8 +52,17 @@ class DatasetLimitsTest {
     @Test
     void aSyntheticGraphOfMoreFeatureValuesThanTheBoundIsRefusedBeforeGenerating() {
         ServiceProperties.Limits d = ServiceProperties.Limits.DEFAULT;
-        DatasetService service = service(2, new ServiceProperties.Limits(d.maxLineChars(), d.maxColumns(),
-                d.maxFeatureDim(), d.maxNodes(), d.maxEdges(), d.maxSyntheticNodes(), d.maxSyntheticEdges(), 100_000));
+        DatasetService service = service(
+                2,
+                new ServiceProperties.Limits(
+                        d.maxLineChars(),
+                        d.maxColumns(),
+                        d.maxFeatureDim(),
+                        d.maxNodes(),
+                        d.maxEdges(),
+                        d.maxSyntheticNodes(),
+                        d.maxSyntheticEdges(),
+                        100_000));
         // 4,000 products x 33 features (the generator's width) = 132,000 values, every node and edge limit kept
         assertThatThrownBy(() -> service.registerSynthetic("wide", new SyntheticSpec(100, 4_000, 100, 0L)))
                 .isInstanceOf(InvalidInputException.class)

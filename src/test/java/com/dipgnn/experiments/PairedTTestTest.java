@@ -55,10 +55,10 @@ class PairedTTestTest {
         double[] a = {0.80, 0.82, 0.79, 0.85, 0.81};
         double[] b = {0.78, 0.80, 0.80, 0.81, 0.78};
         // d = 0.02 0.02 -0.01 0.04 0.03: mean 0.02, squared deviations sum 0.0014, variance 0.0014 / 4
-        double sd = Math.sqrt(0.0014 / 4);          // 0.018708
-        double se = sd / Math.sqrt(5);              // sqrt(7e-5) = 0.0083666
-        double t = 0.02 / se;                       // 2.3905
-        double y = t * t / (4 + t * t);             // closed form of the two-sided p for df 4
+        double sd = Math.sqrt(0.0014 / 4); // 0.018708
+        double se = sd / Math.sqrt(5); // sqrt(7e-5) = 0.0083666
+        double t = 0.02 / se; // 2.3905
+        double y = t * t / (4 + t * t); // closed form of the two-sided p for df 4
         double p = 1 - 1.5 * Math.sqrt(y) + 0.5 * Math.pow(y, 1.5);
 
         PairedTTest.Result r = PairedTTest.test(a, b);
@@ -103,13 +103,17 @@ class PairedTTestTest {
     @Test
     void invalidInputIsRejectedWithAClearMessage() {
         assertThatThrownBy(() -> PairedTTest.test(new double[] {1, 2, 3}, new double[] {1, 2}))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("same length");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("same length");
         assertThatThrownBy(() -> PairedTTest.test(new double[] {1}, new double[] {2}))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 2");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least 2");
         assertThatThrownBy(() -> PairedTTest.test(new double[] {1, Double.NaN}, new double[] {2, 3}))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not finite");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not finite");
         assertThatThrownBy(() -> PairedTTest.studentTwoSidedP(1.0, 0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("degrees of freedom");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("degrees of freedom");
         assertThatThrownBy(() -> PairedTTest.studentTwoSidedP(Double.NaN, 3))
                 .isInstanceOf(IllegalArgumentException.class);
     }

@@ -26,7 +26,8 @@ class ReproductionReportTest {
                 .contains("within the run-to-run spread");
         MethodReport worse = method(PretrainMethod.GPT_GNN, 0.60, 0.61, 0.62, 0.61);
         assertThat(ReproductionReport.recommendation(result(none, worse)))
-                .isEqualTo("**Recommendation:** no pre-training: no method beat fine-tuning from scratch on average.\n");
+                .isEqualTo(
+                        "**Recommendation:** no pre-training: no method beat fine-tuning from scratch on average.\n");
     }
 
     private static MethodReport method(PretrainMethod method, double... test) {
@@ -42,7 +43,8 @@ class ReproductionReportTest {
         List<MethodReport> all = new ArrayList<>(List.of(baseline));
         for (MethodReport m : others) {
             all.add(m);
-            comparisons.put(m.method().displayName() + " vs " + baseline.method().displayName(),
+            comparisons.put(
+                    m.method().displayName() + " vs " + baseline.method().displayName(),
                     PairedTTest.test(m.test("micro_f1"), baseline.test("micro_f1")));
         }
         return new ReproductionResult("toy", "toy", "node", "micro_f1", Map.of(), all, comparisons);

@@ -11,10 +11,10 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
@@ -32,15 +32,31 @@ class ReproductionTest {
     private static final ModelConfig TINY = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.2, 0.0);
 
     static FineTuneExperiment experiment(HeteroGraph graph, SplitMode split) {
-        ExperimentSpec spec = new ExperimentSpec(TaskKind.NODE_CLASSIFICATION, null, null, split, 3, 1.0, TINY,
+        ExperimentSpec spec = new ExperimentSpec(
+                TaskKind.NODE_CLASSIFICATION,
+                null,
+                null,
+                split,
+                3,
+                1.0,
+                TINY,
                 new FineTuneConfig(12, 64, 4, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 0),
-                new SamplingConfig(2, 64), 100_000, false, 255, 255, 0.1);
+                new SamplingConfig(2, 64),
+                100_000,
+                false,
+                255,
+                255,
+                0.1);
         return new FineTuneExperiment(graph, "synthetic:community", spec, Device.cpu());
     }
 
     static PretrainConfig pretraining() {
-        return PretrainConfig.PAPER_DEFAULT.withSteps(4).withLogEvery(2).withCheckpointEvery(2)
-                .withSampling(new SamplingConfig(2, 64), 32, 100_000).withObjectiveWeights(31, 1.0, 20.0, 0.2);
+        return PretrainConfig.PAPER_DEFAULT
+                .withSteps(4)
+                .withLogEvery(2)
+                .withCheckpointEvery(2)
+                .withSampling(new SamplingConfig(2, 64), 32, 100_000)
+                .withObjectiveWeights(31, 1.0, 20.0, 0.2);
     }
 
     @Test
@@ -64,45 +80,57 @@ class ReproductionTest {
             assertThat(m.mean("micro_f1")).isBetween(0.0, 1.0);
         }
         assertThat(result.methods().get(1).pretrainFinal()).containsKey("disc_accuracy");
-        assertThat(result.comparisons()).containsKeys("DiP-GNN vs w/o pre-train", "DiP-GNN vs GPT-GNN",
-                "GPT-GNN vs w/o pre-train");
+        assertThat(result.comparisons())
+                .containsKeys("DiP-GNN vs w/o pre-train", "DiP-GNN vs GPT-GNN", "GPT-GNN vs w/o pre-train");
         Path dipgnn = dir.resolve("pretrained").resolve("dipgnn-seed10");
-        assertThat(ModelStore.readManifest(dipgnn).task()).containsEntry("method", "dipgnn")
+        assertThat(ModelStore.readManifest(dipgnn).task())
+                .containsEntry("method", "dipgnn")
                 .containsEntry("kept", "discriminator");
         assertThat(dir.resolve("checkpoints").resolve("dipgnn-seed10")).doesNotExist();
 
         Path report = ReproductionReport.write(result, dir.resolve("report"));
         String md = Files.readString(report);
-        assertThat(md).contains("| DiP-GNN |", "| GPT-GNN |", "| w/o pre-train |", "DiP-GNN vs w/o pre-train",
-                "validation.svg", "coverage disc.");
-        assertThat(Files.readString(dir.resolve("report").resolve("validation.svg"))).contains("<svg", "DiP-GNN");
+        assertThat(md)
+                .contains(
+                        "| DiP-GNN |",
+                        "| GPT-GNN |",
+                        "| w/o pre-train |",
+                        "DiP-GNN vs w/o pre-train",
+                        "validation.svg",
+                        "coverage disc.");
+        assertThat(Files.readString(dir.resolve("report").resolve("validation.svg")))
+                .contains("<svg", "DiP-GNN");
         assertThat(phases).anyMatch(p -> p.startsWith("DiP-GNN: pre-training 4 steps"));
 
         List<String> again = new ArrayList<>();
-        new Reproduction(experiment(graph, SplitMode.TRANSFER),
-                new ReproductionSpec(List.of(PretrainMethod.DIPGNN), 1, 10, pretraining(), false),
-                new Reproduction.Listener() {
-                    @Override
-                    public void onPhase(String line) {
-                        again.add(line);
-                    }
-                }).run(dir);
+        new Reproduction(
+                        experiment(graph, SplitMode.TRANSFER),
+                        new ReproductionSpec(List.of(PretrainMethod.DIPGNN), 1, 10, pretraining(), false),
+                        new Reproduction.Listener() {
+                            @Override
+                            public void onPhase(String line) {
+                                again.add(line);
+                            }
+                        })
+                .run(dir);
         assertThat(again).anyMatch(p -> p.contains("reusing the pre-trained model"));
     }
 
     @Test
     void preTrainingPerRunPreTrainsOncePerSeed(@TempDir Path dir) throws Exception {
         AtomicInteger pretrainings = new AtomicInteger();
-        new Reproduction(experiment(SyntheticGraphs.community(3), SplitMode.TRANSFER),
-                new ReproductionSpec(List.of(PretrainMethod.GAE), 2, 0, pretraining(), true),
-                new Reproduction.Listener() {
-                    @Override
-                    public void onPhase(String line) {
-                        if (line.contains("pre-training")) {
-                            pretrainings.incrementAndGet();
-                        }
-                    }
-                }).run(dir);
+        new Reproduction(
+                        experiment(SyntheticGraphs.community(3), SplitMode.TRANSFER),
+                        new ReproductionSpec(List.of(PretrainMethod.GAE), 2, 0, pretraining(), true),
+                        new Reproduction.Listener() {
+                            @Override
+                            public void onPhase(String line) {
+                                if (line.contains("pre-training")) {
+                                    pretrainings.incrementAndGet();
+                                }
+                            }
+                        })
+                .run(dir);
         assertThat(pretrainings).hasValue(2);
         assertThat(dir.resolve("pretrained").resolve("gae-seed0")).isDirectory();
         assertThat(dir.resolve("pretrained").resolve("gae-seed1")).isDirectory();
@@ -111,17 +139,20 @@ class ReproductionTest {
     @Test
     void refusesPreTrainingWithoutTheTransferSplit(@TempDir Path dir) {
         HeteroGraph graph = SyntheticGraphs.community(4);
-        assertThatThrownBy(() -> new Reproduction(experiment(graph, SplitMode.DATASET),
-                new ReproductionSpec(List.of(PretrainMethod.DIPGNN), 1, 0, pretraining(), false),
-                new Reproduction.Listener() { }).run(dir))
+        assertThatThrownBy(() -> new Reproduction(
+                                experiment(graph, SplitMode.DATASET),
+                                new ReproductionSpec(List.of(PretrainMethod.DIPGNN), 1, 0, pretraining(), false),
+                                new Reproduction.Listener() {})
+                        .run(dir))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("node-transfer split");
     }
 
     @Test
     void specRejectsDuplicateMethodsAndZeroRuns() {
-        assertThatThrownBy(() -> new ReproductionSpec(List.of(PretrainMethod.NONE, PretrainMethod.NONE), 1, 0,
-                pretraining(), false)).hasMessageContaining("twice");
+        assertThatThrownBy(() -> new ReproductionSpec(
+                        List.of(PretrainMethod.NONE, PretrainMethod.NONE), 1, 0, pretraining(), false))
+                .hasMessageContaining("twice");
         assertThatThrownBy(() -> new ReproductionSpec(List.of(PretrainMethod.NONE), 0, 0, pretraining(), false))
                 .hasMessageContaining("runs");
     }

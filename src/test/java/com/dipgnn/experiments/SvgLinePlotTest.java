@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.io.ByteArrayInputStream;
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
-import java.math.MathContext;
 
 class SvgLinePlotTest {
 
@@ -84,10 +84,14 @@ class SvgLinePlotTest {
         assertThat(doc.getDocumentElement().getNamespaceURI()).isEqualTo(SVG_NS);
         List<Element> lines = byClass(doc, "path", "series");
         assertThat(lines).hasSize(2);
-        assertThat(lines.get(0).getAttribute("stroke")).isNotEqualTo(lines.get(1).getAttribute("stroke"));
+        assertThat(lines.get(0).getAttribute("stroke"))
+                .isNotEqualTo(lines.get(1).getAttribute("stroke"));
         assertThat(lines.get(0).getAttribute("d")).startsWith("M").contains("L");
-        assertThat(byClass(doc, "path", "band")).as("only the first series has a band").hasSize(1);
-        assertThat(byClass(doc, "text", "legend-label")).extracting(Element::getTextContent)
+        assertThat(byClass(doc, "path", "band"))
+                .as("only the first series has a band")
+                .hasSize(1);
+        assertThat(byClass(doc, "text", "legend-label"))
+                .extracting(Element::getTextContent)
                 .containsExactly("DiP-GNN", "no pre-training");
         assertThat(byClass(doc, "text", "title").get(0).getTextContent()).isEqualTo("Accuracy");
         assertThat(byClass(doc, "text", "x-label").get(0).getTextContent()).isEqualTo("epoch");
@@ -103,7 +107,8 @@ class SvgLinePlotTest {
         Document doc = parse(svg);
         assertThat(byClass(doc, "text", "legend-label").get(0).getTextContent()).isEqualTo("loss<1 & acc>0");
         assertThat(byClass(doc, "text", "title").get(0).getTextContent()).isEqualTo("A & B <test>");
-        assertThat(byClass(doc, "path", "series").get(0).getAttribute("data-name")).isEqualTo("loss<1 & acc>0");
+        assertThat(byClass(doc, "path", "series").get(0).getAttribute("data-name"))
+                .isEqualTo("loss<1 & acc>0");
         assertThat(byClass(doc, "text", "x-label").get(0).getTextContent()).isEqualTo("x \"quoted\"");
     }
 
@@ -111,7 +116,8 @@ class SvgLinePlotTest {
     void tickLabelsAreNiceNumbersCoveringTheData() throws Exception {
         double[] x = {3, 17, 42, 97};
         double[] y = {0.613, 0.702, 0.777, 0.8125};
-        Document doc = parse(new SvgLinePlot("t", "x", "y").addSeries("s", x, y, null).render());
+        Document doc =
+                parse(new SvgLinePlot("t", "x", "y").addSeries("s", x, y, null).render());
         assertNiceTicks(tickValues(doc, "x-ticks"), 3, 97);
         assertNiceTicks(tickValues(doc, "y-ticks"), 0.613, 0.8125);
     }
@@ -125,7 +131,9 @@ class SvgLinePlotTest {
             assertThat(ticks.get(i) - ticks.get(i - 1)).isCloseTo(step, within(step * 1e-9));
         }
         // step = m * 10^k with m in {1, 2, 2.5, 5}; every tick is a multiple of the step
-        BigDecimal mantissa = BigDecimal.valueOf(step).round(new MathContext(6)).stripTrailingZeros()
+        BigDecimal mantissa = BigDecimal.valueOf(step)
+                .round(new MathContext(6))
+                .stripTrailingZeros()
                 .movePointLeft((int) Math.floor(Math.log10(step)));
         assertThat(mantissa.doubleValue()).isIn(1.0, 2.0, 2.5, 5.0);
         for (double t : ticks) {
@@ -148,9 +156,11 @@ class SvgLinePlotTest {
     @Test
     void constantSeriesAndSinglePointsRenderWithFiniteCoordinates() throws Exception {
         String constant = new SvgLinePlot("c", "x", "y")
-                .addSeries("flat", new double[] {1, 2, 3}, new double[] {0.5, 0.5, 0.5}, null).render();
+                .addSeries("flat", new double[] {1, 2, 3}, new double[] {0.5, 0.5, 0.5}, null)
+                .render();
         String single = new SvgLinePlot("s", "x", "y")
-                .addSeries("one", new double[] {4}, new double[] {0}, new double[] {0}).render();
+                .addSeries("one", new double[] {4}, new double[] {0}, new double[] {0})
+                .render();
         String empty = new SvgLinePlot("e", "x", "y").render();
         for (String svg : List.of(constant, single, empty)) {
             assertThat(svg).doesNotContain("NaN").doesNotContain("Infinity");
@@ -168,22 +178,27 @@ class SvgLinePlotTest {
         double[] x = {0, 1, 2, 3, 4};
         double[] y = {1.0, Double.NaN, 3.0, Double.POSITIVE_INFINITY, 5.0};
         double[] band = {0.1, 0.1, Double.NaN, 0.1, 0.1};
-        String svg = new SvgLinePlot("n", "x", "y").addSeries("gappy", x, y, band).render();
+        String svg =
+                new SvgLinePlot("n", "x", "y").addSeries("gappy", x, y, band).render();
         assertThat(svg).doesNotContain("NaN").doesNotContain("Infinity");
         Document doc = parse(svg);
         String d = byClass(doc, "path", "series").get(0).getAttribute("d");
         assertThat(d.split("[ML]", -1)).as("three drawn points").hasSize(4);
         String bandPath = byClass(doc, "path", "band").get(0).getAttribute("d");
-        assertThat(bandPath.split("[ML]", -1)).as("two points with a band, upper and lower edge").hasSize(5);
+        assertThat(bandPath.split("[ML]", -1))
+                .as("two points with a band, upper and lower edge")
+                .hasSize(5);
     }
 
     @Test
     void mismatchedLengthsAreRejected() {
         SvgLinePlot plot = new SvgLinePlot("t", "x", "y");
         assertThatThrownBy(() -> plot.addSeries("a", new double[] {1, 2}, new double[] {1}, null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'a'");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'a'");
         assertThatThrownBy(() -> plot.addSeries("b", new double[] {1, 2}, new double[] {1, 2}, new double[] {1}))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("band");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("band");
         assertThatThrownBy(() -> plot.addSeries(null, new double[] {1}, new double[] {1}, null))
                 .isInstanceOf(IllegalArgumentException.class);
     }
@@ -200,7 +215,9 @@ class SvgLinePlotTest {
         List<Element> lines = byClass(doc, "path", "series");
         assertThat(lines).hasSize(10);
         assertThat(lines.stream().map(e -> e.getAttribute("stroke")).distinct()).hasSize(8);
-        assertThat(lines.stream().map(e -> e.getAttribute("stroke") + e.getAttribute("stroke-dasharray"))
-                .distinct()).hasSize(10);
+        assertThat(lines.stream()
+                        .map(e -> e.getAttribute("stroke") + e.getAttribute("stroke-dasharray"))
+                        .distinct())
+                .hasSize(10);
     }
 }

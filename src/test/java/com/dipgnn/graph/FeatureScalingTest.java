@@ -34,7 +34,8 @@ class FeatureScalingTest {
             1, 0, 5,
             2, 1, 5,
             3, 1, 5,
-            6, 0, 5});
+            6, 0, 5
+        });
         DenseFeatures user = new DenseFeatures(3, 2, new float[] {0, 1, 1, 1, 0, 0});
         SparseFeatures tag = new SparseFeatures(2, 3, new int[] {0, 1, 2}, new int[] {0, 2}, new float[] {7, 9});
         TextDerivedFeatures word = new TextDerivedFeatures(
@@ -62,19 +63,35 @@ class FeatureScalingTest {
     @Test
     void applyScalesTheDenseTypeIntoNewArraysAndLeavesTheOthers() {
         HeteroGraph raw = graph();
-        float[] before = ((DenseFeatures) raw.nodes("movie").features()).values().clone();
+        float[] before =
+                ((DenseFeatures) raw.nodes("movie").features()).values().clone();
 
         HeteroGraph scaled = FeatureScaling.fit(raw).apply(raw);
 
-        assertThat(((DenseFeatures) scaled.nodes("movie").features()).values()).containsExactly(new float[] {
-            (float) (-2 * INV_STD), 0, 0,
-            (float) (-1 * INV_STD), 1, 0,
-            0, 1, 0,
-            (float) (3 * INV_STD), 0, 0}, within(1e-6f));
-        assertThat(((DenseFeatures) raw.nodes("movie").features()).values()).as("the original is untouched")
+        assertThat(((DenseFeatures) scaled.nodes("movie").features()).values())
+                .containsExactly(
+                        new float[] {
+                            (float) (-2 * INV_STD),
+                            0,
+                            0,
+                            (float) (-1 * INV_STD),
+                            1,
+                            0,
+                            0,
+                            1,
+                            0,
+                            (float) (3 * INV_STD),
+                            0,
+                            0
+                        },
+                        within(1e-6f));
+        assertThat(((DenseFeatures) raw.nodes("movie").features()).values())
+                .as("the original is untouched")
                 .containsExactly(before);
         for (String type : new String[] {"user", "tag", "word", "genre"}) {
-            assertThat(scaled.nodes(type).features()).as(type).isSameAs(raw.nodes(type).features());
+            assertThat(scaled.nodes(type).features())
+                    .as(type)
+                    .isSameAs(raw.nodes(type).features());
         }
     }
 
@@ -98,7 +115,9 @@ class FeatureScalingTest {
         assertThat(scaling.types().get("movie").means()).containsExactly(new double[] {2, 0, 5}, within(1e-12));
         assertThat(scaling.types().get("movie").scales())
                 .containsExactly(new double[] {0.816496580927726, 1, 1}, within(1e-12));
-        assertThat(FeatureScaling.fit(graph(), Map.of()).isIdentity()).as("no nodes, nothing fitted").isTrue();
+        assertThat(FeatureScaling.fit(graph(), Map.of()).isIdentity())
+                .as("no nodes, nothing fitted")
+                .isTrue();
     }
 
     @Test
@@ -122,21 +141,33 @@ class FeatureScalingTest {
         scaling.save(dir);
 
         String json = Files.readString(dir.resolve(FeatureScaling.FILE_NAME));
-        assertThat(json).contains("\"format\" : \"dipgnn-feature-scaling\"").contains("\"version\" : 1")
+        assertThat(json)
+                .contains("\"format\" : \"dipgnn-feature-scaling\"")
+                .contains("\"version\" : 1")
                 .contains("\"movie\"");
         assertThat(FeatureScaling.loadIfPresent(dir)).contains(scaling);
     }
 
     @Test
     void malformedFilesAreRefusedWithTheFileTheProblemAndTheFix() throws IOException {
-        refused("{\"format\": \"dipgnn-feature-scaling\", \"version\": 1, \"types\": {\"movie\": "
-                + "{\"mean\": [1.0, \"NaN\"], \"scale\": [1.0, 1.0]}}}", "mean[1]", "finite number");
-        refused("{\"format\": \"dipgnn-feature-scaling\", \"version\": 1, \"types\": {\"movie\": "
-                + "{\"mean\": [1.0], \"scale\": [1e400]}}}", "scale[0]", "finite number");
-        refused("{\"format\": \"dipgnn-feature-scaling\", \"version\": 1, \"types\": {\"movie\": "
-                + "{\"mean\": [1.0], \"scale\": [1.0, 2.0]}}}", "1 means and 2 scales");
-        refused("{\"format\": \"dipgnn-feature-scaling\", \"version\": 1, \"types\": {\"movie\": "
-                + "{\"mean\": [1.0], \"scale\": [0.0]}}}", "scales must be positive");
+        refused(
+                "{\"format\": \"dipgnn-feature-scaling\", \"version\": 1, \"types\": {\"movie\": "
+                        + "{\"mean\": [1.0, \"NaN\"], \"scale\": [1.0, 1.0]}}}",
+                "mean[1]",
+                "finite number");
+        refused(
+                "{\"format\": \"dipgnn-feature-scaling\", \"version\": 1, \"types\": {\"movie\": "
+                        + "{\"mean\": [1.0], \"scale\": [1e400]}}}",
+                "scale[0]",
+                "finite number");
+        refused(
+                "{\"format\": \"dipgnn-feature-scaling\", \"version\": 1, \"types\": {\"movie\": "
+                        + "{\"mean\": [1.0], \"scale\": [1.0, 2.0]}}}",
+                "1 means and 2 scales");
+        refused(
+                "{\"format\": \"dipgnn-feature-scaling\", \"version\": 1, \"types\": {\"movie\": "
+                        + "{\"mean\": [1.0], \"scale\": [0.0]}}}",
+                "scales must be positive");
         refused("{\"format\": \"dipgnn-feature-scaling\", \"version\": 1}", "no \"types\" object");
         refused("{\"version\": 1, \"types\": {}}", "is not a feature scaling");
         refused("{\"format\": \"dipgnn-feature-scaling\", \"types\": {", "is not valid JSON");
@@ -168,23 +199,29 @@ class FeatureScalingTest {
     @Test
     void aGraphThatDoesNotFitTheScalingIsRefused() {
         FeatureScaling scaling = FeatureScaling.fit(graph());
-        HeteroGraph sparseMovies = graph().withNodes(graph().nodes("movie").withFeatures(
-                new SparseFeatures(4, 3, new int[] {0, 0, 0, 0, 0}, new int[0], new float[0])));
-        HeteroGraph noMovies = new GraphBuilder("other").addNodes(NodeTable.ofCount("user", 1)).build();
+        HeteroGraph sparseMovies = graph().withNodes(graph().nodes("movie")
+                .withFeatures(new SparseFeatures(4, 3, new int[] {0, 0, 0, 0, 0}, new int[0], new float[0])));
+        HeteroGraph noMovies =
+                new GraphBuilder("other").addNodes(NodeTable.ofCount("user", 1)).build();
 
-        assertThatThrownBy(() -> scaling.apply(sparseMovies)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> scaling.apply(sparseMovies))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("standardises 3 dense features of 'movie' nodes")
                 .hasMessageContaining("3 sparse features");
-        assertThatThrownBy(() -> scaling.apply(noMovies)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> scaling.apply(noMovies))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("has no node type 'movie'");
     }
 
     @Test
     void aNonFiniteFeatureCannotBeFitted() {
-        HeteroGraph bad = new GraphBuilder("bad").addNodes(NodeTable.ofCount("movie", 2)
-                .withFeatures(new DenseFeatures(2, 1, new float[] {1, Float.NaN}))).build();
+        HeteroGraph bad = new GraphBuilder("bad")
+                .addNodes(NodeTable.ofCount("movie", 2)
+                        .withFeatures(new DenseFeatures(2, 1, new float[] {1, Float.NaN})))
+                .build();
 
-        assertThatThrownBy(() -> FeatureScaling.fit(bad)).hasMessageContaining("node 1 of type 'movie'")
+        assertThatThrownBy(() -> FeatureScaling.fit(bad))
+                .hasMessageContaining("node 1 of type 'movie'")
                 .hasMessageContaining("must be finite");
     }
 
@@ -192,14 +229,19 @@ class FeatureScalingTest {
     void rowNormalisationExcludesStandardisation() {
         FeatureScaling scaling = FeatureScaling.fit(graph());
 
-        assertThatThrownBy(() -> new FeaturePreprocessing(scaling, true)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new FeaturePreprocessing(scaling, true))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not both");
         assertThat(FeaturePreprocessing.rowNormalized().applyRow("movie", new float[] {1, 3, 0}))
                 .containsExactly(0.25f, 0.75f, 0f);
         assertThat(FeaturePreprocessing.standardized(scaling).applyRow("movie", new float[] {3, 0, 5}))
                 .containsExactly(0f, 0f, 0f);
         HeteroGraph raw = graph();
-        assertThat(((DenseFeatures) FeaturePreprocessing.rowNormalized().apply(raw).nodes("movie").features()).values())
+        assertThat(((DenseFeatures) FeaturePreprocessing.rowNormalized()
+                                .apply(raw)
+                                .nodes("movie")
+                                .features())
+                        .values())
                 .startsWith(1 / 6f, 0f, 5 / 6f);
     }
 }

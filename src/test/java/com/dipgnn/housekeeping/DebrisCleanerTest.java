@@ -32,6 +32,7 @@ class DebrisCleanerTest {
     private static final Instant OLD = NOW.minus(Duration.ofMinutes(10));
     /** Within the grace period. */
     private static final Instant RECENT = NOW.minus(Duration.ofSeconds(30));
+
     private static final String LIVE = "o00000000a1a1";
     private static final String DEAD = "o00000000dead";
     private static final DebrisCleaner.Rules RULES = new DebrisCleaner.Rules(Set.of(LIVE)::contains, START, NOW, GRACE);
@@ -144,8 +145,8 @@ class DebrisCleanerTest {
     @Test
     void aLegacyWriteTouchedWithinTheGracePeriodIsKeptAtStart() throws IOException {
         Path withinGrace = file("datasets/.upload-1d1d", 100, START.minusSeconds(30));
-        DebrisCleaner.Rules justStarted = new DebrisCleaner.Rules(RULES.liveOwner(), START, START.plusSeconds(30),
-                GRACE);
+        DebrisCleaner.Rules justStarted =
+                new DebrisCleaner.Rules(RULES.liveOwner(), START, START.plusSeconds(30), GRACE);
 
         assertThat(DebrisCleaner.clean(properties(data), justStarted).entries()).isZero();
         assertThat(withinGrace).exists();

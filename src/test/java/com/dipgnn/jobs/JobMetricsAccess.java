@@ -13,8 +13,7 @@ import org.mockito.MockMakers;
 /** Registers {@link JobMetrics} on a registry and gives every one of its series a value (for tests elsewhere). */
 public final class JobMetricsAccess {
 
-    private JobMetricsAccess() {
-    }
+    private JobMetricsAccess() {}
 
     public static void exercise(MeterRegistry registry) {
         // the subclass mock maker: no agent to attach (callers may share a JVM with Helm's Go runtime)

@@ -35,16 +35,19 @@ class JobMetricsTest {
         metrics.jobEnded("j1", JobState.SUCCEEDED);
         String scrape = registry.scrape();
 
-        assertThat(scrape).contains("dipgnn_training_steps_total{kind=\"finetune\"} 2.0")
+        assertThat(scrape)
+                .contains("dipgnn_training_steps_total{kind=\"finetune\"} 2.0")
                 .contains("dipgnn_training_steps_total{kind=\"pretrain\"} 0.0")
                 .contains("dipgnn_jobs_finished_total{state=\"succeeded\"} 1.0")
                 .contains("dipgnn_jobs_finished_total{state=\"failed\"} 0.0");
         // worked by hand: 0.05 s falls in le=0.05 and above, 0.3 s from le=0.5 on
-        assertThat(scrape).contains("dipgnn_job_step_duration_seconds_bucket{kind=\"finetune\",le=\"0.05\"} 1")
+        assertThat(scrape)
+                .contains("dipgnn_job_step_duration_seconds_bucket{kind=\"finetune\",le=\"0.05\"} 1")
                 .contains("dipgnn_job_step_duration_seconds_bucket{kind=\"finetune\",le=\"0.25\"} 1")
                 .contains("dipgnn_job_step_duration_seconds_bucket{kind=\"finetune\",le=\"0.5\"} 2")
                 .contains("dipgnn_job_step_duration_seconds_count{kind=\"finetune\"} 2");
-        assertThat(buckets(scrape, "dipgnn_job_step_duration_seconds_bucket{kind=\"finetune\"")).isEqualTo(13);
+        assertThat(buckets(scrape, "dipgnn_job_step_duration_seconds_bucket{kind=\"finetune\""))
+                .isEqualTo(13);
     }
 
     @Test
@@ -52,7 +55,8 @@ class JobMetricsTest {
         JobMetrics metrics = jobMetrics();
         metrics.progress("j7", Map.of("loss", 1.5), Map.of("val_mrr", 0.25));
         String running = registry.scrape();
-        assertThat(running).contains("dipgnn_job_loss{job_id=\"j7\",term=\"loss\"} 1.5")
+        assertThat(running)
+                .contains("dipgnn_job_loss{job_id=\"j7\",term=\"loss\"} 1.5")
                 .contains("dipgnn_job_metric{job_id=\"j7\",name=\"val_mrr\"} 0.25");
 
         metrics.jobEnded("j7", JobState.CANCELLED);
@@ -72,10 +76,14 @@ class JobMetricsTest {
         }
         String scrape = registry.scrape();
         assertThat(scrape)
-                .contains("dipgnn_inference_requests_total{deployment=\"shop\",endpoint=\"recommendations\",outcome=\"success\"} 1.0")
-                .contains("dipgnn_inference_requests_total{deployment=\"shop\",endpoint=\"recommendations\",outcome=\"error\"} 1.0");
-        assertThat(buckets(scrape,
-                "dipgnn_inference_duration_seconds_bucket{deployment=\"shop\",endpoint=\"recommendations\",outcome=\"success\""))
+                .contains(
+                        "dipgnn_inference_requests_total{deployment=\"shop\",endpoint=\"recommendations\",outcome=\"success\"} 1.0")
+                .contains(
+                        "dipgnn_inference_requests_total{deployment=\"shop\",endpoint=\"recommendations\",outcome=\"error\"} 1.0");
+        assertThat(
+                        buckets(
+                                scrape,
+                                "dipgnn_inference_duration_seconds_bucket{deployment=\"shop\",endpoint=\"recommendations\",outcome=\"success\""))
                 .isEqualTo(15);
     }
 
@@ -87,20 +95,32 @@ class JobMetricsTest {
         String scrape = registry.scrape();
         List<String> lines = Arrays.asList(scrape.split("\n"));
 
-        Set<String> families = lines.stream().filter(l -> l.startsWith("# TYPE dipgnn_"))
-                .map(l -> l.split(" ")[2]).collect(Collectors.toSet());
-        assertThat(families).contains("dipgnn_jobs", "dipgnn_jobs_finished_total", "dipgnn_training_steps_total",
-                "dipgnn_job_step_duration_seconds", "dipgnn_job_loss", "dipgnn_inference_requests_total",
-                "dipgnn_inference_duration_seconds");
+        Set<String> families = lines.stream()
+                .filter(l -> l.startsWith("# TYPE dipgnn_"))
+                .map(l -> l.split(" ")[2])
+                .collect(Collectors.toSet());
+        assertThat(families)
+                .contains(
+                        "dipgnn_jobs",
+                        "dipgnn_jobs_finished_total",
+                        "dipgnn_training_steps_total",
+                        "dipgnn_job_step_duration_seconds",
+                        "dipgnn_job_loss",
+                        "dipgnn_inference_requests_total",
+                        "dipgnn_inference_duration_seconds");
         for (String family : families) {
-            assertThat(lines).as("HELP of " + family)
-                    .anyMatch(l -> l.startsWith("# HELP " + family + " ") && l.length() > ("# HELP " + family + " ").length());
+            assertThat(lines)
+                    .as("HELP of " + family)
+                    .anyMatch(l ->
+                            l.startsWith("# HELP " + family + " ") && l.length() > ("# HELP " + family + " ").length());
         }
-        assertThat(lines.stream().filter(l -> l.startsWith("dipgnn_"))).noneMatch(l -> l.contains("{job=\"")
-                || l.contains(",job=\""));
+        assertThat(lines.stream().filter(l -> l.startsWith("dipgnn_")))
+                .noneMatch(l -> l.contains("{job=\"") || l.contains(",job=\""));
     }
 
     private static long buckets(String scrape, String prefix) {
-        return Arrays.stream(scrape.split("\n")).filter(l -> l.startsWith(prefix)).count();
+        return Arrays.stream(scrape.split("\n"))
+                .filter(l -> l.startsWith(prefix))
+                .count();
     }
 }

@@ -48,20 +48,24 @@ class AggregationKernelTest {
                 scale = Math.max(scale, Math.abs(v));
             }
             for (int i = 0; i < expected.length; i++) {
-                assertThat((double) actual[i]).as("%s[%d]", e.getKey(), i)
+                assertThat((double) actual[i])
+                        .as("%s[%d]", e.getKey(), i)
                         .isCloseTo(expected[i], org.assertj.core.data.Offset.offset(TOLERANCE * Math.max(1, scale)));
             }
         }
         assertThat(coo.keySet().stream().filter(k -> k.startsWith("grad ")).count())
-                .as("gradients of every parameter compared").isGreaterThan(10);
+                .as("gradients of every parameter compared")
+                .isGreaterThan(10);
     }
 
     @Test
     void theSwitchReadsItsNamesAndRefusesOthersSayingWhichExist() {
         assertThat(AggregationKernel.parse("coo")).isEqualTo(AggregationKernel.COO);
         assertThat(AggregationKernel.parse(" TorchScript ")).isEqualTo(AggregationKernel.TORCHSCRIPT);
-        assertThatThrownBy(() -> AggregationKernel.parse("cuda")).hasMessageContaining("'cuda'")
-                .hasMessageContaining("coo or torchscript").hasMessageContaining(AggregationKernel.PROPERTY);
+        assertThatThrownBy(() -> AggregationKernel.parse("cuda"))
+                .hasMessageContaining("'cuda'")
+                .hasMessageContaining("coo or torchscript")
+                .hasMessageContaining(AggregationKernel.PROPERTY);
     }
 
     /** Outputs of both node types and the gradient of every parameter of a fixed-seed encoder, under {@code kernel}. */
@@ -74,8 +78,8 @@ class AggregationKernelTest {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph, NodeInputConfig.DEFAULT), config);
             Engine.getInstance().setRandomSeed(7);
             encoder.initialize(model);
-            Subgraph all = Subgraph.induced(graph, Map.of("paper", new int[] {0, 1, 2, 3, 4, 5},
-                    "author", new int[] {0, 1, 2, 3}));
+            Subgraph all = Subgraph.induced(
+                    graph, Map.of("paper", new int[] {0, 1, 2, 3, 4, 5}, "author", new int[] {0, 1, 2, 3}));
             try (NDManager step = model.newSubManager()) {
                 GraphBatch batch = new GraphBatch(step, graph, all);
                 try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
@@ -85,8 +89,10 @@ class AggregationKernelTest {
                     for (Map.Entry<String, NDArray> e : out.entrySet()) {
                         result.put("out " + e.getKey(), e.getValue().toFloatArray());
                         // a loss that weighs every output element differently, so that no gradient cancels
-                        NDArray weights = step.arange(1f, 1f + e.getValue().size()).reshape(e.getValue().getShape())
-                                .mul(0.01f * k++).sin();
+                        NDArray weights = step.arange(1f, 1f + e.getValue().size())
+                                .reshape(e.getValue().getShape())
+                                .mul(0.01f * k++)
+                                .sin();
                         loss = loss.add(e.getValue().mul(weights).sum());
                     }
                     collector.backward(loss);

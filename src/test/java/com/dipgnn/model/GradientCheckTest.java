@@ -9,6 +9,7 @@ import ai.djl.nn.Parameter;
 import ai.djl.training.GradientCollector;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.sampling.Subgraph;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
@@ -16,7 +17,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import java.util.Arrays;
 
 /**
  * Analytic gradients of every parameter tensor of both backbones agree with central finite
@@ -27,8 +27,11 @@ import java.util.Arrays;
 class GradientCheckTest {
 
     static Stream<Arguments> architectures() {
-        return Stream.of(Arguments.of(Backbone.HGT, NodeInputConfig.DEFAULT), Arguments.of(Backbone.GAT, NodeInputConfig.DEFAULT),
-                Arguments.of(Backbone.HGT, NodeInputConfig.LEGACY), Arguments.of(Backbone.GAT, NodeInputConfig.LEGACY));
+        return Stream.of(
+                Arguments.of(Backbone.HGT, NodeInputConfig.DEFAULT),
+                Arguments.of(Backbone.GAT, NodeInputConfig.DEFAULT),
+                Arguments.of(Backbone.HGT, NodeInputConfig.LEGACY),
+                Arguments.of(Backbone.GAT, NodeInputConfig.LEGACY));
     }
 
     @ParameterizedTest
@@ -42,7 +45,8 @@ class GradientCheckTest {
             // LeakyReLU input lies within the finite-difference step of its kink
             Engine.getInstance().setRandomSeed(43);
             encoder.initialize(model);
-            Subgraph all = Subgraph.induced(graph, Map.of("paper", new int[] {0, 1, 2, 3, 4, 5}, "author", new int[] {0, 1, 2, 3}));
+            Subgraph all = Subgraph.induced(
+                    graph, Map.of("paper", new int[] {0, 1, 2, 3, 4, 5}, "author", new int[] {0, 1, 2, 3}));
             float[] weights = randomWeights(6 * 8 + 4 * 8, 3);
             Map<String, NDArray> grads = new HashMap<>();
             try (NDManager step = model.newSubManager()) {
@@ -56,7 +60,9 @@ class GradientCheckTest {
                     g.close();
                 }
                 float first = loss(encoder, batch, weights).getFloat();
-                assertThat(loss(encoder, batch, weights).getFloat()).as("forward is deterministic").isEqualTo(first);
+                assertThat(loss(encoder, batch, weights).getFloat())
+                        .as("forward is deterministic")
+                        .isEqualTo(first);
                 int checked = 0;
                 Random pick = new Random(11);
                 for (Map.Entry<String, Parameter> e : encoder.parameters().entrySet()) {
@@ -70,8 +76,10 @@ class GradientCheckTest {
                     double numeric = directionalDerivative(encoder, batch, weights, param, direction);
                     assertThat(analytic)
                             .as("d loss / d %s along a random unit direction", e.getKey())
-                            .isCloseTo(numeric, org.assertj.core.data.Offset.offset(
-                                    2e-2 * Math.max(1e-2, Math.abs(numeric)) + 2e-3));
+                            .isCloseTo(
+                                    numeric,
+                                    org.assertj.core.data.Offset.offset(
+                                            2e-2 * Math.max(1e-2, Math.abs(numeric)) + 2e-3));
                     checked++;
                 }
                 assertThat(checked).isEqualTo(encoder.parameters().size()).isGreaterThan(10);
@@ -90,8 +98,8 @@ class GradientCheckTest {
     }
 
     /** Central difference of the loss along {@code direction}, restoring the parameter afterwards. */
-    private static double directionalDerivative(GraphEncoder encoder, GraphBatch batch, float[] weights, NDArray param,
-                                                float[] direction) {
+    private static double directionalDerivative(
+            GraphEncoder encoder, GraphBatch batch, float[] weights, NDArray param, float[] direction) {
         float[] original = param.toFloatArray();
         float h = 1e-2f;
         param.set(shifted(original, direction, h));

@@ -47,13 +47,17 @@ class KernelPathEquivalenceTest {
             try (InEdges inEdges = new InEdges(manager, "paper", destinations, List.of(relation))) {
                 NDArray values = manager.randomNormal(new Shape(edges, heads)).mul(3);
 
-                assertClose(kernels.segmentSum(values, inEdges.destinations(), destinations),
+                assertClose(
+                        kernels.segmentSum(values, inEdges.destinations(), destinations),
                         GraphOps.scatterSum(inEdges.incidence(), values));
                 NDArray max = kernels.segmentMax(values, inEdges.destinations(), destinations);
                 assertClose(max, inEdges.segmentMax(values));
                 assertClose(max, inEdges.segmentMaxOnHost(values));
-                assertThat(max.get(7).toFloatArray()).as("a destination without in-edges").containsOnly(0f);
-                assertClose(kernels.segmentSoftmax(values, inEdges.destinations(), destinations),
+                assertThat(max.get(7).toFloatArray())
+                        .as("a destination without in-edges")
+                        .containsOnly(0f);
+                assertClose(
+                        kernels.segmentSoftmax(values, inEdges.destinations(), destinations),
                         GraphOps.segmentSoftmax(values, inEdges));
 
                 long[] rows = new long[edges];
@@ -71,8 +75,14 @@ class KernelPathEquivalenceTest {
                 }
                 NDArray dense = manager.randomNormal(new Shape(25, 6));
                 NDArray coo = GraphOps.coo(manager, rows, columns, weights, destinations, 25);
-                assertClose(kernels.spmm(manager.create(new long[][] {rows, columns}), manager.create(weights),
-                        destinations, 25, dense), coo.matMul(dense));
+                assertClose(
+                        kernels.spmm(
+                                manager.create(new long[][] {rows, columns}),
+                                manager.create(weights),
+                                destinations,
+                                25,
+                                dense),
+                        coo.matMul(dense));
             }
         }
     }

@@ -10,6 +10,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.Subgraph;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,6 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import java.util.Arrays;
 
 class MessagePassingPropertiesTest {
 
@@ -60,8 +60,8 @@ class MessagePassingPropertiesTest {
             dst[i] = 1 + (i % 3) * 4 % 9;
         }
         HeteroGraph graph = new com.dipgnn.graph.GraphBuilder("degrees")
-                .addNodes(com.dipgnn.graph.NodeTable.ofCount("node", 30).withFeatures(
-                        new com.dipgnn.graph.DenseFeatures(30, 1, new float[30])))
+                .addNodes(com.dipgnn.graph.NodeTable.ofCount("node", 30)
+                        .withFeatures(new com.dipgnn.graph.DenseFeatures(30, 1, new float[30])))
                 .addEdges(new com.dipgnn.graph.RelationType("node", "link", "node"), src, dst, null, false)
                 .build();
         try (NDManager m = NDManager.newBaseManager()) {
@@ -91,7 +91,9 @@ class MessagePassingPropertiesTest {
                     Arrays.fill(expected, d * 3, d * 3 + 3, 0f);
                 }
             }
-            assertThat(Arrays.stream(degree).distinct().count()).as("several degrees").isGreaterThan(2);
+            assertThat(Arrays.stream(degree).distinct().count())
+                    .as("several degrees")
+                    .isGreaterThan(2);
             NDArray onDevice = in.segmentMax(m.create(values, new Shape(edgeDst.length, 3)));
             NDArray onHost = in.segmentMaxOnHost(m.create(values, new Shape(edgeDst.length, 3)));
             assertThat(onDevice.toFloatArray()).containsExactly(expected);
@@ -112,7 +114,8 @@ class MessagePassingPropertiesTest {
                 values[e] = e + 1;
                 expected[dst[e]] += e + 1;
             }
-            float[] sums = GraphOps.scatterSum(in.incidence(), m.create(values, new Shape(dst.length, 1))).toFloatArray();
+            float[] sums = GraphOps.scatterSum(in.incidence(), m.create(values, new Shape(dst.length, 1)))
+                    .toFloatArray();
             assertThat(sums).containsExactly(expected, within(1e-4f));
         }
     }
@@ -129,7 +132,8 @@ class MessagePassingPropertiesTest {
             Map<String, NDArray> a = encoder.forward(new GraphBatch(m, graph, sub), false);
             Map<String, NDArray> b = encoder.forward(new GraphBatch(m, graph, shuffled), false);
             for (String type : List.of("paper", "author")) {
-                assertThat(b.get(type).toFloatArray()).containsExactly(a.get(type).toFloatArray(), within(1e-5f));
+                assertThat(b.get(type).toFloatArray())
+                        .containsExactly(a.get(type).toFloatArray(), within(1e-5f));
             }
         }
     }
@@ -150,12 +154,20 @@ class MessagePassingPropertiesTest {
             int[] dst = e.getValue().dst().clone();
             for (int i = src.length - 1; i > 0; i--) {
                 int j = rng.nextInt(i + 1);
-                int t = src[i]; src[i] = src[j]; src[j] = t;
-                t = dst[i]; dst[i] = dst[j]; dst[j] = t;
+                int t = src[i];
+                src[i] = src[j];
+                src[j] = t;
+                t = dst[i];
+                dst[i] = dst[j];
+                dst[j] = t;
             }
             if (src.length > 1 && Arrays.equals(dst, e.getValue().dst())) {
-                int t = src[0]; src[0] = src[1]; src[1] = t;
-                t = dst[0]; dst[0] = dst[1]; dst[1] = t;
+                int t = src[0];
+                src[0] = src[1];
+                src[1] = t;
+                t = dst[0];
+                dst[0] = dst[1];
+                dst[1] = t;
             }
             out.put(e.getKey(), new EdgeList(src, dst));
         }

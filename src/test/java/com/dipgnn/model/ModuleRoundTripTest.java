@@ -16,12 +16,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
 
 /**
  * Every kind of module survives a save and a load into a freshly built one of the same
@@ -66,7 +66,8 @@ class ModuleRoundTripTest {
                 loaded.load(manager, in(bytes(saved)));
                 for (Map.Entry<String, Parameter> p : saved.parameters().entrySet()) {
                     assertThat(loaded.parameters().get(p.getKey()).getArray().toFloatArray())
-                            .as(e.getKey() + " " + p.getKey()).containsExactly(p.getValue().getArray().toFloatArray());
+                            .as(e.getKey() + " " + p.getKey())
+                            .containsExactly(p.getValue().getArray().toFloatArray());
                 }
             }
         }
@@ -87,7 +88,8 @@ class ModuleRoundTripTest {
             byte[] newer = current.clone();
             newer[3] = (byte) -(GraphModule.FORMAT_VERSION + 1); // -3 as a big-endian int ends in 0xFD
             assertThatThrownBy(() -> new Linear(3, 4, true).load(manager, in(newer)))
-                    .isInstanceOf(MalformedModelException.class).hasMessageContaining("v" + (GraphModule.FORMAT_VERSION + 1))
+                    .isInstanceOf(MalformedModelException.class)
+                    .hasMessageContaining("v" + (GraphModule.FORMAT_VERSION + 1))
                     .hasMessageContaining("newer");
         }
     }

@@ -45,7 +45,8 @@ class NodeInputsTest {
     @Test
     void untrainedAndNewNodesReadTheUnknownVectorAndTheirDegrees() {
         HeteroGraph graph = graph();
-        ModelConfig config = new ModelConfig(Backbone.HGT, 1, 2, 1, 0.0, 0.0, NodeInputConfig.DEFAULT.withRowDropout(0));
+        ModelConfig config =
+                new ModelConfig(Backbone.HGT, 1, 2, 1, 0.0, 0.0, NodeInputConfig.DEFAULT.withRowDropout(0));
         GraphSchema schema = GraphSchema.of(graph, config.nodeInputs());
         assertThat(schema.structuralDims()).isEqualTo(Map.of("user", 1, "item", 1));
         try (NDManager manager = NDManager.newBaseManager()) {
@@ -76,10 +77,12 @@ class NodeInputsTest {
                 }
             };
             try (NDManager scope = manager.newSubManager()) {
-                float[] inference = input.forward(new GraphBatch(scope, graph, all, u2IsNew), false).get("user")
+                float[] inference = input.forward(new GraphBatch(scope, graph, all, u2IsNew), false)
+                        .get("user")
                         .toFloatArray();
                 assertValues(inference, 0.8613655f, 0.5005202f, 0.4621172f, -0.2449187f, 0.9550486f, -0.2449187f);
-                float[] training = input.forward(new GraphBatch(scope, graph, all, u2IsNew), true).get("user")
+                float[] training = input.forward(new GraphBatch(scope, graph, all, u2IsNew), true)
+                        .get("user")
                         .toFloatArray();
                 assertValues(training, 0.8613655f, 0.5005202f, 1f, 1f, 0.9550486f, -0.2449187f);
                 assertThat(users.drainGradients()).hasSize(1);

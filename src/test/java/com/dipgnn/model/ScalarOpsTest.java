@@ -26,9 +26,10 @@ class ScalarOpsTest {
                 NDArray x = manager.create(new float[] {-1f, 2f, 3f});
                 x.setRequiresGradient(true);
                 try (NDManager scope = manager.newSubManager();
-                     GradientCollector collector = Engine.getInstance().newGradientCollector()) {
+                        GradientCollector collector = Engine.getInstance().newGradientCollector()) {
                     NDArray xs = x.mul(scope.ones(x.getShape()));
-                    NDArray y = ScalarOps.maximum(ScalarOps.div(ScalarOps.mul(xs, 3), 2), 0).sum();
+                    NDArray y = ScalarOps.maximum(ScalarOps.div(ScalarOps.mul(xs, 3), 2), 0)
+                            .sum();
                     reuseFreedDirectMemory();
                     collector.backward(y);
                 }

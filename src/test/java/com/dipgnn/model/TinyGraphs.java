@@ -10,8 +10,7 @@ import java.util.Random;
 /** Small hand-made graphs for model tests. */
 final class TinyGraphs {
 
-    private TinyGraphs() {
-    }
+    private TinyGraphs() {}
 
     /** Two node types (paper with features, author without), a directed relation and its reverse, plus citations. */
     static HeteroGraph hetero() {
@@ -23,10 +22,18 @@ final class TinyGraphs {
         return new GraphBuilder("tiny-hetero")
                 .addNodes(NodeTable.ofCount("paper", 6).withFeatures(new DenseFeatures(6, 5, paperFeatures)))
                 .addNodes(NodeTable.ofCount("author", 4))
-                .addEdges(new RelationType("author", "writes", "paper"),
-                        new int[] {0, 0, 1, 2, 3, 3}, new int[] {0, 1, 2, 3, 4, 5}, null, true)
-                .addEdges(new RelationType("paper", "cites", "paper"),
-                        new int[] {0, 1, 2, 4}, new int[] {1, 2, 3, 5}, null, true)
+                .addEdges(
+                        new RelationType("author", "writes", "paper"),
+                        new int[] {0, 0, 1, 2, 3, 3},
+                        new int[] {0, 1, 2, 3, 4, 5},
+                        null,
+                        true)
+                .addEdges(
+                        new RelationType("paper", "cites", "paper"),
+                        new int[] {0, 1, 2, 4},
+                        new int[] {1, 2, 3, 5},
+                        null,
+                        true)
                 .build();
     }
 

@@ -8,12 +8,12 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
 
 /** The text Transformer: shapes, padding that changes nothing, and gradients that match finite differences. */
 class TransformerEncoderTest {
@@ -31,8 +31,10 @@ class TransformerEncoderTest {
             System.arraycopy(real, 0, padZeros, 0, real.length);
             System.arraycopy(real, 0, padNoise, 0, real.length);
             NDArray mask5 = m.create(new float[] {1, 1, 1, 0, 0}, new Shape(1, 5));
-            float[] a = encoder.forward(m.create(padZeros, new Shape(1, 5, 8)), mask5, false).toFloatArray();
-            float[] b = encoder.forward(m.create(padNoise, new Shape(1, 5, 8)), mask5, false).toFloatArray();
+            float[] a = encoder.forward(m.create(padZeros, new Shape(1, 5, 8)), mask5, false)
+                    .toFloatArray();
+            float[] b = encoder.forward(m.create(padNoise, new Shape(1, 5, 8)), mask5, false)
+                    .toFloatArray();
             float[] alone = encoder.forward(m.create(real, new Shape(1, 3, 8)), m.ones(new Shape(1, 3)), false)
                     .toFloatArray();
             for (int i = 0; i < 3 * 8; i++) {
@@ -95,11 +97,14 @@ class TransformerEncoderTest {
                     analytic += grads.get(e.getKey())[i] * direction[i];
                 }
                 double numeric = directional(encoder, m, x, weights, mask, param, direction);
-                assertThat(analytic).as("d loss / d %s", e.getKey())
+                assertThat(analytic)
+                        .as("d loss / d %s", e.getKey())
                         .isCloseTo(numeric, Offset.offset(2e-2 * Math.max(1e-2, Math.abs(numeric)) + 2e-3));
                 checked++;
             }
-            assertThat(checked).isEqualTo(2 * (4 * 2 + 2 + 2 * 2 + 2)).as("q, k, v, o, two norms, two linears per layer");
+            assertThat(checked)
+                    .isEqualTo(2 * (4 * 2 + 2 + 2 * 2 + 2))
+                    .as("q, k, v, o, two norms, two linears per layer");
         }
     }
 
@@ -118,11 +123,19 @@ class TransformerEncoderTest {
 
     private static NDArray loss(TransformerEncoder encoder, NDManager m, float[] x, float[] w, NDArray mask) {
         NDArray out = encoder.forward(m.create(x, new Shape(2, 4, 8)), mask, false);
-        return out.mul(m.create(w, new Shape(2, 4, 8))).mul(mask.reshape(2, 4, 1)).sum();
+        return out.mul(m.create(w, new Shape(2, 4, 8)))
+                .mul(mask.reshape(2, 4, 1))
+                .sum();
     }
 
-    private static double directional(TransformerEncoder encoder, NDManager m, float[] x, float[] w, NDArray mask,
-                                      NDArray param, float[] direction) {
+    private static double directional(
+            TransformerEncoder encoder,
+            NDManager m,
+            float[] x,
+            float[] w,
+            NDArray mask,
+            NDArray param,
+            float[] direction) {
         float[] original = param.toFloatArray();
         float h = 1e-2f;
         try (NDManager scope = m.newSubManager()) {

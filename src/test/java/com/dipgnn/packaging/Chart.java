@@ -11,8 +11,7 @@ final class Chart {
     static final String RELEASE = "dipgnn";
     static final String NAMESPACE = "dipgnn";
 
-    private Chart() {
-    }
+    private Chart() {}
 
     /** `helm template dipgnn helm/dipgnn -n dipgnn [options]`, parsed strictly. */
     static Installation render(UnaryOperator<TemplateCommand> options) {
@@ -25,7 +24,8 @@ final class Chart {
 
     static String renderText(String release, UnaryOperator<TemplateCommand> options) {
         FakeApiServer.get(); // the chart's lookup goes there
-        TemplateCommand template = new Helm(Project.CHART).template().withName(release).withNamespace(NAMESPACE);
+        TemplateCommand template =
+                new Helm(Project.CHART).template().withName(release).withNamespace(NAMESPACE);
         return options.apply(template).call();
     }
 

@@ -11,8 +11,7 @@ import java.util.regex.Pattern;
  */
 final class DockerIgnore {
 
-    private record Rule(Pattern pattern, boolean exception) {
-    }
+    private record Rule(Pattern pattern, boolean exception) {}
 
     private final List<Rule> rules = new ArrayList<>();
 

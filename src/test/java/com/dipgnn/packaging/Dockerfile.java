@@ -24,7 +24,7 @@ final class Dockerfile {
             String a = arguments.trim();
             if (a.startsWith("[")) {
                 try {
-                    return new ObjectMapper().readValue(a, new TypeReference<List<String>>() { });
+                    return new ObjectMapper().readValue(a, new TypeReference<List<String>>() {});
                 } catch (Exception e) {
                     throw new IllegalStateException("line " + line + ": bad JSON array: " + a, e);
                 }
@@ -36,7 +36,9 @@ final class Dockerfile {
     record Stage(String name, String image, List<Instruction> instructions) {
 
         List<Instruction> all(String keyword) {
-            return instructions.stream().filter(i -> i.keyword().equals(keyword)).toList();
+            return instructions.stream()
+                    .filter(i -> i.keyword().equals(keyword))
+                    .toList();
         }
 
         Optional<Instruction> last(String keyword) {
@@ -55,7 +57,8 @@ final class Dockerfile {
 
         /** The shell commands of every RUN, joined. */
         String runs() {
-            return String.join("\n", all("RUN").stream().map(Instruction::arguments).toList());
+            return String.join(
+                    "\n", all("RUN").stream().map(Instruction::arguments).toList());
         }
     }
 
@@ -80,7 +83,8 @@ final class Dockerfile {
                 start = n + 1;
             }
             boolean continues = line.endsWith("\\");
-            current.append(continues ? line.substring(0, line.length() - 1) : line).append(continues ? " " : "");
+            current.append(continues ? line.substring(0, line.length() - 1) : line)
+                    .append(continues ? " " : "");
             if (!continues) {
                 file.add(current.toString().strip(), start);
                 current = null;
@@ -97,7 +101,8 @@ final class Dockerfile {
         Instruction i = new Instruction(parts[0].toUpperCase(Locale.ROOT), parts.length > 1 ? parts[1] : "", line);
         if (i.keyword().equals("FROM")) {
             String[] from = i.arguments().split("\\s+");
-            String name = from.length >= 3 && from[from.length - 2].equalsIgnoreCase("AS") ? from[from.length - 1] : null;
+            String name =
+                    from.length >= 3 && from[from.length - 2].equalsIgnoreCase("AS") ? from[from.length - 1] : null;
             String image = from[0].startsWith("--") ? from[1] : from[0];
             stages.add(new Stage(name, image, new ArrayList<>()));
         } else if (stages.isEmpty()) {
@@ -108,7 +113,9 @@ final class Dockerfile {
     }
 
     Stage stage(String name) {
-        return stages.stream().filter(s -> name.equals(s.name())).findFirst()
+        return stages.stream()
+                .filter(s -> name.equals(s.name()))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no stage named " + name));
     }
 
@@ -119,11 +126,10 @@ final class Dockerfile {
     /** The ARGs declared before the first FROM, with their defaults ("" when none). */
     Map<String, String> globalArgs() {
         Map<String, String> args = new LinkedHashMap<>();
-        beforeFirstStage.stream().filter(i -> i.keyword().equals("ARG"))
-                .forEach(i -> {
-                    String a = i.arguments().trim();
-                    args.putAll(a.contains("=") ? keyValues(a) : Map.of(a, ""));
-                });
+        beforeFirstStage.stream().filter(i -> i.keyword().equals("ARG")).forEach(i -> {
+            String a = i.arguments().trim();
+            args.putAll(a.contains("=") ? keyValues(a) : Map.of(a, ""));
+        });
         return args;
     }
 

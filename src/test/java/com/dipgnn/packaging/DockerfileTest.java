@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.dipgnn.packaging.Dockerfile.Instruction;
 import com.dipgnn.packaging.Dockerfile.Stage;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import java.util.ArrayList;
 
 /** The Dockerfile builds and runs what the root project really builds, safely. */
 class DockerfileTest {
@@ -20,7 +20,8 @@ class DockerfileTest {
 
     /** The numeric uid the image runs as (also what the Kubernetes pods must run as). */
     static int imageUid() {
-        String user = DOCKERFILE.finalStage().last("USER").orElseThrow().arguments().trim();
+        String user =
+                DOCKERFILE.finalStage().last("USER").orElseThrow().arguments().trim();
         return Integer.parseInt(user.split(":")[0]);
     }
 
@@ -33,7 +34,8 @@ class DockerfileTest {
     static List<Integer> exposedPorts() {
         return DOCKERFILE.finalStage().all("EXPOSE").stream()
                 .flatMap(e -> List.of(e.arguments().trim().split("\\s+")).stream())
-                .map(p -> Integer.parseInt(p.replace("/tcp", ""))).toList();
+                .map(p -> Integer.parseInt(p.replace("/tcp", "")))
+                .toList();
     }
 
     @Test
@@ -60,7 +62,12 @@ class DockerfileTest {
     @Test
     void copiesTheExecutableJarThatTheServiceModuleBuildsAndRunsIt() {
         String jar = Project.serviceJar(); // target/dipgnn-service-0.1.0-SNAPSHOT.jar
-        String workdir = DOCKERFILE.stage("build").last("WORKDIR").orElseThrow().arguments().trim();
+        String workdir = DOCKERFILE
+                .stage("build")
+                .last("WORKDIR")
+                .orElseThrow()
+                .arguments()
+                .trim();
         Stage runtime = DOCKERFILE.finalStage();
 
         // the runtime copies from the stage `jar`, which is the build stage unless JAR_FROM says otherwise
@@ -74,8 +81,14 @@ class DockerfileTest {
         String target = copies.get(0)[1];
         assertThat(source).isEqualTo(workdir + "/" + jar).doesNotContain("-engine");
         // a jar built beforehand lands at the same path
-        String prebuilt = DOCKERFILE.stage("prebuilt").last("COPY").orElseThrow().arguments().trim();
-        assertThat(prebuilt.split("\\s+")).containsExactly("--from=jars", Path.of(jar).getFileName().toString(), source);
+        String prebuilt = DOCKERFILE
+                .stage("prebuilt")
+                .last("COPY")
+                .orElseThrow()
+                .arguments()
+                .trim();
+        assertThat(prebuilt.split("\\s+"))
+                .containsExactly("--from=jars", Path.of(jar).getFileName().toString(), source);
 
         List<String> entrypoint = runtime.last("ENTRYPOINT").orElseThrow().execForm();
         assertThat(entrypoint).containsSubsequence("java", "-jar", target);
@@ -86,8 +99,11 @@ class DockerfileTest {
     void aPlainDebianBaseGetsJavaAndCurlAndTheImageCheckUsesArgumentsTheDockerfileHas() {
         // the runtime stage installs what a Debian base lacks, and checks that it runs
         String runs = DOCKERFILE.finalStage().runs();
-        assertThat(runs).contains("command -v java").contains("openjdk-17-jre-headless")
-                .contains("java -version").contains("command -v curl");
+        assertThat(runs)
+                .contains("command -v java")
+                .contains("openjdk-17-jre-headless")
+                .contains("java -version")
+                .contains("command -v curl");
         // CI's image check (.ci/image-check.sh) builds with build arguments and a context that exist here
         String check = Project.read(Path.of(".ci/image-check.sh"));
         Map<String, String> args = DOCKERFILE.globalArgs();
@@ -98,7 +114,9 @@ class DockerfileTest {
         }
         assertThat(used).containsExactlyInAnyOrder("RUNTIME_BASE", "JAR_FROM");
         assertThat(args).containsKeys(used.toArray(String[]::new));
-        assertThat(check).contains("JAR_FROM=prebuilt").contains("--build-context jars=")
+        assertThat(check)
+                .contains("JAR_FROM=prebuilt")
+                .contains("--build-context jars=")
                 .contains("--format docker"); // the OCI format would drop the HEALTHCHECK it waits for
         DOCKERFILE.stage("prebuilt");
     }
@@ -108,8 +126,12 @@ class DockerfileTest {
         Stage runtime = DOCKERFILE.finalStage();
         Instruction user = runtime.last("USER").orElseThrow(() -> new AssertionError("no USER in the runtime stage"));
         // nothing after USER switches back
-        assertThat(runtime.instructions().subList(runtime.instructions().indexOf(user) + 1, runtime.instructions().size()))
-                .extracting(Instruction::keyword).doesNotContain("USER");
+        assertThat(runtime.instructions()
+                        .subList(
+                                runtime.instructions().indexOf(user) + 1,
+                                runtime.instructions().size()))
+                .extracting(Instruction::keyword)
+                .doesNotContain("USER");
         String[] ids = user.arguments().trim().split(":");
         assertThat(ids[0]).as("numeric, so that runAsNonRoot can verify it").matches("\\d+");
         assertThat(Integer.parseInt(ids[0])).isGreaterThan(0);
@@ -123,18 +145,23 @@ class DockerfileTest {
     @Test
     void exposesTheServicePort() {
         assertThat(exposedPorts()).containsExactly(Project.appPort());
-        assertThat(Project.actuatorPort()).as("the actuator shares the HTTP port").isEqualTo(Project.appPort());
+        assertThat(Project.actuatorPort())
+                .as("the actuator shares the HTTP port")
+                .isEqualTo(Project.appPort());
     }
 
     @Test
     void healthCheckAsksTheLivenessProbeWithAToolTheImageHas() {
-        assertThat(Project.probesEnabled()).as("management.endpoint.health.probes.enabled").isTrue();
+        assertThat(Project.probesEnabled())
+                .as("management.endpoint.health.probes.enabled")
+                .isTrue();
         Stage runtime = DOCKERFILE.finalStage();
         String healthcheck = runtime.last("HEALTHCHECK").orElseThrow().arguments();
         assertThat(healthcheck).contains(" CMD ");
         String command = healthcheck.substring(healthcheck.indexOf(" CMD ") + 5).trim();
 
-        Matcher url = Pattern.compile("https?://(127\\.0\\.0\\.1|localhost):(\\S+?)(/[^\\s\"']*)").matcher(command);
+        Matcher url = Pattern.compile("https?://(127\\.0\\.0\\.1|localhost):(\\S+?)(/[^\\s\"']*)")
+                .matcher(command);
         assertThat(url.find()).as("a local URL in " + command).isTrue();
         String port = url.group(2);
         if (port.startsWith("${")) {
@@ -157,28 +184,37 @@ class DockerfileTest {
         Stage runtime = DOCKERFILE.finalStage();
         String dataDir = imageDataDir();
         assertThat(dataDir).isNotBlank().startsWith("/");
-        List<String> volumes = runtime.all("VOLUME").stream().flatMap(v -> v.execForm().stream()).toList();
+        List<String> volumes = runtime.all("VOLUME").stream()
+                .flatMap(v -> v.execForm().stream())
+                .toList();
         assertThat(volumes).containsExactly(dataDir);
 
         // created and handed to the user before the VOLUME line (later changes would be lost)
         int volumeAt = runtime.instructions().indexOf(runtime.last("VOLUME").orElseThrow());
-        String runsBefore = String.join("\n", runtime.instructions().subList(0, volumeAt).stream()
-                .filter(i -> i.keyword().equals("RUN")).map(Instruction::arguments).toList());
+        String runsBefore = String.join(
+                "\n",
+                runtime.instructions().subList(0, volumeAt).stream()
+                        .filter(i -> i.keyword().equals("RUN"))
+                        .map(Instruction::arguments)
+                        .toList());
         assertThat(runsBefore).contains("mkdir -p " + dataDir).containsPattern("chown \\S+ " + Pattern.quote(dataDir));
     }
 
     @Test
     void theNativesArgumentSelectsAMavenProfileOfTheService() {
         Map<String, String> global = new LinkedHashMap<>();
-        DOCKERFILE.beforeFirstStage.stream().filter(i -> i.keyword().equals("ARG"))
+        DOCKERFILE.beforeFirstStage.stream()
+                .filter(i -> i.keyword().equals("ARG"))
                 .forEach(i -> global.putAll(Dockerfile.keyValues(i.arguments())));
         assertThat(global).containsEntry("NATIVES", "cpu");
         Stage build = DOCKERFILE.stage("build");
         assertThat(build.all("ARG")).extracting(Instruction::arguments).contains("NATIVES");
 
         // case "$NATIVES" in  cpu) profile="" ;;  cu124) profile="-Pcu124" ;; ...
-        String run = build.all("RUN").stream().map(Instruction::arguments)
-                .filter(r -> r.contains("case \"$NATIVES\" in")).findFirst()
+        String run = build.all("RUN").stream()
+                .map(Instruction::arguments)
+                .filter(r -> r.contains("case \"$NATIVES\" in"))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no case on $NATIVES in the build stage"));
         Map<String, String> arms = new LinkedHashMap<>();
         Matcher arm = Pattern.compile("(\\w+)\\)\\s+profile=\"([^\"]*)\"").matcher(run);
@@ -200,15 +236,28 @@ class DockerfileTest {
     void theBuildContextKeepsTheBuildInputsAndLeavesOutOutputs() {
         DockerIgnore ignore = new DockerIgnore(Project.read(Project.DOCKERIGNORE));
 
-        List<String> needed = List.of("mvnw", ".mvn/wrapper/maven-wrapper.properties", "pom.xml",
-                "src/main/java/com/dipgnn/Main.java", "src/main/resources/application.yml",
+        List<String> needed = List.of(
+                "mvnw",
+                ".mvn/wrapper/maven-wrapper.properties",
+                "pom.xml",
+                "src/main/java/com/dipgnn/Main.java",
+                "src/main/resources/application.yml",
                 "src/main/resources/db/migration",
                 "src/engine/pom.xml"); // `package` writes the engine jar's pom from it
-        assertThat(needed).allSatisfy(p -> assertThat(ignore.excludes(p)).as(p + " excluded").isFalse());
+        assertThat(needed)
+                .allSatisfy(
+                        p -> assertThat(ignore.excludes(p)).as(p + " excluded").isFalse());
 
-        assertThat(List.of(".git/HEAD", Project.serviceJar(), "target/classes", "dipgnn-data/db",
-                "spark/pom.xml", "src/test/java/com/dipgnn/packaging/DockerfileTest.java", "docs/service.md"))
-                .allSatisfy(p -> assertThat(ignore.excludes(p)).as(p + " excluded").isTrue());
+        assertThat(List.of(
+                        ".git/HEAD",
+                        Project.serviceJar(),
+                        "target/classes",
+                        "dipgnn-data/db",
+                        "spark/pom.xml",
+                        "src/test/java/com/dipgnn/packaging/DockerfileTest.java",
+                        "docs/service.md"))
+                .allSatisfy(
+                        p -> assertThat(ignore.excludes(p)).as(p + " excluded").isTrue());
     }
 
     @Test
@@ -224,9 +273,11 @@ class DockerfileTest {
     }
 
     private static String mavenCommand(Stage build) {
-        return build.all("RUN").stream().map(Instruction::arguments)
+        return build.all("RUN").stream()
+                .map(Instruction::arguments)
                 .filter(r -> r.contains("./mvnw "))
                 .map(r -> r.substring(r.indexOf("./mvnw ")))
-                .findFirst().orElseThrow(() -> new AssertionError("no ./mvnw in the build stage"));
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no ./mvnw in the build stage"));
     }
 }

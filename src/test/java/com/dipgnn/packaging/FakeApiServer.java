@@ -40,16 +40,17 @@ final class FakeApiServer {
     /** Every path asked, in order. */
     final List<String> requests = new CopyOnWriteArrayList<>();
 
-    private FakeApiServer() {
-    }
+    private FakeApiServer() {}
 
     /** The running server; the first call starts it and writes the kubeconfig that KUBECONFIG names. */
     static synchronized FakeApiServer get() {
         if (instance == null) {
             String kubeconfig = System.getenv("KUBECONFIG");
             if (kubeconfig == null || !kubeconfig.endsWith("fake-apiserver.kubeconfig")) {
-                throw new IllegalStateException("KUBECONFIG must name target/fake-apiserver.kubeconfig (set by surefire; "
-                        + "run these tests through Maven) so that Helm never reaches a real cluster, not " + kubeconfig);
+                throw new IllegalStateException(
+                        "KUBECONFIG must name target/fake-apiserver.kubeconfig (set by surefire; "
+                                + "run these tests through Maven) so that Helm never reaches a real cluster, not "
+                                + kubeconfig);
             }
             FakeApiServer server = new FakeApiServer();
             server.start(Path.of(kubeconfig));
@@ -106,15 +107,39 @@ final class FakeApiServer {
         } else if (path.equals("/apis")) {
             body = Map.of("kind", "APIGroupList", "apiVersion", "v1", "groups", List.of());
         } else if (path.equals("/api/v1")) {
-            body = Map.of("kind", "APIResourceList", "groupVersion", "v1", "resources", List.of(Map.of(
-                    "name", "secrets", "singularName", "secret", "namespaced", true, "kind", "Secret",
-                    "verbs", List.of("get", "list"))));
+            body = Map.of(
+                    "kind",
+                    "APIResourceList",
+                    "groupVersion",
+                    "v1",
+                    "resources",
+                    List.of(Map.of(
+                            "name",
+                            "secrets",
+                            "singularName",
+                            "secret",
+                            "namespaced",
+                            true,
+                            "kind",
+                            "Secret",
+                            "verbs",
+                            List.of("get", "list"))));
         } else if (secret.matches() && secrets.containsKey(secret.group(1) + "/" + secret.group(2))) {
             Map<String, String> data = new LinkedHashMap<>();
-            secrets.get(secret.group(1) + "/" + secret.group(2)).forEach((k, v) ->
-                    data.put(k, Base64.getEncoder().encodeToString(v.getBytes(StandardCharsets.UTF_8))));
-            body = Map.of("apiVersion", "v1", "kind", "Secret", "type", "Opaque", "data", data,
-                    "metadata", Map.of("name", secret.group(2), "namespace", secret.group(1)));
+            secrets.get(secret.group(1) + "/" + secret.group(2))
+                    .forEach((k, v) ->
+                            data.put(k, Base64.getEncoder().encodeToString(v.getBytes(StandardCharsets.UTF_8))));
+            body = Map.of(
+                    "apiVersion",
+                    "v1",
+                    "kind",
+                    "Secret",
+                    "type",
+                    "Opaque",
+                    "data",
+                    data,
+                    "metadata",
+                    Map.of("name", secret.group(2), "namespace", secret.group(1)));
         } else {
             status = 404;
             body = status("NotFound", 404, path + " not found");
@@ -127,7 +152,18 @@ final class FakeApiServer {
     }
 
     private static Map<String, Object> status(String reason, int code, String message) {
-        return Map.of("kind", "Status", "apiVersion", "v1", "status", "Failure", "reason", reason, "code", code,
-                "message", message);
+        return Map.of(
+                "kind",
+                "Status",
+                "apiVersion",
+                "v1",
+                "status",
+                "Failure",
+                "reason",
+                reason,
+                "code",
+                code,
+                "message",
+                message);
     }
 }

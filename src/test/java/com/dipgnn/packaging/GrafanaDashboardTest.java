@@ -20,7 +20,6 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.mockito.MockMakers;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -28,6 +27,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.mockito.MockMakers;
 
 /** The chart's Grafana dashboard asks only for metrics the service exports, and the chart provisions it when asked. */
 class GrafanaDashboardTest {
@@ -45,13 +45,17 @@ class GrafanaDashboardTest {
         JobMetricsAccess.exercise(registry);
         new InferenceMetrics(registry).time("recommendations", "d", () -> 1);
         // the subclass mock maker: this JVM also runs Helm's Go runtime, which stops Mockito's agent attaching
-        DeploymentService deployments = mock(DeploymentService.class, withSettings().mockMaker(MockMakers.SUBCLASS));
+        DeploymentService deployments =
+                mock(DeploymentService.class, withSettings().mockMaker(MockMakers.SUBCLASS));
         List<Consumer<String>> created = new ArrayList<>();
         doAnswer(call -> created.add(call.getArgument(0))).when(deployments).onNewDeployment(any());
         when(deployments.indexSize(any())).thenReturn(10.0);
         new ServingMetrics(registry, deployments, Device.cpu());
         created.forEach(listener -> listener.accept("d"));
-        return registry.scrape().lines().filter(l -> l.startsWith("# TYPE dipgnn_")).map(l -> l.split(" ")[2])
+        return registry.scrape()
+                .lines()
+                .filter(l -> l.startsWith("# TYPE dipgnn_"))
+                .map(l -> l.split(" ")[2])
                 .collect(Collectors.toCollection(TreeSet::new));
     }
 
@@ -79,13 +83,15 @@ class GrafanaDashboardTest {
     @Test
     void itShowsJobsThroughputInferenceLatencyErrorsAndDeployments() throws Exception {
         String titles = String.join(" | ", dashboard().findValuesAsText("title"));
-        assertThat(titles).contains("Jobs by state", "Training steps per second", "Latency", "Error ratio",
-                "Deployments loading");
+        assertThat(titles)
+                .contains(
+                        "Jobs by state", "Training steps per second", "Latency", "Error ratio", "Deployments loading");
     }
 
     @Test
     void theChartProvisionsItOnlyWhenAsked() throws Exception {
-        assertThat(Chart.render(t -> t).find(ConfigMap.class, "dipgnn-grafana-dashboard")).isEmpty();
+        assertThat(Chart.render(t -> t).find(ConfigMap.class, "dipgnn-grafana-dashboard"))
+                .isEmpty();
 
         Installation on = Chart.render(Chart.set(Map.of("metrics.grafanaDashboard.enabled", true)));
         ConfigMap map = on.find(ConfigMap.class, "dipgnn-grafana-dashboard").orElseThrow();

@@ -37,9 +37,14 @@ class HelmChartTest {
     @BeforeAll
     static void render() {
         defaults = Chart.render(t -> t);
-        appVersion = Project.read(Project.CHART.resolve("Chart.yaml")).lines()
-                .filter(l -> l.startsWith("appVersion:")).findFirst().orElseThrow()
-                .substring("appVersion:".length()).trim().replace("\"", "");
+        appVersion = Project.read(Project.CHART.resolve("Chart.yaml"))
+                .lines()
+                .filter(l -> l.startsWith("appVersion:"))
+                .findFirst()
+                .orElseThrow()
+                .substring("appVersion:".length())
+                .trim()
+                .replace("\"", "");
     }
 
     @Test
@@ -62,7 +67,8 @@ class HelmChartTest {
                 }
             }
         }
-        Files.writeString(copy.resolve("templates/broken.yaml"), "kind: ConfigMap\nvalue: {{ .Values.nothing.here }}\n");
+        Files.writeString(
+                copy.resolve("templates/broken.yaml"), "kind: ConfigMap\nvalue: {{ .Values.nothing.here }}\n");
 
         assertThat(new Helm(copy).lint().strict().call().isFailed()).isTrue();
     }
@@ -80,8 +86,10 @@ class HelmChartTest {
         assertThat(pod.getTolerations()).extracting(Toleration::getKey).contains(Installation.GPU);
         assertThat(pod.getNodeSelector()).containsEntry("nvidia.com/gpu.present", "true");
         assertThat(c.getImage()).isEqualTo("dipgnn-service:" + appVersion + "-cu124");
-        assertThat(Installation.container(defaults.deployment("api")).getImage()).isEqualTo("dipgnn-service:" + appVersion);
-        assertThat(Installation.pod(defaults.deployment("api")).getNodeSelector()).isEmpty();
+        assertThat(Installation.container(defaults.deployment("api")).getImage())
+                .isEqualTo("dipgnn-service:" + appVersion);
+        assertThat(Installation.pod(defaults.deployment("api")).getNodeSelector())
+                .isEmpty();
 
         assertThat(defaults.deployment("api").getSpec().getReplicas()).isEqualTo(2);
         assertThat(worker.getSpec().getReplicas()).isEqualTo(1);
@@ -92,8 +100,11 @@ class HelmChartTest {
         Secret tokens = defaults.find(Secret.class, "dipgnn-tokens").orElseThrow();
         Map<String, String> data = Installation.secretData(tokens);
 
-        assertThat(data).containsOnlyKeys("DIPGNN_SECURITY_TOKENS_0_NAME", "DIPGNN_SECURITY_TOKENS_0_TOKEN",
-                "DIPGNN_SECURITY_TOKENS_0_ROLE");
+        assertThat(data)
+                .containsOnlyKeys(
+                        "DIPGNN_SECURITY_TOKENS_0_NAME",
+                        "DIPGNN_SECURITY_TOKENS_0_TOKEN",
+                        "DIPGNN_SECURITY_TOKENS_0_ROLE");
         assertThat(data).containsEntry("DIPGNN_SECURITY_TOKENS_0_ROLE", "ADMIN");
         assertThat(data.get("DIPGNN_SECURITY_TOKENS_0_TOKEN")).matches("[A-Za-z0-9]{40}");
     }
@@ -102,12 +113,21 @@ class HelmChartTest {
     void aGeneratedTokenIsKeptOnUpgrade() {
         FakeApiServer cluster = FakeApiServer.get();
         String kept = "kept0123456789abcdefghijklmnopqrstuvwxyz";
-        cluster.putSecret(Chart.NAMESPACE, "upgraded-dipgnn-tokens", Map.of("DIPGNN_SECURITY_TOKENS_0_NAME", "admin",
-                "DIPGNN_SECURITY_TOKENS_0_TOKEN", kept, "DIPGNN_SECURITY_TOKENS_0_ROLE", "ADMIN"));
+        cluster.putSecret(
+                Chart.NAMESPACE,
+                "upgraded-dipgnn-tokens",
+                Map.of(
+                        "DIPGNN_SECURITY_TOKENS_0_NAME",
+                        "admin",
+                        "DIPGNN_SECURITY_TOKENS_0_TOKEN",
+                        kept,
+                        "DIPGNN_SECURITY_TOKENS_0_ROLE",
+                        "ADMIN"));
         try {
             Installation upgraded = Chart.render("upgraded", t -> t);
 
-            Secret tokens = upgraded.find(Secret.class, "upgraded-dipgnn-tokens").orElseThrow();
+            Secret tokens =
+                    upgraded.find(Secret.class, "upgraded-dipgnn-tokens").orElseThrow();
             assertThat(Installation.secretData(tokens)).containsEntry("DIPGNN_SECURITY_TOKENS_0_TOKEN", kept);
             assertThat(cluster.requests).contains("GET /api/v1/namespaces/dipgnn/secrets/upgraded-dipgnn-tokens");
         } finally {
@@ -117,7 +137,8 @@ class HelmChartTest {
 
     @Test
     void theDefaultClaimIsReadWriteManyAndOutlivesTheRelease() {
-        PersistentVolumeClaim pvc = defaults.find(PersistentVolumeClaim.class, "dipgnn-data").orElseThrow();
+        PersistentVolumeClaim pvc =
+                defaults.find(PersistentVolumeClaim.class, "dipgnn-data").orElseThrow();
 
         assertThat(pvc.getSpec().getAccessModes()).containsExactly("ReadWriteMany");
         assertThat(pvc.getSpec().getResources().getRequests()).containsEntry("storage", new Quantity("50Gi"));
@@ -131,7 +152,9 @@ class HelmChartTest {
         other.assertSound(Project.appPort(), DockerfileTest.imageUid());
 
         assertThat(other.all(Secret.class)).as("Secrets given by the user").isEmpty();
-        assertThat(other.all(PersistentVolumeClaim.class)).as("the claim given by the user").isEmpty();
+        assertThat(other.all(PersistentVolumeClaim.class))
+                .as("the claim given by the user")
+                .isEmpty();
         for (String role : List.of("api", "worker")) {
             Deployment d = other.deployment(role);
             Container c = Installation.container(d);
@@ -154,8 +177,9 @@ class HelmChartTest {
             assertThat(env.literal("DIPGNN_DB_USER")).isEqualTo("dipgnn_svc");
             assertThat(env.literal("DIPGNN_DATA_DIR")).isEqualTo("/var/lib/dipgnn");
             assertThat(env.literal("DIPGNN_JOBS_CONCURRENCY")).isEqualTo("2");
-            assertThat(pod.getVolumes()).anySatisfy(v -> assertThat(v.getPersistentVolumeClaim().getClaimName())
-                    .isEqualTo("shared-models"));
+            assertThat(pod.getVolumes())
+                    .anySatisfy(v -> assertThat(v.getPersistentVolumeClaim().getClaimName())
+                            .isEqualTo("shared-models"));
         }
         Container api = Installation.container(other.deployment("api"));
         Container worker = Installation.container(other.deployment("worker"));
@@ -166,26 +190,54 @@ class HelmChartTest {
 
     @Test
     void tokensGpuCountAndStorageClassAreRendered() {
-        Installation other = Chart.render("prod", Chart.set(Map.of(
-                "auth.tokens[0].name", "ci", "auth.tokens[0].token", "ci-token-0123456789", "auth.tokens[0].role", "ADMIN",
-                "auth.tokens[1].name", "shop", "auth.tokens[1].token", "shop-token-0123456789", "auth.tokens[1].role", "READER",
-                "gpu.count", 2,
-                "postgresql.password", "s3cret",
-                "storage.storageClass", "nfs-client",
-                "storage.size", "200Gi")));
+        Installation other = Chart.render(
+                "prod",
+                Chart.set(Map.of(
+                        "auth.tokens[0].name",
+                        "ci",
+                        "auth.tokens[0].token",
+                        "ci-token-0123456789",
+                        "auth.tokens[0].role",
+                        "ADMIN",
+                        "auth.tokens[1].name",
+                        "shop",
+                        "auth.tokens[1].token",
+                        "shop-token-0123456789",
+                        "auth.tokens[1].role",
+                        "READER",
+                        "gpu.count",
+                        2,
+                        "postgresql.password",
+                        "s3cret",
+                        "storage.storageClass",
+                        "nfs-client",
+                        "storage.size",
+                        "200Gi")));
         other.assertSound(Project.appPort(), DockerfileTest.imageUid());
 
-        assertThat(Installation.secretData(other.find(Secret.class, "prod-dipgnn-tokens").orElseThrow())).isEqualTo(Map.of(
-                "DIPGNN_SECURITY_TOKENS_0_NAME", "ci", "DIPGNN_SECURITY_TOKENS_0_TOKEN", "ci-token-0123456789",
-                "DIPGNN_SECURITY_TOKENS_0_ROLE", "ADMIN",
-                "DIPGNN_SECURITY_TOKENS_1_NAME", "shop", "DIPGNN_SECURITY_TOKENS_1_TOKEN", "shop-token-0123456789",
-                "DIPGNN_SECURITY_TOKENS_1_ROLE", "READER"));
-        assertThat(Installation.secretData(other.find(Secret.class, "prod-dipgnn-db").orElseThrow()))
+        assertThat(Installation.secretData(
+                        other.find(Secret.class, "prod-dipgnn-tokens").orElseThrow()))
+                .isEqualTo(Map.of(
+                        "DIPGNN_SECURITY_TOKENS_0_NAME",
+                        "ci",
+                        "DIPGNN_SECURITY_TOKENS_0_TOKEN",
+                        "ci-token-0123456789",
+                        "DIPGNN_SECURITY_TOKENS_0_ROLE",
+                        "ADMIN",
+                        "DIPGNN_SECURITY_TOKENS_1_NAME",
+                        "shop",
+                        "DIPGNN_SECURITY_TOKENS_1_TOKEN",
+                        "shop-token-0123456789",
+                        "DIPGNN_SECURITY_TOKENS_1_ROLE",
+                        "READER"));
+        assertThat(Installation.secretData(
+                        other.find(Secret.class, "prod-dipgnn-db").orElseThrow()))
                 .isEqualTo(Map.of("DIPGNN_DB_PASSWORD", "s3cret"));
         Container worker = Installation.container(other.deployment("worker"));
         assertThat(Installation.gpuResources(worker, false)).containsEntry(Installation.GPU, new Quantity("2"));
         assertThat(Installation.gpuResources(worker, true)).containsEntry(Installation.GPU, new Quantity("2"));
-        PersistentVolumeClaim pvc = other.find(PersistentVolumeClaim.class, "prod-dipgnn-data").orElseThrow();
+        PersistentVolumeClaim pvc =
+                other.find(PersistentVolumeClaim.class, "prod-dipgnn-data").orElseThrow();
         assertThat(pvc.getSpec().getStorageClassName()).isEqualTo("nfs-client");
         assertThat(pvc.getSpec().getResources().getRequests()).containsEntry("storage", new Quantity("200Gi"));
     }
@@ -195,13 +247,23 @@ class HelmChartTest {
         assertThatThrownBy(() -> Chart.render(Chart.set(Map.of("gpu.enabeld", false))))
                 .hasMessageContaining("additional properties 'enabeld' not allowed");
         assertThatThrownBy(() -> Chart.render(Chart.set(Map.of(
-                "auth.tokens[0].name", "x", "auth.tokens[0].token", "y".repeat(20), "auth.tokens[0].role", "OWNER"))))
+                        "auth.tokens[0].name",
+                        "x",
+                        "auth.tokens[0].token",
+                        "y".repeat(20),
+                        "auth.tokens[0].role",
+                        "OWNER"))))
                 .hasMessageContaining("/auth/tokens/0/role");
         assertThatThrownBy(() -> Chart.render(Chart.set(Map.of("api.replicas", "two"))))
                 .hasMessageContaining("/api/replicas");
         // the service would refuse to start with it
         assertThatThrownBy(() -> Chart.render(Chart.set(Map.of(
-                "auth.tokens[0].name", "x", "auth.tokens[0].token", "too-short", "auth.tokens[0].role", "ADMIN"))))
+                        "auth.tokens[0].name",
+                        "x",
+                        "auth.tokens[0].token",
+                        "too-short",
+                        "auth.tokens[0].role",
+                        "ADMIN"))))
                 .hasMessageContaining("/auth/tokens/0/token");
     }
 
@@ -216,7 +278,8 @@ class HelmChartTest {
         for (String role : List.of("api", "worker")) {
             Container chart = Installation.container(defaults.deployment(role));
             Container plain = Installation.container(k8s.deployment(role));
-            assertThat(names(defaults.env(chart).variables())).as(role + " environment")
+            assertThat(names(defaults.env(chart).variables()))
+                    .as(role + " environment")
                     .isEqualTo(names(k8s.env(plain).variables()).stream()
                             .filter(n -> !n.startsWith("DIPGNN_SECURITY_TOKENS_1_")) // k8s/ has a second token
                             .collect(Collectors.toSet()));

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import java.io.UncheckedIOException;
 
 /** The plain manifests in k8s/: every file parses strictly and the installation is sound. */
 class K8sManifestsTest {
@@ -27,7 +27,10 @@ class K8sManifestsTest {
     /** Every object of every YAML file under k8s/. */
     static Installation load() {
         try (Stream<Path> walk = Files.walk(Project.K8S)) {
-            files = walk.filter(p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml")).sorted().toList();
+            files = walk.filter(
+                            p -> p.toString().endsWith(".yaml") || p.toString().endsWith(".yml"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -44,7 +47,9 @@ class K8sManifestsTest {
     @Test
     void everyFileHoldsKubernetesObjects() {
         assertThat(files).hasSizeGreaterThanOrEqualTo(6);
-        assertThat(files).allSatisfy(f -> assertThat(Manifests.parseFile(f)).as(f.toString()).isNotEmpty());
+        assertThat(files)
+                .allSatisfy(
+                        f -> assertThat(Manifests.parseFile(f)).as(f.toString()).isNotEmpty());
     }
 
     @Test
@@ -58,7 +63,8 @@ class K8sManifestsTest {
         assertThat(Installation.gpuResources(worker, false)).containsEntry(Installation.GPU, new Quantity("1"));
         assertThat(Installation.gpuResources(worker, true)).containsEntry(Installation.GPU, new Quantity("1"));
         assertThat(Installation.pod(k8s.deployment("worker")).getTolerations())
-                .extracting(Toleration::getKey).contains(Installation.GPU);
+                .extracting(Toleration::getKey)
+                .contains(Installation.GPU);
         assertThat(worker.getImage()).as("the GPU build").endsWith("-cu124");
         assertThat(Installation.container(k8s.deployment("api")).getImage()).doesNotEndWith("-cu124");
     }
@@ -67,7 +73,8 @@ class K8sManifestsTest {
     void theContainerPortIsTheImagesExposedPort() {
         for (String role : List.of("api", "worker")) {
             assertThat(Installation.container(k8s.deployment(role)).getPorts())
-                    .extracting(p -> p.getContainerPort()).containsExactlyElementsOf(DockerfileTest.exposedPorts());
+                    .extracting(p -> p.getContainerPort())
+                    .containsExactlyElementsOf(DockerfileTest.exposedPorts());
         }
     }
 
@@ -100,6 +107,7 @@ class K8sManifestsTest {
         Deployment worker = k8s.deployment("worker");
         assertThat(api.getSpec().getReplicas()).isGreaterThanOrEqualTo(2);
         assertThat(worker.getSpec().getReplicas()).isGreaterThanOrEqualTo(1);
-        assertThat(api.getMetadata().getName()).isNotEqualTo(worker.getMetadata().getName());
+        assertThat(api.getMetadata().getName())
+                .isNotEqualTo(worker.getMetadata().getName());
     }
 }

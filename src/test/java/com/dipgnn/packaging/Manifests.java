@@ -47,8 +47,8 @@ import java.util.Map;
  */
 final class Manifests {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION));
+    private static final ObjectMapper YAML =
+            new ObjectMapper(new YAMLFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION));
 
     /** fabric8's registry of kinds: (apiVersion, kind) to model class. */
     private static final KubernetesSerialization KINDS = new KubernetesSerialization();
@@ -62,13 +62,12 @@ final class Manifests {
     /** Jackson's view of the model classes, for the walk (annotations only; no custom modules). */
     private static final ObjectMapper INTROSPECTION = new ObjectMapper();
 
-    private Manifests() {
-    }
+    private Manifests() {}
 
     private static ObjectMapper strictMapper() {
         ObjectMapper mapper = new ObjectMapper();
-        for (CoercionInputShape shape : List.of(CoercionInputShape.Integer, CoercionInputShape.Float,
-                CoercionInputShape.Boolean)) {
+        for (CoercionInputShape shape :
+                List.of(CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean)) {
             mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
         }
         for (LogicalType type : List.of(LogicalType.Integer, LogicalType.Float, LogicalType.Boolean)) {
@@ -119,7 +118,8 @@ final class Manifests {
         String kind = node.path("kind").asText();
         Class<? extends KubernetesResource> type = KINDS.getRegisteredKubernetesResource(apiVersion, kind);
         if (type == null || !HasMetadata.class.isAssignableFrom(type) || type == GenericKubernetesResource.class) {
-            throw new IllegalArgumentException(where + ": unknown kind '" + kind + "' of apiVersion '" + apiVersion + "'");
+            throw new IllegalArgumentException(
+                    where + ": unknown kind '" + kind + "' of apiVersion '" + apiVersion + "'");
         }
         HasMetadata object;
         try {
@@ -129,8 +129,9 @@ final class Manifests {
         }
         List<String> unknown = unknownFields(object);
         if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException(where + ": " + object.getKind() + " '" + object.getMetadata().getName()
-                    + "' has unknown fields or values of the wrong type: " + String.join(", ", unknown));
+            throw new IllegalArgumentException(where + ": " + object.getKind() + " '"
+                    + object.getMetadata().getName() + "' has unknown fields or values of the wrong type: "
+                    + String.join(", ", unknown));
         }
         return object;
     }
@@ -143,7 +144,10 @@ final class Manifests {
     }
 
     private static void walk(Object value, String path, List<String> found) {
-        if (value == null || value instanceof CharSequence || value instanceof Number || value instanceof Boolean
+        if (value == null
+                || value instanceof CharSequence
+                || value instanceof Number
+                || value instanceof Boolean
                 || value instanceof Enum<?>) {
             return;
         }
@@ -161,8 +165,8 @@ final class Manifests {
         if (!value.getClass().getName().startsWith("io.fabric8.")) {
             throw new IllegalStateException("unexpected value of " + value.getClass() + " at " + path);
         }
-        BeanDescription bean = INTROSPECTION.getSerializationConfig()
-                .introspect(INTROSPECTION.constructType(value.getClass()));
+        BeanDescription bean =
+                INTROSPECTION.getSerializationConfig().introspect(INTROSPECTION.constructType(value.getClass()));
         AnnotatedMember anyGetter = bean.findAnyGetter();
         if (anyGetter != null && anyGetter.getValue(value) instanceof Map<?, ?> extra) {
             extra.keySet().forEach(k -> found.add(join(path, String.valueOf(k))));

@@ -35,8 +35,7 @@ final class Project {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Pattern PLACEHOLDER_DEFAULT = Pattern.compile("\\$\\{[^:}]+:(\\d+)}");
 
-    private Project() {
-    }
+    private Project() {}
 
     static String read(Path file) {
         try {
@@ -138,7 +137,8 @@ final class Project {
             if (build.getParentNode() == pom.getDocumentElement()) {
                 for (Node n = build.getFirstChild(); n != null; n = n.getNextSibling()) {
                     if (n instanceof Element e && e.getTagName().equals("finalName")) {
-                        finalName = e.getTextContent().trim()
+                        finalName = e.getTextContent()
+                                .trim()
                                 .replace("${project.artifactId}", artifactId)
                                 .replace("${project.version}", version);
                     }

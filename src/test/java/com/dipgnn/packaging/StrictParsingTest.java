@@ -44,8 +44,17 @@ class StrictParsingTest {
         assertThat(objects).singleElement().isInstanceOf(Deployment.class);
         Deployment deployment = (Deployment) objects.get(0);
         assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
-        assertThat(deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getLivenessProbe()
-                .getHttpGet().getPort().getStrVal()).isEqualTo("http");
+        assertThat(deployment
+                        .getSpec()
+                        .getTemplate()
+                        .getSpec()
+                        .getContainers()
+                        .get(0)
+                        .getLivenessProbe()
+                        .getHttpGet()
+                        .getPort()
+                        .getStrVal())
+                .isEqualTo("http");
         assertThat(Manifests.unknownFields(deployment)).isEmpty();
     }
 
@@ -81,7 +90,8 @@ class StrictParsingTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("replicas");
         // a quoted number where Kubernetes wants an integer: no silent coercion
-        assertThatThrownBy(() -> Manifests.parse(DEPLOYMENT.replace("containerPort: 8080", "containerPort: \"8080\""), "type"))
+        assertThatThrownBy(() ->
+                        Manifests.parse(DEPLOYMENT.replace("containerPort: 8080", "containerPort: \"8080\""), "type"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("containerPort");
     }
@@ -108,7 +118,6 @@ class StrictParsingTest {
     void aDuplicateKeyFails() {
         String duplicate = DEPLOYMENT.replace("  replicas: 2", "  replicas: 2\n  replicas: 3");
 
-        assertThatThrownBy(() -> Manifests.parse(duplicate, "dup"))
-                .hasMessageContaining("Duplicate field 'replicas'");
+        assertThatThrownBy(() -> Manifests.parse(duplicate, "dup")).hasMessageContaining("Duplicate field 'replicas'");
     }
 }

@@ -18,8 +18,7 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
  */
 final class Databases {
 
-    private Databases() {
-    }
+    private Databases() {}
 
     /** A named, migrated, empty database. */
     record Db(String name, DataSource dataSource) {
@@ -44,7 +43,8 @@ final class Databases {
         if (url != null && !url.isBlank()) {
             dbs.add(new Db("postgresql", postgres(url, target)));
         } else if (Boolean.parseBoolean(System.getenv("DIPGNN_TEST_REQUIRE_POSTGRES"))) {
-            fail("DIPGNN_TEST_REQUIRE_POSTGRES is set but DIPGNN_TEST_POSTGRES_URL is not; start one with .ci/postgres.sh");
+            fail(
+                    "DIPGNN_TEST_REQUIRE_POSTGRES is set but DIPGNN_TEST_POSTGRES_URL is not; start one with .ci/postgres.sh");
         } else {
             com.dipgnn.testing.PostgresSkip.announce();
         }
@@ -57,23 +57,38 @@ final class Databases {
 
     /** Migrates {@code db} on to the latest version. */
     static void migrateToLatest(Db db) {
-        Flyway.configure().dataSource(db.dataSource()).locations(MIGRATIONS).load().migrate();
+        Flyway.configure()
+                .dataSource(db.dataSource())
+                .locations(MIGRATIONS)
+                .load()
+                .migrate();
     }
 
     private static DataSource postgres(String url, MigrationVersion target) {
         String user = System.getenv().getOrDefault("DIPGNN_TEST_POSTGRES_USER", "postgres");
         String password = System.getenv().getOrDefault("DIPGNN_TEST_POSTGRES_PASSWORD", "");
         String schema = "t" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        DriverManagerDataSource ds = new DriverManagerDataSource(url + (url.contains("?") ? "&" : "?")
-                + "currentSchema=" + schema, user, password);
+        DriverManagerDataSource ds = new DriverManagerDataSource(
+                url + (url.contains("?") ? "&" : "?") + "currentSchema=" + schema, user, password);
         ds.setSchema(schema);
-        Flyway.configure().dataSource(url, user, password).schemas(schema).createSchemas(true)
-                .locations(MIGRATIONS).target(target).load().migrate();
+        Flyway.configure()
+                .dataSource(url, user, password)
+                .schemas(schema)
+                .createSchemas(true)
+                .locations(MIGRATIONS)
+                .target(target)
+                .load()
+                .migrate();
         return ds;
     }
 
     private static Db migrated(String name, DataSource ds, MigrationVersion target) {
-        Flyway.configure().dataSource(ds).locations(MIGRATIONS).target(target).load().migrate();
+        Flyway.configure()
+                .dataSource(ds)
+                .locations(MIGRATIONS)
+                .target(target)
+                .load()
+                .migrate();
         return new Db(name, ds);
     }
 }

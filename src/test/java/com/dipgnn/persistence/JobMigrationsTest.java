@@ -25,8 +25,9 @@ class JobMigrationsTest {
     private static final String LINK_JOB_BEFORE_THE_FIELD = "{\"task\":\"link\",\"split\":\"dataset\","
             + "\"backbone\":\"gat\",\"layers\":2,\"hidden\":64,\"heads\":4,\"steps\":846,\"batchSize\":8192,"
             + "\"linkLoss\":\"softmax\",\"linkNegatives\":\"uniform-logq\",\"popularityPrior\":\"auto\"}";
-    private static final String LINK_JOB_WITH_THE_FIELD = "{\"task\":\"link\",\"split\":\"dataset\","
-            + "\"steps\":846,\"linkTemperature\":0.025}";
+
+    private static final String LINK_JOB_WITH_THE_FIELD =
+            "{\"task\":\"link\",\"split\":\"dataset\"," + "\"steps\":846,\"linkTemperature\":0.025}";
     private static final String PRETRAIN_JOB = "{\"method\":\"dipgnn\",\"steps\":300}";
 
     static Stream<Databases.Db> databasesBeforeTheLinkTemperaturePin() {
@@ -66,7 +67,9 @@ class JobMigrationsTest {
         Databases.migrateToLatest(db);
 
         for (int i = 0; i < count; i++) {
-            assertThat(parameters(jobs, String.format("old-%04d", i)).linkTemperature()).as("job %d", i).isEqualTo(0.1);
+            assertThat(parameters(jobs, String.format("old-%04d", i)).linkTemperature())
+                    .as("job %d", i)
+                    .isEqualTo(0.1);
         }
     }
 
@@ -76,7 +79,8 @@ class JobMigrationsTest {
         JobRepository jobs = new JobRepository(db.dataSource());
         jobs.insert(job("broken", "FINETUNE", JobState.QUEUED, "{\"task\":\"link\","));
 
-        assertThatThrownBy(() -> Databases.migrateToLatest(db)).hasStackTraceContaining("job broken")
+        assertThatThrownBy(() -> Databases.migrateToLatest(db))
+                .hasStackTraceContaining("job broken")
                 .hasStackTraceContaining("fix or delete the row");
         assertThat(jobs.find("broken").orElseThrow().parametersJson()).isEqualTo("{\"task\":\"link\",");
     }
@@ -86,7 +90,24 @@ class JobMigrationsTest {
     }
 
     private static JobRecord job(String id, String kind, JobState state, String parameters) {
-        return new JobRecord(id, kind, state, "gowalla", null, "m-" + id, parameters, null, null, null, null, null,
-                0, null, false, T0, null, null);
+        return new JobRecord(
+                id,
+                kind,
+                state,
+                "gowalla",
+                null,
+                "m-" + id,
+                parameters,
+                null,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                false,
+                T0,
+                null,
+                null);
     }
 }

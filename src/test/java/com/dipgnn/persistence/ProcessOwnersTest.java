@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.housekeeping.ProcessOwners;
 import com.dipgnn.store.WriteOwner;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import java.nio.file.Path;
-import java.time.OffsetDateTime;
 
 /**
  * Owner liveness by the database's clock, on every database the service supports: a process
@@ -32,8 +32,12 @@ class ProcessOwnersTest {
         ServiceProperties properties = com.dipgnn.testing.TestProperties.of(Path.of("unused"));
         ProcessOwners owners = new ProcessOwners(jdbc, properties);
         try {
-            assertThat(jdbc.sql("SELECT COUNT(*) FROM process_owners WHERE token = ?").param(WriteOwner.current())
-                    .query(Integer.class).single()).as("registered when created").isEqualTo(1);
+            assertThat(jdbc.sql("SELECT COUNT(*) FROM process_owners WHERE token = ?")
+                            .param(WriteOwner.current())
+                            .query(Integer.class)
+                            .single())
+                    .as("registered when created")
+                    .isEqualTo(1);
             Duration grace = properties.housekeeping().ownerGrace();
             insert(jdbc, "o0000000000f1", Duration.ofSeconds(5));
             insert(jdbc, "o0000000000f2", grace.minusSeconds(20));
@@ -42,16 +46,24 @@ class ProcessOwnersTest {
 
             Predicate<String> live = owners.liveOwners();
 
-            assertThat(live).accepts(WriteOwner.current(), "o0000000000f1", "o0000000000f2")
+            assertThat(live)
+                    .accepts(WriteOwner.current(), "o0000000000f1", "o0000000000f2")
                     .rejects("o0000000000d1", "o0000000000d2", "o00000000none");
-            assertThat(owners.forgetDead()).as("rows dead for twice the grace period").isEqualTo(1);
+            assertThat(owners.forgetDead())
+                    .as("rows dead for twice the grace period")
+                    .isEqualTo(1);
             assertThat(owners.liveOwners()).accepts("o0000000000f1").rejects("o0000000000d1", "o0000000000d2");
 
             // a process whose row was forgotten (say, after a long pause) registers again with its next beat
-            jdbc.sql("DELETE FROM process_owners WHERE token = ?").param(WriteOwner.current()).update();
+            jdbc.sql("DELETE FROM process_owners WHERE token = ?")
+                    .param(WriteOwner.current())
+                    .update();
             new ProcessOwners(jdbc, properties).destroy();
-            assertThat(jdbc.sql("SELECT COUNT(*) FROM process_owners WHERE token = ?").param(WriteOwner.current())
-                    .query(Integer.class).single()).isEqualTo(1);
+            assertThat(jdbc.sql("SELECT COUNT(*) FROM process_owners WHERE token = ?")
+                            .param(WriteOwner.current())
+                            .query(Integer.class)
+                            .single())
+                    .isEqualTo(1);
         } finally {
             owners.destroy();
         }
@@ -60,8 +72,10 @@ class ProcessOwnersTest {
     /** A row whose heartbeat is {@code age} old by the database's clock. */
     private static void insert(JdbcClient jdbc, String token, Duration age) {
         OffsetDateTime now = jdbc.sql("SELECT CURRENT_TIMESTAMP")
-                .query((rs, n) -> rs.getObject(1, OffsetDateTime.class)).single();
+                .query((rs, n) -> rs.getObject(1, OffsetDateTime.class))
+                .single();
         jdbc.sql("INSERT INTO process_owners (token, host, pid, started_at, heartbeat_at) VALUES (?, 'h', 1, ?, ?)")
-                .params(token, now.minus(age), now.minus(age)).update();
+                .params(token, now.minus(age), now.minus(age))
+                .update();
     }
 }

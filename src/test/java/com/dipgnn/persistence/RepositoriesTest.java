@@ -1,6 +1,5 @@
 package com.dipgnn.persistence;
 
-import com.dipgnn.store.InputPreparation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,25 +16,26 @@ import com.dipgnn.registry.ModelFilter;
 import com.dipgnn.registry.ModelKind;
 import com.dipgnn.registry.ModelRepository;
 import com.dipgnn.registry.ModelVersion;
+import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.sql.Connection;
+import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import java.sql.Connection;
-import java.sql.Timestamp;
-import java.util.ArrayList;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 /** The repositories against every database the service supports: same schema, same answers. */
 class RepositoriesTest {
@@ -95,12 +95,20 @@ class RepositoriesTest {
         assertThat(resumed.attempts()).isEqualTo(2);
 
         assertThat(jobs.finishLeased("j1", "w1", JobState.SUCCEEDED, null, T0)).isTrue();
-        assertThat(jobs.finish("j1", JobState.FAILED, "late", T0)).as("an ended job stays ended").isFalse();
+        assertThat(jobs.finish("j1", JobState.FAILED, "late", T0))
+                .as("an ended job stays ended")
+                .isFalse();
         assertThat(jobs.finish("j2", JobState.CANCELLED, null, T0)).isTrue();
-        assertThat(jobs.claimNext("w1", "mv-3", T0, LEASE)).as("a cancelled job never starts").contains("j3");
+        assertThat(jobs.claimNext("w1", "mv-3", T0, LEASE))
+                .as("a cancelled job never starts")
+                .contains("j3");
         assertThat(jobs.claimNext("w1", "mv-4", T0, LEASE)).isEmpty();
-        assertThat(jobs.list(JobState.SUCCEEDED, null, null, 0, 10)).extracting(JobRecord::id).containsExactly("j1");
-        assertThat(jobs.list(null, "qp", "PRETRAIN", 0, 10)).extracting(JobRecord::id).containsExactly("j3", "j2", "j1");
+        assertThat(jobs.list(JobState.SUCCEEDED, null, null, 0, 10))
+                .extracting(JobRecord::id)
+                .containsExactly("j1");
+        assertThat(jobs.list(null, "qp", "PRETRAIN", 0, 10))
+                .extracting(JobRecord::id)
+                .containsExactly("j3", "j2", "j1");
         assertThat(jobs.count(JobState.RUNNING, null, null)).isEqualTo(1);
         assertThat(datasets.activeJobs("qp")).containsExactly("j3");
     }
@@ -113,12 +121,17 @@ class RepositoriesTest {
         jobs.insert(job("j2", null, T0.plusSeconds(1)));
         assertThat(jobs.claimNext("w1", "mv-1", T0, T0.plusSeconds(60))).contains("j1");
         assertThat(jobs.claimNext("w2", "mv-2", T0, T0.plusSeconds(60))).contains("j2");
-        assertThat(jobs.claimNext("w3", "mv-3", T0.plusSeconds(30), T0.plusSeconds(90))).as("leases still held").isEmpty();
-        assertThat(jobs.renewLease("j1", "w2", T0.plusSeconds(120))).as("only the holder renews").isFalse();
+        assertThat(jobs.claimNext("w3", "mv-3", T0.plusSeconds(30), T0.plusSeconds(90)))
+                .as("leases still held")
+                .isEmpty();
+        assertThat(jobs.renewLease("j1", "w2", T0.plusSeconds(120)))
+                .as("only the holder renews")
+                .isFalse();
         assertThat(jobs.renewLease("j1", "w1", T0.plusSeconds(120))).isTrue();
 
         // w1 dies: its lease on j1 expires at +120 s; w2's own expired lease on j2 is not taken by w2 itself
-        assertThat(jobs.claimNext("w2", "mv-x", T0.plusSeconds(130), T0.plusSeconds(190))).contains("j1");
+        assertThat(jobs.claimNext("w2", "mv-x", T0.plusSeconds(130), T0.plusSeconds(190)))
+                .contains("j1");
         JobRecord taken = jobs.find("j1").orElseThrow();
         assertThat(taken.worker()).isEqualTo("w2");
         assertThat(taken.attempts()).isEqualTo(2);
@@ -127,14 +140,20 @@ class RepositoriesTest {
         assertThat(jobs.saveProgress("j1", "w1", "{}")).isFalse();
         assertThat(jobs.finishLeased("j1", "w1", JobState.FAILED, "stale", T0)).isFalse();
         assertThat(jobs.release("j1", "w1")).isFalse();
-        assertThat(jobs.finishLeased("j1", "w2", JobState.SUCCEEDED, null, T0.plusSeconds(140))).isTrue();
+        assertThat(jobs.finishLeased("j1", "w2", JobState.SUCCEEDED, null, T0.plusSeconds(140)))
+                .isTrue();
         assertThat(jobs.find("j1").orElseThrow().error()).isNull();
 
-        assertThat(jobs.release("j2", "w2")).as("a worker that shuts down gives its job back").isTrue();
+        assertThat(jobs.release("j2", "w2"))
+                .as("a worker that shuts down gives its job back")
+                .isTrue();
         assertThat(jobs.find("j2").orElseThrow().state()).isEqualTo(JobState.QUEUED);
-        assertThat(jobs.claimNext("w3", "mv-y", T0.plusSeconds(150), T0.plusSeconds(210))).contains("j2");
+        assertThat(jobs.claimNext("w3", "mv-y", T0.plusSeconds(150), T0.plusSeconds(210)))
+                .contains("j2");
         assertThat(jobs.requeueInterrupted("w1")).as("not w1's any more").isEmpty();
-        assertThat(jobs.requeueInterrupted("w3")).as("a worker restarted under its name").containsExactly("j2");
+        assertThat(jobs.requeueInterrupted("w3"))
+                .as("a worker restarted under its name")
+                .containsExactly("j2");
         jobs.requestCancel("j2");
         assertThat(jobs.cancelRequested("j2")).isTrue();
         assertThat(jobs.cancelRequested("j1")).isFalse();
@@ -152,8 +171,7 @@ class RepositoriesTest {
                 lock.executeQuery().close();
             }
             // another worker is between its SELECT and its UPDATE of j1
-            var claim = CompletableFuture.supplyAsync(
-                    () -> jobs.claimNext("w2", "mv-2", T0, LEASE));
+            var claim = CompletableFuture.supplyAsync(() -> jobs.claimNext("w2", "mv-2", T0, LEASE));
             assertThat(claim.get(20, TimeUnit.SECONDS)).contains("j2");
             other.rollback();
         }
@@ -175,8 +193,9 @@ class RepositoriesTest {
                 String owner = "w" + w;
                 workers.add(pool.submit(() -> {
                     List<String> mine = new ArrayList<>();
-                    for (var id = jobs.claimNext(owner, "mv-" + owner, T0, LEASE); id.isPresent();
-                         id = jobs.claimNext(owner, "mv-" + owner, T0, LEASE)) {
+                    for (var id = jobs.claimNext(owner, "mv-" + owner, T0, LEASE);
+                            id.isPresent();
+                            id = jobs.claimNext(owner, "mv-" + owner, T0, LEASE)) {
                         mine.add(id.get());
                     }
                     return mine;
@@ -187,7 +206,8 @@ class RepositoriesTest {
                 claimed.addAll(w.get(60, TimeUnit.SECONDS));
             }
             assertThat(claimed).hasSize(n).doesNotHaveDuplicates();
-            assertThat(jobs.list(JobState.RUNNING, null, null, 0, 100)).hasSize(n)
+            assertThat(jobs.list(JobState.RUNNING, null, null, 0, 100))
+                    .hasSize(n)
                     .allSatisfy(j -> assertThat(j.attempts()).isEqualTo(1));
         } finally {
             pool.shutdownNow();
@@ -208,14 +228,19 @@ class RepositoriesTest {
                 .isInstanceOf(DuplicateKeyException.class);
         ModelVersion back = models.find("mv-b").orElseThrow();
         assertThat(back.manifest()).isEqualTo(manifest());
-        assertThat(models.list(new ModelFilter("rec", null, null), 0, 10)).extracting(ModelVersion::id)
+        assertThat(models.list(new ModelFilter("rec", null, null), 0, 10))
+                .extracting(ModelVersion::id)
                 .containsExactly("mv-b", "mv-a");
-        assertThat(models.list(new ModelFilter(null, "qp", ModelKind.PRETRAINED), 0, 10)).extracting(ModelVersion::id)
+        assertThat(models.list(new ModelFilter(null, "qp", ModelKind.PRETRAINED), 0, 10))
+                .extracting(ModelVersion::id)
                 .containsExactly("mv-a");
-        assertThat(models.count(new ModelFilter(null, null, ModelKind.FINETUNED))).isEqualTo(1);
+        assertThat(models.count(new ModelFilter(null, null, ModelKind.FINETUNED)))
+                .isEqualTo(1);
 
-        jdbc.sql("INSERT INTO deployments (name, model_id, created_at, updated_at) VALUES ('recommendations', 'mv-b', ?, ?)")
-                .params(Timestamp.from(T0), Timestamp.from(T0)).update();
+        jdbc.sql(
+                        "INSERT INTO deployments (name, model_id, created_at, updated_at) VALUES ('recommendations', 'mv-b', ?, ?)")
+                .params(Timestamp.from(T0), Timestamp.from(T0))
+                .update();
         assertThat(models.deployments("mv-b")).containsExactly("recommendations");
         assertThat(datasets.deployments("qp")).containsExactly("recommendations");
         assertThat(models.delete("mv-a")).isTrue();
@@ -223,18 +248,56 @@ class RepositoriesTest {
     }
 
     private static JobRecord job(String id, String key, Instant at) {
-        return new JobRecord(id, "PRETRAIN", JobState.QUEUED, "qp", null, "m", "{}", key, null, null, null, null, 0, null, false,
-                at, null, null);
+        return new JobRecord(
+                id,
+                "PRETRAIN",
+                JobState.QUEUED,
+                "qp",
+                null,
+                "m",
+                "{}",
+                key,
+                null,
+                null,
+                null,
+                null,
+                0,
+                null,
+                false,
+                at,
+                null,
+                null);
     }
 
     private static ModelVersion model(String id, String name, int version, ModelKind kind, Instant at) {
-        return new ModelVersion(id, name, version, kind, "qp", "j1", null, manifest(), 1234, at.truncatedTo(ChronoUnit.MILLIS));
+        return new ModelVersion(
+                id, name, version, kind, "qp", "j1", null, manifest(), 1234, at.truncatedTo(ChronoUnit.MILLIS));
     }
 
     private static ModelManifest manifest() {
-        return new ModelManifest(ModelManifest.FORMAT, "2026-11-23T10:00:00Z", "test", null, Backbone.HGT, 2, 16, 2,
-                0.2, 0.0, Map.of("query", 32, "product", 33),
-                List.of("query__clicked__product", "product__rev_clicked__query"), Map.of("kind", "link"), "qp", "fp", 0,
-                InputPreparation.defaults(), Map.of(), null, Map.of("test", Map.of("mrr", 0.5)), null, null, null);
+        return new ModelManifest(
+                ModelManifest.FORMAT,
+                "2026-11-23T10:00:00Z",
+                "test",
+                null,
+                Backbone.HGT,
+                2,
+                16,
+                2,
+                0.2,
+                0.0,
+                Map.of("query", 32, "product", 33),
+                List.of("query__clicked__product", "product__rev_clicked__query"),
+                Map.of("kind", "link"),
+                "qp",
+                "fp",
+                0,
+                InputPreparation.defaults(),
+                Map.of(),
+                null,
+                Map.of("test", Map.of("mrr", 0.5)),
+                null,
+                null,
+                null);
     }
 }

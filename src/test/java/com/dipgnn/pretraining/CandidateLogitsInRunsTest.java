@@ -47,8 +47,8 @@ class CandidateLogitsInRunsTest {
                 valid[i * WIDTH + k] = i % 4 != k; // some padding slots
             }
         }
-        return new MaskedRelation(RATED, false, sources, TARGETS.clone(), candidates, valid, WIDTH,
-                new int[0], new int[0]);
+        return new MaskedRelation(
+                RATED, false, sources, TARGETS.clone(), candidates, valid, WIDTH, new int[0], new int[0]);
     }
 
     /** Logits and the gradient of their weighted sum with respect to the user rows, flattened. */
@@ -62,8 +62,8 @@ class CandidateLogitsInRunsTest {
             NDArray weights = manager.create(gaussian(rng, TARGETS.length * WIDTH), new Shape(TARGETS.length, WIDTH));
             users.setRequiresGradient(true);
             try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
-                NDArray logits = PretrainObjective.candidateLogits(masked(), Map.of("user", users, "item", items),
-                        heads, manager, TEMPERATURE, maxScores);
+                NDArray logits = PretrainObjective.candidateLogits(
+                        masked(), Map.of("user", users, "item", items), heads, manager, TEMPERATURE, maxScores);
                 float[] values = logits.toFloatArray();
                 collector.backward(logits.mul(weights).sum());
                 return new float[][] {values, users.getGradient().toFloatArray()};
@@ -86,11 +86,13 @@ class CandidateLogitsInRunsTest {
         for (long maxScores : new long[] {1, USERS, 3L * USERS, 7L * USERS}) { // 1, 1, 3 and 7 edges a run
             float[][] runs = logitsAndGradient(maxScores);
             for (int i = 0; i < whole[0].length; i++) {
-                assertThat(runs[0][i]).as("logit %d with %d scores a run", i, maxScores)
+                assertThat(runs[0][i])
+                        .as("logit %d with %d scores a run", i, maxScores)
                         .isCloseTo(whole[0][i], within(1e-5f));
             }
             for (int i = 0; i < whole[1].length; i++) {
-                assertThat(runs[1][i]).as("gradient %d with %d scores a run", i, maxScores)
+                assertThat(runs[1][i])
+                        .as("gradient %d with %d scores a run", i, maxScores)
                         .isCloseTo(whole[1][i], within(1e-5f));
             }
         }

@@ -29,19 +29,24 @@ class GradientNormsTest {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             PretrainResult plain = new Pretrainer(config(4, 20), PretrainListener.NONE)
                     .run(GRAPH, PretrainerSmokeTest.SMALL, manager, null);
-            PretrainResult measured = new Pretrainer(config(4, 20), PretrainListener.NONE).withGradientNorms(2)
+            PretrainResult measured = new Pretrainer(config(4, 20), PretrainListener.NONE)
+                    .withGradientNorms(2)
                     .run(GRAPH, PretrainerSmokeTest.SMALL, manager, null);
 
             Map<String, Parameter> before = plain.networks().discriminator().parameters();
             Map<String, Parameter> after = measured.networks().discriminator().parameters();
             assertThat(after.keySet()).isEqualTo(before.keySet());
             for (String name : before.keySet()) {
-                assertThat(after.get(name).getArray().toFloatArray()).as(name)
+                assertThat(after.get(name).getArray().toFloatArray())
+                        .as(name)
                         .containsExactly(before.get(name).getArray().toFloatArray());
             }
             Map<String, Double> first = measured.history().get(0).metrics();
             for (String term : new String[] {"gen_edge", "gen_feature", "disc_edge", "disc_feature"}) {
-                assertThat(first.get(GradientNorms.PREFIX + term)).as(term).isFinite().isPositive();
+                assertThat(first.get(GradientNorms.PREFIX + term))
+                        .as(term)
+                        .isFinite()
+                        .isPositive();
             }
             assertThat(plain.history().get(0).metrics()).doesNotContainKey(GradientNorms.PREFIX + "disc_edge");
         }
@@ -64,8 +69,12 @@ class GradientNormsTest {
     /** The figures of step 1: the same initial weights and batch whatever lambda is. */
     private static Map<String, Double> firstStep(double lambda) throws Exception {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
-            return new Pretrainer(config(1, lambda).withLogEvery(1), PretrainListener.NONE).withGradientNorms(1)
-                    .run(GRAPH, PretrainerSmokeTest.SMALL, manager, null).history().get(0).metrics();
+            return new Pretrainer(config(1, lambda).withLogEvery(1), PretrainListener.NONE)
+                    .withGradientNorms(1)
+                    .run(GRAPH, PretrainerSmokeTest.SMALL, manager, null)
+                    .history()
+                    .get(0)
+                    .metrics();
         }
     }
 }

@@ -57,11 +57,8 @@ class LossesTest {
 
     @Test
     void crossEntropyFirstColumnMatchesHandValues() {
-        NDArray logits = manager.create(new float[] {
-            1f, 2f, 3f,
-            0f, 0f, 0f,
-            3f, 1f, -1e4f,
-            -2f, 0.5f, 0.5f}, new Shape(4, 3));
+        NDArray logits =
+                manager.create(new float[] {1f, 2f, 3f, 0f, 0f, 0f, 3f, 1f, -1e4f, -2f, 0.5f, 0.5f}, new Shape(4, 3));
         float[] loss = Losses.crossEntropyFirstColumn(logits).toFloatArray();
         // -log softmax(row)[0] = log sum_j exp(x_j - x_0):
         // ln(1 + e + e^2); ln 3; ln(1 + e^-2) (the -1e4 column contributes nothing); ln(1 + 2 e^2.5)

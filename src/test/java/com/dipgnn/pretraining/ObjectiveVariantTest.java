@@ -33,9 +33,11 @@ class ObjectiveVariantTest {
         assertThat(GeneratedEdges.parse(" Most-Likely ")).isEqualTo(GeneratedEdges.MOST_LIKELY);
         assertThat(FeatureReplacement.parse("SAMPLED")).isEqualTo(FeatureReplacement.SAMPLED);
         assertThat(LossReduction.parse("sum")).isEqualTo(LossReduction.SUM);
-        assertThatThrownBy(() -> GeneratedEdges.parse("argmax")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> GeneratedEdges.parse("argmax"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown generated edges 'argmax': use sampled or most-likely");
-        assertThatThrownBy(() -> FeatureReplacement.parse(null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> FeatureReplacement.parse(null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown feature replacement 'null': use regressed or sampled");
     }
 }

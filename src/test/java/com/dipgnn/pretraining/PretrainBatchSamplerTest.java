@@ -34,19 +34,27 @@ class PretrainBatchSamplerTest {
     private static final int STEPS = 12;
 
     private static PretrainConfig config(int negatives, double alpha, double edgeMaskRatio) {
-        return PretrainConfig.PAPER_DEFAULT.withSampling(new SamplingConfig(2, 64), 32, 0)
-                .withObjectiveWeights(negatives, alpha, 20.0, 1.0).withMasking(edgeMaskRatio, 0.2).withSeed(3);
+        return PretrainConfig.PAPER_DEFAULT
+                .withSampling(new SamplingConfig(2, 64), 32, 0)
+                .withObjectiveWeights(negatives, alpha, 20.0, 1.0)
+                .withMasking(edgeMaskRatio, 0.2)
+                .withSeed(3);
     }
 
     private static PretrainBatchSampler sampler(HeteroGraph graph, PretrainConfig config) {
-        return new PretrainBatchSampler(graph, new Pretrainer(config, PretrainListener.NONE).samplerFor(graph, ModelConfig.PAPER_DEFAULT),
+        return new PretrainBatchSampler(
+                graph,
+                new Pretrainer(config, PretrainListener.NONE).samplerFor(graph, ModelConfig.PAPER_DEFAULT),
                 config);
     }
 
     static Stream<Arguments> graphs() {
         // few negatives: drawn at random from a larger pool; the paper's 255: more than the pool, padded
-        return Stream.of(Arguments.of(COMMUNITY, 31), Arguments.of(COMMUNITY, 255),
-                Arguments.of(QUERY_PRODUCT, 31), Arguments.of(QUERY_PRODUCT, 255));
+        return Stream.of(
+                Arguments.of(COMMUNITY, 31),
+                Arguments.of(COMMUNITY, 255),
+                Arguments.of(QUERY_PRODUCT, 31),
+                Arguments.of(QUERY_PRODUCT, 255));
     }
 
     @ParameterizedTest(name = "{0} negatives={1}")
@@ -71,7 +79,9 @@ class PretrainBatchSamplerTest {
         }
         assertThat(rows).isGreaterThan(100);
         if (negatives == 255) {
-            assertThat(padded).as("subgraphs of at most a few hundred nodes cannot fill 255 negatives").isEqualTo(rows);
+            assertThat(padded)
+                    .as("subgraphs of at most a few hundred nodes cannot fill 255 negatives")
+                    .isEqualTo(rows);
         } else {
             assertThat(padded).as("31 negatives mostly fit").isLessThan(rows / 2);
         }
@@ -87,7 +97,9 @@ class PretrainBatchSamplerTest {
         int base = row * m.width();
         assertThat(m.candidates()[base]).as("slot 0 is the true source").isEqualTo(m.sources()[row]);
         assertThat(m.valid()[base]).isTrue();
-        assertThat(adjacency.hasEdge(source, target)).as("the masked edge is a true edge").isTrue();
+        assertThat(adjacency.hasEdge(source, target))
+                .as("the masked edge is a true edge")
+                .isTrue();
         Set<Integer> seen = new HashSet<>();
         seen.add(source);
         int valid = 1;
@@ -98,17 +110,24 @@ class PretrainBatchSamplerTest {
             valid++;
             int candidate = pool[m.candidates()[base + k]];
             assertThat(adjacency.hasEdge(candidate, target))
-                    .as("negative %d -> %d of %s is a true edge", candidate, target, r).isFalse();
-            assertThat(seen.add(candidate)).as("candidate %d repeated in a row", candidate).isTrue();
+                    .as("negative %d -> %d of %s is a true edge", candidate, target, r)
+                    .isFalse();
+            assertThat(seen.add(candidate))
+                    .as("candidate %d repeated in a row", candidate)
+                    .isTrue();
             boolean selfLoop = r.source().equals(r.target()) && candidate == target;
-            assertThat(selfLoop).as("the target %d is never its own negative source", target).isFalse();
+            assertThat(selfLoop)
+                    .as("the target %d is never its own negative source", target)
+                    .isFalse();
         }
         boolean sameType = r.source().equals(r.target());
         int eligible = 0;
         for (int global : pool) {
-            eligible += global != source && !(sameType && global == target) && !adjacency.hasEdge(global, target) ? 1 : 0;
+            eligible +=
+                    global != source && !(sameType && global == target) && !adjacency.hasEdge(global, target) ? 1 : 0;
         }
-        assertThat(valid).as("valid slots: the true source plus min(negatives, eligible nodes in the pool)")
+        assertThat(valid)
+                .as("valid slots: the true source plus min(negatives, eligible nodes in the pool)")
                 .isEqualTo(1 + Math.min(negatives, eligible));
         return valid;
     }
@@ -117,8 +136,11 @@ class PretrainBatchSamplerTest {
     void rowsArePaddedWhenThePoolHasFewerEligibleNodesThanNegatives() {
         HeteroGraph graph = TinyPretrainGraph.graph();
         // the whole graph is the subgraph; 4 users can never fill 5 negatives
-        PretrainConfig config = PretrainConfig.PAPER_DEFAULT.withSampling(new SamplingConfig(1, 4), 4, 1000)
-                .withObjectiveWeights(5, 1.0, 20.0, 1.0).withMasking(0.5, 0.2).withSeed(4);
+        PretrainConfig config = PretrainConfig.PAPER_DEFAULT
+                .withSampling(new SamplingConfig(1, 4), 4, 1000)
+                .withObjectiveWeights(5, 1.0, 20.0, 1.0)
+                .withMasking(0.5, 0.2)
+                .withSeed(4);
         PretrainBatchSampler sampler = sampler(graph, config);
         int likesRows = 0;
         for (long step = 1; step <= 20; step++) {
@@ -139,15 +161,18 @@ class PretrainBatchSamplerTest {
 
     static Stream<Arguments> balances() {
         return Stream.of(
-                Arguments.of(COMMUNITY, 1.0, 0.2), Arguments.of(COMMUNITY, 0.5, 0.35), Arguments.of(COMMUNITY, 10.0, 0.2),
-                Arguments.of(QUERY_PRODUCT, 1.0, 0.2), Arguments.of(QUERY_PRODUCT, 0.5, 0.35),
+                Arguments.of(COMMUNITY, 1.0, 0.2),
+                Arguments.of(COMMUNITY, 0.5, 0.35),
+                Arguments.of(COMMUNITY, 10.0, 0.2),
+                Arguments.of(QUERY_PRODUCT, 1.0, 0.2),
+                Arguments.of(QUERY_PRODUCT, 0.5, 0.35),
                 Arguments.of(QUERY_PRODUCT, 10.0, 0.2));
     }
 
     @ParameterizedTest(name = "{0} alpha={1} ratio={2}")
     @MethodSource("balances")
-    void discriminatorEdgesAreBalancedAndMaskedEdgesLeaveTheSubgraphInBothDirections(HeteroGraph graph,
-                                                                                   double alpha, double ratio) {
+    void discriminatorEdgesAreBalancedAndMaskedEdgesLeaveTheSubgraphInBothDirections(
+            HeteroGraph graph, double alpha, double ratio) {
         PretrainConfig config = config(15, alpha, ratio);
         PretrainBatchSampler sampler = sampler(graph, config);
         boolean capped = false;
@@ -157,7 +182,8 @@ class PretrainBatchSamplerTest {
             long totalPairs = 0;
             int maskedRelations = 0;
             for (RelationType r : sampler.maskableRelations()) {
-                boolean symmetric = r.source().equals(r.target()) && !graph.relationTypes().contains(r.reverse());
+                boolean symmetric =
+                        r.source().equals(r.target()) && !graph.relationTypes().contains(r.reverse());
                 EdgeList original = before.edges(r);
                 int pairs = 0;
                 for (int e = 0; e < original.size(); e++) {
@@ -165,7 +191,10 @@ class PretrainBatchSamplerTest {
                 }
                 totalPairs += pairs;
                 int maskCount = (int) Math.round(ratio * pairs);
-                MaskedRelation m = batch.masked().stream().filter(x -> x.relation().equals(r)).findFirst().orElse(null);
+                MaskedRelation m = batch.masked().stream()
+                        .filter(x -> x.relation().equals(r))
+                        .findFirst()
+                        .orElse(null);
                 if (maskCount == 0) {
                     assertThat(m).isNull();
                     continue;
@@ -176,7 +205,8 @@ class PretrainBatchSamplerTest {
                 checkRemoval(graph, before, batch.unmasked(), m);
                 int expectedKept = (int) Math.min(pairs - maskCount, Math.round(alpha * maskCount));
                 capped |= expectedKept < Math.round(alpha * maskCount);
-                assertThat(m.keptSources()).as("|E_u^d| = min(round(alpha |E_g|), unmasked pairs)")
+                assertThat(m.keptSources())
+                        .as("|E_u^d| = min(round(alpha |E_g|), unmasked pairs)")
                         .hasSize(expectedKept);
                 checkKept(graph, batch.unmasked(), m);
             }
@@ -194,7 +224,8 @@ class PretrainBatchSamplerTest {
         int[] sources = before.nodes(r.source());
         int[] targets = before.nodes(r.target());
         for (int i = 0; i < m.size(); i++) {
-            assertThat(graph.adjacency(r).hasEdge(sources[m.sources()[i]], targets[m.targets()[i]])).isTrue();
+            assertThat(graph.adjacency(r).hasEdge(sources[m.sources()[i]], targets[m.targets()[i]]))
+                    .isTrue();
             masked.add(key(m.sources()[i], m.targets()[i]));
             maskedReversed.add(key(m.targets()[i], m.sources()[i]));
         }
@@ -206,7 +237,8 @@ class PretrainBatchSamplerTest {
             assertThat(lost(before.edges(r), after.edges(r))).isEqualTo(both);
         } else {
             assertThat(lost(before.edges(r), after.edges(r))).isEqualTo(masked);
-            assertThat(lost(before.edges(r.reverse()), after.edges(r.reverse()))).isEqualTo(maskedReversed);
+            assertThat(lost(before.edges(r.reverse()), after.edges(r.reverse())))
+                    .isEqualTo(maskedReversed);
         }
     }
 
@@ -223,7 +255,8 @@ class PretrainBatchSamplerTest {
             assertThat(unmasked).as("E_u^d edge in E_u").contains(key(s, t));
             assertThat(graph.adjacency(r).hasEdge(sources[s], targets[t])).isTrue();
             assertThat(pairs.add(m.symmetric() ? key(Math.min(s, t), Math.max(s, t)) : key(s, t)))
-                    .as("E_u^d pairs are distinct").isTrue();
+                    .as("E_u^d pairs are distinct")
+                    .isTrue();
         }
     }
 

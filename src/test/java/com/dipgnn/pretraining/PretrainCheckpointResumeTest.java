@@ -7,13 +7,13 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
-import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.text.TextInputConfig;
 import com.dipgnn.text.TextInputs;
 import com.dipgnn.text.VocabularyConfig;
@@ -39,18 +39,29 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PretrainCheckpointResumeTest {
 
-    private static final HeteroGraph GRAPH = SyntheticGraphs.queryProduct(
-            QueryProductConfig.defaults().withSize(300, 400, 2400).withFeatures(8, 0.5).withSeed(2));
+    private static final HeteroGraph GRAPH = SyntheticGraphs.queryProduct(QueryProductConfig.defaults()
+            .withSize(300, 400, 2400)
+            .withFeatures(8, 0.5)
+            .withSeed(2));
     private static final ModelConfig MODEL = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.2, 0.0);
-    private static final List<String> FILES_PER_MODULE = List.of(PretrainNetworks.GENERATOR,
-            PretrainNetworks.GENERATOR_EDGES, PretrainNetworks.GENERATOR_FEATURES, PretrainNetworks.DISCRIMINATOR,
-            PretrainNetworks.DISCRIMINATOR_EDGES, PretrainNetworks.DISCRIMINATOR_FEATURES);
+    private static final List<String> FILES_PER_MODULE = List.of(
+            PretrainNetworks.GENERATOR,
+            PretrainNetworks.GENERATOR_EDGES,
+            PretrainNetworks.GENERATOR_FEATURES,
+            PretrainNetworks.DISCRIMINATOR,
+            PretrainNetworks.DISCRIMINATOR_EDGES,
+            PretrainNetworks.DISCRIMINATOR_FEATURES);
 
     /** 7 steps, a log entry every 3, a checkpoint every 2 (so a checkpoint falls inside a log interval). */
     private static PretrainConfig config() {
-        return PretrainConfig.PAPER_DEFAULT.withMethod(PretrainMethod.DIPGNN).withSteps(7)
-                .withSampling(new SamplingConfig(2, 32), 16, 0).withObjectiveWeights(15, 1.0, 20.0, 1.0)
-                .withLogEvery(3).withCheckpointEvery(2).withSeed(3);
+        return PretrainConfig.PAPER_DEFAULT
+                .withMethod(PretrainMethod.DIPGNN)
+                .withSteps(7)
+                .withSampling(new SamplingConfig(2, 32), 16, 0)
+                .withObjectiveWeights(15, 1.0, 20.0, 1.0)
+                .withLogEvery(3)
+                .withCheckpointEvery(2)
+                .withSeed(3);
     }
 
     /** Thrown by the listener to stand for the process being killed. */
@@ -97,8 +108,8 @@ class PretrainCheckpointResumeTest {
         Map<String, Double> straightMeans;
         Watcher straightWatcher = new Watcher(-1);
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
-            PretrainResult result = new Pretrainer(config, straightWatcher).run(GRAPH, MODEL, manager,
-                    tmp.resolve("straight"));
+            PretrainResult result =
+                    new Pretrainer(config, straightWatcher).run(GRAPH, MODEL, manager, tmp.resolve("straight"));
             straight = snapshot(result.networks());
             straightHistory = result.history();
             straightMeans = result.overall();
@@ -127,13 +138,15 @@ class PretrainCheckpointResumeTest {
             assertThat(resumed.resumedFrom()).isEqualTo(4);
             assertThat(resumed.steps()).isEqualTo(7);
             assertThat(resumed.history()).isEqualTo(straightHistory);
-            assertThat(resumed.overall()).as("the run's means include the steps before the resume")
+            assertThat(resumed.overall())
+                    .as("the run's means include the steps before the resume")
                     .isEqualTo(straightMeans);
             assertSameParameters(snapshot(resumed.networks()), straight);
         }
         assertThat(resumedWatcher.checkpoints).containsExactly(6L);
         assertLatestIsComplete(dir, 6);
-        assertThat(names(dir)).as("older checkpoints and a killed save's leftovers are cleaned up")
+        assertThat(names(dir))
+                .as("older checkpoints and a killed save's leftovers are cleaned up")
                 .containsExactlyInAnyOrder(PretrainCheckpoint.LATEST, "step-00000006");
     }
 
@@ -145,15 +158,17 @@ class PretrainCheckpointResumeTest {
         }
         assertLatestIsComplete(tmp, 2);
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
-            assertThatThrownBy(() -> new Pretrainer(config.withSeed(4), PretrainListener.NONE)
-                    .run(GRAPH, MODEL, manager, tmp))
+            assertThatThrownBy(() ->
+                            new Pretrainer(config.withSeed(4), PretrainListener.NONE).run(GRAPH, MODEL, manager, tmp))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("seed 3").hasMessageContaining("seed 4")
+                    .hasMessageContaining("seed 3")
+                    .hasMessageContaining("seed 4")
                     .hasMessageContaining(tmp.toString());
             assertThatThrownBy(() -> new Pretrainer(config.withMethod(PretrainMethod.GPT_GNN), PretrainListener.NONE)
-                    .run(GRAPH, MODEL, manager, tmp))
+                            .run(GRAPH, MODEL, manager, tmp))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("'dipgnn'").hasMessageContaining("'gpt-gnn'");
+                    .hasMessageContaining("'dipgnn'")
+                    .hasMessageContaining("'gpt-gnn'");
         }
         assertLatestIsComplete(tmp, 2);
     }
@@ -161,27 +176,33 @@ class PretrainCheckpointResumeTest {
     @Test
     void aRunWithTheTextPairResumesExactlyToo(@TempDir Path tmp) throws IOException {
         HeteroGraph raw = TextPairPretrainingTest.graph();
-        TextInputs text = TextInputs.learnForSplit(raw, false, 0,
-                new TextInputConfig(new VocabularyConfig(500, 1, 16, 50), 64)).orElseThrow();
+        TextInputs text = TextInputs.learnForSplit(
+                        raw, false, 0, new TextInputConfig(new VocabularyConfig(500, 1, 16, 50), 64))
+                .orElseThrow();
         HeteroGraph graph = text.apply(raw, null);
-        PretrainConfig config = config().withSteps(5).withTextPair(new TextPairConfig(
-                new com.dipgnn.model.TransformerConfig(16, 1, 2, 32, 0.1), 0.2, 96));
+        PretrainConfig config = config().withSteps(5)
+                .withTextPair(new TextPairConfig(new com.dipgnn.model.TransformerConfig(16, 1, 2, 32, 0.1), 0.2, 96));
         List<String> modules = new ArrayList<>(FILES_PER_MODULE);
-        modules.addAll(List.of(PretrainNetworks.GENERATOR_TEXT, PretrainNetworks.GENERATOR_TEXT_INPUTS,
+        modules.addAll(List.of(
+                PretrainNetworks.GENERATOR_TEXT,
+                PretrainNetworks.GENERATOR_TEXT_INPUTS,
                 PretrainNetworks.DISCRIMINATOR_TEXT));
         Map<String, Map<String, float[]>> straight;
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             straight = snapshot(new Pretrainer(config, PretrainListener.NONE)
-                    .run(graph, text, MODEL, manager, tmp.resolve("straight")).networks());
+                    .run(graph, text, MODEL, manager, tmp.resolve("straight"))
+                    .networks());
         }
         Path dir = tmp.resolve("killed");
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
-            assertThatThrownBy(() -> new Pretrainer(config, new Watcher(3, modules)).run(graph, text, MODEL, manager, dir))
+            assertThatThrownBy(
+                            () -> new Pretrainer(config, new Watcher(3, modules)).run(graph, text, MODEL, manager, dir))
                     .isInstanceOf(SimulatedKill.class);
         }
         assertLatestIsComplete(dir, 2, modules);
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
-            PretrainResult resumed = new Pretrainer(config, PretrainListener.NONE).run(graph, text, MODEL, manager, dir);
+            PretrainResult resumed =
+                    new Pretrainer(config, PretrainListener.NONE).run(graph, text, MODEL, manager, dir);
             assertThat(resumed.resumedFrom()).isEqualTo(2);
             assertSameParameters(snapshot(resumed.networks()), straight, modules);
         }
@@ -195,25 +216,29 @@ class PretrainCheckpointResumeTest {
         Map<String, Map<String, float[]>> straight;
         List<String> modules;
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
-            PretrainResult result = new Pretrainer(config, PretrainListener.NONE).run(idOnly, MODEL, manager,
-                    tmp.resolve("straight"));
+            PretrainResult result =
+                    new Pretrainer(config, PretrainListener.NONE).run(idOnly, MODEL, manager, tmp.resolve("straight"));
             straight = snapshot(result.networks());
             modules = List.copyOf(result.networks().modules().keySet());
             assertThat(result.networks().discriminator().nodeTables()).containsOnlyKeys("query", "product");
         }
-        assertThat(straight.get(PretrainNetworks.DISCRIMINATOR)).containsKeys("rows:input.node_query.rows",
-                "trained:input.node_product.rows");
+        assertThat(straight.get(PretrainNetworks.DISCRIMINATOR))
+                .containsKeys("rows:input.node_query.rows", "trained:input.node_product.rows");
         Path dir = tmp.resolve("killed");
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             assertThatThrownBy(() -> new Pretrainer(config, new Watcher(3, modules) {
-                @Override
-                public void onCheckpoint(long step, Path directory) {
-                }
-            }).run(idOnly, MODEL, manager, dir)).isInstanceOf(SimulatedKill.class);
+                                @Override
+                                public void onCheckpoint(long step, Path directory) {}
+                            })
+                            .run(idOnly, MODEL, manager, dir))
+                    .isInstanceOf(SimulatedKill.class);
         }
         Path checkpoint = CheckpointFiles.latest(dir);
-        assertThat(names(checkpoint)).contains(PretrainNetworks.GENERATOR + PretrainCheckpoint.TABLES,
-                PretrainNetworks.DISCRIMINATOR + PretrainCheckpoint.TABLES, PretrainCheckpoint.TABLE_OPTIMIZER);
+        assertThat(names(checkpoint))
+                .contains(
+                        PretrainNetworks.GENERATOR + PretrainCheckpoint.TABLES,
+                        PretrainNetworks.DISCRIMINATOR + PretrainCheckpoint.TABLES,
+                        PretrainCheckpoint.TABLE_OPTIMIZER);
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             PretrainResult resumed = new Pretrainer(config, PretrainListener.NONE).run(idOnly, MODEL, manager, dir);
             assertThat(resumed.resumedFrom()).isEqualTo(2);
@@ -228,7 +253,8 @@ class PretrainCheckpointResumeTest {
 
     static void assertLatestIsComplete(Path dir, long step, List<String> modules) {
         try {
-            String name = Files.readString(dir.resolve(PretrainCheckpoint.LATEST), StandardCharsets.UTF_8).trim();
+            String name = Files.readString(dir.resolve(PretrainCheckpoint.LATEST), StandardCharsets.UTF_8)
+                    .trim();
             assertThat(name).isEqualTo(String.format("step-%08d", step));
             Path checkpoint = dir.resolve(name);
             List<String> expected = new ArrayList<>();
@@ -239,8 +265,10 @@ class PretrainCheckpointResumeTest {
             for (String file : expected) {
                 assertThat(Files.size(checkpoint.resolve(file))).as(file).isPositive();
             }
-            long saved = new ObjectMapper().readTree(checkpoint.resolve(PretrainCheckpoint.STATE).toFile())
-                    .get("step").asLong();
+            long saved = new ObjectMapper()
+                    .readTree(checkpoint.resolve(PretrainCheckpoint.STATE).toFile())
+                    .get("step")
+                    .asLong();
             assertThat(saved).isEqualTo(step);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -271,20 +299,24 @@ class PretrainCheckpointResumeTest {
         return all;
     }
 
-    private static void assertSameParameters(Map<String, Map<String, float[]>> actual,
-                                             Map<String, Map<String, float[]>> expected) {
+    private static void assertSameParameters(
+            Map<String, Map<String, float[]>> actual, Map<String, Map<String, float[]>> expected) {
         assertSameParameters(actual, expected, FILES_PER_MODULE);
     }
 
-    private static void assertSameParameters(Map<String, Map<String, float[]>> actual,
-                                             Map<String, Map<String, float[]>> expected, List<String> modules) {
+    private static void assertSameParameters(
+            Map<String, Map<String, float[]>> actual,
+            Map<String, Map<String, float[]>> expected,
+            List<String> modules) {
         assertThat(actual.keySet()).containsExactlyElementsOf(modules);
         assertThat(actual.keySet()).containsExactlyElementsOf(expected.keySet());
         int parameters = 0;
         for (String module : expected.keySet()) {
-            assertThat(actual.get(module).keySet()).containsExactlyElementsOf(expected.get(module).keySet());
+            assertThat(actual.get(module).keySet())
+                    .containsExactlyElementsOf(expected.get(module).keySet());
             for (Map.Entry<String, float[]> p : expected.get(module).entrySet()) {
-                assertThat(actual.get(module).get(p.getKey())).as(module + "." + p.getKey())
+                assertThat(actual.get(module).get(p.getKey()))
+                        .as(module + "." + p.getKey())
                         .containsExactly(p.getValue());
                 parameters++;
             }

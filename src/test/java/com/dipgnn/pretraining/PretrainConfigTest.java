@@ -29,22 +29,32 @@ class PretrainConfigTest {
     @Test
     void eachWithChangesItsFieldsAndKeepsTheOthers() {
         PretrainConfig base = PretrainConfig.PAPER_DEFAULT;
-        PretrainConfig changed = base.withSteps(7).withSeed(3).withMasking(0.3, 0.4).withLogEvery(5);
+        PretrainConfig changed =
+                base.withSteps(7).withSeed(3).withMasking(0.3, 0.4).withLogEvery(5);
         assertThat(changed.steps()).isEqualTo(7);
         assertThat(changed.seed()).isEqualTo(3);
         assertThat(changed.edgeMaskRatio()).isEqualTo(0.3);
         assertThat(changed.featureMaskRatio()).isEqualTo(0.4);
         assertThat(changed.logEvery()).isEqualTo(5);
-        assertThat(changed.toBuilder().steps(base.steps()).seed(base.seed()).edgeMaskRatio(base.edgeMaskRatio())
-                .featureMaskRatio(base.featureMaskRatio()).logEvery(base.logEvery()).build()).isEqualTo(base);
-        assertThatThrownBy(() -> base.toBuilder().steps(0).build()).isInstanceOf(IllegalArgumentException.class)
+        assertThat(changed.toBuilder()
+                        .steps(base.steps())
+                        .seed(base.seed())
+                        .edgeMaskRatio(base.edgeMaskRatio())
+                        .featureMaskRatio(base.featureMaskRatio())
+                        .logEvery(base.logEvery())
+                        .build())
+                .isEqualTo(base);
+        assertThatThrownBy(() -> base.toBuilder().steps(0).build())
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("steps must be at least 1");
     }
 
     @Test
     void badSettingsAreRefusedWithTheValueAndTheRange() {
         assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withMasking(1.0, 0.2))
-                .hasMessageContaining("edge mask ratio").hasMessageContaining("(0, 1)").hasMessageContaining("1.0");
+                .hasMessageContaining("edge mask ratio")
+                .hasMessageContaining("(0, 1)")
+                .hasMessageContaining("1.0");
         assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withObjectiveWeights(0, 1, 20, 1))
                 .hasMessageContaining("negatives");
         assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withObjectiveWeights(255, 0, 20, 1))
@@ -54,12 +64,24 @@ class PretrainConfigTest {
         assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withMethod(PretrainMethod.NONE))
                 .hasMessageContaining("other than 'none'");
         assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.withSteps(0)).hasMessageContaining("steps");
-        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.toBuilder().fullGraphMaxNodes(-1).build())
-                .hasMessageContaining("whole-graph node bound").hasMessageContaining("-1");
-        assertThat(PretrainConfig.PAPER_DEFAULT.toBuilder().fullGraphMaxNodes(0).build().fullGraphMaxNodes()).isZero();
-        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.toBuilder().fullGraphMaxBytes(-1).build())
+        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.toBuilder()
+                        .fullGraphMaxNodes(-1)
+                        .build())
+                .hasMessageContaining("whole-graph node bound")
+                .hasMessageContaining("-1");
+        assertThat(PretrainConfig.PAPER_DEFAULT.toBuilder()
+                        .fullGraphMaxNodes(0)
+                        .build()
+                        .fullGraphMaxNodes())
+                .isZero();
+        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.toBuilder()
+                        .fullGraphMaxBytes(-1)
+                        .build())
                 .hasMessageContaining("whole-graph memory bound must not be negative (got -1 bytes)");
-        assertThat(PretrainConfig.PAPER_DEFAULT.toBuilder().fullGraphMaxBytes(0).build().wholeGraphBudget())
+        assertThat(PretrainConfig.PAPER_DEFAULT.toBuilder()
+                        .fullGraphMaxBytes(0)
+                        .build()
+                        .wholeGraphBudget())
                 .isEqualTo(new WholeGraphBudget(5000, 0));
     }
 
@@ -67,10 +89,25 @@ class PretrainConfigTest {
     void theWholeGraphMemoryBoundDefaultsToEightGibibytes() {
         assertThat(PretrainConfig.PAPER_DEFAULT.fullGraphMaxBytes()).isEqualTo(8L * 1024 * 1024 * 1024);
         PretrainConfig unset = PretrainConfig.PAPER_DEFAULT.toBuilder().build();
-        assertThat(new PretrainConfig(unset.method(), unset.steps(), unset.seedNodes(), unset.edgeMaskRatio(),
-                unset.featureMaskRatio(), unset.negatives(), unset.alpha(), unset.lambda(), unset.temperature(),
-                unset.optimizer(), unset.sampling(), unset.fullGraphMaxNodes(), null, unset.logEvery(),
-                unset.checkpointEvery(), unset.seed(), unset.textPair(), unset.variant()))
+        assertThat(new PretrainConfig(
+                        unset.method(),
+                        unset.steps(),
+                        unset.seedNodes(),
+                        unset.edgeMaskRatio(),
+                        unset.featureMaskRatio(),
+                        unset.negatives(),
+                        unset.alpha(),
+                        unset.lambda(),
+                        unset.temperature(),
+                        unset.optimizer(),
+                        unset.sampling(),
+                        unset.fullGraphMaxNodes(),
+                        null,
+                        unset.logEvery(),
+                        unset.checkpointEvery(),
+                        unset.seed(),
+                        unset.textPair(),
+                        unset.variant()))
                 .isEqualTo(PretrainConfig.PAPER_DEFAULT); // a manifest written before the bound existed
     }
 
@@ -81,13 +118,17 @@ class PretrainConfigTest {
         }
         assertThat(PretrainMethod.parse(" GPT-GNN ")).isEqualTo(PretrainMethod.GPT_GNN);
         assertThatThrownBy(() -> PretrainMethod.parse("electra"))
-                .hasMessageContaining("'electra'").hasMessageContaining("dipgnn-edges").hasMessageContaining("gae");
+                .hasMessageContaining("'electra'")
+                .hasMessageContaining("dipgnn-edges")
+                .hasMessageContaining("gae");
     }
 
     @Test
     void eachMethodKeepsTheEncoderThePaperFineTunes() {
         assertThat(PretrainMethod.DIPGNN.kept()).isEqualTo(PretrainMethod.Kept.DISCRIMINATOR);
-        assertThat(PretrainMethod.RANDOM_EDGES.generatesEdges()).as("random picks replace the edge generator").isFalse();
+        assertThat(PretrainMethod.RANDOM_EDGES.generatesEdges())
+                .as("random picks replace the edge generator")
+                .isFalse();
         assertThat(PretrainMethod.RANDOM_EDGES.randomEdges()).isTrue();
         assertThat(PretrainMethod.RANDOM_EDGES.discriminatesEdges()).isTrue();
         assertThat(PretrainMethod.GPT_GNN.kept()).isEqualTo(PretrainMethod.Kept.GENERATOR);
@@ -99,30 +140,39 @@ class PretrainConfigTest {
 
     @Test
     void networksHandOverTheKeptEncoderAndRefuseOneTheMethodDoesNotTrain() {
-        com.dipgnn.model.GraphSchema schema = com.dipgnn.model.GraphSchema.of(
-                com.dipgnn.graph.synthetic.SyntheticGraphs.community(1));
-        com.dipgnn.model.ModelConfig model = new com.dipgnn.model.ModelConfig(com.dipgnn.model.Backbone.HGT, 1, 8, 2, 0.1, 0);
+        com.dipgnn.model.GraphSchema schema =
+                com.dipgnn.model.GraphSchema.of(com.dipgnn.graph.synthetic.SyntheticGraphs.community(1));
+        com.dipgnn.model.ModelConfig model =
+                new com.dipgnn.model.ModelConfig(com.dipgnn.model.Backbone.HGT, 1, 8, 2, 0.1, 0);
         PretrainNetworks dip = new PretrainNetworks(PretrainMethod.DIPGNN, schema, model, schema.relations());
         assertThat(dip.encoder(PretrainMethod.DIPGNN.kept())).isSameAs(dip.discriminator());
         assertThat(dip.encoder(PretrainMethod.Kept.GENERATOR)).isSameAs(dip.generator());
         assertThat(dip.edgeHeads(PretrainMethod.Kept.DISCRIMINATOR)).isSameAs(dip.discriminatorEdges());
         PretrainNetworks gpt = new PretrainNetworks(PretrainMethod.GPT_GNN, schema, model, schema.relations());
         assertThat(gpt.discriminator()).isNull();
-        assertThatThrownBy(() -> gpt.encoder(PretrainMethod.Kept.DISCRIMINATOR)).hasMessageContaining("no discriminator");
+        assertThatThrownBy(() -> gpt.encoder(PretrainMethod.Kept.DISCRIMINATOR))
+                .hasMessageContaining("no discriminator");
     }
 
     @Test
     void aFeaturesOnlyMethodOnAFeaturelessGraphIsRefusedBeforeTraining() {
         com.dipgnn.graph.HeteroGraph featureless = new com.dipgnn.graph.GraphBuilder("plain")
                 .addNodes(com.dipgnn.graph.NodeTable.ofCount("n", 4))
-                .addEdges(new com.dipgnn.graph.RelationType("n", "link", "n"), new int[] {0, 1, 2}, new int[] {1, 2, 3},
-                        null, false)
+                .addEdges(
+                        new com.dipgnn.graph.RelationType("n", "link", "n"),
+                        new int[] {0, 1, 2},
+                        new int[] {1, 2, 3},
+                        null,
+                        false)
                 .build();
         try (ai.djl.ndarray.NDManager manager = ai.djl.ndarray.NDManager.newBaseManager(ai.djl.Device.cpu())) {
-            assertThatThrownBy(() -> new Pretrainer(PretrainConfig.PAPER_DEFAULT.withMethod(PretrainMethod.DIPGNN_FEATURES),
-                    PretrainListener.NONE).run(featureless, com.dipgnn.model.ModelConfig.PAPER_DEFAULT, manager, null))
+            assertThatThrownBy(() -> new Pretrainer(
+                                    PretrainConfig.PAPER_DEFAULT.withMethod(PretrainMethod.DIPGNN_FEATURES),
+                                    PretrainListener.NONE)
+                            .run(featureless, com.dipgnn.model.ModelConfig.PAPER_DEFAULT, manager, null))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("'dipgnn-features'").hasMessageContaining("'plain' has none");
+                    .hasMessageContaining("'dipgnn-features'")
+                    .hasMessageContaining("'plain' has none");
         }
     }
 }

@@ -8,7 +8,6 @@ import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.sampling.SamplingConfig;
-import com.dipgnn.training.Devices;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -19,9 +18,14 @@ class PretrainerSmokeTest {
     static final ModelConfig SMALL = new ModelConfig(Backbone.HGT, 2, 32, 4, 0.2, 0.0);
 
     static PretrainConfig small(PretrainMethod method, int steps) {
-        return PretrainConfig.PAPER_DEFAULT.withMethod(method).withSteps(steps)
-                .withSampling(new SamplingConfig(2, 64), 32, 0).withObjectiveWeights(31, 1.0, 20.0, 1.0)
-                .withLogEvery(2).withCheckpointEvery(0).withSeed(7);
+        return PretrainConfig.PAPER_DEFAULT
+                .withMethod(method)
+                .withSteps(steps)
+                .withSampling(new SamplingConfig(2, 64), 32, 0)
+                .withObjectiveWeights(31, 1.0, 20.0, 1.0)
+                .withLogEvery(2)
+                .withCheckpointEvery(0)
+                .withSeed(7);
     }
 
     @ParameterizedTest
@@ -37,16 +41,19 @@ class PretrainerSmokeTest {
                     assertThat(last.get(PretrainMetrics.LOSS)).isFinite();
                     if (method.hasDiscriminator()) {
                         assertThat(last).containsKeys(PretrainMetrics.GEN_COVERAGE, PretrainMetrics.DISC_COVERAGE);
-                        assertThat(last.get(PretrainMetrics.GEN_COVERAGE)).isCloseTo(0.8, org.assertj.core.data.Offset.offset(0.02));
+                        assertThat(last.get(PretrainMetrics.GEN_COVERAGE))
+                                .isCloseTo(0.8, org.assertj.core.data.Offset.offset(0.02));
                     }
                     if (method.generatesEdges()) {
                         assertThat(last.get(PretrainMetrics.GEN_ACCURACY)).isBetween(0.0, 1.0);
                     }
                     // the default picks real replacement vectors only for a method that discriminates them;
                     // the others (GPT-GNN-style) regress, which reports no pick accuracy
-                    if (method.generatesFeatures() && graph.nodes(graph.nodeTypes().get(0)).featureDim() > 0) {
+                    if (method.generatesFeatures()
+                            && graph.nodes(graph.nodeTypes().get(0)).featureDim() > 0) {
                         assertThat(last.containsKey(PretrainMetrics.GEN_FEATURE_ACCURACY))
-                                .as(method + " picks replacement vectors").isEqualTo(method.discriminatesFeatures());
+                                .as(method + " picks replacement vectors")
+                                .isEqualTo(method.discriminatesFeatures());
                     }
                     System.out.println(method + " " + graph.name() + " " + backbone + " " + last);
                 }

@@ -44,7 +44,8 @@ final class ReferenceObjective {
         Map<String, Double> stats = new LinkedHashMap<>();
         Map<String, double[][]> originals = features(batch.unmasked());
         Map<String, double[][]> hidden = new LinkedHashMap<>();
-        originals.forEach((type, x) -> hidden.put(type, maskRows(x, batch.featureMasked().get(type), maskVector(type))));
+        originals.forEach(
+                (type, x) -> hidden.put(type, maskRows(x, batch.featureMasked().get(type), maskVector(type))));
         Map<String, double[][]> hg = embed(networks.generator(), batch.unmasked(), hidden, scope);
 
         int[][] picks = method.generatesEdges() ? generateEdges(batch, hg, stats) : randomPicks(batch, stats);
@@ -54,8 +55,7 @@ final class ReferenceObjective {
 
         Subgraph withGenerated = withGenerated(batch.unmasked(), batch.masked(), picks);
         Map<String, double[][]> hd = embed(networks.discriminator(), withGenerated, corrupted, scope);
-        double discriminatorLoss = discriminateEdges(batch, picks, hd, stats)
-                + discriminateFeatures(batch, hd, stats);
+        double discriminatorLoss = discriminateEdges(batch, picks, hd, stats) + discriminateFeatures(batch, hd, stats);
         stats.put(PretrainMetrics.LOSS, generatorLoss + lambda * discriminatorLoss);
         coverage(batch, picks, stats);
         return stats;
@@ -95,8 +95,12 @@ final class ReferenceObjective {
      * v-hat = W_g h + b for the masked nodes: squared error averaged over the feature width and
      * the masked nodes, summed over types (returned); fills {@code corrupted} with v-hat in place.
      */
-    private double generateFeatures(PretrainBatch batch, Map<String, double[][]> hg, Map<String, double[][]> originals,
-                                    Map<String, double[][]> corrupted, Map<String, Double> stats) {
+    private double generateFeatures(
+            PretrainBatch batch,
+            Map<String, double[][]> hg,
+            Map<String, double[][]> originals,
+            Map<String, double[][]> corrupted,
+            Map<String, Double> stats) {
         double sum = 0;
         for (Map.Entry<String, int[]> e : batch.featureMasked().entrySet()) {
             GraphModule head = networks.generatorFeatures().head(e.getKey());
@@ -122,8 +126,8 @@ final class ReferenceObjective {
     }
 
     /** Mean binary cross-entropy over E_g (ELECTRA labels) and E_u^d (label 1), across relations. */
-    private double discriminateEdges(PretrainBatch batch, int[][] picks, Map<String, double[][]> hd,
-                                     Map<String, Double> stats) {
+    private double discriminateEdges(
+            PretrainBatch batch, int[][] picks, Map<String, double[][]> hd, Map<String, Double> stats) {
         double bce = 0;
         int pairs = 0;
         int correct = 0;
@@ -253,7 +257,8 @@ final class ReferenceObjective {
         for (int r = 0; r < masked.size(); r++) {
             MaskedRelation m = masked.get(r);
             EdgeList forward = unmasked.edges(m.relation());
-            EdgeList backward = m.symmetric() ? forward : unmasked.edges(m.relation().reverse());
+            EdgeList backward =
+                    m.symmetric() ? forward : unmasked.edges(m.relation().reverse());
             int n = m.size();
             int[] fs = Arrays.copyOf(forward.src(), forward.size() + (m.symmetric() ? 2 * n : n));
             int[] fd = Arrays.copyOf(forward.dst(), fs.length);
@@ -280,10 +285,11 @@ final class ReferenceObjective {
     }
 
     /** Runs an encoder in evaluation mode on a subgraph with the given input features. */
-    private Map<String, double[][]> embed(GraphEncoder encoder, Subgraph subgraph, Map<String, double[][]> inputs,
-                                          NDManager scope) {
+    private Map<String, double[][]> embed(
+            GraphEncoder encoder, Subgraph subgraph, Map<String, double[][]> inputs, NDManager scope) {
         GraphBatch batch = new GraphBatch(scope, graph, subgraph);
-        inputs.forEach((type, x) -> batch.replaceInput(type, scope.create(flatten(x), new Shape(x.length, x[0].length))));
+        inputs.forEach((type, x) ->
+                batch.replaceInput(type, scope.create(flatten(x), new Shape(x.length, x[0].length))));
         Map<String, double[][]> out = new LinkedHashMap<>();
         encoder.forward(batch, false).forEach((type, h) -> out.put(type, rows(h)));
         return out;

@@ -9,8 +9,8 @@ import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
 import com.dipgnn.model.TextTransformer;
 import com.dipgnn.model.TransformerConfig;
-import org.assertj.core.data.Offset;
 import com.dipgnn.text.TokenMasking;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /** The text pair's losses on hand-checkable numbers, the ELECTRA rule, and one step through both Transformers. */
@@ -26,7 +26,8 @@ class TextLossesTest {
             NDArray logits = m.create(new float[] {0, (float) LN2, 0, 5, 0, 0}, new Shape(2, 3));
             NDArray original = m.create(new int[] {1, 2});
             NDArray first = logits.get("0:1");
-            assertThat(TextLosses.maskedGeneratorLoss(first, original.get("0:1")).getFloat())
+            assertThat(TextLosses.maskedGeneratorLoss(first, original.get("0:1"))
+                            .getFloat())
                     .isCloseTo((float) LN2, Offset.offset(1e-6f));
             double second = -Math.log(1 / (Math.exp(5) + 2));
             assertThat(TextLosses.maskedGeneratorLoss(logits, original).getFloat())
@@ -81,13 +82,17 @@ class TextLossesTest {
                     NDArray atMasked = generator.vocabularyLogits(com.dipgnn.model.GraphOps.gatherRows(
                             generator.encode(nodes, ids, real, true).reshape(8, -1), step.create(new long[] {1, 5})));
                     NDArray loss = TextLosses.maskedGeneratorLoss(atMasked, step.create(new int[] {5, 8}))
-                            .add(TextLosses.discriminatorLoss(replaced, masked, real).mul(20f));
+                            .add(TextLosses.discriminatorLoss(replaced, masked, real)
+                                    .mul(20f));
                     assertThat(Double.isFinite(loss.getFloat())).isTrue();
                     c.backward(loss);
                 }
                 long withGradient = generator.parameters().values().stream()
-                        .filter(p -> p.getArray().getGradient().abs().sum().getFloat() > 0).count();
-                assertThat(withGradient).as("every generator parameter learns").isEqualTo(generator.parameters().size());
+                        .filter(p -> p.getArray().getGradient().abs().sum().getFloat() > 0)
+                        .count();
+                assertThat(withGradient)
+                        .as("every generator parameter learns")
+                        .isEqualTo(generator.parameters().size());
             }
         }
     }

@@ -17,6 +17,7 @@ import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.NewNode;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.text.TextInputConfig;
 import com.dipgnn.text.TextInputs;
 import com.dipgnn.text.TextInputsFile;
@@ -27,20 +28,19 @@ import com.dipgnn.text.VocabularyIO;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.training.TrainingListener;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The text pair inside DiP-GNN on a small query-product graph whose products have text only (so
@@ -52,19 +52,27 @@ class TextPairPretrainingTest {
 
     private static final ModelConfig MODEL = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0.0);
     private static final TextInputConfig TEXT = new TextInputConfig(new VocabularyConfig(500, 1, 16, 50), 64);
-    private static final TextPairConfig PAIR = new TextPairConfig(
-            new com.dipgnn.model.TransformerConfig(16, 1, 2, 32, 0.1), 0.2, 96);
+    private static final TextPairConfig PAIR =
+            new TextPairConfig(new com.dipgnn.model.TransformerConfig(16, 1, 2, 32, 0.1), 0.2, 96);
 
     /** Queries have 8-dim features and text; products have text only. */
     static HeteroGraph graph() {
-        HeteroGraph g = SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(120, 160, 900)
-                .withNumCategories(4).withFeatures(8, 1.0).withSeed(4));
+        HeteroGraph g = SyntheticGraphs.queryProduct(QueryProductConfig.defaults()
+                .withSize(120, 160, 900)
+                .withNumCategories(4)
+                .withFeatures(8, 1.0)
+                .withSeed(4));
         return g.withNodes(g.nodes("product").withFeatures(null));
     }
 
     private static PretrainConfig config(PretrainMethod method) {
-        return PretrainConfig.PAPER_DEFAULT.withMethod(method).withSteps(3).withLogEvery(3).withCheckpointEvery(0)
-                .withSampling(new SamplingConfig(2, 32), 16, 100_000).withObjectiveWeights(15, 1.0, 20.0, 0.2)
+        return PretrainConfig.PAPER_DEFAULT
+                .withMethod(method)
+                .withSteps(3)
+                .withLogEvery(3)
+                .withCheckpointEvery(0)
+                .withSampling(new SamplingConfig(2, 32), 16, 100_000)
+                .withObjectiveWeights(15, 1.0, 20.0, 0.2)
                 .withTextPair(PAIR);
     }
 
@@ -74,21 +82,25 @@ class TextPairPretrainingTest {
         TextInputs text = TextInputs.learnForSplit(raw, false, 0, TEXT).orElseThrow();
         HeteroGraph g = text.apply(raw, null);
         NodeTokens tokens = NodeTokens.of(g, text.tokenizer());
-        PretrainBatchSampler sampler = new PretrainBatchSampler(g, new FullGraphSampler(), config(PretrainMethod.DIPGNN),
-                tokens);
+        PretrainBatchSampler sampler =
+                new PretrainBatchSampler(g, new FullGraphSampler(), config(PretrainMethod.DIPGNN), tokens);
         int texts = 0;
         for (long step = 1; step <= 5; step++) {
             PretrainBatch batch = sampler.prepare(step, StepRandom.rngFor(1, step));
             assertThat(batch.texts()).extracting(MaskedTexts::type).containsExactlyInAnyOrder("query", "product");
             for (MaskedTexts t : batch.texts()) {
-                assertThat(batch.featureMasked().get(t.type())).as("texts of nodes whose features are generated")
+                assertThat(batch.featureMasked().get(t.type()))
+                        .as("texts of nodes whose features are generated")
                         .contains(t.nodes());
-                assertThat((long) t.nodes().length * t.original().length()).isLessThanOrEqualTo(PAIR.maxTokensPerStep());
+                assertThat((long) t.nodes().length * t.original().length())
+                        .isLessThanOrEqualTo(PAIR.maxTokensPerStep());
                 int longest = 0;
                 for (int b = 0; b < t.nodes().length; b++) {
                     longest = Math.max(longest, t.original().lengths()[b]);
                 }
-                assertThat(t.original().length()).as("padded to the longest text of the step").isEqualTo(longest);
+                assertThat(t.original().length())
+                        .as("padded to the longest text of the step")
+                        .isEqualTo(longest);
                 int length = t.original().length();
                 for (int b = 0; b < t.nodes().length; b++) {
                     int words = 0;
@@ -98,8 +110,10 @@ class TextPairPretrainingTest {
                         masked += t.masked()[i] ? 1 : 0;
                     }
                     // 20% of the words, rounded at random, and at least one (TokenMaskingTest checks long texts)
-                    assertThat(masked).as("text %d of %s", b, t.type()).isBetween(
-                            Math.max(1, (int) Math.floor(0.2 * words)), Math.max(1, (int) Math.ceil(0.2 * words)));
+                    assertThat(masked)
+                            .as("text %d of %s", b, t.type())
+                            .isBetween(Math.max(1, (int) Math.floor(0.2 * words)), Math.max(1, (int)
+                                    Math.ceil(0.2 * words)));
                     texts++;
                 }
                 int[] input = t.input();
@@ -120,13 +134,27 @@ class TextPairPretrainingTest {
     @Test
     void dipGnnTrainsThePairAndItsVocabularyTravelsThroughEveryModel(@TempDir Path dir) throws Exception {
         HeteroGraph raw = graph();
-        ExperimentSpec spec = new ExperimentSpec(TaskKind.NODE_CLASSIFICATION, "product", null, SplitMode.TRANSFER, 3,
-                1.0, MODEL, new FineTuneConfig(4, 32, 2, 0, OptimizerConfig.FINE_TUNING, 0), new SamplingConfig(2, 32),
-                100_000, false, 31, 31, 0.1);
+        ExperimentSpec spec = new ExperimentSpec(
+                TaskKind.NODE_CLASSIFICATION,
+                "product",
+                null,
+                SplitMode.TRANSFER,
+                3,
+                1.0,
+                MODEL,
+                new FineTuneConfig(4, 32, 2, 0, OptimizerConfig.FINE_TUNING, 0),
+                new SamplingConfig(2, 32),
+                100_000,
+                false,
+                31,
+                31,
+                0.1);
         FineTuneExperiment scratch = new FineTuneExperiment(raw, "qp", spec, Device.cpu());
         TextInputs text = scratch.textInputs();
         assertThat(text.derivedTypes()).containsExactlyInAnyOrder("query", "product");
-        assertThat(text.textOnlyTypes()).as("queries read their text after their 8 features").containsExactly("product");
+        assertThat(text.textOnlyTypes())
+                .as("queries read their text after their 8 features")
+                .containsExactly("product");
         HeteroGraph part = scratch.pretrainGraph();
         assertThat(part.nodes("product").hasTextDerivedFeatures()).isTrue();
 
@@ -134,23 +162,39 @@ class TextPairPretrainingTest {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             PretrainResult result = new Pretrainer(config(PretrainMethod.DIPGNN), PretrainListener.NONE)
                     .run(part, text, MODEL, manager, null);
-            assertThat(result.networks().modules()).containsKeys(PretrainNetworks.GENERATOR_TEXT,
-                    PretrainNetworks.DISCRIMINATOR_TEXT, PretrainNetworks.GENERATOR_TEXT_INPUTS);
-            assertThat(result.networks().generatorFeatures().head("product")).as("text is generated by the pair")
+            assertThat(result.networks().modules())
+                    .containsKeys(
+                            PretrainNetworks.GENERATOR_TEXT,
+                            PretrainNetworks.DISCRIMINATOR_TEXT,
+                            PretrainNetworks.GENERATOR_TEXT_INPUTS);
+            assertThat(result.networks().generatorFeatures().head("product"))
+                    .as("text is generated by the pair")
                     .isNull();
-            assertThat(result.networks().generatorFeatures().head("query")).as("features and text columns").isNotNull();
-            Map<String, Double> last = result.history().get(result.history().size() - 1).metrics();
+            assertThat(result.networks().generatorFeatures().head("query"))
+                    .as("features and text columns")
+                    .isNotNull();
+            Map<String, Double> last =
+                    result.history().get(result.history().size() - 1).metrics();
             assertThat(last.get(PretrainMetrics.GEN_TEXT_LOSS)).isFinite().isPositive();
             assertThat(last.get(PretrainMetrics.DISC_TEXT_LOSS)).isFinite().isPositive();
             assertThat(last.get(PretrainMetrics.DISC_TEXT_ACCURACY)).isBetween(0.0, 1.0);
             assertThat(last.get(PretrainMetrics.TEXT_REPLACED)).isBetween(0.0, 0.35);
-            PretrainedModels.save(pretrained, result, config(PretrainMethod.DIPGNN), MODEL, part, "qp", 3, text,
+            PretrainedModels.save(
+                    pretrained,
+                    result,
+                    config(PretrainMethod.DIPGNN),
+                    MODEL,
+                    part,
+                    "qp",
+                    3,
+                    text,
                     scratch.featureScaling());
         }
         assertThat(VocabularyIO.exists(pretrained)).isTrue();
         TextInputs stored = TextInputsFile.load(pretrained);
         assertThat(stored.fingerprint()).isEqualTo(text.fingerprint());
-        assertThat(new Tokenizer(stored.vocabulary()).encode(raw.nodes("product").text()[7]))
+        assertThat(new Tokenizer(stored.vocabulary())
+                        .encode(raw.nodes("product").text()[7]))
                 .containsExactly(text.tokenizer().encode(raw.nodes("product").text()[7]));
 
         Path tuned = dir.resolve("tuned");
@@ -165,10 +209,13 @@ class TextPairPretrainingTest {
 
         ModelDeployment deployment = ModelDeployment.deploy(tuned, raw, DeploymentOptions.defaults(), null);
         try (deployment) {
-            assertThat(deployment.graph().nodes("product").hasTextDerivedFeatures()).isTrue();
+            assertThat(deployment.graph().nodes("product").hasTextDerivedFeatures())
+                    .isTrue();
             assertThat(deployment.graph().nodes("query").dataFeatures().gather(new int[] {4}))
-                    .containsExactly(scaling.applyRow("query", raw.nodes("query").features().gather(new int[] {4})));
-            assertThat(deployment.graph().nodes("product").featureDim()).isEqualTo(text.columns().get("product").width());
+                    .containsExactly(scaling.applyRow(
+                            "query", raw.nodes("query").features().gather(new int[] {4})));
+            assertThat(deployment.graph().nodes("product").featureDim())
+                    .isEqualTo(text.columns().get("product").width());
 
             // a new product described by its text embeds exactly like one given its TF-IDF row
             String title = raw.nodes("product").text()[7];
@@ -184,7 +231,8 @@ class TextPairPretrainingTest {
             assertThat(deployment.embedNewNode(new NewNode("query", features, clicked, query)))
                     .isNotEqualTo(deployment.embedNewNode(new NewNode("query", features, clicked)));
             assertThatThrownBy(() -> deployment.embedNewNode(new NewNode("query", null, Map.of(), "shoes")))
-                    .hasMessageContaining("has 8 features").hasMessageContaining("beside them the model reads its text");
+                    .hasMessageContaining("has 8 features")
+                    .hasMessageContaining("beside them the model reads its text");
             assertThatThrownBy(() -> deployment.embedNewNode(new NewNode("product", new float[] {1}, links, title)))
                     .hasMessageContaining("send none");
             assertThatThrownBy(() -> deployment.embedNewNode(new NewNode("product", new float[] {1}, links)))
@@ -197,9 +245,21 @@ class TextPairPretrainingTest {
     @Test
     void aModelPretrainedWithoutTextInputsIsFineTunedOnTheGraphAsItSawIt(@TempDir Path dir) throws Exception {
         HeteroGraph raw = graph();
-        ExperimentSpec spec = new ExperimentSpec(TaskKind.NODE_CLASSIFICATION, "product", null, SplitMode.TRANSFER, 3,
-                1.0, MODEL, new FineTuneConfig(2, 32, 2, 0, OptimizerConfig.FINE_TUNING, 0), new SamplingConfig(2, 32),
-                100_000, false, 31, 31, 0.1);
+        ExperimentSpec spec = new ExperimentSpec(
+                TaskKind.NODE_CLASSIFICATION,
+                "product",
+                null,
+                SplitMode.TRANSFER,
+                3,
+                1.0,
+                MODEL,
+                new FineTuneConfig(2, 32, 2, 0, OptimizerConfig.FINE_TUNING, 0),
+                new SamplingConfig(2, 32),
+                100_000,
+                false,
+                31,
+                31,
+                0.1);
         // a model from before text inputs existed: products featureless, no vocabulary stored
         HeteroGraph part = FineTuneExperiment.pretrainPart(raw, "product", 3);
         Path pretrained = dir.resolve("pretrained");
@@ -208,8 +268,8 @@ class TextPairPretrainingTest {
                     .run(part, MODEL, manager, null);
             PretrainedModels.save(pretrained, result, config(PretrainMethod.DIPGNN), MODEL, part, "qp", 3, null, null);
         }
-        FineTuneExperiment experiment = FineTuneExperiment.fromPretrained(pretrained, raw, "qp", spec, Device.cpu(),
-                null);
+        FineTuneExperiment experiment =
+                FineTuneExperiment.fromPretrained(pretrained, raw, "qp", spec, Device.cpu(), null);
         assertThat(experiment.textInputs()).isNull();
         assertThat(experiment.graph().nodes("product").featureDim()).isZero();
         experiment.run(1, TrainingListener.NONE, dir.resolve("tuned"), ModelStore.readEncoderWeights(pretrained));
@@ -224,7 +284,8 @@ class TextPairPretrainingTest {
                 .withNodes(com.dipgnn.graph.NodeTable.ofCount("product", textOnly.numNodes("product")));
         assertThatThrownBy(() -> PretrainMethod.DIPGNN_FEATURES.requireSomethingToLearn(bare))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("node features or text").hasMessageContaining("use dipgnn or dipgnn-edges");
+                .hasMessageContaining("node features or text")
+                .hasMessageContaining("use dipgnn or dipgnn-edges");
     }
 
     @Test
@@ -233,22 +294,29 @@ class TextPairPretrainingTest {
         TextInputs text = TextInputs.learnForSplit(raw, false, 0, TEXT).orElseThrow();
         HeteroGraph g = text.apply(raw, null);
         PretrainConfig config = config(PretrainMethod.DIPGNN);
-        PretrainBatch batch = new PretrainBatchSampler(g, new FullGraphSampler(), config, NodeTokens.of(g, text.tokenizer()))
+        PretrainBatch batch = new PretrainBatchSampler(
+                        g, new FullGraphSampler(), config, NodeTokens.of(g, text.tokenizer()))
                 .prepare(1, StepRandom.rngFor(2, 1));
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
-            PretrainNetworks networks = new PretrainNetworks(PretrainMethod.DIPGNN, com.dipgnn.model.GraphSchema.of(g),
-                    MODEL, List.of(g.relationTypes().get(0)), text, PAIR);
-            com.dipgnn.training.FineTuner.initialize(1, manager,
-                    networks.modules().values().toArray(com.dipgnn.model.GraphModule[]::new));
-            TextFeatureObjective objective = new TextFeatureObjective(text, networks.generatorTextInputs(),
-                    networks.generatorText(), networks.discriminatorText());
+            PretrainNetworks networks = new PretrainNetworks(
+                    PretrainMethod.DIPGNN,
+                    com.dipgnn.model.GraphSchema.of(g),
+                    MODEL,
+                    List.of(g.relationTypes().get(0)),
+                    text,
+                    PAIR);
+            com.dipgnn.training.FineTuner.initialize(
+                    1, manager, networks.modules().values().toArray(com.dipgnn.model.GraphModule[]::new));
+            TextFeatureObjective objective = new TextFeatureObjective(
+                    text, networks.generatorTextInputs(), networks.generatorText(), networks.discriminatorText());
             com.dipgnn.model.GraphBatch gen = new com.dipgnn.model.GraphBatch(manager, g, batch.unmasked());
             float[] queriesBefore = gen.input("query").toFloatArray();
             TextFeatureObjective.TextStep step = (TextFeatureObjective.TextStep) objective.begin(gen, batch, false);
             // the generator: a chosen query keeps its 8 features, its text columns become the stand-in
             int q = batch.texts().stream().map(MaskedTexts::type).toList().indexOf("query");
             int queryWidth = g.nodes("query").featureDim();
-            float[] standIn = networks.generatorTextInputs().vector("query").getArray().toFloatArray();
+            float[] standIn =
+                    networks.generatorTextInputs().vector("query").getArray().toFloatArray();
             float[] queriesSeen = gen.input("query").toFloatArray();
             Set<Integer> chosenQueries = new HashSet<>();
             for (int node : batch.texts().get(q).nodes()) {
@@ -257,9 +325,11 @@ class TextPairPretrainingTest {
             assertThat(chosenQueries).isNotEmpty();
             for (int node = 0; node < gen.numNodes("query"); node++) {
                 for (int j = 0; j < queryWidth; j++) {
-                    float want = j < 8 || !chosenQueries.contains(node) ? queriesBefore[node * queryWidth + j]
+                    float want = j < 8 || !chosenQueries.contains(node)
+                            ? queriesBefore[node * queryWidth + j]
                             : standIn[j - 8];
-                    assertThat(queriesSeen[node * queryWidth + j]).as("query %d column %d", node, j)
+                    assertThat(queriesSeen[node * queryWidth + j])
+                            .as("query %d column %d", node, j)
                             .isCloseTo(want, org.assertj.core.api.Assertions.within(1e-6f));
                 }
             }
@@ -279,7 +349,8 @@ class TextPairPretrainingTest {
             float[] expected = before.clone();
             for (int b = 0; b < t.nodes().length; b++) {
                 int start = b * t.original().length();
-                int[] ids = Arrays.copyOfRange(step.corrupted().get(k), start, start + t.original().lengths()[b]);
+                int[] ids = Arrays.copyOfRange(
+                        step.corrupted().get(k), start, start + t.original().lengths()[b]);
                 text.fillRow("product", ids, expected, t.nodes()[b] * width);
             }
             assertThat(after).containsExactly(expected, org.assertj.core.api.Assertions.within(1e-6f));
@@ -291,8 +362,8 @@ class TextPairPretrainingTest {
             float[] expectedQueries = queriesBefore.clone();
             for (int b = 0; b < tq.nodes().length; b++) {
                 int start = b * tq.original().length();
-                int[] ids = Arrays.copyOfRange(step.corrupted().get(q), start,
-                        start + tq.original().lengths()[b]);
+                int[] ids = Arrays.copyOfRange(
+                        step.corrupted().get(q), start, start + tq.original().lengths()[b]);
                 text.fillRow("query", ids, expectedQueries, tq.nodes()[b] * queryWidth + 8);
             }
             assertThat(queriesAfter).containsExactly(expectedQueries, org.assertj.core.api.Assertions.within(1e-6f));
@@ -307,9 +378,10 @@ class TextPairPretrainingTest {
             PretrainResult result = new Pretrainer(config(PretrainMethod.DIPGNN_NO_TEXT), PretrainListener.NONE)
                     .run(text.apply(raw, null), text, MODEL, manager, null);
             assertThat(result.networks().hasTextPair()).isFalse();
-            assertThat(result.networks().modules()).doesNotContainKeys(PretrainNetworks.GENERATOR_TEXT,
-                    PretrainNetworks.DISCRIMINATOR_TEXT);
-            assertThat(result.finalMetrics()).doesNotContainKey(PretrainMetrics.GEN_TEXT_LOSS)
+            assertThat(result.networks().modules())
+                    .doesNotContainKeys(PretrainNetworks.GENERATOR_TEXT, PretrainNetworks.DISCRIMINATOR_TEXT);
+            assertThat(result.finalMetrics())
+                    .doesNotContainKey(PretrainMetrics.GEN_TEXT_LOSS)
                     .containsKey(PretrainMetrics.GEN_FEATURE_LOSS);
         }
     }

@@ -30,8 +30,7 @@ final class TinyPretrainGraph {
     /** Masked pairs: (u0, i1), (u2, i3) of likes and (i3, i2) of near. */
     static final int MASKED = 3;
 
-    private TinyPretrainGraph() {
-    }
+    private TinyPretrainGraph() {}
 
     static HeteroGraph graph() {
         Random rng = new Random(11);
@@ -76,15 +75,24 @@ final class TinyPretrainGraph {
                 ? new boolean[] {true, false, false, true, false, false}
                 : new boolean[] {true, true, true, true, true, false};
         boolean[] nearValid = onlyTrueSource ? new boolean[] {true, false, false} : new boolean[] {true, true, true};
-        MaskedRelation likes = new MaskedRelation(LIKES, false, new int[] {0, 2}, new int[] {1, 3},
-                new int[] {0, 2, 3, 2, 0, 1}, likesValid, 3, new int[] {1, 3}, new int[] {2, 4});
-        MaskedRelation near = new MaskedRelation(NEAR, true, new int[] {3}, new int[] {2},
-                new int[] {3, 0, 4}, nearValid, 3, new int[] {0}, new int[] {1});
+        MaskedRelation likes = new MaskedRelation(
+                LIKES,
+                false,
+                new int[] {0, 2},
+                new int[] {1, 3},
+                new int[] {0, 2, 3, 2, 0, 1},
+                likesValid,
+                3,
+                new int[] {1, 3},
+                new int[] {2, 4});
+        MaskedRelation near = new MaskedRelation(
+                NEAR, true, new int[] {3}, new int[] {2}, new int[] {3, 0, 4}, nearValid, 3, new int[] {0}, new int[] {1
+                });
         Map<String, int[]> featureMasked = new LinkedHashMap<>();
         featureMasked.put("user", new int[] {1});
         featureMasked.put("item", new int[] {0, 3});
-        return new PretrainBatch(1, full.withEdges(cut), List.of(likes, near), featureMasked, TOTAL_PAIRS,
-                randomPicks, List.of());
+        return new PretrainBatch(
+                1, full.withEdges(cut), List.of(likes, near), featureMasked, TOTAL_PAIRS, randomPicks, List.of());
     }
 
     static EdgeList without(EdgeList edges, int[][] removed) {
@@ -101,6 +109,8 @@ final class TinyPretrainGraph {
         if (kept.size() != edges.size() - removed.length) {
             throw new IllegalStateException("a removed edge was not in the list");
         }
-        return new EdgeList(kept.stream().mapToInt(p -> p[0]).toArray(), kept.stream().mapToInt(p -> p[1]).toArray());
+        return new EdgeList(
+                kept.stream().mapToInt(p -> p[0]).toArray(),
+                kept.stream().mapToInt(p -> p[1]).toArray());
     }
 }

@@ -12,10 +12,10 @@ import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import java.util.Random;
 
 /**
  * The vector feature objective with hand-set head weights: the regression loss (squared error
@@ -70,8 +70,10 @@ class VectorFeatureObjectiveTest {
         embeddings.put("item", matrix(3, 2, 1, 2, 0, 0, 5.5f, -6));
         // user head = 2 h_0 + 1: node 0 gives 3 (its original), node 1 gives 3 (original 0)
         embeddings.put("user", matrix(2, 2, 1, 9, 1, 9));
-        return objective.generate(embeddings, new VectorFeatureObjective.Masking(originals, masks,
-                Map.of("item", new int[] {0, 2}, "user", new int[] {0, 1}), Map.of()));
+        return objective.generate(
+                embeddings,
+                new VectorFeatureObjective.Masking(
+                        originals, masks, Map.of("item", new int[] {0, 2}, "user", new int[] {0, 1}), Map.of()));
     }
 
     @Test
@@ -97,8 +99,8 @@ class VectorFeatureObjectiveTest {
         FeatureHeads generator = heads(true);
         set(generator, "item", new float[] {1, 0, 0, 1}, new float[] {0, 0});
         set(generator, "user", new float[] {2, 0}, new float[] {1});
-        VectorFeatureObjective.Generation g = generate(new VectorFeatureObjective(generator, null,
-                FeatureReplacement.REGRESSED, 1f, LossReduction.SUM));
+        VectorFeatureObjective.Generation g = generate(
+                new VectorFeatureObjective(generator, null, FeatureReplacement.REGRESSED, 1f, LossReduction.SUM));
 
         // item: node 0 error 0, node 2 0.5^2 = 0.25; user: node 0 error 0, node 1 (3 - 0)^2 = 9
         assertThat((double) g.loss().getFloat()).isCloseTo(0.25 + 9, within(1e-6));
@@ -108,14 +110,16 @@ class VectorFeatureObjectiveTest {
     void sampledReplacementPicksTheRealVectorOfHighestCosineAndLearnsTowardsTheNodesOwn() {
         FeatureHeads generator = heads(true);
         set(generator, "item", new float[] {1, 0, 0, 1}, new float[] {0, 0});
-        VectorFeatureObjective objective = new VectorFeatureObjective(generator, null, FeatureReplacement.SAMPLED, 0.5f,
-                LossReduction.MEAN);
+        VectorFeatureObjective objective =
+                new VectorFeatureObjective(generator, null, FeatureReplacement.SAMPLED, 0.5f, LossReduction.MEAN);
         Map<String, NDArray> originals = Map.of("item", matrix(4, 2, 1, 0, 0, 1, 1, 1, -1, 0));
         Map<String, NDArray> masks = Map.of("item", matrix(4, 1, 1, 1, 0, 0));
         // identity head: node 0 asks for (1, 0.1), node 1 for (1, 0.9)
         Map<String, NDArray> embeddings = Map.of("item", matrix(4, 2, 1, 0.1f, 1, 0.9f, 0, 0, 0, 0));
-        VectorFeatureObjective.Generation g = objective.pick(embeddings, new VectorFeatureObjective.Masking(originals,
-                masks, Map.of("item", new int[] {0, 1}), Map.of("item", new int[] {0, 1, 2, 3})));
+        VectorFeatureObjective.Generation g = objective.pick(
+                embeddings,
+                new VectorFeatureObjective.Masking(
+                        originals, masks, Map.of("item", new int[] {0, 1}), Map.of("item", new int[] {0, 1, 2, 3})));
 
         // cosines / 0.5 against (1,0), (0,1), (1,1), (-1,0): node 0 1.9901, 0.1990, 1.5479, -1.9901 (picks
         // itself); node 1 1.4866, 1.3379, 1.9972, -1.4866 (picks node 2's (1,1)). Cross-entropy towards
@@ -135,7 +139,10 @@ class VectorFeatureObjectiveTest {
         int rows = VectorFeatureObjective.MAX_POOL * 3;
         int[] hidden = {rows - 1, 7, 5000};
         int[] pool = VectorFeatureObjective.pool(hidden, rows, new Random(1));
-        assertThat(pool).hasSize(VectorFeatureObjective.MAX_POOL).contains(hidden).isSorted()
+        assertThat(pool)
+                .hasSize(VectorFeatureObjective.MAX_POOL)
+                .contains(hidden)
+                .isSorted()
                 .doesNotHaveDuplicates();
         assertThat(pool[pool.length - 1]).isEqualTo(rows - 1);
     }
@@ -180,9 +187,17 @@ class VectorFeatureObjectiveTest {
             assertThat(masking.originals().get("item").toFloatArray()).containsExactly(items);
             assertThat(masking.masks().get("user").toFloatArray()).containsExactly(0f, 1f, 0f, 0f);
             assertThat(masking.masks().get("item").toFloatArray()).containsExactly(1f, 0f, 0f, 1f, 0f);
-            assertHidden(generatorBatch.input("user").toFloatArray(), users, 3, new int[] {1},
+            assertHidden(
+                    generatorBatch.input("user").toFloatArray(),
+                    users,
+                    3,
+                    new int[] {1},
                     generator.maskVector("user").getArray().toFloatArray());
-            assertHidden(generatorBatch.input("item").toFloatArray(), items, 2, new int[] {0, 3},
+            assertHidden(
+                    generatorBatch.input("item").toFloatArray(),
+                    items,
+                    2,
+                    new int[] {0, 3},
                     generator.maskVector("item").getArray().toFloatArray());
 
             Map<String, NDArray> embeddings = new LinkedHashMap<>();
@@ -192,12 +207,15 @@ class VectorFeatureObjectiveTest {
             GraphBatch discriminatorBatch = new GraphBatch(scope, graph, batch.unmasked());
             objective.corrupt(discriminatorBatch, g);
             float[] corrupted = discriminatorBatch.input("item").toFloatArray();
-            float[] generated = generator.head("item").forward(embeddings.get("item")).toFloatArray();
+            float[] generated =
+                    generator.head("item").forward(embeddings.get("item")).toFloatArray();
             for (int node = 0; node < 5; node++) {
                 boolean masked = node == 0 || node == 3;
                 for (int j = 0; j < 2; j++) {
                     float want = masked ? generated[node * 2 + j] : items[node * 2 + j];
-                    assertThat(corrupted[node * 2 + j]).as("item %d column %d", node, j).isCloseTo(want, within(1e-6f));
+                    assertThat(corrupted[node * 2 + j])
+                            .as("item %d column %d", node, j)
+                            .isCloseTo(want, within(1e-6f));
                 }
             }
         }
@@ -212,7 +230,9 @@ class VectorFeatureObjectiveTest {
             }
             for (int j = 0; j < dim; j++) {
                 float want = isMasked ? maskVector[j] : original[node * dim + j];
-                assertThat(hidden[node * dim + j]).as("node %d column %d", node, j).isCloseTo(want, within(0f));
+                assertThat(hidden[node * dim + j])
+                        .as("node %d column %d", node, j)
+                        .isCloseTo(want, within(0f));
             }
         }
     }

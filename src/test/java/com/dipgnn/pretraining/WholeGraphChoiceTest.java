@@ -37,8 +37,9 @@ class WholeGraphChoiceTest {
     }
 
     private static Pretrainer pretrainer(int fullGraphMaxNodes) {
-        return new Pretrainer(PretrainConfig.PAPER_DEFAULT.withSampling(SamplingConfig.defaults(), 128,
-                fullGraphMaxNodes), PretrainListener.NONE);
+        return new Pretrainer(
+                PretrainConfig.PAPER_DEFAULT.withSampling(SamplingConfig.defaults(), 128, fullGraphMaxNodes),
+                PretrainListener.NONE);
     }
 
     @Test
@@ -54,7 +55,8 @@ class WholeGraphChoiceTest {
         HeteroGraph graph = bipartite(17_000, 16_000, 3); // 272,000,000 pairs, 33,000 nodes
         assertThat(pretrainer(100_000).usesWholeGraph(graph, PAPER)).isFalse();
         assertThat(pretrainer(100_000).samplerFor(graph, PAPER)).isNotInstanceOf(FullGraphSampler.class);
-        assertThat(pretrainer(100_000).describeSampling(graph, PAPER)).contains("128 seed nodes", "268,435,456")
+        assertThat(pretrainer(100_000).describeSampling(graph, PAPER))
+                .contains("128 seed nodes", "268,435,456")
                 .doesNotContain("the whole graph:"); // within the node and memory bounds, sampled for the pairs
     }
 
@@ -73,11 +75,12 @@ class WholeGraphChoiceTest {
      */
     @Test
     void tooManyEdgesMeanSubgraphsOnFewNodes() {
-        assertThat(pretrainer(100_000).usesWholeGraph(bipartite(300, 300, 74_565), PAPER)).isTrue();
+        assertThat(pretrainer(100_000).usesWholeGraph(bipartite(300, 300, 74_565), PAPER))
+                .isTrue();
         HeteroGraph dense = bipartite(300, 300, 74_566);
         assertThat(pretrainer(100_000).usesWholeGraph(dense, PAPER)).isFalse();
-        assertThat(pretrainer(100_000).describeSampling(dense, PAPER)).contains("149,132 message-passing edges",
-                "8.6 GB of per-edge arrays");
+        assertThat(pretrainer(100_000).describeSampling(dense, PAPER))
+                .contains("149,132 message-passing edges", "8.6 GB of per-edge arrays");
         ModelConfig narrow = new ModelConfig(ModelConfig.PAPER_DEFAULT.backbone(), 2, 64, 4, 0.1, 0.0);
         assertThat(pretrainer(100_000).usesWholeGraph(dense, narrow)).isTrue(); // 149,132 × 64 × 2 × 2 × 24: 0.9 GB
     }
@@ -87,13 +90,19 @@ class WholeGraphChoiceTest {
     void theConfiguredMemoryBoundDecides() {
         HeteroGraph dense = bipartite(300, 300, 74_566);
         ModelConfig narrow = new ModelConfig(ModelConfig.PAPER_DEFAULT.backbone(), 2, 64, 4, 0.1, 0.0);
-        assertThat(pretrainer(100_000, 916_267_008L).usesWholeGraph(dense, narrow)).isTrue();
-        assertThat(pretrainer(100_000, 916_267_007L).usesWholeGraph(dense, narrow)).isFalse();
-        assertThat(pretrainer(100_000, 916_267_007L).describeSampling(dense, narrow)).contains("0.9 GB)");
+        assertThat(pretrainer(100_000, 916_267_008L).usesWholeGraph(dense, narrow))
+                .isTrue();
+        assertThat(pretrainer(100_000, 916_267_007L).usesWholeGraph(dense, narrow))
+                .isFalse();
+        assertThat(pretrainer(100_000, 916_267_007L).describeSampling(dense, narrow))
+                .contains("0.9 GB)");
     }
 
     private static Pretrainer pretrainer(int fullGraphMaxNodes, long fullGraphMaxBytes) {
-        return new Pretrainer(PretrainConfig.PAPER_DEFAULT.withSampling(SamplingConfig.defaults(), 128,
-                fullGraphMaxNodes).toBuilder().fullGraphMaxBytes(fullGraphMaxBytes).build(), PretrainListener.NONE);
+        return new Pretrainer(
+                PretrainConfig.PAPER_DEFAULT.withSampling(SamplingConfig.defaults(), 128, fullGraphMaxNodes).toBuilder()
+                        .fullGraphMaxBytes(fullGraphMaxBytes)
+                        .build(),
+                PretrainListener.NONE);
     }
 }

@@ -45,7 +45,8 @@ class PopularityPriorTest {
         assertThat(PopularityPriorSetting.parse("0.02")).isEqualTo(new PopularityPriorSetting(false, 0.02));
         assertThat(PopularityPriorSetting.parse("0.02").cliName()).isEqualTo("0.02");
         assertThatThrownBy(() -> PopularityPriorSetting.parse("popular"))
-                .hasMessageContaining("unknown popularity prior 'popular'").hasMessageContaining("auto");
+                .hasMessageContaining("unknown popularity prior 'popular'")
+                .hasMessageContaining("auto");
         assertThatThrownBy(() -> PopularityPriorSetting.parse("-1"))
                 .hasMessageContaining("must be finite and not negative");
     }
@@ -60,7 +61,9 @@ class PopularityPriorTest {
         assertThat(best.metric()).isEqualTo("recall@20");
         assertThat(best.trials()).hasSize(9).first().isEqualTo(new PopularityPrior.Trial(0.0, 0.10));
         // nothing better than none: none
-        assertThat(auto.choose("mrr", List.of(0.3, 0.2, 0.2, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1)).beta()).isZero();
+        assertThat(auto.choose("mrr", List.of(0.3, 0.2, 0.2, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1))
+                        .beta())
+                .isZero();
         assertThatThrownBy(() -> auto.choose("mrr", List.of(0.3))).hasMessageContaining("expected 9");
     }
 

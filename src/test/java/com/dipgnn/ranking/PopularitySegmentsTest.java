@@ -44,13 +44,14 @@ class PopularitySegmentsTest {
     void segmentRecallCountsEachHeldOutPairOnce() {
         // head = item 0 (degrees 8, 1, 1, 1, 1: 20% of 12 is 2.4)
         SegmentRecall r = new SegmentRecall(2, PopularitySegments.of(new int[] {8, 1, 1, 1, 1}));
-        r.add(new int[] {0, 2}, new int[] {0, 1});    // head 0 found; tail 1 missed
+        r.add(new int[] {0, 2}, new int[] {0, 1}); // head 0 found; tail 1 missed
         r.add(new int[] {3, 0, 4}, new int[] {2, 3, 4}); // tail 3 found; 4 is third, beyond K = 2; 2 missed
         assertThat(r.headPairs()).isEqualTo(1);
         assertThat(r.head()).isEqualTo(1.0);
         assertThat(r.tailPairs()).isEqualTo(4);
         assertThat(r.tail()).isEqualTo(0.25);
-        assertThat(new SegmentRecall(1, PopularitySegments.of(new int[] {1})).head()).isNaN();
+        assertThat(new SegmentRecall(1, PopularitySegments.of(new int[] {1})).head())
+                .isNaN();
     }
 
     @Test
@@ -63,8 +64,8 @@ class PopularitySegmentsTest {
             // one-dimensional scores: user vector 1, item scores 0.1, 0.2, 0.9, 0.3 -> every user ranks 2, 3, 1, 0
             float[][] users = {{1}, {1}, {1}};
             float[][] items = {{0.1f}, {0.2f}, {0.9f}, {0.3f}};
-            Map<String, Double> m = new RankingEvaluator(1, 2, 0).evaluate(manager.create(users),
-                    manager.create(items), heldOut, train, train.union(heldOut));
+            Map<String, Double> m = new RankingEvaluator(1, 2, 0)
+                    .evaluate(manager.create(users), manager.create(items), heldOut, train, train.union(heldOut));
             // K = 1: user 0's top is item 2 (a tail hit, item 3 missed); user 2's top is item 2 (item 0 missed)
             assertThat(m.get(RankingEvaluator.headKey(1))).isEqualTo(0.0);
             assertThat(m.get(RankingEvaluator.tailKey(1))).isEqualTo(0.5);

@@ -1,14 +1,15 @@
 package com.dipgnn.recommend;
 
-import com.dipgnn.ranking.Interactions;
-import com.dipgnn.ranking.RankingEvaluator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ai.djl.Device;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.RankingEvaluator;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
@@ -17,7 +18,6 @@ import com.dipgnn.training.LinkSplit;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
-import ai.djl.Device;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,10 +31,11 @@ class InteractionSplitTest {
 
     @Test
     void perUserHoldOutKeepsTwentyAndTenPercentOfEachUsersItems() {
-        InteractionSplit s = InteractionSplit.of(LinkSplit.perUserHoldOut(GRAPH, PlantedInteractions.CLICKED, 0.2, 0.1, 5));
+        InteractionSplit s =
+                InteractionSplit.of(LinkSplit.perUserHoldOut(GRAPH, PlantedInteractions.CLICKED, 0.2, 0.1, 5));
         for (int u = 0; u < 60; u++) {
             assertThat(s.test().count(u)).isEqualTo(2); // round(0.2 * 10)
-            assertThat(s.val().count(u)).isEqualTo(1);  // round(0.1 * 10)
+            assertThat(s.val().count(u)).isEqualTo(1); // round(0.1 * 10)
             assertThat(s.train().count(u)).isEqualTo(7);
         }
         assertDisjointAndComplete(s);
@@ -62,15 +63,22 @@ class InteractionSplitTest {
 
     @Test
     void heldOutPairsNeverReachTheModelGraphNorTrainingExclusionsNorPropagation() {
-        InteractionSplit s = InteractionSplit.of(LinkSplit.perUserHoldOut(GRAPH, PlantedInteractions.CLICKED, 0.2, 0.1, 5));
+        InteractionSplit s =
+                InteractionSplit.of(LinkSplit.perUserHoldOut(GRAPH, PlantedInteractions.CLICKED, 0.2, 0.1, 5));
         CsrAdjacency forward = s.structure().adjacency(PlantedInteractions.CLICKED);
         CsrAdjacency reverse = s.structure().adjacency(PlantedInteractions.CLICKED.reverse());
         for (Interactions heldOut : new Interactions[] {s.val(), s.test()}) {
             for (int u : heldOut.activeUsers()) {
                 for (int i : heldOut.items(u)) {
-                    assertThat(forward.hasEdge(u, i)).as("message passing, user %d item %d", u, i).isFalse();
-                    assertThat(reverse.hasEdge(i, u)).as("reverse relation, item %d user %d", i, u).isFalse();
-                    assertThat(s.train().contains(u, i)).as("training exclusions, user %d item %d", u, i).isFalse();
+                    assertThat(forward.hasEdge(u, i))
+                            .as("message passing, user %d item %d", u, i)
+                            .isFalse();
+                    assertThat(reverse.hasEdge(i, u))
+                            .as("reverse relation, item %d user %d", i, u)
+                            .isFalse();
+                    assertThat(s.train().contains(u, i))
+                            .as("training exclusions, user %d item %d", u, i)
+                            .isFalse();
                 }
             }
         }
@@ -80,11 +88,24 @@ class InteractionSplitTest {
 
     @Test
     void preTrainingOnAnEdgeSplitSeesTheTrainingPairsOnly() {
-        ExperimentSpec spec = new ExperimentSpec(TaskKind.LINK_PREDICTION, null, null, SplitMode.HOLDOUT, 5, 1.0,
-                new ModelConfig(com.dipgnn.model.Backbone.HGT, 1, 8, 2, 0.1, 0), new FineTuneConfig(1, 8, 1, 0,
-                OptimizerConfig.FINE_TUNING, 0), new SamplingConfig(2, 8), 0, false, 5, 5, 0.2);
+        ExperimentSpec spec = new ExperimentSpec(
+                TaskKind.LINK_PREDICTION,
+                null,
+                null,
+                SplitMode.HOLDOUT,
+                5,
+                1.0,
+                new ModelConfig(com.dipgnn.model.Backbone.HGT, 1, 8, 2, 0.1, 0),
+                new FineTuneConfig(1, 8, 1, 0, OptimizerConfig.FINE_TUNING, 0),
+                new SamplingConfig(2, 8),
+                0,
+                false,
+                5,
+                5,
+                0.2);
         HeteroGraph pretrain = new FineTuneExperiment(GRAPH, "planted", spec, Device.cpu()).pretrainGraph();
-        InteractionSplit s = InteractionSplit.of(LinkSplit.perUserHoldOut(GRAPH, PlantedInteractions.CLICKED, 0.2, 0.1, 5));
+        InteractionSplit s =
+                InteractionSplit.of(LinkSplit.perUserHoldOut(GRAPH, PlantedInteractions.CLICKED, 0.2, 0.1, 5));
         CsrAdjacency seen = pretrain.adjacency(PlantedInteractions.CLICKED);
         assertThat(seen.numEdges()).isEqualTo(s.train().size());
         for (int u : s.test().activeUsers()) {
@@ -114,8 +135,10 @@ class InteractionSplitTest {
     }
 
     private static void assertDisjointAndComplete(InteractionSplit s) {
-        assertThat(s.train().size() + s.val().size() + s.test().size()).isEqualTo(s.all().size());
-        assertThat(s.all().size()).isEqualTo(GRAPH.adjacency(PlantedInteractions.CLICKED).numEdges());
+        assertThat(s.train().size() + s.val().size() + s.test().size())
+                .isEqualTo(s.all().size());
+        assertThat(s.all().size())
+                .isEqualTo(GRAPH.adjacency(PlantedInteractions.CLICKED).numEdges());
         RelationType r = s.relation();
         assertThat(r).isEqualTo(PlantedInteractions.CLICKED);
     }

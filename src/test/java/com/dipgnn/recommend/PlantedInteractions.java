@@ -4,8 +4,8 @@ import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
-import java.util.Random;
 import java.util.HashSet;
+import java.util.Random;
 import java.util.Set;
 
 /**
@@ -18,8 +18,7 @@ final class PlantedInteractions {
 
     static final RelationType CLICKED = new RelationType("user", "clicked", "item");
 
-    private PlantedInteractions() {
-    }
+    private PlantedInteractions() {}
 
     static HeteroGraph graph(int users, int items, int communities, int perUser, double within, long seed) {
         Random rng = new Random(seed);

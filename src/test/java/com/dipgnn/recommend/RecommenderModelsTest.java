@@ -1,14 +1,14 @@
 package com.dipgnn.recommend;
 
-import com.dipgnn.ranking.Interactions;
-import com.dipgnn.ranking.TopKMetrics;
-import com.dipgnn.ranking.RankingEvaluator;
-import com.dipgnn.ranking.NegativeSampling;
-import com.dipgnn.ranking.RankingLoss;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingEvaluator;
+import com.dipgnn.ranking.RankingLoss;
+import com.dipgnn.ranking.TopKMetrics;
 import com.dipgnn.training.LearningRateSchedule;
 import com.dipgnn.training.OptimizerConfig;
 import java.util.Map;
@@ -29,10 +29,10 @@ class RecommenderModelsTest {
             UserItemVectors v = model.vectors(manager, false);
             // u0' = 3/sqrt(2*1) + 4/sqrt(2*2) = 4.12132; u1' = 4/sqrt(1*2) = 2.82843
             // i0' = 1/sqrt(2*1) = 0.70711;              i1' = 1/sqrt(2*2) + 2/sqrt(1*2) = 1.91421
-            assertThat(v.users().toFloatArray()).containsExactly(new float[] {(1 + 4.12132f) / 2, (2 + 2.82843f) / 2},
-                    within(1e-4f));
-            assertThat(v.items().toFloatArray()).containsExactly(new float[] {(3 + 0.70711f) / 2, (4 + 1.91421f) / 2},
-                    within(1e-4f));
+            assertThat(v.users().toFloatArray())
+                    .containsExactly(new float[] {(1 + 4.12132f) / 2, (2 + 2.82843f) / 2}, within(1e-4f));
+            assertThat(v.items().toFloatArray())
+                    .containsExactly(new float[] {(3 + 0.70711f) / 2, (4 + 1.91421f) / 2}, within(1e-4f));
         }
     }
 
@@ -83,13 +83,27 @@ class RecommenderModelsTest {
             mf.restore(Map.of("users", new float[] {2}, "items", new float[] {1, 3}));
             Interactions train = Interactions.of(1, 2, new int[] {0}, new int[] {0});
             RecommenderConfig c = config(RankingLoss.BPR, NegativeSampling.UNIFORM);
-            RecommenderConfig withL2 = new RecommenderConfig(c.kind(), c.dim(), c.layers(), c.loss(), c.negatives(),
-                    c.negativeCount(), c.temperature(), 0.1, c.epochs(), c.batchSize(), c.optimizer(), c.schedule(), c.evalEvery(),
-                    c.patience(), c.fullK(), c.evalNegatives());
+            RecommenderConfig withL2 = new RecommenderConfig(
+                    c.kind(),
+                    c.dim(),
+                    c.layers(),
+                    c.loss(),
+                    c.negatives(),
+                    c.negativeCount(),
+                    c.temperature(),
+                    0.1,
+                    c.epochs(),
+                    c.batchSize(),
+                    c.optimizer(),
+                    c.schedule(),
+                    c.evalEvery(),
+                    c.patience(),
+                    c.fullK(),
+                    c.evalNegatives());
             TrainingPairs pairs = new TrainingPairs(new int[] {0}, new int[] {0}, new int[] {1}, false);
             // BPR: softplus(6 - 2) = log(1 + e^4); penalty 0.1 * 0.5 * (4 + 1 + 9) / 1 = 0.7
-            assertThat(loss(mf, pairs, withL2, train, manager)).isCloseTo(Math.log(1 + Math.exp(4)) + 0.7,
-                    within(1e-5));
+            assertThat(loss(mf, pairs, withL2, train, manager))
+                    .isCloseTo(Math.log(1 + Math.exp(4)) + 0.7, within(1e-5));
         }
     }
 
@@ -100,8 +114,11 @@ class RecommenderModelsTest {
             RankingEvaluator evaluator = new RankingEvaluator(2, 3, 1);
             Interactions heldOut = Interactions.of(1, 4, new int[] {0}, new int[] {2});
             Interactions seen = Interactions.of(1, 4, new int[] {0}, new int[] {0});
-            TopKMetrics m = evaluator.fullRanking(manager.create(new float[][] {{1, 0}}),
-                    manager.create(new float[][] {{0.9f, 0}, {0.8f, 0}, {0.7f, 0}, {0.1f, 0}}), heldOut, seen);
+            TopKMetrics m = evaluator.fullRanking(
+                    manager.create(new float[][] {{1, 0}}),
+                    manager.create(new float[][] {{0.9f, 0}, {0.8f, 0}, {0.7f, 0}, {0.1f, 0}}),
+                    heldOut,
+                    seen);
             // ranking without item 0: 1, 2, 3 -> hit at position 2: recall 1, NDCG 1/log2(3)
             assertThat(m.recall()).isEqualTo(1.0);
             assertThat(m.ndcg()).isCloseTo(1 / (Math.log(3) / Math.log(2)), within(1e-9));
@@ -118,12 +135,27 @@ class RecommenderModelsTest {
     }
 
     static RecommenderConfig config(RankingLoss loss, NegativeSampling negatives) {
-        return new RecommenderConfig(RecommenderKind.MF, 2, 0, loss, negatives, 1, 1.0, 0, 1, 2,
-                new OptimizerConfig(1e-2, 0, 0, 1e-8, 0), LearningRateSchedule.CONSTANT, 1, 0, 20, 5);
+        return new RecommenderConfig(
+                RecommenderKind.MF,
+                2,
+                0,
+                loss,
+                negatives,
+                1,
+                1.0,
+                0,
+                1,
+                2,
+                new OptimizerConfig(1e-2, 0, 0, 1e-8, 0),
+                LearningRateSchedule.CONSTANT,
+                1,
+                0,
+                20,
+                5);
     }
 
-    private static double loss(Recommender model, TrainingPairs pairs, RecommenderConfig config, Interactions train,
-                               NDManager manager) {
+    private static double loss(
+            Recommender model, TrainingPairs pairs, RecommenderConfig config, Interactions train, NDManager manager) {
         try (NDManager scope = manager.newSubManager()) {
             UserItemVectors v = model.vectors(scope, true);
             return RecommenderLosses.loss(model, v, pairs, config, scope).getFloat();
@@ -140,6 +172,7 @@ class RecommenderModelsTest {
         assertThat(x.itemDegrees()).containsExactly(1, 1, 0, 1);
         assertThat(x.contains(0, 3)).isTrue();
         assertThat(x.contains(0, 2)).isFalse();
-        assertThat(x.union(Interactions.of(3, 4, new int[] {1}, new int[] {2})).size()).isEqualTo(4);
+        assertThat(x.union(Interactions.of(3, 4, new int[] {1}, new int[] {2})).size())
+                .isEqualTo(4);
     }
 }

@@ -27,13 +27,15 @@ class RecommenderPriorTest {
         // every score 0: without a prior the tie goes to item 0; with any weight item 3 (log 2 > 0) leads
         Interactions val = Interactions.of(2, 5, new int[] {1}, new int[] {3});
         try (NDManager m = NDManager.newBaseManager(Device.cpu())) {
-            UserItemVectors zero = new UserItemVectors(m.zeros(new ai.djl.ndarray.types.Shape(2, 1)),
-                    m.zeros(new ai.djl.ndarray.types.Shape(5, 1)));
+            UserItemVectors zero = new UserItemVectors(
+                    m.zeros(new ai.djl.ndarray.types.Shape(2, 1)), m.zeros(new ai.djl.ndarray.types.Shape(5, 1)));
             PopularityPrior dot = new RecommenderPrior(PopularityPriorSetting.AUTO, TRAIN, false)
                     .choose(zero, val, TRAIN, RECALL_AT_1, m);
             assertThat(dot.chosenBy()).isEqualTo("validation");
             assertThat(dot.metric()).isEqualTo("recall@1");
-            assertThat(dot.beta()).as("the smallest weight that ranks item 3 first").isEqualTo(0.005);
+            assertThat(dot.beta())
+                    .as("the smallest weight that ranks item 3 first")
+                    .isEqualTo(0.005);
             assertThat(dot.trials()).hasSize(12).first().isEqualTo(new PopularityPrior.Trial(0.0, 0.0));
             assertThat(dot.trials().get(11)).isEqualTo(new PopularityPrior.Trial(5.12, 1.0));
             PopularityPrior cosine = new RecommenderPrior(PopularityPriorSetting.AUTO, TRAIN, true)
@@ -48,7 +50,8 @@ class RecommenderPriorTest {
         // w > 1 / log 2 = 1.44, so 2.56 and 5.12 lose the held-out item 0, and 0 is kept (a tie)
         Interactions val = Interactions.of(2, 5, new int[] {1}, new int[] {0});
         try (NDManager m = NDManager.newBaseManager(Device.cpu())) {
-            UserItemVectors v = new UserItemVectors(m.create(new float[] {1, 1}).reshape(2, 1),
+            UserItemVectors v = new UserItemVectors(
+                    m.create(new float[] {1, 1}).reshape(2, 1),
                     m.create(new float[] {1, 0, 0, 0, 0}).reshape(5, 1));
             PopularityPrior chosen = new RecommenderPrior(PopularityPriorSetting.AUTO, TRAIN, false)
                     .choose(v, val, TRAIN, RECALL_AT_1, m);
@@ -61,11 +64,14 @@ class RecommenderPriorTest {
     @Test
     void theAppliedVectorsScoreTheModelPlusTheWeightedLogDegree() {
         try (NDManager m = NDManager.newBaseManager(Device.cpu())) {
-            UserItemVectors v = new UserItemVectors(m.create(new float[] {2, -1}).reshape(2, 1),
+            UserItemVectors v = new UserItemVectors(
+                    m.create(new float[] {2, -1}).reshape(2, 1),
                     m.create(new float[] {0.5f, 0, 0, 1, 3}).reshape(5, 1));
             RecommenderPrior prior = new RecommenderPrior(PopularityPriorSetting.parse("0.5"), TRAIN, false);
             assertThat(prior.choose(v, Interactions.of(2, 5, new int[0], new int[0]), TRAIN, RECALL_AT_1, m)
-                    .chosenBy()).as("a fixed weight needs no validation").isEqualTo("fixed");
+                            .chosenBy())
+                    .as("a fixed weight needs no validation")
+                    .isEqualTo("fixed");
             UserItemVectors applied = prior.applied(v, 0.5, m);
             float[] scores = applied.users().matMul(applied.items().transpose()).toFloatArray();
             // user 0 (2): item 0 2 * 0.5 + 0; item 3 2 * 1 + 0.5 log 2; item 4 2 * 3 + 0.5 log 3
@@ -81,10 +87,10 @@ class RecommenderPriorTest {
     @Test
     void autoWithoutValidationPairsIsRefused() {
         try (NDManager m = NDManager.newBaseManager(Device.cpu())) {
-            UserItemVectors v = new UserItemVectors(m.zeros(new ai.djl.ndarray.types.Shape(2, 1)),
-                    m.zeros(new ai.djl.ndarray.types.Shape(5, 1)));
+            UserItemVectors v = new UserItemVectors(
+                    m.zeros(new ai.djl.ndarray.types.Shape(2, 1)), m.zeros(new ai.djl.ndarray.types.Shape(5, 1)));
             assertThatThrownBy(() -> new RecommenderPrior(PopularityPriorSetting.AUTO, TRAIN, false)
-                    .choose(v, Interactions.of(2, 5, new int[0], new int[0]), TRAIN, RECALL_AT_1, m))
+                            .choose(v, Interactions.of(2, 5, new int[0], new int[0]), TRAIN, RECALL_AT_1, m))
                     .hasMessageContaining("validation pairs");
         }
     }

@@ -1,26 +1,26 @@
 package com.dipgnn.recommend;
 
-import com.dipgnn.ranking.NegativeSampling;
-import com.dipgnn.ranking.RankingLoss;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.Device;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
+import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.training.LearningRateSchedule;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TrainingListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.ArrayList;
 
 /**
  * Learning from interactions alone: on a featureless graph with planted communities and flat item
@@ -58,14 +58,18 @@ class RecommenderTrainingTest {
         }
         assertThat(Files.exists(resumed.resolve("LATEST"))).isTrue();
         List<Map<String, Double>> announced = new ArrayList<>();
-        RecommenderResult second = experiment(c).run(3, new TrainingListener() {
-            @Override
-            public void onValidation(long step, Map<String, Double> metrics, boolean improved) {
-                if (improved) {
-                    announced.add(metrics);
-                }
-            }
-        }, resumed);
+        RecommenderResult second = experiment(c)
+                .run(
+                        3,
+                        new TrainingListener() {
+                            @Override
+                            public void onValidation(long step, Map<String, Double> metrics, boolean improved) {
+                                if (improved) {
+                                    announced.add(metrics);
+                                }
+                            }
+                        },
+                        resumed);
         assertThat(second.resumedFrom()).isEqualTo(2);
         // the progress of a resumed run starts from the best validation it restored (epoch 2, the only one)
         assertThat(announced.get(0)).isEqualTo(straight.curve().get(0).val());
@@ -95,8 +99,10 @@ class RecommenderTrainingTest {
         assertThat(constant.trajectoryIdentity()).doesNotContain("schedule").doesNotContain("epochs");
         assertThat(cosine.trajectoryIdentity()).contains("epochs=4").contains("schedule=COSINE");
         RecommenderResult straight = experiment(cosine).run(3, TrainingListener.NONE, null);
-        assertThat(straight.metrics()).as("the schedule changes the trajectory")
-                .isNotEqualTo(experiment(constant).run(3, TrainingListener.NONE, null).metrics());
+        assertThat(straight.metrics())
+                .as("the schedule changes the trajectory")
+                .isNotEqualTo(
+                        experiment(constant).run(3, TrainingListener.NONE, null).metrics());
         try {
             experiment(cosine).run(3, new StopAfter(2 * stepsPerEpoch(cosine)), dir);
         } catch (com.dipgnn.training.TrainingCancelledException expected) {
@@ -114,8 +120,12 @@ class RecommenderTrainingTest {
     void withoutValidationPairsEveryEpochIsTrainedAndTheLastWeightsAreKept() throws Exception {
         InteractionSplit held = experiment(config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 3))
                 .split();
-        InteractionSplit noVal = new InteractionSplit(held.relation(), held.structure(), held.train(),
-                Interactions.of(held.users(), held.items(), new int[0], new int[0]), held.test());
+        InteractionSplit noVal = new InteractionSplit(
+                held.relation(),
+                held.structure(),
+                held.train(),
+                Interactions.of(held.users(), held.items(), new int[0], new int[0]),
+                held.test());
         RecommenderConfig c = config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 3);
         RecommenderTrainer trainer = new RecommenderTrainer(c, 5, TrainingListener.NONE);
         try (ai.djl.ndarray.NDManager manager = ai.djl.ndarray.NDManager.newBaseManager(Device.cpu())) {
@@ -134,19 +144,26 @@ class RecommenderTrainingTest {
     @Test
     void aPriorChosenByValidationRanksTheReportedMetrics() throws Exception {
         RecommenderConfig c = config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 4);
-        RecommenderResult r = experiment(c).withPopularityPrior(PopularityPriorSetting.AUTO)
-                .run(2, TrainingListener.NONE, null);
+        RecommenderResult r =
+                experiment(c).withPopularityPrior(PopularityPriorSetting.AUTO).run(2, TrainingListener.NONE, null);
 
         PopularityPrior prior = r.popularityPrior();
         assertThat(prior.chosenBy()).isEqualTo("validation");
-        assertThat(prior.trials()).extracting(PopularityPrior.Trial::beta)
+        assertThat(prior.trials())
+                .extracting(PopularityPrior.Trial::beta)
                 .containsExactlyElementsOf(PopularityPriorSetting.DOT_PRODUCT_GRID);
         // the validation Recall@20 reported is the one the chosen weight's trial measured
-        double chosenTrial = prior.trials().stream().filter(t -> t.beta() == prior.beta()).findFirst()
-                .orElseThrow().validation();
+        double chosenTrial = prior.trials().stream()
+                .filter(t -> t.beta() == prior.beta())
+                .findFirst()
+                .orElseThrow()
+                .validation();
         assertThat(r.metrics().get("val").get("recall@20")).isEqualTo(chosenTrial);
-        assertThat(chosenTrial).isEqualTo(prior.trials().stream()
-                .mapToDouble(PopularityPrior.Trial::validation).max().orElseThrow());
+        assertThat(chosenTrial)
+                .isEqualTo(prior.trials().stream()
+                        .mapToDouble(PopularityPrior.Trial::validation)
+                        .max()
+                        .orElseThrow());
         // no prior unless asked for: the field's baselines rank by their own scores
         assertThat(experiment(c).run(2, TrainingListener.NONE, null).popularityPrior())
                 .isEqualTo(PopularityPrior.NONE);
@@ -156,8 +173,12 @@ class RecommenderTrainingTest {
     void anAutoPriorWithoutValidationPairsIsRefusedBeforeTraining() {
         InteractionSplit held = experiment(config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 3))
                 .split();
-        InteractionSplit noVal = new InteractionSplit(held.relation(), held.structure(), held.train(),
-                Interactions.of(held.users(), held.items(), new int[0], new int[0]), held.test());
+        InteractionSplit noVal = new InteractionSplit(
+                held.relation(),
+                held.structure(),
+                held.train(),
+                Interactions.of(held.users(), held.items(), new int[0], new int[0]),
+                held.test());
         RecommenderConfig c = config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 3);
         StopAfter neverTrained = new StopAfter(0);
         RecommenderTrainer trainer = new RecommenderTrainer(c, 5, neverTrained, PopularityPriorSetting.AUTO);
@@ -165,15 +186,30 @@ class RecommenderTrainingTest {
             Recommender model = trainer.create(noVal, manager);
             assertThatThrownBy(() -> trainer.run(noVal, model, manager, null, "test"))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("validation pairs").hasMessageContaining("0.02");
+                    .hasMessageContaining("validation pairs")
+                    .hasMessageContaining("0.02");
             assertThat(neverTrained.done).as("no step was trained").isZero();
         }
     }
 
     private static RecommenderConfig withSchedule(RecommenderConfig c, LearningRateSchedule schedule, int epochs) {
-        return new RecommenderConfig(c.kind(), c.dim(), c.layers(), c.loss(), c.negatives(), c.negativeCount(),
-                c.temperature(), c.l2(), epochs, c.batchSize(), c.optimizer(), schedule, c.evalEvery(), c.patience(),
-                c.fullK(), c.evalNegatives());
+        return new RecommenderConfig(
+                c.kind(),
+                c.dim(),
+                c.layers(),
+                c.loss(),
+                c.negatives(),
+                c.negativeCount(),
+                c.temperature(),
+                c.l2(),
+                epochs,
+                c.batchSize(),
+                c.optimizer(),
+                schedule,
+                c.evalEvery(),
+                c.patience(),
+                c.fullK(),
+                c.evalNegatives());
     }
 
     private static int stepsPerEpoch(RecommenderConfig c) {
@@ -201,8 +237,7 @@ class RecommenderTrainingTest {
         }
     }
 
-    private static double recall(RecommenderKind kind, RankingLoss loss, NegativeSampling negatives)
-            throws Exception {
+    private static double recall(RecommenderKind kind, RankingLoss loss, NegativeSampling negatives) throws Exception {
         RecommenderResult r = experiment(config(kind, loss, negatives, 40)).run(1, TrainingListener.NONE, null);
         return r.metrics().get("test").get("recall@20");
     }
@@ -211,9 +246,24 @@ class RecommenderTrainingTest {
         return new RecommenderExperiment(GRAPH, null, SplitMode.HOLDOUT, 7, config, Device.cpu());
     }
 
-    private static RecommenderConfig config(RecommenderKind kind, RankingLoss loss, NegativeSampling negatives,
-                                            int epochs) {
-        return new RecommenderConfig(kind, 16, 2, loss, negatives, loss == RankingLoss.BPR ? 1 : 64, 0.2, 1e-4,
-                epochs, 128, new OptimizerConfig(1e-2, 0, 0, 1e-8, 0), LearningRateSchedule.CONSTANT, 2, 0, 20, 50);
+    private static RecommenderConfig config(
+            RecommenderKind kind, RankingLoss loss, NegativeSampling negatives, int epochs) {
+        return new RecommenderConfig(
+                kind,
+                16,
+                2,
+                loss,
+                negatives,
+                loss == RankingLoss.BPR ? 1 : 64,
+                0.2,
+                1e-4,
+                epochs,
+                128,
+                new OptimizerConfig(1e-2, 0, 0, 1e-8, 0),
+                LearningRateSchedule.CONSTANT,
+                2,
+                0,
+                20,
+                50);
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.dipgnn.graph.HeteroGraph;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -13,10 +14,9 @@ import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
-import java.util.function.BooleanSupplier;
 
 class BatchPrefetcherTest {
 
@@ -79,7 +79,9 @@ class BatchPrefetcherTest {
 
             assertThat(received).containsExactly(0, 10, 20, 30, 40);
             assertThatThrownBy(prefetcher::next)
-                    .isInstanceOfSatisfying(BatchProductionException.class, e -> assertThat(e.step()).isEqualTo(5))
+                    .isInstanceOfSatisfying(
+                            BatchProductionException.class,
+                            e -> assertThat(e.step()).isEqualTo(5))
                     .hasMessageContaining("step 5")
                     .hasRootCauseMessage("boom");
             assertThat(prefetcher.hasNext()).isFalse();
@@ -109,10 +111,14 @@ class BatchPrefetcherTest {
 
     @Test
     void closeStopsAndJoinsTheWorkersEvenMidStream() {
-        BatchPrefetcher<Integer> prefetcher = new BatchPrefetcher<>(step -> {
-            sleepMillis(step == 2 ? 60_000 : 1);
-            return step;
-        }, 1000, 3, 4);
+        BatchPrefetcher<Integer> prefetcher = new BatchPrefetcher<>(
+                step -> {
+                    sleepMillis(step == 2 ? 60_000 : 1);
+                    return step;
+                },
+                1000,
+                3,
+                4);
         String prefix = prefetcher.threadNamePrefix();
         assertThat(prefetcher.next()).isZero();
         assertThat(liveThreads(prefix)).isPositive();
@@ -122,7 +128,9 @@ class BatchPrefetcherTest {
 
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
         assertThat(liveThreads(prefix)).isZero();
-        assertThatThrownBy(prefetcher::next).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+        assertThatThrownBy(prefetcher::next)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("closed");
     }
 
     @Test
@@ -139,10 +147,14 @@ class BatchPrefetcherTest {
     @Test
     void statsSeparateConsumerWaitingFromProducerWork() {
         int steps = 8;
-        try (BatchPrefetcher<Integer> prefetcher = new BatchPrefetcher<>(step -> {
-            sleepMillis(10);
-            return step;
-        }, steps, 1, 2)) {
+        try (BatchPrefetcher<Integer> prefetcher = new BatchPrefetcher<>(
+                step -> {
+                    sleepMillis(10);
+                    return step;
+                },
+                steps,
+                1,
+                2)) {
             drain(prefetcher);
             PrefetchStats stats = prefetcher.stats();
 
@@ -158,11 +170,14 @@ class BatchPrefetcherTest {
     @Test
     void invalidSettingsAreRejected() {
         assertThatThrownBy(() -> new BatchPrefetcher<>(step -> step, 10, 1, 0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("capacity");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("capacity");
         assertThatThrownBy(() -> new BatchPrefetcher<>(step -> step, 10, 0, 4))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("workers");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("workers");
         assertThatThrownBy(() -> new BatchPrefetcher<>(step -> step, -1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("steps");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("steps");
     }
 
     private static <T> List<T> drain(BatchPrefetcher<T> prefetcher) {

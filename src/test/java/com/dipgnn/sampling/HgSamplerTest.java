@@ -40,13 +40,16 @@ class HgSamplerTest {
         Map<String, int[]> previous = null;
         for (int d = 0; d <= depth; d++) {
             // Same rng seed: the run of depth d is the first d layers of the run of depth d + 1.
-            Map<String, int[]> nodes = new HgSampler(new SamplingConfig(d, width)).sampleNodes(graph, seeds, new Random(42));
+            Map<String, int[]> nodes =
+                    new HgSampler(new SamplingConfig(d, width)).sampleNodes(graph, seeds, new Random(42));
             if (previous != null) {
                 for (String type : graph.nodeTypes()) {
                     int[] before = previous.get(type);
                     int[] after = nodes.get(type);
                     assertThat(Arrays.copyOf(after, before.length)).containsExactly(before);
-                    assertThat(after.length - before.length).as("new %s nodes in layer %d", type, d).isLessThanOrEqualTo(width);
+                    assertThat(after.length - before.length)
+                            .as("new %s nodes in layer %d", type, d)
+                            .isLessThanOrEqualTo(width);
                 }
             }
             previous = nodes;
@@ -106,14 +109,17 @@ class HgSamplerTest {
         int[] counts = new int[4];
         Random rng = new Random(11);
         for (int i = 0; i < trials; i++) {
-            int[] authors = sampler.sampleNodes(tiny, Map.of("paper", new int[] {0, 1}), rng).get("author");
+            int[] authors = sampler.sampleNodes(tiny, Map.of("paper", new int[] {0, 1}), rng)
+                    .get("author");
             assertThat(authors).hasSize(3);
             counts[authors[0]]++;
         }
 
         double[] expected = {9 / 42.0, 25 / 42.0, 4 / 42.0, 4 / 42.0};
         for (int author = 0; author < 4; author++) {
-            assertThat(counts[author] / (double) trials).as("author %d", author).isCloseTo(expected[author], within(0.015));
+            assertThat(counts[author] / (double) trials)
+                    .as("author %d", author)
+                    .isCloseTo(expected[author], within(0.015));
         }
         assertThat(counts[b]).isGreaterThan(5 * counts[c]);
     }
@@ -131,7 +137,8 @@ class HgSamplerTest {
         Random rng = new Random(3);
         int trials = 3000;
         for (int i = 0; i < trials; i++) {
-            int[] drawn = sampler.sampleNodes(star, Map.of("paper", new int[] {0}), rng).get("author");
+            int[] drawn = sampler.sampleNodes(star, Map.of("paper", new int[] {0}), rng)
+                    .get("author");
             assertThat(drawn).hasSize(6).doesNotHaveDuplicates();
             for (int author : drawn) {
                 counts[author]++;
@@ -148,7 +155,8 @@ class HgSamplerTest {
                 .addNodes(NodeTable.ofCount("author", 2))
                 .addEdges(TestGraphs.WRITES, new int[] {0}, new int[] {0}, null, true)
                 .build();
-        Subgraph subgraph = new HgSampler(new SamplingConfig(6, 4)).sample(isolated, Map.of("paper", new int[] {2}), new Random(1));
+        Subgraph subgraph =
+                new HgSampler(new SamplingConfig(6, 4)).sample(isolated, Map.of("paper", new int[] {2}), new Random(1));
 
         assertThat(subgraph.nodes("paper")).containsExactly(2);
         assertThat(subgraph.nodes("author")).isEmpty();
@@ -160,12 +168,15 @@ class HgSamplerTest {
 
         assertThatThrownBy(() -> sampler.sample(graph, Map.of("conference", new int[] {0}), new Random(1)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'conference'").hasMessageContaining("paper");
+                .hasMessageContaining("'conference'")
+                .hasMessageContaining("paper");
         assertThatThrownBy(() -> sampler.sample(graph, Map.of("venue", new int[] {12}), new Random(1)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("node 12").hasMessageContaining("0..11");
+                .hasMessageContaining("node 12")
+                .hasMessageContaining("0..11");
         assertThatThrownBy(() -> sampler.sample(graph, Map.of("paper", new int[] {4, 5, 4}), new Random(1)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("given twice").hasMessageContaining("positions 0 and 2");
+                .hasMessageContaining("given twice")
+                .hasMessageContaining("positions 0 and 2");
     }
 }

@@ -36,10 +36,14 @@ class LadiesSamplerTest {
         int width = 12;
         int[] previous = null;
         for (int depth = 0; depth <= 5; depth++) {
-            int[] nodes = new LadiesSampler(new SamplingConfig(depth, width)).sampleNodes(graph, seeds, new Random(9)).get("node");
+            int[] nodes = new LadiesSampler(new SamplingConfig(depth, width))
+                    .sampleNodes(graph, seeds, new Random(9))
+                    .get("node");
             if (previous != null) {
                 assertThat(Arrays.copyOf(nodes, previous.length)).containsExactly(previous);
-                assertThat(nodes.length - previous.length).as("new nodes in layer %d", depth).isBetween(1, width);
+                assertThat(nodes.length - previous.length)
+                        .as("new nodes in layer %d", depth)
+                        .isBetween(1, width);
             }
             previous = nodes;
         }
@@ -90,7 +94,8 @@ class LadiesSamplerTest {
         int[] counts = new int[6];
         int seedDraws = 0;
         for (int i = 0; i < trials; i++) {
-            int[] nodes = sampler.sampleNodes(tiny, Map.of("node", new int[] {0, 4}), rng).get("node");
+            int[] nodes = sampler.sampleNodes(tiny, Map.of("node", new int[] {0, 4}), rng)
+                    .get("node");
             if (nodes.length == 2) {
                 seedDraws++;
             } else {
@@ -145,7 +150,8 @@ class LadiesSamplerTest {
                 .build();
 
         int[] nodes = new LadiesSampler(new SamplingConfig(1, 10))
-                .sampleNodes(twoRelations, Map.of("node", new int[] {0}), new Random(1)).get("node");
+                .sampleNodes(twoRelations, Map.of("node", new int[] {0}), new Random(1))
+                .get("node");
 
         // Candidates 0 (self loop), 1 (links) and 2 (rev_cites) fit in the width; 3 is isolated.
         assertThat(nodes).containsExactlyInAnyOrder(0, 1, 2);
@@ -167,7 +173,8 @@ class LadiesSamplerTest {
 
         assertThat(Samplers.forGraph(graph, config)).isInstanceOf(LadiesSampler.class);
         assertThat(Samplers.forGraph(TestGraphs.academic(1), config)).isInstanceOf(HgSampler.class);
-        assertThat(((HgSampler) Samplers.forGraph(TestGraphs.academic(1), config)).config()).isEqualTo(config);
+        assertThat(((HgSampler) Samplers.forGraph(TestGraphs.academic(1), config)).config())
+                .isEqualTo(config);
     }
 
     @Test
@@ -179,7 +186,8 @@ class LadiesSamplerTest {
         EdgeList edges = subgraph.edges(TestGraphs.LINKS);
         assertThat(edges.size()).isPositive();
         for (int e = 0; e < edges.size(); e++) {
-            assertThat(links.hasEdge(nodes[edges.src()[e]], nodes[edges.dst()[e]])).isTrue();
+            assertThat(links.hasEdge(nodes[edges.src()[e]], nodes[edges.dst()[e]]))
+                    .isTrue();
         }
     }
 }

@@ -20,7 +20,9 @@ class NegativeSamplerTest {
 
     @Test
     void negativesAreNeverEdgesNeverThePositiveAndDistinct() {
-        for (RelationType r : new RelationType[] {TestGraphs.WRITES, TestGraphs.WRITES.reverse(), TestGraphs.CITES, TestGraphs.PUBLISHED_IN}) {
+        for (RelationType r : new RelationType[] {
+            TestGraphs.WRITES, TestGraphs.WRITES.reverse(), TestGraphs.CITES, TestGraphs.PUBLISHED_IN
+        }) {
             int[][] edges = someEdges(graph.adjacency(r), 300);
             int n = 8;
 
@@ -38,7 +40,8 @@ class NegativeSamplerTest {
         CsrAdjacency links = homogeneous.adjacency(TestGraphs.LINKS);
         int[][] edges = someEdges(links, 500);
 
-        int[][] negatives = new NegativeSampler(homogeneous).sample(TestGraphs.LINKS, edges[0], edges[1], 5, new Random(2));
+        int[][] negatives =
+                new NegativeSampler(homogeneous).sample(TestGraphs.LINKS, edges[0], edges[1], 5, new Random(2));
 
         assertNegatives(links, edges, negatives, 5, 60);
     }
@@ -85,7 +88,8 @@ class NegativeSamplerTest {
                 .addEdges(TestGraphs.WRITES, TestGraphs.range(10), new int[10], null, true)
                 .build();
         int trials = 30_000;
-        int[][] negatives = new NegativeSampler(small).sample(TestGraphs.WRITES, new int[trials], new int[trials], 1, new Random(6));
+        int[][] negatives = new NegativeSampler(small)
+                .sample(TestGraphs.WRITES, new int[trials], new int[trials], 1, new Random(6));
 
         int[] counts = new int[40];
         for (int[] row : negatives) {
@@ -113,7 +117,8 @@ class NegativeSamplerTest {
 
     @Test
     void badRequestsGiveClearErrors() {
-        assertThatThrownBy(() -> sampler.sample(TestGraphs.PUBLISHED_IN.reverse(), new int[] {0}, new int[] {0}, 400, new Random(1)))
+        assertThatThrownBy(() -> sampler.sample(
+                        TestGraphs.PUBLISHED_IN.reverse(), new int[] {0}, new int[] {0}, 400, new Random(1)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'venue' has only 12 nodes");
         assertThatThrownBy(() -> sampler.sample(TestGraphs.WRITES, new int[] {0, 1}, new int[] {0}, 1, new Random(1)))
@@ -122,7 +127,8 @@ class NegativeSamplerTest {
         assertThatThrownBy(() -> sampler.sample(TestGraphs.WRITES, new int[] {0}, new int[] {400}, 1, new Random(1)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("edge 0 (0, 400)");
-        assertThatThrownBy(() -> sampler.sample(TestGraphs.WRITES, new int[] {0}, new int[] {0}, 1, new int[] {1, 999}, new Random(1)))
+        assertThatThrownBy(() -> sampler.sample(
+                        TestGraphs.WRITES, new int[] {0}, new int[] {0}, 1, new int[] {1, 999}, new Random(1)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("pool entry 1 is node 999");
     }
@@ -142,14 +148,17 @@ class NegativeSamplerTest {
         return new int[][] {src, dst};
     }
 
-    private static void assertNegatives(CsrAdjacency forward, int[][] edges, int[][] negatives, int n, int sourceCount) {
+    private static void assertNegatives(
+            CsrAdjacency forward, int[][] edges, int[][] negatives, int n, int sourceCount) {
         for (int i = 0; i < negatives.length; i++) {
             int source = edges[0][i];
             int target = edges[1][i];
             assertThat(negatives[i]).hasSize(n).doesNotHaveDuplicates().doesNotContain(source);
             assertThat(IntStream.of(negatives[i])).allMatch(s -> s >= 0 && s < sourceCount);
             for (int s : negatives[i]) {
-                assertThat(forward.hasEdge(s, target)).as("(%d, %d) is an edge", s, target).isFalse();
+                assertThat(forward.hasEdge(s, target))
+                        .as("(%d, %d) is an edge", s, target)
+                        .isFalse();
             }
         }
     }

@@ -105,7 +105,8 @@ class PrimitiveCollectionsTest {
 
     @Test
     void stepRandomDependsOnlyOnSeedAndStep() {
-        assertThat(StepRandom.rngFor(7, 3).nextLong()).isEqualTo(StepRandom.rngFor(7, 3).nextLong());
+        assertThat(StepRandom.rngFor(7, 3).nextLong())
+                .isEqualTo(StepRandom.rngFor(7, 3).nextLong());
         assertThat(StepRandom.seedFor(7, 3)).isNotEqualTo(StepRandom.seedFor(7, 4));
         assertThat(StepRandom.seedFor(7, 3)).isNotEqualTo(StepRandom.seedFor(8, 3));
         assertThat(StepRandom.seedFor(0, 0)).isNotEqualTo(StepRandom.seedFor(1, -1));

@@ -18,12 +18,16 @@ class SamplingConfigTest {
     void outOfRangeValuesAreRejectedWithTheValueAndTheDefault() {
         assertThatThrownBy(() -> new SamplingConfig(-1, 128))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("depth").hasMessageContaining("-1").hasMessageContaining("uses 6");
+                .hasMessageContaining("depth")
+                .hasMessageContaining("-1")
+                .hasMessageContaining("uses 6");
         assertThatThrownBy(() -> new SamplingConfig(600, 128))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("between 0 and 64");
         assertThatThrownBy(() -> new SamplingConfig(6, 0))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("width").hasMessageContaining("at least 1").hasMessageContaining("uses 128");
+                .hasMessageContaining("width")
+                .hasMessageContaining("at least 1")
+                .hasMessageContaining("uses 128");
     }
 }

@@ -24,8 +24,7 @@ final class TestGraphs {
     static final RelationType HAS_FIELD = new RelationType("paper", "has_field", "field");
     static final RelationType LINKS = new RelationType("node", "links", "node");
 
-    private TestGraphs() {
-    }
+    private TestGraphs() {}
 
     /** A random academic graph: papers, authors, venues and fields, about 4 edges per paper and relation. */
     static HeteroGraph academic(long seed) {
@@ -89,8 +88,12 @@ final class TestGraphs {
         }
         subgraph.edgeMap().forEach((relation, edges) -> {
             for (int e = 0; e < edges.size(); e++) {
-                adjacent.get(relation.source()).get(edges.src()[e]).add(new int[] {typeIndex(subgraph, relation.target()), edges.dst()[e]});
-                adjacent.get(relation.target()).get(edges.dst()[e]).add(new int[] {typeIndex(subgraph, relation.source()), edges.src()[e]});
+                adjacent.get(relation.source())
+                        .get(edges.src()[e])
+                        .add(new int[] {typeIndex(subgraph, relation.target()), edges.dst()[e]});
+                adjacent.get(relation.target())
+                        .get(edges.dst()[e])
+                        .add(new int[] {typeIndex(subgraph, relation.source()), edges.src()[e]});
             }
         });
         List<String> types = new ArrayList<>(adjacent.keySet());

@@ -19,8 +19,12 @@ class WholeGraphBudgetTest {
     private static final HeteroGraph SMALL = new GraphBuilder("small")
             .addNodes(NodeTable.ofCount("user", 4))
             .addNodes(NodeTable.ofCount("item", 6))
-            .addEdges(new RelationType("user", "rated", "item"), new int[] {0, 0, 1, 2, 3}, new int[] {0, 1, 2, 3, 5},
-                    null, true)
+            .addEdges(
+                    new RelationType("user", "rated", "item"),
+                    new int[] {0, 0, 1, 2, 3},
+                    new int[] {0, 1, 2, 3, 5},
+                    null,
+                    true)
             .build();
 
     @Test
@@ -48,8 +52,10 @@ class WholeGraphBudgetTest {
         assertThat(budget.samplerFor(SMALL, sampling, 32, 2, 1)).isNotInstanceOf(FullGraphSampler.class);
         assertThat(budget.explain(SMALL, 32, 2, 1)).startsWith("sampled subgraphs: 10 nodes and 10 message-passing");
         assertThat(budget.explain(SMALL, 8, 2, 1)).startsWith("the whole graph: ");
-        assertThat(budget.figures(SMALL, 32, 2, 1)).startsWith("10 nodes and 10 message-passing edges")
-                .doesNotContain("whole graph:").doesNotContain("sampled subgraphs");
+        assertThat(budget.figures(SMALL, 32, 2, 1))
+                .startsWith("10 nodes and 10 message-passing edges")
+                .doesNotContain("whole graph:")
+                .doesNotContain("sampled subgraphs");
     }
 
     @Test
@@ -66,7 +72,8 @@ class WholeGraphBudgetTest {
         assertThat(WholeGraphBudget.edgeBytes(SMALL, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE))
                 .isEqualTo(Long.MAX_VALUE);
         assertThat(new WholeGraphBudget(Long.MAX_VALUE, Long.MAX_VALUE - 1)
-                .allows(SMALL, Integer.MAX_VALUE, Integer.MAX_VALUE, 2)).isFalse();
+                        .allows(SMALL, Integer.MAX_VALUE, Integer.MAX_VALUE, 2))
+                .isFalse();
     }
 
     @Test
@@ -77,10 +84,10 @@ class WholeGraphBudgetTest {
     @Test
     void onlyTheDefaultMemoryBoundIsLeftOutOfSettingsStrings() {
         assertThat(WholeGraphBudget.withoutDefaultMemoryBound(
-                "Spec[fullGraphMaxNodes=5, fullGraphMaxBytes=8589934592, seed=1]"))
+                        "Spec[fullGraphMaxNodes=5, fullGraphMaxBytes=8589934592, seed=1]"))
                 .isEqualTo("Spec[fullGraphMaxNodes=5, seed=1]");
         assertThat(WholeGraphBudget.withoutDefaultMemoryBound(
-                "Spec[fullGraphMaxNodes=5, fullGraphMaxBytes=1073741824, seed=1]"))
+                        "Spec[fullGraphMaxNodes=5, fullGraphMaxBytes=1073741824, seed=1]"))
                 .isEqualTo("Spec[fullGraphMaxNodes=5, fullGraphMaxBytes=1073741824, seed=1]");
     }
 }

@@ -22,26 +22,51 @@ class AccessRuleTest {
 
     @Test
     void inferenceNeedsAReaderUnlessConfiguredOpen() {
-        for (String path : new String[] {"/api/v1/deployments/recs/embeddings", "/api/v1/deployments/recs/scores",
-                "/api/v1/deployments/recs/recommendations", "/api/v1/deployments/recs/recommendations/new-node",
-                "/api/v1/deployments/recs/predictions", "/v2/models/recs/infer"}) {
+        for (String path : new String[] {
+            "/api/v1/deployments/recs/embeddings",
+            "/api/v1/deployments/recs/scores",
+            "/api/v1/deployments/recs/recommendations",
+            "/api/v1/deployments/recs/recommendations/new-node",
+            "/api/v1/deployments/recs/predictions",
+            "/v2/models/recs/infer"
+        }) {
             assertThat(closed.required("POST", path)).as(path).isEqualTo(Role.READER);
             assertThat(open.required("POST", path)).as(path).isNull();
         }
-        assertThat(open.required("PUT", "/api/v1/deployments/recs")).as("deploying stays admin").isEqualTo(Role.ADMIN);
-        assertThat(open.required("DELETE", "/api/v1/deployments/embeddings")).as("a deployment named like an endpoint")
+        assertThat(open.required("PUT", "/api/v1/deployments/recs"))
+                .as("deploying stays admin")
+                .isEqualTo(Role.ADMIN);
+        assertThat(open.required("DELETE", "/api/v1/deployments/embeddings"))
+                .as("a deployment named like an endpoint")
                 .isEqualTo(Role.ADMIN);
     }
 
     @Test
     void probesAndDocsAreOpenAndMetricsAndDetailsNeedAReader() {
-        for (String path : new String[] {"/actuator/prometheus", "/actuator/metrics", "/actuator/metrics/jvm.memory.used",
-                "/actuator/info", "/actuator/health/deployments", "/actuator/health/db", "/actuator"}) {
+        for (String path : new String[] {
+            "/actuator/prometheus",
+            "/actuator/metrics",
+            "/actuator/metrics/jvm.memory.used",
+            "/actuator/info",
+            "/actuator/health/deployments",
+            "/actuator/health/db",
+            "/actuator"
+        }) {
             assertThat(closed.required("GET", path)).as(path).isEqualTo(Role.READER);
-            assertThat(open.required("GET", path)).as(path + " with open inference").isEqualTo(Role.READER);
+            assertThat(open.required("GET", path))
+                    .as(path + " with open inference")
+                    .isEqualTo(Role.READER);
         }
-        for (String path : new String[] {"/actuator/health", "/actuator/health/liveness", "/actuator/health/readiness", "/v2/health/live",
-                "/v3/api-docs", "/v3/api-docs.yaml", "/swagger-ui.html", "/swagger-ui/index.html"}) {
+        for (String path : new String[] {
+            "/actuator/health",
+            "/actuator/health/liveness",
+            "/actuator/health/readiness",
+            "/v2/health/live",
+            "/v3/api-docs",
+            "/v3/api-docs.yaml",
+            "/swagger-ui.html",
+            "/swagger-ui/index.html"
+        }) {
             assertThat(closed.required("GET", path)).as(path).isNull();
         }
         assertThat(closed.required("GET", "/v2/models/recs")).isEqualTo(Role.READER);

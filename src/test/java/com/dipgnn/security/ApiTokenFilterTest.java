@@ -48,9 +48,20 @@ class ApiTokenFilterTest {
     @BeforeEach
     void setUp() {
         ServiceProperties defaults = com.dipgnn.testing.TestProperties.of(data);
-        ServiceProperties properties = new ServiceProperties(data, defaults.roles(), defaults.datasets(), defaults.jobs(),
-                new ServiceProperties.Security(false, List.of(new ApiToken("ops", ADMIN, Role.ADMIN),
-                        new ApiToken("dashboard", READER, Role.READER))), defaults.serving(), defaults.quickstart(), 0, defaults.housekeeping(),
+        ServiceProperties properties = new ServiceProperties(
+                data,
+                defaults.roles(),
+                defaults.datasets(),
+                defaults.jobs(),
+                new ServiceProperties.Security(
+                        false,
+                        List.of(
+                                new ApiToken("ops", ADMIN, Role.ADMIN),
+                                new ApiToken("dashboard", READER, Role.READER))),
+                defaults.serving(),
+                defaults.quickstart(),
+                0,
+                defaults.housekeeping(),
                 defaults.kernels());
         filter = new ApiTokenFilter(new ApiTokens(properties), properties, json, meters, clock);
         logs.start();
@@ -81,16 +92,22 @@ class ApiTokenFilterTest {
         MockHttpServletResponse right = call("GET", "/api/v1/jobs", "10.1.2.3", ADMIN);
         assertThat(right.getStatus()).isEqualTo(429);
         assertThat(right.getHeader("Retry-After")).isEqualTo("30");
-        assertThat(call("GET", "/api/v1/jobs", "10.9.9.9", READER).getStatus()).as("another client").isEqualTo(200);
+        assertThat(call("GET", "/api/v1/jobs", "10.9.9.9", READER).getStatus())
+                .as("another client")
+                .isEqualTo(200);
 
         clock.advance(Duration.ofSeconds(30));
-        assertThat(call("GET", "/api/v1/jobs", "10.1.2.3", ADMIN).getStatus()).as("after the window").isEqualTo(200);
+        assertThat(call("GET", "/api/v1/jobs", "10.1.2.3", ADMIN).getStatus())
+                .as("after the window")
+                .isEqualTo(200);
 
         assertThat(count("invalid-token")).isEqualTo(10);
         assertThat(count("throttled")).isEqualTo(2);
         assertThat(count("missing-token")).isZero();
-        List<String> lines = logs.list.stream().filter(e -> e.getLevel() == Level.WARN)
-                .map(ILoggingEvent::getFormattedMessage).toList();
+        List<String> lines = logs.list.stream()
+                .filter(e -> e.getLevel() == Level.WARN)
+                .map(ILoggingEvent::getFormattedMessage)
+                .toList();
         assertThat(lines).hasSize(11); // one per refused token, one for the lockout; none per throttled request
         assertThat(lines.get(0)).contains("reason=invalid-token", "client=10.1.2.3", "method=GET", "path=/api/v1/jobs");
         assertThat(lines.get(10)).contains("10.1.2.3", "locked out");
@@ -100,11 +117,14 @@ class ApiTokenFilterTest {
     @Test
     void missingTokensAndForbiddenCallsAreCountedAndLoggedByReason() throws Exception {
         assertThat(call("GET", "/api/v1/jobs", "10.1.2.3", null).getStatus()).isEqualTo(401);
-        assertThat(call("DELETE", "/api/v1/jobs/j1", "10.1.2.3", READER).getStatus()).isEqualTo(403);
+        assertThat(call("DELETE", "/api/v1/jobs/j1", "10.1.2.3", READER).getStatus())
+                .isEqualTo(403);
         assertThat(count("missing-token")).isEqualTo(1);
         assertThat(count("forbidden")).isEqualTo(1);
-        assertThat(logs.list).extracting(ILoggingEvent::getFormattedMessage).anySatisfy(l -> assertThat(l)
-                .contains("reason=forbidden", "token-name=dashboard", "method=DELETE", "path=/api/v1/jobs/j1"))
+        assertThat(logs.list)
+                .extracting(ILoggingEvent::getFormattedMessage)
+                .anySatisfy(l -> assertThat(l)
+                        .contains("reason=forbidden", "token-name=dashboard", "method=DELETE", "path=/api/v1/jobs/j1"))
                 .noneMatch(l -> l.contains(READER));
     }
 
@@ -115,7 +135,8 @@ class ApiTokenFilterTest {
             assertThat(missing.getStatus()).isEqualTo(401);
             assertThat(missing.getHeader("WWW-Authenticate")).isEqualTo("Bearer");
             assertThat(missing.getContentType()).startsWith("application/json");
-            assertThat(json.readTree(missing.getContentAsString()).path("error").asText()).contains("Bearer");
+            assertThat(json.readTree(missing.getContentAsString()).path("error").asText())
+                    .contains("Bearer");
         }
         for (int i = 0; i < 11; i++) {
             call("GET", "/v2", "10.7.7.7", WRONG);
@@ -124,16 +145,20 @@ class ApiTokenFilterTest {
         assertThat(throttled.getStatus()).isEqualTo(429);
         assertThat(throttled.getHeader("Retry-After")).isEqualTo("60");
         assertThat(throttled.getContentType()).startsWith("application/json");
-        assertThat(json.readTree(throttled.getContentAsString()).fieldNames()).toIterable().containsExactly("error");
+        assertThat(json.readTree(throttled.getContentAsString()).fieldNames())
+                .toIterable()
+                .containsExactly("error");
     }
 
     @Test
     void anUnknownTokenOnAnOpenEndpointCountsTowardsTheLockoutButTheEndpointStaysOpen() throws Exception {
         for (int i = 0; i < 10; i++) {
-            assertThat(call("GET", "/actuator/health", "10.1.2.3", WRONG).getStatus()).isEqualTo(200);
+            assertThat(call("GET", "/actuator/health", "10.1.2.3", WRONG).getStatus())
+                    .isEqualTo(200);
         }
         assertThat(count("invalid-token")).isEqualTo(10);
-        assertThat(call("GET", "/actuator/health", "10.1.2.3", ADMIN).getStatus()).isEqualTo(200);
+        assertThat(call("GET", "/actuator/health", "10.1.2.3", ADMIN).getStatus())
+                .isEqualTo(200);
         assertThat(call("GET", "/api/v1/jobs", "10.1.2.3", ADMIN).getStatus()).isEqualTo(429);
     }
 
@@ -149,6 +174,9 @@ class ApiTokenFilterTest {
     }
 
     private double count(String reason) {
-        return meters.get(ApiTokenFilter.FAILURES_METRIC).tag("reason", reason).counter().count();
+        return meters.get(ApiTokenFilter.FAILURES_METRIC)
+                .tag("reason", reason)
+                .counter()
+                .count();
     }
 }

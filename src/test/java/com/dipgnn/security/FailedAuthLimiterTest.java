@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
-import java.time.ZoneId;
 
 /** The per-client lockout after failed authentications, on a clock the test moves. */
 class FailedAuthLimiterTest {

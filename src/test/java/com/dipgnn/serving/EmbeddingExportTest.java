@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.training.TaskKind;
+import java.io.InputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -21,9 +24,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.io.InputStream;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 
 /**
  * The service's own export of every node's embedding (the REST batch-embedding job and
@@ -68,7 +68,9 @@ class EmbeddingExportTest {
         assertThat(manifest.rows()).isEqualTo(350);
         assertThat(manifest.dim()).isEqualTo(16);
         assertThat(progress).containsExactly(150L, 350L);
-        assertThat(manifest.passes()).as("exact inference's passes per layer: one per type here").isEqualTo(2);
+        assertThat(manifest.passes())
+                .as("exact inference's passes per layer: one per type here")
+                .isEqualTo(2);
         try (Stream<Path> files = Files.list(out)) {
             assertThat(files.map(p -> p.getFileName().toString()))
                     .containsExactlyInAnyOrder(EmbeddingExport.PART_FILE, EmbeddingsManifest.FILE_NAME);
@@ -78,8 +80,11 @@ class EmbeddingExportTest {
         }
 
         // the columns Spark writes, stated independently of the exporter (EmbeddingFiles.SPARK_SCHEMA)
-        try (ParquetFileReader file = ParquetFileReader.open(new LocalInputFile(out.resolve(EmbeddingExport.PART_FILE)),
-                ParquetReadOptions.builder(new PlainParquetConfiguration()).withCodecFactory(new ParquetCodecs()).build())) {
+        try (ParquetFileReader file = ParquetFileReader.open(
+                new LocalInputFile(out.resolve(EmbeddingExport.PART_FILE)),
+                ParquetReadOptions.builder(new PlainParquetConfiguration())
+                        .withCodecFactory(new ParquetCodecs())
+                        .build())) {
             assertThat(file.getFooter().getFileMetaData().getSchema())
                     .isEqualTo(MessageTypeParser.parseMessageType(EmbeddingFiles.SPARK_SCHEMA));
             assertThat(file.getRecordCount()).isEqualTo(350);
@@ -87,8 +92,8 @@ class EmbeddingExportTest {
 
         // the manifest lists the part file as written: size, rows and SHA-256 (computed here independently)
         Path part = out.resolve(EmbeddingExport.PART_FILE);
-        String sha256 = "sha256:" + HexFormat.of().formatHex(
-                MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(part)));
+        String sha256 = "sha256:"
+                + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(part)));
         assertThat(manifest.files()).containsOnlyKeys(EmbeddingExport.PART_FILE);
         assertThat(manifest.files().get(EmbeddingExport.PART_FILE))
                 .isEqualTo(new EmbeddingsManifest.DataFile(Files.size(part), 350, sha256));
@@ -99,8 +104,8 @@ class EmbeddingExportTest {
         PrecomputedEmbeddings read = PrecomputedEmbeddings.read(out, model, "mv-link", graph);
         assertThat(read.rows()).isEqualTo(350);
         assertThat(read.verified()).isTrue();
-        try (ModelDeployment fromFiles = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(),
-                DeploymentListener.NONE, null, read)) {
+        try (ModelDeployment fromFiles = ModelDeployment.deploy(
+                model, graph, DeploymentOptions.defaults(), DeploymentListener.NONE, null, read)) {
             for (String type : graph.nodeTypes()) {
                 int[] ids = ServingFixtures.all(graph, type);
                 assertThat(fromFiles.embeddings(type, ids)).as(type).isDeepEqualTo(computed.embeddings(type, ids));
@@ -112,8 +117,9 @@ class EmbeddingExportTest {
     @Test
     void anExistingOutputIsNeverOverwritten() throws Exception {
         Path out = Files.createDirectories(dir.resolve("taken"));
-        assertThatThrownBy(() -> EmbeddingExport.write(computed, source(), out, n -> { }))
-                .isInstanceOf(FileAlreadyExistsException.class).hasMessageContaining("choose a new directory");
+        assertThatThrownBy(() -> EmbeddingExport.write(computed, source(), out, n -> {}))
+                .isInstanceOf(FileAlreadyExistsException.class)
+                .hasMessageContaining("choose a new directory");
     }
 
     @Test
@@ -121,10 +127,11 @@ class EmbeddingExportTest {
         Path parent = Files.createDirectories(dir.resolve("stopped"));
         Path out = parent.resolve("run");
         assertThatThrownBy(() -> EmbeddingExport.write(computed, source(), out, n -> {
-            if (n >= 150) {
-                throw new IllegalStateException("cancelled after " + n + " nodes");
-            }
-        })).hasMessage("cancelled after 150 nodes");
+                    if (n >= 150) {
+                        throw new IllegalStateException("cancelled after " + n + " nodes");
+                    }
+                }))
+                .hasMessage("cancelled after 150 nodes");
         assertThat(out).doesNotExist();
         try (Stream<Path> left = Files.list(parent)) {
             assertThat(left).as("the partial directory is removed").isEmpty();

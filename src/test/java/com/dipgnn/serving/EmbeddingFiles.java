@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,6 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import java.util.ArrayList;
 
 /**
  * Writes precomputed embeddings as the Spark batch job does, without Spark: Parquet part files
@@ -44,11 +44,9 @@ public final class EmbeddingFiles {
             }""";
 
     /** One row: a node and its embedding. */
-    public record Row(String type, int id, float[] embedding) {
-    }
+    public record Row(String type, int id, float[] embedding) {}
 
-    private EmbeddingFiles() {
-    }
+    private EmbeddingFiles() {}
 
     /** Every node's row, from a deployment's embeddings, types in graph order. */
     public static List<Row> rowsOf(ModelDeployment deployment) {
@@ -68,9 +66,25 @@ public final class EmbeddingFiles {
         Map<String, Long> counts = new LinkedHashMap<>();
         rawGraph.nodeTypes().forEach(t -> counts.put(t, (long) rawGraph.numNodes(t)));
         long rows = counts.values().stream().mapToLong(Long::longValue).sum();
-        return new EmbeddingsManifest(EmbeddingsManifest.FORMAT, Instant.now().toString(), "test", modelId,
-                ModelStore.fingerprint(modelDir), "test", rawGraph.name(), rawGraph.fingerprint(), dim, 0, 1024,
-                "HgSampler", "cpu", 1, 1, counts, rows, null);
+        return new EmbeddingsManifest(
+                EmbeddingsManifest.FORMAT,
+                Instant.now().toString(),
+                "test",
+                modelId,
+                ModelStore.fingerprint(modelDir),
+                "test",
+                rawGraph.name(),
+                rawGraph.fingerprint(),
+                dim,
+                0,
+                1024,
+                "HgSampler",
+                "cpu",
+                1,
+                1,
+                counts,
+                rows,
+                null);
     }
 
     /**
@@ -114,23 +128,28 @@ public final class EmbeddingFiles {
         return dir;
     }
 
-    private static Map<String, EmbeddingsManifest.DataFile> writeParts(Path dir, List<Row> rows, int parts,
-                                                                       String schema) throws IOException {
+    private static Map<String, EmbeddingsManifest.DataFile> writeParts(
+            Path dir, List<Row> rows, int parts, String schema) throws IOException {
         Files.createDirectories(dir);
         Map<String, Long> rowsPerFile = new LinkedHashMap<>();
         MessageType type = MessageTypeParser.parseMessageType(schema);
         int per = (rows.size() + parts - 1) / parts;
         for (int p = 0; p < parts; p++) {
             Path file = dir.resolve(String.format("part-%05d-test.snappy.parquet", p));
-            rowsPerFile.put(file.getFileName().toString(),
-                    (long) Math.max(0, Math.min(rows.size(), (p + 1) * per) - Math.min(rows.size(), p * per)));
+            rowsPerFile.put(file.getFileName().toString(), (long)
+                    Math.max(0, Math.min(rows.size(), (p + 1) * per) - Math.min(rows.size(), p * per)));
             try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(file))
-                    .withConf(new PlainParquetConfiguration()).withType(type)
-                    .withCodecFactory(new ParquetCodecs()).withCompressionCodec(CompressionCodecName.SNAPPY).build()) {
+                    .withConf(new PlainParquetConfiguration())
+                    .withType(type)
+                    .withCodecFactory(new ParquetCodecs())
+                    .withCompressionCodec(CompressionCodecName.SNAPPY)
+                    .build()) {
                 SimpleGroupFactory groups = new SimpleGroupFactory(type);
                 for (Row row : rows.subList(Math.min(rows.size(), p * per), Math.min(rows.size(), (p + 1) * per))) {
                     Group g = groups.newGroup().append(EmbeddingsManifest.NODE_TYPE, row.type());
-                    if (type.getType(EmbeddingsManifest.NODE_ID).asPrimitiveType().getPrimitiveTypeName()
+                    if (type.getType(EmbeddingsManifest.NODE_ID)
+                                    .asPrimitiveType()
+                                    .getPrimitiveTypeName()
                             == org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT64) {
                         g.append(EmbeddingsManifest.NODE_ID, (long) row.id());
                     } else {

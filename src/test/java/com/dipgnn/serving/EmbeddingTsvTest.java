@@ -18,8 +18,8 @@ class EmbeddingTsvTest {
         HeteroGraph graph = ServingFixtures.queryProduct();
         Path model = dir.resolve("model");
         ServingFixtures.randomLinkModel(graph, model, false, null);
-        try (ModelDeployment deployment = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(),
-                DeploymentListener.NONE)) {
+        try (ModelDeployment deployment =
+                ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(), DeploymentListener.NONE)) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             long[] last = {0};
             long written = EmbeddingTsv.write(deployment, List.of("product", "query"), out, n -> last[0] = n);
@@ -34,7 +34,11 @@ class EmbeddingTsvTest {
             String[] firstQuery = lines[1 + products].split("\t", -1);
             assertThat(firstQuery[0]).isEqualTo("query");
             assertThat(firstQuery[1]).isEqualTo("0");
-            assertThat(firstQuery[2]).isEqualTo(graph.nodes("query").keys() == null ? "" : graph.nodes("query").keys()[0]);
+            assertThat(firstQuery[2])
+                    .isEqualTo(
+                            graph.nodes("query").keys() == null
+                                    ? ""
+                                    : graph.nodes("query").keys()[0]);
             float[] expected = deployment.embeddings("query", new int[] {0})[0];
             for (int d = 0; d < expected.length; d++) {
                 assertThat(Float.parseFloat(firstQuery[3 + d])).isEqualTo(expected[d]);

@@ -8,20 +8,20 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.training.TaskKind;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.IntPredicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.ArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Exact inference, the default: a new node sent with the features and the edges of an existing
@@ -52,8 +52,12 @@ class ExactInferenceTest {
         DeploymentOptions options = DeploymentOptions.defaults().withLimits(300, 50);
         scan = ModelDeployment.deploy(model, graph, options, DeploymentListener.NONE);
         // 8 lists of 25 products on average, 2 scanned per query: often not the exact answer
-        ivf = ModelDeployment.deploy(model, graph, options.withIndex(IndexOptions.defaults()
-                .withKind(IndexOptions.Kind.IVF).withLists(8, 2)), DeploymentListener.NONE);
+        ivf = ModelDeployment.deploy(
+                model,
+                graph,
+                options.withIndex(
+                        IndexOptions.defaults().withKind(IndexOptions.Kind.IVF).withLists(8, 2)),
+                DeploymentListener.NONE);
     }
 
     @AfterAll
@@ -64,8 +68,11 @@ class ExactInferenceTest {
 
     /** A query with the features, the text and the clicks of query {@code id}. */
     private static NewNode copyOfQuery(HeteroGraph g, int id) {
-        return new NewNode("query", g.nodes("query").features().gather(new int[] {id}),
-                Map.of("clicked", g.adjacency(g.relation("clicked")).neighbors(id)), g.nodes("query").text()[id]);
+        return new NewNode(
+                "query",
+                g.nodes("query").features().gather(new int[] {id}),
+                Map.of("clicked", g.adjacency(g.relation("clicked")).neighbors(id)),
+                g.nodes("query").text()[id]);
     }
 
     @Test
@@ -73,7 +80,8 @@ class ExactInferenceTest {
         assertThat(scan.stats().sampler()).isEqualTo(Deployer.EXACT);
         for (int query = 0; query < graph.numNodes("query"); query++) {
             float[] original = scan.embeddings("query", new int[] {query})[0];
-            assertThat(scan.embedNewNode(copyOfQuery(graph, query))).as("query %d", query)
+            assertThat(scan.embedNewNode(copyOfQuery(graph, query)))
+                    .as("query %d", query)
                     .containsExactly(original, within(TOLERANCE));
         }
     }
@@ -83,9 +91,13 @@ class ExactInferenceTest {
         CsrAdjacency clickedBy = graph.adjacency(clicked.reverse());
         for (int product = 0; product < graph.numNodes("product"); product++) {
             // the key names the relation that enters the product type: the ids are queries
-            NewNode copy = new NewNode("product", graph.nodes("product").features().gather(new int[] {product}),
-                    Map.of("query__clicked__product", clickedBy.neighbors(product)), graph.nodes("product").text()[product]);
-            assertThat(scan.embedNewNode(copy)).as("product %d", product)
+            NewNode copy = new NewNode(
+                    "product",
+                    graph.nodes("product").features().gather(new int[] {product}),
+                    Map.of("query__clicked__product", clickedBy.neighbors(product)),
+                    graph.nodes("product").text()[product]);
+            assertThat(scan.embedNewNode(copy))
+                    .as("product %d", product)
                     .containsExactly(scan.embeddings("product", new int[] {product})[0], within(TOLERANCE));
         }
     }
@@ -142,10 +154,13 @@ class ExactInferenceTest {
             }
             checked++;
             // the scan ranks every product: without the clicked ones, the next in line move up
-            List<ScoredNode> expected = all.stream().filter(s -> !sent.contains(s.id())).limit(10).toList();
+            List<ScoredNode> expected =
+                    all.stream().filter(s -> !sent.contains(s.id())).limit(10).toList();
             assertThat(scan.recommendForNewNode(null, copy, 10, true)).isEqualTo(expected);
-            assertThat(ivf.recommendForNewNode(null, copy, 10, true)).hasSize(10)
-                    .extracting(ScoredNode::id).doesNotContainAnyElementsOf(sent);
+            assertThat(ivf.recommendForNewNode(null, copy, 10, true))
+                    .hasSize(10)
+                    .extracting(ScoredNode::id)
+                    .doesNotContainAnyElementsOf(sent);
         }
         // a query's clicks are among its best matches often enough for the check to bite
         assertThat(checked).isGreaterThan(10);
@@ -155,12 +170,13 @@ class ExactInferenceTest {
     void aRandomlyInitialisedModelOnNormalisedFeaturesAgreesToo() throws Exception {
         Path model = dir.resolve("random-normalised");
         ServingFixtures.randomNormalizedLinkModel(graph, model);
-        try (ModelDeployment d = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(),
-                DeploymentListener.NONE)) {
+        try (ModelDeployment d =
+                ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(), DeploymentListener.NONE)) {
             for (int query : new int[] {0, 5, 42, 149}) {
                 assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOfQuery(graph, query))))
                         .containsExactly(d.embeddings("query", new int[] {query})[0], within(TOLERANCE));
-                assertThat(d.recommendForNewNode(null, ServingFixtures.forModel(d, copyOfQuery(graph, query)), 10, true))
+                assertThat(d.recommendForNewNode(
+                                null, ServingFixtures.forModel(d, copyOfQuery(graph, query)), 10, true))
                         .extracting(ScoredNode::id)
                         .containsExactlyElementsOf(ids(d.recommend(null, query, 10, true)));
             }
@@ -170,8 +186,8 @@ class ExactInferenceTest {
     @Test
     void exactEmbeddingsDependOnNeitherTheSeedNorTheChunkSize() throws Exception {
         Path model = dir.resolve("link-model");
-        try (ModelDeployment other = ModelDeployment.deploy(model, graph,
-                DeploymentOptions.defaults().withSeed(17).withChunkSize(5), DeploymentListener.NONE)) {
+        try (ModelDeployment other = ModelDeployment.deploy(
+                model, graph, DeploymentOptions.defaults().withSeed(17).withChunkSize(5), DeploymentListener.NONE)) {
             for (String type : graph.nodeTypes()) {
                 int[] ids = ServingFixtures.all(graph, type);
                 assertThat(other.embeddings(type, ids)).isDeepEqualTo(scan.embeddings(type, ids));
@@ -184,7 +200,9 @@ class ExactInferenceTest {
         int query = 42;
         int[] clicks = graph.adjacency(clicked).neighbors(query);
         assertThat(clicks.length).isGreaterThan(1);
-        NewNode partial = new NewNode("query", graph.nodes("query").features().gather(new int[] {query}),
+        NewNode partial = new NewNode(
+                "query",
+                graph.nodes("query").features().gather(new int[] {query}),
                 Map.of("clicked", Arrays.copyOf(clicks, clicks.length - 1)));
         float[] original = scan.embeddings("query", new int[] {query})[0];
         float[] got = scan.embedNewNode(partial);
@@ -199,7 +217,9 @@ class ExactInferenceTest {
     void aNodeSentWithoutNeighboursAndConcurrentRequestsAreAnsweredToo() throws Exception {
         float[] features = graph.nodes("query").features().gather(new int[] {3});
         float[] alone = scan.embedNewNode(new NewNode("query", features, Map.of()));
-        assertThat(alone).hasSize(16).doesNotContain(Float.NaN)
+        assertThat(alone)
+                .hasSize(16)
+                .doesNotContain(Float.NaN)
                 .isNotEqualTo(scan.embeddings("query", new int[] {3})[0]);
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
@@ -210,8 +230,8 @@ class ExactInferenceTest {
             }
             for (int i = 0; i < 16; i++) {
                 // native kernels may split sums differently on other threads: equal up to rounding
-                assertThat(futures.get(i).get()).containsExactly(scan.embedNewNode(copyOfQuery(graph, i * 9)),
-                        within(1e-6f));
+                assertThat(futures.get(i).get())
+                        .containsExactly(scan.embedNewNode(copyOfQuery(graph, i * 9)), within(1e-6f));
             }
         } finally {
             pool.shutdown();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
@@ -14,7 +15,6 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
 
 /** JVector's graph index behind the product's {@link VectorIndex} contract. */
 class GraphIndexTest {
@@ -28,8 +28,8 @@ class GraphIndexTest {
     @BeforeAll
     static void build() {
         vectors = clusteredUnitVectors(N, DIM, new Random(3));
-        index = GraphIndex.build(vectors, DIM, IndexOptions.defaults().withKind(IndexOptions.Kind.GRAPH),
-                DeploymentListener.NONE);
+        index = GraphIndex.build(
+                vectors, DIM, IndexOptions.defaults().withKind(IndexOptions.Kind.GRAPH), DeploymentListener.NONE);
         exact = new ExactIndex(vectors, DIM);
     }
 
@@ -60,7 +60,9 @@ class GraphIndexTest {
         List<ScoredNode> found = index.search(query, 10, id -> false);
 
         assertThat(found).hasSize(10);
-        assertThat(found.get(0).id()).as("a stored vector is its own best match").isEqualTo(7);
+        assertThat(found.get(0).id())
+                .as("a stored vector is its own best match")
+                .isEqualTo(7);
         for (ScoredNode node : found) {
             double dot = 0;
             for (int d = 0; d < DIM; d++) {
@@ -71,7 +73,8 @@ class GraphIndexTest {
         for (int i = 1; i < found.size(); i++) {
             ScoredNode a = found.get(i - 1);
             ScoredNode b = found.get(i);
-            assertThat(a.score() > b.score() || (a.score() == b.score() && a.id() < b.id())).isTrue();
+            assertThat(a.score() > b.score() || (a.score() == b.score() && a.id() < b.id()))
+                    .isTrue();
         }
     }
 
@@ -92,7 +95,8 @@ class GraphIndexTest {
         for (int q = 0; q < 64; q++) {
             queries.add(clusteredUnitVectors(1, DIM, rng));
         }
-        List<List<ScoredNode>> sequential = queries.stream().map(q -> index.search(q, 10, id -> false)).toList();
+        List<List<ScoredNode>> sequential =
+                queries.stream().map(q -> index.search(q, 10, id -> false)).toList();
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             List<Future<List<ScoredNode>>> futures = new ArrayList<>();
@@ -113,11 +117,15 @@ class GraphIndexTest {
         IndexOptions graph = new IndexOptions(IndexOptions.Kind.GRAPH, 20, 0, 0, 0.99, 10, 32, 0, 8, 32, 4, 0.95);
         assertThat(graph.build(small, 4, DeploymentListener.NONE)).isInstanceOf(GraphIndex.class);
         assertThat(graph.withKind(IndexOptions.Kind.AUTO).build(small, 4, DeploymentListener.NONE))
-                .as("the inverted file stays the automatic choice").isInstanceOf(IvfIndex.class);
+                .as("the inverted file stays the automatic choice")
+                .isInstanceOf(IvfIndex.class);
         GraphIndex tiny = GraphIndex.build(Arrays.copyOf(small, 3 * 4), 4, graph, DeploymentListener.NONE);
-        assertThat(tiny.search(new float[] {1, 0, 0, 0}, 10, id -> false)).as("fewer vectors than k: all").hasSize(3);
+        assertThat(tiny.search(new float[] {1, 0, 0, 0}, 10, id -> false))
+                .as("fewer vectors than k: all")
+                .hasSize(3);
         assertThatThrownBy(() -> new IndexOptions(IndexOptions.Kind.GRAPH, 20, 0, 0, 0.99, 10, 32, 0, 1, 32, 4, 0.95))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("graphDegree >= 2");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("graphDegree >= 2");
     }
 
     private static Set<Integer> ids(List<ScoredNode> nodes) {

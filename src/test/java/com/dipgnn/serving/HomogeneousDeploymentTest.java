@@ -1,6 +1,5 @@
 package com.dipgnn.serving;
 
-import com.dipgnn.store.InputPreparation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -13,9 +12,10 @@ import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
-import com.dipgnn.training.FineTuner;
+import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.training.FineTuner;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -27,28 +27,46 @@ class HomogeneousDeploymentTest {
 
     @Test
     void recommendationsSkipTheNodeItselfAndANewNodeReceivesAlongTheSameRelation(@TempDir Path dir) throws Exception {
-        HeteroGraph graph = SyntheticGraphs.community(CommunityConfig.defaults().withNumNodes(300).withAverageDegree(8)
-                .withFeatures(16, 0.2).withSeed(3));
+        HeteroGraph graph = SyntheticGraphs.community(CommunityConfig.defaults()
+                .withNumNodes(300)
+                .withAverageDegree(8)
+                .withFeatures(16, 0.2)
+                .withSeed(3));
         Path model = dir.resolve("m");
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), ServingFixtures.TINY);
             CosineScorer head = new CosineScorer(ServingFixtures.TINY.hidden());
             FineTuner.initialize(4, manager, encoder, head);
-            ModelStore.save(model, ModelManifest.of(ServingFixtures.TINY, GraphSchema.of(graph),
-                    Map.of("task", "link", "relation", "node__link__node"), "community", graph.fingerprint(), 0,
-                    InputPreparation.defaults(), Map.of()), encoder, head);
+            ModelStore.save(
+                    model,
+                    ModelManifest.of(
+                            ServingFixtures.TINY,
+                            GraphSchema.of(graph),
+                            Map.of("task", "link", "relation", "node__link__node"),
+                            "community",
+                            graph.fingerprint(),
+                            0,
+                            InputPreparation.defaults(),
+                            Map.of()),
+                    encoder,
+                    head);
         }
-        try (ModelDeployment d = ModelDeployment.deploy(model, graph,
-                DeploymentOptions.defaults(), DeploymentListener.NONE)) {
+        try (ModelDeployment d =
+                ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(), DeploymentListener.NONE)) {
             CsrAdjacency links = graph.adjacency(graph.relation("link"));
             for (int node : new int[] {0, 77, 299}) {
                 List<ScoredNode> top = d.recommend("link", node, 20, true);
-                assertThat(top).hasSize(20).extracting(ScoredNode::id)
+                assertThat(top)
+                        .hasSize(20)
+                        .extracting(ScoredNode::id)
                         .doesNotContain(node)
                         .noneMatch(id -> links.hasEdge(node, id));
-                NewNode copy = new NewNode("node", graph.nodes("node").features().gather(new int[] {node}),
+                NewNode copy = new NewNode(
+                        "node",
+                        graph.nodes("node").features().gather(new int[] {node}),
                         Map.of("link", links.neighbors(node)));
-                assertThat(d.embedNewNode(copy)).containsExactly(d.embeddings("node", new int[] {node})[0], within(1e-5f));
+                assertThat(d.embedNewNode(copy))
+                        .containsExactly(d.embeddings("node", new int[] {node})[0], within(1e-5f));
             }
         }
     }

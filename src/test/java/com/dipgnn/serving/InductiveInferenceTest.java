@@ -12,6 +12,8 @@ import com.dipgnn.sampling.HgSampler;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.training.TaskKind;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -21,8 +23,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.ArrayList;
-import java.util.Arrays;
 
 /**
  * Inductive inference: a node that is not in the graph, described by features and neighbours.
@@ -50,9 +50,14 @@ class InductiveInferenceTest {
         graph = ServingFixtures.queryProduct();
         Path model = dir.resolve("link-model");
         ServingFixtures.train(graph, TaskKind.LINK_PREDICTION, null, model);
-        DeploymentOptions options = DeploymentOptions.defaults().withChunkSize(64).withLimits(100, 100);
-        full = ModelDeployment.deploy(model, graph, options.withSampler(new FullGraphSampler()), DeploymentListener.NONE);
-        wide = ModelDeployment.deploy(model, graph, options.withSampler(new HgSampler(new SamplingConfig(2, 10_000))),
+        DeploymentOptions options =
+                DeploymentOptions.defaults().withChunkSize(64).withLimits(100, 100);
+        full = ModelDeployment.deploy(
+                model, graph, options.withSampler(new FullGraphSampler()), DeploymentListener.NONE);
+        wide = ModelDeployment.deploy(
+                model,
+                graph,
+                options.withSampler(new HgSampler(new SamplingConfig(2, 10_000))),
                 DeploymentListener.NONE);
         narrow = ModelDeployment.deploy(model, graph, options, DeploymentListener.NONE);
     }
@@ -66,8 +71,14 @@ class InductiveInferenceTest {
 
     private static NewNode copyOf(String type, int id, String relation) {
         RelationType r = graph.relation(relation);
-        return new NewNode(type, graph.nodes(type).features().gather(new int[] {id}), Map.of(relation, graph.adjacency(
-                r.source().equals(type) ? r : r.reverse()).neighbors(id)), graph.nodes(type).text()[id]);
+        return new NewNode(
+                type,
+                graph.nodes(type).features().gather(new int[] {id}),
+                Map.of(
+                        relation,
+                        graph.adjacency(r.source().equals(type) ? r : r.reverse())
+                                .neighbors(id)),
+                graph.nodes(type).text()[id]);
     }
 
     @Test
@@ -78,7 +89,9 @@ class InductiveInferenceTest {
                 assertThat(d.embedNewNode(copyOf("query", query, "clicked"))).containsExactly(expected, within(1e-5f));
                 assertThat(d.recommendForNewNode(null, copyOf("query", query, "clicked"), 8, true))
                         .extracting(ScoredNode::id)
-                        .containsExactlyElementsOf(d.recommend(null, query, 8, true).stream().map(ScoredNode::id).toList());
+                        .containsExactlyElementsOf(d.recommend(null, query, 8, true).stream()
+                                .map(ScoredNode::id)
+                                .toList());
             }
         }
     }
@@ -88,7 +101,9 @@ class InductiveInferenceTest {
         int query = 42;
         int[] clicked = graph.adjacency(graph.relation("clicked")).neighbors(query);
         assertThat(clicked.length).isGreaterThan(1);
-        NewNode partial = new NewNode("query", graph.nodes("query").features().gather(new int[] {query}),
+        NewNode partial = new NewNode(
+                "query",
+                graph.nodes("query").features().gather(new int[] {query}),
                 Map.of("clicked", Arrays.copyOf(clicked, clicked.length - 1)));
         float[] expected = full.embeddings("query", new int[] {query})[0];
         float[] got = full.embedNewNode(partial);
@@ -105,9 +120,13 @@ class InductiveInferenceTest {
         int[] clickedBy = graph.adjacency(graph.relation("rev_clicked")).neighbors(product);
         assertThat(clickedBy).isNotEmpty();
         // "clicked" enters the product type: the ids are queries that clicked the new product
-        NewNode copy = new NewNode("product", graph.nodes("product").features().gather(new int[] {product}),
-                Map.of("query__clicked__product", clickedBy), graph.nodes("product").text()[product]);
-        assertThat(full.embedNewNode(copy)).containsExactly(full.embeddings("product", new int[] {product})[0], within(1e-5f));
+        NewNode copy = new NewNode(
+                "product",
+                graph.nodes("product").features().gather(new int[] {product}),
+                Map.of("query__clicked__product", clickedBy),
+                graph.nodes("product").text()[product]);
+        assertThat(full.embedNewNode(copy))
+                .containsExactly(full.embeddings("product", new int[] {product})[0], within(1e-5f));
     }
 
     @Test
@@ -140,34 +159,59 @@ class InductiveInferenceTest {
     @Test
     void badNewNodesAreRefusedWithThePreciseProblem() {
         float[] features = graph.nodes("query").features().gather(new int[] {0});
-        expect(() -> full.embedNewNode(new NewNode("query", new float[3], Map.of())), "features",
+        expect(
+                () -> full.embedNewNode(new NewNode("query", new float[3], Map.of())),
+                "features",
                 InvalidInferenceRequestException.Reason.FEATURE_WIDTH,
                 "a node of type 'query' has 8 features; beside them the model reads its text; got 3");
-        expect(() -> full.embedNewNode(new NewNode("query", null, Map.of())), "features",
-                InvalidInferenceRequestException.Reason.FEATURE_WIDTH, "has 8 features; beside them the model reads its text; got 0");
-        expect(() -> full.embedNewNode(new NewNode("query", features, Map.of("clicked", new int[] {3, 200}))),
-                "neighbours.clicked[1]", InvalidInferenceRequestException.Reason.UNKNOWN_NODE,
+        expect(
+                () -> full.embedNewNode(new NewNode("query", null, Map.of())),
+                "features",
+                InvalidInferenceRequestException.Reason.FEATURE_WIDTH,
+                "has 8 features; beside them the model reads its text; got 0");
+        expect(
+                () -> full.embedNewNode(new NewNode("query", features, Map.of("clicked", new int[] {3, 200}))),
+                "neighbours.clicked[1]",
+                InvalidInferenceRequestException.Reason.UNKNOWN_NODE,
                 "node 200 of type 'product' does not exist: ids of type 'product' are 0..199");
-        expect(() -> full.embedNewNode(new NewNode("query", features, Map.of("viewed", new int[] {3}))),
-                "neighbours.viewed", InvalidInferenceRequestException.Reason.UNKNOWN_RELATION, "unknown relation 'viewed'");
-        expect(() -> full.embedNewNode(new NewNode("shop", features, Map.of())), "type",
-                InvalidInferenceRequestException.Reason.UNKNOWN_NODE_TYPE, "unknown node type 'shop'");
-        expect(() -> full.embedNewNode(new NewNode("query", features, Map.of("clicked", new int[101]))),
-                "neighbours.clicked", InvalidInferenceRequestException.Reason.BATCH_TOO_LARGE, "at most 100");
+        expect(
+                () -> full.embedNewNode(new NewNode("query", features, Map.of("viewed", new int[] {3}))),
+                "neighbours.viewed",
+                InvalidInferenceRequestException.Reason.UNKNOWN_RELATION,
+                "unknown relation 'viewed'");
+        expect(
+                () -> full.embedNewNode(new NewNode("shop", features, Map.of())),
+                "type",
+                InvalidInferenceRequestException.Reason.UNKNOWN_NODE_TYPE,
+                "unknown node type 'shop'");
+        expect(
+                () -> full.embedNewNode(new NewNode("query", features, Map.of("clicked", new int[101]))),
+                "neighbours.clicked",
+                InvalidInferenceRequestException.Reason.BATCH_TOO_LARGE,
+                "at most 100");
         float[] nan = features.clone();
         nan[2] = Float.NaN;
-        expect(() -> full.embedNewNode(new NewNode("query", nan, Map.of())), "features[2]",
-                InvalidInferenceRequestException.Reason.MALFORMED, "feature 2 is NaN");
-        expect(() -> full.recommendForNewNode(null, new NewNode("product", new float[9], Map.of()), 5, false), "type",
-                InvalidInferenceRequestException.Reason.UNKNOWN_NODE_TYPE, "are for nodes of type 'query'");
+        expect(
+                () -> full.embedNewNode(new NewNode("query", nan, Map.of())),
+                "features[2]",
+                InvalidInferenceRequestException.Reason.MALFORMED,
+                "feature 2 is NaN");
+        expect(
+                () -> full.recommendForNewNode(null, new NewNode("product", new float[9], Map.of()), 5, false),
+                "type",
+                InvalidInferenceRequestException.Reason.UNKNOWN_NODE_TYPE,
+                "are for nodes of type 'query'");
     }
 
     @Test
     void featuresAreNormalisedLikeTheGraphsWhenTheModelWasTrainedSo() throws Exception {
         Path model = dir.resolve("normalised");
         ServingFixtures.randomNormalizedLinkModel(graph, model);
-        try (ModelDeployment d = ModelDeployment.deploy(model, graph,
-                DeploymentOptions.defaults().withSampler(new FullGraphSampler()), DeploymentListener.NONE)) {
+        try (ModelDeployment d = ModelDeployment.deploy(
+                model,
+                graph,
+                DeploymentOptions.defaults().withSampler(new FullGraphSampler()),
+                DeploymentListener.NONE)) {
             assertThat(d.graph().nodes("query").features().gather(new int[] {5}))
                     .isNotEqualTo(graph.nodes("query").features().gather(new int[] {5}));
             assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOf("query", 5, "clicked"))))
@@ -184,6 +228,7 @@ class InductiveInferenceTest {
         d.close();
         assertThat(d.recommend(null, 3, 4, false)).hasSize(4);
         assertThatThrownBy(() -> d.embedNewNode(ServingFixtures.forModel(d, copyOf("query", 3, "clicked"))))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("closed");
     }
 }

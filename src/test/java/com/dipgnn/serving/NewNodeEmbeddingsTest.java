@@ -11,10 +11,10 @@ import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.NodeEmbeddingTable;
 import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.sampling.FullGraphSampler;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
@@ -46,17 +46,39 @@ class NewNodeEmbeddingsTest {
     @BeforeAll
     static void deploy() throws Exception {
         HeteroGraph withFeatures = ServingFixtures.queryProduct();
-        graph = withFeatures.withNodes(NodeTable.ofCount("query", withFeatures.numNodes("query")))
+        graph = withFeatures
+                .withNodes(NodeTable.ofCount("query", withFeatures.numNodes("query")))
                 .withNodes(NodeTable.ofCount("product", withFeatures.numNodes("product")));
         Path model = dir.resolve("model");
-        ExperimentSpec spec = new ExperimentSpec(TaskKind.LINK_PREDICTION, null, null, SplitMode.TRANSFER, 3, 1.0,
-                ServingFixtures.TINY, new FineTuneConfig(6, 32, 6, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3),
-                0), ServingFixtures.SAMPLING, 0, false, 31, 31, 0.1);
+        ExperimentSpec spec = new ExperimentSpec(
+                TaskKind.LINK_PREDICTION,
+                null,
+                null,
+                SplitMode.TRANSFER,
+                3,
+                1.0,
+                ServingFixtures.TINY,
+                new FineTuneConfig(6, 32, 6, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 0),
+                ServingFixtures.SAMPLING,
+                0,
+                false,
+                31,
+                31,
+                0.1);
         new FineTuneExperiment(graph, "id-only", spec, Device.cpu()).run(1, TrainingListener.NONE, model);
-        deployment = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults().withChunkSize(64)
-                .withLimits(100, 100).withSampler(new FullGraphSampler()), DeploymentListener.NONE);
+        deployment = ModelDeployment.deploy(
+                model,
+                graph,
+                DeploymentOptions.defaults()
+                        .withChunkSize(64)
+                        .withLimits(100, 100)
+                        .withSampler(new FullGraphSampler()),
+                DeploymentListener.NONE);
         manager = NDManager.newBaseManager();
-        queries = ModelStore.load(model, manager, m -> new CosineScorer(m.hidden())).encoder().nodeTables().get("query");
+        queries = ModelStore.load(model, manager, m -> new CosineScorer(m.hidden()))
+                .encoder()
+                .nodeTables()
+                .get("query");
     }
 
     @AfterAll
@@ -80,7 +102,8 @@ class NewNodeEmbeddingsTest {
                 continue;
             }
             NewNode copy = new NewNode("query", null, Map.of("clicked", clicked));
-            assertThat(deployment.embedNewNode(copy)).as("query %d", query)
+            assertThat(deployment.embedNewNode(copy))
+                    .as("query %d", query)
                     .containsExactly(deployment.embeddings("query", new int[] {query})[0], within(1e-5f));
             checked++;
         }
@@ -90,11 +113,14 @@ class NewNodeEmbeddingsTest {
     @Test
     void aTrainedNodeReadsItsOwnRowSoANewCopyOfItDiffers() {
         int query = 0;
-        while (!queries.isTrained(query) || graph.adjacency(graph.relation("clicked")).neighbors(query).length == 0) {
+        while (!queries.isTrained(query)
+                || graph.adjacency(graph.relation("clicked")).neighbors(query).length == 0) {
             query++;
         }
-        NewNode copy = new NewNode("query", null, Map.of("clicked", graph.adjacency(graph.relation("clicked"))
-                .neighbors(query)));
+        NewNode copy = new NewNode(
+                "query",
+                null,
+                Map.of("clicked", graph.adjacency(graph.relation("clicked")).neighbors(query)));
         float[] deployed = deployment.embeddings("query", new int[] {query})[0];
         float[] fresh = deployment.embedNewNode(copy);
         double distance = 0;
@@ -102,6 +128,7 @@ class NewNodeEmbeddingsTest {
             distance = Math.max(distance, Math.abs(fresh[i] - deployed[i]));
         }
         assertThat(distance).isGreaterThan(1e-3);
-        assertThat(deployment.embedNewNode(new NewNode("query", null, Map.of()))).doesNotContain(Float.NaN);
+        assertThat(deployment.embedNewNode(new NewNode("query", null, Map.of())))
+                .doesNotContain(Float.NaN);
     }
 }

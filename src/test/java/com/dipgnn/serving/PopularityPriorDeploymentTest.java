@@ -25,6 +25,7 @@ class PopularityPriorDeploymentTest {
 
     /** Large enough to reorder the top 10 of a random model (cosines spread over about ±0.5). */
     private static final double BETA = 0.1;
+
     private static final RelationType CLICKED = new RelationType("query", "clicked", "product");
 
     @TempDir
@@ -41,16 +42,23 @@ class PopularityPriorDeploymentTest {
     static void deploy() throws Exception {
         graph = ServingFixtures.queryProduct();
         ServingFixtures.randomLinkModel(graph, dir.resolve("plain"), false, null);
-        ServingFixtures.randomLinkModel(graph, dir.resolve("prior"), false, null,
-                new PopularityPrior(BETA, "fixed", null, List.of()));
+        ServingFixtures.randomLinkModel(
+                graph, dir.resolve("prior"), false, null, new PopularityPrior(BETA, "fixed", null, List.of()));
         DeploymentOptions options = DeploymentOptions.defaults().withLimits(300, 200);
         plain = ModelDeployment.deploy(dir.resolve("plain"), graph, options, DeploymentListener.NONE);
         withPrior = ModelDeployment.deploy(dir.resolve("prior"), graph, options, DeploymentListener.NONE);
         // every list probed: the inverted file must then find the exact top k of the augmented vectors
-        withPriorIvf = ModelDeployment.deploy(dir.resolve("prior"), graph, options.withIndex(
-                IndexOptions.defaults().withKind(IndexOptions.Kind.IVF).withLists(4, 4)), DeploymentListener.NONE);
-        withPriorGraph = ModelDeployment.deploy(dir.resolve("prior"), graph, options.withIndex(
-                IndexOptions.defaults().withKind(IndexOptions.Kind.GRAPH)), DeploymentListener.NONE);
+        withPriorIvf = ModelDeployment.deploy(
+                dir.resolve("prior"),
+                graph,
+                options.withIndex(
+                        IndexOptions.defaults().withKind(IndexOptions.Kind.IVF).withLists(4, 4)),
+                DeploymentListener.NONE);
+        withPriorGraph = ModelDeployment.deploy(
+                dir.resolve("prior"),
+                graph,
+                options.withIndex(IndexOptions.defaults().withKind(IndexOptions.Kind.GRAPH)),
+                DeploymentListener.NONE);
         inDegree = new int[graph.numNodes("product")];
         for (int q = 0; q < graph.numNodes("query"); q++) {
             for (int p : graph.adjacency(CLICKED).neighbors(q)) {
@@ -77,7 +85,8 @@ class PopularityPriorDeploymentTest {
             float[] cosine = plain.linkScores(null, sources, targets);
             float[] scored = withPrior.linkScores(null, sources, targets);
             for (int p = 0; p < products; p++) {
-                assertThat((double) scored[p]).as("query %d, product %d", query, p)
+                assertThat((double) scored[p])
+                        .as("query %d, product %d", query, p)
                         .isCloseTo(cosine[p] + BETA * Math.log(1 + inDegree[p]), within(1e-5));
             }
         }
@@ -95,12 +104,15 @@ class PopularityPriorDeploymentTest {
             Arrays.fill(sources, query);
             float[] scored = withPrior.linkScores(null, sources, targets);
             List<Integer> expected = topIds(scored, 10);
-            assertThat(ids(withPrior.recommend(null, query, 10, false))).as("exact, query %d", query)
+            assertThat(ids(withPrior.recommend(null, query, 10, false)))
+                    .as("exact, query %d", query)
                     .isEqualTo(expected);
-            assertThat(ids(withPriorIvf.recommend(null, query, 10, false))).as("inverted file, query %d", query)
+            assertThat(ids(withPriorIvf.recommend(null, query, 10, false)))
+                    .as("inverted file, query %d", query)
                     .isEqualTo(expected);
             graphFound += (int) ids(withPriorGraph.recommend(null, query, 10, false)).stream()
-                    .filter(expected::contains).count();
+                    .filter(expected::contains)
+                    .count();
             wanted += 10;
             if (!ids(plain.recommend(null, query, 10, false)).equals(expected)) {
                 reordered++;
@@ -125,9 +137,11 @@ class PopularityPriorDeploymentTest {
     }
 
     private static List<Integer> topIds(float[] scores, int k) {
-        return IntStream.range(0, scores.length).boxed()
+        return IntStream.range(0, scores.length)
+                .boxed()
                 .sorted(Comparator.comparingDouble((Integer i) -> -scores[i]).thenComparing(i -> i))
-                .limit(k).toList();
+                .limit(k)
+                .toList();
     }
 
     private static List<Integer> ids(List<ScoredNode> nodes) {

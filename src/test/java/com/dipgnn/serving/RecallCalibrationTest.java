@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -11,7 +12,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
 
 /** Calibration measures recall against the exact scan and widens an index only as far as the target needs. */
 class RecallCalibrationTest {
@@ -59,7 +59,8 @@ class RecallCalibrationTest {
 
         @Override
         public Optional<VectorIndex> wider() {
-            return width >= maxWidth ? Optional.empty()
+            return width >= maxWidth
+                    ? Optional.empty()
                     : Optional.of(new TruncatingIndex(exact, Math.min(width * 2, maxWidth), maxWidth));
         }
     }
@@ -69,23 +70,23 @@ class RecallCalibrationTest {
         ExactIndex exact = new ExactIndex(unitVectors(N, DIM, new Random(1)), DIM);
         List<float[]> queries = queries(20, new Random(2));
         // width 2 finds 2 of 10, 4 finds 4, 8 finds 8: 0.7 is first reached after two widenings
-        RecallCalibration.Result result = RecallCalibration.calibrate(new TruncatingIndex(exact, 2, 16), exact,
-                queries, 10, 0.7);
+        RecallCalibration.Result result =
+                RecallCalibration.calibrate(new TruncatingIndex(exact, 2, 16), exact, queries, 10, 0.7);
 
         assertThat(result.widenings()).isEqualTo(2);
         assertThat(((TruncatingIndex) result.index()).width()).isEqualTo(8);
         assertThat(result.recall()).isCloseTo(0.8, org.assertj.core.data.Offset.offset(1e-12));
         assertThat(result.metTarget()).isTrue();
         assertThat(result.queries()).isEqualTo(20);
-        assertThat(result.describe()).contains("recall@10 0.8000", "20 sampled queries", "widened 2 times",
-                "target 0.70 met");
+        assertThat(result.describe())
+                .contains("recall@10 0.8000", "20 sampled queries", "widened 2 times", "target 0.70 met");
     }
 
     @Test
     void aTargetOutOfReachStopsAtTheWidestSearchAndSaysSo() {
         ExactIndex exact = new ExactIndex(unitVectors(N, DIM, new Random(1)), DIM);
-        RecallCalibration.Result result = RecallCalibration.calibrate(new TruncatingIndex(exact, 2, 4), exact,
-                queries(20, new Random(2)), 10, 0.95);
+        RecallCalibration.Result result = RecallCalibration.calibrate(
+                new TruncatingIndex(exact, 2, 4), exact, queries(20, new Random(2)), 10, 0.95);
 
         assertThat(result.widenings()).isEqualTo(1);
         assertThat(result.recall()).isCloseTo(0.4, org.assertj.core.data.Offset.offset(1e-12));
@@ -96,8 +97,8 @@ class RecallCalibrationTest {
     @Test
     void targetZeroMeasuresWithoutWidening() {
         ExactIndex exact = new ExactIndex(unitVectors(N, DIM, new Random(1)), DIM);
-        RecallCalibration.Result result = RecallCalibration.calibrate(new TruncatingIndex(exact, 3, 16), exact,
-                queries(20, new Random(2)), 10, 0);
+        RecallCalibration.Result result = RecallCalibration.calibrate(
+                new TruncatingIndex(exact, 3, 16), exact, queries(20, new Random(2)), 10, 0);
 
         assertThat(result.widenings()).isZero();
         assertThat(result.recall()).isCloseTo(0.3, org.assertj.core.data.Offset.offset(1e-12));
@@ -109,12 +110,15 @@ class RecallCalibrationTest {
         ExactIndex exact = new ExactIndex(unitVectors(N, DIM, new Random(1)), DIM);
         List<float[]> queries = queries(5, new Random(2));
         assertThatThrownBy(() -> RecallCalibration.calibrate(exact, exact, queries, 10, 1.5))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("target 1.5");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("target 1.5");
         assertThatThrownBy(() -> RecallCalibration.calibrate(exact, exact, List.of(), 10, 0.9))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0 queries");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("0 queries");
         ExactIndex other = new ExactIndex(unitVectors(N + 1, DIM, new Random(1)), DIM);
         assertThatThrownBy(() -> RecallCalibration.calibrate(other, exact, queries, 10, 0.9))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("same vectors");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("same vectors");
     }
 
     @Test
@@ -140,7 +144,8 @@ class RecallCalibrationTest {
             queries.add(q);
         }
 
-        double before = RecallCalibration.calibrate(graph, exact, queries, 10, 0).recall();
+        double before =
+                RecallCalibration.calibrate(graph, exact, queries, 10, 0).recall();
         RecallCalibration.Result result = RecallCalibration.calibrate(graph, exact, queries, 10, 0.95);
 
         // measured: 0.79 to 0.81 at overquery 1, 0.956 to 0.963 after two widenings (three builds)
@@ -157,14 +162,18 @@ class RecallCalibrationTest {
                 hits += truth.contains(found.id()) ? 1 : 0;
             }
         }
-        assertThat(result.recall()).isCloseTo(hits / (10.0 * queries.size()), org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(result.recall())
+                .isCloseTo(hits / (10.0 * queries.size()), org.assertj.core.data.Offset.offset(1e-12));
     }
 
     @Test
     void indexesWidenByDoublingUpToTheirWholeSearch() {
         float[] vectors = unitVectors(1000, DIM, new Random(7));
-        IvfIndex ivf = IvfIndex.build(vectors, DIM, IndexOptions.defaults().withKind(IndexOptions.Kind.IVF)
-                .withLists(10, 3), DeploymentListener.NONE);
+        IvfIndex ivf = IvfIndex.build(
+                vectors,
+                DIM,
+                IndexOptions.defaults().withKind(IndexOptions.Kind.IVF).withLists(10, 3),
+                DeploymentListener.NONE);
         IvfIndex twice = (IvfIndex) ivf.wider().orElseThrow();
         IvfIndex all = (IvfIndex) twice.wider().orElseThrow();
         assertThat(twice.nprobe()).isEqualTo(6);

@@ -3,6 +3,7 @@ package com.dipgnn.serving;
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.FeatureScaling;
+import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
@@ -14,24 +15,23 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.store.InputPreparation;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneExperiment;
 import com.dipgnn.training.FineTuner;
-import com.dipgnn.graph.FeatureStandardization;
-import com.dipgnn.store.InputPreparation;
-import com.dipgnn.store.ModelManifest;
-import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
 import com.dipgnn.training.TrainingListener;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Arrays;
 
 /** Tiny graphs and models for the serving tests. */
 final class ServingFixtures {
@@ -39,18 +39,21 @@ final class ServingFixtures {
     static final ModelConfig TINY = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0.0);
     static final SamplingConfig SAMPLING = new SamplingConfig(2, 16);
 
-    private ServingFixtures() {
-    }
+    private ServingFixtures() {}
 
     /** 150 queries, 200 products, about 1,200 clicks, 4 categories, 8 (queries) / 9 (products) features. */
     static HeteroGraph queryProduct() {
-        return SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(150, 200, 1200)
-                .withNumCategories(4).withFeatures(8, 1.0).withSeed(5));
+        return SyntheticGraphs.queryProduct(QueryProductConfig.defaults()
+                .withSize(150, 200, 1200)
+                .withNumCategories(4)
+                .withFeatures(8, 1.0)
+                .withSeed(5));
     }
 
     /** {@code node} as {@code deployment}'s model takes it: without its text when the model reads none of its type. */
     static NewNode forModel(ModelDeployment deployment, NewNode node) {
-        return deployment.textTypes().contains(node.type()) ? node
+        return deployment.textTypes().contains(node.type())
+                ? node
                 : new NewNode(node.type(), node.features(), node.neighbours());
     }
 
@@ -59,11 +62,24 @@ final class ServingFixtures {
      * popularity prior, so that its scores are its cosine alone (PopularityPriorDeploymentTest has one).
      */
     static void train(HeteroGraph graph, TaskKind task, String targetType, Path dir) throws IOException {
-        ExperimentSpec spec = new ExperimentSpec(task, targetType, null, SplitMode.TRANSFER, 3, 1.0, TINY,
+        ExperimentSpec spec = new ExperimentSpec(
+                task,
+                targetType,
+                null,
+                SplitMode.TRANSFER,
+                3,
+                1.0,
+                TINY,
                 new FineTuneConfig(4, 32, 4, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 0),
-                SAMPLING, 0, false, 31, 31, 0.1);
+                SAMPLING,
+                0,
+                false,
+                31,
+                31,
+                0.1);
         new FineTuneExperiment(graph, "synthetic:query-product", spec, Device.cpu())
-                .withPopularityPrior(PopularityPriorSetting.OFF).run(1, TrainingListener.NONE, dir);
+                .withPopularityPrior(PopularityPriorSetting.OFF)
+                .run(1, TrainingListener.NONE, dir);
     }
 
     /**
@@ -85,8 +101,9 @@ final class ServingFixtures {
     }
 
     /** {@link #randomLinkModel(HeteroGraph, Path, boolean, FeatureScaling)} whose manifest stores {@code prior}. */
-    static void randomLinkModel(HeteroGraph graph, Path dir, boolean normalized, FeatureScaling scaling,
-                                PopularityPrior prior) throws IOException {
+    static void randomLinkModel(
+            HeteroGraph graph, Path dir, boolean normalized, FeatureScaling scaling, PopularityPrior prior)
+            throws IOException {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), TINY);
             CosineScorer head = new CosineScorer(TINY.hidden());
@@ -94,13 +111,26 @@ final class ServingFixtures {
             Map<String, Object> task = new LinkedHashMap<>();
             task.put("task", "link");
             task.put("relation", "query__clicked__product");
-            InputPreparation preparation = new InputPreparation(SAMPLING, normalized,
+            InputPreparation preparation = new InputPreparation(
+                    SAMPLING,
+                    normalized,
                     scaling == null ? FeatureStandardization.NONE : FeatureStandardization.AUTO,
                     scaling == null ? List.of() : List.copyOf(scaling.types().keySet()));
-            ModelManifest manifest = ModelManifest.of(TINY, GraphSchema.of(graph), task, "synthetic:query-product",
-                    graph.fingerprint(), 0, preparation, Map.of());
-            ModelStore.save(dir, prior.changesScores() ? manifest.withSection(PopularityPrior.SECTION, prior) : manifest,
-                    encoder, head, scaling == null ? null : scaling::save);
+            ModelManifest manifest = ModelManifest.of(
+                    TINY,
+                    GraphSchema.of(graph),
+                    task,
+                    "synthetic:query-product",
+                    graph.fingerprint(),
+                    0,
+                    preparation,
+                    Map.of());
+            ModelStore.save(
+                    dir,
+                    prior.changesScores() ? manifest.withSection(PopularityPrior.SECTION, prior) : manifest,
+                    encoder,
+                    head,
+                    scaling == null ? null : scaling::save);
         }
     }
 

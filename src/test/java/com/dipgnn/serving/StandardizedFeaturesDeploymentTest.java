@@ -56,8 +56,11 @@ class StandardizedFeaturesDeploymentTest {
     private static NewNode copyOf(String type, int id) {
         RelationType clicked = graph.relation("clicked");
         RelationType into = clicked.source().equals(type) ? clicked : clicked.reverse();
-        return new NewNode(type, graph.nodes(type).features().gather(new int[] {id}),
-                Map.of("clicked", graph.adjacency(into).neighbors(id)), graph.nodes(type).text()[id]);
+        return new NewNode(
+                type,
+                graph.nodes(type).features().gather(new int[] {id}),
+                Map.of("clicked", graph.adjacency(into).neighbors(id)),
+                graph.nodes(type).text()[id]);
     }
 
     @Test
@@ -69,8 +72,8 @@ class StandardizedFeaturesDeploymentTest {
 
     @Test
     void exactInferenceScalesANewNodesFeaturesLikeTheGraphs() throws Exception {
-        try (ModelDeployment d = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(),
-                DeploymentListener.NONE)) {
+        try (ModelDeployment d =
+                ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(), DeploymentListener.NONE)) {
             assertScaledLikeTraining(d);
             for (int query : new int[] {0, 5, 42, 149}) {
                 assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOf("query", query))))
@@ -85,8 +88,11 @@ class StandardizedFeaturesDeploymentTest {
 
     @Test
     void sampledInferenceOverTheFullGraphScalesThemToo() throws Exception {
-        try (ModelDeployment d = ModelDeployment.deploy(model, graph,
-                DeploymentOptions.defaults().withSampler(new FullGraphSampler()), DeploymentListener.NONE)) {
+        try (ModelDeployment d = ModelDeployment.deploy(
+                model,
+                graph,
+                DeploymentOptions.defaults().withSampler(new FullGraphSampler()),
+                DeploymentListener.NONE)) {
             assertScaledLikeTraining(d);
             assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOf("query", 5))))
                     .containsExactly(d.embeddings("query", new int[] {5})[0], within(TOLERANCE));
@@ -105,8 +111,8 @@ class StandardizedFeaturesDeploymentTest {
     void aModelSavedWithoutAScalingReadsTheFeaturesAsLoaded() throws Exception {
         Path old = dir.resolve("unscaled");
         ServingFixtures.randomLinkModel(graph, old, false, null);
-        try (ModelDeployment d = ModelDeployment.deploy(old, graph, DeploymentOptions.defaults(),
-                DeploymentListener.NONE)) {
+        try (ModelDeployment d =
+                ModelDeployment.deploy(old, graph, DeploymentOptions.defaults(), DeploymentListener.NONE)) {
             assertThat(d.graph().nodes("query").features().gather(new int[] {5}))
                     .containsExactly(graph.nodes("query").features().gather(new int[] {5}));
             assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOf("query", 5))))
@@ -119,9 +125,11 @@ class StandardizedFeaturesDeploymentTest {
         Path both = dir.resolve("both");
         ServingFixtures.randomLinkModel(graph, both, true, scaling);
 
-        assertThatThrownBy(() -> ModelDeployment.deploy(both, graph, DeploymentOptions.defaults(),
-                DeploymentListener.NONE)).isInstanceOf(FeatureScalingException.class)
-                .hasMessageContaining(FeatureScaling.FILE_NAME).hasMessageContaining("not both");
+        assertThatThrownBy(() ->
+                        ModelDeployment.deploy(both, graph, DeploymentOptions.defaults(), DeploymentListener.NONE))
+                .isInstanceOf(FeatureScalingException.class)
+                .hasMessageContaining(FeatureScaling.FILE_NAME)
+                .hasMessageContaining("not both");
     }
 
     @Test
@@ -133,10 +141,11 @@ class StandardizedFeaturesDeploymentTest {
         FeatureScaling expected = FeatureScaling.fit(graph, new NodeTransferSplit(3).pretrainNodes(graph));
         assertThat(FeatureScaling.loadIfPresent(trained)).contains(expected);
         assertThat(expected).isNotEqualTo(scaling);
-        try (ModelDeployment d = ModelDeployment.deploy(trained, graph, DeploymentOptions.defaults(),
-                DeploymentListener.NONE)) {
+        try (ModelDeployment d =
+                ModelDeployment.deploy(trained, graph, DeploymentOptions.defaults(), DeploymentListener.NONE)) {
             assertThat(d.graph().nodes("query").dataFeatures().gather(new int[] {5}))
-                    .containsExactly(expected.applyRow("query", graph.nodes("query").features().gather(new int[] {5})));
+                    .containsExactly(expected.applyRow(
+                            "query", graph.nodes("query").features().gather(new int[] {5})));
             assertThat(d.embedNewNode(ServingFixtures.forModel(d, copyOf("query", 42))))
                     .containsExactly(d.embeddings("query", new int[] {42})[0], within(TOLERANCE));
         }

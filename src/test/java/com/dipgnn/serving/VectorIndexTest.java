@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -11,7 +12,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
 
 /** Exact and inverted-file top-k against a brute-force sort. */
 class VectorIndexTest {
@@ -46,8 +46,12 @@ class VectorIndexTest {
                 scores[i] += (double) query[j] * vectors[i * dim + j];
             }
         }
-        return IntStream.range(0, n).boxed().filter(i -> !excluded.contains(i))
-                .sorted(Comparator.comparingDouble((Integer i) -> -scores[i]).thenComparing(i -> i)).limit(k).toList();
+        return IntStream.range(0, n)
+                .boxed()
+                .filter(i -> !excluded.contains(i))
+                .sorted(Comparator.comparingDouble((Integer i) -> -scores[i]).thenComparing(i -> i))
+                .limit(k)
+                .toList();
     }
 
     @Test
@@ -59,7 +63,9 @@ class VectorIndexTest {
         for (int q = 0; q < 20; q++) {
             float[] query = gaussian(1, dim, rng);
             List<ScoredNode> top = index.search(query, 10, id -> false);
-            assertThat(top).extracting(ScoredNode::id).containsExactlyElementsOf(bruteForce(vectors, dim, query, 10, Set.of()));
+            assertThat(top)
+                    .extracting(ScoredNode::id)
+                    .containsExactlyElementsOf(bruteForce(vectors, dim, query, 10, Set.of()));
             for (ScoredNode s : top) {
                 float expected = 0;
                 for (int j = 0; j < dim; j++) {
@@ -74,7 +80,8 @@ class VectorIndexTest {
     void equalScoresRankTheLowerIdFirst() {
         float[] vectors = {1, 0, 0, 1, 1, 0, 1, 0, 0.5f, 0.5f};
         assertThat(new ExactIndex(vectors, 2).search(new float[] {1, 0}, 4, id -> false))
-                .extracting(ScoredNode::id).containsExactly(0, 2, 3, 4);
+                .extracting(ScoredNode::id)
+                .containsExactly(0, 2, 3, 4);
     }
 
     @Test
@@ -90,8 +97,12 @@ class VectorIndexTest {
         int found = 0;
         for (int q = 0; q < 200; q++) {
             float[] query = Arrays.copyOfRange(queries, q * dim, (q + 1) * dim);
-            Set<Integer> truth = new HashSet<>(exact.search(query, 10, id -> false).stream().map(ScoredNode::id).toList());
-            found += (int) index.search(query, 10, id -> false).stream().filter(s -> truth.contains(s.id())).count();
+            Set<Integer> truth = new HashSet<>(exact.search(query, 10, id -> false).stream()
+                    .map(ScoredNode::id)
+                    .toList());
+            found += (int) index.search(query, 10, id -> false).stream()
+                    .filter(s -> truth.contains(s.id()))
+                    .count();
         }
         double recall = found / 2000.0;
         assertThat(recall).isGreaterThanOrEqualTo(0.9);
@@ -102,10 +113,12 @@ class VectorIndexTest {
         Random rng = new Random(4);
         int dim = 16;
         float[] vectors = clustered(4000, dim, 10, 0.1, rng);
-        IvfIndex index = IvfIndex.build(vectors, dim, IndexOptions.defaults().withLists(64, 2), DeploymentListener.NONE);
+        IvfIndex index =
+                IvfIndex.build(vectors, dim, IndexOptions.defaults().withLists(64, 2), DeploymentListener.NONE);
         float[] query = Arrays.copyOfRange(vectors, 0, dim);
         List<ScoredNode> plain = index.search(query, 10, id -> false);
-        Set<Integer> firstFive = new HashSet<>(plain.subList(0, 5).stream().map(ScoredNode::id).toList());
+        Set<Integer> firstFive =
+                new HashSet<>(plain.subList(0, 5).stream().map(ScoredNode::id).toList());
         List<ScoredNode> without = index.search(query, 10, firstFive::contains);
         assertThat(without).hasSize(10).extracting(ScoredNode::id).doesNotContainAnyElementsOf(firstFive);
         // exclude everything but 12 vectors far apart in id order: the two probed lists empty out, more are scanned
@@ -113,8 +126,10 @@ class VectorIndexTest {
         List<ScoredNode> rest = index.search(query, 10, id -> !kept.contains(id));
         assertThat(rest).hasSize(10).extracting(ScoredNode::id).allMatch(kept::contains);
         // approximate: once k are found no further list is scanned, so most (not all) are the true top 10
-        assertThat(rest).extracting(ScoredNode::id)
-                .filteredOn(bruteForce(vectors, dim, query, 10, complement(4000, kept))::contains).hasSizeGreaterThanOrEqualTo(8);
+        assertThat(rest)
+                .extracting(ScoredNode::id)
+                .filteredOn(bruteForce(vectors, dim, query, 10, complement(4000, kept))::contains)
+                .hasSizeGreaterThanOrEqualTo(8);
     }
 
     private static Set<Integer> complement(int n, Set<Integer> kept) {
@@ -134,9 +149,11 @@ class VectorIndexTest {
         IvfIndex ivf = IvfIndex.build(vectors, 4, IndexOptions.defaults().withLists(4, 1), DeploymentListener.NONE);
         for (VectorIndex index : List.of(exact, ivf)) {
             assertThatThrownBy(() -> index.search(new float[4], 0, id -> false))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("k must be at least 1, got 0");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("k must be at least 1, got 0");
             assertThatThrownBy(() -> index.search(new float[3], 1, id -> false))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("width 3");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("width 3");
             assertThat(index.search(new float[] {1, 0, 0, 0}, 80, id -> false)).hasSize(50);
         }
     }
@@ -197,9 +214,12 @@ class VectorIndexTest {
         }
         assertThat(found / 1000.0).isGreaterThanOrEqualTo(0.9);
         Set<Integer> kept = Set.of(5, 900, 1800, 2700, 3600, 4500, 5400, 6300, 7200, 8100, 9000, 9900);
-        assertThat(index.search(Arrays.copyOf(queries, dim), 10, id -> !kept.contains(id))).hasSize(10)
-                .extracting(ScoredNode::id).allMatch(kept::contains);
-        IvfIndex full = IvfIndex.build(vectors, dim, IndexOptions.defaults().withProjectionEnergy(0), DeploymentListener.NONE);
+        assertThat(index.search(Arrays.copyOf(queries, dim), 10, id -> !kept.contains(id)))
+                .hasSize(10)
+                .extracting(ScoredNode::id)
+                .allMatch(kept::contains);
+        IvfIndex full =
+                IvfIndex.build(vectors, dim, IndexOptions.defaults().withProjectionEnergy(0), DeploymentListener.NONE);
         assertThat(full.scanWidth()).isEqualTo(dim);
         assertThat(full.describe()).contains("full-width scan");
     }

@@ -18,11 +18,13 @@ class CheckpointPathsTest {
     void theLatestCheckpointMustLieInsideItsDirectoryWithoutLinksLeavingIt() throws Exception {
         Path dir = tmp.resolve("checkpoints");
         CheckpointFiles.commit(dir, 3, temp -> Files.writeString(temp.resolve("state.json"), "{}"));
-        assertThat(CheckpointFiles.latest(dir)).isEqualTo(dir.resolve("step-00000003").toRealPath());
+        assertThat(CheckpointFiles.latest(dir))
+                .isEqualTo(dir.resolve("step-00000003").toRealPath());
 
         Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
         Files.writeString(elsewhere.resolve("state.json"), "{}");
-        Files.createSymbolicLink(dir.resolve("step-00000003").resolve("optimizer.params"),
+        Files.createSymbolicLink(
+                dir.resolve("step-00000003").resolve("optimizer.params"),
                 Files.writeString(elsewhere.resolve("optimizer.params"), "x"));
         assertThatThrownBy(() -> CheckpointFiles.latest(dir))
                 .isInstanceOf(CheckpointRefusedException.class)

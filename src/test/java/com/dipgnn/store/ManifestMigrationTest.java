@@ -19,6 +19,7 @@ import com.dipgnn.training.Devices;
 import com.dipgnn.training.FineTuneProvenance;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.io.DataOutputStream;
 
 /** Manifests of every format load as typed records; a newer format is refused. */
 class ManifestMigrationTest {
@@ -46,9 +46,12 @@ class ManifestMigrationTest {
 
         assertThat(manifest.format()).isEqualTo(ModelManifest.FORMAT);
         // from its hyperParameters: "sampling_depth": 2, "sampling_width": 128, "standardize_features": "auto"
-        assertThat(manifest.preparation()).isEqualTo(new InputPreparation(new SamplingConfig(2, 128), false,
-                FeatureStandardization.AUTO, List.of("node")));
-        assertThat(manifest.legacyHyperParameters()).containsEntry("best_step", 4).containsEntry("split", "transfer");
+        assertThat(manifest.preparation())
+                .isEqualTo(new InputPreparation(
+                        new SamplingConfig(2, 128), false, FeatureStandardization.AUTO, List.of("node")));
+        assertThat(manifest.legacyHyperParameters())
+                .containsEntry("best_step", 4)
+                .containsEntry("split", "transfer");
         assertThat(manifest.runtime()).as("format 1 recorded none").isNull();
         assertThat(FineTuneProvenance.of(manifest)).isEmpty();
         assertThat(manifest.modelConfig().hidden()).isEqualTo(8);
@@ -65,32 +68,40 @@ class ManifestMigrationTest {
     void aFormat1ManifestWithoutSettingsReadsAsThatCodeTrained() throws IOException {
         ModelManifest manifest = ManifestMigration.read(JSON, JSON.readTree(format1("{}")));
 
-        assertThat(manifest.preparation()).isEqualTo(new InputPreparation(new SamplingConfig(6, 128), false,
-                FeatureStandardization.NONE, List.of()));
+        assertThat(manifest.preparation())
+                .isEqualTo(new InputPreparation(
+                        new SamplingConfig(6, 128), false, FeatureStandardization.NONE, List.of()));
         assertThat(manifest.provenance()).isEmpty();
     }
 
     @Test
     void aPretrainedFormat1ModelRecordedOnlyItsStandardisedTypes() throws IOException {
-        ModelManifest manifest = ManifestMigration.read(JSON,
-                JSON.readTree(format1("{\"standardized_feature_types\": [\"paper\"], \"sampling_depth\": 4}")));
+        ModelManifest manifest = ManifestMigration.read(
+                JSON, JSON.readTree(format1("{\"standardized_feature_types\": [\"paper\"], \"sampling_depth\": 4}")));
 
-        assertThat(manifest.preparation()).isEqualTo(new InputPreparation(new SamplingConfig(4, 128), false,
-                FeatureStandardization.AUTO, List.of("paper")));
+        assertThat(manifest.preparation())
+                .isEqualTo(new InputPreparation(
+                        new SamplingConfig(4, 128), false, FeatureStandardization.AUTO, List.of("paper")));
     }
 
     @Test
     void aNewerFormatIsRefusedWithTheFix() {
         assertThatThrownBy(() -> ManifestMigration.read(JSON, JSON.readTree("{\"format\": 3}")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("format 3").hasMessageContaining("upgrade DiP-GNN");
+                .hasMessageContaining("format 3")
+                .hasMessageContaining("upgrade DiP-GNN");
     }
 
     @Test
     void theStagesConfigurationRecordsComeBackEqual() throws IOException {
-        PretrainConfig pretrain = PretrainConfig.PAPER_DEFAULT.withMethod(PretrainMethod.GPT_GNN).withSeed(3);
-        FineTuneProvenance finetune = new FineTuneProvenance(FinetuneParameters.forTask("link").toSpec(null), 5, 40,
-                Map.of("user", 12), Map.of("user", "pre-trained rows"));
+        PretrainConfig pretrain =
+                PretrainConfig.PAPER_DEFAULT.withMethod(PretrainMethod.GPT_GNN).withSeed(3);
+        FineTuneProvenance finetune = new FineTuneProvenance(
+                FinetuneParameters.forTask("link").toSpec(null),
+                5,
+                40,
+                Map.of("user", 12),
+                Map.of("user", "pre-trained rows"));
         ModelManifest written = withStages(pretrain, finetune);
 
         ModelManifest read = ManifestMigration.read(JSON, JSON.readTree(JSON.writeValueAsString(written)));
@@ -104,8 +115,8 @@ class ManifestMigrationTest {
     @Test
     void stagesWrittenBeforeTheMemoryBoundExistedReadWithTheBoundThatThenApplied() throws IOException {
         PretrainConfig pretrain = PretrainConfig.PAPER_DEFAULT;
-        FineTuneProvenance finetune = new FineTuneProvenance(FinetuneParameters.forTask("link").toSpec(null), 5, 40,
-                Map.of(), Map.of());
+        FineTuneProvenance finetune =
+                new FineTuneProvenance(FinetuneParameters.forTask("link").toSpec(null), 5, 40, Map.of(), Map.of());
         ModelManifest written = withStages(pretrain, finetune);
         ObjectNode json = (ObjectNode) JSON.readTree(JSON.writeValueAsString(written));
         ((ObjectNode) json.path("provenance").path("pretrain").path("config")).remove("fullGraphMaxBytes");
@@ -114,17 +125,26 @@ class ManifestMigrationTest {
 
         ModelManifest read = ManifestMigration.read(JSON, json);
 
-        assertThat(PretrainProvenance.of(read).orElseThrow().config().fullGraphMaxBytes()).isEqualTo(8L << 30);
-        assertThat(FineTuneProvenance.of(read).orElseThrow().spec().fullGraphMaxBytes()).isEqualTo(8L << 30);
+        assertThat(PretrainProvenance.of(read).orElseThrow().config().fullGraphMaxBytes())
+                .isEqualTo(8L << 30);
+        assertThat(FineTuneProvenance.of(read).orElseThrow().spec().fullGraphMaxBytes())
+                .isEqualTo(8L << 30);
         assertThat(FineTuneProvenance.of(read).orElseThrow()).isEqualTo(finetune);
     }
 
     /** A manifest of a model pre-trained by {@code pretrain} (keeping the generator) and fine-tuned as {@code finetune}. */
     private static ModelManifest withStages(PretrainConfig pretrain, FineTuneProvenance finetune) {
-        return ModelManifest.of(ModelConfig.PAPER_DEFAULT,
+        return ModelManifest.of(
+                        ModelConfig.PAPER_DEFAULT,
                         new GraphSchema(new LinkedHashMap<>(Map.of("user", 0)), List.of()),
-                        Map.of("task", "link"), "d", "f", 1, InputPreparation.defaults(), Map.of())
-                .withSection(PretrainProvenance.SECTION,
+                        Map.of("task", "link"),
+                        "d",
+                        "f",
+                        1,
+                        InputPreparation.defaults(),
+                        Map.of())
+                .withSection(
+                        PretrainProvenance.SECTION,
                         new PretrainProvenance(pretrain, PretrainMethod.Kept.GENERATOR, 30, 1.5))
                 .withSection(FineTuneProvenance.SECTION, finetune);
     }
@@ -134,8 +154,10 @@ class ManifestMigrationTest {
         ModelManifest manifest = ManifestMigration.read(JSON, JSON.readTree(format1("{}")))
                 .withSection(PretrainProvenance.SECTION, InputPreparation.defaults());
 
-        assertThatThrownBy(() -> PretrainProvenance.of(manifest)).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("'pretrain' section").hasMessageContaining("damaged");
+        assertThatThrownBy(() -> PretrainProvenance.of(manifest))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'pretrain' section")
+                .hasMessageContaining("damaged");
     }
 
     private static String format1(String hyperParameters) {
@@ -156,14 +178,13 @@ class ManifestMigrationTest {
         ModelManifest manifest = ManifestMigration.read(JSON, raw);
         Devices.engine();
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
-            com.dipgnn.model.GraphEncoder encoder = new com.dipgnn.model.GraphEncoder(manifest.schema(),
-                    manifest.modelConfig());
+            com.dipgnn.model.GraphEncoder encoder =
+                    new com.dipgnn.model.GraphEncoder(manifest.schema(), manifest.modelConfig());
             Linear head = new Linear(manifest.hidden(), 5, true);
             com.dipgnn.training.FineTuner.initialize(4, manager, encoder, head);
             for (var entry : Map.of("encoder.params", (com.dipgnn.model.GraphModule) encoder, "head.params", head)
                     .entrySet()) {
-                try (DataOutputStream out = new DataOutputStream(
-                        Files.newOutputStream(dir.resolve(entry.getKey())))) {
+                try (DataOutputStream out = new DataOutputStream(Files.newOutputStream(dir.resolve(entry.getKey())))) {
                     entry.getValue().save(out);
                 }
             }
@@ -175,7 +196,8 @@ class ManifestMigrationTest {
     private static Path copy(Path from, Path to) throws IOException {
         Files.createDirectories(to);
         try (Stream<Path> files = Files.list(from)) {
-            for (Path f : files.filter(f -> !f.getFileName().toString().endsWith(".md")).toList()) {
+            for (Path f : files.filter(f -> !f.getFileName().toString().endsWith(".md"))
+                    .toList()) {
                 Files.copy(f, to.resolve(f.getFileName()));
             }
         }

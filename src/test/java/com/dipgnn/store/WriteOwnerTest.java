@@ -34,11 +34,17 @@ class WriteOwnerTest {
     void theTemporaryNamesOfAtomicWritesAndCheckpointsCarryThisProcesssToken() throws IOException {
         List<String> names = new ArrayList<>();
         AtomicFiles.write(dir.resolve("curves.json"), out -> names.add(onlyHiddenOrTmp(dir)));
-        AtomicFiles.writeDirectory(dir.resolve("model-1"), "exists", temp -> names.add(temp.getFileName().toString()));
+        AtomicFiles.writeDirectory(
+                dir.resolve("model-1"),
+                "exists",
+                temp -> names.add(temp.getFileName().toString()));
         Path checkpoints = dir.resolve("checkpoints");
-        CheckpointFiles.commit(checkpoints, 1, temp -> names.add(temp.getFileName().toString()));
+        CheckpointFiles.commit(
+                checkpoints, 1, temp -> names.add(temp.getFileName().toString()));
 
-        assertThat(names.get(0)).startsWith("curves.json." + WriteOwner.current() + "-").endsWith(".tmp");
+        assertThat(names.get(0))
+                .startsWith("curves.json." + WriteOwner.current() + "-")
+                .endsWith(".tmp");
         assertThat(names.get(1)).startsWith(".model-1" + AtomicFiles.PARTIAL + WriteOwner.current() + "-");
         assertThat(names.get(2)).startsWith(CheckpointFiles.PARTIAL + WriteOwner.current() + "-");
         for (String name : names) {
@@ -49,19 +55,36 @@ class WriteOwnerTest {
     @Test
     void theOwnerIsFoundInEveryKindOfTemporaryNameAndInNoNameOfAnOlderVersion() {
         Map<String, String> owned = Map.of(
-                ".upload-" + OTHER + "-7f3a1c2e-9b1d-4e5f-8a6b-0c1d2e3f4a5b", OTHER,
-                ".partial-" + OTHER + "-7f3a1c2e-9b1d-4e5f-8a6b-0c1d2e3f4a5b", OTHER,
-                ".shop-links-2.partial-" + OTHER + "-123456789", OTHER,
-                ".latest-" + OTHER + "-998877.tmp", OTHER,
-                "shop.bin." + OTHER + "-18446744073709551615.tmp", OTHER,
-                ".admin-token." + OTHER + "-42.tmp", OTHER,
-                OTHER, OTHER);
+                ".upload-" + OTHER + "-7f3a1c2e-9b1d-4e5f-8a6b-0c1d2e3f4a5b",
+                OTHER,
+                ".partial-" + OTHER + "-7f3a1c2e-9b1d-4e5f-8a6b-0c1d2e3f4a5b",
+                OTHER,
+                ".shop-links-2.partial-" + OTHER + "-123456789",
+                OTHER,
+                ".latest-" + OTHER + "-998877.tmp",
+                OTHER,
+                "shop.bin." + OTHER + "-18446744073709551615.tmp",
+                OTHER,
+                ".admin-token." + OTHER + "-42.tmp",
+                OTHER,
+                OTHER,
+                OTHER);
         owned.forEach((name, owner) -> assertThat(WriteOwner.of(name)).as(name).contains(owner));
-        for (String legacy : List.of(".upload-7f3a1c2e-9b1d-4e5f-8a6b-0c1d2e3f4a5b", ".partial-123",
-                ".shop-links-2.partial-123456789", ".latest-998877.tmp", "shop.bin123.tmp", ".admin-token42.tmp",
-                "upload_1a2b3c4d_5e6f_00000001.tmp", "shop", "step-00000004",
+        for (String legacy : List.of(
+                ".upload-7f3a1c2e-9b1d-4e5f-8a6b-0c1d2e3f4a5b",
+                ".partial-123",
+                ".shop-links-2.partial-123456789",
+                ".latest-998877.tmp",
+                "shop.bin123.tmp",
+                ".admin-token42.tmp",
+                "upload_1a2b3c4d_5e6f_00000001.tmp",
+                "shop",
+                "step-00000004",
                 // a user's name that merely looks like a token is not an owner
-                ".a-" + OTHER + "-b.partial-123", "x-" + OTHER + "-y.bin123.tmp", "o0123456789abc", "O0123456789AB")) {
+                ".a-" + OTHER + "-b.partial-123",
+                "x-" + OTHER + "-y.bin123.tmp",
+                "o0123456789abc",
+                "O0123456789AB")) {
             assertThat(WriteOwner.of(legacy)).as(legacy).isEmpty();
         }
     }
@@ -101,7 +124,10 @@ class WriteOwnerTest {
     /** The one temporary file in {@code dir} while an atomic write is under way. */
     private static String onlyHiddenOrTmp(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).findFirst().orElseThrow();
+            return files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".tmp"))
+                    .findFirst()
+                    .orElseThrow();
         }
     }
 }

@@ -23,8 +23,7 @@ public final class ChildJvm {
         }
     }
 
-    private ChildJvm() {
-    }
+    private ChildJvm() {}
 
     /** The {@code java} launcher of the running JVM followed by {@code jvmOptions} (mutable). */
     public static List<String> javaCommand(List<String> jvmOptions) {
@@ -45,15 +44,18 @@ public final class ChildJvm {
         Path out = Files.createTempFile("child-jvm", ".out");
         Path err = Files.createTempFile("child-jvm", ".err");
         try {
-            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+            ProcessBuilder builder =
+                    new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
             environment.accept(builder.environment());
             Process process = builder.start();
             if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor();
-                throw new AssertionError("child process still running after " + timeoutSeconds + " s: " + command
-                        + "\n" + Files.readString(err, StandardCharsets.UTF_8));
+                throw new AssertionError("child process still running after " + timeoutSeconds + " s: " + command + "\n"
+                        + Files.readString(err, StandardCharsets.UTF_8));
             }
-            return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+            return new Result(
+                    process.exitValue(),
+                    Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(out);

@@ -16,8 +16,7 @@ public final class PostgresSkip {
 
     private static final AtomicBoolean SAID = new AtomicBoolean();
 
-    private PostgresSkip() {
-    }
+    private PostgresSkip() {}
 
     /** Prints {@link #MESSAGE} the first time it is called in this JVM. */
     public static void announce() {

@@ -29,13 +29,33 @@ class TextInputsTest {
 
     /** "doc" has text only; "item" has text and 2-dim features; doc 3 is a fine-tuning node. */
     static HeteroGraph graph() {
-        NodeTable docs = new NodeTable("doc", 4, null, null, null,
-                new String[] {"apple banana", "Apple cherry", "apple banana banana", "durian durian apple"}, null, null);
-        NodeTable items = new NodeTable("item", 2, null, new DenseFeatures(2, 2, new float[] {1, 0, 0, 1}), null,
-                new String[] {"egg fig", "egg"}, null, null);
-        return new GraphBuilder("texts").addNodes(docs).addNodes(items)
-                .addEdges(new RelationType("doc", "mentions", "item"), new int[] {0, 1, 2, 3}, new int[] {0, 1, 0, 1},
-                        null, true)
+        NodeTable docs = new NodeTable(
+                "doc",
+                4,
+                null,
+                null,
+                null,
+                new String[] {"apple banana", "Apple cherry", "apple banana banana", "durian durian apple"},
+                null,
+                null);
+        NodeTable items = new NodeTable(
+                "item",
+                2,
+                null,
+                new DenseFeatures(2, 2, new float[] {1, 0, 0, 1}),
+                null,
+                new String[] {"egg fig", "egg"},
+                null,
+                null);
+        return new GraphBuilder("texts")
+                .addNodes(docs)
+                .addNodes(items)
+                .addEdges(
+                        new RelationType("doc", "mentions", "item"),
+                        new int[] {0, 1, 2, 3},
+                        new int[] {0, 1, 0, 1},
+                        null,
+                        true)
                 .build();
     }
 
@@ -49,20 +69,29 @@ class TextInputsTest {
     void theVocabularyComesFromPretrainingNodesOnlyAndEveryTypeWithTextGetsInputs() {
         TextInputs inputs = learn();
         assertThat(inputs.vocabulary().contains("apple")).isTrue();
-        assertThat(inputs.vocabulary().contains("egg")).as("text of a featured type is in the vocabulary").isTrue();
-        assertThat(inputs.vocabulary().contains("durian")).as("only a fine-tuning node has it").isFalse();
+        assertThat(inputs.vocabulary().contains("egg"))
+                .as("text of a featured type is in the vocabulary")
+                .isTrue();
+        assertThat(inputs.vocabulary().contains("durian"))
+                .as("only a fine-tuning node has it")
+                .isFalse();
         assertThat(inputs.derivedTypes()).containsExactly("doc", "item");
         assertThat(inputs.textOnlyTypes()).containsExactly("doc");
         assertThat(inputs.columns().get("doc").width()).isEqualTo(3);
         assertThat(inputs.columns().get("doc").dataWidth()).isZero();
         assertThat(inputs.columns().get("item").width()).as("egg, fig").isEqualTo(2);
-        assertThat(inputs.columns().get("item").dataWidth()).as("after its 2 features").isEqualTo(2);
+        assertThat(inputs.columns().get("item").dataWidth())
+                .as("after its 2 features")
+                .isEqualTo(2);
 
         TextInputs featureless = TextInputs.learn(graph(), PRETRAIN, CONFIG.withScope(TextInputScope.FEATURELESS))
                 .orElseThrow();
         assertThat(featureless.derivedTypes()).containsExactly("doc");
-        assertThat(TextInputs.learn(graph().withNodes(NodeTable.ofCount("doc", 4)).withNodes(NodeTable.ofCount("item", 2)),
-                PRETRAIN, CONFIG)).isEmpty();
+        assertThat(TextInputs.learn(
+                        graph().withNodes(NodeTable.ofCount("doc", 4)).withNodes(NodeTable.ofCount("item", 2)),
+                        PRETRAIN,
+                        CONFIG))
+                .isEmpty();
     }
 
     @Test
@@ -93,7 +122,8 @@ class TextInputsTest {
 
     @Test
     void theWidthIsCappedByDocumentFrequency() {
-        TextInputs narrow = TextInputs.learn(graph(), PRETRAIN, new TextInputConfig(CONFIG.vocabulary(), 2)).orElseThrow();
+        TextInputs narrow = TextInputs.learn(graph(), PRETRAIN, new TextInputConfig(CONFIG.vocabulary(), 2))
+                .orElseThrow();
         Vocabulary v = narrow.vocabulary();
         assertThat(narrow.columns().get("doc").tokenIds()).containsExactlyInAnyOrder(v.id("apple"), v.id("banana"));
     }
@@ -106,7 +136,9 @@ class TextInputsTest {
         assertThat(applied.nodes("doc").hasTextDerivedFeatures()).isTrue();
         assertThat(applied.nodes("doc").featureDim()).isEqualTo(3);
         assertThat(applied.nodes("doc").dataFeatureDim()).isZero();
-        assertThat(applied.nodes("item").featureDim()).as("2 features, then 2 text columns").isEqualTo(4);
+        assertThat(applied.nodes("item").featureDim())
+                .as("2 features, then 2 text columns")
+                .isEqualTo(4);
         assertThat(applied.nodes("item").dataFeatureDim()).isEqualTo(2);
         assertThat(applied.fingerprint()).isEqualTo(raw.fingerprint());
         // items: N = 2 pre-training texts; df egg 2, fig 1; idf egg = ln(3/3) + 1 = 1, fig = ln(3/2) + 1
@@ -125,20 +157,29 @@ class TextInputsTest {
         assertThat(rows[6 + egg]).isEqualTo(1f);
         assertThat(rows[6 + fig]).isZero();
         // row normalisation takes the whole row: "egg" item sums to 2
-        float[] normalised = applied.withRowNormalizedFeatures().nodes("item").features().gather(new int[] {1});
-        assertThat(normalised).containsExactly(egg == 0 ? new float[] {0, 0.5f, 0.5f, 0} : new float[] {0, 0.5f, 0, 0.5f});
-        assertThatThrownBy(() -> inputs.apply(raw.withNodes(raw.nodes("item").withFeatures(
-                new DenseFeatures(2, 3, new float[6]))), null)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("3-dim features").hasMessageContaining("reads 2 features before its text");
+        float[] normalised =
+                applied.withRowNormalizedFeatures().nodes("item").features().gather(new int[] {1});
+        assertThat(normalised)
+                .containsExactly(egg == 0 ? new float[] {0, 0.5f, 0.5f, 0} : new float[] {0, 0.5f, 0, 0.5f});
+        assertThatThrownBy(() -> inputs.apply(
+                        raw.withNodes(raw.nodes("item").withFeatures(new DenseFeatures(2, 3, new float[6]))), null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("3-dim features")
+                .hasMessageContaining("reads 2 features before its text");
         assertThat(applied.induced("part", Map.of("doc", new int[] {3}, "item", new int[] {1}))
-                .nodes("doc").hasTextDerivedFeatures()).as("kept by induced subgraphs").isTrue();
+                        .nodes("doc")
+                        .hasTextDerivedFeatures())
+                .as("kept by induced subgraphs")
+                .isTrue();
     }
 
     @Test
     void aGraphLoadedWithoutTextIsRefusedWithTheFix() {
         HeteroGraph noText = graph().withNodes(NodeTable.ofCount("doc", 4));
-        assertThatThrownBy(() -> learn().apply(noText, null)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("without the text of 'doc'").hasMessageContaining("load it with its text");
+        assertThatThrownBy(() -> learn().apply(noText, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("without the text of 'doc'")
+                .hasMessageContaining("load it with its text");
     }
 
     @Test
@@ -149,22 +190,27 @@ class TextInputsTest {
         TextInputs loaded = TextInputsFile.load(dir);
         assertThat(loaded.fingerprint()).isEqualTo(inputs.fingerprint());
         assertThat(loaded.vocabulary().tokens()).isEqualTo(inputs.vocabulary().tokens());
-        assertThat(loaded.columns().get("doc").tokenIds()).containsExactly(inputs.columns().get("doc").tokenIds());
-        assertThat(loaded.columns().get("doc").idf()).containsExactly(inputs.columns().get("doc").idf());
+        assertThat(loaded.columns().get("doc").tokenIds())
+                .containsExactly(inputs.columns().get("doc").tokenIds());
+        assertThat(loaded.columns().get("doc").idf())
+                .containsExactly(inputs.columns().get("doc").idf());
         assertThat(loaded.columns().get("item").dataWidth()).isEqualTo(2);
         assertThat(loaded.columns().get("doc").dataWidth()).isZero();
         assertThat(TextInputsFile.loadIfPresent(dir.resolve("missing"))).isEmpty();
         Path incomplete = Files.createDirectories(dir.resolve("incomplete"));
         VocabularyIO.save(inputs.vocabulary(), incomplete);
-        assertThatThrownBy(() -> TextInputsFile.loadIfPresent(incomplete)).isInstanceOf(VocabularyException.class)
-                .hasMessageContaining("no " + TextInputsFile.FILE_NAME).hasMessageContaining("incomplete");
+        assertThatThrownBy(() -> TextInputsFile.loadIfPresent(incomplete))
+                .isInstanceOf(VocabularyException.class)
+                .hasMessageContaining("no " + TextInputsFile.FILE_NAME)
+                .hasMessageContaining("incomplete");
 
         Path file = dir.resolve(TextInputsFile.FILE_NAME);
         List<String> lines = Files.readAllLines(file);
         String[] first = lines.get(1).split("\t");
         lines.set(1, first[0] + "\t" + first[1] + "\t9.5");
         Files.write(file, lines);
-        assertThatThrownBy(() -> TextInputsFile.load(dir)).isInstanceOf(VocabularyException.class)
+        assertThatThrownBy(() -> TextInputsFile.load(dir))
+                .isInstanceOf(VocabularyException.class)
                 .hasMessageContaining("corrupted");
     }
 
@@ -178,8 +224,10 @@ class TextInputsTest {
         List<String> lines = Files.readAllLines(file);
         String header = lines.get(0);
         assertThat(header).startsWith("#dipgnn-text-inputs v2 ");
-        lines.set(0, header.replace("#dipgnn-text-inputs v2 ", "#dipgnn-text-inputs v1 ")
-                .replaceAll(" data-widths=\\S*", ""));
+        lines.set(
+                0,
+                header.replace("#dipgnn-text-inputs v2 ", "#dipgnn-text-inputs v1 ")
+                        .replaceAll(" data-widths=\\S*", ""));
         Files.write(file, lines);
         TextInputs loaded = TextInputsFile.load(dir);
         assertThat(loaded.fingerprint()).as("a v1 model keeps its fingerprint").isEqualTo(textOnly.fingerprint());
@@ -187,8 +235,10 @@ class TextInputsTest {
 
         lines.set(0, header.replace("#dipgnn-text-inputs v2 ", "#dipgnn-text-inputs v9 "));
         Files.write(file, lines);
-        assertThatThrownBy(() -> TextInputsFile.load(dir)).isInstanceOf(VocabularyException.class)
-                .hasMessageContaining("v9").hasMessageContaining("newer");
+        assertThatThrownBy(() -> TextInputsFile.load(dir))
+                .isInstanceOf(VocabularyException.class)
+                .hasMessageContaining("v9")
+                .hasMessageContaining("newer");
     }
 
     @Test
@@ -206,7 +256,9 @@ class TextInputsTest {
         assertThat(rows(second)).containsExactly(rows(first));
 
         Files.writeString(file, "not a cache file");
-        assertThat(rows(inputs.apply(raw, cache))).as("an unreadable file is recomputed").containsExactly(rows(first));
+        assertThat(rows(inputs.apply(raw, cache)))
+                .as("an unreadable file is recomputed")
+                .containsExactly(rows(first));
         assertThat(Files.size(file)).isGreaterThan(20);
     }
 

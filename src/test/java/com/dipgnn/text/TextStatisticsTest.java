@@ -45,7 +45,8 @@ class TextStatisticsTest {
     /** Prints the figures behind the defaults; skipped without the shared data sets. */
     @Test
     void realDataSets() {
-        assumeTrue(DatasetLocator.availableNames().containsAll(List.of("dblp-4area", "debian-packages")),
+        assumeTrue(
+                DatasetLocator.availableNames().containsAll(List.of("dblp-4area", "debian-packages")),
                 "shared data sets not found");
         for (String name : List.of("dblp-4area", "debian-packages")) {
             HeteroGraph graph = GraphLoaders.load(name, LoadOptions.defaults());

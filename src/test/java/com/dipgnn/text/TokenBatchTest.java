@@ -14,10 +14,7 @@ class TokenBatchTest {
         assertThat(batch.batchSize()).isEqualTo(3);
         assertThat(batch.length()).isEqualTo(4);
         assertThat(batch.lengths()).containsExactly(2, 4, 1);
-        assertThat(batch.ids()).containsExactly(
-                2, 7, 0, 0,
-                2, 5, 6, 9,
-                2, 0, 0, 0);
+        assertThat(batch.ids()).containsExactly(2, 7, 0, 0, 2, 5, 6, 9, 2, 0, 0, 0);
         assertThat(batch.id(1, 3)).isEqualTo(9);
         assertThat(batch.realTokens()).isEqualTo(7);
     }

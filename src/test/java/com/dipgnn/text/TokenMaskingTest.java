@@ -3,10 +3,10 @@ package com.dipgnn.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.Random;
-import org.junit.jupiter.api.Test;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 
 class TokenMaskingTest {
 
@@ -63,9 +63,15 @@ class TokenMaskingTest {
         Random masking = new Random(5);
         TokenMasking tokenMasking = new TokenMasking();
         for (int i = 0; i < 100; i++) {
-            assertThat(tokenMasking.mask(new int[] {Vocabulary.CLS, 42}, masking).positions()).containsExactly(1);
+            assertThat(tokenMasking
+                            .mask(new int[] {Vocabulary.CLS, 42}, masking)
+                            .positions())
+                    .containsExactly(1);
         }
-        assertThat(tokenMasking.mask(new int[] {Vocabulary.CLS, Vocabulary.UNK, 0}, masking).count()).isZero();
+        assertThat(tokenMasking
+                        .mask(new int[] {Vocabulary.CLS, Vocabulary.UNK, 0}, masking)
+                        .count())
+                .isZero();
     }
 
     @Test

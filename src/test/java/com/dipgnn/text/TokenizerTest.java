@@ -9,8 +9,8 @@ class TokenizerTest {
 
     private static final VocabularyConfig WORDS = VocabularyConfig.defaults().withMaxPieces(0);
 
-    private final Vocabulary vocabulary = Vocabulary.learn(
-            List.of("a b c d e f", "a b c d e f"), WORDS.withMaxLength(4));
+    private final Vocabulary vocabulary =
+            Vocabulary.learn(List.of("a b c d e f", "a b c d e f"), WORDS.withMaxLength(4));
 
     @Test
     void startsWithClsThenWordIds() {

@@ -13,14 +13,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 class VocabularyIOTest {
 
-    private static final List<String> TEXTS = List.of(
-            "graph neural networks", "Graph pre-training of neural networks", "Café au lait", "café crème");
+    private static final List<String> TEXTS =
+            List.of("graph neural networks", "Graph pre-training of neural networks", "Café au lait", "café crème");
 
     @TempDir
     Path dir;
 
-    private final Vocabulary vocabulary = Vocabulary.learn(TEXTS,
-            new VocabularyConfig(100, 1, 12));
+    private final Vocabulary vocabulary = Vocabulary.learn(TEXTS, new VocabularyConfig(100, 1, 12));
 
     @Test
     void roundTripGivesTheSameIdsAndFingerprint() {
@@ -50,8 +49,10 @@ class VocabularyIOTest {
         assertThat(loaded.config().maxPieces()).isEqualTo(150);
         assertThat(loaded.fingerprint()).isEqualTo(withPieces.fingerprint());
         String unseen = "Caféterie, graphite"; // left-out words, spelled with pieces
-        assertThat(new Tokenizer(loaded).encode(unseen)).isEqualTo(new Tokenizer(withPieces).encode(unseen))
-                .doesNotContain(Vocabulary.UNK).hasSizeGreaterThan(3);
+        assertThat(new Tokenizer(loaded).encode(unseen))
+                .isEqualTo(new Tokenizer(withPieces).encode(unseen))
+                .doesNotContain(Vocabulary.UNK)
+                .hasSizeGreaterThan(3);
     }
 
     @Test
@@ -80,7 +81,8 @@ class VocabularyIOTest {
         Files.write(file, lines, StandardCharsets.UTF_8);
         assertThatThrownBy(() -> VocabularyIO.load(dir))
                 .isInstanceOf(VocabularyException.class)
-                .hasMessageContaining("corrupted").hasMessageContaining("fingerprint");
+                .hasMessageContaining("corrupted")
+                .hasMessageContaining("fingerprint");
     }
 
     @Test
@@ -89,14 +91,16 @@ class VocabularyIOTest {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         Files.write(file, lines.subList(0, lines.size() - 2), StandardCharsets.UTF_8);
         assertThatThrownBy(() -> VocabularyIO.load(dir))
-                .isInstanceOf(VocabularyException.class).hasMessageContaining("size");
+                .isInstanceOf(VocabularyException.class)
+                .hasMessageContaining("size");
     }
 
     @Test
     void foreignFileIsRefused() throws IOException {
         Files.writeString(dir.resolve(VocabularyIO.FILE_NAME), "[PAD]\n[UNK]\n");
         assertThatThrownBy(() -> VocabularyIO.load(dir))
-                .isInstanceOf(VocabularyException.class).hasMessageContaining("#dipgnn-vocabulary v1");
+                .isInstanceOf(VocabularyException.class)
+                .hasMessageContaining("#dipgnn-vocabulary v1");
         Files.writeString(dir.resolve(VocabularyIO.FILE_NAME), "");
         assertThatThrownBy(() -> VocabularyIO.load(dir)).hasMessageContaining("empty");
     }

@@ -15,8 +15,7 @@ class VocabularyTest {
     private static final VocabularyConfig WORDS = VocabularyConfig.defaults().withMaxPieces(0);
 
     private static final List<String> TEXTS = List.of(
-            "graph neural networks", "Graph pre-training", "neural graph models", "zeta alpha", "alpha zeta",
-            "once");
+            "graph neural networks", "Graph pre-training", "neural graph models", "zeta alpha", "alpha zeta", "once");
 
     @Test
     void specialsComeFirst() {
@@ -78,16 +77,20 @@ class VocabularyTest {
         for (String type : graph.nodeTypes()) {
             String[] text = graph.nodes(type).text();
             assertThat(text).as(type + " has text").isNotNull();
-            long known = new TextNormalizer().tokens(text[0]).stream().filter(v::contains).count();
-            assertThat(known).as("words of the first " + type + " text in the vocabulary").isPositive();
+            long known = new TextNormalizer()
+                    .tokens(text[0]).stream().filter(v::contains).count();
+            assertThat(known)
+                    .as("words of the first " + type + " text in the vocabulary")
+                    .isPositive();
         }
     }
 
     @Test
     void ofRejectsABadTokenList() {
         assertThatThrownBy(() -> Vocabulary.of(List.of("a", "b"), WORDS))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[PAD]");
-        assertThatThrownBy(() -> Vocabulary.of(List.of("[PAD]", "[UNK]", "[CLS]", "[MASK]", "x", "x"),
-                WORDS)).hasMessageContaining("duplicate");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("[PAD]");
+        assertThatThrownBy(() -> Vocabulary.of(List.of("[PAD]", "[UNK]", "[CLS]", "[MASK]", "x", "x"), WORDS))
+                .hasMessageContaining("duplicate");
     }
 }

@@ -1,7 +1,5 @@
 package com.dipgnn.training;
 
-import com.dipgnn.store.ModelManifest;
-import com.dipgnn.store.ModelStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -18,6 +16,8 @@ import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.text.TextInputScope;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,8 +46,11 @@ class FeatureStandardizationExperimentTest {
     Path dir;
 
     private static HeteroGraph queryProduct() {
-        return SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(150, 200, 1200)
-                .withNumCategories(4).withFeatures(8, 1.0).withSeed(5));
+        return SyntheticGraphs.queryProduct(QueryProductConfig.defaults()
+                .withSize(150, 200, 1200)
+                .withNumCategories(4)
+                .withFeatures(8, 1.0)
+                .withSeed(5));
     }
 
     /** The graph with product {@code extremeNode}'s column 0 at {@link #EXTREME} (none when -1). */
@@ -73,9 +76,22 @@ class FeatureStandardizationExperimentTest {
     }
 
     private static ExperimentSpec spec(SplitMode split, boolean normalize, FeatureStandardization standardization) {
-        return new ExperimentSpec(TaskKind.NODE_CLASSIFICATION, "product", null, split, SPLIT_SEED, 1.0, TINY,
-                new FineTuneConfig(2, 32, 2, 0, OptimizerConfig.FINE_TUNING, 0), new SamplingConfig(2, 16),
-                100_000, normalize, 31, 31, 0.1).withFeatureStandardization(standardization);
+        return new ExperimentSpec(
+                        TaskKind.NODE_CLASSIFICATION,
+                        "product",
+                        null,
+                        split,
+                        SPLIT_SEED,
+                        1.0,
+                        TINY,
+                        new FineTuneConfig(2, 32, 2, 0, OptimizerConfig.FINE_TUNING, 0),
+                        new SamplingConfig(2, 16),
+                        100_000,
+                        normalize,
+                        31,
+                        31,
+                        0.1)
+                .withFeatureStandardization(standardization);
     }
 
     private static ExperimentSpec transfer() {
@@ -95,12 +111,13 @@ class FeatureStandardizationExperimentTest {
         FineTuneExperiment experiment = new FineTuneExperiment(extreme, "qp", transfer(), Device.cpu());
 
         FeatureScaling.Columns products = experiment.featureScaling().types().get("product");
-        assertThat(products.means()).as("the extreme fine-tuning node does not move the mean")
+        assertThat(products.means())
+                .as("the extreme fine-tuning node does not move the mean")
                 .containsExactly(10, 0);
         assertThat(products.scales()).containsExactly(1, 1);
         assertThat(experiment.featureScaling())
-                .isEqualTo(new FineTuneExperiment(withProducts(raw, -1), "qp", transfer(), Device.cpu())
-                        .featureScaling());
+                .isEqualTo(
+                        new FineTuneExperiment(withProducts(raw, -1), "qp", transfer(), Device.cpu()).featureScaling());
         // applied to the whole graph, the pre-training part included
         assertThat(productFeature(experiment.graph(), finetuneOnly, 0)).isEqualTo(EXTREME - 10);
         // the products' text columns follow their features and are left as they are: a unit-norm TF-IDF row
@@ -127,34 +144,37 @@ class FeatureStandardizationExperimentTest {
         int pretrainNode = product(raw, false);
         int pretrainCount = new NodeTransferSplit(SPLIT_SEED).pretrainNodes(raw).get("product").length;
 
-        FineTuneExperiment experiment = new FineTuneExperiment(withProducts(raw, pretrainNode), "qp", transfer(),
-                Device.cpu());
+        FineTuneExperiment experiment =
+                new FineTuneExperiment(withProducts(raw, pretrainNode), "qp", transfer(), Device.cpu());
 
         assertThat(pretrainCount).isEqualTo(140);
         // (139 x 10 + 1e6) / 140
-        assertThat(experiment.featureScaling().types().get("product").means()[0]).isCloseTo(7152.785714285714,
-                within(1e-6));
+        assertThat(experiment.featureScaling().types().get("product").means()[0])
+                .isCloseTo(7152.785714285714, within(1e-6));
     }
 
     @Test
     void withoutAPretrainingPartEveryNodeCounts() {
         HeteroGraph graph = withProducts(queryProduct(), 0);
 
-        FineTuneExperiment experiment = new FineTuneExperiment(graph, "qp",
-                spec(SplitMode.DATASET, false, FeatureStandardization.AUTO), Device.cpu());
+        FineTuneExperiment experiment = new FineTuneExperiment(
+                graph, "qp", spec(SplitMode.DATASET, false, FeatureStandardization.AUTO), Device.cpu());
 
         // (199 x 10 + 1e6) / 200
-        assertThat(experiment.featureScaling().types().get("product").means()[0]).isCloseTo(5009.95, within(1e-6));
+        assertThat(experiment.featureScaling().types().get("product").means()[0])
+                .isCloseTo(5009.95, within(1e-6));
     }
 
     @Test
     void noneAndRowNormalisationStandardiseNothing() {
         HeteroGraph graph = withProducts(queryProduct(), 0);
 
-        FineTuneExperiment none = new FineTuneExperiment(graph, "qp",
-                spec(SplitMode.TRANSFER, false, FeatureStandardization.NONE), Device.cpu());
+        FineTuneExperiment none = new FineTuneExperiment(
+                graph, "qp", spec(SplitMode.TRANSFER, false, FeatureStandardization.NONE), Device.cpu());
         // products read their features alone here, so a row's sum is its features' (TextInputsTest sums text too)
-        FineTuneExperiment normalized = new FineTuneExperiment(graph, "qp",
+        FineTuneExperiment normalized = new FineTuneExperiment(
+                graph,
+                "qp",
                 spec(SplitMode.TRANSFER, true, FeatureStandardization.AUTO).withTextInputs(TextInputScope.FEATURELESS),
                 Device.cpu());
 
@@ -170,34 +190,39 @@ class FeatureStandardizationExperimentTest {
     void fineTuningAPretrainedModelUsesItsStoredScaling() throws Exception {
         HeteroGraph graph = withProducts(queryProduct(), -1);
         Path pretrained = Files.createDirectories(dir.resolve("pretrained"));
-        FeatureScaling stored = new FeatureScaling(Map.of("product",
-                new FeatureScaling.Columns(new double[] {4, 0}, new double[] {2, 1})));
+        FeatureScaling stored = new FeatureScaling(
+                Map.of("product", new FeatureScaling.Columns(new double[] {4, 0}, new double[] {2, 1})));
         stored.save(pretrained);
 
-        FineTuneExperiment experiment = FineTuneExperiment.fromPretrained(pretrained, graph, "qp", transfer(),
-                Device.cpu(), null);
+        FineTuneExperiment experiment =
+                FineTuneExperiment.fromPretrained(pretrained, graph, "qp", transfer(), Device.cpu(), null);
 
         assertThat(experiment.featureScaling()).isEqualTo(stored);
         assertThat(productFeature(experiment.graph(), 0, 0)).as("(10 - 4) / 2").isEqualTo(3f);
         assertThat(productFeature(experiment.graph(), 1, 1)).isEqualTo(1f);
-        assertThatThrownBy(() -> FineTuneExperiment.fromPretrained(pretrained, graph, "qp",
-                spec(SplitMode.TRANSFER, false, FeatureStandardization.NONE), Device.cpu(), null))
+        assertThatThrownBy(() -> FineTuneExperiment.fromPretrained(
+                        pretrained,
+                        graph,
+                        "qp",
+                        spec(SplitMode.TRANSFER, false, FeatureStandardization.NONE),
+                        Device.cpu(),
+                        null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("standardises the dense features of [product]")
                 .hasMessageContaining("--standardize-features auto");
 
         // a model saved before scalings were stored: nothing is standardised, as then
         Path old = Files.createDirectories(dir.resolve("old"));
-        FineTuneExperiment fromOld = FineTuneExperiment.fromPretrained(old, graph, "qp", transfer(), Device.cpu(),
-                null);
+        FineTuneExperiment fromOld =
+                FineTuneExperiment.fromPretrained(old, graph, "qp", transfer(), Device.cpu(), null);
         assertThat(fromOld.featureScaling().isIdentity()).isTrue();
         assertThat(productFeature(fromOld.graph(), 0, 0)).isEqualTo(10f);
     }
 
     @Test
     void theScalingIsSavedWithTheModelAndListedInItsManifest() throws Exception {
-        FineTuneExperiment experiment = new FineTuneExperiment(withProducts(queryProduct(), 0), "qp", transfer(),
-                Device.cpu());
+        FineTuneExperiment experiment =
+                new FineTuneExperiment(withProducts(queryProduct(), 0), "qp", transfer(), Device.cpu());
         Path model = dir.resolve("model");
 
         experiment.run(1, TrainingListener.NONE, model);
@@ -211,8 +236,11 @@ class FeatureStandardizationExperimentTest {
 
     @Test
     void nothingToStandardiseWritesNoFile() throws Exception {
-        FineTuneExperiment experiment = new FineTuneExperiment(withProducts(queryProduct(), 0), "qp",
-                spec(SplitMode.TRANSFER, false, FeatureStandardization.NONE), Device.cpu());
+        FineTuneExperiment experiment = new FineTuneExperiment(
+                withProducts(queryProduct(), 0),
+                "qp",
+                spec(SplitMode.TRANSFER, false, FeatureStandardization.NONE),
+                Device.cpu());
         Path model = dir.resolve("model");
 
         experiment.run(1, TrainingListener.NONE, model);

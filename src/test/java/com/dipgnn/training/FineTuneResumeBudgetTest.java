@@ -10,13 +10,13 @@ import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.sampling.SamplingConfig;
 import java.io.IOException;
-import java.nio.file.Path;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A checkpointed fine-tuning run resumes with another step budget: more steps go on from the
@@ -29,10 +29,21 @@ class FineTuneResumeBudgetTest {
     private static final HeteroGraph GRAPH = SyntheticGraphs.community(2);
 
     private static FineTuneExperiment experiment(int steps, int batchSize) {
-        ExperimentSpec spec = new ExperimentSpec(TaskKind.NODE_CLASSIFICATION, null, null, SplitMode.TRANSFER, 3, 1.0,
+        ExperimentSpec spec = new ExperimentSpec(
+                TaskKind.NODE_CLASSIFICATION,
+                null,
+                null,
+                SplitMode.TRANSFER,
+                3,
+                1.0,
                 new ModelConfig(Backbone.HGT, 1, 8, 2, 0.0, 0.0),
-                new FineTuneConfig(steps, batchSize, 2, 0, OptimizerConfig.FINE_TUNING, 0), new SamplingConfig(2, 16),
-                100_000, false, 31, 31, 0.1);
+                new FineTuneConfig(steps, batchSize, 2, 0, OptimizerConfig.FINE_TUNING, 0),
+                new SamplingConfig(2, 16),
+                100_000,
+                false,
+                31,
+                31,
+                0.1);
         return new FineTuneExperiment(GRAPH, "community", spec, Device.cpu());
     }
 
@@ -60,15 +71,26 @@ class FineTuneResumeBudgetTest {
         assertThat(ended.stepsRun()).isEqualTo(3);
         // the progress of the resumed run shows the best validation it restored (step 2's) from the start
         List<Map<String, Double>> announced = new ArrayList<>();
-        experiment(3, 32).run(1, new TrainingListener() {
-            @Override
-            public void onValidation(long step, Map<String, Double> metrics, boolean improved) {
-                announced.add(metrics);
-            }
-        }, null, null, dir, 1);
+        experiment(3, 32)
+                .run(
+                        1,
+                        new TrainingListener() {
+                            @Override
+                            public void onValidation(long step, Map<String, Double> metrics, boolean improved) {
+                                announced.add(metrics);
+                            }
+                        },
+                        null,
+                        null,
+                        dir,
+                        1);
         assertThat(announced).hasSize(1);
-        assertThat(announced.get(0)).isEqualTo(ended.history().stream().filter(e -> e.step() == 2)
-                .findFirst().orElseThrow().validation());
+        assertThat(announced.get(0))
+                .isEqualTo(ended.history().stream()
+                        .filter(e -> e.step() == 2)
+                        .findFirst()
+                        .orElseThrow()
+                        .validation());
         assertThat(ended.bestStep()).isEqualTo(2); // validated every 2 steps: at step 2 only
         assertThat(ended.metrics()).containsKeys("train", "val", "test");
     }
@@ -78,8 +100,7 @@ class FineTuneResumeBudgetTest {
      * (the bound was then always 8 GiB): they resume with the default bound, not with another.
      */
     @Test
-    void aCheckpointWrittenBeforeTheMemoryBoundWasRecordedResumesWithTheDefault(@TempDir Path tmp)
-            throws IOException {
+    void aCheckpointWrittenBeforeTheMemoryBoundWasRecordedResumesWithTheDefault(@TempDir Path tmp) throws IOException {
         FineTuneResult whole = experiment(6, 32).run(1, TrainingListener.NONE, null, null, tmp.resolve("whole"), 1);
         Path dir = olderCheckpoint(tmp.resolve("old"));
         FineTuneResult resumed = experiment(6, 32).run(1, TrainingListener.NONE, null, null, dir, 1);
@@ -89,7 +110,7 @@ class FineTuneResumeBudgetTest {
         Path other = olderCheckpoint(tmp.resolve("other"));
         ExperimentSpec bounded = experiment(6, 32).spec().withWholeGraphBounds(100_000, 1L << 30);
         assertThatThrownBy(() -> new FineTuneExperiment(GRAPH, "community", bounded, Device.cpu())
-                .run(1, TrainingListener.NONE, null, null, other, 1))
+                        .run(1, TrainingListener.NONE, null, null, other, 1))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("written with other settings")
                 .hasMessageContaining("fullGraphMaxBytes");

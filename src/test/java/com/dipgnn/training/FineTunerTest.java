@@ -56,11 +56,17 @@ class FineTunerTest {
         HeteroGraph graph = communities(240, 1);
         int[] ids = new int[240];
         Arrays.setAll(ids, i -> i);
-        NodeClassificationTask task = new NodeClassificationTask(graph, "node",
-                Arrays.copyOfRange(ids, 0, 80), Arrays.copyOfRange(ids, 80, 160), Arrays.copyOfRange(ids, 160, 240),
-                new FullGraphSampler(), 80);
+        NodeClassificationTask task = new NodeClassificationTask(
+                graph,
+                "node",
+                Arrays.copyOfRange(ids, 0, 80),
+                Arrays.copyOfRange(ids, 80, 160),
+                Arrays.copyOfRange(ids, 160, 240),
+                new FullGraphSampler(),
+                80);
         ModelConfig model = new ModelConfig(backbone, 2, 16, 2, 0.1, 0.0);
-        FineTuneConfig config = new FineTuneConfig(60, 80, 10, 0, OptimizerConfig.FINE_TUNING.withLearningRate(1e-2), 3);
+        FineTuneConfig config =
+                new FineTuneConfig(60, 80, 10, 0, OptimizerConfig.FINE_TUNING.withLearningRate(1e-2), 3);
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), model);
             GraphModule head = task.createHead(model.hidden());
@@ -71,7 +77,10 @@ class FineTunerTest {
             assertThat(result.stepsRun()).isEqualTo(60);
             assertThat(manager.getManagedArrays().size())
                     .as("arrays left in the model's manager after training (per-step arrays must be freed)")
-                    .isLessThanOrEqualTo(arraysBefore + 2 * (int) encoder.parameters().size() + 2 * head.parameters().size() + 2);
+                    .isLessThanOrEqualTo(arraysBefore
+                            + 2 * (int) encoder.parameters().size()
+                            + 2 * head.parameters().size()
+                            + 2);
         }
     }
 }

@@ -77,8 +77,12 @@ class GnnBeatsFeatureOnlyTest {
         double gnn = nodeTestF1(split, new FullGraphSampler(), seed);
         double featuresOnly = nodeTestF1(split, new EdgelessSampler(new FullGraphSampler()), seed);
 
-        assertThat(featuresOnly).as("feature-only micro-F1 (chance: 0.2 for 5 balanced classes)").isGreaterThan(0.3);
-        assertThat(gnn).as("GNN micro-F1 against feature-only %.3f", featuresOnly).isGreaterThan(featuresOnly + 0.15);
+        assertThat(featuresOnly)
+                .as("feature-only micro-F1 (chance: 0.2 for 5 balanced classes)")
+                .isGreaterThan(0.3);
+        assertThat(gnn)
+                .as("GNN micro-F1 against feature-only %.3f", featuresOnly)
+                .isGreaterThan(featuresOnly + 0.15);
     }
 
     @Test
@@ -87,31 +91,36 @@ class GnnBeatsFeatureOnlyTest {
         HeteroGraph graph = SyntheticGraphs.queryProduct(seed);
         RelationType clicked = graph.relation("clicked");
         GraphSplit queries = new NodeTransferSplit(seed).split(graph, clicked.source());
-        LinkSplit split = LinkSplit.holdOut(queries.finetuneGraph(), clicked, queries.train(), queries.val(),
-                queries.test(), 0.2, seed);
+        LinkSplit split = LinkSplit.holdOut(
+                queries.finetuneGraph(), clicked, queries.train(), queries.val(), queries.test(), 0.2, seed);
         double gnn = linkTestMrr(queries.finetuneGraph(), split, new FullGraphSampler(), seed);
-        double featuresOnly = linkTestMrr(queries.finetuneGraph(), split, new EdgelessSampler(new FullGraphSampler()), seed);
+        double featuresOnly =
+                linkTestMrr(queries.finetuneGraph(), split, new EdgelessSampler(new FullGraphSampler()), seed);
 
-        assertThat(featuresOnly).as("feature-only MRR (chance with 255 negatives: about 0.024)").isGreaterThan(0.1);
+        assertThat(featuresOnly)
+                .as("feature-only MRR (chance with 255 negatives: about 0.024)")
+                .isGreaterThan(0.1);
         assertThat(gnn).as("GNN MRR against feature-only %.3f", featuresOnly).isGreaterThan(featuresOnly + 0.08);
     }
 
     private static double nodeTestF1(GraphSplit split, SubgraphSampler sampler, long seed) {
         HeteroGraph graph = split.finetuneGraph();
-        NodeClassificationTask task = new NodeClassificationTask(graph, "node", split.train(), split.val(),
-                split.test(), sampler, 256);
-        FineTuneConfig config = new FineTuneConfig(STEPS, 256, 10, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), seed);
+        NodeClassificationTask task =
+                new NodeClassificationTask(graph, "node", split.train(), split.val(), split.test(), sampler, 256);
+        FineTuneConfig config =
+                new FineTuneConfig(STEPS, 256, 10, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), seed);
         return train(task, graph, NODE_MODEL, config).metric(EvalSplit.TEST, "micro_f1");
     }
 
     private static double linkTestMrr(HeteroGraph graph, LinkSplit split, SubgraphSampler sampler, long seed) {
         LinkPredictionTask task = new LinkPredictionTask(graph, split, sampler, 256, 255, 255, 0.1, seed);
-        FineTuneConfig config = new FineTuneConfig(STEPS, 256, 20, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), seed);
+        FineTuneConfig config =
+                new FineTuneConfig(STEPS, 256, 20, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), seed);
         return train(task, split.structure(), LINK_MODEL, config).metric(EvalSplit.TEST, "mrr");
     }
 
-    private static FineTuneResult train(FineTuningTask<?> task, HeteroGraph modelGraph, ModelConfig model,
-                                        FineTuneConfig config) {
+    private static FineTuneResult train(
+            FineTuningTask<?> task, HeteroGraph modelGraph, ModelConfig model, FineTuneConfig config) {
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(modelGraph), model);
             GraphModule head = task.createHead(model.hidden());

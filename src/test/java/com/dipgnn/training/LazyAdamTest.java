@@ -33,14 +33,26 @@ class LazyAdamTest {
             NDArray weights = manager.create(new float[] {1, 1, 2, 2, 3, 3}, new Shape(3, 2));
             NDArray means = weights.zerosLike();
             NDArray variances = weights.zerosLike();
-            ADAM.update(weights, means, variances, new long[] {0},
-                    manager.create(new float[] {2, -0.5f}, new Shape(1, 2)), 1, manager);
+            ADAM.update(
+                    weights,
+                    means,
+                    variances,
+                    new long[] {0},
+                    manager.create(new float[] {2, -0.5f}, new Shape(1, 2)),
+                    1,
+                    manager);
             assertRows(weights, 0.9f, 1.1f, 2, 2, 3, 3);
             assertRows(means, 0.2f, -0.05f, 0, 0, 0, 0);
             assertRows(variances, 0.004f, 0.00025f, 0, 0, 0, 0);
 
-            ADAM.update(weights, means, variances, new long[] {2, 0},
-                    manager.create(new float[] {4, 1, -1, 0}, new Shape(2, 2)), 2, manager);
+            ADAM.update(
+                    weights,
+                    means,
+                    variances,
+                    new long[] {2, 0},
+                    manager.create(new float[] {4, 1, -1, 0}, new Shape(2, 2)),
+                    2,
+                    manager);
             assertRows(weights, 0.8733662f, 1.1670058f, 2, 2, 2.9255863f, 2.9255863f);
             assertRows(means, 0.08f, -0.045f, 0, 0, 0.4f, 0.1f);
             assertRows(variances, 0.004996f, 0.00024975f, 0, 0, 0.016f, 0.001f);
@@ -53,8 +65,14 @@ class LazyAdamTest {
         LazyAdam decaying = new LazyAdam(0.1f, 0.9f, 0.999f, 1e-8f, 0.5f);
         try (NDManager manager = NDManager.newBaseManager()) {
             NDArray weights = manager.create(new float[] {1, 1, 2, 2}, new Shape(2, 2));
-            decaying.update(weights, weights.zerosLike(), weights.zerosLike(), new long[] {0},
-                    manager.create(new float[] {2, -0.5f}, new Shape(1, 2)), 1, manager);
+            decaying.update(
+                    weights,
+                    weights.zerosLike(),
+                    weights.zerosLike(),
+                    new long[] {0},
+                    manager.create(new float[] {2, -0.5f}, new Shape(1, 2)),
+                    1,
+                    manager);
             assertRows(weights, 0.85f, 1.05f, 2, 2);
         }
     }

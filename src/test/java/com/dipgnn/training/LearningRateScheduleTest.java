@@ -8,8 +8,8 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import com.dipgnn.model.Linear;
-import org.junit.jupiter.api.Test;
 import java.util.Arrays;
+import org.junit.jupiter.api.Test;
 
 /**
  * The schedules' factors against values worked by hand, and the factor reaching the optimizer:
@@ -30,7 +30,8 @@ class LearningRateScheduleTest {
 
     @Test
     void aStepOutsideTheRunAndAnUnknownNameAreRefused() {
-        assertThatThrownBy(() -> LearningRateSchedule.COSINE.factor(5, 4)).hasMessageContaining("outside the run's 1..4");
+        assertThatThrownBy(() -> LearningRateSchedule.COSINE.factor(5, 4))
+                .hasMessageContaining("outside the run's 1..4");
         assertThatThrownBy(() -> LearningRateSchedule.COSINE.factor(0, 4)).hasMessageContaining("step 0");
         assertThatThrownBy(() -> LearningRateSchedule.parse("linear")).hasMessageContaining("use constant or cosine");
         assertThat(LearningRateSchedule.parse(" Cosine")).isEqualTo(LearningRateSchedule.COSINE);
@@ -42,7 +43,8 @@ class LearningRateScheduleTest {
         assertThat(firstStepMovement(1.0)).containsOnly(0.1f);
         assertThat(firstStepMovement(0.25)).containsOnly(0.025f);
         assertThatThrownBy(() -> new ParameterUpdater(OptimizerConfig.FINE_TUNING, new Linear(1, 1, false))
-                .setLearningRateFactor(1.5)).hasMessageContaining("within 0..1");
+                        .setLearningRateFactor(1.5))
+                .hasMessageContaining("within 0..1");
     }
 
     /** How far each weight of a 2 → 1 layer moves in one step on loss = 3·w1 + 5·w2 + b (gradients 3, 5, 1). */
@@ -53,8 +55,12 @@ class LearningRateScheduleTest {
             ParameterUpdater updater = new ParameterUpdater(new OptimizerConfig(0.1, 0, 0, 1e-8, 0), layer);
             updater.setLearningRateFactor(factor);
             float[] before = weights(layer);
-            FineTuner.optimizerStep(manager, Devices.engine(), updater,
-                    scope -> layer.forward(scope.create(new float[] {3, 5}, new Shape(1, 2))).sum());
+            FineTuner.optimizerStep(
+                    manager,
+                    Devices.engine(),
+                    updater,
+                    scope -> layer.forward(scope.create(new float[] {3, 5}, new Shape(1, 2)))
+                            .sum());
             float[] after = weights(layer);
             float[] moved = new float[before.length];
             for (int i = 0; i < moved.length; i++) {
@@ -65,7 +71,8 @@ class LearningRateScheduleTest {
     }
 
     private static float[] weights(Linear layer) {
-        return layer.parameters().values().stream().map(p -> p.getArray().toFloatArray())
+        return layer.parameters().values().stream()
+                .map(p -> p.getArray().toFloatArray())
                 .reduce(new float[0], LearningRateScheduleTest::concat);
     }
 

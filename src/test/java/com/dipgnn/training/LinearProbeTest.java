@@ -14,7 +14,8 @@ class LinearProbeTest {
         // nodes 0..7; classes by the sign of the embedding: symmetric data put the boundary at 0
         NodeLabels labels = NodeLabels.single(2, new int[] {0, 0, 1, 1, 0, 1, 0, 1});
         LinearProbe probe = new LinearProbe(labels, 1);
-        LinearProbe.Result r = probe.fit(new LinearProbe.Split(new int[] {0, 1, 2, 3}, new float[] {-2, -1, 1, 2}),
+        LinearProbe.Result r = probe.fit(
+                new LinearProbe.Split(new int[] {0, 1, 2, 3}, new float[] {-2, -1, 1, 2}),
                 new LinearProbe.Split(new int[] {4, 5}, new float[] {-3, 3}),
                 new LinearProbe.Split(new int[] {6, 7}, new float[] {-0.5f, 0.5f}));
 
@@ -29,7 +30,8 @@ class LinearProbeTest {
         NodeLabels labels = NodeLabels.single(2, new int[] {0, 0, 0, 1, 0, 1, 0, 1, 1, 1});
         LinearProbe probe = new LinearProbe(labels, 2);
         float[] same = {1, 1, 1, 1, 1, 1, 1, 1};
-        LinearProbe.Result r = probe.fit(new LinearProbe.Split(new int[] {0, 1, 2, 3}, same),
+        LinearProbe.Result r = probe.fit(
+                new LinearProbe.Split(new int[] {0, 1, 2, 3}, same),
                 new LinearProbe.Split(new int[] {4, 5}, new float[] {1, 1, 1, 1}),
                 new LinearProbe.Split(new int[] {6, 7, 8, 9}, same));
 
@@ -43,7 +45,8 @@ class LinearProbeTest {
         NodeLabels labels = NodeLabels.multi(2, new int[][] {{0}, {1}, {0, 1}, {}, {0}, {1}, {0, 1}, {}});
         LinearProbe probe = new LinearProbe(labels, 2);
         float[] quadrants = {1, -1, -1, 1, 1, 1, -1, -1};
-        LinearProbe.Result r = probe.fit(new LinearProbe.Split(new int[] {0, 1, 2, 3}, quadrants),
+        LinearProbe.Result r = probe.fit(
+                new LinearProbe.Split(new int[] {0, 1, 2, 3}, quadrants),
                 new LinearProbe.Split(new int[] {0, 1, 2, 3}, quadrants),
                 new LinearProbe.Split(new int[] {4, 5, 6, 7}, new float[] {2, -2, -2, 2, 2, 2, -2, -2}));
 
@@ -55,7 +58,8 @@ class LinearProbeTest {
         LinearProbe probe = new LinearProbe(NodeLabels.single(2, new int[] {0, 1}), 3);
         LinearProbe.Split bad = new LinearProbe.Split(new int[] {0, 1}, new float[5]);
         LinearProbe.Split good = new LinearProbe.Split(new int[] {0, 1}, new float[6]);
-        assertThatThrownBy(() -> probe.fit(bad, good, good)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> probe.fit(bad, good, good))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("needs 6 embedding values at width 3; got 5");
     }
 }

@@ -28,7 +28,8 @@ class LinkNodeInputsTest {
         HeteroGraph graph = usersWithFeatures();
         ExperimentSpec spec = PlantedCommunities.spec(NodeInputConfig.DEFAULT, 1, 1e-3);
         // auto alone would embed the featureless items only
-        assertThat(TypeSelection.AUTO.resolve(com.dipgnn.model.GraphSchema.of(graph, NodeInputConfig.DEFAULT).featureDims()))
+        assertThat(TypeSelection.AUTO.resolve(com.dipgnn.model.GraphSchema.of(graph, NodeInputConfig.DEFAULT)
+                        .featureDims()))
                 .containsExactly("item");
 
         ExperimentSpec resolved = new FineTuneExperiment(graph, "planted", spec, ai.djl.Device.cpu()).spec();
@@ -42,22 +43,39 @@ class LinkNodeInputsTest {
         assertThat(structural.types()).containsExactlyInAnyOrder("user", "item");
         // nothing else changes
         assertThat(resolved.model().hidden()).isEqualTo(spec.model().hidden());
-        assertThat(resolved.model().nodeInputs().rowDropout()).isEqualTo(spec.model().nodeInputs().rowDropout());
+        assertThat(resolved.model().nodeInputs().rowDropout())
+                .isEqualTo(spec.model().nodeInputs().rowDropout());
     }
 
     @Test
     void theTransferSplitAndExplicitChoicesAreKept() {
         HeteroGraph graph = usersWithFeatures();
         ExperimentSpec base = PlantedCommunities.spec(NodeInputConfig.DEFAULT, 1, 1e-3);
-        ExperimentSpec transfer = new ExperimentSpec(base.task(), null, base.relation(), SplitMode.TRANSFER, 0, 1.0,
-                base.model(), base.training(), base.sampling(), base.fullGraphMaxNodes(), false, 255, 255, 0.1);
+        ExperimentSpec transfer = new ExperimentSpec(
+                base.task(),
+                null,
+                base.relation(),
+                SplitMode.TRANSFER,
+                0,
+                1.0,
+                base.model(),
+                base.training(),
+                base.sampling(),
+                base.fullGraphMaxNodes(),
+                false,
+                255,
+                255,
+                0.1);
         assertThat(FineTuneExperiment.withNodeInputsResolved(transfer, graph)).isSameAs(transfer);
 
-        ExperimentSpec none = PlantedCommunities.spec(NodeInputConfig.DEFAULT.withEmbeddings(TypeSelection.NONE)
-                .withStructural(TypeSelection.NONE), 1, 1e-3);
+        ExperimentSpec none = PlantedCommunities.spec(
+                NodeInputConfig.DEFAULT.withEmbeddings(TypeSelection.NONE).withStructural(TypeSelection.NONE), 1, 1e-3);
         assertThat(FineTuneExperiment.withNodeInputsResolved(none, graph)).isSameAs(none);
-        ExperimentSpec listed = PlantedCommunities.spec(NodeInputConfig.DEFAULT.withEmbeddings(
-                new TypeSelection(TypeSelection.Mode.LIST, List.of("item"))).withStructural(TypeSelection.ALL), 1,
+        ExperimentSpec listed = PlantedCommunities.spec(
+                NodeInputConfig.DEFAULT
+                        .withEmbeddings(new TypeSelection(TypeSelection.Mode.LIST, List.of("item")))
+                        .withStructural(TypeSelection.ALL),
+                1,
                 1e-3);
         assertThat(FineTuneExperiment.withNodeInputsResolved(listed, graph)).isSameAs(listed);
     }
@@ -66,8 +84,21 @@ class LinkNodeInputsTest {
     void anEdgeSplitSelectsByFullRankingAndTheTransferSplitBySampledMrr() {
         HeteroGraph graph = usersWithFeatures();
         ExperimentSpec edges = PlantedCommunities.spec(NodeInputConfig.DEFAULT, 1, 1e-3);
-        ExperimentSpec transfer = new ExperimentSpec(edges.task(), null, edges.relation(), SplitMode.TRANSFER, 0, 1.0,
-                edges.model(), edges.training(), edges.sampling(), edges.fullGraphMaxNodes(), false, 255, 255, 0.1);
+        ExperimentSpec transfer = new ExperimentSpec(
+                edges.task(),
+                null,
+                edges.relation(),
+                SplitMode.TRANSFER,
+                0,
+                1.0,
+                edges.model(),
+                edges.training(),
+                edges.sampling(),
+                edges.fullGraphMaxNodes(),
+                false,
+                255,
+                255,
+                0.1);
         assertThat(new FineTuneExperiment(graph, "planted", edges, ai.djl.Device.cpu()).primaryMetric())
                 .isEqualTo("recall@20");
         assertThat(new FineTuneExperiment(graph, "planted", transfer, ai.djl.Device.cpu()).primaryMetric())

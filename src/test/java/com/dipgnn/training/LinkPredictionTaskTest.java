@@ -15,12 +15,12 @@ import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.ranking.RankingEvaluator;
 import com.dipgnn.sampling.FullGraphSampler;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import java.util.ArrayList;
-import java.util.List;
 
 class LinkPredictionTaskTest {
 
@@ -59,17 +59,32 @@ class LinkPredictionTaskTest {
         RelationType clicked = graph.relation("clicked");
         int[] users = new int[240];
         Arrays.setAll(users, i -> i);
-        LinkSplit split = LinkSplit.holdOut(graph, clicked, Arrays.copyOfRange(users, 0, 120),
-                Arrays.copyOfRange(users, 120, 180), Arrays.copyOfRange(users, 180, 240), 0.2, 1);
+        LinkSplit split = LinkSplit.holdOut(
+                graph,
+                clicked,
+                Arrays.copyOfRange(users, 0, 120),
+                Arrays.copyOfRange(users, 120, 180),
+                Arrays.copyOfRange(users, 180, 240),
+                0.2,
+                1);
         assertThat(split.structure().adjacency(clicked).numEdges())
-                .isEqualTo(graph.adjacency(clicked).numEdges() - split.val().size() - split.test().size());
+                .isEqualTo(graph.adjacency(clicked).numEdges()
+                        - split.val().size()
+                        - split.test().size());
         for (int i = 0; i < split.test().size(); i++) {
-            assertThat(split.structure().adjacency(clicked).hasEdge(split.test().src()[i], split.test().dst()[i])).isFalse();
-            assertThat(split.structure().adjacency(clicked.reverse()).hasEdge(split.test().dst()[i], split.test().src()[i])).isFalse();
+            assertThat(split.structure()
+                            .adjacency(clicked)
+                            .hasEdge(split.test().src()[i], split.test().dst()[i]))
+                    .isFalse();
+            assertThat(split.structure()
+                            .adjacency(clicked.reverse())
+                            .hasEdge(split.test().dst()[i], split.test().src()[i]))
+                    .isFalse();
         }
         LinkPredictionTask task = new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2);
         ModelConfig model = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0);
-        FineTuneConfig config = new FineTuneConfig(300, 64, 25, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 5);
+        FineTuneConfig config =
+                new FineTuneConfig(300, 64, 25, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 5);
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(split.structure()), model);
             GraphModule head = task.createHead(16);
@@ -90,15 +105,16 @@ class LinkPredictionTaskTest {
 
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource({"BPR, UNIFORM", "SOFTMAX, IN_BATCH", "BPR, IN_BATCH"})
-    void everyRankingObjectiveLearnsAndTestReportsFullRanking(com.dipgnn.ranking.RankingLoss loss,
-                                                               com.dipgnn.ranking.NegativeSampling negatives) {
+    void everyRankingObjectiveLearnsAndTestReportsFullRanking(
+            com.dipgnn.ranking.RankingLoss loss, com.dipgnn.ranking.NegativeSampling negatives) {
         HeteroGraph graph = groupedClicks(4);
         RelationType clicked = graph.relation("clicked");
         LinkSplit split = LinkSplit.perUserHoldOut(graph, clicked, 0.2, 0.1, 1);
-        LinkPredictionTask task = new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2,
-                loss, negatives);
+        LinkPredictionTask task =
+                new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2, loss, negatives);
         ModelConfig model = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0);
-        FineTuneConfig config = new FineTuneConfig(200, 64, 25, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 5);
+        FineTuneConfig config =
+                new FineTuneConfig(200, 64, 25, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 5);
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(split.structure()), model);
             GraphModule head = task.createHead(16);
@@ -123,12 +139,23 @@ class LinkPredictionTaskTest {
         RelationType clicked = graph.relation("clicked");
         LinkSplit split = LinkSplit.perUserHoldOut(graph, clicked, 0.2, 0.1, 1);
         LinkPredictionTask sampled = new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2);
-        LinkPredictionTask ranked = new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2,
-                com.dipgnn.ranking.RankingLoss.SOFTMAX, com.dipgnn.ranking.NegativeSampling.UNIFORM, true);
+        LinkPredictionTask ranked = new LinkPredictionTask(
+                graph,
+                split,
+                new FullGraphSampler(),
+                64,
+                255,
+                64,
+                0.1,
+                2,
+                com.dipgnn.ranking.RankingLoss.SOFTMAX,
+                com.dipgnn.ranking.NegativeSampling.UNIFORM,
+                true);
         assertThat(sampled.primaryMetric()).isEqualTo("mrr");
         assertThat(ranked.primaryMetric()).isEqualTo("recall@20");
         ModelConfig model = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0);
-        FineTuneConfig config = new FineTuneConfig(100, 64, 25, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 5);
+        FineTuneConfig config =
+                new FineTuneConfig(100, 64, 25, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 5);
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(split.structure()), model);
             GraphModule head = ranked.createHead(16);
@@ -149,13 +176,25 @@ class LinkPredictionTaskTest {
         Arrays.setAll(src, e -> e % 4);
         Arrays.setAll(dst, e -> e * 1000);
         HeteroGraph graph = new GraphBuilder("many-items")
-                .addNodes(NodeTable.ofCount("user", 4)).addNodes(NodeTable.ofCount("item", items))
-                .addEdges(new RelationType("user", "clicked", "item"), src, dst, null, true).build();
+                .addNodes(NodeTable.ofCount("user", 4))
+                .addNodes(NodeTable.ofCount("item", items))
+                .addEdges(new RelationType("user", "clicked", "item"), src, dst, null, true)
+                .build();
         LinkSplit split = LinkSplit.perUserHoldOut(graph, graph.relation("clicked"), 0.2, 0.1, 1);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new LinkPredictionTask(graph, split,
-                        new FullGraphSampler(), 8, 15, 8, 0.1, 2, com.dipgnn.ranking.RankingLoss.SOFTMAX,
-                        com.dipgnn.ranking.NegativeSampling.UNIFORM, true))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("200000");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new LinkPredictionTask(
+                        graph,
+                        split,
+                        new FullGraphSampler(),
+                        8,
+                        15,
+                        8,
+                        0.1,
+                        2,
+                        com.dipgnn.ranking.RankingLoss.SOFTMAX,
+                        com.dipgnn.ranking.NegativeSampling.UNIFORM,
+                        true))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("200000");
     }
 
     @Test
@@ -166,17 +205,21 @@ class LinkPredictionTaskTest {
             ai.djl.ndarray.NDArray positive = manager.create(new float[][] {{1, 0, 0}});
             ai.djl.ndarray.NDArray mask = LinkPredictionTask.mask(new long[] {2}, 1, 3, manager);
             // 1 x 3 cells, less one masked and one positive: one (anchor, negative) pair
-            float loss = LinkPredictionTask.bpr(logits, positive, mask, 1, manager).getFloat();
-            assertThat((double) loss).isCloseTo(Math.log(1 + Math.exp(0.2 - 0.5)), org.assertj.core.api.Assertions.within(1e-6));
+            float loss =
+                    LinkPredictionTask.bpr(logits, positive, mask, 1, manager).getFloat();
+            assertThat((double) loss)
+                    .isCloseTo(Math.log(1 + Math.exp(0.2 - 0.5)), org.assertj.core.api.Assertions.within(1e-6));
         }
     }
 
     @Test
     void theMaskHoldsTheLargeNegativeAtTheListedCellsOnly() {
         try (NDManager manager = NDManager.newBaseManager()) {
-            float[] mask = LinkPredictionTask.mask(new long[] {1, 5}, 2, 3, manager).toFloatArray();
+            float[] mask =
+                    LinkPredictionTask.mask(new long[] {1, 5}, 2, 3, manager).toFloatArray();
             assertThat(mask).containsExactly(0, -1e4f, 0, 0, 0, -1e4f);
-            assertThat(LinkPredictionTask.mask(new long[0], 2, 2, manager).toFloatArray()).containsExactly(0, 0, 0, 0);
+            assertThat(LinkPredictionTask.mask(new long[0], 2, 2, manager).toFloatArray())
+                    .containsExactly(0, 0, 0, 0);
         }
     }
 
@@ -195,13 +238,15 @@ class LinkPredictionTaskTest {
         List<Long> expected = new ArrayList<>();
         for (int i = 0; i < batch.anchors().length; i++) {
             for (int j = 0; j < c; j++) {
-                if (j != batch.positive()[i] && known.hasEdge(users[batch.anchors()[i]], items[batch.candidates()[j]])) {
+                if (j != batch.positive()[i]
+                        && known.hasEdge(users[batch.anchors()[i]], items[batch.candidates()[j]])) {
                     expected.add((long) i * c + j);
                 }
             }
         }
         assertThat(expected).isNotEmpty();
-        assertThat(batch.maskedCells()).containsExactly(expected.stream().mapToLong(Long::longValue).toArray());
+        assertThat(batch.maskedCells())
+                .containsExactly(expected.stream().mapToLong(Long::longValue).toArray());
     }
 
     @Test
@@ -211,9 +256,10 @@ class LinkPredictionTaskTest {
             // anchor 1: logits 0, 0, 0, nothing masked, positive 2: -log(1/3) = log 3
             ai.djl.ndarray.NDArray logits = manager.create(new float[][] {{1, 2, 3}, {0, 0, 0}});
             ai.djl.ndarray.NDArray mask = LinkPredictionTask.mask(new long[] {2}, 2, 3, manager);
-            float loss = LinkPredictionTask.softmaxLoss(logits, mask, new int[] {0, 2}, manager).getFloat();
-            assertThat((double) loss).isCloseTo((Math.log(1 + Math.E) + Math.log(3)) / 2,
-                    org.assertj.core.api.Assertions.within(1e-5));
+            float loss = LinkPredictionTask.softmaxLoss(logits, mask, new int[] {0, 2}, manager)
+                    .getFloat();
+            assertThat((double) loss)
+                    .isCloseTo((Math.log(1 + Math.E) + Math.log(3)) / 2, org.assertj.core.api.Assertions.within(1e-5));
         }
     }
 }

@@ -45,11 +45,16 @@ class LogQCorrectionTest {
 
         assertThat(b.logitOffsets()).isNull();
         assertThat(a.candidates()).isEqualTo(b.candidates()); // the same pool, only corrected
-        float[] log = LinkPredictionTask.logPoolProbability(split.train().dst(), graph.numNodes("item"),
-                Math.min(32, split.train().size()), 16);
+        float[] log = LinkPredictionTask.logPoolProbability(
+                split.train().dst(),
+                graph.numNodes("item"),
+                Math.min(32, split.train().size()),
+                16);
         int[] items = a.subgraph().nodes("item");
         for (int c = 0; c < a.candidates().length; c++) {
-            assertThat(a.logitOffsets()[c]).isEqualTo(-log[items[a.candidates()[c]]]).isPositive();
+            assertThat(a.logitOffsets()[c])
+                    .isEqualTo(-log[items[a.candidates()[c]]])
+                    .isPositive();
         }
     }
 
@@ -58,18 +63,25 @@ class LogQCorrectionTest {
         HeteroGraph graph = LinkPredictionTaskTest.groupedClicks(4);
         LinkSplit split = split(graph, graph.relation("clicked"));
         assertThatThrownBy(() -> task(graph, split, NegativeSampling.UNIFORM_LOGQ, RankingLoss.BPR))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("softmax");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("softmax");
     }
 
     private static LinkSplit split(HeteroGraph graph, RelationType clicked) {
         int[] users = new int[240];
         Arrays.setAll(users, i -> i);
-        return LinkSplit.holdOut(graph, clicked, Arrays.copyOfRange(users, 0, 120),
-                Arrays.copyOfRange(users, 120, 180), Arrays.copyOfRange(users, 180, 240), 0.2, 1);
+        return LinkSplit.holdOut(
+                graph,
+                clicked,
+                Arrays.copyOfRange(users, 0, 120),
+                Arrays.copyOfRange(users, 120, 180),
+                Arrays.copyOfRange(users, 180, 240),
+                0.2,
+                1);
     }
 
-    private static LinkPredictionTask task(HeteroGraph graph, LinkSplit split, NegativeSampling negatives,
-                                           RankingLoss loss) {
+    private static LinkPredictionTask task(
+            HeteroGraph graph, LinkSplit split, NegativeSampling negatives, RankingLoss loss) {
         return new LinkPredictionTask(graph, split, new FullGraphSampler(), 32, 15, 16, 0.1, 2, loss, negatives);
     }
 }

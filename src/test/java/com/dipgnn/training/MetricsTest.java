@@ -25,8 +25,8 @@ class MetricsTest {
     @Test
     void multiLabelCountsEveryNodeClassDecision() {
         ClassificationMetrics m = new ClassificationMetrics(2);
-        m.addMulti(new boolean[] {true, true}, new boolean[] {true, false});   // tp0, fp1
-        m.addMulti(new boolean[] {false, true}, new boolean[] {true, true});   // fn0, tp1
+        m.addMulti(new boolean[] {true, true}, new boolean[] {true, false}); // tp0, fp1
+        m.addMulti(new boolean[] {false, true}, new boolean[] {true, true}); // fn0, tp1
         // micro: tp 2, fp 1, fn 1 -> 4 / 6
         assertThat(m.microF1()).isCloseTo(4.0 / 6, within(1e-12));
         // class 0: tp1 fn1 -> 2/3; class 1: tp1 fp1 -> 2/3
@@ -37,9 +37,9 @@ class MetricsTest {
     @Test
     void reciprocalRankCountsHigherNegativesAndHalfTheTies() {
         RankingMetrics r = new RankingMetrics();
-        r.add(0.9f, new float[] {0.1f, 0.2f, 0.3f});       // rank 1
-        r.add(0.5f, new float[] {0.9f, 0.8f, 0.1f});       // rank 3
-        r.add(0.5f, new float[] {0.5f, 0.5f, 0.1f});       // rank 1 + 2/2 = 2
+        r.add(0.9f, new float[] {0.1f, 0.2f, 0.3f}); // rank 1
+        r.add(0.5f, new float[] {0.9f, 0.8f, 0.1f}); // rank 3
+        r.add(0.5f, new float[] {0.5f, 0.5f, 0.1f}); // rank 1 + 2/2 = 2
         assertThat(r.mrr()).isCloseTo((1 + 1.0 / 3 + 0.5) / 3, within(1e-12));
         assertThat(r.hitsAt1()).isCloseTo(1.0 / 3, within(1e-12));
         assertThat(r.hitsAt10()).isEqualTo(1.0);

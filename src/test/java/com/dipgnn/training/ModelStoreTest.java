@@ -1,8 +1,5 @@
 package com.dipgnn.training;
 
-import com.dipgnn.store.InputPreparation;
-import com.dipgnn.store.ModelManifest;
-import com.dipgnn.store.ModelStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -20,19 +17,22 @@ import com.dipgnn.model.Linear;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.Subgraph;
+import com.dipgnn.store.InputPreparation;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
+import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
-import java.util.Random;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import java.io.IOException;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.Random;
 import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ModelStoreTest {
 
@@ -40,27 +40,39 @@ class ModelStoreTest {
     private final ModelConfig config = new ModelConfig(Backbone.HGT, 2, 8, 2, 0.2, 0);
 
     private ModelManifest manifest() {
-        return ModelManifest.of(config, GraphSchema.of(graph), Map.of("task", "node", "num_classes", 4),
-                graph.name(), graph.fingerprint(), 7, InputPreparation.defaults(), Map.of("test", Map.of("micro_f1", 0.5)));
+        return ModelManifest.of(
+                config,
+                GraphSchema.of(graph),
+                Map.of("task", "node", "num_classes", 4),
+                graph.name(),
+                graph.fingerprint(),
+                7,
+                InputPreparation.defaults(),
+                Map.of("test", Map.of("micro_f1", 0.5)));
     }
 
     @Test
     void aModelWiderByTextColumnsFitsTheGraphAsLoadedOnlyWhereTheTypeHasText() {
         // the model read the node type with 2 text columns after its features: the graph as loaded is narrower
-        HeteroGraph narrower = graph.withNodes(graph.nodes("node").withFeatures(new com.dipgnn.graph.DenseFeatures(
-                graph.numNodes("node"), graph.nodes("node").featureDim() - 2,
-                new float[graph.numNodes("node") * (graph.nodes("node").featureDim() - 2)])));
+        HeteroGraph narrower = graph.withNodes(graph.nodes("node")
+                .withFeatures(new com.dipgnn.graph.DenseFeatures(
+                        graph.numNodes("node"),
+                        graph.nodes("node").featureDim() - 2,
+                        new float[graph.numNodes("node") * (graph.nodes("node").featureDim() - 2)])));
         GraphSchema loaded = GraphSchema.of(narrower);
         assertThatCode(() -> ModelStore.requireCompatible(manifest(), loaded, Set.of("node")))
                 .doesNotThrowAnyException();
         assertThatThrownBy(() -> ModelStore.requireCompatible(manifest(), loaded))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("feature widths");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("feature widths");
         // never narrower in the model than the graph's own features
-        HeteroGraph wider = graph.withNodes(graph.nodes("node").withFeatures(new com.dipgnn.graph.DenseFeatures(
-                graph.numNodes("node"), graph.nodes("node").featureDim() + 1,
-                new float[graph.numNodes("node") * (graph.nodes("node").featureDim() + 1)])));
-        assertThatThrownBy(() -> ModelStore.requireCompatible(manifest(), GraphSchema.of(wider),
-                Set.of("node"))).isInstanceOf(IllegalArgumentException.class)
+        HeteroGraph wider = graph.withNodes(graph.nodes("node")
+                .withFeatures(new com.dipgnn.graph.DenseFeatures(
+                        graph.numNodes("node"),
+                        graph.nodes("node").featureDim() + 1,
+                        new float[graph.numNodes("node") * (graph.nodes("node").featureDim() + 1)])));
+        assertThatThrownBy(() -> ModelStore.requireCompatible(manifest(), GraphSchema.of(wider), Set.of("node")))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("before the text columns of [node]");
     }
 
@@ -74,12 +86,17 @@ class ModelStoreTest {
             GraphModule head = new Linear(8, 4, true);
             encoder.initialize(m);
             head.initialize(m);
-            before = encoder.forward(new GraphBatch(m, graph, all), false).get("node").toFloatArray();
+            before = encoder.forward(new GraphBatch(m, graph, all), false)
+                    .get("node")
+                    .toFloatArray();
             ModelStore.save(dir, manifest(), encoder, head);
         }
         try (NDManager m = NDManager.newBaseManager()) {
             ModelStore.LoadedModel loaded = ModelStore.load(dir, m, mf -> new Linear(mf.hidden(), 4, true));
-            float[] after = loaded.encoder().forward(new GraphBatch(m, graph, all), false).get("node").toFloatArray();
+            float[] after = loaded.encoder()
+                    .forward(new GraphBatch(m, graph, all), false)
+                    .get("node")
+                    .toFloatArray();
             assertThat(after).containsExactly(before, within(1e-6f));
             assertThat(loaded.manifest().datasetFingerprint()).isEqualTo(graph.fingerprint());
             assertThat(loaded.manifest().codeVersion()).isNotBlank();
@@ -124,7 +141,8 @@ class ModelStoreTest {
     void aModelRejectsAGraphOfAnotherSchema() {
         HeteroGraph other = com.dipgnn.training.FineTunerTest.communities(40, 2);
         ModelStore.requireCompatible(manifest(), GraphSchema.of(other));
-        GraphSchema wider = new GraphSchema(Map.of("node", 5), GraphSchema.of(other).relations());
+        GraphSchema wider =
+                new GraphSchema(Map.of("node", 5), GraphSchema.of(other).relations());
         assertThatThrownBy(() -> ModelStore.requireCompatible(manifest(), wider))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("feature widths");
@@ -149,14 +167,16 @@ class ModelStoreTest {
         assertThat(files).containsOnlyKeys(ModelStore.ENCODER, ModelStore.HEAD);
         // independently: the JDK's SHA-256 of the file's bytes
         byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(dir.resolve(ModelStore.HEAD)));
-        assertThat(files.get(ModelStore.HEAD)).isEqualTo("sha256:" + HexFormat.of().formatHex(digest));
+        assertThat(files.get(ModelStore.HEAD))
+                .isEqualTo("sha256:" + HexFormat.of().formatHex(digest));
     }
 
     /** Each kind of damage to a stored file: the load is refused and the message names the file. */
     @org.junit.jupiter.params.ParameterizedTest(name = "{0} {1}")
     @org.junit.jupiter.params.provider.CsvSource({
-            "encoder.params, flip", "encoder.params, truncate", "encoder.params, empty", "encoder.params, garble",
-            "encoder.params, delete", "head.params, flip", "head.params, truncate", "head.params, empty"})
+        "encoder.params, flip", "encoder.params, truncate", "encoder.params, empty", "encoder.params, garble",
+        "encoder.params, delete", "head.params, flip", "head.params, truncate", "head.params, empty"
+    })
     void aDamagedModelFileIsRefusedByName(String name, String damage, @TempDir Path tmp) throws Exception {
         Path dir = savedModel(tmp);
         Path file = dir.resolve(name);
@@ -209,12 +229,15 @@ class ModelStoreTest {
         Path dir = savedModel(tmp);
         // what the previous version wrote: the same manifest without "files"
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
-        com.fasterxml.jackson.databind.node.ObjectNode manifest =
-                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(dir.resolve(ModelStore.MANIFEST).toFile());
+        com.fasterxml.jackson.databind.node.ObjectNode manifest = (com.fasterxml.jackson.databind.node.ObjectNode)
+                json.readTree(dir.resolve(ModelStore.MANIFEST).toFile());
         manifest.remove("files");
         json.writeValue(dir.resolve(ModelStore.MANIFEST).toFile(), manifest);
         try (NDManager m = NDManager.newBaseManager()) {
-            assertThat(ModelStore.load(dir, m, mf -> new Linear(mf.hidden(), 4, true)).manifest().files()).isNull();
+            assertThat(ModelStore.load(dir, m, mf -> new Linear(mf.hidden(), 4, true))
+                            .manifest()
+                            .files())
+                    .isNull();
         }
     }
 }

@@ -42,16 +42,24 @@ class MultiLabelTaskTest {
             dst[i] = (i + 1) % n;
         }
         HeteroGraph graph = new GraphBuilder("multi")
-                .addNodes(NodeTable.ofCount("node", n).withFeatures(new DenseFeatures(n, 2, features))
+                .addNodes(NodeTable.ofCount("node", n)
+                        .withFeatures(new DenseFeatures(n, 2, features))
                         .withLabels(NodeLabels.multi(2, labels)))
                 .addEdges(new RelationType("node", "link", "node"), src, dst, null, false)
                 .build();
         int[] ids = new int[n];
         Arrays.setAll(ids, i -> i);
-        NodeClassificationTask task = new NodeClassificationTask(graph, "node", Arrays.copyOfRange(ids, 0, 100),
-                Arrays.copyOfRange(ids, 100, 150), Arrays.copyOfRange(ids, 150, 200), new FullGraphSampler(), 100);
+        NodeClassificationTask task = new NodeClassificationTask(
+                graph,
+                "node",
+                Arrays.copyOfRange(ids, 0, 100),
+                Arrays.copyOfRange(ids, 100, 150),
+                Arrays.copyOfRange(ids, 150, 200),
+                new FullGraphSampler(),
+                100);
         ModelConfig model = new ModelConfig(Backbone.HGT, 1, 8, 2, 0, 0);
-        FineTuneConfig config = new FineTuneConfig(60, 100, 20, 0, OptimizerConfig.FINE_TUNING.withLearningRate(1e-2), 1);
+        FineTuneConfig config =
+                new FineTuneConfig(60, 100, 20, 0, OptimizerConfig.FINE_TUNING.withLearningRate(1e-2), 1);
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), model);
             GraphModule head = task.createHead(8);

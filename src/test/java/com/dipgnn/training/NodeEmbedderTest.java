@@ -29,8 +29,11 @@ class NodeEmbedderTest {
 
     @Test
     void aWholeGraphSamplerEmbedsEveryNodeInOnePassWithTheChunkedPassesValues() {
-        HeteroGraph graph = SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(30, 45, 200)
-                .withNumCategories(3).withFeatures(6, 1.0).withSeed(5));
+        HeteroGraph graph = SyntheticGraphs.queryProduct(QueryProductConfig.defaults()
+                .withSize(30, 45, 200)
+                .withNumCategories(3)
+                .withFeatures(6, 1.0)
+                .withSeed(5));
         FullGraphSampler whole = new FullGraphSampler();
         SubgraphSampler chunked = whole::sample;
         Map<String, int[]> ids = NodeEmbedder.allNodes(graph);
@@ -43,7 +46,8 @@ class NodeEmbedderTest {
             NodeEmbedder onePass = new NodeEmbedder(graph, whole, 8);
             NodeEmbedder inChunks = new NodeEmbedder(graph, chunked, 8);
             List<Long> passes = new ArrayList<>();
-            Map<String, NodeEmbedder.Table> a = onePass.embed(encoder, ids, manager, 7, (done, total) -> passes.add(done));
+            Map<String, NodeEmbedder.Table> a =
+                    onePass.embed(encoder, ids, manager, 7, (done, total) -> passes.add(done));
             Map<String, NodeEmbedder.Table> b = inChunks.embed(encoder, ids, manager, 7);
 
             assertThat(onePass.passCount(ids)).isEqualTo(1);

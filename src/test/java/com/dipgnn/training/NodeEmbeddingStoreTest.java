@@ -1,9 +1,5 @@
 package com.dipgnn.training;
 
-import com.dipgnn.store.InputPreparation;
-import com.dipgnn.store.NodeEmbeddingFiles;
-import com.dipgnn.store.ModelManifest;
-import com.dipgnn.store.ModelStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,15 +22,19 @@ import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.Subgraph;
+import com.dipgnn.store.InputPreparation;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.NodeEmbeddingFiles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Arrays;
 
 /**
  * Per-node embeddings are stored with the model: rows, trained flags and id space survive a save
@@ -68,7 +68,9 @@ class NodeEmbeddingStoreTest {
             assertThat(users.idSpace()).isEqualTo(NodeIdSpace.of(GRAPH.nodes("user")));
             assertThat(embeddings(loaded.encoder(), m)).containsExactly(before);
             assertThat(loaded.manifest().modelConfig().nodeInputs()).isEqualTo(NodeInputConfig.DEFAULT);
-            assertThat(loaded.manifest().schema().structuralDims()).containsEntry("user", 1).containsEntry("item", 1);
+            assertThat(loaded.manifest().schema().structuralDims())
+                    .containsEntry("user", 1)
+                    .containsEntry("item", 1);
         }
     }
 
@@ -80,13 +82,16 @@ class NodeEmbeddingStoreTest {
             Path large = tmp.resolve("large.bin");
             NodeEmbeddingFiles.write(small, encoder, 3 * 8 + 1); // 3 rows of width 8 per chunk, 30 rows
             NodeEmbeddingFiles.write(large, encoder, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
-            assertThat(Files.mismatch(small, large)).as("the chunk size does not change the bytes").isEqualTo(-1L);
+            assertThat(Files.mismatch(small, large))
+                    .as("the chunk size does not change the bytes")
+                    .isEqualTo(-1L);
             Map<String, NodeEmbeddingTable> read = NodeEmbeddingFiles.read(small, m, 5);
             assertThat(read).containsOnlyKeys(encoder.tables().keySet());
             encoder.tables().forEach((path, table) -> {
                 NodeEmbeddingTable back = read.get(path);
                 assertThat(back.idSpace()).isEqualTo(table.idSpace());
-                assertThat(back.weights().toFloatArray()).containsExactly(table.weights().toFloatArray());
+                assertThat(back.weights().toFloatArray())
+                        .containsExactly(table.weights().toFloatArray());
                 for (int row = 0; row < table.rows(); row++) {
                     assertThat(back.isTrained(row)).isEqualTo(table.isTrained(row));
                 }
@@ -106,13 +111,12 @@ class NodeEmbeddingStoreTest {
             source[2] = 12; // untrained
             NodeIdSpace larger = new NodeIdSpace(40, NodeIdSpace.NO_KEYS);
             Path file = tmp.resolve("remapped.bin");
-            NodeEmbeddingFiles.write(file, Map.of("rows", users), Map.of("user", new NodeEmbeddingFiles.Remap(larger,
-                    source)), 7);
+            NodeEmbeddingFiles.write(
+                    file, Map.of("rows", users), Map.of("user", new NodeEmbeddingFiles.Remap(larger, source)), 7);
             NodeEmbeddingTable back = NodeEmbeddingFiles.read(file, m, 7).get("rows");
             float[] stored = back.weights().toFloatArray();
             assertThat(back.idSpace()).isEqualTo(larger);
-            assertThat(Arrays.copyOfRange(stored, 35 * 8, 36 * 8))
-                    .containsExactly(Arrays.copyOfRange(rows, 0, 8));
+            assertThat(Arrays.copyOfRange(stored, 35 * 8, 36 * 8)).containsExactly(Arrays.copyOfRange(rows, 0, 8));
             assertThat(Arrays.copyOfRange(stored, 2 * 8, 3 * 8))
                     .containsExactly(Arrays.copyOfRange(rows, 12 * 8, 13 * 8));
             assertThat(Arrays.copyOfRange(stored, 0, 8)).containsOnly(0f);
@@ -134,7 +138,8 @@ class NodeEmbeddingStoreTest {
         }
         // what the manifest of a model saved before per-node inputs looked like
         ObjectMapper json = new ObjectMapper();
-        ObjectNode manifest = (ObjectNode) json.readTree(dir.resolve(ModelStore.MANIFEST).toFile());
+        ObjectNode manifest =
+                (ObjectNode) json.readTree(dir.resolve(ModelStore.MANIFEST).toFile());
         manifest.remove("nodeInputs");
         manifest.remove("structuralDims");
         json.writeValue(dir.resolve(ModelStore.MANIFEST).toFile(), manifest);
@@ -157,7 +162,8 @@ class NodeEmbeddingStoreTest {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(GRAPH, CONFIG.nodeInputs()), CONFIG);
             FineTuner.initialize(3, m, encoder);
             assertThatThrownBy(() -> ModelStore.save(dir, manifest(CONFIG), encoder, head(m)))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("per-node embeddings");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("per-node embeddings");
         }
         assertThat(dir).doesNotExist();
         assertThat(tmp).isEmptyDirectory();
@@ -172,7 +178,8 @@ class NodeEmbeddingStoreTest {
         Files.delete(dir.resolve(NodeEmbeddingFiles.FILE));
         try (NDManager m = NDManager.newBaseManager()) {
             assertThatThrownBy(() -> ModelStore.load(dir, m, mf -> new CosineScorer(mf.hidden())))
-                    .isInstanceOf(MalformedModelException.class).hasMessageContaining(NodeEmbeddingFiles.FILE)
+                    .isInstanceOf(MalformedModelException.class)
+                    .hasMessageContaining(NodeEmbeddingFiles.FILE)
                     .hasMessageContaining("[user, item]");
         }
     }
@@ -185,27 +192,29 @@ class NodeEmbeddingStoreTest {
 
     @Test
     void aModelWhoseEmbeddingsFileHoldsOtherTypesThanItsManifestNamesIsRefused(@TempDir Path tmp) throws Exception {
-        ModelConfig usersOnly = CONFIG.withNodeInputs(NodeInputConfig.DEFAULT.withEmbeddings(
-                com.dipgnn.model.TypeSelection.parse("user")));
+        ModelConfig usersOnly = CONFIG.withNodeInputs(
+                NodeInputConfig.DEFAULT.withEmbeddings(com.dipgnn.model.TypeSelection.parse("user")));
         Path dir = tmp.resolve("model");
         try (NDManager m = NDManager.newBaseManager()) {
             ModelStore.save(dir, manifest(usersOnly), trainedEncoder(usersOnly, m), head(m));
         }
         ObjectMapper json = new ObjectMapper();
-        ObjectNode manifest = (ObjectNode) json.readTree(dir.resolve(ModelStore.MANIFEST).toFile());
+        ObjectNode manifest =
+                (ObjectNode) json.readTree(dir.resolve(ModelStore.MANIFEST).toFile());
         ((ObjectNode) manifest.get("nodeInputs")).put("embeddings", "auto");
         json.writeValue(dir.resolve(ModelStore.MANIFEST).toFile(), manifest);
         try (NDManager m = NDManager.newBaseManager()) {
             assertThatThrownBy(() -> ModelStore.load(dir, m, mf -> new CosineScorer(mf.hidden())))
-                    .isInstanceOf(MalformedModelException.class).hasMessageContaining("of [user]")
+                    .isInstanceOf(MalformedModelException.class)
+                    .hasMessageContaining("of [user]")
                     .hasMessageContaining("names [user, item]");
         }
     }
 
     /** An encoder whose users 0..9 and items 0..5 had two optimizer steps (users 0..9 count as trained). */
     private static GraphEncoder trainedEncoder(ModelConfig config, NDManager manager) {
-        GraphEncoder encoder = new GraphEncoder(GraphSchema.of(GRAPH, config.nodeInputs()), config,
-                NodeIdSpace.of(GRAPH));
+        GraphEncoder encoder =
+                new GraphEncoder(GraphSchema.of(GRAPH, config.nodeInputs()), config, NodeIdSpace.of(GRAPH));
         FineTuner.initialize(3, manager, encoder);
         ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, encoder);
         int[] touched = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
@@ -214,7 +223,8 @@ class NodeEmbeddingStoreTest {
                 Subgraph sub = Subgraph.induced(GRAPH, Map.of("user", touched, "item", new int[] {0, 1, 2, 3, 4, 5}));
                 try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
                     Map<String, NDArray> out = encoder.forward(new GraphBatch(scope, GRAPH, sub), true);
-                    collector.backward(out.get("user").square().sum().add(out.get("item").sum()));
+                    collector.backward(
+                            out.get("user").square().sum().add(out.get("item").sum()));
                 }
                 updater.step();
             }
@@ -240,7 +250,14 @@ class NodeEmbeddingStoreTest {
     }
 
     private static ModelManifest manifest(ModelConfig config) {
-        return ModelManifest.of(config, GraphSchema.of(GRAPH, config.nodeInputs()), Map.of("task", "link",
-                "relation", PlantedCommunities.CLICKS.key()), GRAPH.name(), GRAPH.fingerprint(), 0, InputPreparation.defaults(), Map.of());
+        return ModelManifest.of(
+                config,
+                GraphSchema.of(GRAPH, config.nodeInputs()),
+                Map.of("task", "link", "relation", PlantedCommunities.CLICKS.key()),
+                GRAPH.name(),
+                GRAPH.fingerprint(),
+                0,
+                InputPreparation.defaults(),
+                Map.of());
     }
 }

@@ -27,13 +27,16 @@ class NodeEmbeddingsLinkPredictionTest {
         double perNode = testMrr(graph, NodeInputConfig.DEFAULT);
         double shared = testMrr(graph, NodeInputConfig.DEFAULT.withEmbeddings(TypeSelection.NONE));
         double chance = harmonic(256) / 256;
-        assertThat(perNode).as("test MRR with per-node embeddings").isGreaterThan(3 * chance).isGreaterThan(3 * shared);
+        assertThat(perNode)
+                .as("test MRR with per-node embeddings")
+                .isGreaterThan(3 * chance)
+                .isGreaterThan(3 * shared);
         assertThat(shared).as("test MRR with one shared vector per type").isLessThan(2 * chance);
     }
 
     private static double testMrr(HeteroGraph graph, NodeInputConfig inputs) throws IOException {
-        FineTuneExperiment experiment = new FineTuneExperiment(graph, "planted",
-                PlantedCommunities.spec(inputs, 150, 0.005), Device.cpu());
+        FineTuneExperiment experiment =
+                new FineTuneExperiment(graph, "planted", PlantedCommunities.spec(inputs, 150, 0.005), Device.cpu());
         return experiment.run(0, TrainingListener.NONE, null).metric(EvalSplit.TEST, "mrr");
     }
 

@@ -12,8 +12,7 @@ import java.util.Arrays;
  */
 public final class OfflineEngineProbe {
 
-    private OfflineEngineProbe() {
-    }
+    private OfflineEngineProbe() {}
 
     public static void main(String[] args) {
         Engine engine = Devices.engine();

@@ -22,8 +22,8 @@ class OfflineEngineTest {
     /** DJL's cache folders, read from the environment or a system property of the same name. */
     private static final List<String> CACHE_VARIABLES = List.of("DJL_CACHE_DIR", "ENGINE_CACHE_DIR");
     /** Variables that would point DJL at natives outside the class path. */
-    private static final List<String> NATIVE_OVERRIDES = List.of("PYTORCH_LIBRARY_PATH", "PYTORCH_VERSION",
-            "PYTORCH_FLAVOR", "PYTORCH_EXTRA_LIBRARY_PATH", "DJL_OFFLINE");
+    private static final List<String> NATIVE_OVERRIDES = List.of(
+            "PYTORCH_LIBRARY_PATH", "PYTORCH_VERSION", "PYTORCH_FLAVOR", "PYTORCH_EXTRA_LIBRARY_PATH", "DJL_OFFLINE");
     /** A local port nothing listens on (discard): any download attempt fails at once. */
     private static final String DEAD_PROXY_PORT = "9";
 
@@ -31,7 +31,9 @@ class OfflineEngineTest {
     void engineComputesOfflineWithNativesFromTheClassPath(@TempDir Path cache) throws Exception {
         ChildJvm.Result child = runProbe(cache);
 
-        assertThat(child.exitCode()).as("probe exit code; output:%n%s", child.output()).isZero();
+        assertThat(child.exitCode())
+                .as("probe exit code; output:%n%s", child.output())
+                .isZero();
         assertThat(child.output())
                 .contains("engine=PyTorch")
                 .contains("offline=true")
@@ -51,7 +53,9 @@ class OfflineEngineTest {
 
             System.setProperty(Devices.OFFLINE_PROPERTY, "false");
             Devices.engine();
-            assertThat(System.getProperty(Devices.OFFLINE_PROPERTY)).as("a user's own setting is kept").isEqualTo("false");
+            assertThat(System.getProperty(Devices.OFFLINE_PROPERTY))
+                    .as("a user's own setting is kept")
+                    .isEqualTo("false");
         } finally {
             restore(before);
         }
@@ -60,9 +64,12 @@ class OfflineEngineTest {
     private static ChildJvm.Result runProbe(Path cache) throws IOException, InterruptedException {
         List<String> jvmOptions = new ArrayList<>(List.of(
                 "-Dai.djl.offline=true",
-                "-Dhttp.proxyHost=127.0.0.1", "-Dhttp.proxyPort=" + DEAD_PROXY_PORT,
-                "-Dhttps.proxyHost=127.0.0.1", "-Dhttps.proxyPort=" + DEAD_PROXY_PORT,
-                "-Dhttp.nonProxyHosts=", "-Duser.home=" + cache.resolve("home")));
+                "-Dhttp.proxyHost=127.0.0.1",
+                "-Dhttp.proxyPort=" + DEAD_PROXY_PORT,
+                "-Dhttps.proxyHost=127.0.0.1",
+                "-Dhttps.proxyPort=" + DEAD_PROXY_PORT,
+                "-Dhttp.nonProxyHosts=",
+                "-Duser.home=" + cache.resolve("home")));
         for (String variable : CACHE_VARIABLES) {
             jvmOptions.add("-D" + variable + "=" + cache);
         }
@@ -70,15 +77,20 @@ class OfflineEngineTest {
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(OfflineEngineProbe.class.getName());
-        return ChildJvm.run(command, env -> {
-            NATIVE_OVERRIDES.forEach(env::remove);
-            CACHE_VARIABLES.forEach(v -> env.put(v, cache.toString()));
-        }, 120);
+        return ChildJvm.run(
+                command,
+                env -> {
+                    NATIVE_OVERRIDES.forEach(env::remove);
+                    CACHE_VARIABLES.forEach(v -> env.put(v, cache.toString()));
+                },
+                120);
     }
 
     private static List<String> filesUnder(Path dir) throws IOException {
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).map(p -> p.getFileName().toString()).toList();
+            return files.filter(Files::isRegularFile)
+                    .map(p -> p.getFileName().toString())
+                    .toList();
         }
     }
 

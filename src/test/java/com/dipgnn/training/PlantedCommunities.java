@@ -5,8 +5,8 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.SplitMark;
-import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.Backbone;
+import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.sampling.SamplingConfig;
 import java.util.LinkedHashSet;
@@ -23,11 +23,10 @@ final class PlantedCommunities {
 
     static final RelationType CLICKS = new RelationType("user", "clicks", "item");
 
-    private PlantedCommunities() {
-    }
+    private PlantedCommunities() {}
 
-    static HeteroGraph graph(int users, int items, int communities, int clicksPerUser, double inside, double testShare,
-                             long seed) {
+    static HeteroGraph graph(
+            int users, int items, int communities, int clicksPerUser, double inside, double testShare, long seed) {
         Random rng = new Random(seed);
         int[] src = new int[users * clicksPerUser];
         int[] dst = new int[users * clicksPerUser];
@@ -37,7 +36,8 @@ final class PlantedCommunities {
             Set<Integer> clicked = new LinkedHashSet<>();
             while (clicked.size() < clicksPerUser) {
                 int item = rng.nextDouble() < inside
-                        ? rng.nextInt(items / communities) * communities + u % communities : rng.nextInt(items);
+                        ? rng.nextInt(items / communities) * communities + u % communities
+                        : rng.nextInt(items);
                 clicked.add(item);
             }
             for (int item : clicked) {
@@ -62,9 +62,22 @@ final class PlantedCommunities {
     /** Link prediction of clicks with the data set's split, HGT 2 x 32 x 4, the whole graph each step. */
     static ExperimentSpec spec(NodeInputConfig inputs, int steps, double learningRate) {
         ModelConfig model = new ModelConfig(Backbone.HGT, 2, 32, 4, 0.1, 0.0, inputs);
-        FineTuneConfig training = new FineTuneConfig(steps, 128, 25, 0,
-                OptimizerConfig.FINE_TUNING.withLearningRate(learningRate), 0);
-        return new ExperimentSpec(TaskKind.LINK_PREDICTION, null, "clicks", SplitMode.DATASET, 0, 1.0, model, training,
-                new SamplingConfig(2, 64), 100_000, false, 255, 255, 0.1);
+        FineTuneConfig training =
+                new FineTuneConfig(steps, 128, 25, 0, OptimizerConfig.FINE_TUNING.withLearningRate(learningRate), 0);
+        return new ExperimentSpec(
+                TaskKind.LINK_PREDICTION,
+                null,
+                "clicks",
+                SplitMode.DATASET,
+                0,
+                1.0,
+                model,
+                training,
+                new SamplingConfig(2, 64),
+                100_000,
+                false,
+                255,
+                255,
+                0.1);
     }
 }

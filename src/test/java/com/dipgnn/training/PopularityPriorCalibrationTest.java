@@ -12,12 +12,12 @@ import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import java.util.Arrays;
 
 /**
  * On an interaction graph where users click items by popularity alone (Zipf: item i drawn with
@@ -44,11 +44,15 @@ class PopularityPriorCalibrationTest {
         PopularityPrior prior = auto.popularityPrior();
         assertThat(prior.chosenBy()).isEqualTo("validation");
         assertThat(prior.metric()).isEqualTo("recall@20");
-        assertThat(prior.trials()).extracting(PopularityPrior.Trial::beta)
+        assertThat(prior.trials())
+                .extracting(PopularityPrior.Trial::beta)
                 .containsExactlyElementsOf(PopularityPriorSetting.AUTO_GRID);
         assertThat(prior.beta()).isPositive();
         // the reported validation figure is the chosen trial's: the sweep and the report score alike
-        double chosen = prior.trials().stream().filter(t -> t.beta() == prior.beta()).findFirst().orElseThrow()
+        double chosen = prior.trials().stream()
+                .filter(t -> t.beta() == prior.beta())
+                .findFirst()
+                .orElseThrow()
                 .validation();
         assertThat(auto.metric(EvalSplit.VAL, "recall@20")).isCloseTo(chosen, within(1e-12));
         // with no prior (weight 0, tried first) validation is what the run without one reports
@@ -56,8 +60,10 @@ class PopularityPriorCalibrationTest {
         assertThat(off.popularityPrior()).isEqualTo(PopularityPrior.NONE);
         double withPrior = auto.metric(EvalSplit.TEST, "recall@20");
         double without = off.metric(EvalSplit.TEST, "recall@20");
-        assertThat(withPrior).as("test Recall@20 with the prior (without: %s)", without)
-                .isGreaterThan(without + 0.1).isGreaterThan(0.3);
+        assertThat(withPrior)
+                .as("test Recall@20 with the prior (without: %s)", without)
+                .isGreaterThan(without + 0.1)
+                .isGreaterThan(0.3);
         assertThat(auto.metric(EvalSplit.TEST, "mrr")).isGreaterThan(off.metric(EvalSplit.TEST, "mrr"));
     }
 
@@ -67,14 +73,18 @@ class PopularityPriorCalibrationTest {
         FineTuneResult auto = run(PopularityPriorSetting.AUTO);
         assertThat(fixed.popularityPrior().beta()).isEqualTo(0.08);
         assertThat(fixed.popularityPrior().chosenBy()).isEqualTo("fixed");
-        double trial = auto.popularityPrior().trials().stream().filter(t -> t.beta() == 0.08).findFirst()
-                .orElseThrow().validation();
+        double trial = auto.popularityPrior().trials().stream()
+                .filter(t -> t.beta() == 0.08)
+                .findFirst()
+                .orElseThrow()
+                .validation();
         assertThat(fixed.metric(EvalSplit.VAL, "recall@20")).isCloseTo(trial, within(1e-12));
     }
 
     private static FineTuneResult run(PopularityPriorSetting setting) throws IOException {
         ExperimentSpec spec = PlantedCommunities.spec(NodeInputConfig.DEFAULT, 2, 0.005);
-        return new FineTuneExperiment(graph, "zipf", spec, Device.cpu()).withPopularityPrior(setting)
+        return new FineTuneExperiment(graph, "zipf", spec, Device.cpu())
+                .withPopularityPrior(setting)
                 .run(0, TrainingListener.NONE, null);
     }
 
@@ -103,8 +113,10 @@ class PopularityPriorCalibrationTest {
                 marks[e++] = (rng.nextDouble() < testShare ? SplitMark.TEST : SplitMark.TRAIN).code();
             }
         }
-        return new GraphBuilder("zipf-clicks").addNodes(NodeTable.ofCount("user", users))
+        return new GraphBuilder("zipf-clicks")
+                .addNodes(NodeTable.ofCount("user", users))
                 .addNodes(NodeTable.ofCount("item", items))
-                .addEdges(PlantedCommunities.CLICKS, src, dst, marks, true).build();
+                .addEdges(PlantedCommunities.CLICKS, src, dst, marks, true)
+                .build();
     }
 }

@@ -1,6 +1,5 @@
 package com.dipgnn.training;
 
-import com.dipgnn.store.ModelStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,12 +10,13 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
 import com.dipgnn.pretraining.PretrainConfig;
+import com.dipgnn.pretraining.PretrainListener;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.PretrainResult;
 import com.dipgnn.pretraining.PretrainedModels;
 import com.dipgnn.pretraining.Pretrainer;
-import com.dipgnn.pretraining.PretrainListener;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.store.ModelStore;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,9 +39,13 @@ class PretrainedRowsTest {
 
     @BeforeAll
     static void pretrain() throws Exception {
-        ModelConfig model = PlantedCommunities.spec(NodeInputConfig.DEFAULT, 1, 0.005).model();
-        PretrainConfig config = PretrainConfig.PAPER_DEFAULT.withMethod(PretrainMethod.DIPGNN).withSteps(3)
-                .withSampling(new SamplingConfig(2, 32), 16, 0).withSeed(1);
+        ModelConfig model =
+                PlantedCommunities.spec(NodeInputConfig.DEFAULT, 1, 0.005).model();
+        PretrainConfig config = PretrainConfig.PAPER_DEFAULT
+                .withMethod(PretrainMethod.DIPGNN)
+                .withSteps(3)
+                .withSampling(new SamplingConfig(2, 32), 16, 0)
+                .withSeed(1);
         Path saved = dir.resolve("pretrained");
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             PretrainResult result = new Pretrainer(config, PretrainListener.NONE).run(GRAPH, model, manager, null);
@@ -53,9 +57,11 @@ class PretrainedRowsTest {
     @Test
     void onTheSameNodesTheRowsCarryOver() throws Exception {
         Path tuned = dir.resolve("same");
-        new FineTuneExperiment(GRAPH, "planted", PlantedCommunities.spec(NodeInputConfig.DEFAULT, 2, 0.005), Device.cpu())
+        new FineTuneExperiment(
+                        GRAPH, "planted", PlantedCommunities.spec(NodeInputConfig.DEFAULT, 2, 0.005), Device.cpu())
                 .run(0, TrainingListener.NONE, tuned, pretrained);
-        assertThat(outcome(tuned)).hasEntrySatisfying("user", s -> assertThat(s).startsWith("carried over"))
+        assertThat(outcome(tuned))
+                .hasEntrySatisfying("user", s -> assertThat(s).startsWith("carried over"))
                 .hasEntrySatisfying("item", s -> assertThat(s).startsWith("carried over"));
     }
 
@@ -63,25 +69,46 @@ class PretrainedRowsTest {
     void onReIndexedNodesTheRowsStartUntrained() throws Exception {
         Path tuned = dir.resolve("transfer");
         ExperimentSpec dataset = PlantedCommunities.spec(NodeInputConfig.DEFAULT, 2, 0.005);
-        ExperimentSpec transfer = new ExperimentSpec(dataset.task(), null, dataset.relation(), SplitMode.TRANSFER, 0,
-                1.0, dataset.model(), dataset.training(), dataset.sampling(), dataset.fullGraphMaxNodes(), false, 100,
-                100, 0.1);
-        new FineTuneExperiment(GRAPH, "planted", transfer, Device.cpu()).run(0, TrainingListener.NONE, tuned, pretrained);
-        assertThat(outcome(tuned)).hasEntrySatisfying("user", s -> assertThat(s).startsWith("untrained")
-                .contains("300 nodes").contains("90 nodes"));
+        ExperimentSpec transfer = new ExperimentSpec(
+                dataset.task(),
+                null,
+                dataset.relation(),
+                SplitMode.TRANSFER,
+                0,
+                1.0,
+                dataset.model(),
+                dataset.training(),
+                dataset.sampling(),
+                dataset.fullGraphMaxNodes(),
+                false,
+                100,
+                100,
+                0.1);
+        new FineTuneExperiment(GRAPH, "planted", transfer, Device.cpu())
+                .run(0, TrainingListener.NONE, tuned, pretrained);
+        assertThat(outcome(tuned))
+                .hasEntrySatisfying(
+                        "user",
+                        s -> assertThat(s)
+                                .startsWith("untrained")
+                                .contains("300 nodes")
+                                .contains("90 nodes"));
     }
 
     @Test
     void otherNodeInputsThanThePreTrainedOnesAreRefused() {
-        ExperimentSpec none = PlantedCommunities.spec(NodeInputConfig.DEFAULT.withEmbeddings(TypeSelection.NONE), 2,
-                0.005);
+        ExperimentSpec none =
+                PlantedCommunities.spec(NodeInputConfig.DEFAULT.withEmbeddings(TypeSelection.NONE), 2, 0.005);
         assertThatThrownBy(() -> new FineTuneExperiment(GRAPH, "planted", none, Device.cpu())
-                .run(0, TrainingListener.NONE, null, pretrained))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("per-node embeddings for [user, item]")
+                        .run(0, TrainingListener.NONE, null, pretrained))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("per-node embeddings for [user, item]")
                 .hasMessageContaining("--node-embeddings auto");
     }
 
     private static Map<String, String> outcome(Path model) throws Exception {
-        return FineTuneProvenance.of(ModelStore.readManifest(model)).orElseThrow().nodeEmbeddingsFromPretrained();
+        return FineTuneProvenance.of(ModelStore.readManifest(model))
+                .orElseThrow()
+                .nodeEmbeddingsFromPretrained();
     }
 }

@@ -39,8 +39,8 @@ class SparseUpdateTest {
         HeteroGraph graph = PlantedCommunities.graph(20, 16, 2, 3, 0.9, 0.0, 5);
         ModelConfig config = new ModelConfig(Backbone.HGT, 1, 8, 2, 0.0, 0.0, NO_ROW_DROPOUT);
         try (NDManager manager = NDManager.newBaseManager()) {
-            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph, config.nodeInputs()), config,
-                    NodeIdSpace.of(graph));
+            GraphEncoder encoder =
+                    new GraphEncoder(GraphSchema.of(graph, config.nodeInputs()), config, NodeIdSpace.of(graph));
             FineTuner.initialize(1, manager, encoder);
             NodeEmbeddingTable users = encoder.nodeTables().get("user");
             ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING.withClipNorm(0), encoder);
@@ -53,9 +53,12 @@ class SparseUpdateTest {
             float[] varianceFirst = moments[1].toFloatArray();
             for (int row = 0; row < 20; row++) {
                 boolean touched = row <= 2;
-                assertThat(changed(before, afterFirst, row)).as("row %d changed", row).isEqualTo(touched);
+                assertThat(changed(before, afterFirst, row))
+                        .as("row %d changed", row)
+                        .isEqualTo(touched);
                 assertThat(users.isTrained(row)).as("row %d trained", row).isEqualTo(touched);
-                assertThat(allZero(meanFirst, row) && allZero(varianceFirst, row)).as("row %d moments zero", row)
+                assertThat(allZero(meanFirst, row) && allZero(varianceFirst, row))
+                        .as("row %d moments zero", row)
                         .isEqualTo(!touched);
             }
 
@@ -65,8 +68,11 @@ class SparseUpdateTest {
             float[] varianceSecond = updater.tableMoments(USERS)[1].toFloatArray();
             for (int row : new int[] {0, 1, 3, 4, 6, 19}) {
                 assertThat(rowOf(afterSecond, row)).as("row %d", row).isEqualTo(rowOf(afterFirst, row));
-                assertThat(rowOf(meanSecond, row)).as("first moment of row %d", row).isEqualTo(rowOf(meanFirst, row));
-                assertThat(rowOf(varianceSecond, row)).as("second moment of row %d", row)
+                assertThat(rowOf(meanSecond, row))
+                        .as("first moment of row %d", row)
+                        .isEqualTo(rowOf(meanFirst, row));
+                assertThat(rowOf(varianceSecond, row))
+                        .as("second moment of row %d", row)
                         .isEqualTo(rowOf(varianceFirst, row));
             }
             assertThat(changed(afterFirst, afterSecond, 2)).isTrue();
@@ -80,8 +86,8 @@ class SparseUpdateTest {
         HeteroGraph graph = PlantedCommunities.graph(20, 16, 2, 3, 0.9, 0.0, 5);
         ModelConfig config = new ModelConfig(Backbone.HGT, 1, 8, 2, 0.0, 0.0, NO_ROW_DROPOUT);
         try (NDManager manager = NDManager.newBaseManager()) {
-            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph, config.nodeInputs()), config,
-                    NodeIdSpace.of(graph));
+            GraphEncoder encoder =
+                    new GraphEncoder(GraphSchema.of(graph, config.nodeInputs()), config, NodeIdSpace.of(graph));
             FineTuner.initialize(1, manager, encoder);
             NodeEmbeddingTable users = encoder.nodeTables().get("user");
             ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, encoder);
@@ -90,7 +96,10 @@ class SparseUpdateTest {
                 Subgraph sub = Subgraph.induced(graph, Map.of("user", new int[] {0, 1, 2}, "item", new int[] {0, 1}));
                 try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
                     // one layer: user 0's state reads its own row and its items', never users 1 and 2
-                    collector.backward(encoder.forward(new GraphBatch(scope, graph, sub), true).get("user").get(0).sum());
+                    collector.backward(encoder.forward(new GraphBatch(scope, graph, sub), true)
+                            .get("user")
+                            .get(0)
+                            .sum());
                 }
                 updater.step();
             }
@@ -98,9 +107,12 @@ class SparseUpdateTest {
             assertThat(changed(before, after, 0)).isTrue();
             assertThat(users.isTrained(0)).isTrue();
             for (int row : new int[] {1, 2}) {
-                assertThat(changed(before, after, row)).as("row %d changed", row).isFalse();
+                assertThat(changed(before, after, row))
+                        .as("row %d changed", row)
+                        .isFalse();
                 assertThat(users.isTrained(row)).as("row %d trained", row).isFalse();
-                assertThat(allZero(updater.tableMoments(USERS)[0].toFloatArray(), row)).isTrue();
+                assertThat(allZero(updater.tableMoments(USERS)[0].toFloatArray(), row))
+                        .isTrue();
             }
         }
     }
@@ -110,8 +122,8 @@ class SparseUpdateTest {
         HeteroGraph graph = PlantedCommunities.graph(20, 16, 2, 3, 0.9, 0.0, 5);
         ModelConfig config = new ModelConfig(Backbone.HGT, 1, 8, 2, 0.0, 0.0, NO_ROW_DROPOUT);
         try (NDManager manager = NDManager.newBaseManager()) {
-            GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph, config.nodeInputs()), config,
-                    NodeIdSpace.of(graph));
+            GraphEncoder encoder =
+                    new GraphEncoder(GraphSchema.of(graph, config.nodeInputs()), config, NodeIdSpace.of(graph));
             FineTuner.initialize(1, manager, encoder);
             ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, encoder);
             try (NDManager scope = manager.newSubManager()) {
@@ -146,8 +158,8 @@ class SparseUpdateTest {
         }
     }
 
-    private static void step(GraphEncoder encoder, ParameterUpdater updater, HeteroGraph graph, int[] users,
-                             NDManager manager) {
+    private static void step(
+            GraphEncoder encoder, ParameterUpdater updater, HeteroGraph graph, int[] users, NDManager manager) {
         try (NDManager scope = manager.newSubManager()) {
             backward(encoder, graph, users, scope);
             updater.step();

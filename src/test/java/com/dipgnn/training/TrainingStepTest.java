@@ -23,7 +23,8 @@ class TrainingStepTest {
             FineTuner.initialize(1, manager, layer);
             ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, layer);
             Engine engine = Devices.engine();
-            float[] before = layer.parameters().values().iterator().next().getArray().toFloatArray();
+            float[] before =
+                    layer.parameters().values().iterator().next().getArray().toFloatArray();
             List<String> phases = new ArrayList<>();
             TrainingStep.Timing timing = new TrainingStep.Timing() {
                 @Override
@@ -42,23 +43,39 @@ class TrainingStepTest {
                 }
             };
             // loss = sum of the layer's output on (1, 2): 1 * w1 + 2 * w2 + b
-            TrainingStep.Result<String> result = TrainingStep.run(manager, engine, updater, scope -> {
-                NDArray out = layer.forward(scope.create(new float[] {1, 2}, new Shape(1, 2)));
-                return new TrainingStep.Forward<>(out.sum(), "computed");
-            }, "test loss", timing);
+            TrainingStep.Result<String> result = TrainingStep.run(
+                    manager,
+                    engine,
+                    updater,
+                    scope -> {
+                        NDArray out = layer.forward(scope.create(new float[] {1, 2}, new Shape(1, 2)));
+                        return new TrainingStep.Forward<>(out.sum(), "computed");
+                    },
+                    "test loss",
+                    timing);
             assertThat(phases).containsExactly("forward", "backward", "update");
             assertThat(result.result()).isEqualTo("computed");
             assertThat(result.loss()).isFinite();
-            float[] after = layer.parameters().values().iterator().next().getArray().toFloatArray();
+            float[] after =
+                    layer.parameters().values().iterator().next().getArray().toFloatArray();
             assertThat(after).isNotEqualTo(before);
 
             phases.clear();
-            assertThatThrownBy(() -> TrainingStep.run(manager, engine, updater, scope -> new TrainingStep.Forward<Void>(
-                    layer.forward(scope.create(new float[] {Float.NaN, 0}, new Shape(1, 2))).sum(), null),
-                    "test loss", timing)).isInstanceOf(NonFiniteLossException.class)
+            assertThatThrownBy(() -> TrainingStep.run(
+                            manager,
+                            engine,
+                            updater,
+                            scope -> new TrainingStep.Forward<Void>(
+                                    layer.forward(scope.create(new float[] {Float.NaN, 0}, new Shape(1, 2)))
+                                            .sum(),
+                                    null),
+                            "test loss",
+                            timing))
+                    .isInstanceOf(NonFiniteLossException.class)
                     .hasMessageContaining("test loss is NaN");
             assertThat(phases).as("refused before backward and the update").containsExactly("forward");
-            assertThat(layer.parameters().values().iterator().next().getArray().toFloatArray()).containsExactly(after);
+            assertThat(layer.parameters().values().iterator().next().getArray().toFloatArray())
+                    .containsExactly(after);
         }
     }
 }

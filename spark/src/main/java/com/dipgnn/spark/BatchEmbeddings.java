@@ -4,8 +4,8 @@ import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.serving.PreparedModel;
 import com.dipgnn.store.CodeVersion;
 import com.dipgnn.store.ModelFileChecksums;
-import com.dipgnn.training.LayerwiseEmbedder;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.training.LayerwiseEmbedder;
 import com.dipgnn.training.NodeEmbedder;
 import java.io.IOException;
 import java.io.InputStream;
@@ -59,8 +59,7 @@ public final class BatchEmbeddings {
             .add(EmbeddingsManifest.NODE_ID, DataTypes.IntegerType, false)
             .add(EmbeddingsManifest.EMBEDDING, DataTypes.createArrayType(DataTypes.FloatType, false), false);
 
-    private BatchEmbeddings() {
-    }
+    private BatchEmbeddings() {}
 
     public static void main(String[] args) {
         BatchOptions options;
@@ -71,12 +70,14 @@ public final class BatchEmbeddings {
             System.exit(2);
             return;
         }
-        SparkSession spark = SparkSession.builder().appName("dipgnn-batch-embeddings").getOrCreate();
+        SparkSession spark =
+                SparkSession.builder().appName("dipgnn-batch-embeddings").getOrCreate();
         int status = 0;
         try {
             EmbeddingsManifest manifest = run(spark, options);
-            System.out.println("wrote " + manifest.rows() + " embeddings of width " + manifest.dim() + " ("
-                    + manifest.passes() + " passes in " + manifest.partitions() + " partitions) to " + options.output());
+            System.out.println(
+                    "wrote " + manifest.rows() + " embeddings of width " + manifest.dim() + " (" + manifest.passes()
+                            + " passes in " + manifest.partitions() + " partitions) to " + options.output());
         } catch (IllegalArgumentException | UncheckedIOException e) {
             System.err.println("error: " + e.getMessage());
             status = 1;
@@ -113,49 +114,85 @@ public final class BatchEmbeddings {
         try {
             fingerprint = ModelStore.fingerprint(modelDir);
         } catch (IOException e) {
-            throw new IllegalArgumentException("--model " + options.model() + " is not a readable model directory: "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "--model " + options.model() + " is not a readable model directory: " + e.getMessage(), e);
         }
         // The driver loads the model and graph once too: every input error shows here, before any task,
         // and it counts the passes. (In local mode the tasks reuse this very copy.)
         ExecutorModels.Loaded loaded = ExecutorModels.get(options);
         PreparedModel model = loaded.model();
-        int passes = options.sampled() ? loaded.embedder().passCount(loaded.allNodes()) : loaded.plan().size();
-        int partitions = Math.max(1, Math.min(passes,
-                options.partitions() > 0 ? options.partitions() : spark.sparkContext().defaultParallelism()));
+        int passes = options.sampled()
+                ? loaded.embedder().passCount(loaded.allNodes())
+                : loaded.plan().size();
+        int partitions = Math.max(
+                1,
+                Math.min(
+                        passes,
+                        options.partitions() > 0
+                                ? options.partitions()
+                                : spark.sparkContext().defaultParallelism()));
         Map<String, Long> counts = new LinkedHashMap<>();
         loaded.allNodes().forEach((type, ids) -> counts.put(type, (long) ids.length));
         long total = counts.values().stream().mapToLong(Long::longValue).sum();
-        LOG.info("Embedding {} nodes of {} with model {} ({} inference): {} passes{} in {} partitions", total,
-                options.graph(), options.model(), options.sampled() ? "sampled" : "exact", passes,
-                options.sampled() ? " of up to " + options.chunkSize() + " seeds per type" : " per layer", partitions);
+        LOG.info(
+                "Embedding {} nodes of {} with model {} ({} inference): {} passes{} in {} partitions",
+                total,
+                options.graph(),
+                options.model(),
+                options.sampled() ? "sampled" : "exact",
+                passes,
+                options.sampled() ? " of up to " + options.chunkSize() + " seeds per type" : " per layer",
+                partitions);
 
         List<Integer> passIndices = IntStream.range(0, passes).boxed().toList();
         JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
         JavaRDD<Row> rows = options.sampled()
                 ? context.parallelize(passIndices, partitions).mapPartitions(indices -> embedPasses(options, indices))
                 : ExactLayers.rows(context, options, loaded, passIndices, partitions);
-        spark.createDataFrame(rows, SCHEMA).write().mode(SaveMode.ErrorIfExists)
-                .option("compression", "snappy").parquet(options.output());
+        spark.createDataFrame(rows, SCHEMA)
+                .write()
+                .mode(SaveMode.ErrorIfExists)
+                .option("compression", "snappy")
+                .parquet(options.output());
 
         Map<String, EmbeddingsManifest.DataFile> files = dataFiles(spark, fs, output);
-        long written = files.values().stream().mapToLong(EmbeddingsManifest.DataFile::rows).sum();
+        long written = files.values().stream()
+                .mapToLong(EmbeddingsManifest.DataFile::rows)
+                .sum();
         if (written != total) {
             throw new IllegalStateException("the job wrote " + written + " rows to " + options.output()
                     + " but the graph has " + total + " nodes; the output is incomplete and has no manifest");
         }
-        String modelId = options.modelId() != null ? options.modelId()
+        String modelId = options.modelId() != null
+                ? options.modelId()
                 : modelDir.toAbsolutePath().normalize().getFileName().toString();
-        EmbeddingsManifest manifest = new EmbeddingsManifest(EmbeddingsManifest.FORMAT, Instant.now().toString(),
-                CodeVersion.get(), modelId, fingerprint, model.manifest().dataset(), options.graph(),
-                loaded.graphFingerprint(), model.dim(), options.seed(), options.chunkSize(),
-                options.sampled() ? model.samplerDescription() : LayerwiseEmbedder.DESCRIPTION, options.device(),
-                passes, partitions, counts, total, null).withFiles(files);
+        EmbeddingsManifest manifest = new EmbeddingsManifest(
+                        EmbeddingsManifest.FORMAT,
+                        Instant.now().toString(),
+                        CodeVersion.get(),
+                        modelId,
+                        fingerprint,
+                        model.manifest().dataset(),
+                        options.graph(),
+                        loaded.graphFingerprint(),
+                        model.dim(),
+                        options.seed(),
+                        options.chunkSize(),
+                        options.sampled() ? model.samplerDescription() : LayerwiseEmbedder.DESCRIPTION,
+                        options.device(),
+                        passes,
+                        partitions,
+                        counts,
+                        total,
+                        null)
+                .withFiles(files);
         try (OutputStream out = fs.create(new org.apache.hadoop.fs.Path(output, EmbeddingsManifest.FILE_NAME), false)) {
             manifest.write(out);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + EmbeddingsManifest.FILE_NAME + " into " + options.output()
-                    + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot write " + EmbeddingsManifest.FILE_NAME + " into " + options.output() + ": "
+                            + e.getMessage(),
+                    e);
         }
         LOG.info("Wrote {} embeddings to {}", total, options.output());
         return manifest;
@@ -166,10 +203,13 @@ public final class BatchEmbeddings {
      * {@code .parquet}, not hidden), with its size, the rows Spark reads from it and its SHA-256, for
      * the manifest: a deployment serves exactly these files, unchanged.
      */
-    static Map<String, EmbeddingsManifest.DataFile> dataFiles(SparkSession spark, FileSystem fs,
-                                                              org.apache.hadoop.fs.Path output) {
+    static Map<String, EmbeddingsManifest.DataFile> dataFiles(
+            SparkSession spark, FileSystem fs, org.apache.hadoop.fs.Path output) {
         Map<String, Long> rowsPerFile = new HashMap<>();
-        for (Row row : spark.read().parquet(output.toString()).groupBy(functions.input_file_name()).count()
+        for (Row row : spark.read()
+                .parquet(output.toString())
+                .groupBy(functions.input_file_name())
+                .count()
                 .collectAsList()) {
             String uri = row.getString(0);
             rowsPerFile.merge(uri.substring(uri.lastIndexOf('/') + 1), row.getLong(1), Long::sum);
@@ -182,13 +222,17 @@ public final class BatchEmbeddings {
                     continue;
                 }
                 try (InputStream in = fs.open(status.getPath())) {
-                    files.put(name, new EmbeddingsManifest.DataFile(status.getLen(), rowsPerFile.getOrDefault(name, 0L),
-                            ModelFileChecksums.sha256(in)));
+                    files.put(
+                            name,
+                            new EmbeddingsManifest.DataFile(
+                                    status.getLen(),
+                                    rowsPerFile.getOrDefault(name, 0L),
+                                    ModelFileChecksums.sha256(in)));
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read back the files written to " + output + " for their checksums: "
-                    + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot read back the files written to " + output + " for their checksums: " + e.getMessage(), e);
         }
         return files;
     }
@@ -214,8 +258,8 @@ public final class BatchEmbeddings {
                     int pass = passIndices.next();
                     long start = System.nanoTime();
                     Map<String, int[]> seeds = embedder.seedsOf(loaded.allNodes(), pass);
-                    Map<String, float[]> out = embedder.embedPass(model.model().encoder(), seeds, pass,
-                            model.manager(), options.seed());
+                    Map<String, float[]> out =
+                            embedder.embedPass(model.model().encoder(), seeds, pass, model.manager(), options.seed());
                     encodeNanos += System.nanoTime() - start;
                     seeds.forEach((type, ids) -> {
                         float[] values = out.get(type);
@@ -228,7 +272,10 @@ public final class BatchEmbeddings {
                     passes++;
                     rows += buffered.size();
                     if (!passIndices.hasNext()) {
-                        LOG.info("Partition done: {} passes, {} rows, {} s sampling and encoding", passes, rows,
+                        LOG.info(
+                                "Partition done: {} passes, {} rows, {} s sampling and encoding",
+                                passes,
+                                rows,
                                 String.format("%.1f", encodeNanos / 1e9));
                     }
                 }
@@ -249,8 +296,8 @@ public final class BatchEmbeddings {
         try {
             return path.getFileSystem(spark.sparkContext().hadoopConfiguration());
         } catch (IOException e) {
-            throw new IllegalArgumentException("--output " + path + " is on no file system this cluster can write: "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "--output " + path + " is on no file system this cluster can write: " + e.getMessage(), e);
         }
     }
 }

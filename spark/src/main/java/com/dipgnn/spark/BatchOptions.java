@@ -26,13 +26,24 @@ import java.util.Locale;
  *     {@code chunkSize} seeds on neighbourhoods sampled with {@code seed}); false (the default): exact
  *     inference, every in-neighbour at every layer, as the service deploys by default
  */
-public record BatchOptions(String model, String modelId, String graph, long graphSeed, String output, long seed,
-                           int chunkSize, int partitions, String device, boolean requireSameGraph, boolean sampled)
+public record BatchOptions(
+        String model,
+        String modelId,
+        String graph,
+        long graphSeed,
+        String output,
+        long seed,
+        int chunkSize,
+        int partitions,
+        String device,
+        boolean requireSameGraph,
+        boolean sampled)
         implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    static final String USAGE = String.join("\n",
+    static final String USAGE = String.join(
+            "\n",
             "usage: spark-submit --class com.dipgnn.spark.BatchEmbeddings dipgnn-spark-<version>-job.jar \\",
             "         --model DIR --graph SOURCE --output DIR [options]",
             "  --model DIR          fine-tuned model directory (manifest.json, encoder.params, head.params),",
@@ -54,11 +65,15 @@ public record BatchOptions(String model, String modelId, String graph, long grap
     public BatchOptions {
         require(model != null && !model.isBlank(), "--model is required: the fine-tuned model's directory");
         require(graph != null && !graph.isBlank(), "--graph is required: the graph's directory or synthetic:<name>");
-        require(output != null && !output.isBlank(), "--output is required: the directory to write the Parquet files to");
+        require(
+                output != null && !output.isBlank(),
+                "--output is required: the directory to write the Parquet files to");
         require(chunkSize >= 1, "--chunk must be at least 1; got " + chunkSize);
         require(partitions >= 0, "--partitions must be at least 1 (or 0 for the default); got " + partitions);
         device = device == null ? "auto" : device.trim().toLowerCase(Locale.ROOT);
-        require(List.of("auto", "cpu", "gpu").contains(device), "--device must be auto, cpu or gpu; got '" + device + "'");
+        require(
+                List.of("auto", "cpu", "gpu").contains(device),
+                "--device must be auto, cpu or gpu; got '" + device + "'");
     }
 
     /** Defaults as the service deploys: seed 0, chunks of 1,024, the default parallelism, device auto. */
@@ -67,29 +82,34 @@ public record BatchOptions(String model, String modelId, String graph, long grap
     }
 
     public BatchOptions withPartitions(int n) {
-        return new BatchOptions(model, modelId, graph, graphSeed, output, seed, chunkSize, n, device, requireSameGraph, sampled);
+        return new BatchOptions(
+                model, modelId, graph, graphSeed, output, seed, chunkSize, n, device, requireSameGraph, sampled);
     }
 
     public BatchOptions withChunk(int n) {
-        return new BatchOptions(model, modelId, graph, graphSeed, output, seed, n, partitions, device, requireSameGraph, sampled);
+        return new BatchOptions(
+                model, modelId, graph, graphSeed, output, seed, n, partitions, device, requireSameGraph, sampled);
     }
 
     public BatchOptions withSeed(long n) {
-        return new BatchOptions(model, modelId, graph, graphSeed, output, n, chunkSize, partitions, device, requireSameGraph, sampled);
+        return new BatchOptions(
+                model, modelId, graph, graphSeed, output, n, chunkSize, partitions, device, requireSameGraph, sampled);
     }
 
     public BatchOptions withModelId(String id) {
-        return new BatchOptions(model, id, graph, graphSeed, output, seed, chunkSize, partitions, device, requireSameGraph, sampled);
+        return new BatchOptions(
+                model, id, graph, graphSeed, output, seed, chunkSize, partitions, device, requireSameGraph, sampled);
     }
 
     /** As a deployment with sampled inference ({@code true}) or exact inference ({@code false}). */
     public BatchOptions withSampled(boolean s) {
-        return new BatchOptions(model, modelId, graph, graphSeed, output, seed, chunkSize, partitions, device,
-                requireSameGraph, s);
+        return new BatchOptions(
+                model, modelId, graph, graphSeed, output, seed, chunkSize, partitions, device, requireSameGraph, s);
     }
 
     public BatchOptions withDevice(String d) {
-        return new BatchOptions(model, modelId, graph, graphSeed, output, seed, chunkSize, partitions, d, requireSameGraph, sampled);
+        return new BatchOptions(
+                model, modelId, graph, graphSeed, output, seed, chunkSize, partitions, d, requireSameGraph, sampled);
     }
 
     /**
@@ -136,8 +156,8 @@ public record BatchOptions(String model, String modelId, String graph, long grap
             }
         }
         try {
-            return new BatchOptions(model, modelId, graph, graphSeed, output, seed, chunk, partitions, device, sameGraph,
-                    sampled);
+            return new BatchOptions(
+                    model, modelId, graph, graphSeed, output, seed, chunk, partitions, device, sameGraph, sampled);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage() + "\n" + USAGE, e);
         }

@@ -25,12 +25,15 @@ import scala.Tuple2;
  */
 final class ExactLayers {
 
-    private ExactLayers() {
-    }
+    private ExactLayers() {}
 
     /** The rows (type, id, embedding) of every node, computed layer by layer. */
-    static JavaRDD<Row> rows(JavaSparkContext context, BatchOptions options, ExecutorModels.Loaded loaded,
-                             List<Integer> passIndices, int partitions) {
+    static JavaRDD<Row> rows(
+            JavaSparkContext context,
+            BatchOptions options,
+            ExecutorModels.Loaded loaded,
+            List<Integer> passIndices,
+            int partitions) {
         int layers = loaded.model().model().encoder().layers().size();
         if (layers > 1) {
             requireRoomOnTheDriver(context, loaded);
@@ -40,7 +43,8 @@ final class ExactLayers {
             Broadcast<Map<String, float[]>> states = below == null ? null : context.broadcast(below);
             int current = layer;
             List<Tuple2<Integer, float[]>> done = context.parallelize(passIndices, partitions)
-                    .mapPartitions(indices -> states(options, current, states, indices)).collect();
+                    .mapPartitions(indices -> states(options, current, states, indices))
+                    .collect();
             LayerwiseEmbedder embedder = new LayerwiseEmbedder(loaded.model().graph());
             Map<String, float[]> next = new LinkedHashMap<>();
             for (Tuple2<Integer, float[]> pass : done) {
@@ -80,16 +84,16 @@ final class ExactLayers {
         long max = context.sc().getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g");
         if (max > 0 && bytes > max * 9 / 10) {
             throw new IllegalArgumentException("exact inference gathers each layer's states on the driver: "
-                    + loaded.model().graph().totalNodes() + " nodes x " + loaded.model().dim() + " floats = " + bytes
+                    + loaded.model().graph().totalNodes() + " nodes x "
+                    + loaded.model().dim() + " floats = " + bytes
                     + " bytes, more than spark.driver.maxResultSize (" + max + " bytes) allows; raise it (and the"
                     + " driver's memory) with --conf spark.driver.maxResultSize=..., or use --inference sampled");
         }
     }
 
     /** Runs the given passes of {@code layer} on this executor: (pass index, states row-major). */
-    private static Iterator<Tuple2<Integer, float[]>> states(BatchOptions options, int layer,
-                                                           Broadcast<Map<String, float[]>> below,
-                                                           Iterator<Integer> indices) {
+    private static Iterator<Tuple2<Integer, float[]>> states(
+            BatchOptions options, int layer, Broadcast<Map<String, float[]>> below, Iterator<Integer> indices) {
         ExecutorModels.Loaded loaded = ExecutorModels.get(options);
         GraphEncoder encoder = loaded.model().model().encoder();
         LayerwiseEmbedder embedder = new LayerwiseEmbedder(loaded.model().graph());
@@ -98,7 +102,9 @@ final class ExactLayers {
         try (NDManager scope = loaded.model().manager().newSubManager()) {
             while (indices.hasNext()) {
                 int index = indices.next();
-                out.add(new Tuple2<>(index, embedder.runPass(encoder, layer, states, loaded.plan().get(index), scope)));
+                out.add(new Tuple2<>(
+                        index,
+                        embedder.runPass(encoder, layer, states, loaded.plan().get(index), scope)));
             }
         }
         return out.iterator();

@@ -1,8 +1,8 @@
 package com.dipgnn.spark;
 
 import ai.djl.MalformedModelException;
-import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.PreparedModel;
 import com.dipgnn.training.Devices;
@@ -10,6 +10,8 @@ import com.dipgnn.training.LayerwiseEmbedder;
 import com.dipgnn.training.NodeEmbedder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,8 +19,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 
 /**
  * The model and graph of a job, loaded once per JVM (executor or driver) and shared by all its
@@ -31,20 +31,27 @@ final class ExecutorModels {
      * What the tasks of a job share: the model prepared on its graph, its embedder, the ids of every
      * node, and the fingerprint of the graph as loaded (the raw graph itself is not kept).
      */
-    record Loaded(PreparedModel model, NodeEmbedder embedder, Map<String, int[]> allNodes, String graphFingerprint,
-                  List<LayerwiseEmbedder.Pass> plan) {
-    }
+    record Loaded(
+            PreparedModel model,
+            NodeEmbedder embedder,
+            Map<String, int[]> allNodes,
+            String graphFingerprint,
+            List<LayerwiseEmbedder.Pass> plan) {}
 
     /** The options that decide what is loaded (not the output, the partitions or the sampling seed). */
-    private record Key(String model, String graph, long graphSeed, int chunkSize, String device, boolean sameGraph,
-                       boolean sampled) {
-    }
+    private record Key(
+            String model,
+            String graph,
+            long graphSeed,
+            int chunkSize,
+            String device,
+            boolean sameGraph,
+            boolean sampled) {}
 
     private static final Logger LOG = LoggerFactory.getLogger(ExecutorModels.class);
     private static final Map<Key, Loaded> CACHE = new ConcurrentHashMap<>();
 
-    private ExecutorModels() {
-    }
+    private ExecutorModels() {}
 
     /**
      * The job's model and graph in this JVM, loaded at the first call.
@@ -52,8 +59,14 @@ final class ExecutorModels {
      * @throws IllegalArgumentException when the model directory, the graph or their fit is wrong
      */
     static Loaded get(BatchOptions options) {
-        Key key = new Key(options.model(), options.graph(), options.graphSeed(), options.chunkSize(),
-                options.device(), options.requireSameGraph(), options.sampled());
+        Key key = new Key(
+                options.model(),
+                options.graph(),
+                options.graphSeed(),
+                options.chunkSize(),
+                options.device(),
+                options.requireSameGraph(),
+                options.sampled());
         return CACHE.computeIfAbsent(key, k -> load(options));
     }
 
@@ -76,21 +89,27 @@ final class ExecutorModels {
         long start = System.nanoTime();
         HeteroGraph raw = loadGraph(options);
         DeploymentOptions deployment = DeploymentOptions.defaults()
-                .withInference(options.sampled() ? DeploymentOptions.Inference.SAMPLED : DeploymentOptions.Inference.EXACT)
+                .withInference(
+                        options.sampled() ? DeploymentOptions.Inference.SAMPLED : DeploymentOptions.Inference.EXACT)
                 .withChunkSize(options.chunkSize())
                 .withRequireSameGraph(options.requireSameGraph())
                 .withDevice(Devices.select(options.device()));
         try {
             PreparedModel model = PreparedModel.open(modelDir, raw, deployment, null);
             NodeEmbedder embedder = model.embedder();
-            LOG.info("Loaded model {} and graph {} ({} nodes) on {} in {} s", modelDir, options.graph(),
-                    raw.totalNodes(), host(), String.format("%.1f", (System.nanoTime() - start) / 1e9));
-            List<LayerwiseEmbedder.Pass> plan = options.sampled() ? List.of()
-                    : new LayerwiseEmbedder(model.graph()).plan();
+            LOG.info(
+                    "Loaded model {} and graph {} ({} nodes) on {} in {} s",
+                    modelDir,
+                    options.graph(),
+                    raw.totalNodes(),
+                    host(),
+                    String.format("%.1f", (System.nanoTime() - start) / 1e9));
+            List<LayerwiseEmbedder.Pass> plan =
+                    options.sampled() ? List.of() : new LayerwiseEmbedder(model.graph()).plan();
             return new Loaded(model, embedder, NodeEmbedder.allNodes(model.graph()), raw.fingerprint(), plan);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read model directory " + modelDir + " on " + host() + ": "
-                    + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot read model directory " + modelDir + " on " + host() + ": " + e.getMessage(), e);
         } catch (MalformedModelException e) {
             throw new IllegalArgumentException("model directory " + modelDir + " is damaged: " + e.getMessage(), e);
         }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.Device;
-import com.dipgnn.graph.synthetic.QueryProductLocation;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.synthetic.QueryProductLocation;
 import com.dipgnn.model.AggregationKernel;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
@@ -15,10 +15,10 @@ import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.PrecomputedEmbeddings;
+import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
@@ -26,10 +26,13 @@ import com.dipgnn.training.TrainingListener;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -37,9 +40,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.security.MessageDigest;
-import java.util.HexFormat;
-import java.util.stream.IntStream;
 
 /**
  * The batch job in Spark local mode (2 worker threads) on a generated query-product graph with a
@@ -53,6 +53,7 @@ class BatchEmbeddingsTest {
 
     /** The graph both the job and the deployment load: 150 queries, 200 products, 1,200 clicks. */
     static final String GRAPH = new QueryProductLocation(150, 200, 1200, 5L).location();
+
     static final int CHUNK = 32;
     static final long SEED = 7;
 
@@ -67,12 +68,26 @@ class BatchEmbeddingsTest {
     static void setUp() throws Exception {
         graph = QueryProductLocation.parse(GRAPH).generate();
         model = dir.resolve("mv-test-model");
-        ExperimentSpec spec = new ExperimentSpec(TaskKind.LINK_PREDICTION, null, null, SplitMode.TRANSFER, 3, 1.0,
+        ExperimentSpec spec = new ExperimentSpec(
+                TaskKind.LINK_PREDICTION,
+                null,
+                null,
+                SplitMode.TRANSFER,
+                3,
+                1.0,
                 new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0.0),
                 new FineTuneConfig(4, 32, 4, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 0),
-                new SamplingConfig(2, 16), 0, false, 31, 31, 0.1);
-        new FineTuneExperiment(graph, "synthetic:query-product", spec, Device.cpu()).run(1, TrainingListener.NONE, model);
-        spark = SparkSession.builder().master("local[2]").appName("batch-embeddings-test")
+                new SamplingConfig(2, 16),
+                0,
+                false,
+                31,
+                31,
+                0.1);
+        new FineTuneExperiment(graph, "synthetic:query-product", spec, Device.cpu())
+                .run(1, TrainingListener.NONE, model);
+        spark = SparkSession.builder()
+                .master("local[2]")
+                .appName("batch-embeddings-test")
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.shuffle.partitions", "2")
                 .getOrCreate();
@@ -88,22 +103,28 @@ class BatchEmbeddingsTest {
     @Test
     void exactEmbeddingsEqualWhatADeploymentComputesByDefault() throws Exception {
         Path out = dir.resolve("exact");
-        BatchOptions options = BatchOptions.of(model.toString(), GRAPH, out.toString()).withPartitions(3)
+        BatchOptions options = BatchOptions.of(model.toString(), GRAPH, out.toString())
+                .withPartitions(3)
                 .withDevice("cpu");
         EmbeddingsManifest manifest = BatchEmbeddings.run(spark, options);
         assertThat(manifest.sampler()).isEqualTo(com.dipgnn.training.LayerwiseEmbedder.DESCRIPTION);
         assertThat(manifest.rows()).isEqualTo(350);
         assertListsEveryPartFile(out, manifest);
-        assertThat(PrecomputedEmbeddings.read(out, model, "mv-test-model", graph).verified()).isTrue();
+        assertThat(PrecomputedEmbeddings.read(out, model, "mv-test-model", graph)
+                        .verified())
+                .isTrue();
         Map<String, float[]> byKey = read(out);
         assertThat(byKey).hasSize(350);
-        try (ModelDeployment deployment = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(),
-                DeploymentListener.NONE)) {
+        try (ModelDeployment deployment =
+                ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(), DeploymentListener.NONE)) {
             assertThat(deployment.stats().sampler()).isEqualTo(com.dipgnn.training.LayerwiseEmbedder.DESCRIPTION);
             for (String type : graph.nodeTypes()) {
                 for (int id = 0; id < graph.numNodes(type); id++) {
                     float[] expected = deployment.embeddings(type, new int[] {id})[0];
-                    assertThat(byKey.get(type + "/" + id)).as("%s %d", type, id).isNotNull().containsExactly(expected);
+                    assertThat(byKey.get(type + "/" + id))
+                            .as("%s %d", type, id)
+                            .isNotNull()
+                            .containsExactly(expected);
                 }
             }
         }
@@ -137,12 +158,17 @@ class BatchEmbeddingsTest {
                 largest = Math.max(largest, Math.abs(actual[i] - expected[i]) / Math.max(1.0, Math.abs(expected[i])));
             }
         }
-        assertThat(largest).as("largest difference, relative to max(1, |coo value|)").isLessThan(1e-5);
+        assertThat(largest)
+                .as("largest difference, relative to max(1, |coo value|)")
+                .isLessThan(1e-5);
     }
 
     private static Path runExact(Path out) {
-        BatchEmbeddings.run(spark, BatchOptions.of(model.toString(), GRAPH, out.toString()).withPartitions(2)
-                .withDevice("cpu"));
+        BatchEmbeddings.run(
+                spark,
+                BatchOptions.of(model.toString(), GRAPH, out.toString())
+                        .withPartitions(2)
+                        .withDevice("cpu"));
         return out;
     }
 
@@ -151,16 +177,19 @@ class BatchEmbeddingsTest {
         List<Path> parts;
         try (Stream<Path> files = Files.list(out)) {
             parts = files.filter(p -> p.getFileName().toString().endsWith(".parquet")
-                    && !p.getFileName().toString().startsWith(".")).toList();
+                            && !p.getFileName().toString().startsWith("."))
+                    .toList();
         }
         assertThat(manifest.files()).isNotNull().hasSize(parts.size());
         long rows = 0;
         for (Path part : parts) {
             String name = part.getFileName().toString();
             long count = spark.read().parquet(part.toString()).count();
-            String sha256 = "sha256:" + HexFormat.of().formatHex(
-                    MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(part)));
-            assertThat(manifest.files().get(name)).as(name)
+            String sha256 = "sha256:"
+                    + HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(part)));
+            assertThat(manifest.files().get(name))
+                    .as(name)
                     .isEqualTo(new EmbeddingsManifest.DataFile(Files.size(part), count, sha256));
             rows += count;
         }
@@ -185,15 +214,20 @@ class BatchEmbeddingsTest {
     @Test
     void sampledEmbeddingsEqualWhatASampledDeploymentComputesWithTheSameModelAndSeed() throws Exception {
         Path out = dir.resolve("embeddings");
-        BatchOptions options = BatchOptions.of(model.toString(), GRAPH, out.toString()).withSampled(true)
-                .withChunk(CHUNK).withSeed(SEED).withPartitions(3).withDevice("cpu");
+        BatchOptions options = BatchOptions.of(model.toString(), GRAPH, out.toString())
+                .withSampled(true)
+                .withChunk(CHUNK)
+                .withSeed(SEED)
+                .withPartitions(3)
+                .withDevice("cpu");
         EmbeddingsManifest manifest = BatchEmbeddings.run(spark, options);
 
         // 200 products in chunks of 32: 7 passes, spread over 3 partitions, one part file each
         assertThat(manifest.passes()).isEqualTo(7);
         assertThat(manifest.partitions()).isEqualTo(3);
         try (Stream<Path> files = Files.list(out)) {
-            assertThat(files.filter(p -> p.getFileName().toString().endsWith(".parquet"))).hasSize(3);
+            assertThat(files.filter(p -> p.getFileName().toString().endsWith(".parquet")))
+                    .hasSize(3);
         }
         assertThat(manifest.modelId()).isEqualTo("mv-test-model");
         assertThat(manifest.modelFingerprint()).isEqualTo(ModelStore.fingerprint(model));
@@ -212,13 +246,18 @@ class BatchEmbeddingsTest {
         Map<String, float[]> byKey = read(out);
         assertThat(byKey).hasSize(350);
 
-        DeploymentOptions same = DeploymentOptions.defaults().withInference(DeploymentOptions.Inference.SAMPLED)
-                .withChunkSize(CHUNK).withSeed(SEED);
+        DeploymentOptions same = DeploymentOptions.defaults()
+                .withInference(DeploymentOptions.Inference.SAMPLED)
+                .withChunkSize(CHUNK)
+                .withSeed(SEED);
         try (ModelDeployment deployment = ModelDeployment.deploy(model, graph, same, DeploymentListener.NONE)) {
             for (String type : graph.nodeTypes()) {
                 for (int id = 0; id < graph.numNodes(type); id++) {
                     float[] expected = deployment.embeddings(type, new int[] {id})[0];
-                    assertThat(byKey.get(type + "/" + id)).as("%s %d", type, id).isNotNull().containsExactly(expected);
+                    assertThat(byKey.get(type + "/" + id))
+                            .as("%s %d", type, id)
+                            .isNotNull()
+                            .containsExactly(expected);
                 }
             }
         }
@@ -226,15 +265,16 @@ class BatchEmbeddingsTest {
         DeploymentOptions otherSeed = same.withSeed(SEED + 1);
         try (ModelDeployment other = ModelDeployment.deploy(model, graph, otherSeed, DeploymentListener.NONE)) {
             long differing = IntStream.range(0, 200)
-                    .filter(id -> !Arrays.equals(other.embeddings("product", new int[] {id})[0], byKey.get("product/" + id)))
+                    .filter(id ->
+                            !Arrays.equals(other.embeddings("product", new int[] {id})[0], byKey.get("product/" + id)))
                     .count();
             assertThat(differing).isPositive();
         }
 
         // the service reads the job's files back (its own Parquet reader) and deploys them: same answers
         PrecomputedEmbeddings precomputed = PrecomputedEmbeddings.read(out, model, "mv-test-model", graph);
-        try (ModelDeployment fromFiles = ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(),
-                DeploymentListener.NONE, null, precomputed)) {
+        try (ModelDeployment fromFiles = ModelDeployment.deploy(
+                model, graph, DeploymentOptions.defaults(), DeploymentListener.NONE, null, precomputed)) {
             for (int id : new int[] {0, 31, 32, 149}) {
                 assertThat(fromFiles.embeddings("query", new int[] {id})[0]).containsExactly(byKey.get("query/" + id));
             }
@@ -245,16 +285,25 @@ class BatchEmbeddingsTest {
     @Test
     void badInputsAreRefusedBeforeAnyTaskRuns() throws Exception {
         Path existing = Files.createDirectories(dir.resolve("taken"));
-        assertThatThrownBy(() -> BatchEmbeddings.run(spark, BatchOptions.of(model.toString(), GRAPH, existing.toString())))
+        assertThatThrownBy(
+                        () -> BatchEmbeddings.run(spark, BatchOptions.of(model.toString(), GRAPH, existing.toString())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("already exists; choose a new directory");
-        assertThatThrownBy(() -> BatchEmbeddings.run(spark,
-                BatchOptions.of(dir.resolve("no-model").toString(), GRAPH, dir.resolve("out-1").toString())))
+        assertThatThrownBy(() -> BatchEmbeddings.run(
+                        spark,
+                        BatchOptions.of(
+                                dir.resolve("no-model").toString(),
+                                GRAPH,
+                                dir.resolve("out-1").toString())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("is not a readable model directory");
         String otherGraph = new QueryProductLocation(150, 200, 1200, 6L).location();
-        assertThatThrownBy(() -> BatchEmbeddings.run(spark,
-                BatchOptions.of(model.toString(), otherGraph, dir.resolve("out-2").toString())))
+        assertThatThrownBy(() -> BatchEmbeddings.run(
+                        spark,
+                        BatchOptions.of(
+                                model.toString(),
+                                otherGraph,
+                                dir.resolve("out-2").toString())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("deploy it on the graph it was trained on");
         assertThat(dir.resolve("out-1")).doesNotExist();
@@ -264,19 +313,40 @@ class BatchEmbeddingsTest {
     @Test
     void theCommandLineNamesWhatIsMissingOrWrong() {
         assertThatThrownBy(() -> BatchOptions.parse(new String[] {"--graph", GRAPH, "--output", "/tmp/x"}))
-                .hasMessageContaining("--model is required").hasMessageContaining("usage:");
-        assertThatThrownBy(() -> BatchOptions.parse(new String[] {"--model", "m", "--graph", "g", "--output", "o",
-                "--chunk", "many"})).hasMessageContaining("--chunk must be a whole number; got 'many'");
-        assertThatThrownBy(() -> BatchOptions.parse(new String[] {"--model", "m", "--graph", "g", "--output", "o",
-                "--device", "tpu"})).hasMessageContaining("--device must be auto, cpu or gpu; got 'tpu'");
+                .hasMessageContaining("--model is required")
+                .hasMessageContaining("usage:");
+        assertThatThrownBy(() -> BatchOptions.parse(
+                        new String[] {"--model", "m", "--graph", "g", "--output", "o", "--chunk", "many"}))
+                .hasMessageContaining("--chunk must be a whole number; got 'many'");
+        assertThatThrownBy(() -> BatchOptions.parse(
+                        new String[] {"--model", "m", "--graph", "g", "--output", "o", "--device", "tpu"}))
+                .hasMessageContaining("--device must be auto, cpu or gpu; got 'tpu'");
         assertThatThrownBy(() -> BatchOptions.parse(new String[] {"--frobnicate"}))
                 .hasMessageContaining("unknown argument '--frobnicate'");
-        BatchOptions parsed = BatchOptions.parse(new String[] {"--model=m", "--graph", "g", "--output", "o",
-                "--seed", "3", "--chunk", "64", "--partitions", "8", "--model-id", "mv-1", "--allow-other-graph"});
+        BatchOptions parsed = BatchOptions.parse(new String[] {
+            "--model=m",
+            "--graph",
+            "g",
+            "--output",
+            "o",
+            "--seed",
+            "3",
+            "--chunk",
+            "64",
+            "--partitions",
+            "8",
+            "--model-id",
+            "mv-1",
+            "--allow-other-graph"
+        });
         assertThat(parsed).isEqualTo(new BatchOptions("m", "mv-1", "g", 0, "o", 3, 64, 8, "auto", false, false));
-        assertThat(BatchOptions.parse(new String[] {"--model", "m", "--graph", "g", "--output", "o", "--inference",
-                "sampled"}).sampled()).isTrue();
-        assertThatThrownBy(() -> BatchOptions.parse(new String[] {"--model", "m", "--graph", "g", "--output", "o",
-                "--inference", "approximate"})).hasMessageContaining("--inference must be exact or sampled");
+        assertThat(BatchOptions.parse(
+                                new String[] {"--model", "m", "--graph", "g", "--output", "o", "--inference", "sampled"
+                                })
+                        .sampled())
+                .isTrue();
+        assertThatThrownBy(() -> BatchOptions.parse(
+                        new String[] {"--model", "m", "--graph", "g", "--output", "o", "--inference", "approximate"}))
+                .hasMessageContaining("--inference must be exact or sampled");
     }
 }

@@ -28,8 +28,14 @@ class EngineKernelsOfflineTest {
     /** A local port nothing listens on (discard): a download attempt fails at once. */
     private static final String DEAD_PROXY = "9";
     /** Variables that would let DJL find natives elsewhere than in the class path's jars, or go online. */
-    private static final List<String> OVERRIDES = List.of("PYTORCH_LIBRARY_PATH", "PYTORCH_VERSION",
-            "PYTORCH_FLAVOR", "PYTORCH_EXTRA_LIBRARY_PATH", "DJL_OFFLINE", "DJL_CACHE_DIR", "ENGINE_CACHE_DIR");
+    private static final List<String> OVERRIDES = List.of(
+            "PYTORCH_LIBRARY_PATH",
+            "PYTORCH_VERSION",
+            "PYTORCH_FLAVOR",
+            "PYTORCH_EXTRA_LIBRARY_PATH",
+            "DJL_OFFLINE",
+            "DJL_CACHE_DIR",
+            "ENGINE_CACHE_DIR");
 
     @Test
     void theEngineJarsKernelsRunOfflineFromAnEmptyCache(@TempDir Path cache) throws Exception {
@@ -48,21 +54,33 @@ class EngineKernelsOfflineTest {
         assertThat(floats(out.get("segmentSoftmax"))).containsExactly(new float[] {0.25f, 0.75f, 1f}, within(1e-6f));
         try (Stream<Path> files = Files.walk(cache)) {
             assertThat(files.map(p -> p.getFileName().toString()))
-                    .as("PyTorch's natives extracted into the empty cache").anyMatch(n -> n.startsWith("libtorch"));
+                    .as("PyTorch's natives extracted into the empty cache")
+                    .anyMatch(n -> n.startsWith("libtorch"));
         }
     }
 
     /** Runs {@link KernelProbe} on this JVM's class path and returns its {@code name=value} lines. */
     private static Map<String, String> probe(Path cache) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-Dai.djl.offline=true", "-Dai.djl.pytorch.num_threads=1",
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-Dai.djl.offline=true",
+                "-Dai.djl.pytorch.num_threads=1",
                 "-Dai.djl.pytorch.num_interop_threads=1",
-                "-Dhttp.proxyHost=127.0.0.1", "-Dhttp.proxyPort=" + DEAD_PROXY,
-                "-Dhttps.proxyHost=127.0.0.1", "-Dhttps.proxyPort=" + DEAD_PROXY, "-Dhttp.nonProxyHosts=",
-                "-Duser.home=" + cache.resolve("home"), "-DDJL_CACHE_DIR=" + cache, "-DENGINE_CACHE_DIR=" + cache,
-                "-cp", System.getProperty("java.class.path"), KernelProbe.class.getName()));
+                "-Dhttp.proxyHost=127.0.0.1",
+                "-Dhttp.proxyPort=" + DEAD_PROXY,
+                "-Dhttps.proxyHost=127.0.0.1",
+                "-Dhttps.proxyPort=" + DEAD_PROXY,
+                "-Dhttp.nonProxyHosts=",
+                "-Duser.home=" + cache.resolve("home"),
+                "-DDJL_CACHE_DIR=" + cache,
+                "-DENGINE_CACHE_DIR=" + cache,
+                "-cp",
+                System.getProperty("java.class.path"),
+                KernelProbe.class.getName()));
         Path log = cache.resolve("probe.log");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         OVERRIDES.forEach(builder.environment()::remove);
         builder.environment().put("DJL_CACHE_DIR", cache.toString());
         builder.environment().put("ENGINE_CACHE_DIR", cache.toString());
@@ -72,10 +90,13 @@ class EngineKernelsOfflineTest {
             process.destroyForcibly().waitFor();
         }
         String output = Files.readString(log, StandardCharsets.UTF_8);
-        assertThat(ended && process.exitValue() == 0).as("the probe ended with exit code 0; output:%n%s", output).isTrue();
-        return output.lines().filter(l -> l.matches("[A-Za-z]+=.*"))
-                .collect(Collectors.toMap(l -> l.substring(0, l.indexOf('=')), l -> l.substring(l.indexOf('=') + 1),
-                        (a, b) -> b));
+        assertThat(ended && process.exitValue() == 0)
+                .as("the probe ended with exit code 0; output:%n%s", output)
+                .isTrue();
+        return output.lines()
+                .filter(l -> l.matches("[A-Za-z]+=.*"))
+                .collect(Collectors.toMap(
+                        l -> l.substring(0, l.indexOf('=')), l -> l.substring(l.indexOf('=') + 1), (a, b) -> b));
     }
 
     private static float[] floats(String printed) {

@@ -15,14 +15,14 @@ import java.util.Arrays;
  */
 public final class KernelProbe {
 
-    private KernelProbe() {
-    }
+    private KernelProbe() {}
 
     public static void main(String[] args) {
         Engine engine = Engine.getEngine("PyTorch");
         System.out.println("offline=" + System.getProperty("ai.djl.offline"));
         System.out.println("engine=" + engine.getEngineName() + " " + engine.getVersion());
-        System.out.println("class=" + SegmentKernels.class.getProtectionDomain().getCodeSource().getLocation());
+        System.out.println("class="
+                + SegmentKernels.class.getProtectionDomain().getCodeSource().getLocation());
         System.out.println("source=" + SegmentKernels.class.getResource("segops.py"));
         SegmentKernels kernels = SegmentKernels.shared();
         try (NDManager m = engine.newBaseManager()) {
@@ -35,7 +35,8 @@ public final class KernelProbe {
                 System.out.println("segmentSum=" + Arrays.toString(sums.toFloatArray()));
                 collector.backward(sums.mul(weights).sum());
             }
-            System.out.println("segmentSumGradient=" + Arrays.toString(values.getGradient().toFloatArray()));
+            System.out.println(
+                    "segmentSumGradient=" + Arrays.toString(values.getGradient().toFloatArray()));
             NDArray logits = m.create(new float[] {0f, (float) Math.log(3), 5f}, new Shape(3, 1));
             NDArray softmax = kernels.segmentSoftmax(logits, m.create(new long[] {1, 1, 0}), 2);
             System.out.println("segmentSoftmax=" + Arrays.toString(softmax.toFloatArray()));

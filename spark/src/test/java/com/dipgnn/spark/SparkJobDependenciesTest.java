@@ -20,25 +20,38 @@ class SparkJobDependenciesTest {
     };
 
     private static ArchRule noDependencyOn(String packages, String... forbidden) {
-        return noClasses().that().resideInAPackage(packages).should().dependOnClassesThat()
+        return noClasses()
+                .that()
+                .resideInAPackage(packages)
+                .should()
+                .dependOnClassesThat()
                 .resideInAnyPackage(forbidden);
     }
 
     @Test
     void theJobUsesNothingOutsideTheEngine() {
-        JavaClasses job = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        JavaClasses job = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("com.dipgnn.spark");
         assertThat(job.size()).isGreaterThanOrEqualTo(4);
-        assertThatCode(() -> noDependencyOn("com.dipgnn.spark..", OUTSIDE_THE_ENGINE).check(job)).doesNotThrowAnyException();
+        assertThatCode(() ->
+                        noDependencyOn("com.dipgnn.spark..", OUTSIDE_THE_ENGINE).check(job))
+                .doesNotThrowAnyException();
     }
 
     @Test
     void theEngineJarHoldsNoServiceOrCommandLineClass() {
         // the job's classpath has the root build's engine jar (dipgnn-engine): its engine classes, nothing else
         assertThatCode(() -> Class.forName("com.dipgnn.serving.PreparedModel")).doesNotThrowAnyException();
-        for (String outside : new String[] {"com.dipgnn.ServiceApplication", "com.dipgnn.api.JobController",
-            "com.dipgnn.cli.Cli", "com.dipgnn.jobs.JobService", "com.dipgnn.jobs.parameters.PretrainParameters"}) {
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Class.forName(outside)).as(outside)
+        for (String outside : new String[] {
+            "com.dipgnn.ServiceApplication",
+            "com.dipgnn.api.JobController",
+            "com.dipgnn.cli.Cli",
+            "com.dipgnn.jobs.JobService",
+            "com.dipgnn.jobs.parameters.PretrainParameters"
+        }) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Class.forName(outside))
+                    .as(outside)
                     .isInstanceOf(ClassNotFoundException.class);
         }
     }
@@ -46,9 +59,11 @@ class SparkJobDependenciesTest {
     @Test
     void theRuleRejectsADependencyItForbids() {
         // the job does use the engine's serving package: forbidding it must fail
-        JavaClasses job = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        JavaClasses job = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("com.dipgnn.spark");
-        assertThatCode(() -> noDependencyOn("com.dipgnn.spark..", "com.dipgnn.serving..").check(job))
+        assertThatCode(() -> noDependencyOn("com.dipgnn.spark..", "com.dipgnn.serving..")
+                        .check(job))
                 .isInstanceOf(AssertionError.class);
     }
 }

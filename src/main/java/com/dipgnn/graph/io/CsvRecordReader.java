@@ -58,7 +58,8 @@ final class CsvRecordReader extends RecordReader {
     private int readUnquoted(int c) {
         while (c != ',' && c != '\n' && c != EOF) {
             if (c == '"') {
-                throw error("a double quote appears inside an unquoted field",
+                throw error(
+                        "a double quote appears inside an unquoted field",
                         "enclose the whole field in double quotes and write each inner quote twice (\"\")");
             }
             if (c != '\r' || peek() != '\n') {
@@ -74,7 +75,8 @@ final class CsvRecordReader extends RecordReader {
         while (true) {
             int c = read();
             if (c == EOF) {
-                throw error("a quoted field is never closed",
+                throw error(
+                        "a quoted field is never closed",
                         "add the closing double quote; inner quotes must be written twice (\"\")");
             }
             if (c == '"') {
@@ -84,8 +86,10 @@ final class CsvRecordReader extends RecordReader {
                 read();
             }
             if (chars.length() >= limits().maxLineChars()) { // a quoted field may span lines
-                throw error("the record is longer than " + limits().maxLineChars() + " characters (the limit "
-                        + "max-line-chars)", "check the quoting; " + limits().raise("max-line-chars"));
+                throw error(
+                        "the record is longer than " + limits().maxLineChars() + " characters (the limit "
+                                + "max-line-chars)",
+                        "check the quoting; " + limits().raise("max-line-chars"));
             }
             chars.append((char) c);
         }
@@ -97,7 +101,8 @@ final class CsvRecordReader extends RecordReader {
             c = read();
         }
         if (c != ',' && c != '\n' && c != EOF) {
-            throw error("unexpected character " + Excerpt.of(String.valueOf((char) c)) + " after a closing double quote",
+            throw error(
+                    "unexpected character " + Excerpt.of(String.valueOf((char) c)) + " after a closing double quote",
                     "a quoted field must be followed by a comma or the end of the line; "
                             + "write inner quotes twice (\"\")");
         }

@@ -24,8 +24,7 @@ final class DataFiles {
     private static final int GZIP_MAGIC_1 = 0x1f;
     private static final int GZIP_MAGIC_2 = 0x8b;
 
-    private DataFiles() {
-    }
+    private DataFiles() {}
 
     /**
      * Opens a text file for reading.
@@ -42,7 +41,8 @@ final class DataFiles {
         try {
             in = new BufferedInputStream(Files.newInputStream(file), BUFFER);
             InputStream text = isGzipName(file) ? gunzip(file, in) : plain(file, in);
-            var decoder = StandardCharsets.UTF_8.newDecoder()
+            var decoder = StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT);
             return new BufferedReader(new LineLimitReader(new InputStreamReader(text, decoder), file, limits), BUFFER);
@@ -66,8 +66,8 @@ final class DataFiles {
             return new ObjectMapper().readTree(file.toFile());
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : Math.max(e.getLocation().getLineNr(), 0);
-            throw new GraphDataException(file, line, "not valid JSON (" + e.getOriginalMessage() + ")",
-                    "fix the JSON syntax", e);
+            throw new GraphDataException(
+                    file, line, "not valid JSON (" + e.getOriginalMessage() + ")", "fix the JSON syntax", e);
         } catch (IOException e) {
             throw readFailure(file, 0, e);
         }
@@ -81,8 +81,12 @@ final class DataFiles {
         try {
             return new GZIPInputStream(in, BUFFER);
         } catch (ZipException | EOFException e) {
-            throw new GraphDataException(file, 0, "not a gzip file (" + e.getMessage() + ")",
-                    "a file named .gz must be gzip-compressed: compress it with gzip, or drop the .gz suffix", e);
+            throw new GraphDataException(
+                    file,
+                    0,
+                    "not a gzip file (" + e.getMessage() + ")",
+                    "a file named .gz must be gzip-compressed: compress it with gzip, or drop the .gz suffix",
+                    e);
         }
     }
 
@@ -92,7 +96,10 @@ final class DataFiles {
         int second = in.read();
         in.reset();
         if (first == GZIP_MAGIC_1 && second == GZIP_MAGIC_2) {
-            throw new GraphDataException(file, 0, "file is gzip-compressed but its name does not end in .gz",
+            throw new GraphDataException(
+                    file,
+                    0,
+                    "file is gzip-compressed but its name does not end in .gz",
                     "rename it to " + file.getFileName() + ".gz, or decompress it");
         }
         return in;
@@ -101,19 +108,22 @@ final class DataFiles {
     /** Explains an I/O failure met while reading {@code line} (0: while opening the file). */
     static GraphDataException readFailure(Path file, int line, IOException e) {
         if (e instanceof EOFException) {
-            return new GraphDataException(file, line, "file ends unexpectedly: the gzip stream is truncated ("
-                    + e.getMessage() + ")", "the file was cut off while being written or copied; re-create it", e);
+            return new GraphDataException(
+                    file,
+                    line,
+                    "file ends unexpectedly: the gzip stream is truncated (" + e.getMessage() + ")",
+                    "the file was cut off while being written or copied; re-create it",
+                    e);
         }
         if (e instanceof ZipException) {
-            return new GraphDataException(file, line, "gzip data is corrupt (" + e.getMessage() + ")",
-                    "re-create the file with gzip", e);
+            return new GraphDataException(
+                    file, line, "gzip data is corrupt (" + e.getMessage() + ")", "re-create the file with gzip", e);
         }
         if (e instanceof CharacterCodingException) {
-            return new GraphDataException(file, line, "text is not valid UTF-8",
-                    "save the file with UTF-8 encoding", e);
+            return new GraphDataException(
+                    file, line, "text is not valid UTF-8", "save the file with UTF-8 encoding", e);
         }
-        return new GraphDataException(file, line, "cannot read the file (" + e + ")",
-                "check that it is readable", e);
+        return new GraphDataException(file, line, "cannot read the file (" + e + ")", "check that it is readable", e);
     }
 
     private static void closeQuietly(InputStream in) {

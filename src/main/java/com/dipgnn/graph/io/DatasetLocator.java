@@ -23,8 +23,7 @@ public final class DatasetLocator {
 
     private static final List<String> RELATIVE_CANDIDATES = List.of("../shared/datasets", "../../shared/datasets");
 
-    private DatasetLocator() {
-    }
+    private DatasetLocator() {}
 
     /**
      * The data sets folder, or empty when none is found.
@@ -41,13 +40,19 @@ public final class DatasetLocator {
         if (configured != null && !configured.isBlank()) {
             Path root = Path.of(configured);
             if (!Files.isDirectory(root)) {
-                throw new GraphDataException(root, 0, "the data sets folder named by the " + source + " does not exist",
+                throw new GraphDataException(
+                        root,
+                        0,
+                        "the data sets folder named by the " + source + " does not exist",
                         "set it to the folder that holds the data sets (e.g. shared/datasets)");
             }
             return Optional.of(root);
         }
-        return RELATIVE_CANDIDATES.stream().map(Path::of).filter(Files::isDirectory)
-                .map(p -> p.toAbsolutePath().normalize()).findFirst();
+        return RELATIVE_CANDIDATES.stream()
+                .map(Path::of)
+                .filter(Files::isDirectory)
+                .map(p -> p.toAbsolutePath().normalize())
+                .findFirst();
     }
 
     /**
@@ -56,10 +61,13 @@ public final class DatasetLocator {
      * @throws GraphDataException when none is found
      */
     public static Path datasetsRoot() {
-        return findDatasetsRoot().orElseThrow(() -> new GraphDataException(null, 0,
-                "no data sets folder found (looked for " + String.join(" and ", RELATIVE_CANDIDATES)
-                        + " from " + Path.of("").toAbsolutePath() + ")",
-                "set -D" + PROPERTY + "=<folder> or the environment variable " + ENVIRONMENT));
+        return findDatasetsRoot()
+                .orElseThrow(() -> new GraphDataException(
+                        null,
+                        0,
+                        "no data sets folder found (looked for " + String.join(" and ", RELATIVE_CANDIDATES) + " from "
+                                + Path.of("").toAbsolutePath() + ")",
+                        "set -D" + PROPERTY + "=<folder> or the environment variable " + ENVIRONMENT));
     }
 
     /** The names of the data sets in the folder (sub-folders with a meta.json), sorted; empty without a folder. */
@@ -69,7 +77,10 @@ public final class DatasetLocator {
             return List.of();
         }
         try (Stream<Path> children = Files.list(root.get())) {
-            return children.filter(GnnFmtLoader::isGnnFmt).map(p -> p.getFileName().toString()).sorted().toList();
+            return children.filter(GnnFmtLoader::isGnnFmt)
+                    .map(p -> p.getFileName().toString())
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw DataFiles.readFailure(root.get(), 0, e);
         }
@@ -83,8 +94,8 @@ public final class DatasetLocator {
      */
     public static Path resolve(String nameOrPath) {
         if (nameOrPath == null || nameOrPath.isBlank()) {
-            throw new GraphDataException(null, 0, "no data set given",
-                    "give the path of a graph folder, or " + availableHint());
+            throw new GraphDataException(
+                    null, 0, "no data set given", "give the path of a graph folder, or " + availableHint());
         }
         if (isPlainName(nameOrPath)) {
             Optional<Path> underRoot = findDatasetsRoot().map(root -> root.resolve(nameOrPath));
@@ -96,7 +107,10 @@ public final class DatasetLocator {
         if (Files.exists(path)) {
             return path;
         }
-        throw new GraphDataException(null, 0, "data set '" + nameOrPath + "' not found",
+        throw new GraphDataException(
+                null,
+                0,
+                "data set '" + nameOrPath + "' not found",
                 "give the path of a graph folder, or " + availableHint());
     }
 

@@ -14,15 +14,19 @@ final class DelimitedEdgeReader {
     private final DelimitedNodeReader.Nodes sources;
     private final DelimitedNodeReader.Nodes targets;
 
-    private DelimitedEdgeReader(RelationType relation, DelimitedNodeReader.Nodes sources,
-            DelimitedNodeReader.Nodes targets) {
+    private DelimitedEdgeReader(
+            RelationType relation, DelimitedNodeReader.Nodes sources, DelimitedNodeReader.Nodes targets) {
         this.relation = relation;
         this.sources = sources;
         this.targets = targets;
     }
 
-    static EdgeColumns read(Path file, RelationType relation, DelimitedNodeReader.Nodes sources,
-            DelimitedNodeReader.Nodes targets, InputLimits limits) {
+    static EdgeColumns read(
+            Path file,
+            RelationType relation,
+            DelimitedNodeReader.Nodes sources,
+            DelimitedNodeReader.Nodes targets,
+            InputLimits limits) {
         try (RecordReader reader = DelimitedLayout.open(file, "the edge list of " + relation, limits)
                 .limitRecords(limits.maxEdges(), "max-edges")) {
             return new DelimitedEdgeReader(relation, sources, targets).readRows(reader);
@@ -49,17 +53,19 @@ final class DelimitedEdgeReader {
                 splits.add(reader.splitField(splitColumn));
             }
         }
-        return new EdgeColumns(src.toArray(), dst.toArray(),
-                splitColumn < 0 ? null : SplitCodes.nullIfNone(splits.toArray()));
+        return new EdgeColumns(
+                src.toArray(), dst.toArray(), splitColumn < 0 ? null : SplitCodes.nullIfNone(splits.toArray()));
     }
 
-    private static int nodeId(RecordReader reader, int column, String role, String type,
-            DelimitedNodeReader.Nodes nodes) {
+    private static int nodeId(
+            RecordReader reader, int column, String role, String type, DelimitedNodeReader.Nodes nodes) {
         String key = reader.text(column);
         Integer id = nodes.ids().get(key);
         if (id == null) {
-            throw reader.error(role + " " + Excerpt.of(key) + " is not a node of type '" + type + "'", "expected an id from the "
-                    + "id column of nodes/" + nodes.file().getFileName() + " (ids are case-sensitive)");
+            throw reader.error(
+                    role + " " + Excerpt.of(key) + " is not a node of type '" + type + "'",
+                    "expected an id from the " + "id column of nodes/"
+                            + nodes.file().getFileName() + " (ids are case-sensitive)");
         }
         return id;
     }

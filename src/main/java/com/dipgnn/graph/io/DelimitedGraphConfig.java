@@ -19,8 +19,13 @@ import java.util.Set;
  * @param multiLabel node types whose labels are sets
  * @param featureDim declared sparse feature width per node type
  */
-record DelimitedGraphConfig(Path file, String name, Set<String> undirected, Map<String, Integer> numClasses,
-        Set<String> multiLabel, Map<String, Integer> featureDim) {
+record DelimitedGraphConfig(
+        Path file,
+        String name,
+        Set<String> undirected,
+        Map<String, Integer> numClasses,
+        Set<String> multiLabel,
+        Map<String, Integer> featureDim) {
 
     static final String FILE_NAME = "graph.json";
 
@@ -42,8 +47,12 @@ record DelimitedGraphConfig(Path file, String name, Set<String> undirected, Map<
             }
         });
         String name = root.hasNonNull("name") ? root.get("name").asText() : null;
-        return new DelimitedGraphConfig(file, name, strings(file, root, "undirected"),
-                counts(file, root, "num_classes"), strings(file, root, "multi_label"),
+        return new DelimitedGraphConfig(
+                file,
+                name,
+                strings(file, root, "undirected"),
+                counts(file, root, "num_classes"),
+                strings(file, root, "multi_label"),
                 counts(file, root, "feature_dim"));
     }
 
@@ -62,7 +71,10 @@ record DelimitedGraphConfig(Path file, String name, Set<String> undirected, Map<
         Set<String> values = new LinkedHashSet<>();
         for (JsonNode item : array) {
             if (!item.isTextual()) {
-                throw fail(file, "\"" + key + "\" holds " + Excerpt.of(String.valueOf(item)), "expected an array of strings");
+                throw fail(
+                        file,
+                        "\"" + key + "\" holds " + Excerpt.of(String.valueOf(item)),
+                        "expected an array of strings");
             }
             values.add(item.asText());
         }
@@ -81,7 +93,10 @@ record DelimitedGraphConfig(Path file, String name, Set<String> undirected, Map<
         for (Map.Entry<String, JsonNode> e : object.properties()) {
             JsonNode value = e.getValue();
             if (!value.isIntegralNumber() || !value.canConvertToInt() || value.asInt() < 1) {
-                throw fail(file, "\"" + key + "\" gives " + Excerpt.of(e.getKey()) + " the value " + Excerpt.of(String.valueOf(value)),
+                throw fail(
+                        file,
+                        "\"" + key + "\" gives " + Excerpt.of(e.getKey()) + " the value "
+                                + Excerpt.of(String.valueOf(value)),
                         "expected a positive integer");
             }
             counts.put(e.getKey(), value.asInt());
@@ -99,7 +114,9 @@ record DelimitedGraphConfig(Path file, String name, Set<String> undirected, Map<
     private void checkKnown(String key, Set<String> named, Set<String> nodeTypes) {
         for (String type : named) {
             if (!nodeTypes.contains(type)) {
-                throw fail(file, "\"" + key + "\" names node type " + Excerpt.of(type) + ", which has no node table",
+                throw fail(
+                        file,
+                        "\"" + key + "\" names node type " + Excerpt.of(type) + ", which has no node table",
                         "expected one of " + nodeTypes + " (the files in nodes/)");
             }
         }

@@ -45,8 +45,12 @@ public final class DelimitedGraphLoader {
         Set<RelationType> undirected = undirectedRelations(config, relations(edgeFiles, nodes.keySet()));
         for (DelimitedLayout.TableFile file : edgeFiles) {
             RelationType relation = RelationType.parse(file.name());
-            EdgeColumns edges = DelimitedEdgeReader.read(file.file(), relation,
-                    nodes.get(relation.source()), nodes.get(relation.target()), options.limits());
+            EdgeColumns edges = DelimitedEdgeReader.read(
+                    file.file(),
+                    relation,
+                    nodes.get(relation.source()),
+                    nodes.get(relation.target()),
+                    options.limits());
             addEdges(builder, file.file(), relation, edges, !undirected.contains(relation));
         }
         return builder.build();
@@ -55,7 +59,10 @@ public final class DelimitedGraphLoader {
     private static void checkNotEmpty(Path dir, Map<String, DelimitedNodeReader.Nodes> nodes) {
         long total = nodes.values().stream().mapToLong(n -> n.table().count()).sum();
         if (total == 0) {
-            throw new GraphDataException(dir.resolve(DelimitedLayout.NODES), 0, "the graph has no nodes",
+            throw new GraphDataException(
+                    dir.resolve(DelimitedLayout.NODES),
+                    0,
+                    "the graph has no nodes",
                     "add a node table such as nodes/paper.csv with a header line and at least one row");
         }
     }
@@ -67,12 +74,18 @@ public final class DelimitedGraphLoader {
             try {
                 relation = RelationType.parse(file.name());
             } catch (IllegalArgumentException e) {
-                throw new GraphDataException(file.file(), 0, "the file name does not name a relation",
+                throw new GraphDataException(
+                        file.file(),
+                        0,
+                        "the file name does not name a relation",
                         "name edge lists <src>__<relation>__<dst>.csv, such as paper__cites__paper.csv");
             }
             for (String type : List.of(relation.source(), relation.target())) {
                 if (!nodeTypes.contains(type)) {
-                    throw new GraphDataException(file.file(), 0, "node type '" + type + "' has no node table",
+                    throw new GraphDataException(
+                            file.file(),
+                            0,
+                            "node type '" + type + "' has no node table",
                             "expected one of " + nodeTypes + ", or add nodes/" + type + ".csv");
                 }
             }
@@ -86,28 +99,37 @@ public final class DelimitedGraphLoader {
         Set<RelationType> undirected = new HashSet<>();
         for (String entry : config.undirected()) {
             List<RelationType> matches = relations.stream()
-                    .filter(r -> r.key().equals(entry) || r.name().equals(entry)).toList();
+                    .filter(r -> r.key().equals(entry) || r.name().equals(entry))
+                    .toList();
             if (matches.size() != 1) {
-                throw DelimitedGraphConfig.fail(config.file(), "\"undirected\" names '" + entry + "', which matches "
-                        + (matches.isEmpty() ? "no" : matches.size()) + " edge lists",
-                        "expected one of " + relations.stream().map(RelationType::key).toList());
+                throw DelimitedGraphConfig.fail(
+                        config.file(),
+                        "\"undirected\" names '" + entry + "', which matches "
+                                + (matches.isEmpty() ? "no" : matches.size()) + " edge lists",
+                        "expected one of "
+                                + relations.stream().map(RelationType::key).toList());
             }
             RelationType relation = matches.get(0);
             if (!relation.source().equals(relation.target())) {
-                throw DelimitedGraphConfig.fail(config.file(), "\"undirected\" names " + relation
-                        + ", which joins two different node types", "only a same-type relation can be undirected");
+                throw DelimitedGraphConfig.fail(
+                        config.file(),
+                        "\"undirected\" names " + relation + ", which joins two different node types",
+                        "only a same-type relation can be undirected");
             }
             undirected.add(relation);
         }
         return undirected;
     }
 
-    private static void addEdges(GraphBuilder builder, Path file, RelationType relation, EdgeColumns edges,
-            boolean directed) {
+    private static void addEdges(
+            GraphBuilder builder, Path file, RelationType relation, EdgeColumns edges, boolean directed) {
         try {
             builder.addEdges(relation, edges.src(), edges.dst(), edges.splits(), directed);
         } catch (IllegalArgumentException e) {
-            throw new GraphDataException(file, 0, e.getMessage(),
+            throw new GraphDataException(
+                    file,
+                    0,
+                    e.getMessage(),
                     "rename the relation so that it does not clash with the reverse (rev_) of another");
         }
     }

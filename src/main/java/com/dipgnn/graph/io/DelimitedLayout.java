@@ -26,21 +26,25 @@ final class DelimitedLayout {
      * @param name the file name without its extension: a node type or a relation key
      * @param file the file
      */
-    record TableFile(String name, Path file) {
-    }
+    record TableFile(String name, Path file) {}
 
-    private DelimitedLayout() {
-    }
+    private DelimitedLayout() {}
 
     /** The node tables, sorted by type name. */
     static List<TableFile> nodeFiles(Path dir) {
         if (!Files.isDirectory(dir)) {
-            throw new GraphDataException(dir, 0, "graph folder not found",
+            throw new GraphDataException(
+                    dir,
+                    0,
+                    "graph folder not found",
                     "expected a folder with nodes/ and edges/ (see docs/data-format.md)");
         }
         Path nodes = dir.resolve(NODES);
         if (!Files.isDirectory(nodes)) {
-            throw new GraphDataException(nodes, 0, "folder not found",
+            throw new GraphDataException(
+                    nodes,
+                    0,
+                    "folder not found",
                     "expected a folder nodes/ with one table per node type, such as nodes/paper.csv");
         }
         return tables(nodes, "nodes/<type>");
@@ -57,12 +61,18 @@ final class DelimitedLayout {
         for (Path file : list(folder)) {
             String name = tableName(file);
             if (name == null) {
-                throw new GraphDataException(file, 0, "not a table file",
+                throw new GraphDataException(
+                        file,
+                        0,
+                        "not a table file",
                         "name the files " + pattern + " with one of the endings " + String.join(", ", EXTENSIONS));
             }
             Path other = byName.put(name, file);
             if (other != null) {
-                throw new GraphDataException(file, 0, "'" + name + "' also has the file " + other.getFileName(),
+                throw new GraphDataException(
+                        file,
+                        0,
+                        "'" + name + "' also has the file " + other.getFileName(),
                         "keep exactly one file per table");
             }
         }
@@ -73,7 +83,9 @@ final class DelimitedLayout {
 
     private static List<Path> list(Path folder) {
         try (Stream<Path> files = Files.list(folder)) {
-            return files.filter(f -> !f.getFileName().toString().startsWith(".")).sorted().toList();
+            return files.filter(f -> !f.getFileName().toString().startsWith("."))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw DataFiles.readFailure(folder, 0, e);
         }

@@ -22,8 +22,7 @@ final class DelimitedNodeColumns {
     int sparse = -1;
     int[] dense = new int[0];
 
-    private DelimitedNodeColumns() {
-    }
+    private DelimitedNodeColumns() {}
 
     static DelimitedNodeColumns of(Path file, Header header) {
         DelimitedNodeColumns columns = new DelimitedNodeColumns();
@@ -43,14 +42,19 @@ final class DelimitedNodeColumns {
         header.required("id");
         columns.dense = denseColumns(file, denseByIndex);
         if (columns.dense.length > 0 && columns.sparse >= 0) {
-            throw new GraphDataException(file, 1, "the header has both dense feature columns (f0, ...) and a "
-                    + "sparse 'features' column", "keep one of the two");
+            throw new GraphDataException(
+                    file,
+                    1,
+                    "the header has both dense feature columns (f0, ...) and a " + "sparse 'features' column",
+                    "keep one of the two");
         }
         return columns;
     }
 
     private static int denseIndex(Path file, String name) {
-        boolean digits = name.length() > 1 && name.length() < 10 && name.charAt(0) == 'f'
+        boolean digits = name.length() > 1
+                && name.length() < 10
+                && name.charAt(0) == 'f'
                 && name.chars().skip(1).allMatch(Character::isDigit)
                 && (name.length() == 2 || name.charAt(1) != '0');
         if (!digits) {
@@ -64,8 +68,10 @@ final class DelimitedNodeColumns {
         int expected = 0;
         for (Map.Entry<Integer, Integer> e : byIndex.entrySet()) {
             if (e.getKey() != expected) {
-                throw new GraphDataException(file, 1, "dense feature column f" + expected
-                        + " is missing (the header has f" + e.getKey() + ")",
+                throw new GraphDataException(
+                        file,
+                        1,
+                        "dense feature column f" + expected + " is missing (the header has f" + e.getKey() + ")",
                         "dense features are the columns f0, f1, f2, ... numbered without gaps");
             }
             columns[expected++] = e.getValue();

@@ -7,10 +7,10 @@ import com.dipgnn.graph.NodeTable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.BitSet;
 
 /**
  * Reads one node table of a delimited graph: node ids (the user's keys, numbered 0.. in file
@@ -25,8 +25,7 @@ final class DelimitedNodeReader {
      * @param ids key to dense id
      * @param file the file they were read from
      */
-    record Nodes(NodeTable table, Map<String, Integer> ids, Path file) {
-    }
+    record Nodes(NodeTable table, Map<String, Integer> ids, Path file) {}
 
     /** The most classes a type may have when graph.json does not declare num_classes. */
     static final int MAX_CLASSES = 1_000_000;
@@ -64,10 +63,11 @@ final class DelimitedNodeReader {
         labelOffsets.add(0);
     }
 
-    static Nodes read(DelimitedLayout.TableFile file, DelimitedGraphConfig config, boolean loadText,
-                      InputLimits limits) {
-        try (RecordReader reader = DelimitedLayout.open(file.file(), "the node table of type '" + file.name() + "'",
-                limits).limitRecords(limits.maxNodes(), "max-nodes")) {
+    static Nodes read(
+            DelimitedLayout.TableFile file, DelimitedGraphConfig config, boolean loadText, InputLimits limits) {
+        try (RecordReader reader = DelimitedLayout.open(
+                        file.file(), "the node table of type '" + file.name() + "'", limits)
+                .limitRecords(limits.maxNodes(), "max-nodes")) {
             return new DelimitedNodeReader(file.name(), config, loadText, limits).readRows(reader);
         }
     }
@@ -77,19 +77,26 @@ final class DelimitedNodeReader {
         columns = DelimitedNodeColumns.of(reader.file(), header);
         Integer declaredClasses = config.numClasses().get(type);
         if (declaredClasses != null && declaredClasses > MAX_CLASSES) {
-            throw new GraphDataException(config.file(), 0, "num_classes of " + Excerpt.of(type) + " is "
-                    + declaredClasses + ", more than " + MAX_CLASSES, "a classifier of that many classes does not fit;"
-                    + " check the value");
+            throw new GraphDataException(
+                    config.file(),
+                    0,
+                    "num_classes of " + Excerpt.of(type) + " is " + declaredClasses + ", more than " + MAX_CLASSES,
+                    "a classifier of that many classes does not fit;" + " check the value");
         }
         if (columns.sparse >= 0) {
             Integer dim = config.featureDim().get(type);
             if (dim != null && dim > reader.limits().maxFeatureDim()) {
-                throw new GraphDataException(reader.file(), 0, "graph.json gives type " + Excerpt.of(type)
-                        + " feature_dim " + dim + ", more than " + reader.limits().maxFeatureDim()
-                        + " (the limit max-feature-dim)", reader.limits().raise("max-feature-dim"));
+                throw new GraphDataException(
+                        reader.file(),
+                        0,
+                        "graph.json gives type " + Excerpt.of(type)
+                                + " feature_dim " + dim + ", more than "
+                                + reader.limits().maxFeatureDim()
+                                + " (the limit max-feature-dim)",
+                        reader.limits().raise("max-feature-dim"));
             }
-            sparse = new SparseFeatureBuilder(dim == null ? -1 : dim,
-                    "feature_dim of '" + type + "' in graph.json", 1024, limits);
+            sparse = new SparseFeatureBuilder(
+                    dim == null ? -1 : dim, "feature_dim of '" + type + "' in graph.json", 1024, limits);
         }
         while (reader.next()) {
             if (!reader.isBlank()) {
@@ -128,8 +135,11 @@ final class DelimitedNodeReader {
     /** Refuses this row's dense features before they are added when rows so far x width pass the limit. */
     private void requireDenseWithinLimit(RecordReader reader) {
         long rows = keys.size(); // this row's key is added
-        limits.requireValues(rows * columns.dense.length, "the dense features of type " + Excerpt.of(type)
-                + " up to this row (" + rows + " rows x " + columns.dense.length + " columns)", reader.file(),
+        limits.requireValues(
+                rows * columns.dense.length,
+                "the dense features of type " + Excerpt.of(type) + " up to this row (" + rows + " rows x "
+                        + columns.dense.length + " columns)",
+                reader.file(),
                 reader.line());
     }
 
@@ -140,7 +150,8 @@ final class DelimitedNodeReader {
         }
         Integer first = ids.putIfAbsent(key, keys.size());
         if (first != null) {
-            throw reader.error("id " + Excerpt.of(key) + " is used twice (first on line " + lines.get(first) + ")",
+            throw reader.error(
+                    "id " + Excerpt.of(key) + " is used twice (first on line " + lines.get(first) + ")",
                     "node ids must be unique within a node table");
         }
         keys.add(key);
@@ -171,24 +182,34 @@ final class DelimitedNodeReader {
     private void addLabel(RecordReader reader, int label) {
         Integer numClasses = config.numClasses().get(type);
         if (label < 0 || label >= (numClasses != null ? numClasses : MAX_CLASSES)) {
-            String range = numClasses == null ? "a class id of 0 or more, below " + MAX_CLASSES + " (or declare num_classes"
-                    + " of '" + type + "' in graph.json)"
+            String range = numClasses == null
+                    ? "a class id of 0 or more, below " + MAX_CLASSES + " (or declare num_classes" + " of '" + type
+                            + "' in graph.json)"
                     : "a class id in 0.." + (numClasses - 1) + " (num_classes of '" + type + "' in graph.json)";
-            throw reader.error("label " + label + " is out of range", "expected " + range
-                    + "; an empty cell or -1 means no label");
+            throw reader.error(
+                    "label " + label + " is out of range",
+                    "expected " + range + "; an empty cell or -1 means no label");
         }
         if (rowLabels.get(label)) {
             throw reader.error("label " + label + " is listed twice", "list each class of a node once");
         }
         rowLabels.set(label);
-        limits.requireValues(labelValues.size() + 1L, "the label ids of type " + Excerpt.of(type)
-                + " up to this one", reader.file(), reader.line());
+        limits.requireValues(
+                labelValues.size() + 1L,
+                "the label ids of type " + Excerpt.of(type) + " up to this one",
+                reader.file(),
+                reader.line());
         labelValues.add(label);
     }
 
     private NodeTable table(RecordReader reader) {
         int count = keys.size();
-        return new NodeTable(type, count, keys.toArray(new String[0]), features(reader, count), labels(),
+        return new NodeTable(
+                type,
+                count,
+                keys.toArray(new String[0]),
+                features(reader, count),
+                labels(),
                 columns.text >= 0 && loadText ? texts.toArray(new String[0]) : null,
                 columns.time >= 0 ? times.toArray() : null,
                 columns.split >= 0 ? SplitCodes.nullIfNone(splits.toArray()) : null);
@@ -203,8 +224,11 @@ final class DelimitedNodeReader {
         }
         Integer declared = config.featureDim().get(type);
         if (declared != null && declared != columns.dense.length) {
-            throw new GraphDataException(config.file(), 0, "feature_dim of '" + type + "' is " + declared
-                    + " but " + reader.file().getFileName() + " has " + columns.dense.length + " dense columns",
+            throw new GraphDataException(
+                    config.file(),
+                    0,
+                    "feature_dim of '" + type + "' is " + declared + " but "
+                            + reader.file().getFileName() + " has " + columns.dense.length + " dense columns",
                     "make them agree, or drop feature_dim for dense features");
         }
         return new DenseFeatures(count, columns.dense.length, dense.toArray());

@@ -7,5 +7,4 @@ package com.dipgnn.graph.io;
  * @param dst target node ids
  * @param splits split mark codes per edge, or null when no edge is in a split
  */
-record EdgeColumns(int[] src, int[] dst, byte[] splits) {
-}
+record EdgeColumns(int[] src, int[] dst, byte[] splits) {}

@@ -15,8 +15,7 @@ public final class Excerpt {
     /** The most values of a list a message shows. */
     public static final int MAX_ITEMS = 8;
 
-    private Excerpt() {
-    }
+    private Excerpt() {}
 
     /** {@code value} quoted with single quotes, shortened and escaped. */
     public static String of(CharSequence value) {
@@ -55,8 +54,10 @@ public final class Excerpt {
             case '\\' -> out.append("\\\\");
             case '\'' -> out.append("\\'");
             default -> {
-                if (Character.isISOControl(c) || Character.getType(c) == Character.FORMAT
-                        || Character.isSurrogate(c) || !Character.isDefined(c)) {
+                if (Character.isISOControl(c)
+                        || Character.getType(c) == Character.FORMAT
+                        || Character.isSurrogate(c)
+                        || !Character.isDefined(c)) {
                     out.append(String.format("\\u%04x", (int) c));
                 } else {
                     out.append(c);

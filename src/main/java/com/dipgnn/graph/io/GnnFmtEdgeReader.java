@@ -16,11 +16,10 @@ final class GnnFmtEdgeReader {
     }
 
     /** The edges of {@code type}; ids are checked against the node counts of its two types. */
-    static EdgeColumns read(Path dir, GnnFmtMeta.EdgeType type, int sourceCount, int targetCount,
-                            InputLimits limits) {
+    static EdgeColumns read(Path dir, GnnFmtMeta.EdgeType type, int sourceCount, int targetCount, InputLimits limits) {
         Path file = dir.resolve("edges").resolve(type.relation().key() + ".tsv.gz");
-        try (TsvRecordReader reader = TsvRecordReader.open(file,
-                "the edge list of " + type.relation() + " that meta.json lists", limits)
+        try (TsvRecordReader reader = TsvRecordReader.open(
+                        file, "the edge list of " + type.relation() + " that meta.json lists", limits)
                 .limitRecords(limits.maxEdges(), "max-edges")) {
             return new GnnFmtEdgeReader(type, sourceCount, targetCount).readRows(reader);
         }
@@ -38,7 +37,8 @@ final class GnnFmtEdgeReader {
         ByteList splits = splitColumn < 0 ? null : new ByteList(capacity, type.count());
         while (reader.next()) {
             if (src.size() == type.count()) { // refused before the arrays grow past the declared count
-                throw reader.error("the file has more than " + type.count() + " edge rows",
+                throw reader.error(
+                        "the file has more than " + type.count() + " edge rows",
                         "expected " + type.count() + " (count of " + type.relation() + " in meta.json)");
             }
             header.checkFieldCount(reader);
@@ -49,17 +49,21 @@ final class GnnFmtEdgeReader {
             }
         }
         if (src.size() != type.count()) {
-            throw new GraphDataException(reader.file(), 0, "the file has " + src.size() + " edge rows",
+            throw new GraphDataException(
+                    reader.file(),
+                    0,
+                    "the file has " + src.size() + " edge rows",
                     "expected " + type.count() + " (count of " + type.relation() + " in meta.json)");
         }
-        return new EdgeColumns(src.toArray(), dst.toArray(),
-                splits == null ? null : SplitCodes.nullIfNone(splits.toArray()));
+        return new EdgeColumns(
+                src.toArray(), dst.toArray(), splits == null ? null : SplitCodes.nullIfNone(splits.toArray()));
     }
 
     private static int nodeId(TsvRecordReader reader, int column, String role, String nodeType, int count) {
         int id = reader.intField(column, role);
         if (id < 0 || id >= count) {
-            throw reader.error(role + " " + id + " is not a '" + nodeType + "' node id",
+            throw reader.error(
+                    role + " " + id + " is not a '" + nodeType + "' node id",
                     "expected an id in 0.." + (count - 1) + " (the rows of nodes/" + nodeType + ".tsv.gz)");
         }
         return id;

@@ -37,7 +37,10 @@ public final class GnnFmtLoader {
         GnnFmtMeta meta = GnnFmtMeta.read(dir);
         meta.requireWithin(options.limits(), dir);
         if (meta.totalNodes() == 0) {
-            throw new GraphDataException(dir.resolve(GnnFmtMeta.FILE_NAME), 0, "the graph has no nodes",
+            throw new GraphDataException(
+                    dir.resolve(GnnFmtMeta.FILE_NAME),
+                    0,
+                    "the graph has no nodes",
                     "expected at least one node type with count > 0");
         }
         GraphBuilder builder = new GraphBuilder(meta.name());
@@ -47,8 +50,12 @@ public final class GnnFmtLoader {
             counts.put(type.name(), type.count());
         }
         for (GnnFmtMeta.EdgeType type : meta.edgeTypes()) {
-            EdgeColumns edges = GnnFmtEdgeReader.read(dir, type,
-                    counts.get(type.relation().source()), counts.get(type.relation().target()), options.limits());
+            EdgeColumns edges = GnnFmtEdgeReader.read(
+                    dir,
+                    type,
+                    counts.get(type.relation().source()),
+                    counts.get(type.relation().target()),
+                    options.limits());
             addEdges(builder, dir, type, edges);
         }
         return builder.build();
@@ -56,15 +63,21 @@ public final class GnnFmtLoader {
 
     private NodeTable nodeTable(Path dir, GnnFmtMeta.NodeType type) {
         NodeTable table = GnnFmtNodeReader.read(dir, type, options.loadText(), options.limits());
-        return type.featureDim() > 0 ? table.withFeatures(GnnFmtFeatureReader.read(dir, type, options.limits())) : table;
+        return type.featureDim() > 0
+                ? table.withFeatures(GnnFmtFeatureReader.read(dir, type, options.limits()))
+                : table;
     }
 
     private static void addEdges(GraphBuilder builder, Path dir, GnnFmtMeta.EdgeType type, EdgeColumns edges) {
         try {
             builder.addEdges(type.relation(), edges.src(), edges.dst(), edges.splits(), type.directed());
         } catch (IllegalArgumentException e) {
-            throw new GraphDataException(dir.resolve(GnnFmtMeta.FILE_NAME), 0, e.getMessage(),
-                    "rename the relation so that no relation clashes with the reverse (rev_) of another", e);
+            throw new GraphDataException(
+                    dir.resolve(GnnFmtMeta.FILE_NAME),
+                    0,
+                    e.getMessage(),
+                    "rename the relation so that no relation clashes with the reverse (rev_) of another",
+                    e);
         }
     }
 

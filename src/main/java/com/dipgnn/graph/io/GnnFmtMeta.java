@@ -42,9 +42,16 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
      * @param featureNnz stated number of sparse entries, or -1
      * @param splits stated number of nodes per split name
      */
-    public record NodeType(String name, int count, int labeled, int numClasses, boolean hasText,
-            int featureDim, boolean sparseFeatures, long featureNnz, Map<String, Integer> splits) {
-    }
+    public record NodeType(
+            String name,
+            int count,
+            int labeled,
+            int numClasses,
+            boolean hasText,
+            int featureDim,
+            boolean sparseFeatures,
+            long featureNnz,
+            Map<String, Integer> splits) {}
 
     /**
      * One edge type.
@@ -55,9 +62,8 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
      * @param splitColumn the column with per-edge split marks, or null
      * @param splits stated number of edges per split name
      */
-    public record EdgeType(RelationType relation, int count, boolean directed, String splitColumn,
-            Map<String, Integer> splits) {
-    }
+    public record EdgeType(
+            RelationType relation, int count, boolean directed, String splitColumn, Map<String, Integer> splits) {}
 
     /**
      * Refuses sizes beyond {@code limits} before anything of those sizes is allocated: a type's
@@ -70,36 +76,60 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
         Path file = dir.resolve(FILE_NAME);
         for (NodeType t : nodeTypes) {
             if (t.count() > limits.maxNodes()) {
-                throw new GraphDataException(file, 0, "node type " + Excerpt.of(t.name()) + " has count " + t.count()
-                        + ", more than " + limits.maxNodes() + " (the limit max-nodes)", limits.raise("max-nodes"));
+                throw new GraphDataException(
+                        file,
+                        0,
+                        "node type " + Excerpt.of(t.name()) + " has count " + t.count() + ", more than "
+                                + limits.maxNodes() + " (the limit max-nodes)",
+                        limits.raise("max-nodes"));
             }
             if (t.numClasses() > DelimitedNodeReader.MAX_CLASSES) {
-                throw new GraphDataException(file, 0, "node type " + Excerpt.of(t.name()) + " has num_classes "
-                        + t.numClasses() + ", more than " + DelimitedNodeReader.MAX_CLASSES,
+                throw new GraphDataException(
+                        file,
+                        0,
+                        "node type " + Excerpt.of(t.name()) + " has num_classes " + t.numClasses() + ", more than "
+                                + DelimitedNodeReader.MAX_CLASSES,
                         "a classifier of that many classes does not fit; check the value");
             }
             if (t.featureDim() > limits.maxFeatureDim()) {
-                throw new GraphDataException(file, 0, "node type " + Excerpt.of(t.name()) + " has feature_dim "
-                        + t.featureDim() + ", more than " + limits.maxFeatureDim() + " (the limit max-feature-dim)",
+                throw new GraphDataException(
+                        file,
+                        0,
+                        "node type " + Excerpt.of(t.name()) + " has feature_dim " + t.featureDim() + ", more than "
+                                + limits.maxFeatureDim() + " (the limit max-feature-dim)",
                         limits.raise("max-feature-dim"));
             }
             if (!t.sparseFeatures()) {
-                limits.requireValues((long) t.count() * t.featureDim(), "node type " + Excerpt.of(t.name())
-                        + "'s dense features (count " + t.count() + " x feature_dim " + t.featureDim() + ")", file, 0);
+                limits.requireValues(
+                        (long) t.count() * t.featureDim(),
+                        "node type " + Excerpt.of(t.name()) + "'s dense features (count " + t.count()
+                                + " x feature_dim " + t.featureDim() + ")",
+                        file,
+                        0);
             } else if (t.featureNnz() > 0) {
-                limits.requireValues(t.featureNnz(), "node type " + Excerpt.of(t.name()) + "'s sparse features"
-                        + " (feature_nnz)", file, 0);
+                limits.requireValues(
+                        t.featureNnz(),
+                        "node type " + Excerpt.of(t.name()) + "'s sparse features" + " (feature_nnz)",
+                        file,
+                        0);
             }
             if (!t.sparseFeatures() && (long) t.count() * t.featureDim() > Integer.MAX_VALUE - 8) {
-                throw new GraphDataException(file, 0, "node type " + Excerpt.of(t.name()) + " has " + t.count()
-                        + " x " + t.featureDim() + " dense features, more than one array holds",
+                throw new GraphDataException(
+                        file,
+                        0,
+                        "node type " + Excerpt.of(t.name()) + " has " + t.count() + " x " + t.featureDim()
+                                + " dense features, more than one array holds",
                         "store them as sparse features (feature_format \"sparse\") or reduce their width");
             }
         }
         for (EdgeType e : edgeTypes) {
             if (e.count() > limits.maxEdges()) {
-                throw new GraphDataException(file, 0, "relation " + e.relation() + " has count " + e.count()
-                        + ", more than " + limits.maxEdges() + " (the limit max-edges)", limits.raise("max-edges"));
+                throw new GraphDataException(
+                        file,
+                        0,
+                        "relation " + e.relation() + " has count " + e.count() + ", more than " + limits.maxEdges()
+                                + " (the limit max-edges)",
+                        limits.raise("max-edges"));
             }
         }
     }
@@ -129,9 +159,12 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
         try {
             long size = Files.size(file);
             if (size > MAX_DESCRIPTION_BYTES) {
-                throw new GraphDataException(file, 0, "the file has " + size + " bytes, more than "
-                        + MAX_DESCRIPTION_BYTES + " (a graph's description)", "describe the graph in it; the nodes,"
-                        + " edges and features go into their own files");
+                throw new GraphDataException(
+                        file,
+                        0,
+                        "the file has " + size + " bytes, more than " + MAX_DESCRIPTION_BYTES
+                                + " (a graph's description)",
+                        "describe the graph in it; the nodes," + " edges and features go into their own files");
             }
         } catch (IOException e) {
             throw DataFiles.readFailure(file, 0, e);
@@ -140,7 +173,10 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
 
     /** The node type called {@code typeName}, or null. */
     public NodeType nodeType(String typeName) {
-        return nodeTypes.stream().filter(t -> t.name().equals(typeName)).findFirst().orElse(null);
+        return nodeTypes.stream()
+                .filter(t -> t.name().equals(typeName))
+                .findFirst()
+                .orElse(null);
     }
 
     /** Total number of nodes over all types. */
@@ -163,7 +199,8 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
             }
             String format = root.path("format").asText("");
             if (!FORMAT.equals(format)) {
-                throw fail("format is " + Excerpt.of(String.valueOf(format)), "expected \"format\": \"" + FORMAT + "\"");
+                throw fail(
+                        "format is " + Excerpt.of(String.valueOf(format)), "expected \"format\": \"" + FORMAT + "\"");
             }
             String name = text(root, "name", "the top level");
             List<NodeType> nodes = nodeTypes(array(root, "node_types"));
@@ -190,15 +227,23 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
             int count = nonNegative(json, "count", where, -1);
             int featureDim = nonNegative(json, "feature_dim", where, 0);
             boolean sparse = featureDim > 0 && sparseFormat(json, where);
-            return new NodeType(name, count, json.path("labeled").asInt(-1),
-                    nonNegative(json, "num_classes", where, 0), json.path("has_text").asBoolean(false),
-                    featureDim, sparse, json.path("feature_nnz").asLong(-1), counts(json.path("splits")));
+            return new NodeType(
+                    name,
+                    count,
+                    json.path("labeled").asInt(-1),
+                    nonNegative(json, "num_classes", where, 0),
+                    json.path("has_text").asBoolean(false),
+                    featureDim,
+                    sparse,
+                    json.path("feature_nnz").asLong(-1),
+                    counts(json.path("splits")));
         }
 
         private boolean sparseFormat(JsonNode json, String where) {
             String format = json.path("feature_format").asText("");
             if (!format.equals("dense") && !format.equals("sparse")) {
-                throw fail(where + " has feature_format " + Excerpt.of(format),
+                throw fail(
+                        where + " has feature_format " + Excerpt.of(format),
                         "expected \"dense\" or \"sparse\" for a type with feature_dim > 0");
             }
             return format.equals("sparse");
@@ -224,18 +269,25 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
             where = where + " ('" + relation + "')";
             for (String type : List.of(relation.source(), relation.target())) {
                 if (!nodeNames.contains(type)) {
-                    throw fail(where + " joins node type '" + type + "', which node_types does not list",
+                    throw fail(
+                            where + " joins node type '" + type + "', which node_types does not list",
                             "expected one of " + nodeNames);
                 }
             }
             boolean directed = json.path("directed").asBoolean(true);
             if (!directed && !relation.source().equals(relation.target())) {
-                throw fail(where + " is undirected but joins two different node types",
+                throw fail(
+                        where + " is undirected but joins two different node types",
                         "only a same-type relation can be \"directed\": false");
             }
-            String splitColumn = json.hasNonNull("split_column") ? json.get("split_column").asText()
+            String splitColumn = json.hasNonNull("split_column")
+                    ? json.get("split_column").asText()
                     : hasColumn(json, "split") ? "split" : null;
-            return new EdgeType(relation, nonNegative(json, "count", where, -1), directed, splitColumn,
+            return new EdgeType(
+                    relation,
+                    nonNegative(json, "count", where, -1),
+                    directed,
+                    splitColumn,
                     counts(json.path("splits")));
         }
 
@@ -284,8 +336,10 @@ public record GnnFmtMeta(String name, String title, List<NodeType> nodeTypes, Li
                 return fallback;
             }
             if (value == null || !value.canConvertToInt() || !value.isIntegralNumber() || value.asInt() < 0) {
-                throw fail(where + " has " + (value == null ? "no" : "a bad") + " \"" + field + "\""
-                        + (value == null ? "" : " (" + Excerpt.of(value.toString()) + ")"), "expected a non-negative integer");
+                throw fail(
+                        where + " has " + (value == null ? "no" : "a bad") + " \"" + field + "\""
+                                + (value == null ? "" : " (" + Excerpt.of(value.toString()) + ")"),
+                        "expected a non-negative integer");
             }
             return value.asInt();
         }

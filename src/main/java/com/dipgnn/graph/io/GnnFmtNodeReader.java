@@ -3,9 +3,9 @@ package com.dipgnn.graph.io;
 import com.dipgnn.graph.NodeLabels;
 import com.dipgnn.graph.NodeTable;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.Arrays;
 
 /** Reads {@code nodes/<type>.tsv.gz} of a gnnfmt-1 data set: keys, labels, splits and text. */
 final class GnnFmtNodeReader {
@@ -32,8 +32,8 @@ final class GnnFmtNodeReader {
     /** The node table of {@code type} (without features). */
     static NodeTable read(Path dir, GnnFmtMeta.NodeType type, boolean loadText, InputLimits limits) {
         Path file = dir.resolve("nodes").resolve(type.name() + ".tsv.gz");
-        try (TsvRecordReader reader = TsvRecordReader.open(file,
-                "the node table of type '" + type.name() + "' that meta.json lists", limits)
+        try (TsvRecordReader reader = TsvRecordReader.open(
+                        file, "the node table of type '" + type.name() + "' that meta.json lists", limits)
                 .limitRecords(limits.maxNodes(), "max-nodes")) {
             return new GnnFmtNodeReader(type, loadText).readRows(reader);
         }
@@ -41,13 +41,19 @@ final class GnnFmtNodeReader {
 
     private NodeTable readRows(TsvRecordReader reader) {
         Header header = Header.read(reader, COLUMNS);
-        int[] columns = {header.required("id"), header.required("key"), header.required("label"),
-            header.required("split"), header.required("text")};
+        int[] columns = {
+            header.required("id"),
+            header.required("key"),
+            header.required("label"),
+            header.required("split"),
+            header.required("text")
+        };
         Set<String> seenKeys = new HashSet<>(InputLimits.initialCapacity(type.count()) * 2);
         int n = 0;
         while (reader.next()) {
             if (n == type.count()) {
-                throw reader.error("the file has more than " + n + " node rows",
+                throw reader.error(
+                        "the file has more than " + n + " node rows",
                         "expected " + n + " (count of '" + type.name() + "' in meta.json)");
             }
             header.checkFieldCount(reader);
@@ -55,12 +61,15 @@ final class GnnFmtNodeReader {
             n++;
         }
         if (n != type.count()) {
-            throw new GraphDataException(reader.file(), 0, "the file has " + n + " node rows",
+            throw new GraphDataException(
+                    reader.file(),
+                    0,
+                    "the file has " + n + " node rows",
                     "expected " + type.count() + " (count of '" + type.name() + "' in meta.json)");
         }
         NodeLabels nodeLabels = type.numClasses() > 0 ? NodeLabels.single(type.numClasses(), labels) : null;
-        return new NodeTable(type.name(), type.count(), keys, null, nodeLabels, text, null,
-                SplitCodes.nullIfNone(splits));
+        return new NodeTable(
+                type.name(), type.count(), keys, null, nodeLabels, text, null, SplitCodes.nullIfNone(splits));
     }
 
     /** Makes room for row {@code n}: the arrays grow as rows arrive, up to the declared count. */
@@ -81,13 +90,15 @@ final class GnnFmtNodeReader {
         ensureRoom(n);
         int id = reader.intField(columns[0], "id");
         if (id != n) {
-            throw reader.error("id " + id + " on the row of node " + n,
-                    "ids must be 0.." + (type.count() - 1) + " in row order");
+            throw reader.error(
+                    "id " + id + " on the row of node " + n, "ids must be 0.." + (type.count() - 1) + " in row order");
         }
         String key = reader.text(columns[1]);
         if (!seenKeys.add(key)) {
-            throw reader.error("key " + Excerpt.of(key) + " is also the key of node " + firstWithKey(key)
-                    + " (line " + (firstWithKey(key) + 2) + ")", "keys must be unique within a node type");
+            throw reader.error(
+                    "key " + Excerpt.of(key) + " is also the key of node " + firstWithKey(key) + " (line "
+                            + (firstWithKey(key) + 2) + ")",
+                    "keys must be unique within a node type");
         }
         keys[n] = key;
         labels[n] = checkedLabel(reader, reader.intField(columns[2], "label"));
@@ -110,9 +121,10 @@ final class GnnFmtNodeReader {
         if (label == -1 || (label >= 0 && label < type.numClasses())) {
             return label;
         }
-        String allowed = type.numClasses() == 0 ? "-1 (no label): meta.json gives '" + type.name()
-                + "' num_classes 0" : "-1 (no label) or a class id in 0.." + (type.numClasses() - 1)
-                + " (num_classes of '" + type.name() + "' in meta.json)";
+        String allowed = type.numClasses() == 0
+                ? "-1 (no label): meta.json gives '" + type.name() + "' num_classes 0"
+                : "-1 (no label) or a class id in 0.." + (type.numClasses() - 1) + " (num_classes of '" + type.name()
+                        + "' in meta.json)";
         throw reader.error("label " + label + " is out of range", "expected " + allowed);
     }
 }

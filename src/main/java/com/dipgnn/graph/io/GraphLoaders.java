@@ -6,8 +6,7 @@ import java.nio.file.Path;
 /** Loads a graph folder in whichever layout it uses: gnnfmt-1 (it has a meta.json) or delimited tables. */
 public final class GraphLoaders {
 
-    private GraphLoaders() {
-    }
+    private GraphLoaders() {}
 
     /** Loads a data set by name (under the data sets folder) or by path; see {@link DatasetLocator#resolve}. */
     public static HeteroGraph load(String nameOrPath, LoadOptions options) {
@@ -16,7 +15,8 @@ public final class GraphLoaders {
 
     /** Loads the graph folder {@code dir}. */
     public static HeteroGraph load(Path dir, LoadOptions options) {
-        return GnnFmtLoader.isGnnFmt(dir) ? new GnnFmtLoader(options).load(dir)
+        return GnnFmtLoader.isGnnFmt(dir)
+                ? new GnnFmtLoader(options).load(dir)
                 : new DelimitedGraphLoader(options).load(dir);
     }
 }

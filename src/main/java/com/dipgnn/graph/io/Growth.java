@@ -6,8 +6,7 @@ final class Growth {
     /** The most elements an array may have on common JVMs. */
     static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
 
-    private Growth() {
-    }
+    private Growth() {}
 
     /** {@code cap} within what one array can hold. */
     static int cap(long cap) {

@@ -19,7 +19,10 @@ final class Header {
         this.expected = expected;
         for (int i = 0; i < names.size(); i++) {
             if (index.putIfAbsent(names.get(i), i) != null) {
-                throw new GraphDataException(file, 1, "column " + Excerpt.of(names.get(i)) + " appears twice in the header",
+                throw new GraphDataException(
+                        file,
+                        1,
+                        "column " + Excerpt.of(names.get(i)) + " appears twice in the header",
                         "column names must be unique");
             }
         }
@@ -38,8 +41,11 @@ final class Header {
     int required(String name) {
         Integer i = index.get(name);
         if (i == null) {
-            throw new GraphDataException(file, 1, "the header lacks the column '" + name + "' (it has "
-                    + Excerpt.ofAll(names) + ")", "expected the columns " + expected);
+            throw new GraphDataException(
+                    file,
+                    1,
+                    "the header lacks the column '" + name + "' (it has " + Excerpt.ofAll(names) + ")",
+                    "expected the columns " + expected);
         }
         return i;
     }

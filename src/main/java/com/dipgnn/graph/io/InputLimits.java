@@ -19,8 +19,14 @@ import java.nio.file.Path;
  *     the other limits (a line of 100,000 columns is one) multiplies into more memory than this
  * @param settingPrefix where these limits are configured, for messages (e.g. {@code dipgnn.datasets.limits.})
  */
-public record InputLimits(int maxLineChars, int maxColumns, int maxFeatureDim, long maxNodes, long maxEdges,
-                          long maxValuesPerType, String settingPrefix) {
+public record InputLimits(
+        int maxLineChars,
+        int maxColumns,
+        int maxFeatureDim,
+        long maxNodes,
+        long maxEdges,
+        long maxValuesPerType,
+        String settingPrefix) {
 
     /** The default of {@link #maxValuesPerType}: 2^28 values, 1 GiB of floats. */
     public static final long DEFAULT_MAX_VALUES_PER_TYPE = 1L << 28;
@@ -29,11 +35,21 @@ public record InputLimits(int maxLineChars, int maxColumns, int maxFeatureDim, l
      * Defaults: 16 Mi characters per line, 100,000 columns and features, 100M nodes, 1G edges,
      * 2^28 values per node type.
      */
-    public static final InputLimits DEFAULT = new InputLimits(16 << 20, 100_000, 100_000, 100_000_000L,
-            1_000_000_000L, DEFAULT_MAX_VALUES_PER_TYPE, "dipgnn.datasets.limits.");
+    public static final InputLimits DEFAULT = new InputLimits(
+            16 << 20,
+            100_000,
+            100_000,
+            100_000_000L,
+            1_000_000_000L,
+            DEFAULT_MAX_VALUES_PER_TYPE,
+            "dipgnn.datasets.limits.");
 
     public InputLimits {
-        if (maxLineChars < 1 || maxColumns < 1 || maxFeatureDim < 1 || maxNodes < 1 || maxEdges < 1
+        if (maxLineChars < 1
+                || maxColumns < 1
+                || maxFeatureDim < 1
+                || maxNodes < 1
+                || maxEdges < 1
                 || maxValuesPerType < 1) {
             throw new IllegalArgumentException("input limits must be at least 1; got " + this);
         }
@@ -58,9 +74,12 @@ public record InputLimits(int maxLineChars, int maxColumns, int maxFeatureDim, l
      */
     void requireValues(long values, String what, Path file, int line) {
         if (values > maxValuesPerType) {
-            throw new GraphDataException(file, line, what + " make " + values + " values, more than "
-                    + maxValuesPerType + " (the limit max-values-per-type)", raise("max-values-per-type")
-                    + " and the memory allows it (4 bytes a value)");
+            throw new GraphDataException(
+                    file,
+                    line,
+                    what + " make " + values + " values, more than " + maxValuesPerType
+                            + " (the limit max-values-per-type)",
+                    raise("max-values-per-type") + " and the memory allows it (4 bytes a value)");
         }
     }
 

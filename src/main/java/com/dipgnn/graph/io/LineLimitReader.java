@@ -45,9 +45,11 @@ final class LineLimitReader extends FilterReader {
             sinceNewline = 0;
             line++;
         } else if (++sinceNewline > limits.maxLineChars()) {
-            throw new GraphDataException(file, line, "the line is longer than " + limits.maxLineChars()
-                    + " characters (the limit max-line-chars)", "check that the file is a table of this graph; "
-                    + limits.raise("max-line-chars"));
+            throw new GraphDataException(
+                    file,
+                    line,
+                    "the line is longer than " + limits.maxLineChars() + " characters (the limit max-line-chars)",
+                    "check that the file is a table of this graph; " + limits.raise("max-line-chars"));
         }
     }
 }

@@ -8,8 +8,7 @@ final class Numbers {
 
     private static final int MAX_DIGITS = 18;
 
-    private Numbers() {
-    }
+    private Numbers() {}
 
     /** The whole number in {@code s[start, end)} (optional sign, up to 18 digits), or {@link #INVALID}. */
     static long parseLong(CharSequence s, int start, int end) {

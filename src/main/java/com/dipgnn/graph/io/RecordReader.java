@@ -16,7 +16,6 @@ import java.util.List;
  */
 abstract class RecordReader implements Closeable {
 
-
     private final Path file;
     private final BufferedReader in;
     private final InputLimits limits;
@@ -93,15 +92,21 @@ abstract class RecordReader implements Closeable {
         line = recordLine;
         fieldCount = 0;
         if (++records - 1 > maxRecords) { // the header and at most maxRecords rows
-            throw new GraphDataException(file, line, "the table has more than " + maxRecords + " rows (the limit "
-                    + recordLimit + ")", limits.raise(recordLimit));
+            throw new GraphDataException(
+                    file,
+                    line,
+                    "the table has more than " + maxRecords + " rows (the limit " + recordLimit + ")",
+                    limits.raise(recordLimit));
         }
     }
 
     final void addField(int start, int end) {
         if (fieldCount == limits.maxColumns()) {
-            throw new GraphDataException(file, line, "the record has more than " + limits.maxColumns()
-                    + " fields (the limit max-columns)", "check the delimiter; " + limits.raise("max-columns"));
+            throw new GraphDataException(
+                    file,
+                    line,
+                    "the record has more than " + limits.maxColumns() + " fields (the limit max-columns)",
+                    "check the delimiter; " + limits.raise("max-columns"));
         }
         if (fieldCount == starts.length) {
             starts = Arrays.copyOf(starts, 2 * fieldCount);
@@ -115,8 +120,8 @@ abstract class RecordReader implements Closeable {
     /** Reads the header record: the column names, trimmed, with a leading byte-order mark removed. */
     final List<String> header(String expectedColumns) {
         if (!next()) {
-            throw new GraphDataException(file, 1, "file is empty", "expected a header line naming the columns ("
-                    + expectedColumns + ")");
+            throw new GraphDataException(
+                    file, 1, "file is empty", "expected a header line naming the columns (" + expectedColumns + ")");
         }
         List<String> names = new ArrayList<>(fieldCount);
         for (int i = 0; i < fieldCount; i++) {
@@ -129,7 +134,8 @@ abstract class RecordReader implements Closeable {
     /** Fails unless the current record has exactly {@code expected} fields. */
     final void requireFieldCount(int expected, String what) {
         if (fieldCount != expected) {
-            throw error("row has " + fieldCount + " field" + (fieldCount == 1 ? "" : "s"),
+            throw error(
+                    "row has " + fieldCount + " field" + (fieldCount == 1 ? "" : "s"),
                     "expected " + expected + " (" + what + ")");
         }
     }
@@ -149,7 +155,8 @@ abstract class RecordReader implements Closeable {
     final long longField(int field, String column) {
         long value = Numbers.parseLong(chars(), starts[field], ends[field]);
         if (value == Numbers.INVALID) {
-            throw error(column + " " + show(starts[field], ends[field]) + " is not a whole number",
+            throw error(
+                    column + " " + show(starts[field], ends[field]) + " is not a whole number",
                     "expected an integer such as 1999 or 1700000000");
         }
         return value;
@@ -175,11 +182,13 @@ abstract class RecordReader implements Closeable {
         try {
             value = Numbers.parseFloat(chars(), start, end);
         } catch (NumberFormatException e) {
-            throw error(name(what, number) + " " + show(start, end) + " is not a number",
+            throw error(
+                    name(what, number) + " " + show(start, end) + " is not a number",
                     "expected a decimal number with '.' as decimal point, such as 0.5 or 1e-3");
         }
         if (!Float.isFinite(value)) {
-            throw error(name(what, number) + " " + show(start, end) + " is not a finite number",
+            throw error(
+                    name(what, number) + " " + show(start, end) + " is not a finite number",
                     "features must be finite: replace NaN or infinite values (e.g. by 0) before loading");
         }
         return value;
@@ -209,8 +218,8 @@ abstract class RecordReader implements Closeable {
         try {
             return SplitMark.parse(text(field).strip()).code();
         } catch (IllegalArgumentException e) {
-            throw error("split " + show(start, end) + " is not a split name",
-                    "expected train, val, test, or - for none");
+            throw error(
+                    "split " + show(start, end) + " is not a split name", "expected train, val, test, or - for none");
         }
     }
 

@@ -51,14 +51,18 @@ final class SparseFeatureBuilder {
     private int addPair(RecordReader reader, int start, int end, int previous) {
         int colon = indexOf(reader.chars(), ':', start, end);
         if (colon == end) {
-            throw reader.error("feature entry " + reader.show(start, end) + " has no ':'",
+            throw reader.error(
+                    "feature entry " + reader.show(start, end) + " has no ':'",
                     "sparse features are index:value pairs such as 12:0.5");
         }
         int index = reader.intAt(start, colon, "feature index");
         checkIndex(reader, index, previous);
         float value = reader.floatAt(colon + 1, end, "feature value of index ", index);
-        limits.requireValues(indices.size() + 1L, "the sparse features' index:value pairs up to this one",
-                reader.file(), reader.line());
+        limits.requireValues(
+                indices.size() + 1L,
+                "the sparse features' index:value pairs up to this one",
+                reader.file(),
+                reader.line());
         indices.add(index);
         values.add(value);
         maxIndex = Math.max(maxIndex, index);
@@ -70,16 +74,19 @@ final class SparseFeatureBuilder {
             throw reader.error("feature index " + index + " is negative", "indices start at 0");
         }
         if (index >= reader.limits().maxFeatureDim()) {
-            throw reader.error("feature index " + index + " makes the features wider than "
-                    + reader.limits().maxFeatureDim() + " (the limit max-feature-dim)",
+            throw reader.error(
+                    "feature index " + index + " makes the features wider than "
+                            + reader.limits().maxFeatureDim() + " (the limit max-feature-dim)",
                     reader.limits().raise("max-feature-dim"));
         }
         if (declaredDim >= 0 && index >= declaredDim) {
-            throw reader.error("feature index " + index + " is out of range",
+            throw reader.error(
+                    "feature index " + index + " is out of range",
                     "expected an index below " + declaredDim + " (" + dimSource + ")");
         }
         if (index <= previous) {
-            throw reader.error("feature index " + index + " follows index " + previous,
+            throw reader.error(
+                    "feature index " + index + " follows index " + previous,
                     "the indices of a row must be strictly increasing (sort them, and merge duplicates)");
         }
     }

@@ -5,8 +5,7 @@ import com.dipgnn.graph.SplitMark;
 /** Helpers for columns of {@link SplitMark} codes. */
 final class SplitCodes {
 
-    private SplitCodes() {
-    }
+    private SplitCodes() {}
 
     /** The codes, or null when there are none or every code is {@link SplitMark#NONE}. */
     static byte[] nullIfNone(byte[] codes) {

@@ -84,12 +84,13 @@ final class TsvRecordReader extends RecordReader {
                 continue;
             }
             char next = s.charAt(++i);
-            out.append(switch (next) {
-                case 't' -> '\t';
-                case 'n' -> '\n';
-                case 'r' -> '\r';
-                default -> next;
-            });
+            out.append(
+                    switch (next) {
+                        case 't' -> '\t';
+                        case 'n' -> '\n';
+                        case 'r' -> '\r';
+                        default -> next;
+                    });
         }
         return out.toString();
     }

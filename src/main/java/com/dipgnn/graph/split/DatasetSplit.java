@@ -37,10 +37,14 @@ public final class DatasetSplit implements GraphSplitter {
     }
 
     private static int[] marked(NodeTable targets, int[] labeled, SplitMark mark, String graphName) {
-        int[] nodes = IntStream.of(labeled).filter(n -> targets.split(n) == mark).toArray();
+        int[] nodes =
+                IntStream.of(labeled).filter(n -> targets.split(n) == mark).toArray();
         String name = mark.name().toLowerCase(Locale.ROOT);
-        SplitNodes.requireNonEmpty(nodes, name, "no labeled '" + targets.name() + "' node of graph '" + graphName
-                + "' is marked '" + name + "'; mark some, or use NodeTransferSplit instead");
+        SplitNodes.requireNonEmpty(
+                nodes,
+                name,
+                "no labeled '" + targets.name() + "' node of graph '" + graphName + "' is marked '" + name
+                        + "'; mark some, or use NodeTransferSplit instead");
         return nodes;
     }
 

@@ -68,8 +68,8 @@ public record GraphSplit(
                     throw new IllegalArgumentException(names[s] + " node " + node + " is outside 0.." + (count - 1));
                 }
                 if (owner[node] != 0) {
-                    throw new IllegalArgumentException("node " + node + " is in both " + names[owner[node] - 1]
-                            + " and " + names[s]);
+                    throw new IllegalArgumentException(
+                            "node " + node + " is in both " + names[owner[node] - 1] + " and " + names[s]);
                 }
                 owner[node] = (byte) (s + 1);
             }
@@ -83,9 +83,18 @@ public record GraphSplit(
     /** A few lines of counts: the target node sets and the nodes and edges of each graph. */
     public String describe() {
         StringBuilder out = new StringBuilder();
-        out.append("target '").append(targetType).append("': train ").append(train.length)
-                .append(", val ").append(val.length).append(", test ").append(test.length).append('\n');
-        out.append("pre-training graph: ").append(pretrainGraph == null ? "none" : counts(pretrainGraph)).append('\n');
+        out.append("target '")
+                .append(targetType)
+                .append("': train ")
+                .append(train.length)
+                .append(", val ")
+                .append(val.length)
+                .append(", test ")
+                .append(test.length)
+                .append('\n');
+        out.append("pre-training graph: ")
+                .append(pretrainGraph == null ? "none" : counts(pretrainGraph))
+                .append('\n');
         out.append("fine-tuning graph: ").append(counts(finetuneGraph));
         return out.toString();
     }
@@ -95,8 +104,8 @@ public record GraphSplit(
         for (String type : graph.nodeTypes()) {
             nodes.add(type + " " + graph.numNodes(type));
         }
-        return "'" + graph.name() + "', " + graph.totalNodes() + " nodes (" + nodes + "), "
-                + graph.totalEdges() + " stored edges in " + graph.relationTypes().size() + " relations";
+        return "'" + graph.name() + "', " + graph.totalNodes() + " nodes (" + nodes + "), " + graph.totalEdges()
+                + " stored edges in " + graph.relationTypes().size() + " relations";
     }
 
     @Override

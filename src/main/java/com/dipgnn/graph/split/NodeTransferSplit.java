@@ -4,7 +4,6 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 /**
  * The node-transfer setting of DiP-GNN: a seeded random {@code pretrainFraction} of the nodes of
@@ -18,8 +17,7 @@ import java.util.SplittableRandom;
  * @param seed random seed; the same seed and graph give the same split
  * @param labelFraction share of the training nodes that is kept, in (0, 1]
  */
-public record NodeTransferSplit(double pretrainFraction, long seed, double labelFraction)
-        implements GraphSplitter {
+public record NodeTransferSplit(double pretrainFraction, long seed, double labelFraction) implements GraphSplitter {
 
     public static final double DEFAULT_PRETRAIN_FRACTION = 0.7;
 

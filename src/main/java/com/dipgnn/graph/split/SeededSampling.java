@@ -7,8 +7,7 @@ import java.util.SplittableRandom;
 /** Seeded shuffles and subsets; each (seed, purpose) pair has its own random stream. */
 final class SeededSampling {
 
-    private SeededSampling() {
-    }
+    private SeededSampling() {}
 
     /** A random stream for one purpose (a node type name, "train", ...), independent of the others. */
     static SplittableRandom random(long seed, String purpose) {

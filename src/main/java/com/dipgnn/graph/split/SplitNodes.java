@@ -7,8 +7,7 @@ import java.util.Arrays;
 /** Node-set helpers shared by the splitters: checks, label filters, identity maps. */
 final class SplitNodes {
 
-    private SplitNodes() {
-    }
+    private SplitNodes() {}
 
     static void requireNodeType(HeteroGraph graph, String targetType) {
         if (!graph.hasNodeType(targetType)) {
@@ -20,8 +19,8 @@ final class SplitNodes {
     static void requireFraction(String what, double value, boolean zeroAllowed, boolean oneAllowed) {
         boolean ok = (zeroAllowed ? value >= 0 : value > 0) && (oneAllowed ? value <= 1 : value < 1);
         if (!ok) {
-            throw new IllegalArgumentException(what + " is " + value + " but must be in "
-                    + (zeroAllowed ? "[0" : "(0") + ", 1" + (oneAllowed ? "]" : ")"));
+            throw new IllegalArgumentException(what + " is " + value + " but must be in " + (zeroAllowed ? "[0" : "(0")
+                    + ", 1" + (oneAllowed ? "]" : ")"));
         }
     }
 

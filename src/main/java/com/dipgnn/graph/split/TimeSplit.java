@@ -55,8 +55,16 @@ public record TimeSplit(long trainFrom, long valFrom, long testFrom, double labe
         Map<String, int[]> finetuneIds = new LinkedHashMap<>();
         for (String type : graph.nodeTypes()) {
             if (type.equals(targetType)) {
-                pretrainIds.put(type, IntStream.range(0, time.length).filter(n -> time[n] < trainFrom).toArray());
-                finetuneIds.put(type, IntStream.range(0, time.length).filter(n -> time[n] >= trainFrom).toArray());
+                pretrainIds.put(
+                        type,
+                        IntStream.range(0, time.length)
+                                .filter(n -> time[n] < trainFrom)
+                                .toArray());
+                finetuneIds.put(
+                        type,
+                        IntStream.range(0, time.length)
+                                .filter(n -> time[n] >= trainFrom)
+                                .toArray());
             } else {
                 pretrainIds.put(type, SplitNodes.identity(graph.numNodes(type)));
                 finetuneIds.put(type, SplitNodes.identity(graph.numNodes(type)));
@@ -82,7 +90,9 @@ public record TimeSplit(long trainFrom, long valFrom, long testFrom, double labe
         long[] time = targets.time();
         int[] labeled = SplitNodes.labeled(targets, SplitNodes.identity(targets.count()));
         int[] train = IntStream.of(labeled).filter(n -> time[n] < valFrom).toArray();
-        int[] val = IntStream.of(labeled).filter(n -> time[n] >= valFrom && time[n] < testFrom).toArray();
+        int[] val = IntStream.of(labeled)
+                .filter(n -> time[n] >= valFrom && time[n] < testFrom)
+                .toArray();
         int[] test = IntStream.of(labeled).filter(n -> time[n] >= testFrom).toArray();
         String why = "no labeled '" + targets.name() + "' node has a time in that period (" + range
                 + "); choose boundaries inside the range of the data";
@@ -100,7 +110,8 @@ public record TimeSplit(long trainFrom, long valFrom, long testFrom, double labe
             min = Math.min(min, t);
             max = Math.max(max, t);
         }
-        return time.length == 0 ? "graph '" + graph.name() + "' has no such nodes"
+        return time.length == 0
+                ? "graph '" + graph.name() + "' has no such nodes"
                 : "times in graph '" + graph.name() + "' range from " + min + " to " + max;
     }
 }

@@ -6,17 +6,34 @@ import java.util.List;
 final class CategoryWords {
 
     private static final List<String> CATEGORIES = List.of(
-            "shoes", "phone", "laptop", "book", "toy", "kitchen", "garden", "camera", "watch", "bag",
-            "shirt", "headphones", "bicycle", "lamp", "sofa", "perfume", "guitar", "tent", "printer", "coffee");
+            "shoes",
+            "phone",
+            "laptop",
+            "book",
+            "toy",
+            "kitchen",
+            "garden",
+            "camera",
+            "watch",
+            "bag",
+            "shirt",
+            "headphones",
+            "bicycle",
+            "lamp",
+            "sofa",
+            "perfume",
+            "guitar",
+            "tent",
+            "printer",
+            "coffee");
 
-    private static final List<String> ADJECTIVES = List.of(
-            "red", "classic", "compact", "premium", "light", "smart", "vintage", "durable", "large", "mini");
+    private static final List<String> ADJECTIVES =
+            List.of("red", "classic", "compact", "premium", "light", "smart", "vintage", "durable", "large", "mini");
 
-    private static final List<String> QUERY_MODIFIERS = List.of(
-            "cheap", "best", "new", "used", "buy", "top", "discount", "gift");
+    private static final List<String> QUERY_MODIFIERS =
+            List.of("cheap", "best", "new", "used", "buy", "top", "discount", "gift");
 
-    private CategoryWords() {
-    }
+    private CategoryWords() {}
 
     /** The word of category {@code c}; categories beyond the word list get a number. */
     static String category(int c) {

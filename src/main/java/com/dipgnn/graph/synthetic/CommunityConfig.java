@@ -52,33 +52,87 @@ public record CommunityConfig(
     }
 
     public CommunityConfig withSeed(long newSeed) {
-        return new CommunityConfig(numNodes, numClasses, averageDegree, homophily, degreeExponent, featureDim,
-                featureSignal, firstYear, numYears, newSeed);
+        return new CommunityConfig(
+                numNodes,
+                numClasses,
+                averageDegree,
+                homophily,
+                degreeExponent,
+                featureDim,
+                featureSignal,
+                firstYear,
+                numYears,
+                newSeed);
     }
 
     public CommunityConfig withNumNodes(int newNumNodes) {
-        return new CommunityConfig(newNumNodes, numClasses, averageDegree, homophily, degreeExponent, featureDim,
-                featureSignal, firstYear, numYears, seed);
+        return new CommunityConfig(
+                newNumNodes,
+                numClasses,
+                averageDegree,
+                homophily,
+                degreeExponent,
+                featureDim,
+                featureSignal,
+                firstYear,
+                numYears,
+                seed);
     }
 
     public CommunityConfig withNumClasses(int newNumClasses) {
-        return new CommunityConfig(numNodes, newNumClasses, averageDegree, homophily, degreeExponent, featureDim,
-                featureSignal, firstYear, numYears, seed);
+        return new CommunityConfig(
+                numNodes,
+                newNumClasses,
+                averageDegree,
+                homophily,
+                degreeExponent,
+                featureDim,
+                featureSignal,
+                firstYear,
+                numYears,
+                seed);
     }
 
     public CommunityConfig withAverageDegree(double newAverageDegree) {
-        return new CommunityConfig(numNodes, numClasses, newAverageDegree, homophily, degreeExponent, featureDim,
-                featureSignal, firstYear, numYears, seed);
+        return new CommunityConfig(
+                numNodes,
+                numClasses,
+                newAverageDegree,
+                homophily,
+                degreeExponent,
+                featureDim,
+                featureSignal,
+                firstYear,
+                numYears,
+                seed);
     }
 
     public CommunityConfig withHomophily(double newHomophily) {
-        return new CommunityConfig(numNodes, numClasses, averageDegree, newHomophily, degreeExponent, featureDim,
-                featureSignal, firstYear, numYears, seed);
+        return new CommunityConfig(
+                numNodes,
+                numClasses,
+                averageDegree,
+                newHomophily,
+                degreeExponent,
+                featureDim,
+                featureSignal,
+                firstYear,
+                numYears,
+                seed);
     }
 
     public CommunityConfig withFeatures(int newFeatureDim, double newFeatureSignal) {
-        return new CommunityConfig(numNodes, numClasses, averageDegree, homophily, degreeExponent, newFeatureDim,
-                newFeatureSignal, firstYear, numYears, seed);
+        return new CommunityConfig(
+                numNodes,
+                numClasses,
+                averageDegree,
+                homophily,
+                degreeExponent,
+                newFeatureDim,
+                newFeatureSignal,
+                firstYear,
+                numYears,
+                seed);
     }
 
     /** Number of undirected edges drawn ({@code numNodes * averageDegree / 2}, rounded). */

@@ -57,16 +57,29 @@ final class CommunityGenerator {
         int[][] edges = drawEdges();
         int n = config.numNodes();
         float[] centroids = NoisyCentroidFeatures.centroids(config.numClasses(), config.featureDim(), rng);
-        float[] features = NoisyCentroidFeatures.sample(n, config.featureDim(), config.featureDim(),
-                node -> classOf[node], centroids, config.featureSignal(), Seeds.derive(config.seed(), 2));
+        float[] features = NoisyCentroidFeatures.sample(
+                n,
+                config.featureDim(),
+                config.featureDim(),
+                node -> classOf[node],
+                centroids,
+                config.featureSignal(),
+                Seeds.derive(config.seed(), 2));
         long[] years = new long[n];
         String[] keys = new String[n];
         for (int i = 0; i < n; i++) {
             years[i] = config.firstYear() + rng.nextInt(config.numYears());
             keys[i] = "n" + i;
         }
-        NodeTable nodes = new NodeTable(NODE_TYPE, n, keys, new DenseFeatures(n, config.featureDim(), features),
-                NodeLabels.single(config.numClasses(), classOf.clone()), null, years, null);
+        NodeTable nodes = new NodeTable(
+                NODE_TYPE,
+                n,
+                keys,
+                new DenseFeatures(n, config.featureDim(), features),
+                NodeLabels.single(config.numClasses(), classOf.clone()),
+                null,
+                years,
+                null);
         return new GraphBuilder("community")
                 .addNodes(nodes)
                 .addEdges(LINK, edges[0], edges[1], null, false)

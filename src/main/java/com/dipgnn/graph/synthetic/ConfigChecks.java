@@ -3,8 +3,7 @@ package com.dipgnn.graph.synthetic;
 /** Argument checks shared by the generator configurations, with messages that name the field. */
 final class ConfigChecks {
 
-    private ConfigChecks() {
-    }
+    private ConfigChecks() {}
 
     static void atLeast(String config, String field, long value, long min) {
         if (value < min) {
@@ -20,15 +19,15 @@ final class ConfigChecks {
 
     static void positive(String config, String field, double value) {
         if (!(value > 0) || Double.isInfinite(value)) {
-            throw new IllegalArgumentException(config + "." + field + " is " + value
-                    + " but must be a positive number");
+            throw new IllegalArgumentException(
+                    config + "." + field + " is " + value + " but must be a positive number");
         }
     }
 
     static void nonNegative(String config, String field, double value) {
         if (!(value >= 0) || Double.isInfinite(value)) {
-            throw new IllegalArgumentException(config + "." + field + " is " + value
-                    + " but must be a non-negative number");
+            throw new IllegalArgumentException(
+                    config + "." + field + " is " + value + " but must be a non-negative number");
         }
     }
 }

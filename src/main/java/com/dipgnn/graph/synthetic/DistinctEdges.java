@@ -35,11 +35,9 @@ final class DistinctEdges {
     }
 
     /** Edge list: {@code src[i] -> dst[i]}, grouped by source in ascending order. */
-    record Edges(int[] src, int[] dst) {
-    }
+    record Edges(int[] src, int[] dst) {}
 
-    private DistinctEdges() {
-    }
+    private DistinctEdges() {}
 
     /**
      * @param relation the relation, named in error messages
@@ -47,8 +45,16 @@ final class DistinctEdges {
      * @param noSelfLoops whether {@code source -> source} is forbidden (same-type relations)
      * @throws IllegalArgumentException when the edges cannot fit under {@code maxDegree}
      */
-    static Edges generate(String relation, int numSources, int numTargets, long numEdges, int maxDegree,
-            boolean noSelfLoops, SourceDraw sources, TargetDraw targets, SplittableRandom rng) {
+    static Edges generate(
+            String relation,
+            int numSources,
+            int numTargets,
+            long numEdges,
+            int maxDegree,
+            boolean noSelfLoops,
+            SourceDraw sources,
+            TargetDraw targets,
+            SplittableRandom rng) {
         checkFeasible(relation, numSources, numTargets, numEdges, maxDegree, noSelfLoops);
         int[] degree = drawDegrees(numSources, (int) numEdges, maxDegree, sources, rng);
         int[] src = new int[(int) numEdges];
@@ -71,8 +77,8 @@ final class DistinctEdges {
         return new Edges(src, dst);
     }
 
-    private static void checkFeasible(String relation, int numSources, int numTargets, long numEdges,
-            int maxDegree, boolean noSelfLoops) {
+    private static void checkFeasible(
+            String relation, int numSources, int numTargets, long numEdges, int maxDegree, boolean noSelfLoops) {
         int possibleTargets = numTargets - (noSelfLoops ? 1 : 0);
         if (maxDegree < 1 || maxDegree > possibleTargets) {
             throw new IllegalArgumentException("relation " + relation + ": a source can have 1.."
@@ -86,8 +92,8 @@ final class DistinctEdges {
         }
     }
 
-    private static int[] drawDegrees(int numSources, int numEdges, int maxDegree, SourceDraw sources,
-            SplittableRandom rng) {
+    private static int[] drawDegrees(
+            int numSources, int numEdges, int maxDegree, SourceDraw sources, SplittableRandom rng) {
         int[] degree = new int[numSources];
         for (int e = 0; e < numEdges; e++) {
             int s = sources.draw(rng);
@@ -100,8 +106,7 @@ final class DistinctEdges {
         return degree;
     }
 
-    private static int drawFreeTarget(int source, int mark, int[] takenBy, TargetDraw targets,
-            SplittableRandom rng) {
+    private static int drawFreeTarget(int source, int mark, int[] takenBy, TargetDraw targets, SplittableRandom rng) {
         int t = targets.draw(source, 0, rng);
         int tries = 0;
         while (takenBy[t] == mark) {

@@ -16,8 +16,7 @@ public final class GraphLocations {
     public static final String COMMUNITY = "synthetic:community";
     public static final String QUERY_PRODUCT = "synthetic:query-product";
 
-    private GraphLocations() {
-    }
+    private GraphLocations() {}
 
     /**
      * The graph at {@code source}; {@code seed} seeds the built-in generators.

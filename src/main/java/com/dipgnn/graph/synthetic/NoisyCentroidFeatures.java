@@ -15,8 +15,7 @@ final class NoisyCentroidFeatures {
 
     private static final int CHUNK_ROWS = 1024;
 
-    private NoisyCentroidFeatures() {
-    }
+    private NoisyCentroidFeatures() {}
 
     /** {@code numClasses} centroids of {@code dim} standard normal entries, row-major. */
     static float[] centroids(int numClasses, int dim, SplittableRandom rng) {
@@ -31,8 +30,8 @@ final class NoisyCentroidFeatures {
      * Fills columns {@code 0..dim-1} of {@code count} rows of width {@code stride} (the columns
      * from {@code dim} on are left for the caller).
      */
-    static float[] sample(int count, int dim, int stride, IntUnaryOperator classOf, float[] centroids,
-            double signal, long seed) {
+    static float[] sample(
+            int count, int dim, int stride, IntUnaryOperator classOf, float[] centroids, double signal, long seed) {
         if ((long) count * stride > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException(count + " rows of " + stride
                     + " features exceed the largest Java array; use fewer nodes or a smaller dimension");

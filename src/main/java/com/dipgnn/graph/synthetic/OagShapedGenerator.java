@@ -21,14 +21,13 @@ final class OagShapedGenerator {
 
     /** Class signal of the features against unit noise. */
     private static final double FEATURE_SIGNAL = 0.25;
+
     private static final int LATEST_YEAR = 2020;
     private static final int NUM_YEARS = 31;
 
-    record NodeSpec(String name, int baseCount, boolean featured) {
-    }
+    record NodeSpec(String name, int baseCount, boolean featured) {}
 
-    record RelationSpec(RelationType relation, long baseEdges) {
-    }
+    record RelationSpec(RelationType relation, long baseEdges) {}
 
     static final List<NodeSpec> NODE_TYPES = List.of(
             new NodeSpec("paper", 300_000, true),
@@ -100,12 +99,19 @@ final class OagShapedGenerator {
             int k = config.numClasses();
             // One topic space for all featured types: the same seed gives the same centroids.
             float[] centroids = NoisyCentroidFeatures.centroids(k, config.featureDim(), Seeds.random(config.seed(), 1));
-            float[] features = NoisyCentroidFeatures.sample(n, config.featureDim(), config.featureDim(),
-                    node -> node % k, centroids, FEATURE_SIGNAL, Seeds.derive(config.seed(), 200L + typeIndex));
+            float[] features = NoisyCentroidFeatures.sample(
+                    n,
+                    config.featureDim(),
+                    config.featureDim(),
+                    node -> node % k,
+                    centroids,
+                    FEATURE_SIGNAL,
+                    Seeds.derive(config.seed(), 200L + typeIndex));
             table = table.withFeatures(new DenseFeatures(n, config.featureDim(), features));
         }
         if (spec.name().equals("paper")) {
-            table = table.withLabels(NodeLabels.single(config.numClasses(), topics(n))).withTime(years(n));
+            table = table.withLabels(NodeLabels.single(config.numClasses(), topics(n)))
+                    .withTime(years(n));
         }
         return table;
     }
@@ -136,8 +142,13 @@ final class OagShapedGenerator {
         boolean sameType = relation.source().equals(relation.target());
         int maxDegree = Math.max(1, (numTargets - (sameType ? 1 : 0)) / 2);
         int k = config.numClasses();
-        return DistinctEdges.generate(relation.key(), numSources, numTargets,
-                scaledEdges(spec.baseEdges(), config.scale()), maxDegree, sameType,
+        return DistinctEdges.generate(
+                relation.key(),
+                numSources,
+                numTargets,
+                scaledEdges(spec.baseEdges(), config.scale()),
+                maxDegree,
+                sameType,
                 random -> skewed(numSources, random),
                 (source, rejected, random) -> random.nextBoolean()
                         ? sameTopic(source % k, numTargets, k, random)

@@ -48,27 +48,72 @@ public record QueryProductConfig(
     }
 
     public QueryProductConfig withSeed(long newSeed) {
-        return new QueryProductConfig(numQueries, numProducts, numClicks, numCategories, popularityExponent,
-                secondIntentRate, offIntentRate, featureDim, featureSignal, newSeed);
+        return new QueryProductConfig(
+                numQueries,
+                numProducts,
+                numClicks,
+                numCategories,
+                popularityExponent,
+                secondIntentRate,
+                offIntentRate,
+                featureDim,
+                featureSignal,
+                newSeed);
     }
 
     public QueryProductConfig withSize(int newNumQueries, int newNumProducts, int newNumClicks) {
-        return new QueryProductConfig(newNumQueries, newNumProducts, newNumClicks, numCategories,
-                popularityExponent, secondIntentRate, offIntentRate, featureDim, featureSignal, seed);
+        return new QueryProductConfig(
+                newNumQueries,
+                newNumProducts,
+                newNumClicks,
+                numCategories,
+                popularityExponent,
+                secondIntentRate,
+                offIntentRate,
+                featureDim,
+                featureSignal,
+                seed);
     }
 
     public QueryProductConfig withNumCategories(int newNumCategories) {
-        return new QueryProductConfig(numQueries, numProducts, numClicks, newNumCategories, popularityExponent,
-                secondIntentRate, offIntentRate, featureDim, featureSignal, seed);
+        return new QueryProductConfig(
+                numQueries,
+                numProducts,
+                numClicks,
+                newNumCategories,
+                popularityExponent,
+                secondIntentRate,
+                offIntentRate,
+                featureDim,
+                featureSignal,
+                seed);
     }
 
     public QueryProductConfig withIntentNoise(double newSecondIntentRate, double newOffIntentRate) {
-        return new QueryProductConfig(numQueries, numProducts, numClicks, numCategories, popularityExponent,
-                newSecondIntentRate, newOffIntentRate, featureDim, featureSignal, seed);
+        return new QueryProductConfig(
+                numQueries,
+                numProducts,
+                numClicks,
+                numCategories,
+                popularityExponent,
+                newSecondIntentRate,
+                newOffIntentRate,
+                featureDim,
+                featureSignal,
+                seed);
     }
 
     public QueryProductConfig withFeatures(int newFeatureDim, double newFeatureSignal) {
-        return new QueryProductConfig(numQueries, numProducts, numClicks, numCategories, popularityExponent,
-                secondIntentRate, offIntentRate, newFeatureDim, newFeatureSignal, seed);
+        return new QueryProductConfig(
+                numQueries,
+                numProducts,
+                numClicks,
+                numCategories,
+                popularityExponent,
+                secondIntentRate,
+                offIntentRate,
+                newFeatureDim,
+                newFeatureSignal,
+                seed);
     }
 }

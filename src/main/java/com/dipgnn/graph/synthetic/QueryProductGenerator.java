@@ -54,9 +54,8 @@ final class QueryProductGenerator {
         this.secondIntent = new int[config.numQueries()];
         for (int q = 0; q < intent.length; q++) {
             intent[q] = rng.nextInt(k);
-            secondIntent[q] = rng.nextDouble() < config.secondIntentRate()
-                    ? (intent[q] + 1 + rng.nextInt(k - 1)) % k
-                    : -1;
+            secondIntent[q] =
+                    rng.nextDouble() < config.secondIntentRate() ? (intent[q] + 1 + rng.nextInt(k - 1)) % k : -1;
         }
     }
 
@@ -86,8 +85,16 @@ final class QueryProductGenerator {
         }
         int meanClicks = (int) Math.ceil((double) config.numClicks() / config.numQueries());
         int maxDegree = Math.max(1, Math.min(smallestCategory / 2, MAX_DEGREE_FACTOR * meanClicks));
-        return DistinctEdges.generate(CLICKED.key(), config.numQueries(), config.numProducts(), config.numClicks(),
-                maxDegree, false, activeQuery::sample, this::clickedProduct, rng);
+        return DistinctEdges.generate(
+                CLICKED.key(),
+                config.numQueries(),
+                config.numProducts(),
+                config.numClicks(),
+                maxDegree,
+                false,
+                activeQuery::sample,
+                this::clickedProduct,
+                rng);
     }
 
     /**
@@ -118,8 +125,8 @@ final class QueryProductGenerator {
     private NodeTable queries(float[] embeddings) {
         int n = config.numQueries();
         int dim = config.featureDim();
-        float[] features = NoisyCentroidFeatures.sample(n, dim, dim, q -> intent[q], embeddings,
-                config.featureSignal(), Seeds.derive(config.seed(), 2));
+        float[] features = NoisyCentroidFeatures.sample(
+                n, dim, dim, q -> intent[q], embeddings, config.featureSignal(), Seeds.derive(config.seed(), 2));
         String[] keys = new String[n];
         String[] text = new String[n];
         for (int q = 0; q < n; q++) {
@@ -131,8 +138,15 @@ final class QueryProductGenerator {
                 text[q] = CategoryWords.queryModifier(rng.nextInt(64)) + " " + CategoryWords.category(intent[q]);
             }
         }
-        return new NodeTable(QUERY, n, keys, new DenseFeatures(n, dim, features),
-                NodeLabels.single(config.numCategories(), intent.clone()), text, null, null);
+        return new NodeTable(
+                QUERY,
+                n,
+                keys,
+                new DenseFeatures(n, dim, features),
+                NodeLabels.single(config.numCategories(), intent.clone()),
+                text,
+                null,
+                null);
     }
 
     /** Moves the query's signal from its intent embedding to the mean of its two intents. */
@@ -147,18 +161,25 @@ final class QueryProductGenerator {
     private NodeTable products(float[] embeddings) {
         int n = config.numProducts();
         int dim = config.featureDim();
-        float[] features = NoisyCentroidFeatures.sample(n, dim, dim + 1, p -> category[p], embeddings,
-                config.featureSignal(), Seeds.derive(config.seed(), 3));
+        float[] features = NoisyCentroidFeatures.sample(
+                n, dim, dim + 1, p -> category[p], embeddings, config.featureSignal(), Seeds.derive(config.seed(), 3));
         String[] keys = new String[n];
         String[] text = new String[n];
         double logCount = Math.log(n);
         for (int p = 0; p < n; p++) {
             features[p * (dim + 1) + dim] = (float) (1 - Math.log(popularityRank[p] + 1) / logCount);
             keys[p] = "p" + p;
-            text[p] = CategoryWords.adjective(rng.nextInt(64)) + " " + CategoryWords.category(category[p])
-                    + " item " + p;
+            text[p] =
+                    CategoryWords.adjective(rng.nextInt(64)) + " " + CategoryWords.category(category[p]) + " item " + p;
         }
-        return new NodeTable(PRODUCT, n, keys, new DenseFeatures(n, dim + 1, features),
-                NodeLabels.single(config.numCategories(), category.clone()), text, null, null);
+        return new NodeTable(
+                PRODUCT,
+                n,
+                keys,
+                new DenseFeatures(n, dim + 1, features),
+                NodeLabels.single(config.numCategories(), category.clone()),
+                text,
+                null,
+                null);
     }
 }

@@ -36,12 +36,16 @@ public record QueryProductLocation(int queries, int products, int clicks, long s
             values.put(kv[0], kv.length == 2 ? kv[1] : "");
         }
         try {
-            return new QueryProductLocation(Integer.parseInt(values.get("queries")),
-                    Integer.parseInt(values.get("products")), Integer.parseInt(values.get("clicks")),
+            return new QueryProductLocation(
+                    Integer.parseInt(values.get("queries")),
+                    Integer.parseInt(values.get("products")),
+                    Integer.parseInt(values.get("clicks")),
                     Long.parseLong(values.get("seed")));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("'" + location + "' is not a valid synthetic location: write it as "
-                    + PREFIX + "queries=Q&products=P&clicks=C&seed=S (the location a service data set shows)", e);
+            throw new IllegalArgumentException(
+                    "'" + location + "' is not a valid synthetic location: write it as " + PREFIX
+                            + "queries=Q&products=P&clicks=C&seed=S (the location a service data set shows)",
+                    e);
         }
     }
 
@@ -52,7 +56,8 @@ public record QueryProductLocation(int queries, int products, int clicks, long s
 
     /** The graph; {@link QueryProductConfig} refuses sizes it cannot generate, saying which. */
     public HeteroGraph generate() {
-        return SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(queries, products, clicks)
+        return SyntheticGraphs.queryProduct(QueryProductConfig.defaults()
+                .withSize(queries, products, clicks)
                 .withSeed(seed));
     }
 }

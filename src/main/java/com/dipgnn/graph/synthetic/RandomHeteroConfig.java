@@ -13,13 +13,7 @@ package com.dipgnn.graph.synthetic;
  * @param seed random seed; the same settings give the same graph
  */
 public record RandomHeteroConfig(
-        int numNodeTypes,
-        int nodesPerType,
-        int numRelations,
-        int numEdges,
-        int featureDim,
-        int numClasses,
-        long seed) {
+        int numNodeTypes, int nodesPerType, int numRelations, int numEdges, int featureDim, int numClasses, long seed) {
 
     private static final String NAME = "RandomHeteroConfig";
 
@@ -38,18 +32,18 @@ public record RandomHeteroConfig(
     }
 
     public RandomHeteroConfig withSeed(long newSeed) {
-        return new RandomHeteroConfig(numNodeTypes, nodesPerType, numRelations, numEdges, featureDim, numClasses,
-                newSeed);
+        return new RandomHeteroConfig(
+                numNodeTypes, nodesPerType, numRelations, numEdges, featureDim, numClasses, newSeed);
     }
 
-    public RandomHeteroConfig withShape(int newNumNodeTypes, int newNodesPerType, int newNumRelations,
-            int newNumEdges) {
-        return new RandomHeteroConfig(newNumNodeTypes, newNodesPerType, newNumRelations, newNumEdges, featureDim,
-                numClasses, seed);
+    public RandomHeteroConfig withShape(
+            int newNumNodeTypes, int newNodesPerType, int newNumRelations, int newNumEdges) {
+        return new RandomHeteroConfig(
+                newNumNodeTypes, newNodesPerType, newNumRelations, newNumEdges, featureDim, numClasses, seed);
     }
 
     public RandomHeteroConfig withFeatureDim(int newFeatureDim) {
-        return new RandomHeteroConfig(numNodeTypes, nodesPerType, numRelations, numEdges, newFeatureDim,
-                numClasses, seed);
+        return new RandomHeteroConfig(
+                numNodeTypes, nodesPerType, numRelations, numEdges, newFeatureDim, numClasses, seed);
     }
 }

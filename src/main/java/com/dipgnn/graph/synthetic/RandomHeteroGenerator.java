@@ -14,8 +14,7 @@ final class RandomHeteroGenerator {
     /** Class signal of the features: strong, the graph is for speed, not for learning. */
     private static final double FEATURE_SIGNAL = 1.0;
 
-    private RandomHeteroGenerator() {
-    }
+    private RandomHeteroGenerator() {}
 
     static String typeName(int t) {
         return "t" + t;
@@ -44,18 +43,39 @@ final class RandomHeteroGenerator {
         int n = config.nodesPerType();
         int[] classOf = Shuffles.balancedClasses(n, config.numClasses(), rng);
         float[] centroids = NoisyCentroidFeatures.centroids(config.numClasses(), config.featureDim(), rng);
-        float[] features = NoisyCentroidFeatures.sample(n, config.featureDim(), config.featureDim(),
-                node -> classOf[node], centroids, FEATURE_SIGNAL, Seeds.derive(config.seed(), 100L + type));
-        return new NodeTable(typeName(type), n, null, new DenseFeatures(n, config.featureDim(), features),
-                NodeLabels.single(config.numClasses(), classOf), null, null, null);
+        float[] features = NoisyCentroidFeatures.sample(
+                n,
+                config.featureDim(),
+                config.featureDim(),
+                node -> classOf[node],
+                centroids,
+                FEATURE_SIGNAL,
+                Seeds.derive(config.seed(), 100L + type));
+        return new NodeTable(
+                typeName(type),
+                n,
+                null,
+                new DenseFeatures(n, config.featureDim(), features),
+                NodeLabels.single(config.numClasses(), classOf),
+                null,
+                null,
+                null);
     }
 
-    private static DistinctEdges.Edges uniformEdges(RandomHeteroConfig config, RelationType relation,
-            int numEdges, boolean sameType, SplittableRandom rng) {
+    private static DistinctEdges.Edges uniformEdges(
+            RandomHeteroConfig config, RelationType relation, int numEdges, boolean sameType, SplittableRandom rng) {
         int n = config.nodesPerType();
         int possibleTargets = n - (sameType ? 1 : 0);
         int maxDegree = Math.max(1, possibleTargets / 2);
-        return DistinctEdges.generate(relation.key(), n, n, numEdges, maxDegree, sameType,
-                random -> random.nextInt(n), (source, rejected, random) -> random.nextInt(n), rng);
+        return DistinctEdges.generate(
+                relation.key(),
+                n,
+                n,
+                numEdges,
+                maxDegree,
+                sameType,
+                random -> random.nextInt(n),
+                (source, rejected, random) -> random.nextInt(n),
+                rng);
     }
 }

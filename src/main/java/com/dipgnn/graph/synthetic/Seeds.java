@@ -5,8 +5,7 @@ import java.util.SplittableRandom;
 /** Derives independent, reproducible random streams from one user seed and a salt. */
 final class Seeds {
 
-    private Seeds() {
-    }
+    private Seeds() {}
 
     /** A well-mixed seed for the stream {@code salt} of {@code seed} (SplitMix64 finaliser). */
     static long derive(long seed, long salt) {

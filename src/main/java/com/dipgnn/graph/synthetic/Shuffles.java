@@ -5,8 +5,7 @@ import java.util.SplittableRandom;
 /** Random permutations and balanced class assignments. */
 final class Shuffles {
 
-    private Shuffles() {
-    }
+    private Shuffles() {}
 
     /** A uniformly random permutation of {@code 0..n-1} (Fisher-Yates). */
     static int[] permutation(int n, SplittableRandom rng) {

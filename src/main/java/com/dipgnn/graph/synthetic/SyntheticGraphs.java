@@ -9,8 +9,7 @@ import com.dipgnn.graph.HeteroGraph;
  */
 public final class SyntheticGraphs {
 
-    private SyntheticGraphs() {
-    }
+    private SyntheticGraphs() {}
 
     /**
      * A homogeneous graph from a degree-corrected stochastic block model. Node type

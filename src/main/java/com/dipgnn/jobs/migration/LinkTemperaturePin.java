@@ -21,6 +21,7 @@ public final class LinkTemperaturePin implements JavaMigration {
 
     /** The link softmax's temperature of every fine-tuning job before the field existed. */
     static final double TEMPERATURE_BEFORE_THE_FIELD = 0.1;
+
     static final String FIELD = "linkTemperature";
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -49,9 +50,9 @@ public final class LinkTemperaturePin implements JavaMigration {
     @Override
     public void migrate(Context context) throws Exception {
         Connection connection = context.getConnection();
-        try (PreparedStatement select = connection.prepareStatement(
-                "SELECT id, parameters FROM jobs WHERE kind = 'FINETUNE'");
-             PreparedStatement update = connection.prepareStatement("UPDATE jobs SET parameters = ? WHERE id = ?")) {
+        try (PreparedStatement select =
+                        connection.prepareStatement("SELECT id, parameters FROM jobs WHERE kind = 'FINETUNE'");
+                PreparedStatement update = connection.prepareStatement("UPDATE jobs SET parameters = ? WHERE id = ?")) {
             select.setFetchSize(BATCH); // rows stream in, rewrites go out in batches: memory stays bounded
             int pending = 0;
             try (ResultSet rows = select.executeQuery()) {
@@ -94,8 +95,10 @@ public final class LinkTemperaturePin implements JavaMigration {
             object.put(FIELD, TEMPERATURE_BEFORE_THE_FIELD);
             return JSON.writeValueAsString(object);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("job " + jobId + ": stored parameters are not JSON ("
-                    + e.getOriginalMessage() + "); fix or delete the row, then start the service again", e);
+            throw new IllegalStateException(
+                    "job " + jobId + ": stored parameters are not JSON (" + e.getOriginalMessage()
+                            + "); fix or delete the row, then start the service again",
+                    e);
         }
     }
 }

@@ -1,10 +1,10 @@
 package com.dipgnn.jobs.parameters;
 
-import com.dipgnn.model.GraphSchema;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.jobs.runner.EmbedPlan;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.model.GraphSchema;
 import com.dipgnn.serving.PreparedModel;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
@@ -24,11 +24,16 @@ import java.util.HashSet;
  */
 @Schema(description = "Settings of an embedding job")
 public record EmbedParameters(
-        @Schema(description = "The model version whose node embeddings to compute: fine-tuned (as a deployment "
-                + "of it computes them, and can then serve them) or pre-trained (the encoder's embeddings, for use "
-                + "outside the service: deployments serve fine-tuned models only)",
-                example = "mv-0123456789abcdef", requiredMode = Schema.RequiredMode.REQUIRED)
-        @NotBlank @Size(max = 64) String modelId) implements JobParameters {
+        @Schema(
+                description = "The model version whose node embeddings to compute: fine-tuned (as a deployment "
+                        + "of it computes them, and can then serve them) or pre-trained (the encoder's embeddings, for use "
+                        + "outside the service: deployments serve fine-tuned models only)",
+                example = "mv-0123456789abcdef",
+                requiredMode = Schema.RequiredMode.REQUIRED)
+        @NotBlank
+        @Size(max = 64)
+        String modelId)
+        implements JobParameters {
 
     @Override
     public JobKind kind() {
@@ -38,15 +43,18 @@ public record EmbedParameters(
     @Override
     public void validateAgainst(HeteroGraph graph, ModelManifest model) {
         if (model == null) {
-            throw new JobParameterException("modelId", "model '" + modelId + "' has no manifest; give a model version "
-                    + "from GET /api/v1/models");
+            throw new JobParameterException(
+                    "modelId",
+                    "model '" + modelId + "' has no manifest; give a model version " + "from GET /api/v1/models");
         }
         requireEmbeddable(model);
         try {
             ModelStore.requireCompatible(model, GraphSchema.of(graph), new HashSet<>(TextInputs.textTypes(graph)));
         } catch (IllegalArgumentException e) {
-            throw new JobParameterException("modelId", "model '" + modelId + "' does not fit graph '" + graph.name()
-                    + "' (" + e.getMessage() + "); embed with a model trained on this data set");
+            throw new JobParameterException(
+                    "modelId",
+                    "model '" + modelId + "' does not fit graph '" + graph.name() + "' (" + e.getMessage()
+                            + "); embed with a model trained on this data set");
         }
     }
 
@@ -59,9 +67,11 @@ public record EmbedParameters(
         try {
             PreparedModel.taskOf(model);
         } catch (IllegalArgumentException e) {
-            throw new JobParameterException("modelId", "model '" + modelId + "' has task '" + model.task().get("task")
-                    + "', which no embedding can be computed for; give a fine-tuned (node or link) or pre-trained "
-                    + "model from GET /api/v1/models");
+            throw new JobParameterException(
+                    "modelId",
+                    "model '" + modelId + "' has task '" + model.task().get("task")
+                            + "', which no embedding can be computed for; give a fine-tuned (node or link) or pre-trained "
+                            + "model from GET /api/v1/models");
         }
     }
 

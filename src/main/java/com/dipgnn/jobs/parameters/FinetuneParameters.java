@@ -1,39 +1,39 @@
 package com.dipgnn.jobs.parameters;
 
-import com.dipgnn.jobs.runner.JobParameterException;
-import com.dipgnn.jobs.runner.FinetunePlan;
-import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.jobs.runner.FinetunePlan;
+import com.dipgnn.jobs.runner.JobKind;
+import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.pretraining.PretrainedModels;
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.PopularityPriorSetting;
+import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
+import com.dipgnn.text.TextInputScope;
+import com.dipgnn.text.TextInputs;
 import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.FineTuneConfig;
 import com.dipgnn.training.FineTuneDefaults;
 import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.store.ModelManifest;
-import com.dipgnn.store.ModelStore;
 import com.dipgnn.training.OptimizerConfig;
 import com.dipgnn.training.SplitMode;
-import com.dipgnn.ranking.NegativeSampling;
-import com.dipgnn.ranking.PopularityPriorSetting;
-import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.training.TaskKind;
-import com.dipgnn.pretraining.PretrainedModels;
-import com.dipgnn.text.TextInputScope;
-import com.dipgnn.text.TextInputs;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
-import java.util.List;
 import java.util.HashSet;
+import java.util.List;
 
 /**
  * A fine-tuning job: the task, the model to start from and the training settings. Absent (null)
@@ -42,103 +42,229 @@ import java.util.HashSet;
  * fields, when absent, are taken from the pre-trained model, or are those defaults' for a model
  * trained from scratch ({@link #withDefaults}).
  */
-@Schema(description = "Settings of a fine-tuning job; absent fields take the paper's Table 7 defaults, or for the "
-        + "link task on an edge split (dataset, holdout, leave-one-out) the recommendation setting: "
-        + FineTuneDefaults.RECOMMENDATION_SUMMARY + " and the worker's "
-        + "dipgnn.jobs.whole-graph-memory (default 8 GiB) of per-edge arrays")
+@Schema(
+        description = "Settings of a fine-tuning job; absent fields take the paper's Table 7 defaults, or for the "
+                + "link task on an edge split (dataset, holdout, leave-one-out) the recommendation setting: "
+                + FineTuneDefaults.RECOMMENDATION_SUMMARY + " and the worker's "
+                + "dipgnn.jobs.whole-graph-memory (default 8 GiB) of per-edge arrays")
 public record FinetuneParameters(
-        @Schema(description = "Downstream task", example = "node", allowableValues = {"node", "link"})
-        @Pattern(regexp = "node|link") String task,
-        @Schema(description = "Node type to classify (node task; null: the only labeled type)", example = "paper",
-                nullable = true) String targetType,
-        @Schema(description = "Relation to predict, by name or src__name__dst (link task; null: the first one)",
-                example = "query__clicked__product", nullable = true) String relation,
+        @Schema(
+                description = "Downstream task",
+                example = "node",
+                allowableValues = {"node", "link"})
+        @Pattern(regexp = "node|link")
+        String task,
+
+        @Schema(
+                description = "Node type to classify (node task; null: the only labeled type)",
+                example = "paper",
+                nullable = true)
+        String targetType,
+
+        @Schema(
+                description = "Relation to predict, by name or src__name__dst (link task; null: the first one)",
+                example = "query__clicked__product",
+                nullable = true)
+        String relation,
+
         @Schema(description = "Pre-trained model to start the encoder from (null: from scratch)", nullable = true)
         String pretrainedModelId,
-        @Schema(description = "Encoder backbone (default: the pre-trained model's, else gat for the link task on an edge split and hgt otherwise)", example = "hgt",
-                allowableValues = {"hgt", "gat"}) @Pattern(regexp = "hgt|gat") String backbone,
-        @Schema(description = "Message-passing layers (default: the pre-trained model's, else 3; 2 on an edge split)", example = "3")
-        @Min(1) @Max(8) Integer layers,
-        @Schema(description = "Hidden width, a multiple of heads (default: the pre-trained model's, else 400; 64 on an edge split)",
-                example = "400") @Min(1) @Max(4096) Integer hidden,
-        @Schema(description = "Attention heads (default: the pre-trained model's, else 8; 4 on an edge split)", example = "8")
-        @Min(1) @Max(64) Integer heads,
+
+        @Schema(
+                description =
+                        "Encoder backbone (default: the pre-trained model's, else gat for the link task on an edge split and hgt otherwise)",
+                example = "hgt",
+                allowableValues = {"hgt", "gat"})
+        @Pattern(regexp = "hgt|gat")
+        String backbone,
+
+        @Schema(
+                description = "Message-passing layers (default: the pre-trained model's, else 3; 2 on an edge split)",
+                example = "3")
+        @Min(1)
+        @Max(8)
+        Integer layers,
+
+        @Schema(
+                description =
+                        "Hidden width, a multiple of heads (default: the pre-trained model's, else 400; 64 on an edge split)",
+                example = "400")
+        @Min(1)
+        @Max(4096)
+        Integer hidden,
+
+        @Schema(
+                description = "Attention heads (default: the pre-trained model's, else 8; 4 on an edge split)",
+                example = "8")
+        @Min(1)
+        @Max(64)
+        Integer heads,
+
         @Schema(description = "Dropout rate (default: 0.3 node, 0.1 link)", example = "0.3")
-        @DecimalMin("0.0") @DecimalMax(value = "1.0", inclusive = false) Double dropout,
+        @DecimalMin("0.0")
+        @DecimalMax(value = "1.0", inclusive = false)
+        Double dropout,
+
         @Schema(description = "Maximum optimizer steps (default: 2400 node, 1600 link)", example = "2400")
-        @Min(1) @Max(10_000_000) Integer steps,
-        @Schema(description = "Seed nodes or edges per step", example = "256") @Min(1) @Max(1_000_000) Integer batchSize,
+        @Min(1)
+        @Max(10_000_000)
+        Integer steps,
+
+        @Schema(description = "Seed nodes or edges per step", example = "256") @Min(1) @Max(1_000_000)
+        Integer batchSize,
+
         @Schema(description = "Validation every this many steps", example = "20") @Min(1) @Max(10_000_000)
         Integer evalEvery,
+
         @Schema(description = "Stop after this many validations without improvement, 0 = never", example = "20")
-        @Min(0) @Max(1_000_000) Integer patience,
+        @Min(0)
+        @Max(1_000_000)
+        Integer patience,
+
         @Schema(description = "AdamW learning rate (default: 0.0015 node, 0.001 link)", example = "0.0015")
-        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("1.0") Double learningRate,
+        @DecimalMin(value = "0.0", inclusive = false)
+        @DecimalMax("1.0")
+        Double learningRate,
+
         @Schema(description = "AdamW weight decay", example = "0.0") @DecimalMin("0.0") @DecimalMax("1.0")
         Double weightDecay,
+
         @Schema(description = "Maximum gradient norm, 0 = no clipping", example = "0.5")
-        @DecimalMin("0.0") @DecimalMax("1000.0") Double clipNorm,
+        @DecimalMin("0.0")
+        @DecimalMax("1000.0")
+        Double clipNorm,
+
         @Schema(description = "Share of the fine-tuning training labels used (transfer split)", example = "1.0")
-        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("1.0") Double labelFraction,
-        @Schema(description = "transfer: the node-transfer split (required with a pre-trained model); dataset: the "
-                + "data set's own split (edges for the link task, with a 5% validation carve-out when none is "
-                + "marked); link task only: holdout (a seeded per-user 20% test and 10% validation) or leave-one-out "
-                + "(one test and one validation edge per user)", example = "transfer",
+        @DecimalMin(value = "0.0", inclusive = false)
+        @DecimalMax("1.0")
+        Double labelFraction,
+
+        @Schema(
+                description = "transfer: the node-transfer split (required with a pre-trained model); dataset: the "
+                        + "data set's own split (edges for the link task, with a 5% validation carve-out when none is "
+                        + "marked); link task only: holdout (a seeded per-user 20% test and 10% validation) or leave-one-out "
+                        + "(one test and one validation edge per user)",
+                example = "transfer",
                 allowableValues = {"transfer", "dataset", "holdout", "leave-one-out"})
-        @Pattern(regexp = "transfer|dataset|holdout|leave-one-out") String split,
-        @Schema(description = "Seed of the split; must equal the pre-trained model's", example = "0") Long splitSeed,
-        @Schema(description = "Seed of initialisation, sampling and dropout", example = "0") Long seed,
+        @Pattern(regexp = "transfer|dataset|holdout|leave-one-out")
+        String split,
+
+        @Schema(description = "Seed of the split; must equal the pre-trained model's", example = "0")
+        Long splitSeed,
+
+        @Schema(description = "Seed of initialisation, sampling and dropout", example = "0")
+        Long seed,
+
         @Schema(description = "Sampling depth (layers after the seeds)", example = "6") @Min(0) @Max(64)
         Integer samplingDepth,
+
         @Schema(description = "Nodes sampled per layer and node type", example = "128") @Min(1) @Max(1_000_000)
         Integer samplingWidth,
-        @Schema(description = "Steps between checkpoints for resuming after a restart, 0 = none (default: evalEvery)",
-                example = "20") @Min(0) @Max(10_000_000) Integer checkpointEvery,
-        @Schema(description = "Learned per-node embeddings: auto (the node types without features), none, all, or a "
-                + "comma-separated list of node types (default: the pre-trained model's, else auto)", example = "auto",
-                nullable = true) String nodeEmbeddings,
-        @Schema(description = "Width of the per-node embeddings, projected to the hidden width when different "
-                + "(default: the pre-trained model's, else the hidden width)", example = "64", nullable = true)
-        @Min(1) @Max(4096) Integer embeddingWidth,
-        @Schema(description = "Structural inputs, log(1 + degree) per relation: auto (the node types without "
-                + "features), none, all, or a comma-separated list of node types (default: the pre-trained model's, "
-                + "else auto)", example = "auto", nullable = true) String structuralInputs,
-        @Schema(description = "Training probability that a node reads its type's unknown vector instead of its own "
-                + "embedding, which teaches that vector to stand in for new nodes (default: the pre-trained model's, "
-                + "else 0.1)", example = "0.1", nullable = true)
-        @DecimalMin("0.0") @DecimalMax(value = "1.0", inclusive = false) Double embeddingRowDropout,
-        @Schema(description = "Link task loss: softmax (cross-entropy of the positive among the negatives, the "
-                + "paper's) or bpr", example = "softmax", allowableValues = {"softmax", "bpr"}, nullable = true)
-        @Pattern(regexp = "softmax|bpr") String linkLoss,
-        @Schema(description = "Link task training negatives: uniform (a pool of 255 random candidates per step, "
-                + "shared by the step's anchors, beside the step's other positives), in-batch (the step's other "
-                + "positives only) or uniform-logq (uniform, each candidate's logit lowered by the log of its chance "
-                + "to be in the pool; softmax loss only). Default: uniform-logq for the link task on an edge split "
-                + "(dataset, holdout, leave-one-out) with the softmax loss, else uniform", example = "uniform-logq",
-                allowableValues = {"uniform", "in-batch", "uniform-logq"}, nullable = true)
-        @Pattern(regexp = "uniform|in-batch|uniform-logq") String linkNegatives,
-        @Schema(description = "Standardisation of dense numeric feature columns: auto (each column that is not "
-                + "binary 0/1 becomes (x - mean) / std, constant columns are centred only, with statistics of the "
-                + "nodes pre-training may see: the transfer split's pre-training part, else every node; sparse and "
-                + "text-derived features are left as they are; with a pre-trained model, its stored statistics) or "
-                + "none (features as loaded; refused for a pre-trained model that standardises). The statistics "
-                + "are saved with the model and applied by deployments", example = "auto",
-                allowableValues = {"auto", "none"}, nullable = true)
-        @Pattern(regexp = "auto|none") String standardizeFeatures,
-        @Schema(description = ParameterChecks.TEXT_INPUTS_DESCRIPTION
-                + "; with a pre-trained model, its stored text inputs",
-                example = "all", allowableValues = {"all", "featureless"}, nullable = true)
-        @Pattern(regexp = "all|featureless") String textInputs,
-        @Schema(description = "Link task: a popularity prior added to every ranking score, w * log(1 + the "
-                + "candidate's in-degree), stored with the model and used by its deployments: auto (w chosen on "
-                + "validation when training ends among 0 and 0.005 doubling up to 0.64, so never "
-                + "worse there than none), off, or a fixed w such as 0.02. Default: auto", example = "auto", nullable = true)
-        @Pattern(regexp = "auto|off|none|[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?") String popularityPrior,
-        @Schema(description = "Link task: the softmax's logits are cosine / this temperature; a lower one sharpens "
-                + "the softmax (default: " + FineTuneDefaults.RECOMMENDATION_LINK_TEMPERATURE + " for the link task on an "
-                + "edge split, else " + FineTuneDefaults.PAPER_LINK_TEMPERATURE + ")", example = "0.025",
+
+        @Schema(
+                description = "Steps between checkpoints for resuming after a restart, 0 = none (default: evalEvery)",
+                example = "20")
+        @Min(0)
+        @Max(10_000_000)
+        Integer checkpointEvery,
+
+        @Schema(
+                description = "Learned per-node embeddings: auto (the node types without features), none, all, or a "
+                        + "comma-separated list of node types (default: the pre-trained model's, else auto)",
+                example = "auto",
                 nullable = true)
-        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("100.0") Double linkTemperature)
+        String nodeEmbeddings,
+
+        @Schema(
+                description = "Width of the per-node embeddings, projected to the hidden width when different "
+                        + "(default: the pre-trained model's, else the hidden width)",
+                example = "64",
+                nullable = true)
+        @Min(1)
+        @Max(4096)
+        Integer embeddingWidth,
+
+        @Schema(
+                description = "Structural inputs, log(1 + degree) per relation: auto (the node types without "
+                        + "features), none, all, or a comma-separated list of node types (default: the pre-trained model's, "
+                        + "else auto)",
+                example = "auto",
+                nullable = true)
+        String structuralInputs,
+
+        @Schema(
+                description = "Training probability that a node reads its type's unknown vector instead of its own "
+                        + "embedding, which teaches that vector to stand in for new nodes (default: the pre-trained model's, "
+                        + "else 0.1)",
+                example = "0.1",
+                nullable = true)
+        @DecimalMin("0.0")
+        @DecimalMax(value = "1.0", inclusive = false)
+        Double embeddingRowDropout,
+
+        @Schema(
+                description = "Link task loss: softmax (cross-entropy of the positive among the negatives, the "
+                        + "paper's) or bpr",
+                example = "softmax",
+                allowableValues = {"softmax", "bpr"},
+                nullable = true)
+        @Pattern(regexp = "softmax|bpr")
+        String linkLoss,
+
+        @Schema(
+                description = "Link task training negatives: uniform (a pool of 255 random candidates per step, "
+                        + "shared by the step's anchors, beside the step's other positives), in-batch (the step's other "
+                        + "positives only) or uniform-logq (uniform, each candidate's logit lowered by the log of its chance "
+                        + "to be in the pool; softmax loss only). Default: uniform-logq for the link task on an edge split "
+                        + "(dataset, holdout, leave-one-out) with the softmax loss, else uniform",
+                example = "uniform-logq",
+                allowableValues = {"uniform", "in-batch", "uniform-logq"},
+                nullable = true)
+        @Pattern(regexp = "uniform|in-batch|uniform-logq")
+        String linkNegatives,
+
+        @Schema(
+                description = "Standardisation of dense numeric feature columns: auto (each column that is not "
+                        + "binary 0/1 becomes (x - mean) / std, constant columns are centred only, with statistics of the "
+                        + "nodes pre-training may see: the transfer split's pre-training part, else every node; sparse and "
+                        + "text-derived features are left as they are; with a pre-trained model, its stored statistics) or "
+                        + "none (features as loaded; refused for a pre-trained model that standardises). The statistics "
+                        + "are saved with the model and applied by deployments",
+                example = "auto",
+                allowableValues = {"auto", "none"},
+                nullable = true)
+        @Pattern(regexp = "auto|none")
+        String standardizeFeatures,
+
+        @Schema(
+                description =
+                        ParameterChecks.TEXT_INPUTS_DESCRIPTION + "; with a pre-trained model, its stored text inputs",
+                example = "all",
+                allowableValues = {"all", "featureless"},
+                nullable = true)
+        @Pattern(regexp = "all|featureless")
+        String textInputs,
+
+        @Schema(
+                description = "Link task: a popularity prior added to every ranking score, w * log(1 + the "
+                        + "candidate's in-degree), stored with the model and used by its deployments: auto (w chosen on "
+                        + "validation when training ends among 0 and 0.005 doubling up to 0.64, so never "
+                        + "worse there than none), off, or a fixed w such as 0.02. Default: auto",
+                example = "auto",
+                nullable = true)
+        @Pattern(regexp = "auto|off|none|[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?")
+        String popularityPrior,
+
+        @Schema(
+                description = "Link task: the softmax's logits are cosine / this temperature; a lower one sharpens "
+                        + "the softmax (default: " + FineTuneDefaults.RECOMMENDATION_LINK_TEMPERATURE
+                        + " for the link task on an "
+                        + "edge split, else " + FineTuneDefaults.PAPER_LINK_TEMPERATURE + ")",
+                example = "0.025",
+                nullable = true)
+        @DecimalMin(value = "0.0", inclusive = false)
+        @DecimalMax("100.0")
+        Double linkTemperature)
         implements JobParameters {
 
     /** Fills absent fields, except the architecture, with the paper's defaults for the task. */
@@ -161,8 +287,10 @@ public record FinetuneParameters(
         samplingWidth = or(samplingWidth, paper.sampling().width());
         checkpointEvery = or(checkpointEvery, evalEvery);
         linkLoss = or(linkLoss, "softmax");
-        linkNegatives = or(linkNegatives, paper.linkNegatives(
-                "bpr".equals(linkLoss) ? RankingLoss.BPR : RankingLoss.SOFTMAX).cliName());
+        linkNegatives = or(
+                linkNegatives,
+                paper.linkNegatives("bpr".equals(linkLoss) ? RankingLoss.BPR : RankingLoss.SOFTMAX)
+                        .cliName());
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
         popularityPrior = or(popularityPrior, PopularityPriorSetting.AUTO.cliName());
@@ -185,14 +313,64 @@ public record FinetuneParameters(
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
-    public FinetuneParameters(String task, String targetType, String relation, String pretrainedModelId, String backbone,
-                              Integer layers, Integer hidden, Integer heads, Double dropout, Integer steps,
-                              Integer batchSize, Integer evalEvery, Integer patience, Double learningRate,
-                              Double weightDecay, Double clipNorm, Double labelFraction, String split, Long splitSeed,
-                              Long seed, Integer samplingDepth, Integer samplingWidth, Integer checkpointEvery) {
-        this(task, targetType, relation, pretrainedModelId, backbone, layers, hidden, heads, dropout, steps, batchSize,
-                evalEvery, patience, learningRate, weightDecay, clipNorm, labelFraction, split, splitSeed, seed,
-                samplingDepth, samplingWidth, checkpointEvery, null, null, null, null, null, null, null, null, null, null);
+    public FinetuneParameters(
+            String task,
+            String targetType,
+            String relation,
+            String pretrainedModelId,
+            String backbone,
+            Integer layers,
+            Integer hidden,
+            Integer heads,
+            Double dropout,
+            Integer steps,
+            Integer batchSize,
+            Integer evalEvery,
+            Integer patience,
+            Double learningRate,
+            Double weightDecay,
+            Double clipNorm,
+            Double labelFraction,
+            String split,
+            Long splitSeed,
+            Long seed,
+            Integer samplingDepth,
+            Integer samplingWidth,
+            Integer checkpointEvery) {
+        this(
+                task,
+                targetType,
+                relation,
+                pretrainedModelId,
+                backbone,
+                layers,
+                hidden,
+                heads,
+                dropout,
+                steps,
+                batchSize,
+                evalEvery,
+                patience,
+                learningRate,
+                weightDecay,
+                clipNorm,
+                labelFraction,
+                split,
+                splitSeed,
+                seed,
+                samplingDepth,
+                samplingWidth,
+                checkpointEvery,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     /** Node classification with every field at its default (from scratch). */
@@ -202,9 +380,9 @@ public record FinetuneParameters(
 
     /** The task ({@code node} or {@code link}) with every other field at its default. */
     public static FinetuneParameters forTask(String task) {
-        return new FinetuneParameters(task, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null);
+        return new FinetuneParameters(
+                task, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @Override
@@ -223,8 +401,10 @@ public record FinetuneParameters(
         ParameterChecks.oneOf("split", split, List.of("transfer", "dataset", "holdout", "leave-one-out"));
         SplitMode mode = SplitMode.parse(split);
         if (mode.isEdgeSplit() && !"link".equals(task)) {
-            throw new JobParameterException("split", "split " + split + " holds out edges per user, which only the link "
-                    + "task predicts; use split transfer or dataset for the node task");
+            throw new JobParameterException(
+                    "split",
+                    "split " + split + " holds out edges per user, which only the link "
+                            + "task predicts; use split transfer or dataset for the node task");
         }
         return mode;
     }
@@ -237,22 +417,50 @@ public record FinetuneParameters(
      * absent while it follows the hidden width.
      */
     public FinetuneParameters withDefaults(ModelManifest pretrainedOrNull) {
-        ModelConfig from = pretrainedOrNull != null ? pretrainedOrNull.modelConfig()
+        ModelConfig from = pretrainedOrNull != null
+                ? pretrainedOrNull.modelConfig()
                 : defaultsFor(task, split).model();
         NodeInputConfig inputs = nodeInputs(pretrainedOrNull);
-        return new FinetuneParameters(task, targetType, relation, pretrainedModelId,
-                or(backbone, ParameterChecks.name(from.backbone())), or(layers, from.layers()), or(hidden, from.hidden()),
-                or(heads, from.heads()), dropout, steps, batchSize, evalEvery, patience, learningRate, weightDecay,
-                clipNorm, labelFraction, split, splitSeed, seed, samplingDepth, samplingWidth, checkpointEvery,
-                inputs.embeddings().toString(), inputs.embeddingWidth() == 0 ? null : inputs.embeddingWidth(),
-                inputs.structural().toString(), inputs.rowDropout(), linkLoss, linkNegatives,
-                standardizeFeatures, textInputs, popularityPrior, linkTemperature);
+        return new FinetuneParameters(
+                task,
+                targetType,
+                relation,
+                pretrainedModelId,
+                or(backbone, ParameterChecks.name(from.backbone())),
+                or(layers, from.layers()),
+                or(hidden, from.hidden()),
+                or(heads, from.heads()),
+                dropout,
+                steps,
+                batchSize,
+                evalEvery,
+                patience,
+                learningRate,
+                weightDecay,
+                clipNorm,
+                labelFraction,
+                split,
+                splitSeed,
+                seed,
+                samplingDepth,
+                samplingWidth,
+                checkpointEvery,
+                inputs.embeddings().toString(),
+                inputs.embeddingWidth() == 0 ? null : inputs.embeddingWidth(),
+                inputs.structural().toString(),
+                inputs.rowDropout(),
+                linkLoss,
+                linkNegatives,
+                standardizeFeatures,
+                textInputs,
+                popularityPrior,
+                linkTemperature);
     }
 
     /** The node inputs: the given fields over the pre-trained model's node inputs, or over the defaults. */
     public NodeInputConfig nodeInputs(ModelManifest pretrainedOrNull) {
-        NodeInputConfig base = pretrainedOrNull != null
-                ? pretrainedOrNull.modelConfig().nodeInputs() : NodeInputConfig.DEFAULT;
+        NodeInputConfig base =
+                pretrainedOrNull != null ? pretrainedOrNull.modelConfig().nodeInputs() : NodeInputConfig.DEFAULT;
         return ParameterChecks.nodeInputs(base, nodeEmbeddings, embeddingWidth, structuralInputs, embeddingRowDropout);
     }
 
@@ -262,14 +470,34 @@ public record FinetuneParameters(
         TaskKind kind = taskKind();
         FineTuneDefaults paper = FineTuneDefaults.of(kind, splitMode());
         ParameterChecks.hiddenDivisibleByHeads(p.hidden, p.heads);
-        ModelConfig model = new ModelConfig(ParameterChecks.backbone(p.backbone), p.layers, p.hidden, p.heads,
-                dropout, paper.model().attentionDropout(), nodeInputs(pretrainedOrNull));
-        OptimizerConfig optimizer = paper.optimizer().withLearningRate(learningRate).withWeightDecay(weightDecay)
+        ModelConfig model = new ModelConfig(
+                ParameterChecks.backbone(p.backbone),
+                p.layers,
+                p.hidden,
+                p.heads,
+                dropout,
+                paper.model().attentionDropout(),
+                nodeInputs(pretrainedOrNull));
+        OptimizerConfig optimizer = paper.optimizer()
+                .withLearningRate(learningRate)
+                .withWeightDecay(weightDecay)
                 .withClipNorm(clipNorm);
         FineTuneConfig training = new FineTuneConfig(steps, batchSize, evalEvery, patience, optimizer, seed);
-        return new ExperimentSpec(kind, targetType, relation, splitMode(), splitSeed, labelFraction, model, training,
-                new SamplingConfig(samplingDepth, samplingWidth), paper.fullGraphMaxNodes(), paper.normalizeFeatures(),
-                paper.evalNegatives(), paper.trainNegatives(), linkTemperature)
+        return new ExperimentSpec(
+                        kind,
+                        targetType,
+                        relation,
+                        splitMode(),
+                        splitSeed,
+                        labelFraction,
+                        model,
+                        training,
+                        new SamplingConfig(samplingDepth, samplingWidth),
+                        paper.fullGraphMaxNodes(),
+                        paper.normalizeFeatures(),
+                        paper.evalNegatives(),
+                        paper.trainNegatives(),
+                        linkTemperature)
                 .withLinkObjective(RankingLoss.parse(linkLoss), NegativeSampling.parse(linkNegatives))
                 .withFeatureStandardization(featureStandardization())
                 .withTextInputs(textInputScope());
@@ -304,18 +532,24 @@ public record FinetuneParameters(
         TaskKind kind = taskKind();
         splitMode();
         if (kind == TaskKind.LINK_PREDICTION && targetType != null) {
-            throw new JobParameterException("targetType", "targetType names the node type the node task classifies;"
-                    + " the link task would ignore it: drop it, or use task node (the link task takes relation)");
+            throw new JobParameterException(
+                    "targetType",
+                    "targetType names the node type the node task classifies;"
+                            + " the link task would ignore it: drop it, or use task node (the link task takes relation)");
         }
         if (kind == TaskKind.NODE_CLASSIFICATION && relation != null) {
-            throw new JobParameterException("relation", "relation names the relation the link task predicts; the"
-                    + " node task would ignore it: drop it, or use task link (the node task takes targetType)");
+            throw new JobParameterException(
+                    "relation",
+                    "relation names the relation the link task predicts; the"
+                            + " node task would ignore it: drop it, or use task link (the node task takes targetType)");
         }
         ParameterChecks.oneOf("linkLoss", linkLoss, List.of("softmax", "bpr"));
         ParameterChecks.oneOf("linkNegatives", linkNegatives, List.of("uniform", "in-batch", "uniform-logq"));
         if ("uniform-logq".equals(linkNegatives) && "bpr".equals(linkLoss)) {
-            throw new JobParameterException("linkNegatives", "uniform-logq corrects a sampled softmax; with linkLoss "
-                    + "bpr use uniform or in-batch, or use linkLoss softmax");
+            throw new JobParameterException(
+                    "linkNegatives",
+                    "uniform-logq corrects a sampled softmax; with linkLoss "
+                            + "bpr use uniform or in-batch, or use linkLoss softmax");
         }
         featureStandardization();
         popularityPriorSetting();
@@ -323,13 +557,17 @@ public record FinetuneParameters(
             ParameterChecks.backbone(backbone);
         }
         if (pretrainedModelId != null && pretrainedOrNull == null) {
-            throw new JobParameterException("pretrainedModelId", "model '" + pretrainedModelId + "' was not found; "
-                    + "give the id of a pre-trained model, or omit pretrainedModelId to train from scratch");
+            throw new JobParameterException(
+                    "pretrainedModelId",
+                    "model '" + pretrainedModelId + "' was not found; "
+                            + "give the id of a pre-trained model, or omit pretrainedModelId to train from scratch");
         }
         FinetuneParameters resolved = withDefaults(pretrainedOrNull);
         ParameterChecks.hiddenDivisibleByHeads(resolved.hidden, resolved.heads);
         ParameterChecks.embeddingTypes(graph, nodeInputs(pretrainedOrNull));
-        String splitType = kind == TaskKind.NODE_CLASSIFICATION ? targetTypeIn(graph) : relationIn(graph).source();
+        String splitType = kind == TaskKind.NODE_CLASSIFICATION
+                ? targetTypeIn(graph)
+                : relationIn(graph).source();
         if (kind == TaskKind.LINK_PREDICTION) {
             requireEnoughCandidates(graph, relationIn(graph));
         }
@@ -349,15 +587,19 @@ public record FinetuneParameters(
         if (targetType != null) {
             ParameterChecks.nodeType("targetType", graph, targetType);
             if (!labeled.contains(targetType)) {
-                throw new JobParameterException("targetType", "node type '" + targetType + "' has no labels to "
-                        + "classify; use a labeled type " + labeled + (labeled.isEmpty() ? " or task link" : ""));
+                throw new JobParameterException(
+                        "targetType",
+                        "node type '" + targetType + "' has no labels to " + "classify; use a labeled type " + labeled
+                                + (labeled.isEmpty() ? " or task link" : ""));
             }
             return targetType;
         }
         if (labeled.size() != 1) {
-            throw new JobParameterException("targetType", labeled.isEmpty()
-                    ? "graph '" + graph.name() + "' has no labeled node type to classify; use task link"
-                    : "graph '" + graph.name() + "' has several labeled node types; name one of " + labeled);
+            throw new JobParameterException(
+                    "targetType",
+                    labeled.isEmpty()
+                            ? "graph '" + graph.name() + "' has no labeled node type to classify; use task link"
+                            : "graph '" + graph.name() + "' has several labeled node types; name one of " + labeled);
         }
         return labeled.get(0);
     }
@@ -366,16 +608,17 @@ public record FinetuneParameters(
         List<String> forward = ParameterChecks.forwardRelations(graph);
         if (relation == null) {
             if (forward.isEmpty()) {
-                throw new JobParameterException("task", "graph '" + graph.name() + "' has no relation to predict; "
-                        + "use task node");
+                throw new JobParameterException(
+                        "task", "graph '" + graph.name() + "' has no relation to predict; " + "use task node");
             }
             return RelationType.parse(forward.get(0));
         }
         try {
             return graph.relation(relation);
         } catch (IllegalArgumentException e) {
-            throw new JobParameterException("relation", "graph '" + graph.name() + "' has no single relation '"
-                    + relation + "'; use one of " + forward);
+            throw new JobParameterException(
+                    "relation",
+                    "graph '" + graph.name() + "' has no single relation '" + relation + "'; use one of " + forward);
         }
     }
 
@@ -384,51 +627,72 @@ public record FinetuneParameters(
         int negatives = FineTuneDefaults.paper(TaskKind.LINK_PREDICTION).evalNegatives();
         int all = graph.numNodes(relation.target());
         int finetune = splitMode() == SplitMode.TRANSFER
-                ? all - (int) Math.round(com.dipgnn.graph.split.NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION * all) : all;
+                ? all - (int) Math.round(com.dipgnn.graph.split.NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION * all)
+                : all;
         if (finetune <= negatives) {
-            throw new JobParameterException("relation", "link prediction ranks each held-out edge of "
-                    + relation.key() + " against " + negatives + " negative '" + relation.target() + "' nodes, but the "
-                    + "fine-tuning part of graph '" + graph.name() + "' has only " + finetune + " of them; use a graph "
-                    + "with more than " + (int) Math.ceil((negatives + 1) / 0.3) + " '" + relation.target() + "' nodes");
+            throw new JobParameterException(
+                    "relation",
+                    "link prediction ranks each held-out edge of "
+                            + relation.key() + " against " + negatives + " negative '" + relation.target()
+                            + "' nodes, but the "
+                            + "fine-tuning part of graph '" + graph.name() + "' has only " + finetune
+                            + " of them; use a graph "
+                            + "with more than " + (int) Math.ceil((negatives + 1) / 0.3) + " '" + relation.target()
+                            + "' nodes");
         }
     }
 
     private void checkPretrained(HeteroGraph graph, ModelManifest manifest, String splitType) {
         Object modelTask = manifest.task() == null ? null : manifest.task().get("task");
         if (!PretrainedModels.TASK.equals(modelTask)) {
-            throw new JobParameterException("pretrainedModelId", "model '" + pretrainedModelId + "' is a " + modelTask
-                    + " model, not a pre-trained one; give a model made by a pre-training job, or omit "
-                    + "pretrainedModelId to train from scratch");
+            throw new JobParameterException(
+                    "pretrainedModelId",
+                    "model '" + pretrainedModelId + "' is a " + modelTask
+                            + " model, not a pre-trained one; give a model made by a pre-training job, or omit "
+                            + "pretrainedModelId to train from scratch");
         }
         if (splitMode() != SplitMode.TRANSFER) {
-            throw new JobParameterException("split", "fine-tuning from a pre-trained model needs the transfer split "
-                    + "(the data set's own split would fine-tune on nodes pre-training saw); use split transfer");
+            throw new JobParameterException(
+                    "split",
+                    "fine-tuning from a pre-trained model needs the transfer split "
+                            + "(the data set's own split would fine-tune on nodes pre-training saw); use split transfer");
         }
         if (manifest.splitSeed() != splitSeed) {
-            throw new JobParameterException("splitSeed", "the pre-trained model was pre-trained with split seed "
-                    + manifest.splitSeed() + ", so with " + splitSeed + " fine-tuning would use nodes it saw; use "
-                    + "splitSeed " + manifest.splitSeed());
+            throw new JobParameterException(
+                    "splitSeed",
+                    "the pre-trained model was pre-trained with split seed "
+                            + manifest.splitSeed() + ", so with " + splitSeed
+                            + " fine-tuning would use nodes it saw; use "
+                            + "splitSeed " + manifest.splitSeed());
         }
         checkArchitecture(manifest.modelConfig());
-        if (featureStandardization() == FeatureStandardization.NONE && manifest.files() != null
+        if (featureStandardization() == FeatureStandardization.NONE
+                && manifest.files() != null
                 && manifest.files().containsKey(FeatureScaling.FILE_NAME)) {
-            throw new JobParameterException("standardizeFeatures", "the pre-trained model was pre-trained on "
-                    + "standardised features, so fine-tuning must read them the same way; omit standardizeFeatures "
-                    + "or use auto");
+            throw new JobParameterException(
+                    "standardizeFeatures",
+                    "the pre-trained model was pre-trained on "
+                            + "standardised features, so fine-tuning must read them the same way; omit standardizeFeatures "
+                            + "or use auto");
         }
         try {
-            ModelStore.requireCompatible(manifest, GraphSchema.of(graph),
-                    new HashSet<>(TextInputs.textTypes(graph)));
+            ModelStore.requireCompatible(manifest, GraphSchema.of(graph), new HashSet<>(TextInputs.textTypes(graph)));
         } catch (IllegalArgumentException e) {
-            throw new JobParameterException("pretrainedModelId", "model '" + pretrainedModelId + "' was pre-trained "
-                    + "on another data set (" + e.getMessage() + "); give a model pre-trained on this data set");
+            throw new JobParameterException(
+                    "pretrainedModelId",
+                    "model '" + pretrainedModelId + "' was pre-trained " + "on another data set (" + e.getMessage()
+                            + "); give a model pre-trained on this data set");
         }
-        String expected = FineTuneExperiment.pretrainPart(graph, splitType, splitSeed).fingerprint();
+        String expected =
+                FineTuneExperiment.pretrainPart(graph, splitType, splitSeed).fingerprint();
         if (!expected.equals(manifest.datasetFingerprint())) {
-            throw new JobParameterException("pretrainedModelId", "model '" + pretrainedModelId + "' was pre-trained "
-                    + "on data set '" + manifest.dataset() + "' (fingerprint " + manifest.datasetFingerprint()
-                    + "), not on the pre-training part of graph '" + graph.name() + "' with split seed " + splitSeed
-                    + " (fingerprint " + expected + "); give a model pre-trained on this data set");
+            throw new JobParameterException(
+                    "pretrainedModelId",
+                    "model '" + pretrainedModelId + "' was pre-trained "
+                            + "on data set '" + manifest.dataset() + "' (fingerprint " + manifest.datasetFingerprint()
+                            + "), not on the pre-training part of graph '" + graph.name() + "' with split seed "
+                            + splitSeed
+                            + " (fingerprint " + expected + "); give a model pre-trained on this data set");
         }
     }
 
@@ -445,22 +709,26 @@ public record FinetuneParameters(
         if (heads != null && heads != saved.heads()) {
             throw mismatch("heads", saved.heads());
         }
-        if (nodeEmbeddings != null && !ParameterChecks.nodeInputs(saved.nodeInputs(), nodeEmbeddings, null)
-                .embeddings().equals(saved.nodeInputs().embeddings())) {
+        if (nodeEmbeddings != null
+                && !ParameterChecks.nodeInputs(saved.nodeInputs(), nodeEmbeddings, null)
+                        .embeddings()
+                        .equals(saved.nodeInputs().embeddings())) {
             throw mismatch("nodeEmbeddings", saved.nodeInputs().embeddings());
         }
         if (embeddingWidth != null && embeddingWidth != saved.nodeInputs().width(saved.hidden())) {
             throw mismatch("embeddingWidth", saved.nodeInputs().width(saved.hidden()));
         }
-        if (structuralInputs != null && !ParameterChecks.nodeInputs(saved.nodeInputs(), null, null, structuralInputs,
-                null).structural().equals(saved.nodeInputs().structural())) {
+        if (structuralInputs != null
+                && !ParameterChecks.nodeInputs(saved.nodeInputs(), null, null, structuralInputs, null)
+                        .structural()
+                        .equals(saved.nodeInputs().structural())) {
             throw mismatch("structuralInputs", saved.nodeInputs().structural());
         }
     }
 
     private static JobParameterException mismatch(String field, Object saved) {
-        return new JobParameterException(field, "the pre-trained model has " + field + " " + saved
-                + "; omit " + field + " or use " + saved);
+        return new JobParameterException(
+                field, "the pre-trained model has " + field + " " + saved + "; omit " + field + " or use " + saved);
     }
 
     private static <T> T or(T value, T fallback) {

@@ -1,9 +1,9 @@
 package com.dipgnn.jobs.parameters;
 
-import com.dipgnn.jobs.runner.JobParameterException;
-import com.dipgnn.jobs.runner.JobKind;
-import com.dipgnn.jobs.runner.JobPlan;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.jobs.runner.JobKind;
+import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.jobs.runner.JobPlan;
 import com.dipgnn.store.ModelManifest;
 
 /**

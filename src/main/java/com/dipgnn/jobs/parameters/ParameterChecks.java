@@ -1,9 +1,9 @@
 package com.dipgnn.jobs.parameters;
 
-import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.text.TextInputScope;
 import java.util.List;
@@ -17,8 +17,7 @@ final class ParameterChecks {
             + "with text; a type with features reads its TF-IDF columns after them) or featureless (only types "
             + "without features; the others reach their text only through the text pair of pre-training)";
 
-    private ParameterChecks() {
-    }
+    private ParameterChecks() {}
 
     static void oneOf(String field, String value, List<String> allowed) {
         if (value == null || !allowed.contains(value)) {
@@ -49,15 +48,18 @@ final class ParameterChecks {
 
     static void hiddenDivisibleByHeads(int hidden, int heads) {
         if (hidden % heads != 0) {
-            throw new JobParameterException("hidden", "hidden width " + hidden + " is not a multiple of the " + heads
-                    + " heads; use a multiple of heads, e.g. " + Math.max(heads, hidden / heads * heads));
+            throw new JobParameterException(
+                    "hidden",
+                    "hidden width " + hidden + " is not a multiple of the " + heads
+                            + " heads; use a multiple of heads, e.g. " + Math.max(heads, hidden / heads * heads));
         }
     }
 
     static void nodeType(String field, HeteroGraph graph, String type) {
         if (!graph.hasNodeType(type)) {
-            throw new JobParameterException(field, "graph '" + graph.name() + "' has no node type '" + type
-                    + "'; use one of " + graph.nodeTypes());
+            throw new JobParameterException(
+                    field,
+                    "graph '" + graph.name() + "' has no node type '" + type + "'; use one of " + graph.nodeTypes());
         }
     }
 
@@ -65,15 +67,18 @@ final class ParameterChecks {
      * The node inputs with the per-node embedding fields applied to {@code base} (null fields keep
      * {@code base}'s).
      */
-    static com.dipgnn.model.NodeInputConfig nodeInputs(com.dipgnn.model.NodeInputConfig base, String nodeEmbeddings,
-                                                       Integer embeddingWidth) {
+    static com.dipgnn.model.NodeInputConfig nodeInputs(
+            com.dipgnn.model.NodeInputConfig base, String nodeEmbeddings, Integer embeddingWidth) {
         return nodeInputs(base, nodeEmbeddings, embeddingWidth, null, null);
     }
 
     /** {@link #nodeInputs(com.dipgnn.model.NodeInputConfig, String, Integer)} with structural inputs and row dropout. */
-    static com.dipgnn.model.NodeInputConfig nodeInputs(com.dipgnn.model.NodeInputConfig base, String nodeEmbeddings,
-                                                       Integer embeddingWidth, String structuralInputs,
-                                                       Double rowDropout) {
+    static com.dipgnn.model.NodeInputConfig nodeInputs(
+            com.dipgnn.model.NodeInputConfig base,
+            String nodeEmbeddings,
+            Integer embeddingWidth,
+            String structuralInputs,
+            Double rowDropout) {
         com.dipgnn.model.NodeInputConfig inputs = base;
         if (nodeEmbeddings != null) {
             try {
@@ -108,11 +113,16 @@ final class ParameterChecks {
     /** Node types with at least one labeled node. */
     static List<String> labeledTypes(HeteroGraph graph) {
         return graph.nodeTypes().stream()
-                .filter(t -> graph.nodes(t).labels() != null && graph.nodes(t).labels().labeledCount() > 0).toList();
+                .filter(t -> graph.nodes(t).labels() != null
+                        && graph.nodes(t).labels().labeledCount() > 0)
+                .toList();
     }
 
     /** Relation keys that are not reverses (the ones worth predicting). */
     static List<String> forwardRelations(HeteroGraph graph) {
-        return graph.relationTypes().stream().filter(r -> !r.isReverse()).map(RelationType::key).toList();
+        return graph.relationTypes().stream()
+                .filter(r -> !r.isReverse())
+                .map(RelationType::key)
+                .toList();
     }
 }

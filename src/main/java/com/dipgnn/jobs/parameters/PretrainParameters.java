@@ -1,10 +1,10 @@
 package com.dipgnn.jobs.parameters;
 
-import com.dipgnn.jobs.runner.JobParameterException;
-import com.dipgnn.jobs.runner.JobKind;
-import com.dipgnn.jobs.runner.PretrainPlan;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.jobs.runner.JobKind;
+import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.jobs.runner.PretrainPlan;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.pretraining.FeatureReplacement;
@@ -34,85 +34,194 @@ import java.util.Locale;
  */
 @Schema(description = "Settings of a pre-training job; absent fields take the paper's defaults")
 public record PretrainParameters(
-        @Schema(description = "Pre-training method", example = "dipgnn",
-                allowableValues = {"dipgnn", "dipgnn-no-text", "dipgnn-edges", "dipgnn-features", "random-edges", "gpt-gnn",
-                    "gae"})
-        @Pattern(regexp = METHODS) String method,
-        @Schema(description = "Encoder backbone", example = "hgt", allowableValues = {"hgt", "gat"})
-        @Pattern(regexp = "hgt|gat") String backbone,
-        @Schema(description = "Message-passing layers", example = "3") @Min(1) @Max(8) Integer layers,
-        @Schema(description = "Hidden width (a multiple of heads)", example = "400") @Min(1) @Max(4096) Integer hidden,
-        @Schema(description = "Attention heads", example = "8") @Min(1) @Max(64) Integer heads,
+        @Schema(
+                description = "Pre-training method",
+                example = "dipgnn",
+                allowableValues = {
+                    "dipgnn",
+                    "dipgnn-no-text",
+                    "dipgnn-edges",
+                    "dipgnn-features",
+                    "random-edges",
+                    "gpt-gnn",
+                    "gae"
+                })
+        @Pattern(regexp = METHODS)
+        String method,
+
+        @Schema(
+                description = "Encoder backbone",
+                example = "hgt",
+                allowableValues = {"hgt", "gat"})
+        @Pattern(regexp = "hgt|gat")
+        String backbone,
+
+        @Schema(description = "Message-passing layers", example = "3") @Min(1) @Max(8)
+        Integer layers,
+
+        @Schema(description = "Hidden width (a multiple of heads)", example = "400") @Min(1) @Max(4096)
+        Integer hidden,
+
+        @Schema(description = "Attention heads", example = "8") @Min(1) @Max(64)
+        Integer heads,
+
         @Schema(description = "Dropout rate", example = "0.2")
-        @DecimalMin("0.0") @DecimalMax(value = "1.0", inclusive = false) Double dropout,
-        @Schema(description = "Optimizer steps", example = "1000") @Min(1) @Max(10_000_000) Integer steps,
+        @DecimalMin("0.0")
+        @DecimalMax(value = "1.0", inclusive = false)
+        Double dropout,
+
+        @Schema(description = "Optimizer steps", example = "1000") @Min(1) @Max(10_000_000)
+        Integer steps,
+
         @Schema(description = "Seed nodes of each sampled subgraph", example = "128") @Min(1) @Max(1_000_000)
         Integer seedNodes,
+
         @Schema(description = "AdamW learning rate", example = "0.001")
-        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("1.0") Double learningRate,
+        @DecimalMin(value = "0.0", inclusive = false)
+        @DecimalMax("1.0")
+        Double learningRate,
+
         @Schema(description = "AdamW weight decay", example = "0.01") @DecimalMin("0.0") @DecimalMax("1.0")
         Double weightDecay,
+
         @Schema(description = "Maximum gradient norm, 0 = no clipping", example = "0.5")
-        @DecimalMin("0.0") @DecimalMax("1000.0") Double clipNorm,
+        @DecimalMin("0.0")
+        @DecimalMax("1000.0")
+        Double clipNorm,
+
         @Schema(description = "Share of a subgraph's edges masked", example = "0.2")
-        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax(value = "1.0", inclusive = false) Double edgeMaskRatio,
+        @DecimalMin(value = "0.0", inclusive = false)
+        @DecimalMax(value = "1.0", inclusive = false)
+        Double edgeMaskRatio,
+
         @Schema(description = "Share of featured nodes whose features are generated", example = "0.2")
-        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax(value = "1.0", inclusive = false)
+        @DecimalMin(value = "0.0", inclusive = false)
+        @DecimalMax(value = "1.0", inclusive = false)
         Double featureMaskRatio,
+
         @Schema(description = "Negative candidates per masked edge", example = "255") @Min(1) @Max(100_000)
         Integer negatives,
+
         @Schema(description = "Unmasked edges shown to the discriminator per generated edge", example = "1.0")
-        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("100.0") Double alpha,
+        @DecimalMin(value = "0.0", inclusive = false)
+        @DecimalMax("100.0")
+        Double alpha,
+
         @Schema(description = "Weight of the discriminator's losses", example = "20.0")
-        @DecimalMin("0.0") @DecimalMax("1000.0") Double lambda,
+        @DecimalMin("0.0")
+        @DecimalMax("1000.0")
+        Double lambda,
+
         @Schema(description = "Cosine logits are divided by this temperature", example = "0.2")
-        @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("100.0") Double temperature,
+        @DecimalMin(value = "0.0", inclusive = false)
+        @DecimalMax("100.0")
+        Double temperature,
+
         @Schema(description = "Sampling depth (layers after the seeds)", example = "6") @Min(0) @Max(64)
         Integer samplingDepth,
+
         @Schema(description = "Nodes sampled per layer and node type", example = "128") @Min(1) @Max(1_000_000)
         Integer samplingWidth,
-        @Schema(description = "Seed of initialisation, sampling, masking and dropout", example = "0") Long seed,
-        @Schema(description = "Seed of the node-transfer split; fine-tuning from this model must use the same",
-                example = "0") Long splitSeed,
-        @Schema(description = "Node type the transfer split is made for (null: the only labeled type, else the "
-                + "source of the first relation)", example = "query", nullable = true) String splitNodeType,
+
+        @Schema(description = "Seed of initialisation, sampling, masking and dropout", example = "0")
+        Long seed,
+
+        @Schema(
+                description = "Seed of the node-transfer split; fine-tuning from this model must use the same",
+                example = "0")
+        Long splitSeed,
+
+        @Schema(
+                description = "Node type the transfer split is made for (null: the only labeled type, else the "
+                        + "source of the first relation)",
+                example = "query",
+                nullable = true)
+        String splitNodeType,
+
         @Schema(description = "Steps between checkpoints, 0 = none", example = "200") @Min(0) @Max(10_000_000)
         Integer checkpointEvery,
-        @Schema(description = "Steps per logged interval", example = "50") @Min(1) @Max(10_000_000) Integer logEvery,
-        @Schema(description = "Network saved as the model (default: the method's own choice, the discriminator for "
-                + "DiP-GNN)", example = "discriminator", allowableValues = {"generator", "discriminator"})
-        @Pattern(regexp = "generator|discriminator") String keep,
-        @Schema(description = "Learned per-node embeddings: auto (the node types without features), none, all, or a "
-                + "comma-separated list of node types (default: auto)", example = "auto", nullable = true)
-        String nodeEmbeddings,
-        @Schema(description = "Width of the per-node embeddings, projected to the hidden width when different "
-                + "(default: the hidden width)", example = "64", nullable = true)
-        @Min(1) @Max(4096) Integer embeddingWidth,
-        @Schema(description = "Standardisation of dense numeric feature columns: auto (each column that is not "
-                + "binary 0/1 becomes (x - mean) / std, constant columns are centred only, with statistics of the "
-                + "pre-training part; sparse and text-derived features are left as they are; the statistics are "
-                + "saved with the model and applied by fine-tuning and deployments) or none (features as loaded)",
-                example = "auto", allowableValues = {"auto", "none"}, nullable = true)
-        @Pattern(regexp = "auto|none") String standardizeFeatures,
-        @Schema(description = "Vector features the discriminator sees in place of hidden ones: sampled (the real "
-                + "feature vector the generator picks as most likely) or regressed (the generator's regression "
-                + "output, the paper's; on sparse features it is told apart by its form alone)",
-                example = "sampled", allowableValues = {"sampled", "regressed"}, nullable = true)
-        @Pattern(regexp = "sampled|regressed") String featureReplacement,
-        @Schema(description = "Generated source of a masked edge: sampled (drawn from the generator's softmax, as "
-                + "ELECTRA draws tokens) or most-likely (the paper's)", example = "sampled",
-                allowableValues = {"sampled", "most-likely"}, nullable = true)
-        @Pattern(regexp = "sampled|most-likely") String generatedEdges,
-        @Schema(description = ParameterChecks.TEXT_INPUTS_DESCRIPTION,
-                example = "all", allowableValues = {"all", "featureless"}, nullable = true)
-        @Pattern(regexp = "all|featureless") String textInputs,
-        @Schema(description = "Structural inputs, log(1 + degree) per relation: auto (the node types without "
-                + "features), none, all, or a comma-separated list of node types (default: auto)", example = "auto",
-                nullable = true) String structuralInputs,
-        @Schema(description = "Training probability that a node reads its type's unknown vector instead of its own "
-                + "embedding, which teaches that vector to stand in for new nodes (default: 0.1)", example = "0.1",
+
+        @Schema(description = "Steps per logged interval", example = "50") @Min(1) @Max(10_000_000)
+        Integer logEvery,
+
+        @Schema(
+                description = "Network saved as the model (default: the method's own choice, the discriminator for "
+                        + "DiP-GNN)",
+                example = "discriminator",
+                allowableValues = {"generator", "discriminator"})
+        @Pattern(regexp = "generator|discriminator")
+        String keep,
+
+        @Schema(
+                description = "Learned per-node embeddings: auto (the node types without features), none, all, or a "
+                        + "comma-separated list of node types (default: auto)",
+                example = "auto",
                 nullable = true)
-        @DecimalMin("0.0") @DecimalMax(value = "1.0", inclusive = false) Double embeddingRowDropout)
+        String nodeEmbeddings,
+
+        @Schema(
+                description = "Width of the per-node embeddings, projected to the hidden width when different "
+                        + "(default: the hidden width)",
+                example = "64",
+                nullable = true)
+        @Min(1)
+        @Max(4096)
+        Integer embeddingWidth,
+
+        @Schema(
+                description =
+                        "Standardisation of dense numeric feature columns: auto (each column that is not "
+                                + "binary 0/1 becomes (x - mean) / std, constant columns are centred only, with statistics of the "
+                                + "pre-training part; sparse and text-derived features are left as they are; the statistics are "
+                                + "saved with the model and applied by fine-tuning and deployments) or none (features as loaded)",
+                example = "auto",
+                allowableValues = {"auto", "none"},
+                nullable = true)
+        @Pattern(regexp = "auto|none")
+        String standardizeFeatures,
+
+        @Schema(
+                description = "Vector features the discriminator sees in place of hidden ones: sampled (the real "
+                        + "feature vector the generator picks as most likely) or regressed (the generator's regression "
+                        + "output, the paper's; on sparse features it is told apart by its form alone)",
+                example = "sampled",
+                allowableValues = {"sampled", "regressed"},
+                nullable = true)
+        @Pattern(regexp = "sampled|regressed")
+        String featureReplacement,
+
+        @Schema(
+                description = "Generated source of a masked edge: sampled (drawn from the generator's softmax, as "
+                        + "ELECTRA draws tokens) or most-likely (the paper's)",
+                example = "sampled",
+                allowableValues = {"sampled", "most-likely"},
+                nullable = true)
+        @Pattern(regexp = "sampled|most-likely")
+        String generatedEdges,
+
+        @Schema(
+                description = ParameterChecks.TEXT_INPUTS_DESCRIPTION,
+                example = "all",
+                allowableValues = {"all", "featureless"},
+                nullable = true)
+        @Pattern(regexp = "all|featureless")
+        String textInputs,
+
+        @Schema(
+                description = "Structural inputs, log(1 + degree) per relation: auto (the node types without "
+                        + "features), none, all, or a comma-separated list of node types (default: auto)",
+                example = "auto",
+                nullable = true)
+        String structuralInputs,
+
+        @Schema(
+                description = "Training probability that a node reads its type's unknown vector instead of its own "
+                        + "embedding, which teaches that vector to stand in for new nodes (default: 0.1)",
+                example = "0.1",
+                nullable = true)
+        @DecimalMin("0.0")
+        @DecimalMax(value = "1.0", inclusive = false)
+        Double embeddingRowDropout)
         implements JobParameters {
 
     /** The methods a pre-training job accepts (their command-line names). */
@@ -147,7 +256,8 @@ public record PretrainParameters(
         logEvery = or(logEvery, paper.logEvery());
         keep = keep != null ? keep : defaultKeep(method);
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
-        featureReplacement = or(featureReplacement, paper.variant().featureReplacement().cliName());
+        featureReplacement =
+                or(featureReplacement, paper.variant().featureReplacement().cliName());
         generatedEdges = or(generatedEdges, paper.variant().generatedEdges().cliName());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
         // the node inputs are filled too, so that a later change of their defaults never reaches a stored job
@@ -158,22 +268,73 @@ public record PretrainParameters(
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
-    public PretrainParameters(String method, String backbone, Integer layers, Integer hidden, Integer heads,
-                              Double dropout, Integer steps, Integer seedNodes, Double learningRate, Double weightDecay,
-                              Double clipNorm, Double edgeMaskRatio, Double featureMaskRatio, Integer negatives,
-                              Double alpha, Double lambda, Double temperature, Integer samplingDepth,
-                              Integer samplingWidth, Long seed, Long splitSeed, String splitNodeType,
-                              Integer checkpointEvery, Integer logEvery, String keep) {
-        this(method, backbone, layers, hidden, heads, dropout, steps, seedNodes, learningRate, weightDecay, clipNorm,
-                edgeMaskRatio, featureMaskRatio, negatives, alpha, lambda, temperature, samplingDepth, samplingWidth,
-                seed, splitSeed, splitNodeType, checkpointEvery, logEvery, keep, null, null, null, null, null, null,
-                null, null);
+    public PretrainParameters(
+            String method,
+            String backbone,
+            Integer layers,
+            Integer hidden,
+            Integer heads,
+            Double dropout,
+            Integer steps,
+            Integer seedNodes,
+            Double learningRate,
+            Double weightDecay,
+            Double clipNorm,
+            Double edgeMaskRatio,
+            Double featureMaskRatio,
+            Integer negatives,
+            Double alpha,
+            Double lambda,
+            Double temperature,
+            Integer samplingDepth,
+            Integer samplingWidth,
+            Long seed,
+            Long splitSeed,
+            String splitNodeType,
+            Integer checkpointEvery,
+            Integer logEvery,
+            String keep) {
+        this(
+                method,
+                backbone,
+                layers,
+                hidden,
+                heads,
+                dropout,
+                steps,
+                seedNodes,
+                learningRate,
+                weightDecay,
+                clipNorm,
+                edgeMaskRatio,
+                featureMaskRatio,
+                negatives,
+                alpha,
+                lambda,
+                temperature,
+                samplingDepth,
+                samplingWidth,
+                seed,
+                splitSeed,
+                splitNodeType,
+                checkpointEvery,
+                logEvery,
+                keep,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     /** Every field at its default. */
     public static PretrainParameters defaults() {
-        return new PretrainParameters(null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null);
+        return new PretrainParameters(
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, null, null, null);
     }
 
     @Override
@@ -209,18 +370,45 @@ public record PretrainParameters(
     /** The encoder architecture. */
     public ModelConfig modelConfig() {
         ParameterChecks.hiddenDivisibleByHeads(hidden, heads);
-        return new ModelConfig(ParameterChecks.backbone(backbone), layers, hidden, heads, dropout,
-                ModelConfig.PAPER_DEFAULT.attentionDropout(), ParameterChecks.nodeInputs(NodeInputConfig.DEFAULT,
-                        nodeEmbeddings, embeddingWidth, structuralInputs, embeddingRowDropout));
+        return new ModelConfig(
+                ParameterChecks.backbone(backbone),
+                layers,
+                hidden,
+                heads,
+                dropout,
+                ModelConfig.PAPER_DEFAULT.attentionDropout(),
+                ParameterChecks.nodeInputs(
+                        NodeInputConfig.DEFAULT,
+                        nodeEmbeddings,
+                        embeddingWidth,
+                        structuralInputs,
+                        embeddingRowDropout));
     }
 
     /** The engine's pre-training settings. */
     public PretrainConfig toPretrainConfig() {
         PretrainConfig paper = PretrainConfig.PAPER_DEFAULT;
-        return new PretrainConfig(pretrainMethod(), steps, seedNodes, edgeMaskRatio, featureMaskRatio, negatives, alpha,
-                lambda, temperature, paper.optimizer().withLearningRate(learningRate).withWeightDecay(weightDecay)
-                        .withClipNorm(clipNorm), new SamplingConfig(samplingDepth, samplingWidth),
-                paper.fullGraphMaxNodes(), paper.fullGraphMaxBytes(), logEvery, checkpointEvery, seed, paper.textPair(),
+        return new PretrainConfig(
+                pretrainMethod(),
+                steps,
+                seedNodes,
+                edgeMaskRatio,
+                featureMaskRatio,
+                negatives,
+                alpha,
+                lambda,
+                temperature,
+                paper.optimizer()
+                        .withLearningRate(learningRate)
+                        .withWeightDecay(weightDecay)
+                        .withClipNorm(clipNorm),
+                new SamplingConfig(samplingDepth, samplingWidth),
+                paper.fullGraphMaxNodes(),
+                paper.fullGraphMaxBytes(),
+                logEvery,
+                checkpointEvery,
+                seed,
+                paper.textPair(),
                 objectiveVariant());
     }
 
@@ -229,8 +417,13 @@ public record PretrainParameters(
         ParameterChecks.oneOf("featureReplacement", featureReplacement, List.of("sampled", "regressed"));
         ParameterChecks.oneOf("generatedEdges", generatedEdges, List.of("sampled", "most-likely"));
         ObjectiveVariant d = ObjectiveVariant.DEFAULT;
-        return new ObjectiveVariant(FeatureReplacement.parse(featureReplacement), d.generatorWarmup(), d.reduction(),
-                d.discriminatorTemperature(), d.heldOutDiscrimination(), GeneratedEdges.parse(generatedEdges));
+        return new ObjectiveVariant(
+                FeatureReplacement.parse(featureReplacement),
+                d.generatorWarmup(),
+                d.reduction(),
+                d.discriminatorTemperature(),
+                d.heldOutDiscrimination(),
+                GeneratedEdges.parse(generatedEdges));
     }
 
     /**
@@ -246,7 +439,10 @@ public record PretrainParameters(
         if (labeled.size() == 1) {
             return labeled.get(0);
         }
-        return graph.relationTypes().stream().filter(r -> !r.isReverse()).map(r -> r.source()).findFirst()
+        return graph.relationTypes().stream()
+                .filter(r -> !r.isReverse())
+                .map(r -> r.source())
+                .findFirst()
                 .orElse(graph.nodeTypes().get(0));
     }
 
@@ -270,8 +466,14 @@ public record PretrainParameters(
     @Override
     public PretrainPlan plan(HeteroGraph graph, ModelManifest pretrainedOrNull) {
         validateAgainst(graph, pretrainedOrNull);
-        return new PretrainPlan(toPretrainConfig(), modelConfig(), keptNetwork(), splitSeed, splitNodeTypeFor(graph),
-                featureStandardization(), textInputScope());
+        return new PretrainPlan(
+                toPretrainConfig(),
+                modelConfig(),
+                keptNetwork(),
+                splitSeed,
+                splitNodeTypeFor(graph),
+                featureStandardization(),
+                textInputScope());
     }
 
     private static String defaultKeep(String method) {

@@ -27,8 +27,8 @@ public record FinetunePlan(ExperimentSpec spec, long seed, int checkpointEvery, 
 
     @Override
     public FinetunePlan withWholeGraphMemory(long maxBytes) {
-        return new FinetunePlan(spec.withWholeGraphBounds(spec.fullGraphMaxNodes(), maxBytes), seed, checkpointEvery,
-                popularityPrior);
+        return new FinetunePlan(
+                spec.withWholeGraphBounds(spec.fullGraphMaxNodes(), maxBytes), seed, checkpointEvery, popularityPrior);
     }
 
     @Override

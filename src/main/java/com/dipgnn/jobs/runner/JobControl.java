@@ -11,8 +11,7 @@ public interface JobControl {
      * Called once on the job's thread as training starts: the checkpoint step it resumed from, or 0
      * when it starts from the beginning, so that a resumed job says so while it runs.
      */
-    default void started(long resumedFrom) {
-    }
+    default void started(long resumedFrom) {}
 
     /**
      * Called on the job's thread when the job's checkpoint cannot be resumed (written with other
@@ -20,8 +19,7 @@ public interface JobControl {
      * shape); {@code reason} names the checkpoint and what differs. The runner then deletes the
      * checkpoint and trains the job again from the beginning.
      */
-    default void checkpointRefused(String reason) {
-    }
+    default void checkpointRefused(String reason) {}
 
     /** Never cancels. */
     JobControl NONE = () -> false;

@@ -14,6 +14,8 @@ import java.util.Map;
  * @param curves the training curves (null for an embedding job)
  * @param resumedFromStep the checkpoint step this run resumed from (0 when it started fresh)
  */
-public record JobOutcome(Map<String, Map<String, Double>> metrics, ModelManifest manifest, TrainingCurves curves,
-                         long resumedFromStep) {
-}
+public record JobOutcome(
+        Map<String, Map<String, Double>> metrics,
+        ModelManifest manifest,
+        TrainingCurves curves,
+        long resumedFromStep) {}

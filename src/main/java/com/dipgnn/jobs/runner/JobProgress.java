@@ -16,6 +16,11 @@ import java.util.Map;
  * @param latestMetrics the latest validation metrics (fine-tuning) or pre-training figures
  *     (generator and discriminator accuracies, coverage)
  */
-public record JobProgress(String phase, long step, long totalSteps, double elapsedSeconds, Double etaSeconds,
-                          Map<String, Double> latestLosses, Map<String, Double> latestMetrics) {
-}
+public record JobProgress(
+        String phase,
+        long step,
+        long totalSteps,
+        double elapsedSeconds,
+        Double etaSeconds,
+        Map<String, Double> latestLosses,
+        Map<String, Double> latestMetrics) {}

@@ -14,10 +14,8 @@ public interface JobProgressSink {
      * A training step has completed, {@code seconds} after the previous one (or after the phase
      * began, for the first): called for every step, for per-step metrics; the default ignores it.
      */
-    default void onStep(double seconds) {
-    }
+    default void onStep(double seconds) {}
 
     /** Ignores progress. */
-    JobProgressSink NONE = progress -> {
-    };
+    JobProgressSink NONE = progress -> {};
 }

@@ -4,8 +4,6 @@ import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.text.TextInputConfig;
-import com.dipgnn.text.TextInputs;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.pretraining.PretrainCheckpoint;
 import com.dipgnn.pretraining.PretrainConfig;
@@ -13,17 +11,19 @@ import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.PretrainResult;
 import com.dipgnn.pretraining.PretrainedModels;
 import com.dipgnn.pretraining.Pretrainer;
-import com.dipgnn.training.ExperimentSpec;
-import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.FineTuneResult;
-import com.dipgnn.store.CheckpointRefusedException;
-import com.dipgnn.store.ModelManifest;
-import com.dipgnn.store.ModelStore;
-import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.serving.DeploymentListener;
 import com.dipgnn.serving.EmbeddingExport;
 import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.serving.ModelDeployment;
+import com.dipgnn.store.CheckpointRefusedException;
+import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelStore;
+import com.dipgnn.text.TextInputConfig;
+import com.dipgnn.text.TextInputs;
+import com.dipgnn.training.ExperimentSpec;
+import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.training.FineTuneResult;
+import com.dipgnn.training.NodeEmbedder;
 import com.dipgnn.training.TrainingCancelledException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -74,7 +74,9 @@ public final class JobRunner {
      */
     public JobOutcome run(JobWork work, JobControl control, JobProgressSink sink) throws IOException {
         if (Files.exists(work.output())) {
-            throw new FileAlreadyExistsException(work.output().toString(), null,
+            throw new FileAlreadyExistsException(
+                    work.output().toString(),
+                    null,
                     "the job's output exists already; models and embeddings are never overwritten");
         }
         try {
@@ -117,9 +119,16 @@ public final class JobRunner {
             }
         })) {
             tracker.phase("writing", p.nodes());
-            EmbeddingsManifest written = EmbeddingExport.write(deployment, new EmbeddingExport.Source(
-                    work.inputModelDir(), p.modelId(), work.datasetName(), work.graph(), work.device().toString()),
-                    work.output(), nodes -> stopIfCancelled(control, nodes));
+            EmbeddingsManifest written = EmbeddingExport.write(
+                    deployment,
+                    new EmbeddingExport.Source(
+                            work.inputModelDir(),
+                            p.modelId(),
+                            work.datasetName(),
+                            work.graph(),
+                            work.device().toString()),
+                    work.output(),
+                    nodes -> stopIfCancelled(control, nodes));
             Map<String, Double> figures = new LinkedHashMap<>();
             figures.put("nodes", (double) written.rows());
             figures.put("dim", (double) written.dim());
@@ -139,11 +148,14 @@ public final class JobRunner {
         PretrainConfig config = p.config();
         ModelConfig model = p.model();
         PretrainMethod.Kept kept = p.kept();
-        TextInputs text = TextInputs.learnForSplit(work.graph(), true, p.splitSeed(),
+        TextInputs text = TextInputs.learnForSplit(
+                        work.graph(),
+                        true,
+                        p.splitSeed(),
                         TextInputConfig.defaults().withScope(p.textInputs()))
                 .orElse(null);
-        HeteroGraph unscaled = pretrainPart(p, text == null ? work.graph() : text.apply(work.graph(),
-                work.textCache()));
+        HeteroGraph unscaled =
+                pretrainPart(p, text == null ? work.graph() : text.apply(work.graph(), work.textCache()));
         // fitted on the pre-training part alone, as FineTuneExperiment.fitScaling does on the transfer split
         FeatureScaling scaling = p.standardization().fit(unscaled, NodeEmbedder.allNodes(unscaled));
         HeteroGraph part = scaling.apply(unscaled);
@@ -152,11 +164,11 @@ public final class JobRunner {
             PretrainResult result = new Pretrainer(config, new PretrainProgress(tracker, control, config.logEvery()))
                     .run(part, text, model, manager, work.checkpointDir());
             tracker.phase("saving", config.steps());
-            ModelManifest manifest = PretrainedModels.save(work.output(), result, config, kept, model, part,
-                    work.datasetName(), p.splitSeed(), text, scaling);
+            ModelManifest manifest = PretrainedModels.save(
+                    work.output(), result, config, kept, model, part, work.datasetName(), p.splitSeed(), text, scaling);
             PretrainCheckpoint.delete(work.checkpointDir());
-            return new JobOutcome(manifest.metrics(), manifest, TrainingCurves.ofPretraining(result.history()),
-                    result.resumedFrom());
+            return new JobOutcome(
+                    manifest.metrics(), manifest, TrainingCurves.ofPretraining(result.history()), result.resumedFrom());
         }
     }
 
@@ -165,8 +177,8 @@ public final class JobRunner {
         try {
             return FineTuneExperiment.pretrainPart(graph, type, p.splitSeed());
         } catch (IllegalArgumentException e) {
-            throw new JobParameterException("splitNodeType", e.getMessage() + "; choose another splitNodeType than '"
-                    + type + "'");
+            throw new JobParameterException(
+                    "splitNodeType", e.getMessage() + "; choose another splitNodeType than '" + type + "'");
         }
     }
 
@@ -175,23 +187,37 @@ public final class JobRunner {
         Path pretrainedDir = work.inputModelDir();
         ExperimentSpec spec = p.spec();
         FineTuneExperiment experiment = (pretrainedDir == null
-                ? new FineTuneExperiment(work.graph(), work.datasetName(), spec, work.device(), work.textCache())
-                : FineTuneExperiment.fromPretrained(pretrainedDir, work.graph(), work.datasetName(), spec,
-                        work.device(), work.textCache())).withPopularityPrior(p.popularityPrior());
+                        ? new FineTuneExperiment(
+                                work.graph(), work.datasetName(), spec, work.device(), work.textCache())
+                        : FineTuneExperiment.fromPretrained(
+                                pretrainedDir, work.graph(), work.datasetName(), spec, work.device(), work.textCache()))
+                .withPopularityPrior(p.popularityPrior());
         ModelStore.EncoderWeights weights = pretrainedDir == null ? null : encoderWeights(pretrainedDir);
         tracker.phase("fine-tuning", spec.training().steps());
-        FineTuneResult result = experiment.run(p.seed(), new FineTuneProgress(tracker, control, spec.training()
-                .evalEvery()), work.output(), weights, work.checkpointDir(), p.checkpointEvery());
+        FineTuneResult result = experiment.run(
+                p.seed(),
+                new FineTuneProgress(tracker, control, spec.training().evalEvery()),
+                work.output(),
+                weights,
+                work.checkpointDir(),
+                p.checkpointEvery());
         ModelManifest manifest = ModelStore.readManifest(work.output());
         ModelStore.deleteRecursively(work.checkpointDir());
-        return new JobOutcome(result.metrics(), manifest,
-                TrainingCurves.ofFineTuning(result.history(), experiment.primaryMetric()), result.resumedFrom());
+        return new JobOutcome(
+                result.metrics(),
+                manifest,
+                TrainingCurves.ofFineTuning(result.history(), experiment.primaryMetric()),
+                result.resumedFrom());
     }
 
     private static ModelDeployment deploy(JobWork work, DeploymentListener listener) throws IOException {
         try {
-            return ModelDeployment.deploy(work.inputModelDir(), work.graph(),
-                    EmbeddingExport.deploymentOptions(work.device()), listener, work.textCache());
+            return ModelDeployment.deploy(
+                    work.inputModelDir(),
+                    work.graph(),
+                    EmbeddingExport.deploymentOptions(work.device()),
+                    listener,
+                    work.textCache());
         } catch (MalformedModelException e) {
             throw new IOException("the model in " + work.inputModelDir() + " is damaged: " + e.getMessage(), e);
         }

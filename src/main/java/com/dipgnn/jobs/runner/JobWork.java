@@ -21,8 +21,15 @@ import java.util.Objects;
  * @param device where to train
  * @param textCache where text-derived node inputs are cached (null: computed every time)
  */
-public record JobWork(JobPlan plan, HeteroGraph graph, String datasetName, Path checkpointDir,
-                      Path output, Path inputModelDir, Device device, TextInputCache textCache) {
+public record JobWork(
+        JobPlan plan,
+        HeteroGraph graph,
+        String datasetName,
+        Path checkpointDir,
+        Path output,
+        Path inputModelDir,
+        Device device,
+        TextInputCache textCache) {
 
     public JobWork {
         Objects.requireNonNull(plan, "plan");

@@ -18,9 +18,15 @@ import java.util.Objects;
  * @param standardization whether dense feature columns are standardised (statistics of the pre-training part)
  * @param textInputs which node types read their text as input features
  */
-public record PretrainPlan(PretrainConfig config, ModelConfig model, PretrainMethod.Kept kept, long splitSeed,
-                           String splitNodeType, FeatureStandardization standardization,
-                           TextInputScope textInputs) implements JobPlan {
+public record PretrainPlan(
+        PretrainConfig config,
+        ModelConfig model,
+        PretrainMethod.Kept kept,
+        long splitSeed,
+        String splitNodeType,
+        FeatureStandardization standardization,
+        TextInputScope textInputs)
+        implements JobPlan {
 
     public PretrainPlan {
         Objects.requireNonNull(config, "config");
@@ -33,8 +39,14 @@ public record PretrainPlan(PretrainConfig config, ModelConfig model, PretrainMet
 
     @Override
     public PretrainPlan withWholeGraphMemory(long maxBytes) {
-        return new PretrainPlan(config.toBuilder().fullGraphMaxBytes(maxBytes).build(), model, kept, splitSeed,
-                splitNodeType, standardization, textInputs);
+        return new PretrainPlan(
+                config.toBuilder().fullGraphMaxBytes(maxBytes).build(),
+                model,
+                kept,
+                splitSeed,
+                splitNodeType,
+                standardization,
+                textInputs);
     }
 
     @Override

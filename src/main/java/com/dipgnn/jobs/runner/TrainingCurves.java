@@ -20,12 +20,10 @@ import java.util.regex.Pattern;
  * @param losses loss series by name (fine-tuning: {@code loss}, the mean over each validation interval)
  * @param metrics metric series by name (fine-tuning: {@code val_<metric>})
  */
-public record TrainingCurves(String primaryMetric, Map<String, List<Point>> losses,
-                             Map<String, List<Point>> metrics) {
+public record TrainingCurves(String primaryMetric, Map<String, List<Point>> losses, Map<String, List<Point>> metrics) {
 
     /** One point of a series. */
-    public record Point(long step, double value) {
-    }
+    public record Point(long step, double value) {}
 
     private static final String LOSS = "loss";
 
@@ -73,8 +71,12 @@ public record TrainingCurves(String primaryMetric, Map<String, List<Point>> loss
         }
         Map<String, List<Point>> shown = shownMetrics();
         if (!shown.isEmpty()) {
-            panels.add(panel(primaryMetric != null ? "Validation " + primaryMetric.replaceFirst("^val_", "")
-                    : "Pre-training accuracy", primaryMetric != null ? primaryMetric : "accuracy", shown));
+            panels.add(panel(
+                    primaryMetric != null
+                            ? "Validation " + primaryMetric.replaceFirst("^val_", "")
+                            : "Pre-training accuracy",
+                    primaryMetric != null ? primaryMetric : "accuracy",
+                    shown));
         }
         if (panels.isEmpty()) {
             panels.add(panel("No training curves yet", "", Map.of()));
@@ -97,9 +99,11 @@ public record TrainingCurves(String primaryMetric, Map<String, List<Point>> loss
 
     private static String panel(String title, String yLabel, Map<String, List<Point>> series) {
         SvgLinePlot plot = new SvgLinePlot(title, "step", yLabel);
-        series.forEach((name, points) -> plot.addSeries(name,
+        series.forEach((name, points) -> plot.addSeries(
+                name,
                 points.stream().mapToDouble(Point::step).toArray(),
-                points.stream().mapToDouble(Point::value).toArray(), null));
+                points.stream().mapToDouble(Point::value).toArray(),
+                null));
         return plot.render();
     }
 

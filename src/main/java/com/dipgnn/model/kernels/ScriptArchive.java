@@ -22,8 +22,7 @@ final class ScriptArchive {
 
     private static final String ROOT = "segops/";
 
-    private ScriptArchive() {
-    }
+    private ScriptArchive() {}
 
     /**
      * @param className the module class defined in {@code source}, e.g. {@code SegOps}

@@ -32,6 +32,7 @@ public final class SegmentKernels implements AutoCloseable {
 
     /** The TorchScript source, a classpath resource next to this class. */
     static final String SOURCE = "segops.py";
+
     static final String MODULE_CLASS = "SegOps";
     private static final String METHOD_MARKER = "module_method:";
 
@@ -62,9 +63,12 @@ public final class SegmentKernels implements AutoCloseable {
             return new SegmentKernels(manager, module);
         } catch (IOException | RuntimeException e) {
             manager.close();
-            throw new IllegalStateException("libtorch could not load the TorchScript kernels compiled from "
-                    + SOURCE + ": " + e.getMessage() + "; message passing can run without them on the earlier path:"
-                    + " dipgnn.kernels=coo (or --kernels coo, -Ddipgnn.kernels=coo)", e);
+            throw new IllegalStateException(
+                    "libtorch could not load the TorchScript kernels compiled from "
+                            + SOURCE + ": " + e.getMessage()
+                            + "; message passing can run without them on the earlier path:"
+                            + " dipgnn.kernels=coo (or --kernels coo, -Ddipgnn.kernels=coo)",
+                    e);
         }
     }
 
@@ -106,7 +110,8 @@ public final class SegmentKernels implements AutoCloseable {
      * @return shape (E, ...)
      */
     public NDArray gatherRows(NDArray values, NDArray index) {
-        if (index.getDataType() != DataType.INT64 || index.getShape().dimension() != 1
+        if (index.getDataType() != DataType.INT64
+                || index.getShape().dimension() != 1
                 || values.getShape().dimension() == 0) {
             throw new IllegalArgumentException("gatherRows needs an int64 vector index and values of rank >= 1, not "
                     + index.getDataType() + " " + index.getShape() + " and " + values.getShape());
@@ -156,16 +161,16 @@ public final class SegmentKernels implements AutoCloseable {
     public NDArray spmm(NDArray indices, NDArray values, long n, long m, NDArray dense) {
         Shape shape = indices.getShape();
         if (shape.dimension() != 2 || shape.get(0) != 2 || indices.getDataType() != DataType.INT64) {
-            throw new IllegalArgumentException("spmm indices must be int64 of shape (2, E), not "
-                    + indices.getDataType() + " " + shape);
+            throw new IllegalArgumentException(
+                    "spmm indices must be int64 of shape (2, E), not " + indices.getDataType() + " " + shape);
         }
         if (values.getShape().dimension() != 1 || values.getShape().get(0) != shape.get(1)) {
             throw new IllegalArgumentException("spmm values must have shape (" + shape.get(1) + "), one per index"
                     + " pair, not " + values.getShape());
         }
         if (dense.getShape().dimension() != 2 || dense.getShape().get(0) != m) {
-            throw new IllegalArgumentException("spmm dense operand must have shape (" + m + ", d), not "
-                    + dense.getShape());
+            throw new IllegalArgumentException(
+                    "spmm dense operand must have shape (" + m + ", d), not " + dense.getShape());
         }
         return call("spmm", indices, values, n, m, dense);
     }
@@ -187,13 +192,24 @@ public final class SegmentKernels implements AutoCloseable {
      * @param training whether dropout applies
      * @return shape (n, heads * headDim); 0 for a destination without edges
      */
-    public NDArray attend(NDArray logits, NDArray table, NDArray rows, NDArray index, DestinationOrder grouping,
-            double dropout, boolean training) {
+    public NDArray attend(
+            NDArray logits,
+            NDArray table,
+            NDArray rows,
+            NDArray index,
+            DestinationOrder grouping,
+            double dropout,
+            boolean training) {
         long n = grouping.destinations();
         requireIndex(logits, index, n);
-        requireIndex(logits, rows, table.getShape().dimension() == 3 ? table.getShape().get(0) : 0);
+        requireIndex(
+                logits,
+                rows,
+                table.getShape().dimension() == 3 ? table.getShape().get(0) : 0);
         Shape shape = table.getShape();
-        if (shape.dimension() != 3 || logits.getShape().dimension() != 2 || shape.get(1) != logits.getShape().get(1)) {
+        if (shape.dimension() != 3
+                || logits.getShape().dimension() != 2
+                || shape.get(1) != logits.getShape().get(1)) {
             throw new IllegalArgumentException("attend needs logits (E, heads) and a table (rows, heads, headDim) with"
                     + " the same heads, not " + logits.getShape() + " and " + shape);
         }
@@ -204,13 +220,23 @@ public final class SegmentKernels implements AutoCloseable {
         if (!(dropout >= 0 && dropout < 1)) {
             throw new IllegalArgumentException("attention dropout must be in [0, 1), not " + dropout);
         }
-        return call("attend", logits, table, rows, index, grouping.order(), grouping.offsets(), n, dropout,
+        return call(
+                "attend",
+                logits,
+                table,
+                rows,
+                index,
+                grouping.order(),
+                grouping.offsets(),
+                n,
+                dropout,
                 training && dropout > 0);
     }
 
     private static void requireIndex(NDArray values, NDArray index, long n) {
         long rows = values.getShape().dimension() == 0 ? -1 : values.getShape().get(0);
-        if (index.getDataType() != DataType.INT64 || index.getShape().dimension() != 1
+        if (index.getDataType() != DataType.INT64
+                || index.getShape().dimension() != 1
                 || index.getShape().get(0) != rows) {
             throw new IllegalArgumentException("a segment index must be an int64 vector with one entry per row of"
                     + " the values (" + rows + "), not " + index.getDataType() + " " + index.getShape());

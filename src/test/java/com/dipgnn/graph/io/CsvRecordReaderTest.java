@@ -57,8 +57,8 @@ class CsvRecordReaderTest {
 
         GraphDataException e = assertThrows(GraphDataException.class, () -> readAll(file));
 
-        assertThat(e.getMessage()).startsWith(file + ":2: a quoted field is never closed; "
-                + "add the closing double quote");
+        assertThat(e.getMessage())
+                .startsWith(file + ":2: a quoted field is never closed; " + "add the closing double quote");
     }
 
     @Test
@@ -67,7 +67,8 @@ class CsvRecordReaderTest {
 
         GraphDataException e = assertThrows(GraphDataException.class, () -> readAll(file));
 
-        assertThat(e.getMessage()).startsWith(file + ":2: a double quote appears inside an unquoted field")
+        assertThat(e.getMessage())
+                .startsWith(file + ":2: a double quote appears inside an unquoted field")
                 .contains("enclose the whole field in double quotes");
     }
 

@@ -62,16 +62,18 @@ class DatasetLocatorTest {
     void anUnknownNameListsTheAvailableOnes() {
         GraphDataException e = assertThrows(GraphDataException.class, () -> DatasetLocator.resolve("gamma"));
 
-        assertThat(e.getMessage()).isEqualTo("data set 'gamma' not found; give the path of a graph folder, or one of "
-                + "the data sets in " + root + ": alpha, beta");
+        assertThat(e.getMessage())
+                .isEqualTo("data set 'gamma' not found; give the path of a graph folder, or one of "
+                        + "the data sets in " + root + ": alpha, beta");
     }
 
     @Test
     void aBlankNameIsRefused() {
         GraphDataException e = assertThrows(GraphDataException.class, () -> DatasetLocator.resolve(" "));
 
-        assertThat(e.getMessage()).isEqualTo("no data set given; give the path of a graph folder, "
-                + "or one of the data sets in " + root + ": alpha, beta");
+        assertThat(e.getMessage())
+                .isEqualTo("no data set given; give the path of a graph folder, " + "or one of the data sets in " + root
+                        + ": alpha, beta");
     }
 
     @Test

@@ -30,8 +30,10 @@ class DelimitedGraphLoaderErrorTest {
         GraphDataException e = loadFails();
 
         assertLocated(e, dir, "edges/paper__cites__paper.csv", 3);
-        assertThat(e.getMessage()).contains("dst 'P9' is not a node of type 'paper'",
-                "expected an id from the id column of nodes/paper.csv");
+        assertThat(e.getMessage())
+                .contains(
+                        "dst 'P9' is not a node of type 'paper'",
+                        "expected an id from the id column of nodes/paper.csv");
     }
 
     @Test
@@ -61,8 +63,8 @@ class DelimitedGraphLoaderErrorTest {
         GraphDataException e = loadFails();
 
         assertLocated(e, dir, "nodes/paper.csv", 1);
-        assertThat(e.getMessage()).contains("dense feature column f1 is missing",
-                "f0, f1, f2, ... numbered without gaps");
+        assertThat(e.getMessage())
+                .contains("dense feature column f1 is missing", "f0, f1, f2, ... numbered without gaps");
     }
 
     @Test
@@ -72,8 +74,10 @@ class DelimitedGraphLoaderErrorTest {
         GraphDataException e = loadFails();
 
         assertLocated(e, dir, "nodes/author.tsv", 2);
-        assertThat(e.getMessage()).contains("feature index 4 is out of range",
-                "expected an index below 4 (feature_dim of 'author' in graph.json)");
+        assertThat(e.getMessage())
+                .contains(
+                        "feature index 4 is out of range",
+                        "expected an index below 4 (feature_dim of 'author' in graph.json)");
     }
 
     @Test
@@ -147,8 +151,10 @@ class DelimitedGraphLoaderErrorTest {
         GraphDataException e = loadFails();
 
         assertLocated(e, dir, "nodes/paper.csv", 3);
-        assertThat(e.getMessage()).contains("label 3 is out of range",
-                "expected a class id in 0..2 (num_classes of 'paper' in graph.json)");
+        assertThat(e.getMessage())
+                .contains(
+                        "label 3 is out of range",
+                        "expected a class id in 0..2 (num_classes of 'paper' in graph.json)");
     }
 
     @Test
@@ -199,8 +205,8 @@ class DelimitedGraphLoaderErrorTest {
         GraphDataException e = loadFails();
 
         assertLocated(e, dir, "nodes", 0);
-        assertThat(e.getMessage()).contains("folder not found",
-                "expected a folder nodes/ with one table per node type");
+        assertThat(e.getMessage())
+                .contains("folder not found", "expected a folder nodes/ with one table per node type");
     }
 
     @Test
@@ -232,8 +238,10 @@ class DelimitedGraphLoaderErrorTest {
         GraphDataException e = loadFails();
 
         assertLocated(e, dir, "edges/paper__cites__paper.csv", 1);
-        assertThat(e.getMessage()).contains("the header lacks the column 'dst' (it has 'src', 'target')",
-                "expected the columns src, dst, and optionally split");
+        assertThat(e.getMessage())
+                .contains(
+                        "the header lacks the column 'dst' (it has 'src', 'target')",
+                        "expected the columns src, dst, and optionally split");
     }
 
     @Test
@@ -313,8 +321,11 @@ class DelimitedGraphLoaderErrorTest {
         GraphDataException e = loadFails();
 
         assertLocated(e, dir, "graph.json", 0);
-        assertThat(e.getMessage()).contains("\"undirected\" names 'cited_by', which matches no edge lists",
-                "author__writes__paper", "paper__cites__paper");
+        assertThat(e.getMessage())
+                .contains(
+                        "\"undirected\" names 'cited_by', which matches no edge lists",
+                        "author__writes__paper",
+                        "paper__cites__paper");
     }
 
     @Test

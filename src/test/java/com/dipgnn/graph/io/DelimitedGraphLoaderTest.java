@@ -53,7 +53,11 @@ class DelimitedGraphLoaderTest {
 
         assertThat(papers.labels().isMultiLabel()).isFalse();
         assertThat(papers.labels().numClasses()).isEqualTo(3);
-        assertThat(new int[] {papers.labels().label(0), papers.labels().label(1), papers.labels().label(2)})
+        assertThat(new int[] {
+                    papers.labels().label(0),
+                    papers.labels().label(1),
+                    papers.labels().label(2)
+                })
                 .containsExactly(0, 2, -1);
     }
 
@@ -106,7 +110,8 @@ class DelimitedGraphLoaderTest {
         HeteroGraph graph = load();
 
         assertThat(graph.relationTypes()).contains(new RelationType("paper", "rev_cites", "paper"));
-        assertThat(graph.adjacency(new RelationType("paper", "cites", "paper")).numEdges()).isEqualTo(2);
+        assertThat(graph.adjacency(new RelationType("paper", "cites", "paper")).numEdges())
+                .isEqualTo(2);
         assertThat(graph.nodes("paper").labels().numClasses()).isEqualTo(3);
         assertThat(graph.nodes("author").features().dim()).isEqualTo(4);
         assertThat(graph.name()).isEqualTo(dir.getFileName().toString());
@@ -159,7 +164,11 @@ class DelimitedGraphLoaderTest {
         TinyDelimited.write(dir.resolve("mine"), files);
         TinyGnnFmt.write(dir.resolve("fmt"), TinyGnnFmt.files());
 
-        assertThat(GraphLoaders.load(dir.resolve("mine"), LoadOptions.defaults()).name()).isEqualTo("example");
-        assertThat(GraphLoaders.load(dir.resolve("fmt").toString(), LoadOptions.defaults()).name()).isEqualTo("tiny");
+        assertThat(GraphLoaders.load(dir.resolve("mine"), LoadOptions.defaults())
+                        .name())
+                .isEqualTo("example");
+        assertThat(GraphLoaders.load(dir.resolve("fmt").toString(), LoadOptions.defaults())
+                        .name())
+                .isEqualTo("tiny");
     }
 }

@@ -68,8 +68,10 @@ class GnnFmtLoaderErrorTest {
         GraphDataException e = loadFails();
 
         assertLocated(e, dir, "features/paper.tsv.gz", 3);
-        assertThat(e.getMessage()).contains("feature index 5 is out of range",
-                "expected an index below 5 (feature_dim of 'paper' in meta.json)");
+        assertThat(e.getMessage())
+                .contains(
+                        "feature index 5 is out of range",
+                        "expected an index below 5 (feature_dim of 'paper' in meta.json)");
     }
 
     @Test
@@ -141,8 +143,10 @@ class GnnFmtLoaderErrorTest {
         GraphDataException e = loadFails();
 
         assertLocated(e, dir, "nodes/paper.tsv.gz", 4);
-        assertThat(e.getMessage()).contains("label 3 is out of range",
-                "expected -1 (no label) or a class id in 0..2 (num_classes of 'paper' in meta.json)");
+        assertThat(e.getMessage())
+                .contains(
+                        "label 3 is out of range",
+                        "expected -1 (no label) or a class id in 0..2 (num_classes of 'paper' in meta.json)");
     }
 
     @Test
@@ -173,18 +177,23 @@ class GnnFmtLoaderErrorTest {
             edges.append(i % 4).append('\t').append((i * 7 + i / 4) % 4).append('\n');
         }
         // declared as many as written: a file longer than its count is refused at its first extra row
-        files.put("meta.json", files.get("meta.json").replace("\"count\": 3, \"directed\": false",
-                "\"count\": 200000, \"directed\": false"));
+        files.put(
+                "meta.json",
+                files.get("meta.json")
+                        .replace("\"count\": 3, \"directed\": false", "\"count\": 200000, \"directed\": false"));
         TinyGnnFmt.write(dir, files);
-        TestFiles.writeBytes(dir.resolve("edges/paper__cites__paper.tsv.gz"),
-                TestFiles.truncatedGzip(edges.toString(), 0.5));
+        TestFiles.writeBytes(
+                dir.resolve("edges/paper__cites__paper.tsv.gz"), TestFiles.truncatedGzip(edges.toString(), 0.5));
 
         GraphDataException e = assertThrows(GraphDataException.class, () -> new GnnFmtLoader().load(dir));
 
         assertThat(e.file()).isEqualTo(dir.resolve("edges/paper__cites__paper.tsv.gz"));
         assertThat(e.line()).isBetween(2, 200_000);
-        assertThat(e.getMessage()).contains("paper__cites__paper.tsv.gz:" + e.line() + ": ",
-                "the gzip stream is truncated", "re-create it");
+        assertThat(e.getMessage())
+                .contains(
+                        "paper__cites__paper.tsv.gz:" + e.line() + ": ",
+                        "the gzip stream is truncated",
+                        "re-create it");
     }
 
     @Test
@@ -206,8 +215,9 @@ class GnnFmtLoaderErrorTest {
         GraphDataException e = assertThrows(GraphDataException.class, () -> new GnnFmtLoader().load(dir));
 
         assertLocated(e, dir, "features/paper.tsv.gz", 0);
-        assertThat(e.getMessage()).contains("file not found",
-                "expected the sparse features of type 'paper' (feature_dim 5 in meta.json)");
+        assertThat(e.getMessage())
+                .contains(
+                        "file not found", "expected the sparse features of type 'paper' (feature_dim 5 in meta.json)");
     }
 
     @Test
@@ -217,8 +227,8 @@ class GnnFmtLoaderErrorTest {
         GraphDataException e = loadFails();
 
         assertLocated(e, dir, "nodes/author.tsv.gz", 1);
-        assertThat(e.getMessage()).contains("the header lacks the column 'key'",
-                "expected the columns id, key, label, split, text");
+        assertThat(e.getMessage())
+                .contains("the header lacks the column 'key'", "expected the columns id, key, label, split, text");
     }
 
     @Test
@@ -313,9 +323,13 @@ class GnnFmtLoaderErrorTest {
 
     @Test
     void edgeTypeJoiningAnUnlistedNodeType() {
-        files.put("meta.json", TinyGnnFmt.META
-                .replace("\"dst\": \"paper\",\n                 \"count\": 4", "\"dst\": \"venue\", \"count\": 4")
-                .replace("author__writes__paper", "author__writes__venue"));
+        files.put(
+                "meta.json",
+                TinyGnnFmt.META
+                        .replace(
+                                "\"dst\": \"paper\",\n                 \"count\": 4",
+                                "\"dst\": \"venue\", \"count\": 4")
+                        .replace("author__writes__paper", "author__writes__venue"));
 
         GraphDataException e = loadFails();
 

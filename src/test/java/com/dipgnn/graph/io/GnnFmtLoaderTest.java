@@ -30,8 +30,13 @@ class GnnFmtLoaderTest {
         assertThat(papers.count()).isEqualTo(4);
         assertThat(papers.keys()).containsExactly("p0", "p1", "p2", "p3");
         assertThat(papers.labels().numClasses()).isEqualTo(3);
-        assertThat(new int[] {papers.labels().label(0), papers.labels().label(1), papers.labels().label(2),
-            papers.labels().label(3)}).containsExactly(0, 1, 2, -1);
+        assertThat(new int[] {
+                    papers.labels().label(0),
+                    papers.labels().label(1),
+                    papers.labels().label(2),
+                    papers.labels().label(3)
+                })
+                .containsExactly(0, 1, 2, -1);
         assertThat(List.of(papers.split(0), papers.split(1), papers.split(2), papers.split(3)))
                 .containsExactly(SplitMark.TRAIN, SplitMark.VAL, SplitMark.TEST, SplitMark.NONE);
         assertThat(papers.text()).containsExactly("Graph\tnets", "line\nbreak \\ back", "", "plain");

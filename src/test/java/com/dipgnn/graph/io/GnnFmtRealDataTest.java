@@ -33,8 +33,10 @@ class GnnFmtRealDataTest {
     @BeforeAll
     static void findTheDatasetsFolder() {
         Optional<Path> found = DatasetLocator.findDatasetsRoot();
-        assumeTrue(found.isPresent(), "skipped: no data sets folder (set -D" + DatasetLocator.PROPERTY
-                + "=<folder>, or put shared/datasets beside the repository)");
+        assumeTrue(
+                found.isPresent(),
+                "skipped: no data sets folder (set -D" + DatasetLocator.PROPERTY
+                        + "=<folder>, or put shared/datasets beside the repository)");
         root = found.get();
     }
 
@@ -58,9 +60,13 @@ class GnnFmtRealDataTest {
         assertThat(features.values()).containsOnly(1f);
         assertThat(papers.labels().numClasses()).isEqualTo(7);
         assertThat(papers.labels().labeledCount()).isEqualTo(2708);
-        assertThat(splitCounts(papers)).containsEntry(SplitMark.TRAIN, 140).containsEntry(SplitMark.VAL, 500)
+        assertThat(splitCounts(papers))
+                .containsEntry(SplitMark.TRAIN, 140)
+                .containsEntry(SplitMark.VAL, 500)
                 .containsEntry(SplitMark.TEST, 1000);
-        assertThat(GnnFmtLoader.classNames(root.resolve("cora")).get("paper")).hasSize(7).doesNotHaveDuplicates();
+        assertThat(GnnFmtLoader.classNames(root.resolve("cora")).get("paper"))
+                .hasSize(7)
+                .doesNotHaveDuplicates();
     }
 
     @Test
@@ -75,8 +81,10 @@ class GnnFmtRealDataTest {
         for (RelationType relation : graph.relationTypes()) {
             CsrAdjacency adjacency = graph.adjacency(relation);
             assertThat(adjacency.numEdges()).isEqualTo(100_000);
-            assertThat(edgeSplitCounts(adjacency)).containsEntry(SplitMark.TRAIN, 90_570)
-                    .containsEntry(SplitMark.TEST, 9_430).doesNotContainKey(SplitMark.VAL);
+            assertThat(edgeSplitCounts(adjacency))
+                    .containsEntry(SplitMark.TRAIN, 90_570)
+                    .containsEntry(SplitMark.TEST, 9_430)
+                    .doesNotContainKey(SplitMark.VAL);
         }
         CsrAdjacency byUser = graph.adjacency(rated);
         for (int user = 0; user < 943; user++) {
@@ -99,8 +107,10 @@ class GnnFmtRealDataTest {
         HeteroGraph graph = load("dblp-4area");
 
         assertThat(graph.nodeTypes()).containsExactly("author", "paper", "conf", "term");
-        assertThat(graph.relationTypes()).extracting(RelationType::name).containsExactly(
-                "writes", "rev_writes", "published_in", "rev_published_in", "has_term", "rev_has_term");
+        assertThat(graph.relationTypes())
+                .extracting(RelationType::name)
+                .containsExactly(
+                        "writes", "rev_writes", "published_in", "rev_published_in", "has_term", "rev_has_term");
         NodeTable authors = graph.nodes("author");
         assertThat(authors.count()).isEqualTo(14_475);
         assertThat(authors.labels().numClasses()).isEqualTo(4);
@@ -108,7 +118,9 @@ class GnnFmtRealDataTest {
         assertThat(graph.nodes("term").labels()).isNull();
         CsrAdjacency publishedIn = graph.adjacency(graph.relation("published_in"));
         for (int paper = 0; paper < graph.numNodes("paper"); paper++) {
-            assertThat(publishedIn.degree(paper)).as("venues of paper %d", paper).isEqualTo(1);
+            assertThat(publishedIn.degree(paper))
+                    .as("venues of paper %d", paper)
+                    .isEqualTo(1);
         }
         assertThat(graph.adjacency(graph.relation("writes")).numEdges()).isEqualTo(41_794);
         assertThat(graph.adjacency(graph.relation("rev_writes")).numEdges()).isEqualTo(41_794);
@@ -122,12 +134,14 @@ class GnnFmtRealDataTest {
     }
 
     private static void checkAgainstMeta(String name) throws IOException {
-        JsonNode meta = new ObjectMapper().readTree(root.resolve(name).resolve("meta.json").toFile());
+        JsonNode meta = new ObjectMapper()
+                .readTree(root.resolve(name).resolve("meta.json").toFile());
         HeteroGraph graph = load(name);
         List<String> types = new ArrayList<>();
         meta.get("node_types").forEach(type -> types.add(type.get("name").asText()));
         assertThat(graph.nodeTypes()).containsExactlyElementsOf(types);
-        meta.get("node_types").forEach(type -> checkNodeType(graph.nodes(type.get("name").asText()), type));
+        meta.get("node_types")
+                .forEach(type -> checkNodeType(graph.nodes(type.get("name").asText()), type));
         int relations = 0;
         for (JsonNode edgeType : meta.get("edge_types")) {
             relations += checkEdgeType(graph, edgeType);
@@ -141,19 +155,25 @@ class GnnFmtRealDataTest {
         int numClasses = type.path("num_classes").asInt(0);
         if (numClasses > 0) {
             assertThat(table.labels().numClasses()).isEqualTo(numClasses);
-            assertThat(table.labels().labeledCount()).isEqualTo(type.get("labeled").asInt());
+            assertThat(table.labels().labeledCount())
+                    .isEqualTo(type.get("labeled").asInt());
         } else {
             assertThat(table.labels()).as(table.name() + " labels").isNull();
         }
         Map<SplitMark, Integer> splits = splitCounts(table);
-        type.path("splits").properties().forEach(e ->
-                assertThat(splits.getOrDefault(SplitMark.parse(e.getKey()), 0)).as(table.name() + " " + e.getKey())
+        type.path("splits")
+                .properties()
+                .forEach(e -> assertThat(splits.getOrDefault(SplitMark.parse(e.getKey()), 0))
+                        .as(table.name() + " " + e.getKey())
                         .isEqualTo(e.getValue().asInt()));
         assertThat(table.featureDim()).isEqualTo(type.path("feature_dim").asInt(0));
         if ("sparse".equals(type.path("feature_format").asText())) {
-            assertThat(((SparseFeatures) table.features()).nnz()).isEqualTo(type.get("feature_nnz").asInt());
+            assertThat(((SparseFeatures) table.features()).nnz())
+                    .isEqualTo(type.get("feature_nnz").asInt());
         }
-        assertThat(table.text() != null).as(table.name() + " text").isEqualTo(type.path("has_text").asBoolean());
+        assertThat(table.text() != null)
+                .as(table.name() + " text")
+                .isEqualTo(type.path("has_text").asBoolean());
     }
 
     /** Checks one edge type; returns how many relations it makes. */
@@ -164,8 +184,10 @@ class GnnFmtRealDataTest {
         CsrAdjacency adjacency = graph.adjacency(relation);
         assertThat(adjacency.numEdges()).as(relation.key()).isEqualTo(directed ? count : 2 * count);
         Map<SplitMark, Integer> splits = edgeSplitCounts(adjacency);
-        edgeType.path("splits").properties().forEach(e ->
-                assertThat(splits.getOrDefault(SplitMark.parse(e.getKey()), 0)).as(relation.key() + " " + e.getKey())
+        edgeType.path("splits")
+                .properties()
+                .forEach(e -> assertThat(splits.getOrDefault(SplitMark.parse(e.getKey()), 0))
+                        .as(relation.key() + " " + e.getKey())
                         .isEqualTo(e.getValue().asInt() * (directed ? 1 : 2)));
         if (!directed) {
             return 1;

@@ -2,9 +2,9 @@ package com.dipgnn.graph.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.EOFException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import java.io.EOFException;
 
 class GraphDataExceptionTest {
 

@@ -13,8 +13,7 @@ import java.util.zip.GZIPOutputStream;
 /** Writes test inputs: text files, gzip-compressed when the name ends in .gz. */
 final class TestFiles {
 
-    private TestFiles() {
-    }
+    private TestFiles() {}
 
     /** Writes every {@code relative path -> content} entry under {@code dir}. */
     static void writeAll(Path dir, Map<String, String> files) {

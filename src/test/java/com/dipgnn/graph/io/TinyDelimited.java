@@ -34,8 +34,7 @@ final class TinyDelimited {
             }
             """;
 
-    private TinyDelimited() {
-    }
+    private TinyDelimited() {}
 
     /** The files of the example, by path relative to its folder; change entries to break it. */
     static Map<String, String> files() {

@@ -65,8 +65,7 @@ final class TinyGnnFmt {
 
     static final String PAPER_CLASSES = "label\tname\n0\tTheory\n1\tSystems\n2\tData\\tBases\n";
 
-    private TinyGnnFmt() {
-    }
+    private TinyGnnFmt() {}
 
     /** The files of the data set, by path relative to its folder; change entries to break it. */
     static Map<String, String> files() {

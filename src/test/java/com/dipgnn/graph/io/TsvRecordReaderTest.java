@@ -14,7 +14,8 @@ class TsvRecordReaderTest {
     Path dir;
 
     private TsvRecordReader reader(String content) {
-        TsvRecordReader reader = TsvRecordReader.open(TestFiles.write(dir.resolve("t.tsv"), content), "a test table", InputLimits.DEFAULT);
+        TsvRecordReader reader = TsvRecordReader.open(
+                TestFiles.write(dir.resolve("t.tsv"), content), "a test table", InputLimits.DEFAULT);
         assertThat(reader.next()).isTrue();
         return reader;
     }
@@ -88,10 +89,12 @@ class TsvRecordReaderTest {
     void plainFileThatIsReallyGzipIsRefused() {
         Path file = TestFiles.writeBytes(dir.resolve("t.tsv"), TestFiles.gzip("a\tb\n".getBytes()));
 
-        GraphDataException e = assertThrows(GraphDataException.class, () -> TsvRecordReader.open(file, "x", InputLimits.DEFAULT));
+        GraphDataException e =
+                assertThrows(GraphDataException.class, () -> TsvRecordReader.open(file, "x", InputLimits.DEFAULT));
 
-        assertThat(e.getMessage()).isEqualTo(file + ": file is gzip-compressed but its name does not end in .gz; "
-                + "rename it to t.tsv.gz, or decompress it");
+        assertThat(e.getMessage())
+                .isEqualTo(file + ": file is gzip-compressed but its name does not end in .gz; "
+                        + "rename it to t.tsv.gz, or decompress it");
     }
 
     @Test

@@ -28,7 +28,8 @@ class DatasetSplitTest {
         assertThat(split.hasPretrainGraph()).isFalse();
         assertThat(split.pretrainOriginalIds()).isEmpty();
         assertThat(split.finetuneGraph()).isSameAs(graph);
-        assertThat(split.finetuneOriginalIds().get("paper")).isEqualTo(IntStream.range(0, NODES).toArray());
+        assertThat(split.finetuneOriginalIds().get("paper"))
+                .isEqualTo(IntStream.range(0, NODES).toArray());
     }
 
     @Test
@@ -41,7 +42,9 @@ class DatasetSplitTest {
 
     @Test
     void explainsMissingMarks() {
-        HeteroGraph unmarked = new GraphBuilder("plain").addNodes(NodeTable.ofCount("paper", 10)).build();
+        HeteroGraph unmarked = new GraphBuilder("plain")
+                .addNodes(NodeTable.ofCount("paper", 10))
+                .build();
         assertThatThrownBy(() -> new DatasetSplit().split(unmarked, "paper"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'paper' has no split marks")
@@ -60,18 +63,23 @@ class DatasetSplitTest {
         byte[] marks = new byte[NODES];
         int[] labels = new int[NODES];
         for (int n = 0; n < NODES; n++) {
-            SplitMark mark = n < train ? SplitMark.TRAIN
-                    : n < train + val ? SplitMark.VAL
-                    : n < train + val + test ? SplitMark.TEST
-                    : SplitMark.NONE;
+            SplitMark mark = n < train
+                    ? SplitMark.TRAIN
+                    : n < train + val ? SplitMark.VAL : n < train + val + test ? SplitMark.TEST : SplitMark.NONE;
             marks[n] = mark.code();
             labels[n] = n < unlabeled ? -1 : n % 7;
         }
-        NodeTable papers = NodeTable.ofCount("paper", NODES).withLabels(NodeLabels.single(7, labels)).withSplits(marks);
+        NodeTable papers = NodeTable.ofCount("paper", NODES)
+                .withLabels(NodeLabels.single(7, labels))
+                .withSplits(marks);
         return new GraphBuilder("marked")
                 .addNodes(papers)
-                .addEdges(new RelationType("paper", "cites", "paper"), IntStream.range(0, NODES - 1).toArray(),
-                        IntStream.range(1, NODES).toArray(), null, true)
+                .addEdges(
+                        new RelationType("paper", "cites", "paper"),
+                        IntStream.range(0, NODES - 1).toArray(),
+                        IntStream.range(1, NODES).toArray(),
+                        null,
+                        true)
                 .build();
     }
 }

@@ -23,13 +23,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class NodeTransferSplitTest {
 
-    private static final HeteroGraph COMMUNITY =
-            SyntheticGraphs.community(CommunityConfig.defaults().withNumNodes(900).withSeed(2));
-    private static final HeteroGraph CLICKS =
-            SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(400, 600, 5_000).withSeed(3));
+    private static final HeteroGraph COMMUNITY = SyntheticGraphs.community(
+            CommunityConfig.defaults().withNumNodes(900).withSeed(2));
+    private static final HeteroGraph CLICKS = SyntheticGraphs.queryProduct(
+            QueryProductConfig.defaults().withSize(400, 600, 5_000).withSeed(3));
 
     static Stream<Arguments> graphs() {
-        return Stream.of(Arguments.of(COMMUNITY, "node"), Arguments.of(CLICKS, "product"), Arguments.of(CLICKS, "query"));
+        return Stream.of(
+                Arguments.of(COMMUNITY, "node"), Arguments.of(CLICKS, "product"), Arguments.of(CLICKS, "query"));
     }
 
     @ParameterizedTest
@@ -54,7 +55,8 @@ class NodeTransferSplitTest {
                     .isEqualTo(graph.numNodes(type) - split.pretrainGraph().numNodes(type));
         }
         int fineTargets = split.finetuneGraph().numNodes(target);
-        SplitProperties.assertSetsPartition(split, IntStream.range(0, fineTargets).toArray());
+        SplitProperties.assertSetsPartition(
+                split, IntStream.range(0, fineTargets).toArray());
         for (int[] set : new int[][] {split.train(), split.val(), split.test()}) {
             assertThat(set.length).isBetween(fineTargets / 3, fineTargets / 3 + 1);
         }
@@ -70,7 +72,8 @@ class NodeTransferSplitTest {
         for (int n = 0; n < fine.count(); n++) {
             assertThat(fine.labels().label(n)).isEqualTo(original.labels().label(ids[n]));
             assertThat(fine.text()[n]).isEqualTo(original.text()[ids[n]]);
-            assertThat(fine.features().gather(new int[] {n})).isEqualTo(original.features().gather(new int[] {ids[n]}));
+            assertThat(fine.features().gather(new int[] {n}))
+                    .isEqualTo(original.features().gather(new int[] {ids[n]}));
         }
     }
 
@@ -80,12 +83,15 @@ class NodeTransferSplitTest {
         GraphSplit again = new NodeTransferSplit(21).split(COMMUNITY, "node");
         GraphSplit other = new NodeTransferSplit(22).split(COMMUNITY, "node");
 
-        assertThat(again.pretrainOriginalIds().get("node")).isEqualTo(first.pretrainOriginalIds().get("node"));
+        assertThat(again.pretrainOriginalIds().get("node"))
+                .isEqualTo(first.pretrainOriginalIds().get("node"));
         assertThat(again.train()).isEqualTo(first.train());
         assertThat(again.val()).isEqualTo(first.val());
         assertThat(again.test()).isEqualTo(first.test());
-        assertThat(again.finetuneGraph().fingerprint()).isEqualTo(first.finetuneGraph().fingerprint());
-        assertThat(other.pretrainOriginalIds().get("node")).isNotEqualTo(first.pretrainOriginalIds().get("node"));
+        assertThat(again.finetuneGraph().fingerprint())
+                .isEqualTo(first.finetuneGraph().fingerprint());
+        assertThat(other.pretrainOriginalIds().get("node"))
+                .isNotEqualTo(first.pretrainOriginalIds().get("node"));
         assertThat(other.train()).isNotEqualTo(first.train());
     }
 
@@ -106,7 +112,9 @@ class NodeTransferSplitTest {
         GraphSplit split = new NodeTransferSplit(0.5, 1, 1.0).split(graph, "item");
         NodeLabels fineLabels = split.finetuneGraph().nodes("item").labels();
 
-        int[] labeled = IntStream.range(0, fineLabels.count()).filter(fineLabels::isLabeled).toArray();
+        int[] labeled = IntStream.range(0, fineLabels.count())
+                .filter(fineLabels::isLabeled)
+                .toArray();
         assertThat(labeled.length).isLessThan(fineLabels.count());
         SplitProperties.assertSetsPartition(split, labeled);
     }
@@ -126,14 +134,18 @@ class NodeTransferSplitTest {
     void explainsBadInput() {
         assertThatThrownBy(() -> new NodeTransferSplit(1).split(COMMUNITY, "paper"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'paper'").hasMessageContaining("[node]");
+                .hasMessageContaining("'paper'")
+                .hasMessageContaining("[node]");
         assertThatThrownBy(() -> new NodeTransferSplit(1.0, 1, 1.0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("pretrainFraction");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("pretrainFraction");
         assertThatThrownBy(() -> new NodeTransferSplit(0.7, 1, 0.0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("labelFraction");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("labelFraction");
         HeteroGraph tiny = ringWithLabels(6, n -> 0);
         assertThatThrownBy(() -> new NodeTransferSplit(1).split(tiny, "item"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fewer than the 3 needed");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("fewer than the 3 needed");
     }
 
     /** Nodes of type {@code item} in a ring, labeled by {@code label} (-1 for none). */
@@ -145,8 +157,15 @@ class NodeTransferSplitTest {
         for (int i = 0; i < n; i++) {
             features[i] = i;
         }
-        NodeTable items = new NodeTable("item", n, null, new DenseFeatures(n, 1, features),
-                NodeLabels.single(Arrays.stream(labels).max().orElse(0) + 1, labels), null, null, null);
+        NodeTable items = new NodeTable(
+                "item",
+                n,
+                null,
+                new DenseFeatures(n, 1, features),
+                NodeLabels.single(Arrays.stream(labels).max().orElse(0) + 1, labels),
+                null,
+                null,
+                null);
         return new GraphBuilder("ring")
                 .addNodes(items)
                 .addEdges(new RelationType("item", "next", "item"), src, dst, null, true)

@@ -12,16 +12,18 @@ import java.util.stream.IntStream;
 /** Checks of the properties every split must have, against the graph it was made from. */
 final class SplitProperties {
 
-    private SplitProperties() {
-    }
+    private SplitProperties() {}
 
     /** For a node-transfer split: the two graphs partition the nodes of every type. */
     static void assertNodesPartitioned(HeteroGraph original, GraphSplit split) {
         for (String type : original.nodeTypes()) {
             int[] pre = split.pretrainOriginalIds().get(type);
             int[] fine = split.finetuneOriginalIds().get(type);
-            int[] both = IntStream.concat(Arrays.stream(pre), Arrays.stream(fine)).sorted().toArray();
-            assertThat(both).as("pre-training and fine-tuning nodes of type %s", type)
+            int[] both = IntStream.concat(Arrays.stream(pre), Arrays.stream(fine))
+                    .sorted()
+                    .toArray();
+            assertThat(both)
+                    .as("pre-training and fine-tuning nodes of type %s", type)
                     .isEqualTo(IntStream.range(0, original.numNodes(type)).toArray());
         }
     }
@@ -43,8 +45,11 @@ final class SplitProperties {
                             .isTrue();
                 }
             }
-            assertThat((long) edges.numEdges()).as("edges of %s among the nodes of %s", r, part.name())
-                    .isEqualTo(edgesAmong(original.adjacency(r), member(original, r.source(), srcIds),
+            assertThat((long) edges.numEdges())
+                    .as("edges of %s among the nodes of %s", r, part.name())
+                    .isEqualTo(edgesAmong(
+                            original.adjacency(r),
+                            member(original, r.source(), srcIds),
                             member(original, r.target(), dstIds)));
         }
     }
@@ -52,10 +57,14 @@ final class SplitProperties {
     /** No original edge between a pre-training and a fine-tuning node can be in either graph. */
     static void assertNoCrossEdges(HeteroGraph original, GraphSplit split) {
         for (RelationType r : original.relationTypes()) {
-            boolean[] preSource = member(original, r.source(), split.pretrainOriginalIds().get(r.source()));
-            boolean[] preTarget = member(original, r.target(), split.pretrainOriginalIds().get(r.target()));
-            boolean[] fineSource = member(original, r.source(), split.finetuneOriginalIds().get(r.source()));
-            boolean[] fineTarget = member(original, r.target(), split.finetuneOriginalIds().get(r.target()));
+            boolean[] preSource =
+                    member(original, r.source(), split.pretrainOriginalIds().get(r.source()));
+            boolean[] preTarget =
+                    member(original, r.target(), split.pretrainOriginalIds().get(r.target()));
+            boolean[] fineSource =
+                    member(original, r.source(), split.finetuneOriginalIds().get(r.source()));
+            boolean[] fineTarget =
+                    member(original, r.target(), split.finetuneOriginalIds().get(r.target()));
             long pre = split.pretrainGraph().adjacency(r).numEdges();
             long fine = split.finetuneGraph().adjacency(r).numEdges();
             long cross = 0;
@@ -66,19 +75,24 @@ final class SplitProperties {
                     if (preSource[s] != preTarget[t]) {
                         cross++;
                         assertThat(preSource[s] && fineSource[s] || preTarget[t] && fineTarget[t])
-                                .as("an end of cross edge %d -> %d of %s is in both graphs", s, t, r).isFalse();
+                                .as("an end of cross edge %d -> %d of %s is in both graphs", s, t, r)
+                                .isFalse();
                     }
                 }
             }
-            assertThat(pre + fine + cross).as("every edge of %s is in one graph or crosses", r)
+            assertThat(pre + fine + cross)
+                    .as("every edge of %s is in one graph or crosses", r)
                     .isEqualTo(all.numEdges());
         }
     }
 
     /** Train, val and test are disjoint and together the expected nodes. */
     static void assertSetsPartition(GraphSplit split, int[] expectedNodes) {
-        int[] all = IntStream.concat(IntStream.concat(Arrays.stream(split.train()), Arrays.stream(split.val())),
-                Arrays.stream(split.test())).sorted().toArray();
+        int[] all = IntStream.concat(
+                        IntStream.concat(Arrays.stream(split.train()), Arrays.stream(split.val())),
+                        Arrays.stream(split.test()))
+                .sorted()
+                .toArray();
         assertThat(all).doesNotHaveDuplicates().isEqualTo(expectedNodes);
     }
 

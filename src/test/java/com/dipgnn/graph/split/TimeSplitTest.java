@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Test;
 
 class TimeSplitTest {
 
-    private static final HeteroGraph COMMUNITY =
-            SyntheticGraphs.community(CommunityConfig.defaults().withNumNodes(1_000).withSeed(6));
-    private static final HeteroGraph OAG =
-            SyntheticGraphs.oagShaped(OagShapedConfig.defaults().withScale(0.003).withFeatureDim(8));
+    private static final HeteroGraph COMMUNITY = SyntheticGraphs.community(
+            CommunityConfig.defaults().withNumNodes(1_000).withSeed(6));
+    private static final HeteroGraph OAG = SyntheticGraphs.oagShaped(
+            OagShapedConfig.defaults().withScale(0.003).withFeatureDim(8));
 
     @Test
     void targetNodesArePlacedByTheirTime() {
@@ -32,7 +32,8 @@ class TimeSplitTest {
         assertThat(IntStream.of(split.train()).mapToLong(n -> time[fine[n]])).allMatch(t -> t >= 2010 && t < 2014);
         assertThat(IntStream.of(split.val()).mapToLong(n -> time[fine[n]])).allMatch(t -> t >= 2014 && t < 2017);
         assertThat(IntStream.of(split.test()).mapToLong(n -> time[fine[n]])).allMatch(t -> t >= 2017);
-        SplitProperties.assertSetsPartition(split, IntStream.range(0, fine.length).toArray());
+        SplitProperties.assertSetsPartition(
+                split, IntStream.range(0, fine.length).toArray());
     }
 
     @Test
@@ -63,8 +64,8 @@ class TimeSplitTest {
     }
 
     /** Every paper at an end of an edge of {@code graph} is before (or not before) the boundary. */
-    private static void assertPapersBefore(HeteroGraph graph, int[] paperIds, long[] year, long boundary,
-            boolean before) {
+    private static void assertPapersBefore(
+            HeteroGraph graph, int[] paperIds, long[] year, long boundary, boolean before) {
         long checked = 0;
         for (RelationType r : graph.relationTypes()) {
             CsrAdjacency edges = graph.adjacency(r);
@@ -75,7 +76,8 @@ class TimeSplitTest {
                         checked++;
                     }
                     if (r.target().equals("paper")) {
-                        assertThat(year[paperIds[edges.targetArray()[e]]] < boundary).isEqualTo(before);
+                        assertThat(year[paperIds[edges.targetArray()[e]]] < boundary)
+                                .isEqualTo(before);
                         checked++;
                     }
                 }
@@ -91,7 +93,9 @@ class TimeSplitTest {
 
         assertThat(quarter.train()).hasSize((int) Math.round(0.25 * full.train().length));
         assertThat(full.train()).contains(quarter.train());
-        assertThat(new TimeSplit(2010, 2014, 2017, 0.25, 3).split(COMMUNITY, "node").train())
+        assertThat(new TimeSplit(2010, 2014, 2017, 0.25, 3)
+                        .split(COMMUNITY, "node")
+                        .train())
                 .isEqualTo(quarter.train());
         assertThat(quarter.test()).isEqualTo(full.test());
     }
@@ -104,7 +108,8 @@ class TimeSplitTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'product' has no time column");
         assertThatThrownBy(() -> new TimeSplit(2015, 2014, 2017))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("in order");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("in order");
         assertThatThrownBy(() -> new TimeSplit(2030, 2031, 2032).split(COMMUNITY, "node"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("train [2030, 2031)")

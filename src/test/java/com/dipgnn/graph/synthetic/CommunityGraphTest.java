@@ -106,11 +106,14 @@ class CommunityGraphTest {
         CommunityConfig defaults = CommunityConfig.defaults();
 
         assertThatThrownBy(() -> defaults.withHomophily(1.5))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("homophily");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("homophily");
         assertThatThrownBy(() -> defaults.withNumClasses(1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("numClasses");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("numClasses");
         assertThatThrownBy(() -> defaults.withNumNodes(20))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("averageDegree");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("averageDegree");
     }
 
     static double intraClassShare(HeteroGraph graph) {

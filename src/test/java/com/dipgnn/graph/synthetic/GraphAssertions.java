@@ -12,8 +12,7 @@ import java.util.Arrays;
 /** Whole-graph comparisons for the determinism tests. */
 final class GraphAssertions {
 
-    private GraphAssertions() {
-    }
+    private GraphAssertions() {}
 
     static void assertIdentical(HeteroGraph a, HeteroGraph b) {
         assertThat(a.nodeTypes()).isEqualTo(b.nodeTypes());

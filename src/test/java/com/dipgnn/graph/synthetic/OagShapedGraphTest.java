@@ -25,10 +25,12 @@ class OagShapedGraphTest {
             assertThat(graph.nodes(type).features()).isNull();
         });
         assertThat(graph.totalNodes()).isEqualTo(11_000).isEqualTo(SyntheticGraphs.oagShapedNodes(0.01));
-        List<RelationType> forward = graph.relationTypes().stream().filter(r -> !r.isReverse()).toList();
+        List<RelationType> forward =
+                graph.relationTypes().stream().filter(r -> !r.isReverse()).toList();
         assertThat(forward).hasSize(10);
         assertThat(graph.relationTypes()).hasSize(20);
-        long inputEdges = forward.stream().mapToLong(r -> graph.adjacency(r).numEdges()).sum();
+        long inputEdges =
+                forward.stream().mapToLong(r -> graph.adjacency(r).numEdges()).sum();
         assertThat(inputEdges).isEqualTo(284_000).isEqualTo(SyntheticGraphs.oagShapedInputEdges(0.01));
         assertThat(graph.totalEdges()).isEqualTo(2 * inputEdges);
     }
@@ -41,7 +43,8 @@ class OagShapedGraphTest {
 
     @Test
     void papersHaveTopicLabelsAndYears() {
-        HeteroGraph graph = SyntheticGraphs.oagShaped(OagShapedConfig.defaults().withScale(0.002).withFeatureDim(8));
+        HeteroGraph graph = SyntheticGraphs.oagShaped(
+                OagShapedConfig.defaults().withScale(0.002).withFeatureDim(8));
 
         assertThat(graph.nodes("paper").labels().labeledCount()).isEqualTo(600);
         assertThat(graph.nodes("paper").labels().numClasses()).isEqualTo(20);
@@ -54,11 +57,13 @@ class OagShapedGraphTest {
 
     @Test
     void sameSeedGivesTheSameGraphAndAnotherSeedAnotherGraph() {
-        OagShapedConfig config = OagShapedConfig.defaults().withScale(0.002).withFeatureDim(16).withSeed(9);
+        OagShapedConfig config =
+                OagShapedConfig.defaults().withScale(0.002).withFeatureDim(16).withSeed(9);
 
         GraphAssertions.assertIdentical(SyntheticGraphs.oagShaped(config), SyntheticGraphs.oagShaped(config));
-        assertThat(GraphAssertions.differ(SyntheticGraphs.oagShaped(config),
-                SyntheticGraphs.oagShaped(config.withSeed(10)))).isTrue();
+        assertThat(GraphAssertions.differ(
+                        SyntheticGraphs.oagShaped(config), SyntheticGraphs.oagShaped(config.withSeed(10))))
+                .isTrue();
     }
 
     @Test

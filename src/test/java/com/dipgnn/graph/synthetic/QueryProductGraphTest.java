@@ -56,7 +56,8 @@ class QueryProductGraphTest {
                     .endsWith("item " + p);
         }
         for (int q = 0; q < queries.count(); q++) {
-            assertThat(queries.text()[q]).contains(CategoryWords.category(queries.labels().label(q)));
+            assertThat(queries.text()[q])
+                    .contains(CategoryWords.category(queries.labels().label(q)));
         }
         assertThat(Arrays.stream(products.keys()).distinct().count()).isEqualTo(products.count());
         assertThat(Arrays.stream(queries.keys()).distinct().count()).isEqualTo(queries.count());
@@ -126,7 +127,8 @@ class QueryProductGraphTest {
 
     @Test
     void withoutIntentNoiseEveryClickLandsInTheIntentCategory() {
-        HeteroGraph exact = SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withIntentNoise(0, 0));
+        HeteroGraph exact =
+                SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withIntentNoise(0, 0));
         CsrAdjacency clicked = exact.adjacency(CLICKED);
         NodeTable queries = exact.nodes("query");
         NodeTable products = exact.nodes("product");
@@ -134,7 +136,8 @@ class QueryProductGraphTest {
         assertThat(clicked.numEdges()).isEqualTo(30_000);
         for (int q = 0; q < queries.count(); q++) {
             for (int p : clicked.neighbors(q)) {
-                assertThat(products.labels().label(p)).isEqualTo(queries.labels().label(q));
+                assertThat(products.labels().label(p))
+                        .isEqualTo(queries.labels().label(q));
             }
         }
     }

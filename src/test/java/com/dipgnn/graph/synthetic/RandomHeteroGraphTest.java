@@ -21,7 +21,8 @@ class RandomHeteroGraphTest {
             assertThat(graph.nodes(type).featureDim()).isEqualTo(400);
             assertThat(graph.nodes(type).labels().labeledCount()).isEqualTo(250);
         }
-        List<RelationType> forward = graph.relationTypes().stream().filter(r -> !r.isReverse()).toList();
+        List<RelationType> forward =
+                graph.relationTypes().stream().filter(r -> !r.isReverse()).toList();
         assertThat(forward).hasSize(12);
         assertThat(graph.relationTypes()).hasSize(24);
         long inputEdges = 0;
@@ -41,7 +42,8 @@ class RandomHeteroGraphTest {
 
     @Test
     void sameSeedGivesTheSameGraphAndAnotherSeedAnotherGraph() {
-        RandomHeteroConfig config = RandomHeteroConfig.defaults().withFeatureDim(16).withSeed(4);
+        RandomHeteroConfig config =
+                RandomHeteroConfig.defaults().withFeatureDim(16).withSeed(4);
 
         GraphAssertions.assertIdentical(SyntheticGraphs.randomHetero(config), SyntheticGraphs.randomHetero(config));
         assertThat(SyntheticGraphs.randomHetero(config.withSeed(5)).fingerprint())

@@ -32,7 +32,8 @@ class SamplingHelpersTest {
     @Test
     void aliasSamplerRejectsWeightsThatSumToZero() {
         assertThatThrownBy(() -> new AliasSampler(new double[] {0, 0}))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sum to 0");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("sum to 0");
     }
 
     @Test
@@ -53,8 +54,16 @@ class SamplingHelpersTest {
     @Test
     void distinctEdgesHaveTheExactCountNoDuplicatesNoSelfLoopsAndCappedDegrees() {
         SplittableRandom rng = new SplittableRandom(3);
-        DistinctEdges.Edges edges = DistinctEdges.generate("x__r__x", 50, 50, 1_000, 25, true,
-                random -> random.nextInt(5), (source, rejected, random) -> random.nextInt(3), rng);
+        DistinctEdges.Edges edges = DistinctEdges.generate(
+                "x__r__x",
+                50,
+                50,
+                1_000,
+                25,
+                true,
+                random -> random.nextInt(5),
+                (source, rejected, random) -> random.nextInt(3),
+                rng);
 
         assertThat(edges.src()).hasSize(1_000);
         PairSet seen = new PairSet(1_000);
@@ -69,8 +78,16 @@ class SamplingHelpersTest {
 
     @Test
     void distinctEdgesRejectMoreEdgesThanFit() {
-        assertThatThrownBy(() -> DistinctEdges.generate("a__r__b", 3, 4, 7, 2, false,
-                random -> 0, (source, rejected, random) -> 0, new SplittableRandom(4)))
+        assertThatThrownBy(() -> DistinctEdges.generate(
+                        "a__r__b",
+                        3,
+                        4,
+                        7,
+                        2,
+                        false,
+                        random -> 0,
+                        (source, rejected, random) -> 0,
+                        new SplittableRandom(4)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("a__r__b")
                 .hasMessageContaining("7 distinct edges do not fit 3 sources");

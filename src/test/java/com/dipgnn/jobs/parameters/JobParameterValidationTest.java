@@ -1,9 +1,5 @@
 package com.dipgnn.jobs.parameters;
 
-import com.dipgnn.store.InputPreparation;
-import com.dipgnn.jobs.runner.JobParameterException;
-import com.dipgnn.jobs.parameters.FinetuneParameters;
-import com.dipgnn.jobs.parameters.PretrainParameters;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,10 +12,12 @@ import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.synthetic.CommunityConfig;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
-import com.dipgnn.training.FineTuneExperiment;
+import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
+import com.dipgnn.training.FineTuneExperiment;
 import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
@@ -31,7 +29,9 @@ class JobParameterValidationTest {
     private static final long SPLIT_SEED = 5;
 
     static HeteroGraph community(long seed) {
-        return SyntheticGraphs.community(CommunityConfig.defaults().withNumNodes(300).withFeatures(8, 0.5)
+        return SyntheticGraphs.community(CommunityConfig.defaults()
+                .withNumNodes(300)
+                .withFeatures(8, 0.5)
                 .withSeed(seed));
     }
 
@@ -50,25 +50,87 @@ class JobParameterValidationTest {
         if (features) {
             users = users.withFeatures(new DenseFeatures(n, 1, new float[n]));
         }
-        return new GraphBuilder("shop").addNodes(users).addNodes(NodeTable.ofCount("item", n))
-                .addEdges(new RelationType("user", "bought", "item"), src, dst, null, true).build();
+        return new GraphBuilder("shop")
+                .addNodes(users)
+                .addNodes(NodeTable.ofCount("item", n))
+                .addEdges(new RelationType("user", "bought", "item"), src, dst, null, true)
+                .build();
     }
 
     private static ModelManifest pretrainedOn(HeteroGraph graph, long splitSeed, ModelConfig model) {
         HeteroGraph part = FineTuneExperiment.pretrainPart(graph, "node", splitSeed);
-        return ModelManifest.of(model, GraphSchema.of(part), Map.of("task", "pretrain", "method", "dipgnn"),
-                "community", part.fingerprint(), splitSeed, InputPreparation.defaults(), Map.of());
+        return ModelManifest.of(
+                model,
+                GraphSchema.of(part),
+                Map.of("task", "pretrain", "method", "dipgnn"),
+                "community",
+                part.fingerprint(),
+                splitSeed,
+                InputPreparation.defaults(),
+                Map.of());
     }
 
-    private static FinetuneParameters finetune(String task, String targetType, String relation, String pretrained,
-                                               Integer layers, String split, Long splitSeed) {
-        return new FinetuneParameters(task, targetType, relation, pretrained, null, layers, null, null, null, null,
-                null, null, null, null, null, null, null, split, splitSeed, null, null, null, null);
+    private static FinetuneParameters finetune(
+            String task,
+            String targetType,
+            String relation,
+            String pretrained,
+            Integer layers,
+            String split,
+            Long splitSeed) {
+        return new FinetuneParameters(
+                task,
+                targetType,
+                relation,
+                pretrained,
+                null,
+                layers,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                split,
+                splitSeed,
+                null,
+                null,
+                null,
+                null);
     }
 
     private static PretrainParameters pretrain(String method, Integer hidden, String splitNodeType, String keep) {
-        return new PretrainParameters(method, null, null, hidden, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, splitNodeType, null, null, keep);
+        return new PretrainParameters(
+                method,
+                null,
+                null,
+                hidden,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                splitNodeType,
+                null,
+                null,
+                keep);
     }
 
     private static void assertRefused(ThrowingCallable call, String field, String... fixes) {
@@ -81,129 +143,205 @@ class JobParameterValidationTest {
 
     @Test
     void pretrainingWithTheDefaultsFitsALabeledGraph() {
-        assertThatCode(() -> PretrainParameters.defaults().validateAgainst(COMMUNITY, null)).doesNotThrowAnyException();
+        assertThatCode(() -> PretrainParameters.defaults().validateAgainst(COMMUNITY, null))
+                .doesNotThrowAnyException();
     }
 
     @Test
     void anUnknownSplitNodeTypeListsTheGraphsTypes() {
-        assertRefused(() -> pretrain(null, null, "paper", null).validateAgainst(COMMUNITY, null),
-                "splitNodeType", "'paper'", "[node]");
+        assertRefused(
+                () -> pretrain(null, null, "paper", null).validateAgainst(COMMUNITY, null),
+                "splitNodeType",
+                "'paper'",
+                "[node]");
     }
 
     @Test
     void aFeaturesOnlyMethodOnAFeaturelessGraphSuggestsTheEdgeMethods() {
-        assertRefused(() -> pretrain("dipgnn-features", null, null, null).validateAgainst(usersAndItems(false), null),
-                "method", "has none", "dipgnn-edges");
+        assertRefused(
+                () -> pretrain("dipgnn-features", null, null, null).validateAgainst(usersAndItems(false), null),
+                "method",
+                "has none",
+                "dipgnn-edges");
         assertThatCode(() -> pretrain("dipgnn-features", null, null, null).validateAgainst(usersAndItems(true), null))
                 .doesNotThrowAnyException();
     }
 
     @Test
     void anUnknownMethodListsTheMethods() {
-        assertRefused(() -> pretrain("bert", null, null, null).validateAgainst(COMMUNITY, null),
-                "method", "'bert'", "gpt-gnn");
+        assertRefused(
+                () -> pretrain("bert", null, null, null).validateAgainst(COMMUNITY, null),
+                "method",
+                "'bert'",
+                "gpt-gnn");
     }
 
     @Test
     void keepingANetworkTheMethodDoesNotTrainIsRefused() {
-        assertRefused(() -> pretrain("gae", null, null, "discriminator").validateAgainst(COMMUNITY, null),
-                "keep", "trains no discriminator", "generator");
+        assertRefused(
+                () -> pretrain("gae", null, null, "discriminator").validateAgainst(COMMUNITY, null),
+                "keep",
+                "trains no discriminator",
+                "generator");
     }
 
     @Test
     void aHiddenWidthThatHeadsDoNotDivideIsRefused() {
-        assertRefused(() -> pretrain(null, 100, null, null).validateAgainst(COMMUNITY, null),
-                "hidden", "multiple of the 8 heads", "96");
+        assertRefused(
+                () -> pretrain(null, 100, null, null).validateAgainst(COMMUNITY, null),
+                "hidden",
+                "multiple of the 8 heads",
+                "96");
     }
 
     @Test
     void nodeClassificationNeedsALabeledTargetType() {
         HeteroGraph shop = usersAndItems(true);
-        assertRefused(() -> finetune("node", "seller", null, null, null, null, null).validateAgainst(shop, null),
-                "targetType", "no node type 'seller'", "[user, item]");
-        assertRefused(() -> finetune("node", "item", null, null, null, null, null).validateAgainst(shop, null),
-                "targetType", "has no labels", "[user]");
-        assertThatCode(() -> finetune("node", null, null, null, null, null, null).validateAgainst(shop, null))
+        assertRefused(
+                () -> finetune("node", "seller", null, null, null, null, null).validateAgainst(shop, null),
+                "targetType",
+                "no node type 'seller'",
+                "[user, item]");
+        assertRefused(
+                () -> finetune("node", "item", null, null, null, null, null).validateAgainst(shop, null),
+                "targetType",
+                "has no labels",
+                "[user]");
+        assertThatCode(() ->
+                        finetune("node", null, null, null, null, null, null).validateAgainst(shop, null))
                 .doesNotThrowAnyException();
     }
 
     @Test
     void aFieldTheTaskWouldIgnoreIsRefused() {
         HeteroGraph shop = usersAndItems(true);
-        assertRefused(() -> finetune("link", "nosuchtype", null, null, null, null, null).validateAgainst(shop, null),
-                "targetType", "the link task would ignore it", "task node");
-        assertRefused(() -> finetune("node", null, "bought", null, null, null, null).validateAgainst(shop, null),
-                "relation", "the node task would ignore it", "task link");
+        assertRefused(
+                () -> finetune("link", "nosuchtype", null, null, null, null, null)
+                        .validateAgainst(shop, null),
+                "targetType",
+                "the link task would ignore it",
+                "task node");
+        assertRefused(
+                () -> finetune("node", null, "bought", null, null, null, null).validateAgainst(shop, null),
+                "relation",
+                "the node task would ignore it",
+                "task link");
     }
 
     @Test
     void severalLabeledTypesMustBeNamed() {
-        HeteroGraph clicks = SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(200, 300, 1200));
-        assertRefused(() -> FinetuneParameters.defaults().validateAgainst(clicks, null),
-                "targetType", "several labeled node types", "query", "product");
+        HeteroGraph clicks =
+                SyntheticGraphs.queryProduct(QueryProductConfig.defaults().withSize(200, 300, 1200));
+        assertRefused(
+                () -> FinetuneParameters.defaults().validateAgainst(clicks, null),
+                "targetType",
+                "several labeled node types",
+                "query",
+                "product");
     }
 
     @Test
     void anUnknownRelationListsThePredictableOnes() {
         HeteroGraph shop = usersAndItems(true);
-        assertRefused(() -> finetune("link", null, "sold", null, null, null, null).validateAgainst(shop, null),
-                "relation", "'sold'", "user__bought__item");
+        assertRefused(
+                () -> finetune("link", null, "sold", null, null, null, null).validateAgainst(shop, null),
+                "relation",
+                "'sold'",
+                "user__bought__item");
         // "bought" is accepted; this tiny graph then fails the next check: too few candidates for 255 negatives
-        assertRefused(() -> finetune("link", null, "bought", null, null, null, null).validateAgainst(shop, null),
-                "relation", "255 negative 'item' nodes", "only 4 of them");
+        assertRefused(
+                () -> finetune("link", null, "bought", null, null, null, null).validateAgainst(shop, null),
+                "relation",
+                "255 negative 'item' nodes",
+                "only 4 of them");
     }
 
     @Test
     void aPretrainedModelOfThisGraphAndSplitSeedIsAccepted() {
         ModelManifest model = pretrainedOn(COMMUNITY, SPLIT_SEED, ModelConfig.PAPER_DEFAULT);
         assertThatCode(() -> finetune("node", null, null, "m1", null, null, SPLIT_SEED)
-                .validateAgainst(COMMUNITY, model)).doesNotThrowAnyException();
+                        .validateAgainst(COMMUNITY, model))
+                .doesNotThrowAnyException();
     }
 
     @Test
     void aMissingPretrainedModelIsNamed() {
-        assertRefused(() -> finetune("node", null, null, "m1", null, null, SPLIT_SEED).validateAgainst(COMMUNITY, null),
-                "pretrainedModelId", "'m1' was not found", "omit pretrainedModelId");
+        assertRefused(
+                () -> finetune("node", null, null, "m1", null, null, SPLIT_SEED).validateAgainst(COMMUNITY, null),
+                "pretrainedModelId",
+                "'m1' was not found",
+                "omit pretrainedModelId");
     }
 
     @Test
     void aFineTunedModelIsNoPretrainedModel() {
-        ModelManifest fineTuned = ModelManifest.of(ModelConfig.PAPER_DEFAULT, GraphSchema.of(COMMUNITY),
-                Map.of("task", "node"), "community", COMMUNITY.fingerprint(), SPLIT_SEED, InputPreparation.defaults(), Map.of());
-        assertRefused(() -> finetune("node", null, null, "m1", null, null, SPLIT_SEED)
-                .validateAgainst(COMMUNITY, fineTuned), "pretrainedModelId", "not a pre-trained one");
+        ModelManifest fineTuned = ModelManifest.of(
+                ModelConfig.PAPER_DEFAULT,
+                GraphSchema.of(COMMUNITY),
+                Map.of("task", "node"),
+                "community",
+                COMMUNITY.fingerprint(),
+                SPLIT_SEED,
+                InputPreparation.defaults(),
+                Map.of());
+        assertRefused(
+                () -> finetune("node", null, null, "m1", null, null, SPLIT_SEED).validateAgainst(COMMUNITY, fineTuned),
+                "pretrainedModelId",
+                "not a pre-trained one");
     }
 
     @Test
     void fineTuningFromAPretrainedModelNeedsTheTransferSplit() {
         ModelManifest model = pretrainedOn(COMMUNITY, SPLIT_SEED, ModelConfig.PAPER_DEFAULT);
-        assertRefused(() -> finetune("node", null, null, "m1", null, "dataset", SPLIT_SEED)
-                .validateAgainst(COMMUNITY, model), "split", "use split transfer");
+        assertRefused(
+                () -> finetune("node", null, null, "m1", null, "dataset", SPLIT_SEED)
+                        .validateAgainst(COMMUNITY, model),
+                "split",
+                "use split transfer");
     }
 
     @Test
     void anotherSplitSeedThanPretrainingsIsRefused() {
         ModelManifest model = pretrainedOn(COMMUNITY, SPLIT_SEED, ModelConfig.PAPER_DEFAULT);
-        assertRefused(() -> finetune("node", null, null, "m1", null, null, 6L).validateAgainst(COMMUNITY, model),
-                "splitSeed", "split seed 5", "use splitSeed 5");
+        assertRefused(
+                () -> finetune("node", null, null, "m1", null, null, 6L).validateAgainst(COMMUNITY, model),
+                "splitSeed",
+                "split seed 5",
+                "use splitSeed 5");
     }
 
     @Test
     void anArchitectureOtherThanThePretrainedModelsIsRefused() {
         ModelManifest model = pretrainedOn(COMMUNITY, SPLIT_SEED, ModelConfig.PAPER_DEFAULT);
-        assertRefused(() -> finetune("node", null, null, "m1", 2, null, SPLIT_SEED).validateAgainst(COMMUNITY, model),
-                "layers", "has layers 3", "omit layers or use 3");
+        assertRefused(
+                () -> finetune("node", null, null, "m1", 2, null, SPLIT_SEED).validateAgainst(COMMUNITY, model),
+                "layers",
+                "has layers 3",
+                "omit layers or use 3");
     }
 
     @Test
     void aModelPretrainedOnAnotherDataSetIsRefused() {
         ModelManifest sameShapeOtherData = pretrainedOn(community(2), SPLIT_SEED, ModelConfig.PAPER_DEFAULT);
-        assertRefused(() -> finetune("node", null, null, "m1", null, null, SPLIT_SEED)
-                .validateAgainst(COMMUNITY, sameShapeOtherData), "pretrainedModelId", "fingerprint",
+        assertRefused(
+                () -> finetune("node", null, null, "m1", null, null, SPLIT_SEED)
+                        .validateAgainst(COMMUNITY, sameShapeOtherData),
+                "pretrainedModelId",
+                "fingerprint",
                 "pre-trained on this data set");
-        ModelManifest otherSchema = ModelManifest.of(ModelConfig.PAPER_DEFAULT, GraphSchema.of(usersAndItems(true)),
-                Map.of("task", "pretrain"), "shop", "abc", SPLIT_SEED, InputPreparation.defaults(), Map.of());
-        assertRefused(() -> finetune("node", null, null, "m1", null, null, SPLIT_SEED)
-                .validateAgainst(COMMUNITY, otherSchema), "pretrainedModelId", "another data set");
+        ModelManifest otherSchema = ModelManifest.of(
+                ModelConfig.PAPER_DEFAULT,
+                GraphSchema.of(usersAndItems(true)),
+                Map.of("task", "pretrain"),
+                "shop",
+                "abc",
+                SPLIT_SEED,
+                InputPreparation.defaults(),
+                Map.of());
+        assertRefused(
+                () -> finetune("node", null, null, "m1", null, null, SPLIT_SEED)
+                        .validateAgainst(COMMUNITY, otherSchema),
+                "pretrainedModelId",
+                "another data set");
     }
 }

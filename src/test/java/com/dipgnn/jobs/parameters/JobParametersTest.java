@@ -1,41 +1,39 @@
 package com.dipgnn.jobs.parameters;
 
-import com.dipgnn.store.ManifestMigration;
-import com.dipgnn.store.InputPreparation;
-import com.dipgnn.jobs.runner.JobKind;
-import com.dipgnn.jobs.runner.JobParameterException;
-import com.dipgnn.jobs.parameters.FinetuneParameters;
-import com.dipgnn.jobs.parameters.PretrainParameters;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.dipgnn.graph.FeatureStandardization;
+import com.dipgnn.jobs.runner.JobKind;
+import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
+import com.dipgnn.pretraining.FeatureReplacement;
+import com.dipgnn.pretraining.GeneratedEdges;
+import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
-import com.dipgnn.training.ExperimentSpec;
+import com.dipgnn.ranking.PopularityPriorSetting;
+import com.dipgnn.store.InputPreparation;
+import com.dipgnn.store.ManifestMigration;
 import com.dipgnn.store.ModelManifest;
+import com.dipgnn.text.TextInputScope;
+import com.dipgnn.training.ExperimentSpec;
 import com.dipgnn.training.SplitMode;
 import com.dipgnn.training.TaskKind;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
-import com.dipgnn.ranking.PopularityPriorSetting;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
-import com.dipgnn.pretraining.FeatureReplacement;
-import com.dipgnn.pretraining.GeneratedEdges;
-import com.dipgnn.pretraining.ObjectiveVariant;
-import com.dipgnn.text.TextInputScope;
 import org.junit.jupiter.api.Test;
-import java.util.LinkedHashMap;
 
 /** Absent fields take the paper's defaults; bean validation names each out-of-range field. */
 class JobParametersTest {
@@ -51,50 +49,63 @@ class JobParametersTest {
 
     @Test
     void pretrainingDrawsRealReplacementsAndSourcesByDefaultAndTakesThePapersPicks() throws Exception {
-        ObjectiveVariant defaults = PretrainParameters.defaults().toPretrainConfig().variant();
+        ObjectiveVariant defaults =
+                PretrainParameters.defaults().toPretrainConfig().variant();
         assertThat(defaults.featureReplacement()).isEqualTo(FeatureReplacement.SAMPLED);
         assertThat(defaults.generatedEdges()).isEqualTo(GeneratedEdges.SAMPLED);
-        ObjectiveVariant paper = JSON.readValue("{\"featureReplacement\": \"regressed\", "
-                + "\"generatedEdges\": \"most-likely\"}", PretrainParameters.class).toPretrainConfig().variant();
+        ObjectiveVariant paper = JSON.readValue(
+                        "{\"featureReplacement\": \"regressed\", " + "\"generatedEdges\": \"most-likely\"}",
+                        PretrainParameters.class)
+                .toPretrainConfig()
+                .variant();
         assertThat(paper.featureReplacement()).isEqualTo(FeatureReplacement.REGRESSED);
         assertThat(paper.generatedEdges()).isEqualTo(GeneratedEdges.MOST_LIKELY);
 
-        PretrainParameters bad = JSON.readValue("{\"featureReplacement\": \"random\", \"generatedEdges\": "
-                + "\"argmax\"}", PretrainParameters.class);
-        assertThat(VALIDATOR.validate(bad)).extracting(v -> v.getPropertyPath().toString())
+        PretrainParameters bad = JSON.readValue(
+                "{\"featureReplacement\": \"random\", \"generatedEdges\": " + "\"argmax\"}", PretrainParameters.class);
+        assertThat(VALIDATOR.validate(bad))
+                .extracting(v -> v.getPropertyPath().toString())
                 .containsExactlyInAnyOrder("featureReplacement", "generatedEdges");
         org.assertj.core.api.Assertions.assertThatThrownBy(bad::toPretrainConfig)
-                .isInstanceOfSatisfying(JobParameterException.class,
-                        e -> assertThat(e.field()).isEqualTo("featureReplacement"));
+                .isInstanceOfSatisfying(
+                        JobParameterException.class, e -> assertThat(e.field()).isEqualTo("featureReplacement"));
     }
 
     @Test
     void textInputsDefaultToEveryTypeWithTextAndTakeFeatureless() throws Exception {
         assertThat(FinetuneParameters.defaults().toSpec(null).textInputs()).isEqualTo(TextInputScope.ALL);
-        assertThat(JSON.readValue("{\"textInputs\": \"featureless\"}", FinetuneParameters.class).toSpec(null)
-                .textInputs()).isEqualTo(TextInputScope.FEATURELESS);
+        assertThat(JSON.readValue("{\"textInputs\": \"featureless\"}", FinetuneParameters.class)
+                        .toSpec(null)
+                        .textInputs())
+                .isEqualTo(TextInputScope.FEATURELESS);
         assertThat(PretrainParameters.defaults().textInputScope()).isEqualTo(TextInputScope.ALL);
-        assertThat(JSON.readValue("{\"textInputs\": \"featureless\"}", PretrainParameters.class).textInputScope())
+        assertThat(JSON.readValue("{\"textInputs\": \"featureless\"}", PretrainParameters.class)
+                        .textInputScope())
                 .isEqualTo(TextInputScope.FEATURELESS);
         PretrainParameters bad = JSON.readValue("{\"textInputs\": \"some\"}", PretrainParameters.class);
-        assertThat(VALIDATOR.validate(bad)).extracting(v -> v.getPropertyPath().toString())
+        assertThat(VALIDATOR.validate(bad))
+                .extracting(v -> v.getPropertyPath().toString())
                 .containsExactly("textInputs");
         org.assertj.core.api.Assertions.assertThatThrownBy(bad::textInputScope)
-                .isInstanceOfSatisfying(JobParameterException.class, e -> assertThat(e.field()).isEqualTo("textInputs"));
+                .isInstanceOfSatisfying(
+                        JobParameterException.class, e -> assertThat(e.field()).isEqualTo("textInputs"));
     }
 
     @Test
     void theLinkTemperatureDefaultsByTheSplitReachesTheSpecAndMustBePositive() throws Exception {
         assertThat(FinetuneParameters.forTask("link").linkTemperature()).isEqualTo(0.1);
-        FinetuneParameters edgeSplit = JSON.readValue("{\"task\": \"link\", \"split\": \"dataset\"}",
-                FinetuneParameters.class);
+        FinetuneParameters edgeSplit =
+                JSON.readValue("{\"task\": \"link\", \"split\": \"dataset\"}", FinetuneParameters.class);
         assertThat(edgeSplit.linkTemperature()).isEqualTo(0.025);
-        FinetuneParameters given = JSON.readValue("{\"task\": \"link\", \"split\": \"dataset\", "
-                + "\"linkTemperature\": 0.2}", FinetuneParameters.class);
+        FinetuneParameters given = JSON.readValue(
+                "{\"task\": \"link\", \"split\": \"dataset\", " + "\"linkTemperature\": 0.2}",
+                FinetuneParameters.class);
         assertThat(given.toSpec(null).temperature()).isEqualTo(0.2);
         for (String bad : new String[] {"0", "-0.1", "1000"}) {
             FinetuneParameters p = JSON.readValue("{\"linkTemperature\": " + bad + "}", FinetuneParameters.class);
-            assertThat(VALIDATOR.validate(p)).as(bad).extracting(v -> v.getPropertyPath().toString())
+            assertThat(VALIDATOR.validate(p))
+                    .as(bad)
+                    .extracting(v -> v.getPropertyPath().toString())
                     .containsExactly("linkTemperature");
         }
     }
@@ -104,12 +115,16 @@ class JobParametersTest {
         assertThat(FinetuneParameters.defaults().popularityPrior()).isEqualTo("auto");
         assertThat(FinetuneParameters.defaults().popularityPriorSetting()).isEqualTo(PopularityPriorSetting.AUTO);
         assertThat(JSON.readValue("{\"popularityPrior\": \"off\"}", FinetuneParameters.class)
-                .popularityPriorSetting()).isEqualTo(PopularityPriorSetting.OFF);
+                        .popularityPriorSetting())
+                .isEqualTo(PopularityPriorSetting.OFF);
         assertThat(JSON.readValue("{\"popularityPrior\": \"0.02\"}", FinetuneParameters.class)
-                .popularityPriorSetting()).isEqualTo(new PopularityPriorSetting(false, 0.02));
+                        .popularityPriorSetting())
+                .isEqualTo(new PopularityPriorSetting(false, 0.02));
         for (String bad : new String[] {"lots", "-0.1", "0.02.1"}) {
             FinetuneParameters p = JSON.readValue("{\"popularityPrior\": \"" + bad + "\"}", FinetuneParameters.class);
-            assertThat(VALIDATOR.validate(p)).as(bad).extracting(v -> v.getPropertyPath().toString())
+            assertThat(VALIDATOR.validate(p))
+                    .as(bad)
+                    .extracting(v -> v.getPropertyPath().toString())
                     .containsExactly("popularityPrior");
             assertThatThrownBy(p::popularityPriorSetting).as(bad).isInstanceOf(JobParameterException.class);
         }
@@ -120,21 +135,26 @@ class JobParametersTest {
         assertThat(FinetuneParameters.defaults().standardizeFeatures()).isEqualTo("auto");
         assertThat(FinetuneParameters.defaults().toSpec(null).standardizeFeatures())
                 .isEqualTo(FeatureStandardization.AUTO);
-        assertThat(JSON.readValue("{\"standardizeFeatures\": \"none\"}", FinetuneParameters.class).toSpec(null)
-                .standardizeFeatures()).isEqualTo(FeatureStandardization.NONE);
+        assertThat(JSON.readValue("{\"standardizeFeatures\": \"none\"}", FinetuneParameters.class)
+                        .toSpec(null)
+                        .standardizeFeatures())
+                .isEqualTo(FeatureStandardization.NONE);
         assertThat(PretrainParameters.defaults().featureStandardization()).isEqualTo(FeatureStandardization.AUTO);
         assertThat(JSON.readValue("{\"standardizeFeatures\": \"none\"}", PretrainParameters.class)
-                .featureStandardization()).isEqualTo(FeatureStandardization.NONE);
+                        .featureStandardization())
+                .isEqualTo(FeatureStandardization.NONE);
 
         FinetuneParameters bad = JSON.readValue("{\"standardizeFeatures\": \"zscore\"}", FinetuneParameters.class);
-        assertThat(VALIDATOR.validate(bad)).extracting(v -> v.getPropertyPath().toString())
+        assertThat(VALIDATOR.validate(bad))
+                .extracting(v -> v.getPropertyPath().toString())
                 .containsExactly("standardizeFeatures");
         org.assertj.core.api.Assertions.assertThatThrownBy(bad::featureStandardization)
-                .isInstanceOfSatisfying(JobParameterException.class,
-                        e -> assertThat(e.field()).isEqualTo("standardizeFeatures"));
-        PretrainParameters badPretrain = JSON.readValue("{\"standardizeFeatures\": \"zscore\"}",
-                PretrainParameters.class);
-        assertThat(VALIDATOR.validate(badPretrain)).extracting(v -> v.getPropertyPath().toString())
+                .isInstanceOfSatisfying(
+                        JobParameterException.class, e -> assertThat(e.field()).isEqualTo("standardizeFeatures"));
+        PretrainParameters badPretrain =
+                JSON.readValue("{\"standardizeFeatures\": \"zscore\"}", PretrainParameters.class);
+        assertThat(VALIDATOR.validate(badPretrain))
+                .extracting(v -> v.getPropertyPath().toString())
                 .containsExactly("standardizeFeatures");
     }
 
@@ -168,8 +188,9 @@ class JobParametersTest {
 
     @Test
     void pretrainKeepDefaultsToTheMethodsOwnChoice() {
-        PretrainParameters gae = new PretrainParameters("gae", null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        PretrainParameters gae = new PretrainParameters(
+                "gae", null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null, null, null, null, null, null, null, null);
 
         assertThat(gae.keep()).isEqualTo("generator");
         assertThat(gae.toPretrainConfig().method()).isEqualTo(PretrainMethod.GAE);
@@ -209,121 +230,194 @@ class JobParametersTest {
 
     @Test
     void finetuneArchitectureComesFromThePretrainedModelWhenAbsent() {
-        ModelManifest pretrained = ModelManifest.of(new ModelConfig(Backbone.GAT, 2, 64, 4, 0.2, 0.0),
+        ModelManifest pretrained = ModelManifest.of(
+                new ModelConfig(Backbone.GAT, 2, 64, 4, 0.2, 0.0),
                 new com.dipgnn.model.GraphSchema(new LinkedHashMap<>(Map.of("node", 8)), List.of()),
-                Map.of("task", "pretrain"), "d", "f", 0, InputPreparation.defaults(), Map.of());
+                Map.of("task", "pretrain"),
+                "d",
+                "f",
+                0,
+                InputPreparation.defaults(),
+                Map.of());
 
         FinetuneParameters resolved = FinetuneParameters.defaults().withDefaults(pretrained);
 
         assertThat(resolved.backbone()).isEqualTo("gat");
-        assertThat(List.of(resolved.layers(), resolved.hidden(), resolved.heads())).containsExactly(2, 64, 4);
-        assertThat(resolved.dropout()).as("fine-tuning dropout stays the task's").isEqualTo(0.3);
-        assertThat(FinetuneParameters.defaults().toSpec(pretrained).model().backbone()).isEqualTo(Backbone.GAT);
+        assertThat(List.of(resolved.layers(), resolved.hidden(), resolved.heads()))
+                .containsExactly(2, 64, 4);
+        assertThat(resolved.dropout())
+                .as("fine-tuning dropout stays the task's")
+                .isEqualTo(0.3);
+        assertThat(FinetuneParameters.defaults().toSpec(pretrained).model().backbone())
+                .isEqualTo(Backbone.GAT);
     }
 
     @Test
     void withDefaultsPinsTheNodeInputsAJobWouldResolveSoALaterDefaultCannotChangeAStoredJob() {
         FinetuneParameters scratch = FinetuneParameters.forTask("link").withDefaults(null);
-        assertThat(List.of(scratch.nodeEmbeddings(), scratch.structuralInputs())).containsExactly("auto", "auto");
+        assertThat(List.of(scratch.nodeEmbeddings(), scratch.structuralInputs()))
+                .containsExactly("auto", "auto");
         assertThat(scratch.embeddingRowDropout()).isEqualTo(0.1);
         assertThat(scratch.embeddingWidth()).as("follows the hidden width").isNull();
 
-        NodeInputConfig parentInputs = new NodeInputConfig(TypeSelection.parse("user,item"), 32, TypeSelection.NONE,
-                0.25);
-        ModelManifest pretrained = ModelManifest.of(new ModelConfig(Backbone.GAT, 2, 64, 4, 0.2, 0.0, parentInputs),
-                new com.dipgnn.model.GraphSchema(new LinkedHashMap<>(Map.of("user", 0, "item", 0)),
-                        List.of()), Map.of("task", "pretrain"), "d", "f", 0, InputPreparation.defaults(), Map.of());
+        NodeInputConfig parentInputs =
+                new NodeInputConfig(TypeSelection.parse("user,item"), 32, TypeSelection.NONE, 0.25);
+        ModelManifest pretrained = ModelManifest.of(
+                new ModelConfig(Backbone.GAT, 2, 64, 4, 0.2, 0.0, parentInputs),
+                new com.dipgnn.model.GraphSchema(new LinkedHashMap<>(Map.of("user", 0, "item", 0)), List.of()),
+                Map.of("task", "pretrain"),
+                "d",
+                "f",
+                0,
+                InputPreparation.defaults(),
+                Map.of());
         FinetuneParameters fromParent = FinetuneParameters.forTask("link").withDefaults(pretrained);
-        assertThat(List.of(fromParent.nodeEmbeddings(), fromParent.structuralInputs())).containsExactly("user,item",
-                "none");
+        assertThat(List.of(fromParent.nodeEmbeddings(), fromParent.structuralInputs()))
+                .containsExactly("user,item", "none");
         assertThat(fromParent.embeddingWidth()).isEqualTo(32);
         assertThat(fromParent.embeddingRowDropout()).isEqualTo(0.25);
-        assertThat(fromParent.toSpec(null).model().nodeInputs()).as("pinned, they need the parent no more")
+        assertThat(fromParent.toSpec(null).model().nodeInputs())
+                .as("pinned, they need the parent no more")
                 .isEqualTo(parentInputs);
-        assertThat(fromParent.withDefaults(pretrained)).as("filling twice changes nothing").isEqualTo(fromParent);
+        assertThat(fromParent.withDefaults(pretrained))
+                .as("filling twice changes nothing")
+                .isEqualTo(fromParent);
     }
 
     @Test
     void pretrainingStoresItsNodeInputsFilledAndTakesStructuralInputsAndRowDropout() throws Exception {
         PretrainParameters defaults = PretrainParameters.defaults();
-        assertThat(List.of(defaults.nodeEmbeddings(), defaults.structuralInputs())).containsExactly("auto", "auto");
+        assertThat(List.of(defaults.nodeEmbeddings(), defaults.structuralInputs()))
+                .containsExactly("auto", "auto");
         assertThat(defaults.embeddingRowDropout()).isEqualTo(0.1);
         assertThat(defaults.modelConfig().nodeInputs()).isEqualTo(NodeInputConfig.DEFAULT);
 
-        PretrainParameters chosen = JSON.readValue("{\"structuralInputs\": \"none\", \"embeddingRowDropout\": 0.0, "
-                + "\"nodeEmbeddings\": \"user\"}", PretrainParameters.class);
-        assertThat(chosen.modelConfig().nodeInputs()).isEqualTo(new NodeInputConfig(TypeSelection.parse("user"), 0,
-                TypeSelection.NONE, 0.0));
-        assertThat(JSON.readValue(JSON.writeValueAsString(chosen), PretrainParameters.class)).isEqualTo(chosen);
+        PretrainParameters chosen = JSON.readValue(
+                "{\"structuralInputs\": \"none\", \"embeddingRowDropout\": 0.0, " + "\"nodeEmbeddings\": \"user\"}",
+                PretrainParameters.class);
+        assertThat(chosen.modelConfig().nodeInputs())
+                .isEqualTo(new NodeInputConfig(TypeSelection.parse("user"), 0, TypeSelection.NONE, 0.0));
+        assertThat(JSON.readValue(JSON.writeValueAsString(chosen), PretrainParameters.class))
+                .isEqualTo(chosen);
         assertThat(violatedFields(JSON.readValue("{\"embeddingRowDropout\": 1.0}", PretrainParameters.class)))
                 .containsExactly("embeddingRowDropout");
     }
 
     @Test
     void absentJsonFieldsTakeTheDefaults() throws Exception {
-        PretrainParameters pretrain = JSON.readValue("{\"steps\": 50, \"method\": \"gpt-gnn\"}", PretrainParameters.class);
-        FinetuneParameters finetune = JSON.readValue("{\"task\": \"link\", \"learningRate\": 0.01}",
-                FinetuneParameters.class);
+        PretrainParameters pretrain =
+                JSON.readValue("{\"steps\": 50, \"method\": \"gpt-gnn\"}", PretrainParameters.class);
+        FinetuneParameters finetune =
+                JSON.readValue("{\"task\": \"link\", \"learningRate\": 0.01}", FinetuneParameters.class);
 
         assertThat(pretrain.steps()).isEqualTo(50);
         assertThat(pretrain.keep()).isEqualTo("generator");
         assertThat(pretrain.negatives()).isEqualTo(255);
         assertThat(finetune.learningRate()).isEqualTo(0.01);
         assertThat(finetune.steps()).isEqualTo(1600);
-        assertThat(JSON.readValue(JSON.writeValueAsString(finetune), FinetuneParameters.class)).isEqualTo(finetune);
-        assertThat(JSON.readValue(JSON.writeValueAsString(pretrain), PretrainParameters.class)).isEqualTo(pretrain);
+        assertThat(JSON.readValue(JSON.writeValueAsString(finetune), FinetuneParameters.class))
+                .isEqualTo(finetune);
+        assertThat(JSON.readValue(JSON.writeValueAsString(pretrain), PretrainParameters.class))
+                .isEqualTo(pretrain);
     }
 
     @Test
     void nodeEmbeddingFieldsOverrideTheDefaultsOrThePretrainedModelsNodeInputs() throws Exception {
-        FinetuneParameters finetune = JSON.readValue("{\"task\": \"link\", \"nodeEmbeddings\": \"none\", "
-                + "\"embeddingWidth\": 64}", FinetuneParameters.class);
+        FinetuneParameters finetune = JSON.readValue(
+                "{\"task\": \"link\", \"nodeEmbeddings\": \"none\", " + "\"embeddingWidth\": 64}",
+                FinetuneParameters.class);
         assertThat(finetune.toSpec(null).model().nodeInputs())
-                .isEqualTo(NodeInputConfig.DEFAULT.withEmbeddings(TypeSelection.NONE).withEmbeddingWidth(64));
+                .isEqualTo(NodeInputConfig.DEFAULT
+                        .withEmbeddings(TypeSelection.NONE)
+                        .withEmbeddingWidth(64));
         assertThat(FinetuneParameters.forTask("link").toSpec(null).model().nodeInputs())
                 .isEqualTo(NodeInputConfig.DEFAULT);
 
         // a format-1 manifest written before node inputs existed
-        ModelManifest legacy = ManifestMigration.read(JSON, JSON.readTree("{\"format\": 1, \"createdAt\": \"t\", "
-                + "\"codeVersion\": \"v\", \"backbone\": \"HGT\", \"layers\": 2, \"hidden\": 16, \"heads\": 2, "
-                + "\"dropout\": 0.2, \"attentionDropout\": 0.0, \"featureDims\": {\"node\": 0}, \"relations\": [], "
-                + "\"task\": {\"task\": \"pretrain\"}, \"dataset\": \"d\", \"datasetFingerprint\": \"f\", "
-                + "\"splitSeed\": 0, \"hyperParameters\": {}, \"metrics\": {}}"));
+        ModelManifest legacy = ManifestMigration.read(
+                JSON,
+                JSON.readTree("{\"format\": 1, \"createdAt\": \"t\", "
+                        + "\"codeVersion\": \"v\", \"backbone\": \"HGT\", \"layers\": 2, \"hidden\": 16, \"heads\": 2, "
+                        + "\"dropout\": 0.2, \"attentionDropout\": 0.0, \"featureDims\": {\"node\": 0}, \"relations\": [], "
+                        + "\"task\": {\"task\": \"pretrain\"}, \"dataset\": \"d\", \"datasetFingerprint\": \"f\", "
+                        + "\"splitSeed\": 0, \"hyperParameters\": {}, \"metrics\": {}}"));
         assertThat(FinetuneParameters.forTask("link").toSpec(legacy).model().nodeInputs())
-                .as("a model pre-trained before node inputs keeps its shared type vectors").isEqualTo(NodeInputConfig.LEGACY);
+                .as("a model pre-trained before node inputs keeps its shared type vectors")
+                .isEqualTo(NodeInputConfig.LEGACY);
 
         PretrainParameters pretrain = JSON.readValue("{\"nodeEmbeddings\": \"user,item\"}", PretrainParameters.class);
         assertThat(pretrain.modelConfig().nodeInputs().embeddings()).isEqualTo(TypeSelection.parse("user,item"));
-        assertThat(JSON.readValue(JSON.writeValueAsString(finetune), FinetuneParameters.class)).isEqualTo(finetune);
+        assertThat(JSON.readValue(JSON.writeValueAsString(finetune), FinetuneParameters.class))
+                .isEqualTo(finetune);
         assertThat(violatedFields(JSON.readValue("{\"embeddingWidth\": 0}", FinetuneParameters.class)))
                 .containsExactly("embeddingWidth");
     }
 
     @Test
     void beanValidationNamesEachOutOfRangePretrainField() {
-        PretrainParameters bad = new PretrainParameters("bert", "gcn", 0, 5000, 0, 1.0, 0, 0, 0.0, -0.1, -1.0, 1.0,
-                0.0, 0, 0.0, -1.0, 0.0, 65, 0, null, null, null, -1, 0, "both");
+        PretrainParameters bad = new PretrainParameters(
+                "bert", "gcn", 0, 5000, 0, 1.0, 0, 0, 0.0, -0.1, -1.0, 1.0, 0.0, 0, 0.0, -1.0, 0.0, 65, 0, null, null,
+                null, -1, 0, "both");
 
-        assertThat(violatedFields(bad)).containsExactlyInAnyOrder("method", "backbone", "layers", "hidden", "heads",
-                "dropout", "steps", "seedNodes", "learningRate", "weightDecay", "clipNorm", "edgeMaskRatio",
-                "featureMaskRatio", "negatives", "alpha", "lambda", "temperature", "samplingDepth", "samplingWidth",
-                "checkpointEvery", "logEvery", "keep");
+        assertThat(violatedFields(bad))
+                .containsExactlyInAnyOrder(
+                        "method",
+                        "backbone",
+                        "layers",
+                        "hidden",
+                        "heads",
+                        "dropout",
+                        "steps",
+                        "seedNodes",
+                        "learningRate",
+                        "weightDecay",
+                        "clipNorm",
+                        "edgeMaskRatio",
+                        "featureMaskRatio",
+                        "negatives",
+                        "alpha",
+                        "lambda",
+                        "temperature",
+                        "samplingDepth",
+                        "samplingWidth",
+                        "checkpointEvery",
+                        "logEvery",
+                        "keep");
     }
 
     @Test
     void beanValidationNamesEachOutOfRangeFinetuneField() {
-        FinetuneParameters bad = new FinetuneParameters("graph", null, null, null, "gcn", 9, 0, 65, 1.0, 0, 0, 0, -1,
-                2.0, -1.0, -0.5, 0.0, "random", null, null, -1, 0, -1);
+        FinetuneParameters bad = new FinetuneParameters(
+                "graph", null, null, null, "gcn", 9, 0, 65, 1.0, 0, 0, 0, -1, 2.0, -1.0, -0.5, 0.0, "random", null,
+                null, -1, 0, -1);
 
-        assertThat(violatedFields(bad)).containsExactlyInAnyOrder("task", "backbone", "layers", "hidden", "heads",
-                "dropout", "steps", "batchSize", "evalEvery", "patience", "learningRate", "weightDecay", "clipNorm",
-                "labelFraction", "split", "samplingDepth", "samplingWidth", "checkpointEvery");
+        assertThat(violatedFields(bad))
+                .containsExactlyInAnyOrder(
+                        "task",
+                        "backbone",
+                        "layers",
+                        "hidden",
+                        "heads",
+                        "dropout",
+                        "steps",
+                        "batchSize",
+                        "evalEvery",
+                        "patience",
+                        "learningRate",
+                        "weightDecay",
+                        "clipNorm",
+                        "labelFraction",
+                        "split",
+                        "samplingDepth",
+                        "samplingWidth",
+                        "checkpointEvery");
     }
 
     @Test
     void aViolationMessageGivesTheAllowedRange() {
-        FinetuneParameters bad = new FinetuneParameters(null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, 1.5, null, null, null, null, null, null);
+        FinetuneParameters bad = new FinetuneParameters(
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, 1.5,
+                null, null, null, null, null, null);
 
         Set<ConstraintViolation<FinetuneParameters>> violations = VALIDATOR.validate(bad);
         assertThat(violations).hasSize(1);
@@ -333,6 +427,8 @@ class JobParametersTest {
     }
 
     private static <T> Set<String> violatedFields(T bean) {
-        return VALIDATOR.validate(bean).stream().map(v -> v.getPropertyPath().toString()).collect(Collectors.toSet());
+        return VALIDATOR.validate(bean).stream()
+                .map(v -> v.getPropertyPath().toString())
+                .collect(Collectors.toSet());
     }
 }

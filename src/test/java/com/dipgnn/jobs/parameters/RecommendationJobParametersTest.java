@@ -1,10 +1,9 @@
 package com.dipgnn.jobs.parameters;
 
-import com.dipgnn.jobs.runner.JobParameterException;
-import com.dipgnn.jobs.parameters.FinetuneParameters;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
 import com.dipgnn.ranking.NegativeSampling;
@@ -53,13 +52,16 @@ class RecommendationJobParametersTest {
         assertThat(inputs.structural()).isEqualTo(TypeSelection.NONE);
         assertThat(inputs.rowDropout()).isEqualTo(0.25);
         assertThat(inputs.embeddings()).isEqualTo(TypeSelection.AUTO);
-        assertThat(parse("{\"task\": \"link\", \"split\": \"leave-one-out\"}").toSpec(null).split())
+        assertThat(parse("{\"task\": \"link\", \"split\": \"leave-one-out\"}")
+                        .toSpec(null)
+                        .split())
                 .isEqualTo(SplitMode.LEAVE_ONE_OUT);
     }
 
     @Test
     void aLinkJobOnAnEdgeSplitTakesTheRecommendationDefaults() throws Exception {
-        ExperimentSpec spec = parse("{\"task\": \"link\", \"split\": \"dataset\"}").toSpec(null);
+        ExperimentSpec spec =
+                parse("{\"task\": \"link\", \"split\": \"dataset\"}").toSpec(null);
 
         assertThat(spec.model().backbone()).isEqualTo(com.dipgnn.model.Backbone.GAT);
         assertThat(spec.model().layers()).isEqualTo(2);
@@ -105,7 +107,8 @@ class RecommendationJobParametersTest {
         FinetuneParameters bad = parse("{\"task\": \"link\", \"split\": \"random\", \"linkLoss\": \"ce\", "
                 + "\"linkNegatives\": \"popular\", \"embeddingRowDropout\": 1.0}");
 
-        Set<String> fields = VALIDATOR.validate(bad).stream().map(v -> v.getPropertyPath().toString())
+        Set<String> fields = VALIDATOR.validate(bad).stream()
+                .map(v -> v.getPropertyPath().toString())
                 .collect(Collectors.toSet());
 
         assertThat(fields).containsExactlyInAnyOrder("split", "linkLoss", "linkNegatives", "embeddingRowDropout");
@@ -113,9 +116,12 @@ class RecommendationJobParametersTest {
 
     @Test
     void theLogQCorrectedPoolGoesIntoTheSpecWithSoftmaxAndIsRefusedWithBpr() throws Exception {
-        assertThat(parse("{\"task\": \"link\", \"linkNegatives\": \"uniform-logq\"}").toSpec(null).linkNegatives())
+        assertThat(parse("{\"task\": \"link\", \"linkNegatives\": \"uniform-logq\"}")
+                        .toSpec(null)
+                        .linkNegatives())
                 .isEqualTo(NegativeSampling.UNIFORM_LOGQ);
-        FinetuneParameters bpr = parse("{\"task\": \"link\", \"linkLoss\": \"bpr\", \"linkNegatives\": \"uniform-logq\"}");
+        FinetuneParameters bpr =
+                parse("{\"task\": \"link\", \"linkLoss\": \"bpr\", \"linkNegatives\": \"uniform-logq\"}");
 
         assertThat(VALIDATOR.validate(bpr)).isEmpty();
         assertThatThrownBy(() -> bpr.validateAgainst(com.dipgnn.graph.synthetic.SyntheticGraphs.community(1), null))
@@ -130,7 +136,7 @@ class RecommendationJobParametersTest {
         FinetuneParameters p = parse("{\"task\": \"link\", \"structuralInputs\": \"nosuchtype\"}");
 
         assertThatThrownBy(() -> p.validateAgainst(com.dipgnn.graph.synthetic.SyntheticGraphs.community(1), null))
-                .isInstanceOfSatisfying(JobParameterException.class, e -> assertThat(e.field())
-                        .isEqualTo("structuralInputs"));
+                .isInstanceOfSatisfying(
+                        JobParameterException.class, e -> assertThat(e.field()).isEqualTo("structuralInputs"));
     }
 }

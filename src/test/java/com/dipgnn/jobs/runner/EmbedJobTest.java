@@ -8,11 +8,11 @@ import com.dipgnn.jobs.parameters.EmbedParameters;
 import com.dipgnn.serving.EmbeddingExport;
 import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.training.TrainingCancelledException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.nio.file.Files;
 
 /**
  * An embedding job writes every node's embedding of the model it names into its output, counting
@@ -33,10 +33,16 @@ class EmbedJobTest {
         JobOutcome outcome = runner.run(embed, control, control);
 
         assertThat(outcome.manifest()).as("no model").isNull();
-        assertThat(outcome.metrics().get("embeddings")).containsEntry("nodes", 300.0).containsEntry("dim", 16.0);
-        assertThat(embed.output()).isDirectoryContaining("glob:**/" + EmbeddingsManifest.FILE_NAME)
+        assertThat(outcome.metrics().get("embeddings"))
+                .containsEntry("nodes", 300.0)
+                .containsEntry("dim", 16.0);
+        assertThat(embed.output())
+                .isDirectoryContaining("glob:**/" + EmbeddingsManifest.FILE_NAME)
                 .isDirectoryContaining("glob:**/" + EmbeddingExport.PART_FILE);
-        assertThat(control.phase("embedding")).extracting(JobProgress::step).last().isEqualTo(300L);
+        assertThat(control.phase("embedding"))
+                .extracting(JobProgress::step)
+                .last()
+                .isEqualTo(300L);
         // the nodes computed by the deployment (most of the work), then the files written
         assertThat(control.reports).extracting(JobProgress::phase).containsSubsequence("embedding", "writing");
         assertThat(control.phase("writing")).isNotEmpty();
@@ -50,9 +56,10 @@ class EmbedJobTest {
         // a model of another graph is refused before the job is queued, naming the field
         com.dipgnn.graph.HeteroGraph other = com.dipgnn.graph.synthetic.SyntheticGraphs.queryProduct(
                 com.dipgnn.graph.synthetic.QueryProductConfig.defaults().withSize(50, 60, 100));
-        assertThatThrownBy(() -> new EmbedParameters("mv-test").plan(other,
-                com.dipgnn.store.ModelStore.readManifest(train.output())))
-                .isInstanceOfSatisfying(JobParameterException.class, e -> assertThat(e.field()).isEqualTo("modelId"))
+        assertThatThrownBy(() -> new EmbedParameters("mv-test")
+                        .plan(other, com.dipgnn.store.ModelStore.readManifest(train.output())))
+                .isInstanceOfSatisfying(
+                        JobParameterException.class, e -> assertThat(e.field()).isEqualTo("modelId"))
                 .hasMessageContaining("model 'mv-test' does not fit graph")
                 .hasMessageContaining("embed with a model trained on this data set");
     }
@@ -67,7 +74,8 @@ class EmbedJobTest {
         JobWork embed = JobFixtures.work(new EmbedParameters("mv-encoder"), tmp, "embed", pretrain.output());
         JobOutcome outcome = runner.run(embed, JobControl.NONE, JobProgressSink.NONE);
 
-        assertThat(outcome.metrics().get("embeddings")).containsEntry("nodes", 300.0)
+        assertThat(outcome.metrics().get("embeddings"))
+                .containsEntry("nodes", 300.0)
                 .containsEntry("dim", (double) encoder.hidden());
         EmbeddingsManifest written;
         try (var in = Files.newInputStream(embed.output().resolve(EmbeddingsManifest.FILE_NAME))) {
@@ -84,19 +92,31 @@ class EmbedJobTest {
         JobWork pretrain = JobFixtures.work(JobFixtures.pretrain(2), tmp, "pretrain", null);
         runner.run(pretrain, JobControl.NONE, JobProgressSink.NONE);
         Path manifest = pretrain.output().resolve(com.dipgnn.store.ModelStore.MANIFEST);
-        Files.writeString(manifest, Files.readString(manifest)
-                .replaceFirst("\"task\"(\\s*):(\\s*)\"pretrain\"", "\"task\"$1:$2\"regression\""));
+        Files.writeString(
+                manifest,
+                Files.readString(manifest)
+                        .replaceFirst("\"task\"(\\s*):(\\s*)\"pretrain\"", "\"task\"$1:$2\"regression\""));
         com.dipgnn.store.ModelManifest foreign = com.dipgnn.store.ModelStore.readManifest(pretrain.output());
         assertThat(foreign.task()).containsEntry("task", "regression");
         assertThatThrownBy(() -> new EmbedParameters("mv-foreign").validateAgainst(JobFixtures.GRAPH, foreign))
-                .isInstanceOfSatisfying(JobParameterException.class, e -> assertThat(e.field()).isEqualTo("modelId"))
-                .hasMessageContaining("task 'regression'").hasMessageContaining("fine-tuned (node or link) or pre-trained");
+                .isInstanceOfSatisfying(
+                        JobParameterException.class, e -> assertThat(e.field()).isEqualTo("modelId"))
+                .hasMessageContaining("task 'regression'")
+                .hasMessageContaining("fine-tuned (node or link) or pre-trained");
     }
 
     @Test
     void anEmbeddingJobNeedsItsModel(@TempDir Path tmp) {
-        assertThatThrownBy(() -> new JobWork(new EmbedPlan("mv-test", 300), JobFixtures.GRAPH, "g",
-                tmp.resolve("c"), tmp.resolve("out"), null, ai.djl.Device.cpu(), null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs the model to embed with");
+        assertThatThrownBy(() -> new JobWork(
+                        new EmbedPlan("mv-test", 300),
+                        JobFixtures.GRAPH,
+                        "g",
+                        tmp.resolve("c"),
+                        tmp.resolve("out"),
+                        null,
+                        ai.djl.Device.cpu(),
+                        null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("needs the model to embed with");
     }
 }

@@ -1,10 +1,10 @@
 package com.dipgnn.jobs.runner;
 
-import com.dipgnn.pretraining.PretrainProvenance;
 import static com.dipgnn.jobs.runner.JobFixtures.SPLIT_SEED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.dipgnn.pretraining.PretrainProvenance;
 import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.training.TrainingCancelledException;
 import java.nio.file.Path;
@@ -23,14 +23,17 @@ class JobCancellationTest {
         JobFixtures.Recorder control = new JobFixtures.Recorder(3);
 
         assertThatThrownBy(() -> runner.run(work, control, control))
-                .isInstanceOfSatisfying(TrainingCancelledException.class,
+                .isInstanceOfSatisfying(
+                        TrainingCancelledException.class,
                         e -> assertThat(e.step()).isBetween(3L, 4L));
         assertThat(CheckpointFiles.exists(work.checkpointDir())).isTrue();
         assertThat(CheckpointFiles.latest(work.checkpointDir()).getFileName()).hasToString("step-00000002");
         assertThat(work.output()).doesNotExist();
         assertThat(control.reports).extracting(JobProgress::step).last().isEqualTo(3L);
 
-        assertThat(control.starts).as("a fresh run says so before its first step").containsExactly(0L);
+        assertThat(control.starts)
+                .as("a fresh run says so before its first step")
+                .containsExactly(0L);
 
         // resumed and cancelled again: the step it resumed from was reported before it stopped
         JobFixtures.Recorder again = new JobFixtures.Recorder(5);
@@ -38,8 +41,11 @@ class JobCancellationTest {
         assertThat(again.starts).containsExactly(2L);
 
         JobOutcome resumed = runner.run(work, JobControl.NONE, JobProgressSink.NONE);
-        assertThat(resumed.resumedFromStep()).as("run again, the job resumes from its checkpoint").isEqualTo(4);
-        assertThat(PretrainProvenance.of(resumed.manifest()).orElseThrow().steps()).isEqualTo(20L);
+        assertThat(resumed.resumedFromStep())
+                .as("run again, the job resumes from its checkpoint")
+                .isEqualTo(4);
+        assertThat(PretrainProvenance.of(resumed.manifest()).orElseThrow().steps())
+                .isEqualTo(20L);
         assertThat(work.output()).isDirectoryContaining("glob:**/manifest.json");
     }
 
@@ -49,7 +55,8 @@ class JobCancellationTest {
         JobFixtures.Recorder control = new JobFixtures.Recorder(3);
 
         assertThatThrownBy(() -> runner.run(work, control, control))
-                .isInstanceOfSatisfying(TrainingCancelledException.class,
+                .isInstanceOfSatisfying(
+                        TrainingCancelledException.class,
                         e -> assertThat(e.step()).isBetween(3L, 4L));
         assertThat(work.output()).doesNotExist();
         assertThat(work.output().getParent()).isDirectoryNotContaining("glob:**/.finetune-model*");

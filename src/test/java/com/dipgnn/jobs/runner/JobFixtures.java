@@ -1,25 +1,25 @@
 package com.dipgnn.jobs.runner;
 
-import com.dipgnn.jobs.parameters.FinetuneParameters;
-import com.dipgnn.jobs.parameters.PretrainParameters;
-import com.dipgnn.jobs.parameters.JobParameters;
-import com.dipgnn.store.ModelStore;
 import ai.djl.Device;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.CommunityConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import com.dipgnn.jobs.parameters.FinetuneParameters;
+import com.dipgnn.jobs.parameters.JobParameters;
+import com.dipgnn.jobs.parameters.PretrainParameters;
+import com.dipgnn.store.ModelStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /** Small graphs and settings that make a job take a second or two. */
 final class JobFixtures {
 
-    static final HeteroGraph GRAPH = SyntheticGraphs.community(CommunityConfig.defaults().withNumNodes(300)
-            .withFeatures(8, 0.5).withSeed(1));
+    static final HeteroGraph GRAPH = SyntheticGraphs.community(
+            CommunityConfig.defaults().withNumNodes(300).withFeatures(8, 0.5).withSeed(1));
     static final long SPLIT_SEED = 3;
 
     /** {@link #GRAPH} without its features: its nodes get per-node embeddings and structural inputs. */
@@ -27,17 +27,40 @@ final class JobFixtures {
 
     private static HeteroGraph withoutFeatures(HeteroGraph graph) {
         com.dipgnn.graph.NodeTable t = graph.nodes("node");
-        return graph.withNodes(new com.dipgnn.graph.NodeTable(t.name(), t.count(), t.keys(), null, t.labels(), t.text(),
-                t.time(), t.splits()));
+        return graph.withNodes(new com.dipgnn.graph.NodeTable(
+                t.name(), t.count(), t.keys(), null, t.labels(), t.text(), t.time(), t.splits()));
     }
 
-    private JobFixtures() {
-    }
+    private JobFixtures() {}
 
     /** DiP-GNN with a tiny HGT: 6 steps, a log entry and a checkpoint every 2. */
     static PretrainParameters pretrain(int steps) {
-        return new PretrainParameters("dipgnn", "hgt", 2, 16, 2, 0.2, steps, 16, null, null, null, null, null, 15,
-                null, null, null, 2, 16, 7L, SPLIT_SEED, null, 2, 2, null);
+        return new PretrainParameters(
+                "dipgnn",
+                "hgt",
+                2,
+                16,
+                2,
+                0.2,
+                steps,
+                16,
+                null,
+                null,
+                null,
+                null,
+                null,
+                15,
+                null,
+                null,
+                null,
+                2,
+                16,
+                7L,
+                SPLIT_SEED,
+                null,
+                2,
+                2,
+                null);
     }
 
     /** Node classification with a tiny model (from the pre-trained one when given), validation every 4 steps. */
@@ -45,8 +68,30 @@ final class JobFixtures {
         Integer layers = pretrainedId == null ? 2 : null;
         Integer hidden = pretrainedId == null ? 16 : null;
         Integer heads = pretrainedId == null ? 2 : null;
-        return new FinetuneParameters("node", null, null, pretrainedId, null, layers, hidden, heads, null, steps, 32, 4,
-                0, learningRate, null, null, null, null, splitSeed, 11L, 2, 16, 4);
+        return new FinetuneParameters(
+                "node",
+                null,
+                null,
+                pretrainedId,
+                null,
+                layers,
+                hidden,
+                heads,
+                null,
+                steps,
+                32,
+                4,
+                0,
+                learningRate,
+                null,
+                null,
+                null,
+                null,
+                splitSeed,
+                11L,
+                2,
+                16,
+                4);
     }
 
     static JobWork work(JobParameters parameters, Path dir, String name, Path pretrained) {
@@ -61,8 +106,15 @@ final class JobFixtures {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new JobWork(plan, graph, "community-300", dir.resolve(name + "-checkpoints"),
-                dir.resolve(name + "-model"), pretrained, Device.cpu(), null);
+        return new JobWork(
+                plan,
+                graph,
+                "community-300",
+                dir.resolve(name + "-checkpoints"),
+                dir.resolve(name + "-model"),
+                pretrained,
+                Device.cpu(),
+                null);
     }
 
     /** Records every report and cancels once a report reached {@code cancelAt} (never when negative). */
@@ -72,6 +124,7 @@ final class JobFixtures {
         final List<Long> starts = new ArrayList<>();
         /** The reasons given for checkpoints that could not be resumed, in order. */
         final List<String> refusals = new ArrayList<>();
+
         private final long cancelAt;
         private final AtomicLong lastStep = new AtomicLong();
 

@@ -31,17 +31,24 @@ class RefusedPretrainCheckpointTest {
         JobFixtures.Recorder again = new JobFixtures.Recorder(-1);
         JobOutcome outcome = runner.run(after, again, again);
 
-        assertThat(again.refusals).singleElement().asString().contains("other settings")
+        assertThat(again.refusals)
+                .singleElement()
+                .asString()
+                .contains("other settings")
                 .contains("checkpoint -> now: fullGraphMaxBytes: " + ONE_GIB + " -> " + 2 * ONE_GIB);
         assertThat(again.starts).containsExactly(0L);
         assertThat(outcome.resumedFromStep()).isZero();
-        assertThat(PretrainProvenance.of(outcome.manifest()).orElseThrow().steps()).isEqualTo(8L);
+        assertThat(PretrainProvenance.of(outcome.manifest()).orElseThrow().steps())
+                .isEqualTo(8L);
         assertThat(after.output()).isDirectoryContaining("glob:**/manifest.json");
         assertThat(after.checkpointDir()).doesNotExist();
 
-        JobOutcome straight = runner.run(bounded(JobFixtures.work(JobFixtures.pretrain(8), tmp, "straight", null),
-                2 * ONE_GIB), JobControl.NONE, JobProgressSink.NONE);
-        assertThat(outcome.metrics()).as("the run of the new bound, untouched by the old checkpoint")
+        JobOutcome straight = runner.run(
+                bounded(JobFixtures.work(JobFixtures.pretrain(8), tmp, "straight", null), 2 * ONE_GIB),
+                JobControl.NONE,
+                JobProgressSink.NONE);
+        assertThat(outcome.metrics())
+                .as("the run of the new bound, untouched by the old checkpoint")
                 .isEqualTo(straight.metrics());
     }
 
@@ -67,7 +74,14 @@ class RefusedPretrainCheckpointTest {
     }
 
     private static JobWork bounded(JobWork work, long maxBytes) {
-        return new JobWork(work.plan().withWholeGraphMemory(maxBytes), work.graph(), work.datasetName(),
-                work.checkpointDir(), work.output(), work.inputModelDir(), work.device(), work.textCache());
+        return new JobWork(
+                work.plan().withWholeGraphMemory(maxBytes),
+                work.graph(),
+                work.datasetName(),
+                work.checkpointDir(),
+                work.output(),
+                work.inputModelDir(),
+                work.device(),
+                work.textCache());
     }
 }

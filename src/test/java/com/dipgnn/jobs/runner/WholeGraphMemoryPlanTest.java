@@ -3,8 +3,8 @@ package com.dipgnn.jobs.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.dipgnn.sampling.WholeGraphBudget;
-import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 
 /** A worker's whole-graph memory bound reaches what its jobs train, and changes nothing else of them. */
 class WholeGraphMemoryPlanTest {
@@ -13,25 +13,28 @@ class WholeGraphMemoryPlanTest {
 
     @Test
     void aFineTuningPlanTakesTheBoundAndKeepsItsNodeBound() {
-        FinetunePlan plan = (FinetunePlan) JobFixtures.work(JobFixtures.finetune(null, 4, JobFixtures.SPLIT_SEED, 0.01),
-                Path.of("unused"), "job", null).plan();
+        FinetunePlan plan = (FinetunePlan) JobFixtures.work(
+                        JobFixtures.finetune(null, 4, JobFixtures.SPLIT_SEED, 0.01), Path.of("unused"), "job", null)
+                .plan();
         FinetunePlan bounded = plan.withWholeGraphMemory(ONE_GIB);
 
         assertThat(plan.spec().fullGraphMaxBytes()).isEqualTo(WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES);
         assertThat(bounded.spec().wholeGraphBudget())
                 .isEqualTo(new WholeGraphBudget(plan.spec().fullGraphMaxNodes(), ONE_GIB));
-        assertThat(bounded.withWholeGraphMemory(WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES)).isEqualTo(plan);
+        assertThat(bounded.withWholeGraphMemory(WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES))
+                .isEqualTo(plan);
     }
 
     @Test
     void aPreTrainingPlanTakesTheBoundAndKeepsTheRest() {
-        PretrainPlan plan = (PretrainPlan) JobFixtures.work(JobFixtures.pretrain(6), Path.of("unused"),
-                "job", null).plan();
+        PretrainPlan plan = (PretrainPlan) JobFixtures.work(JobFixtures.pretrain(6), Path.of("unused"), "job", null)
+                .plan();
         PretrainPlan bounded = plan.withWholeGraphMemory(ONE_GIB);
 
         assertThat(bounded.config().wholeGraphBudget())
                 .isEqualTo(new WholeGraphBudget(plan.config().fullGraphMaxNodes(), ONE_GIB));
-        assertThat(bounded.withWholeGraphMemory(WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES)).isEqualTo(plan);
+        assertThat(bounded.withWholeGraphMemory(WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES))
+                .isEqualTo(plan);
     }
 
     @Test

@@ -124,7 +124,8 @@ class SegmentKernelsGradientTest {
             NDArray index = m.create(index());
             NDArray table = random(m, 10, 5, 6).reshape(5, 2, 3);
             DestinationOrder order = DestinationOrder.of(m, toInts(index()), SEGMENTS);
-            checkGradient(random(m, 11, index().length, 2),
+            checkGradient(
+                    random(m, 11, index().length, 2),
                     l -> kernels.attend(l, table, valueRows(m), index, order, 0, false));
         }
     }
@@ -136,7 +137,8 @@ class SegmentKernelsGradientTest {
             NDArray index = m.create(index());
             NDArray logits = random(m, 12, index().length, 2);
             DestinationOrder order = DestinationOrder.of(m, toInts(index()), SEGMENTS);
-            checkGradient(random(m, 13, 5, 6).reshape(5, 2, 3),
+            checkGradient(
+                    random(m, 13, 5, 6).reshape(5, 2, 3),
                     t -> kernels.attend(logits, t, valueRows(m), index, order, 0, false));
         }
     }
@@ -166,7 +168,10 @@ class SegmentKernelsGradientTest {
                     try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
                         NDArray out = kernels.attend(l, t, valueRows(step), index, order, 0, false);
                         collector.backward(out.mul(out).sum());
-                        bits = concat(out.toFloatArray(), l.getGradient().toFloatArray(), t.getGradient().toFloatArray());
+                        bits = concat(
+                                out.toFloatArray(),
+                                l.getGradient().toFloatArray(),
+                                t.getGradient().toFloatArray());
                     }
                     if (first == null) {
                         first = bits;
@@ -219,7 +224,8 @@ class SegmentKernelsGradientTest {
                 try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
                     NDArray out = f.apply(input);
                     if (outputWeights == null) {
-                        outputWeights = random(manager, 99, out.getShape().size(), 1).reshape(out.getShape());
+                        outputWeights =
+                                random(manager, 99, out.getShape().size(), 1).reshape(out.getShape());
                     }
                     collector.backward(out.mul(outputWeights).sum());
                 }
@@ -231,14 +237,15 @@ class SegmentKernelsGradientTest {
                 double down = loss(f, x.getShape(), point, i, -STEP, outputWeights);
                 // the step actually taken: near 1e4, x + STEP rounds to a neighbour of it
                 double numeric = (up - down) / ((point[i] + STEP) - (point[i] - STEP));
-                assertThat(analytic[i]).as("run %d, element %d", run, i)
+                assertThat(analytic[i])
+                        .as("run %d, element %d", run, i)
                         .isCloseTo(numeric, within(TOLERANCE * (1 + Math.abs(numeric))));
             }
         }
     }
 
-    private double loss(Function<NDArray, NDArray> f, Shape shape, double[] point, int i, double delta,
-                        NDArray outputWeights) {
+    private double loss(
+            Function<NDArray, NDArray> f, Shape shape, double[] point, int i, double delta, NDArray outputWeights) {
         double[] moved = point.clone();
         moved[i] += delta;
         try (NDManager scratch = manager.newSubManager()) {

@@ -54,7 +54,8 @@ class SegmentKernelsTest {
             NDArray rows = m.create(new long[] {1, 1, 0});
             NDArray index = m.create(new long[] {0, 2, 0});
             DestinationOrder order = DestinationOrder.of(m, new int[] {0, 2, 0}, 3);
-            float[] out = kernels.attend(logits, table, rows, index, order, 0, false).toFloatArray();
+            float[] out =
+                    kernels.attend(logits, table, rows, index, order, 0, false).toFloatArray();
             assertThat(out).containsExactly(new float[] {5f, 0f, 2f}, within(1e-5f));
         }
     }
@@ -72,13 +73,15 @@ class SegmentKernelsTest {
             DestinationOrder order = DestinationOrder.of(m, new int[] {0, 2, 0}, 3);
             assertThatThrownBy(() -> kernels.attend(logits, table, rows, index, order, 1, true))
                     .hasMessageContaining("[0, 1)");
-            assertThatThrownBy(() -> DestinationOrder.of(m, new int[] {0, 3}, 3)).hasMessageContaining("outside [0, 3)");
+            assertThatThrownBy(() -> DestinationOrder.of(m, new int[] {0, 3}, 3))
+                    .hasMessageContaining("outside [0, 3)");
         }
     }
 
     @Test
     void resultsBelongToTheFirstArgumentsManager() {
-        try (NDManager first = NDManager.newBaseManager(); NDManager other = NDManager.newBaseManager()) {
+        try (NDManager first = NDManager.newBaseManager();
+                NDManager other = NDManager.newBaseManager()) {
             NDArray values = first.ones(new Shape(2, 3));
             NDArray sum = kernels.segmentSum(values, other.create(new long[] {0, 0}), 1);
             assertThat(sum.getManager()).isSameAs(first);
@@ -91,14 +94,18 @@ class SegmentKernelsTest {
         try (NDManager m = NDManager.newBaseManager()) {
             NDArray values = m.ones(new Shape(3, 2));
             assertThatThrownBy(() -> kernels.segmentSum(values, m.create(new int[] {0, 1, 1}), 2))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("int64");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("int64");
             assertThatThrownBy(() -> kernels.segmentMax(values, m.create(new long[] {0, 1}), 2))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(3)");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("(3)");
             NDArray indices = m.create(new long[][] {{0, 1}, {1, 0}});
             assertThatThrownBy(() -> kernels.spmm(indices, m.ones(new Shape(3)), 2, 2, m.ones(new Shape(2, 4))))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(2)");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("(2)");
             assertThatThrownBy(() -> kernels.spmm(indices, m.ones(new Shape(2)), 2, 2, m.ones(new Shape(3, 4))))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(2, d)");
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("(2, d)");
         }
     }
 
@@ -106,7 +113,8 @@ class SegmentKernelsTest {
     void oneModulePerProcessUntilClosed() {
         SegmentKernels own = SegmentKernels.load();
         try (NDManager m = NDManager.newBaseManager()) {
-            NDArray sum = own.segmentSum(m.ones(new Shape(2), DataType.FLOAT64).reshape(2, 1), m.create(new long[] {1, 1}), 2);
+            NDArray sum = own.segmentSum(
+                    m.ones(new Shape(2), DataType.FLOAT64).reshape(2, 1), m.create(new long[] {1, 1}), 2);
             assertThat(sum.toDoubleArray()).containsExactly(0.0, 2.0);
         } finally {
             own.close();

@@ -5,8 +5,7 @@ import com.dipgnn.architecture.cyclic.b.Pong;
 /** Half of a deliberate package cycle, for the test that proves the cycle rule can fail. */
 public final class Ping {
 
-    private Ping() {
-    }
+    private Ping() {}
 
     /** Calls across the cycle. */
     public static int serve(int n) {

@@ -5,8 +5,7 @@ import com.dipgnn.architecture.cyclic.a.Ping;
 /** The other half of the deliberate package cycle. */
 public final class Pong {
 
-    private Pong() {
-    }
+    private Pong() {}
 
     /** Calls back across the cycle. */
     public static int serve(int n) {
