@@ -1,9 +1,9 @@
 package com.dipgnn.bench;
 
 import ai.djl.Device;
+import com.dipgnn.finetuning.FineTuneExperiment;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.AggregationKernel;
-import com.dipgnn.training.FineTuneExperiment;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,19 +3,19 @@ package com.dipgnn.bench;
 import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.finetuning.FineTuner;
+import com.dipgnn.finetuning.LinkPredictionTask;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.StepRandom;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeIdSpace;
-import com.dipgnn.sampling.StepRandom;
-import com.dipgnn.training.Devices;
-import com.dipgnn.training.FineTuner;
-import com.dipgnn.training.LinkPredictionTask;
-import com.dipgnn.training.OptimizerConfig;
-import com.dipgnn.training.ParameterUpdater;
+import com.dipgnn.optim.OptimizerConfig;
+import com.dipgnn.optim.ParameterUpdater;
+import com.dipgnn.runtime.Devices;
 
 /**
  * The {@code gnn-link} step as a {@link KernelComparisonBenchmark.Workload}: the link task's

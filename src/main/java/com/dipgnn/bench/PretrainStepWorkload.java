@@ -4,16 +4,16 @@ import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.StepRandom;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.pretraining.NodeTokens;
 import com.dipgnn.pretraining.PretrainBatch;
 import com.dipgnn.pretraining.PretrainBatchSampler;
 import com.dipgnn.pretraining.PretrainConfig;
+import com.dipgnn.runtime.Devices;
 import com.dipgnn.sampling.Samplers;
-import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.text.TextInputConfig;
 import com.dipgnn.text.TextInputs;
-import com.dipgnn.training.Devices;
 
 /**
  * A configuration's DiP-GNN pre-training step ({@link PretrainStepBenchmark}'s, generator and

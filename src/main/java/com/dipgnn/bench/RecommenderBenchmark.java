@@ -2,14 +2,14 @@ package com.dipgnn.bench;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.finetuning.FineTuneExperiment;
+import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.recommend.InteractionSplit;
 import com.dipgnn.recommend.Recommender;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderTrainer;
-import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.SplitMode;
-import com.dipgnn.training.TrainingListener;
 import java.util.Arrays;
 
 /**

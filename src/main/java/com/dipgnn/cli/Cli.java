@@ -109,7 +109,7 @@ public final class Cli {
                             + "such as 2, or unset it for PyTorch's default (all cores)",
                     e);
         }
-        com.dipgnn.training.EngineThreads.apply(threads);
+        com.dipgnn.runtime.EngineThreads.apply(threads);
     }
 
     /** The command line, with stack traces when {@value #DEBUG_ENV} asks for them. */

@@ -2,6 +2,7 @@ package com.dipgnn.cli;
 
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.GraphLocations;
+import com.dipgnn.runtime.Devices;
 import com.dipgnn.serving.EmbeddingExport;
 import com.dipgnn.serving.EmbeddingTsv;
 import com.dipgnn.serving.EmbeddingsManifest;
@@ -9,7 +10,6 @@ import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.store.AtomicFiles;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
-import com.dipgnn.training.Devices;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

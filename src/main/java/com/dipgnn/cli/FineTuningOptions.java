@@ -1,5 +1,10 @@
 package com.dipgnn.cli;
 
+import com.dipgnn.finetuning.ExperimentSpec;
+import com.dipgnn.finetuning.FineTuneConfig;
+import com.dipgnn.finetuning.FineTuneDefaults;
+import com.dipgnn.finetuning.SplitMode;
+import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.GraphLocations;
@@ -7,18 +12,13 @@ import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
+import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.text.TextInputScope;
-import com.dipgnn.training.ExperimentSpec;
-import com.dipgnn.training.FineTuneConfig;
-import com.dipgnn.training.FineTuneDefaults;
-import com.dipgnn.training.OptimizerConfig;
-import com.dipgnn.training.SplitMode;
-import com.dipgnn.training.TaskKind;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 

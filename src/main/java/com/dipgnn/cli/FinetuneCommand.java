@@ -1,17 +1,17 @@
 package com.dipgnn.cli;
 
 import com.dipgnn.experiments.RecommenderCurvePlot;
+import com.dipgnn.finetuning.ExperimentSpec;
+import com.dipgnn.finetuning.FineTuneExperiment;
+import com.dipgnn.finetuning.FineTuneResult;
+import com.dipgnn.finetuning.SplitMode;
+import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderExperiment;
 import com.dipgnn.recommend.RecommenderResult;
-import com.dipgnn.training.Devices;
-import com.dipgnn.training.ExperimentSpec;
-import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.FineTuneResult;
-import com.dipgnn.training.SplitMode;
-import com.dipgnn.training.TaskKind;
+import com.dipgnn.runtime.Devices;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintStream;
 import java.nio.file.Files;

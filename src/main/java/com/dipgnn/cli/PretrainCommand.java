@@ -1,6 +1,10 @@
 package com.dipgnn.cli;
 
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.finetuning.ExperimentSpec;
+import com.dipgnn.finetuning.FineTuneExperiment;
+import com.dipgnn.finetuning.SplitMode;
+import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.pretraining.PretrainConfig;
@@ -8,11 +12,7 @@ import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.PretrainResult;
 import com.dipgnn.pretraining.PretrainedModels;
 import com.dipgnn.pretraining.Pretrainer;
-import com.dipgnn.training.Devices;
-import com.dipgnn.training.ExperimentSpec;
-import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.SplitMode;
-import com.dipgnn.training.TaskKind;
+import com.dipgnn.runtime.Devices;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,8 @@
 package com.dipgnn.cli;
 
+import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.model.TransformerConfig;
+import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.pretraining.FeatureReplacement;
 import com.dipgnn.pretraining.GeneratedEdges;
 import com.dipgnn.pretraining.LossReduction;
@@ -9,8 +11,6 @@ import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.TextPairConfig;
 import com.dipgnn.sampling.SamplingConfig;
-import com.dipgnn.training.ExperimentSpec;
-import com.dipgnn.training.OptimizerConfig;
 import picocli.CommandLine.Option;
 
 /** Pre-training options shared by {@code pretrain} and {@code reproduce} (picocli mixin). */

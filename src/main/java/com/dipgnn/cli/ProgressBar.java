@@ -1,6 +1,6 @@
 package com.dipgnn.cli;
 
-import com.dipgnn.training.TrainingListener;
+import com.dipgnn.optim.TrainingListener;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;

@@ -1,11 +1,11 @@
 package com.dipgnn.cli;
 
+import com.dipgnn.optim.LearningRateSchedule;
+import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderKind;
-import com.dipgnn.training.LearningRateSchedule;
-import com.dipgnn.training.OptimizerConfig;
 import picocli.CommandLine.Option;
 
 /**

@@ -1,6 +1,6 @@
 package com.dipgnn.cli;
 
-import com.dipgnn.training.FineTuneResult;
+import com.dipgnn.finetuning.FineTuneResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

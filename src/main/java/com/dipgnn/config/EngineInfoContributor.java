@@ -2,8 +2,8 @@ package com.dipgnn.config;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
+import com.dipgnn.runtime.Devices;
 import com.dipgnn.store.CodeVersion;
-import com.dipgnn.training.Devices;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.boot.actuate.info.Info;

@@ -334,7 +334,7 @@ public record ServiceProperties(
 
     /** PyTorch CPU threads for this process: {@link #threads()}, or the cores divided among the concurrent jobs. */
     public int engineThreads(int cores) {
-        return threads > 0 ? threads : com.dipgnn.training.EngineThreads.automatic(cores, jobs.concurrency());
+        return threads > 0 ? threads : com.dipgnn.runtime.EngineThreads.automatic(cores, jobs.concurrency());
     }
 
     /** Whether this process serves the HTTP API and online inference. */

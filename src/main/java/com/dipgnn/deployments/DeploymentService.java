@@ -480,7 +480,7 @@ public class DeploymentService implements SmartLifecycle {
     private DeploymentView view(String name, Slot slot) {
         Served served = slot.served;
         ModelDeployment m = served == null ? null : served.model();
-        String task = m == null ? null : m.task() == com.dipgnn.training.TaskKind.LINK_PREDICTION ? "link" : "node";
+        String task = m == null ? null : m.task() == com.dipgnn.finetuning.TaskKind.LINK_PREDICTION ? "link" : "node";
         String relation =
                 m == null ? null : m.linkRelation().map(RelationType::key).orElse(null);
         Integer indexSize = m == null ? null : m.index().map(i -> i.size()).orElse(null);

@@ -1,13 +1,13 @@
 package com.dipgnn.experiments;
 
 import ai.djl.Device;
+import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderExperiment;
 import com.dipgnn.recommend.RecommenderKind;
 import com.dipgnn.recommend.RecommenderResult;
-import com.dipgnn.training.SplitMode;
-import com.dipgnn.training.TrainingListener;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,15 +2,15 @@ package com.dipgnn.pretraining;
 
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.finetuning.SettingsDifference;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
+import com.dipgnn.optim.ParameterUpdater;
 import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.store.CheckpointRefusedException;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.store.NodeEmbeddingFiles;
-import com.dipgnn.training.ParameterUpdater;
-import com.dipgnn.training.SettingsDifference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;

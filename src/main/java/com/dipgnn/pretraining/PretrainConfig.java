@@ -1,8 +1,8 @@
 package com.dipgnn.pretraining;
 
+import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.WholeGraphBudget;
-import com.dipgnn.training.OptimizerConfig;
 
 /**
  * Settings of a pre-training run; {@link #PAPER_DEFAULT} holds the paper's values.

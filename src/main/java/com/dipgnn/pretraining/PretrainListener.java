@@ -23,7 +23,7 @@ public interface PretrainListener {
 
     /**
      * Asked after each step (and its log entry and checkpoint); when true the run stops with a
-     * {@link com.dipgnn.training.TrainingCancelledException}, keeping the last checkpoint.
+     * {@link com.dipgnn.optim.TrainingCancelledException}, keeping the last checkpoint.
      */
     default boolean stopRequested() {
         return false;

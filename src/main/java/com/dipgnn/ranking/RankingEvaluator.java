@@ -2,8 +2,8 @@ package com.dipgnn.ranking;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.StepRandom;
 import com.dipgnn.model.GraphOps;
-import com.dipgnn.sampling.StepRandom;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -2,8 +2,8 @@ package com.dipgnn.recommend;
 
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.split.LinkSplit;
 import com.dipgnn.ranking.Interactions;
-import com.dipgnn.training.LinkSplit;
 
 /**
  * A transductive interaction split: users are the relation's source type, items its target type;

@@ -1,9 +1,9 @@
 package com.dipgnn.recommend;
 
+import com.dipgnn.finetuning.SettingsDifference;
+import com.dipgnn.optim.ParameterUpdater;
 import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.store.CheckpointRefusedException;
-import com.dipgnn.training.ParameterUpdater;
-import com.dipgnn.training.SettingsDifference;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.nio.file.Files;

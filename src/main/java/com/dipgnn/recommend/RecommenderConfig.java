@@ -1,9 +1,9 @@
 package com.dipgnn.recommend;
 
+import com.dipgnn.optim.LearningRateSchedule;
+import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
-import com.dipgnn.training.LearningRateSchedule;
-import com.dipgnn.training.OptimizerConfig;
 
 /**
  * How a baseline recommender is built and trained.

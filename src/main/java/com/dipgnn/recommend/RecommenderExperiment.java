@@ -2,12 +2,12 @@ package com.dipgnn.recommend;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.finetuning.FineTuneExperiment;
+import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.ranking.PopularityPriorSetting;
-import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.SplitMode;
-import com.dipgnn.training.TrainingListener;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;

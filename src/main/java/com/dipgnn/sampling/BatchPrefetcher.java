@@ -1,5 +1,6 @@
 package com.dipgnn.sampling;
 
+import com.dipgnn.graph.StepRandom;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -38,14 +38,14 @@ public record DeploymentOptions(
     public enum Inference {
         /**
          * Every node from all its in-neighbours at every layer, nothing sampled, computed layer by
-         * layer over the whole graph ({@link com.dipgnn.training.LayerwiseEmbedder}); the states of
+         * layer over the whole graph ({@link com.dipgnn.inference.LayerwiseEmbedder}); the states of
          * the layers below the last are kept, so a new node is embedded exactly as it would be in
          * the graph: a copy of an existing node gets that node's embedding.
          */
         EXACT,
         /**
          * Chunks of {@code chunkSize} nodes per type embedded together on a subgraph sampled around
-         * them ({@link com.dipgnn.training.NodeEmbedder}), as fine-tuning evaluates and as the
+         * them ({@link com.dipgnn.inference.NodeEmbedder}), as fine-tuning evaluates and as the
          * Spark batch job computes; a new node is embedded on a neighbourhood sampled around its
          * own neighbours, so it only approximates what an existing node with the same features
          * and edges gets.

@@ -2,10 +2,10 @@ package com.dipgnn.serving;
 
 import ai.djl.Device;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.inference.LayerwiseEmbedder;
 import com.dipgnn.store.AtomicFiles;
 import com.dipgnn.store.CodeVersion;
 import com.dipgnn.store.ModelStore;
-import com.dipgnn.training.LayerwiseEmbedder;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;

@@ -13,7 +13,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.Test;
 
 /**
- * The engine (graph, sampling, model, training, pretraining, text, store, experiments, serving,
+ * The engine (graph, sampling, model, optim, runtime, inference, finetuning, pretraining, text, store, experiments, serving,
  * ranking, recommend and job execution) is usable without Spring, the command line or the
  * service, and no package depends on itself through others. Every rule is also shown to fail on
  * classes that break it.
@@ -21,9 +21,21 @@ import org.junit.jupiter.api.Test;
 class EngineIndependenceTest {
 
     private static final String[] ENGINE = {
-        "com.dipgnn.graph..", "com.dipgnn.sampling..", "com.dipgnn.model..", "com.dipgnn.training..",
-        "com.dipgnn.pretraining..", "com.dipgnn.text..", "com.dipgnn.store..", "com.dipgnn.experiments..",
-        "com.dipgnn.jobs.runner..", "com.dipgnn.serving..", "com.dipgnn.ranking..", "com.dipgnn.recommend.."
+        "com.dipgnn.graph..",
+        "com.dipgnn.sampling..",
+        "com.dipgnn.model..",
+        "com.dipgnn.finetuning..",
+        "com.dipgnn.optim..",
+        "com.dipgnn.runtime..",
+        "com.dipgnn.inference..",
+        "com.dipgnn.pretraining..",
+        "com.dipgnn.text..",
+        "com.dipgnn.store..",
+        "com.dipgnn.experiments..",
+        "com.dipgnn.jobs.runner..",
+        "com.dipgnn.serving..",
+        "com.dipgnn.ranking..",
+        "com.dipgnn.recommend.."
     };
 
     private static final String[] SERVICE = {

@@ -3,7 +3,7 @@ package com.dipgnn.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.dipgnn.training.FineTuneResult;
+import com.dipgnn.finetuning.FineTuneResult;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -2,14 +2,14 @@ package com.dipgnn.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.dipgnn.finetuning.SplitMode;
+import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeLabels;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.SplitMark;
-import com.dipgnn.training.SplitMode;
-import com.dipgnn.training.TaskKind;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;

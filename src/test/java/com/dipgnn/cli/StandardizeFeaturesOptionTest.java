@@ -3,6 +3,8 @@ package com.dipgnn.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.dipgnn.finetuning.ExperimentSpec;
+import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
@@ -10,8 +12,6 @@ import com.dipgnn.graph.NodeLabels;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.text.TextInputScope;
-import com.dipgnn.training.ExperimentSpec;
-import com.dipgnn.training.TaskKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;

@@ -9,12 +9,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
-import com.dipgnn.training.FineTuner;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -5,15 +5,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.finetuning.ExperimentSpec;
+import com.dipgnn.finetuning.FineTuneConfig;
+import com.dipgnn.finetuning.FineTuneExperiment;
+import com.dipgnn.finetuning.SplitMode;
+import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.StepRandom;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.OptimizerConfig;
+import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.SamplingConfig;
-import com.dipgnn.sampling.StepRandom;
 import com.dipgnn.serving.DeploymentOptions;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.NewNode;
@@ -25,13 +32,6 @@ import com.dipgnn.text.Tokenizer;
 import com.dipgnn.text.Vocabulary;
 import com.dipgnn.text.VocabularyConfig;
 import com.dipgnn.text.VocabularyIO;
-import com.dipgnn.training.ExperimentSpec;
-import com.dipgnn.training.FineTuneConfig;
-import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.OptimizerConfig;
-import com.dipgnn.training.SplitMode;
-import com.dipgnn.training.TaskKind;
-import com.dipgnn.training.TrainingListener;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -305,7 +305,7 @@ class TextPairPretrainingTest {
                     List.of(g.relationTypes().get(0)),
                     text,
                     PAIR);
-            com.dipgnn.training.FineTuner.initialize(
+            com.dipgnn.finetuning.FineTuner.initialize(
                     1, manager, networks.modules().values().toArray(com.dipgnn.model.GraphModule[]::new));
             TextFeatureObjective objective = new TextFeatureObjective(
                     text, networks.generatorTextInputs(), networks.generatorText(), networks.discriminatorText());

@@ -4,20 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.Device;
+import com.dipgnn.finetuning.ExperimentSpec;
+import com.dipgnn.finetuning.FineTuneConfig;
+import com.dipgnn.finetuning.FineTuneExperiment;
+import com.dipgnn.finetuning.SplitMode;
+import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.split.LinkSplit;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.ranking.Interactions;
 import com.dipgnn.ranking.RankingEvaluator;
 import com.dipgnn.sampling.SamplingConfig;
-import com.dipgnn.training.ExperimentSpec;
-import com.dipgnn.training.FineTuneConfig;
-import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.LinkSplit;
-import com.dipgnn.training.OptimizerConfig;
-import com.dipgnn.training.SplitMode;
-import com.dipgnn.training.TaskKind;
 import org.junit.jupiter.api.Test;
 
 /**

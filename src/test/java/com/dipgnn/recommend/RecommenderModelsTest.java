@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.optim.LearningRateSchedule;
+import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.ranking.Interactions;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingEvaluator;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.ranking.TopKMetrics;
-import com.dipgnn.training.LearningRateSchedule;
-import com.dipgnn.training.OptimizerConfig;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

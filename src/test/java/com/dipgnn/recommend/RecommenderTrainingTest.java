@@ -4,16 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.Device;
+import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.optim.LearningRateSchedule;
+import com.dipgnn.optim.OptimizerConfig;
+import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.ranking.Interactions;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.ranking.RankingLoss;
-import com.dipgnn.training.LearningRateSchedule;
-import com.dipgnn.training.OptimizerConfig;
-import com.dipgnn.training.SplitMode;
-import com.dipgnn.training.TrainingListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +53,7 @@ class RecommenderTrainingTest {
         StopAfter stop = new StopAfter(2 * stepsPerEpoch(c));
         try {
             experiment(c).run(3, stop, resumed);
-        } catch (com.dipgnn.training.TrainingCancelledException expected) {
+        } catch (com.dipgnn.optim.TrainingCancelledException expected) {
             // interrupted in epoch 3, after the checkpoint of epoch 2
         }
         assertThat(Files.exists(resumed.resolve("LATEST"))).isTrue();
@@ -105,7 +105,7 @@ class RecommenderTrainingTest {
                         experiment(constant).run(3, TrainingListener.NONE, null).metrics());
         try {
             experiment(cosine).run(3, new StopAfter(2 * stepsPerEpoch(cosine)), dir);
-        } catch (com.dipgnn.training.TrainingCancelledException expected) {
+        } catch (com.dipgnn.optim.TrainingCancelledException expected) {
             // interrupted in epoch 3, after the checkpoint of epoch 2
         }
         RecommenderConfig longer = withSchedule(constant, LearningRateSchedule.COSINE, 6);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.StepRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

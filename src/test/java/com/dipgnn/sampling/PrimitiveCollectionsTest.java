@@ -2,6 +2,7 @@ package com.dipgnn.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.dipgnn.graph.StepRandom;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;

@@ -3,8 +3,8 @@ package com.dipgnn.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.training.TaskKind;
 import java.io.InputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;

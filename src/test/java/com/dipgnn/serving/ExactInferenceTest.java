@@ -3,10 +3,10 @@ package com.dipgnn.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
-import com.dipgnn.training.TaskKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

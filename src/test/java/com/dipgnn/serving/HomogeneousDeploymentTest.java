@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.CommunityConfig;
@@ -15,7 +16,6 @@ import com.dipgnn.model.GraphSchema;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
-import com.dipgnn.training.FineTuner;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

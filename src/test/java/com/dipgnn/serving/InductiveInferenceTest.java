@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.HgSampler;
 import com.dipgnn.sampling.SamplingConfig;
-import com.dipgnn.training.TaskKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

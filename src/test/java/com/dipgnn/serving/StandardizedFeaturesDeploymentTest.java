@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.DenseFeatures;
 import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.FeatureScalingException;
@@ -12,7 +13,6 @@ import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.split.NodeTransferSplit;
 import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.store.ModelStore;
-import com.dipgnn.training.TaskKind;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;

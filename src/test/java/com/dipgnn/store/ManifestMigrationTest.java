@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.finetuning.FineTuneProvenance;
 import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
@@ -14,9 +15,8 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.PretrainProvenance;
+import com.dipgnn.runtime.Devices;
 import com.dipgnn.sampling.SamplingConfig;
-import com.dipgnn.training.Devices;
-import com.dipgnn.training.FineTuneProvenance;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.DataOutputStream;
@@ -181,7 +181,7 @@ class ManifestMigrationTest {
             com.dipgnn.model.GraphEncoder encoder =
                     new com.dipgnn.model.GraphEncoder(manifest.schema(), manifest.modelConfig());
             Linear head = new Linear(manifest.hidden(), 5, true);
-            com.dipgnn.training.FineTuner.initialize(4, manager, encoder, head);
+            com.dipgnn.finetuning.FineTuner.initialize(4, manager, encoder, head);
             for (var entry : Map.of("encoder.params", (com.dipgnn.model.GraphModule) encoder, "head.params", head)
                     .entrySet()) {
                 try (DataOutputStream out = new DataOutputStream(Files.newOutputStream(dir.resolve(entry.getKey())))) {

@@ -1,12 +1,12 @@
 package com.dipgnn.spark;
 
+import com.dipgnn.inference.LayerwiseEmbedder;
+import com.dipgnn.inference.NodeEmbedder;
 import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.serving.PreparedModel;
 import com.dipgnn.store.CodeVersion;
 import com.dipgnn.store.ModelFileChecksums;
 import com.dipgnn.store.ModelStore;
-import com.dipgnn.training.LayerwiseEmbedder;
-import com.dipgnn.training.NodeEmbedder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

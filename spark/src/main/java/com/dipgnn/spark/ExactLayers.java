@@ -1,8 +1,8 @@
 package com.dipgnn.spark;
 
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.inference.LayerwiseEmbedder;
 import com.dipgnn.model.GraphEncoder;
-import com.dipgnn.training.LayerwiseEmbedder;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

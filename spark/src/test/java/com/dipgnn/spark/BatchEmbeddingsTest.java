@@ -4,11 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.Device;
+import com.dipgnn.finetuning.ExperimentSpec;
+import com.dipgnn.finetuning.FineTuneConfig;
+import com.dipgnn.finetuning.FineTuneExperiment;
+import com.dipgnn.finetuning.SplitMode;
+import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.QueryProductLocation;
 import com.dipgnn.model.AggregationKernel;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.OptimizerConfig;
+import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.serving.DeploymentListener;
 import com.dipgnn.serving.DeploymentOptions;
@@ -16,13 +23,6 @@ import com.dipgnn.serving.EmbeddingsManifest;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.PrecomputedEmbeddings;
 import com.dipgnn.store.ModelStore;
-import com.dipgnn.training.ExperimentSpec;
-import com.dipgnn.training.FineTuneConfig;
-import com.dipgnn.training.FineTuneExperiment;
-import com.dipgnn.training.OptimizerConfig;
-import com.dipgnn.training.SplitMode;
-import com.dipgnn.training.TaskKind;
-import com.dipgnn.training.TrainingListener;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,7 +107,7 @@ class BatchEmbeddingsTest {
                 .withPartitions(3)
                 .withDevice("cpu");
         EmbeddingsManifest manifest = BatchEmbeddings.run(spark, options);
-        assertThat(manifest.sampler()).isEqualTo(com.dipgnn.training.LayerwiseEmbedder.DESCRIPTION);
+        assertThat(manifest.sampler()).isEqualTo(com.dipgnn.inference.LayerwiseEmbedder.DESCRIPTION);
         assertThat(manifest.rows()).isEqualTo(350);
         assertListsEveryPartFile(out, manifest);
         assertThat(PrecomputedEmbeddings.read(out, model, "mv-test-model", graph)
@@ -117,7 +117,7 @@ class BatchEmbeddingsTest {
         assertThat(byKey).hasSize(350);
         try (ModelDeployment deployment =
                 ModelDeployment.deploy(model, graph, DeploymentOptions.defaults(), DeploymentListener.NONE)) {
-            assertThat(deployment.stats().sampler()).isEqualTo(com.dipgnn.training.LayerwiseEmbedder.DESCRIPTION);
+            assertThat(deployment.stats().sampler()).isEqualTo(com.dipgnn.inference.LayerwiseEmbedder.DESCRIPTION);
             for (String type : graph.nodeTypes()) {
                 for (int id = 0; id < graph.numNodes(type); id++) {
                     float[] expected = deployment.embeddings(type, new int[] {id})[0];

@@ -1,6 +1,6 @@
 package com.dipgnn.jobs.runner;
 
-import com.dipgnn.training.TrainingListener;
+import com.dipgnn.optim.TrainingListener;
 import java.util.Map;
 
 /** Fine-tuning events to progress reports; cancellation from the job's control. */

@@ -1,7 +1,7 @@
 package com.dipgnn.jobs.runner;
 
+import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.ranking.PopularityPriorSetting;
-import com.dipgnn.training.ExperimentSpec;
 import java.util.Objects;
 
 /**

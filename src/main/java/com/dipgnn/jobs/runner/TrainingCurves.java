@@ -1,8 +1,8 @@
 package com.dipgnn.jobs.runner;
 
 import com.dipgnn.experiments.SvgLinePlot;
+import com.dipgnn.finetuning.FineTuneLogEntry;
 import com.dipgnn.pretraining.PretrainLogEntry;
-import com.dipgnn.training.FineTuneLogEntry;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

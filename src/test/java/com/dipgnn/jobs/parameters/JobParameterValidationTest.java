@@ -3,6 +3,7 @@ package com.dipgnn.jobs.parameters;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.dipgnn.finetuning.FineTuneExperiment;
 import com.dipgnn.graph.DenseFeatures;
 import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
@@ -17,7 +18,6 @@ import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
-import com.dipgnn.training.FineTuneExperiment;
 import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;

@@ -3,13 +3,13 @@ package com.dipgnn.jobs.parameters;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.dipgnn.finetuning.ExperimentSpec;
+import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
-import com.dipgnn.training.ExperimentSpec;
-import com.dipgnn.training.SplitMode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;

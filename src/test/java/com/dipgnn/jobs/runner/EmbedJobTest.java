@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.dipgnn.jobs.parameters.EmbedParameters;
+import com.dipgnn.optim.TrainingCancelledException;
 import com.dipgnn.serving.EmbeddingExport;
 import com.dipgnn.serving.EmbeddingsManifest;
-import com.dipgnn.training.TrainingCancelledException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,13 +4,13 @@ import static com.dipgnn.jobs.runner.JobFixtures.SPLIT_SEED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.dipgnn.finetuning.FineTuneProvenance;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
+import com.dipgnn.optim.TrainingCancelledException;
 import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.store.NodeEmbeddingFiles;
-import com.dipgnn.training.FineTuneProvenance;
-import com.dipgnn.training.TrainingCancelledException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

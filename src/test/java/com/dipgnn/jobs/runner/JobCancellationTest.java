@@ -4,9 +4,9 @@ import static com.dipgnn.jobs.runner.JobFixtures.SPLIT_SEED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.dipgnn.optim.TrainingCancelledException;
 import com.dipgnn.pretraining.PretrainProvenance;
 import com.dipgnn.store.CheckpointFiles;
-import com.dipgnn.training.TrainingCancelledException;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -3,9 +3,9 @@ package com.dipgnn.jobs.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.dipgnn.optim.TrainingCancelledException;
 import com.dipgnn.pretraining.PretrainProvenance;
 import com.dipgnn.store.CheckpointFiles;
-import com.dipgnn.training.TrainingCancelledException;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

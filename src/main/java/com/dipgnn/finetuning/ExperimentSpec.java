@@ -1,0 +1,268 @@
+package com.dipgnn.finetuning;
+
+import com.dipgnn.graph.FeatureStandardization;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingLoss;
+import com.dipgnn.sampling.SamplingConfig;
+import com.dipgnn.sampling.WholeGraphBudget;
+import com.dipgnn.text.TextInputScope;
+import java.util.Objects;
+
+/**
+ * Everything that defines a fine-tuning experiment apart from the data and the seed.
+ *
+ * @param task node classification or link prediction
+ * @param targetType the labeled node type (node task); null picks the only labeled type
+ * @param relation the predicted relation (link task), by name or key; null picks the first non-reverse one
+ * @param split how the data is divided
+ * @param splitSeed seed of the split (fixed across repeated runs)
+ * @param labelFraction fraction of fine-tuning training labels kept (transfer split)
+ * @param model the encoder architecture
+ * @param training steps, batch, optimizer, early stopping
+ * @param sampling per-step subgraph sampling
+ * @param fullGraphMaxNodes graphs with at most this many nodes are processed whole instead of sampled
+ * @param fullGraphMaxBytes and only while one whole-graph step's estimated per-edge arrays stay within
+ *     this many bytes ({@link WholeGraphBudget}); null (manifests written before the bound could be
+ *     set) means {@link WholeGraphBudget#DEFAULT_MAX_EDGE_BYTES}
+ * @param normalizeFeatures scale each feature row to sum 1 (GCN/GAT preprocessing); such a run does not
+ *     standardise its features, whatever {@code standardizeFeatures} says
+ * @param evalNegatives negatives per held-out edge (link task; the paper uses 255)
+ * @param trainNegatives shared negatives per training step (link task)
+ * @param temperature link logits are cosine / temperature
+ * @param linkLoss the link task's training loss: softmax over the positive and the negatives (the
+ *     paper's cross-entropy) or BPR
+ * @param linkNegatives the link task's training negatives: a uniform pool beside the batch's other
+ *     positives (with or without the log-Q correction), or the batch's other positives alone
+ * @param standardizeFeatures whether dense feature columns are standardised with statistics of the
+ *     nodes pre-training may see ({@link FeatureStandardization#AUTO}, the default) or fed as loaded
+ * @param textInputs which node types read their text as input features (a pre-trained model's
+ *     stored text inputs take precedence when fine-tuning from it)
+ */
+public record ExperimentSpec(
+        TaskKind task,
+        String targetType,
+        String relation,
+        SplitMode split,
+        long splitSeed,
+        double labelFraction,
+        ModelConfig model,
+        FineTuneConfig training,
+        SamplingConfig sampling,
+        int fullGraphMaxNodes,
+        Long fullGraphMaxBytes,
+        boolean normalizeFeatures,
+        int evalNegatives,
+        int trainNegatives,
+        double temperature,
+        RankingLoss linkLoss,
+        NegativeSampling linkNegatives,
+        FeatureStandardization standardizeFeatures,
+        TextInputScope textInputs) {
+
+    public ExperimentSpec {
+        Objects.requireNonNull(standardizeFeatures, "standardizeFeatures");
+        Objects.requireNonNull(textInputs, "textInputs");
+        if (fullGraphMaxNodes < 0) {
+            throw new IllegalArgumentException("the whole-graph node bound must not be negative (got "
+                    + fullGraphMaxNodes + "); 0 samples subgraphs at every step");
+        }
+        fullGraphMaxBytes = WholeGraphBudget.checkedMaxBytes(fullGraphMaxBytes);
+    }
+
+    /** A spec whose dense features are standardised by the default rule ({@link FeatureStandardization#AUTO}). */
+    public ExperimentSpec(
+            TaskKind task,
+            String targetType,
+            String relation,
+            SplitMode split,
+            long splitSeed,
+            double labelFraction,
+            ModelConfig model,
+            FineTuneConfig training,
+            SamplingConfig sampling,
+            int fullGraphMaxNodes,
+            boolean normalizeFeatures,
+            int evalNegatives,
+            int trainNegatives,
+            double temperature,
+            RankingLoss linkLoss,
+            NegativeSampling linkNegatives) {
+        this(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                training,
+                sampling,
+                fullGraphMaxNodes,
+                WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                linkLoss,
+                linkNegatives,
+                FeatureStandardization.AUTO,
+                TextInputScope.ALL);
+    }
+
+    /** A spec with the paper's link objective: softmax over a uniform pool of negatives. */
+    public ExperimentSpec(
+            TaskKind task,
+            String targetType,
+            String relation,
+            SplitMode split,
+            long splitSeed,
+            double labelFraction,
+            ModelConfig model,
+            FineTuneConfig training,
+            SamplingConfig sampling,
+            int fullGraphMaxNodes,
+            boolean normalizeFeatures,
+            int evalNegatives,
+            int trainNegatives,
+            double temperature) {
+        this(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                training,
+                sampling,
+                fullGraphMaxNodes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                RankingLoss.SOFTMAX,
+                NegativeSampling.UNIFORM);
+    }
+
+    public ExperimentSpec withLinkObjective(RankingLoss loss, NegativeSampling negatives) {
+        return new ExperimentSpec(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                training,
+                sampling,
+                fullGraphMaxNodes,
+                fullGraphMaxBytes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                loss,
+                negatives,
+                standardizeFeatures,
+                textInputs);
+    }
+
+    /** This spec with the whole-graph bounds {@code maxNodes} and {@code maxBytes} ({@link WholeGraphBudget}). */
+    public ExperimentSpec withWholeGraphBounds(int maxNodes, long maxBytes) {
+        return new ExperimentSpec(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                training,
+                sampling,
+                maxNodes,
+                maxBytes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                linkLoss,
+                linkNegatives,
+                standardizeFeatures,
+                textInputs);
+    }
+
+    /** When a step of this experiment takes the whole graph instead of a sampled subgraph. */
+    public WholeGraphBudget wholeGraphBudget() {
+        return new WholeGraphBudget(fullGraphMaxNodes, fullGraphMaxBytes);
+    }
+
+    public ExperimentSpec withModel(ModelConfig m) {
+        return new ExperimentSpec(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                m,
+                training,
+                sampling,
+                fullGraphMaxNodes,
+                fullGraphMaxBytes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                linkLoss,
+                linkNegatives,
+                standardizeFeatures,
+                textInputs);
+    }
+
+    public ExperimentSpec withFeatureStandardization(FeatureStandardization standardization) {
+        return new ExperimentSpec(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                training,
+                sampling,
+                fullGraphMaxNodes,
+                fullGraphMaxBytes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                linkLoss,
+                linkNegatives,
+                standardization,
+                textInputs);
+    }
+
+    public ExperimentSpec withTextInputs(TextInputScope scope) {
+        return new ExperimentSpec(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                training,
+                sampling,
+                fullGraphMaxNodes,
+                fullGraphMaxBytes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                linkLoss,
+                linkNegatives,
+                standardizeFeatures,
+                scope);
+    }
+}

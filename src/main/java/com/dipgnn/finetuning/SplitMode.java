@@ -1,0 +1,41 @@
+package com.dipgnn.finetuning;
+
+import java.util.Locale;
+
+/** How a data set is divided for fine-tuning. */
+public enum SplitMode {
+    /** The data set's own split (Planetoid for Cora, MovieLens ua edges, generated 24/6/70 splits). */
+    DATASET,
+    /** The paper's node-transfer split: 70% of nodes for pre-training, the rest split 1/3 each. */
+    TRANSFER,
+    /** Link prediction: a seeded per-user hold-out of 20% test and 10% validation edges. */
+    HOLDOUT,
+    /** Link prediction: one seeded test and one validation edge per user (the SASRec protocol). */
+    LEAVE_ONE_OUT;
+
+    /** Whether the split keeps every node and holds out edges (transductive link prediction). */
+    public boolean isEdgeSplit() {
+        return this == HOLDOUT || this == LEAVE_ONE_OUT;
+    }
+
+    /**
+     * Whether {@code task} on this split is transductive link prediction: every node kept, the
+     * predicted relation's edges held out (the link task on any split but the node transfer).
+     */
+    public boolean holdsOutEdgesFor(TaskKind task) {
+        return task == TaskKind.LINK_PREDICTION && this != TRANSFER;
+    }
+
+    public static SplitMode parse(String text) {
+        return switch (text.trim().toLowerCase(Locale.ROOT)) {
+            case "dataset", "planetoid", "own" -> DATASET;
+            case "transfer", "node-transfer" -> TRANSFER;
+            case "holdout", "per-user" -> HOLDOUT;
+            case "leave-one-out", "loo" -> LEAVE_ONE_OUT;
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown split '" + text + "': use planetoid|dataset (the "
+                                + "data set's own split), transfer, holdout (per user, link task) or leave-one-out (link task)");
+        };
+    }
+}

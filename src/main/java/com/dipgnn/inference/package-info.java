@@ -1,0 +1,7 @@
+/**
+ * Inference (engine; no Spring): every node's embedding from a trained encoder, exactly layer by
+ * layer ({@link com.dipgnn.inference.LayerwiseEmbedder}) or through sampled subgraphs
+ * ({@link com.dipgnn.inference.NodeEmbedder}), shared by evaluation, deployments, the embed job and
+ * Spark; and the files that say how a model reads its inputs.
+ */
+package com.dipgnn.inference;
