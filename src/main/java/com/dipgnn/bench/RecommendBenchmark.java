@@ -4,6 +4,7 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.finetuning.FineTuneConfig;
+import com.dipgnn.finetuning.FineTuneDefaults;
 import com.dipgnn.finetuning.FineTuneExperiment;
 import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.finetuning.SplitMode;
@@ -37,6 +38,7 @@ import com.dipgnn.serving.VectorIndex;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.ModelTask;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -45,7 +47,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -325,13 +326,11 @@ public final class RecommendBenchmark {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), modelConfig());
             CosineScorer head = new CosineScorer(settings.hidden());
             FineTuner.initialize(settings.seed(), manager, encoder, head);
-            Map<String, Object> task = new LinkedHashMap<>();
-            task.put("task", "link");
-            task.put("relation", "query__clicked__product");
             ModelManifest manifest = ModelManifest.of(
                     modelConfig(),
                     GraphSchema.of(graph),
-                    task,
+                    ModelTask.LinkPrediction.untrained(
+                            RelationType.parse("query__clicked__product"), FineTuneDefaults.PAPER_LINK_TEMPERATURE),
                     "synthetic:query-product",
                     graph.fingerprint(),
                     0,

@@ -6,6 +6,7 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
+import com.dipgnn.store.ModelTask;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -52,6 +53,6 @@ public interface FineTuningTask<B> {
     /** Number of nodes (or edges, for link prediction) in a split. */
     int size(EvalSplit split);
 
-    /** Task-specific settings to record in a model manifest. */
-    Map<String, Object> describe();
+    /** The task as a model manifest records it. */
+    ModelTask describe();
 }

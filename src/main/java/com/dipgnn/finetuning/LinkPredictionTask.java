@@ -28,6 +28,7 @@ import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.NegativeSampler;
 import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.sampling.SubgraphSampler;
+import com.dipgnn.store.ModelTask;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -35,7 +36,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -720,18 +720,16 @@ public final class LinkPredictionTask implements FineTuningTask<LinkPredictionTa
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("task", kind().shortName());
-        d.put("relation", relation.key());
-        d.put("eval_negatives", evalNegatives.get(EvalSplit.TEST)[0].length);
-        d.put("train_negatives", negatives == NegativeSampling.IN_BATCH ? 0 : trainNegatives);
-        d.put("loss", loss.name().toLowerCase(Locale.ROOT));
-        d.put("negative_sampling", negatives.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        d.put("temperature", temperature);
-        d.put("train_edges", split.train().size());
-        d.put("val_edges", split.val().size());
-        d.put("test_edges", split.test().size());
-        return d;
+    public ModelTask.LinkPrediction describe() {
+        return new ModelTask.LinkPrediction(
+                relation.key(),
+                evalNegatives.get(EvalSplit.TEST)[0].length,
+                negatives == NegativeSampling.IN_BATCH ? 0 : trainNegatives,
+                loss,
+                negatives,
+                temperature,
+                split.train().size(),
+                split.val().size(),
+                split.test().size());
     }
 }

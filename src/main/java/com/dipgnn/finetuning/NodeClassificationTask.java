@@ -13,8 +13,8 @@ import com.dipgnn.model.Linear;
 import com.dipgnn.model.ScalarOps;
 import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.sampling.SubgraphSampler;
+import com.dipgnn.store.ModelTask;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
 
@@ -208,15 +208,13 @@ public final class NodeClassificationTask implements FineTuningTask<NodeClassifi
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("task", kind().shortName());
-        d.put("target_type", targetType);
-        d.put("num_classes", labels.numClasses());
-        d.put("multi_label", labels.isMultiLabel());
-        d.put("train", size(EvalSplit.TRAIN));
-        d.put("val", size(EvalSplit.VAL));
-        d.put("test", size(EvalSplit.TEST));
-        return d;
+    public ModelTask.NodeClassification describe() {
+        return new ModelTask.NodeClassification(
+                targetType,
+                labels.numClasses(),
+                labels.isMultiLabel(),
+                size(EvalSplit.TRAIN),
+                size(EvalSplit.VAL),
+                size(EvalSplit.TEST));
     }
 }

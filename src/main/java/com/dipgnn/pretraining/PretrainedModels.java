@@ -9,6 +9,7 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.ModelTask;
 import com.dipgnn.text.TextInputs;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,9 +24,6 @@ import java.util.Map;
  * and the pre-training figures in the manifest. The generator of DiP-GNN is dropped.
  */
 public final class PretrainedModels {
-
-    /** Task kind recorded in a pre-trained model's manifest. */
-    public static final String TASK = "pretrain";
 
     private PretrainedModels() {}
 
@@ -83,11 +81,8 @@ public final class PretrainedModels {
             long splitSeed,
             FeatureScaling scaling) {
         PretrainMethod method = config.method();
-        Map<String, Object> task = new LinkedHashMap<>();
-        task.put("task", TASK);
-        task.put("method", method.cliName());
-        task.put("kept", which.name().toLowerCase(Locale.ROOT));
-        task.put("pretrain_graph", pretrainGraph.name());
+        ModelTask.Pretraining task = new ModelTask.Pretraining(
+                method.cliName(), which.name().toLowerCase(Locale.ROOT), pretrainGraph.name());
         InputPreparation preparation = new InputPreparation(
                 config.sampling(),
                 false,

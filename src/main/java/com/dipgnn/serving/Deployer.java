@@ -12,6 +12,7 @@ import com.dipgnn.model.Linear;
 import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.ModelTask;
 import com.dipgnn.text.TextInputCache;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -153,8 +154,7 @@ final class Deployer {
 
     private LinkHead linkHead(
             ModelManifest manifest, HeteroGraph graph, ModelStore.LoadedModel model, Map<String, float[]> embeddings) {
-        RelationType relation =
-                RelationType.parse(String.valueOf(manifest.task().get("relation")));
+        RelationType relation = ((ModelTask.LinkPrediction) manifest.task()).relationType();
         if (!graph.relationTypes().contains(relation)) {
             throw new IllegalArgumentException("the model predicts relation " + relation.key() + ", which graph '"
                     + graph.name() + "' does not have");
@@ -174,13 +174,13 @@ final class Deployer {
     }
 
     private static ClassHead classHead(ModelManifest manifest, HeteroGraph graph, ModelStore.LoadedModel model) {
-        String type = String.valueOf(manifest.task().get("target_type"));
+        ModelTask.NodeClassification task = (ModelTask.NodeClassification) manifest.task();
+        String type = task.targetType();
         if (!graph.hasNodeType(type)) {
             throw new IllegalArgumentException(
                     "the model classifies node type '" + type + "', which graph '" + graph.name() + "' does not have");
         }
-        return new ClassHead(
-                type, (Linear) model.head(), Boolean.TRUE.equals(manifest.task().get("multi_label")));
+        return new ClassHead(type, (Linear) model.head(), task.multiLabel());
     }
 
     private void report(DeploymentListener.Phase phase, long done, long total) {

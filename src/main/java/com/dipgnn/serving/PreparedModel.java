@@ -11,13 +11,13 @@ import com.dipgnn.inference.NodeEmbedder;
 import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.Linear;
-import com.dipgnn.pretraining.PretrainedModels;
 import com.dipgnn.runtime.Devices;
 import com.dipgnn.sampling.Samplers;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.SubgraphSampler;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.ModelTask;
 import com.dipgnn.text.TextInputCache;
 import com.dipgnn.text.TextInputs;
 import com.dipgnn.text.TextInputsFile;
@@ -124,13 +124,22 @@ public final class PreparedModel implements AutoCloseable {
     }
 
     /**
-     * The fine-tuned task of a manifest, or null for a pre-trained encoder ({@link PretrainedModels#TASK}).
+     * The fine-tuned task of a manifest, or null for a pre-trained encoder ({@link ModelTask.Pretraining}).
      *
-     * @throws IllegalArgumentException for any other task
+     * @throws IllegalArgumentException for a task this version does not know
      */
     public static TaskKind taskOf(ModelManifest manifest) {
-        String task = String.valueOf(manifest.task().get("task"));
-        return PretrainedModels.TASK.equals(task) ? null : TaskKind.parse(task);
+        ModelTask task = manifest.task();
+        if (task instanceof ModelTask.NodeClassification) {
+            return TaskKind.NODE_CLASSIFICATION;
+        }
+        if (task instanceof ModelTask.LinkPrediction) {
+            return TaskKind.LINK_PREDICTION;
+        }
+        if (task instanceof ModelTask.Pretraining) {
+            return null;
+        }
+        return TaskKind.parse(task.kind()); // refused, naming the known tasks
     }
 
     /** The model's text inputs; null when it reads no text. */
@@ -219,16 +228,9 @@ public final class PreparedModel implements AutoCloseable {
     private static GraphModule headFor(TaskKind task, ModelManifest manifest) {
         return switch (task) {
             case LINK_PREDICTION -> new CosineScorer(manifest.hidden());
-            case NODE_CLASSIFICATION -> new Linear(manifest.hidden(), intOf(manifest, "num_classes"), true);
+            case NODE_CLASSIFICATION ->
+                new Linear(manifest.hidden(), ((ModelTask.NodeClassification) manifest.task()).numClasses(), true);
         };
-    }
-
-    private static int intOf(ModelManifest manifest, String key) {
-        if (manifest.task().get(key) instanceof Number n) {
-            return n.intValue();
-        }
-        throw new IllegalArgumentException(
-                "the model's manifest has no '" + key + "' in its task description " + manifest.task());
     }
 
     /**

@@ -28,6 +28,9 @@ import java.util.List;
  *   <li>no runtime and no stage sections: format 1 did not record them typed (a reproduction
  *       therefore pre-trains a format-1 model's method again instead of reusing it).</li>
  * </ul>
+ *
+ * <p>Formats 1 and 2 described the task as a key-value map ({@code "task": "node"}, {@code
+ * "target_type"}, ...); format 3 types it ({@link ModelTask}), by the rules of {@link TaskMigration}.
  */
 public final class ManifestMigration {
 
@@ -44,12 +47,18 @@ public final class ManifestMigration {
                     + "of DiP-GNN than this one (which reads formats up to " + ModelManifest.FORMAT
                     + "): upgrade DiP-GNN to load the model");
         }
-        ObjectNode current =
-                format < ModelManifest.FORMAT ? fromFormat1((ObjectNode) json.deepCopy()) : (ObjectNode) json;
+        ObjectNode current = format < ModelManifest.FORMAT ? (ObjectNode) json.deepCopy() : (ObjectNode) json;
+        if (format < 2) {
+            fromFormat1(current);
+        }
+        if (format < 3) {
+            current.set("task", TaskMigration.typed(current.path("task")));
+            current.put("format", ModelManifest.FORMAT);
+        }
         return mapper.treeToValue(current, ModelManifest.class);
     }
 
-    private static ObjectNode fromFormat1(ObjectNode manifest) {
+    private static void fromFormat1(ObjectNode manifest) {
         JsonNode hyper = manifest.remove("hyperParameters");
         JsonNode settings = hyper == null || hyper.isNull() ? manifest.objectNode() : hyper;
         SamplingConfig defaults = SamplingConfig.defaults();
@@ -72,8 +81,6 @@ public final class ManifestMigration {
         manifest.set("legacyHyperParameters", settings);
         manifest.putObject("provenance");
         manifest.putNull("runtime");
-        manifest.put("format", ModelManifest.FORMAT);
-        return manifest;
     }
 
     private static List<String> strings(JsonNode array) {

@@ -22,8 +22,9 @@ import java.util.Optional;
  * record per training stage ({@link #section}: the pre-training's and the fine-tuning's
  * configuration records themselves), never values by string key.
  *
- * <p>Format 2. A format-1 manifest (the versions before 0.1.0's typed provenance) is upgraded when
- * read ({@link ManifestMigration}); a newer format is refused.
+ * <p>Format 3: the task typed ({@link ModelTask}). Manifests of format 1 (the versions before
+ * 0.1.0's typed provenance) and format 2 (the task a key-value map) are upgraded when read ({@link
+ * ManifestMigration}); a newer format is refused.
  *
  * @param format manifest format version ({@link #FORMAT} when written)
  * @param createdAt ISO-8601 creation time
@@ -37,14 +38,14 @@ import java.util.Optional;
  * @param attentionDropout attention dropout used in training
  * @param featureDims feature width per node type (0 = featureless)
  * @param relations relation keys ({@code src__name__dst}) in order
- * @param task task description (kind, target type, classes or relation, ...)
+ * @param task what the model was trained for (node classification, link prediction or pre-training)
  * @param dataset data set name
  * @param datasetFingerprint fingerprint of the graph the model was trained on
  * @param splitSeed seed of the data split
  * @param preparation sampling and feature preparation, to be repeated by fine-tuning and serving
  * @param provenance the training stages' configuration records by section name ({@link #section})
  * @param legacyHyperParameters a format-1 manifest's hyper-parameters as recorded, shown but never
- *     read by the code; null in format 2
+ *     read by the code; null from format 2 on
  * @param metrics split to metric to value
  * @param nodeInputs per-node embeddings and structural inputs; null in manifests written before
  *     they existed, whose models have neither ({@link NodeInputConfig#LEGACY})
@@ -66,7 +67,7 @@ public record ModelManifest(
         double attentionDropout,
         Map<String, Integer> featureDims,
         List<String> relations,
-        Map<String, Object> task,
+        ModelTask task,
         String dataset,
         String datasetFingerprint,
         long splitSeed,
@@ -78,7 +79,7 @@ public record ModelManifest(
         Map<String, Integer> structuralDims,
         Map<String, String> files) {
 
-    public static final int FORMAT = 2;
+    public static final int FORMAT = 3;
 
     private static final ObjectMapper SECTIONS = new ObjectMapper();
 
@@ -249,7 +250,7 @@ public record ModelManifest(
     public static ModelManifest of(
             ModelConfig config,
             GraphSchema schema,
-            Map<String, Object> task,
+            ModelTask task,
             String dataset,
             String fingerprint,
             long splitSeed,

@@ -3,7 +3,8 @@
  * tables, checksums), manifests, checkpoint directories (and the exception that refuses a checkpoint
  * a run cannot resume), atomic writes, the owner token of this process that every temporary name
  * embeds, and the one path rule ({@code AllowedRoots}: directories under allowed roots, no link
- * leading out) that every directory read from a given path is checked with. Depends on the graph
- * and model packages only, so every other engine package may write through it.
+ * leading out) that every directory read from a given path is checked with. Depends on the graph,
+ * model, sampling and ranking packages only (ranking: the link task's loss and negatives), so every
+ * other engine package may write through it.
  */
 package com.dipgnn.store;

@@ -18,6 +18,7 @@ import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.ModelTask;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,8 +85,11 @@ class ReproductionTest {
                 .containsKeys("DiP-GNN vs w/o pre-train", "DiP-GNN vs GPT-GNN", "GPT-GNN vs w/o pre-train");
         Path dipgnn = dir.resolve("pretrained").resolve("dipgnn-seed10");
         assertThat(ModelStore.readManifest(dipgnn).task())
-                .containsEntry("method", "dipgnn")
-                .containsEntry("kept", "discriminator");
+                .isInstanceOfSatisfying(
+                        ModelTask.Pretraining.class,
+                        task -> assertThat(task)
+                                .extracting(ModelTask.Pretraining::method, ModelTask.Pretraining::kept)
+                                .containsExactly("dipgnn", "discriminator"));
         assertThat(dir.resolve("checkpoints").resolve("dipgnn-seed10")).doesNotExist();
 
         Path report = ReproductionReport.write(result, dir.resolve("report"));

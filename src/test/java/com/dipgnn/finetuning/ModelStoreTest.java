@@ -20,6 +20,7 @@ import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.ModelTask;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -43,7 +44,7 @@ class ModelStoreTest {
         return ModelManifest.of(
                 config,
                 GraphSchema.of(graph),
-                Map.of("task", "node", "num_classes", 4),
+                new ModelTask.NodeClassification("node", 4, false, 10, 10, 10),
                 graph.name(),
                 graph.fingerprint(),
                 7,

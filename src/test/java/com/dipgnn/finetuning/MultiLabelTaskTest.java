@@ -67,7 +67,7 @@ class MultiLabelTaskTest {
             GraphModule head = task.createHead(8);
             FineTuner.initialize(1, manager, encoder, head);
             FineTuneResult result = new FineTuner(config, TrainingListener.NONE).run(task, encoder, head, manager);
-            assertThat(task.describe()).containsEntry("multi_label", true);
+            assertThat(task.describe().multiLabel()).isTrue();
             assertThat(result.metric(EvalSplit.TEST, "micro_f1")).isGreaterThan(0.85);
             assertThat(result.metric(EvalSplit.TEST, "macro_f1")).isGreaterThan(0.85);
         }

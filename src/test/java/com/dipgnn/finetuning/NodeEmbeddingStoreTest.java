@@ -27,6 +27,7 @@ import com.dipgnn.sampling.Subgraph;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.ModelTask;
 import com.dipgnn.store.NodeEmbeddingFiles;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -255,7 +256,7 @@ class NodeEmbeddingStoreTest {
         return ModelManifest.of(
                 config,
                 GraphSchema.of(GRAPH, config.nodeInputs()),
-                Map.of("task", "link", "relation", PlantedCommunities.CLICKS.key()),
+                ModelTask.LinkPrediction.untrained(PlantedCommunities.CLICKS, 0.1),
                 GRAPH.name(),
                 GRAPH.fingerprint(),
                 0,

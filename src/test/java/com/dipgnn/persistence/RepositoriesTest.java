@@ -7,6 +7,7 @@ import com.dipgnn.datasets.Dataset;
 import com.dipgnn.datasets.DatasetRepository;
 import com.dipgnn.datasets.DatasetSource;
 import com.dipgnn.datasets.DatasetSummary;
+import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.jobs.JobRecord;
 import com.dipgnn.jobs.JobRepository;
@@ -18,6 +19,7 @@ import com.dipgnn.registry.ModelRepository;
 import com.dipgnn.registry.ModelVersion;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelTask;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.sql.Connection;
@@ -288,7 +290,7 @@ class RepositoriesTest {
                 0.0,
                 Map.of("query", 32, "product", 33),
                 List.of("query__clicked__product", "product__rev_clicked__query"),
-                Map.of("kind", "link"),
+                ModelTask.LinkPrediction.untrained(RelationType.parse("query__clicked__product"), 0.1),
                 "qp",
                 "fp",
                 0,

@@ -8,6 +8,7 @@ import ai.djl.ndarray.NDManager;
 import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.synthetic.CommunityConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.CosineScorer;
@@ -16,6 +17,7 @@ import com.dipgnn.model.GraphSchema;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.ModelTask;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +44,7 @@ class HomogeneousDeploymentTest {
                     ModelManifest.of(
                             ServingFixtures.TINY,
                             GraphSchema.of(graph),
-                            Map.of("task", "link", "relation", "node__link__node"),
+                            ModelTask.LinkPrediction.untrained(RelationType.parse("node__link__node"), 0.1),
                             "community",
                             graph.fingerprint(),
                             0,

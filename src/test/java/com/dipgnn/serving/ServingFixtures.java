@@ -11,6 +11,7 @@ import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.Backbone;
@@ -26,10 +27,10 @@ import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.ModelTask;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -108,9 +109,7 @@ final class ServingFixtures {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), TINY);
             CosineScorer head = new CosineScorer(TINY.hidden());
             FineTuner.initialize(9, manager, encoder, head);
-            Map<String, Object> task = new LinkedHashMap<>();
-            task.put("task", "link");
-            task.put("relation", "query__clicked__product");
+            ModelTask task = ModelTask.LinkPrediction.untrained(RelationType.parse("query__clicked__product"), 0.1);
             InputPreparation preparation = new InputPreparation(
                     SAMPLING,
                     normalized,

@@ -15,8 +15,11 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.PretrainProvenance;
+import com.dipgnn.ranking.NegativeSampling;
+import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.runtime.Devices;
 import com.dipgnn.sampling.SamplingConfig;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.DataOutputStream;
@@ -29,6 +32,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Manifests of every format load as typed records; a newer format is refused. */
 class ManifestMigrationTest {
@@ -84,11 +89,96 @@ class ManifestMigrationTest {
                         new SamplingConfig(4, 128), false, FeatureStandardization.AUTO, List.of("paper")));
     }
 
+    /** Read by hand from the fixtures' task maps. */
+    private static final ModelTask NODE = new ModelTask.NodeClassification("node", 5, false, 200, 200, 200);
+
+    private static final ModelTask LINK = new ModelTask.LinkPrediction(
+            "query__clicked__product", 255, 255, RankingLoss.SOFTMAX, NegativeSampling.UNIFORM, 0.1, 918, 262, 206);
+
+    private static final ModelTask PRETRAIN =
+            new ModelTask.Pretraining("dipgnn", "discriminator", "community-pretrain");
+
+    @ParameterizedTest
+    @CsvSource({
+        "format1-model/manifest.json, node",
+        "format2/node.json,           node",
+        "format1/link.json,           link",
+        "format2/link.json,           link",
+        "format1/pretrain.json,       pretrain",
+        "format2/pretrain.json,       pretrain"
+    })
+    void theTaskMapOfFormats1And2ReadsAsTheTypedTask(String fixture, String kind) throws IOException {
+        JsonNode json = JSON.readTree(
+                Path.of("src/test/resources/store").resolve(fixture).toFile());
+        ModelTask expected =
+                Map.of("node", NODE, "link", LINK, "pretrain", PRETRAIN).get(kind);
+
+        ModelManifest manifest = ManifestMigration.read(JSON, json);
+
+        assertThat(manifest.format()).isEqualTo(3);
+        assertThat(manifest.task()).isEqualTo(expected);
+        assertThat(manifest.task().kind()).isEqualTo(kind);
+        ModelManifest again = ManifestMigration.read(JSON, JSON.readTree(JSON.writeValueAsString(manifest)));
+        assertThat(again.task()).as("format 3 reads back as written").isEqualTo(expected);
+    }
+
+    @Test
+    void aLinkModelFromBeforeTheChoiceOfLossTrainedWithTheSoftmaxOverUniformNegatives() throws IOException {
+        ObjectNode json = (ObjectNode) JSON.readTree(
+                Path.of("src/test/resources/store/format1/link.json").toFile());
+        ((ObjectNode) json.get("task")).remove(List.of("loss", "negative_sampling"));
+        ((ObjectNode) json.get("task")).put("temperature", 0.2);
+
+        ModelTask.LinkPrediction task =
+                (ModelTask.LinkPrediction) ManifestMigration.read(JSON, json).task();
+
+        assertThat(task.loss()).isEqualTo(RankingLoss.SOFTMAX);
+        assertThat(task.negativeSampling()).isEqualTo(NegativeSampling.UNIFORM);
+        assertThat(task.temperature()).isEqualTo(0.2);
+    }
+
+    @Test
+    void theStoredNamesOfLossAndNegativesReadAsTheirConstants() throws IOException {
+        ObjectNode json = (ObjectNode) JSON.readTree(
+                Path.of("src/test/resources/store/format2/link.json").toFile());
+        ((ObjectNode) json.get("task")).put("loss", "dot_softmax").put("negative_sampling", "uniform-logq");
+
+        ModelTask.LinkPrediction task =
+                (ModelTask.LinkPrediction) ManifestMigration.read(JSON, json).task();
+
+        assertThat(task.loss()).isEqualTo(RankingLoss.DOT_SOFTMAX);
+        assertThat(task.negativeSampling()).isEqualTo(NegativeSampling.UNIFORM_LOGQ);
+    }
+
+    @Test
+    void aTaskMapWithoutAKeyItAlwaysHadIsReportedAsDamage() throws IOException {
+        ObjectNode json = (ObjectNode) JSON.readTree(
+                Path.of("src/test/resources/store/format2/node.json").toFile());
+        ((ObjectNode) json.get("task")).remove("num_classes");
+
+        assertThatThrownBy(() -> ManifestMigration.read(JSON, json))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no 'num_classes'")
+                .hasMessageContaining("damaged");
+    }
+
+    @Test
+    void aTaskThisVersionDoesNotKnowReadsAsUnknownInEveryFormat() throws IOException {
+        ObjectNode format2 = (ObjectNode) JSON.readTree(
+                Path.of("src/test/resources/store/format2/node.json").toFile());
+        ((ObjectNode) format2.get("task")).put("task", "regression");
+        ModelManifest migrated = ManifestMigration.read(JSON, format2);
+        ModelManifest format3 = ManifestMigration.read(JSON, JSON.readTree(JSON.writeValueAsString(migrated)));
+
+        assertThat(migrated.task()).isEqualTo(new ModelTask.UnknownTask("regression"));
+        assertThat(format3.task()).isEqualTo(new ModelTask.UnknownTask("regression"));
+    }
+
     @Test
     void aNewerFormatIsRefusedWithTheFix() {
-        assertThatThrownBy(() -> ManifestMigration.read(JSON, JSON.readTree("{\"format\": 3}")))
+        assertThatThrownBy(() -> ManifestMigration.read(JSON, JSON.readTree("{\"format\": 4}")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("format 3")
+                .hasMessageContaining("format 4")
                 .hasMessageContaining("upgrade DiP-GNN");
     }
 
@@ -137,7 +227,7 @@ class ManifestMigrationTest {
         return ModelManifest.of(
                         ModelConfig.PAPER_DEFAULT,
                         new GraphSchema(new LinkedHashMap<>(Map.of("user", 0)), List.of()),
-                        Map.of("task", "link"),
+                        LINK,
                         "d",
                         "f",
                         1,
@@ -163,7 +253,8 @@ class ManifestMigrationTest {
     private static String format1(String hyperParameters) {
         return "{\"format\": 1, \"createdAt\": \"t\", \"codeVersion\": \"v\", \"backbone\": \"HGT\", \"layers\": 2, "
                 + "\"hidden\": 16, \"heads\": 2, \"dropout\": 0.2, \"attentionDropout\": 0.0, "
-                + "\"featureDims\": {\"node\": 4}, \"relations\": [], \"task\": {\"task\": \"node\"}, "
+                + "\"featureDims\": {\"node\": 4}, \"relations\": [], \"task\": {\"task\": \"node\", \"target_type\": \"node\", "
+                + "\"num_classes\": 5, \"multi_label\": false, \"train\": 200, \"val\": 200, \"test\": 200}, "
                 + "\"dataset\": \"d\", \"datasetFingerprint\": \"f\", \"splitSeed\": 0, "
                 + "\"hyperParameters\": " + hyperParameters + ", \"metrics\": {}}";
     }

@@ -69,7 +69,7 @@ public record EmbedParameters(
         } catch (IllegalArgumentException e) {
             throw new JobParameterException(
                     "modelId",
-                    "model '" + modelId + "' has task '" + model.task().get("task")
+                    "model '" + modelId + "' has task '" + model.task().kind()
                             + "', which no embedding can be computed for; give a fine-tuned (node or link) or pre-trained "
                             + "model from GET /api/v1/models");
         }

@@ -17,13 +17,13 @@ import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.optim.OptimizerConfig;
-import com.dipgnn.pretraining.PretrainedModels;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.ModelTask;
 import com.dipgnn.text.TextInputScope;
 import com.dipgnn.text.TextInputs;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -643,11 +643,10 @@ public record FinetuneParameters(
     }
 
     private void checkPretrained(HeteroGraph graph, ModelManifest manifest, String splitType) {
-        Object modelTask = manifest.task() == null ? null : manifest.task().get("task");
-        if (!PretrainedModels.TASK.equals(modelTask)) {
+        if (!(manifest.task() instanceof ModelTask.Pretraining)) {
             throw new JobParameterException(
                     "pretrainedModelId",
-                    "model '" + pretrainedModelId + "' is a " + modelTask
+                    "model '" + pretrainedModelId + "' is a " + manifest.task().kind()
                             + " model, not a pre-trained one; give a model made by a pre-training job, or omit "
                             + "pretrainedModelId to train from scratch");
         }

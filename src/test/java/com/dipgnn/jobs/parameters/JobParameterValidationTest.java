@@ -18,6 +18,7 @@ import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelTask;
 import java.util.Map;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,7 @@ class JobParameterValidationTest {
         return ModelManifest.of(
                 model,
                 GraphSchema.of(part),
-                Map.of("task", "pretrain", "method", "dipgnn"),
+                new ModelTask.Pretraining("dipgnn", "discriminator", part.name()),
                 "community",
                 part.fingerprint(),
                 splitSeed,
@@ -278,7 +279,7 @@ class JobParameterValidationTest {
         ModelManifest fineTuned = ModelManifest.of(
                 ModelConfig.PAPER_DEFAULT,
                 GraphSchema.of(COMMUNITY),
-                Map.of("task", "node"),
+                new ModelTask.NodeClassification("node", 4, false, 10, 10, 10),
                 "community",
                 COMMUNITY.fingerprint(),
                 SPLIT_SEED,
@@ -332,7 +333,7 @@ class JobParameterValidationTest {
         ModelManifest otherSchema = ModelManifest.of(
                 ModelConfig.PAPER_DEFAULT,
                 GraphSchema.of(usersAndItems(true)),
-                Map.of("task", "pretrain"),
+                new ModelTask.Pretraining("dipgnn", "discriminator", "shop-pretrain"),
                 "shop",
                 "abc",
                 SPLIT_SEED,

@@ -22,6 +22,7 @@ import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ManifestMigration;
 import com.dipgnn.store.ModelManifest;
+import com.dipgnn.store.ModelTask;
 import com.dipgnn.text.TextInputScope;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.validation.ConstraintViolation;
@@ -233,7 +234,7 @@ class JobParametersTest {
         ModelManifest pretrained = ModelManifest.of(
                 new ModelConfig(Backbone.GAT, 2, 64, 4, 0.2, 0.0),
                 new com.dipgnn.model.GraphSchema(new LinkedHashMap<>(Map.of("node", 8)), List.of()),
-                Map.of("task", "pretrain"),
+                new ModelTask.Pretraining("dipgnn", "discriminator", "d-pretrain"),
                 "d",
                 "f",
                 0,
@@ -265,7 +266,7 @@ class JobParametersTest {
         ModelManifest pretrained = ModelManifest.of(
                 new ModelConfig(Backbone.GAT, 2, 64, 4, 0.2, 0.0, parentInputs),
                 new com.dipgnn.model.GraphSchema(new LinkedHashMap<>(Map.of("user", 0, "item", 0)), List.of()),
-                Map.of("task", "pretrain"),
+                new ModelTask.Pretraining("dipgnn", "discriminator", "d-pretrain"),
                 "d",
                 "f",
                 0,
@@ -339,7 +340,8 @@ class JobParametersTest {
                 JSON.readTree("{\"format\": 1, \"createdAt\": \"t\", "
                         + "\"codeVersion\": \"v\", \"backbone\": \"HGT\", \"layers\": 2, \"hidden\": 16, \"heads\": 2, "
                         + "\"dropout\": 0.2, \"attentionDropout\": 0.0, \"featureDims\": {\"node\": 0}, \"relations\": [], "
-                        + "\"task\": {\"task\": \"pretrain\"}, \"dataset\": \"d\", \"datasetFingerprint\": \"f\", "
+                        + "\"task\": {\"task\": \"pretrain\", \"method\": \"dipgnn\", \"kept\": \"discriminator\", "
+                        + "\"pretrain_graph\": \"d-pretrain\"}, \"dataset\": \"d\", \"datasetFingerprint\": \"f\", "
                         + "\"splitSeed\": 0, \"hyperParameters\": {}, \"metrics\": {}}"));
         assertThat(FinetuneParameters.forTask("link").toSpec(legacy).model().nodeInputs())
                 .as("a model pre-trained before node inputs keeps its shared type vectors")

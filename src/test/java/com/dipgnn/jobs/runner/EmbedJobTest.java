@@ -69,7 +69,7 @@ class EmbedJobTest {
         JobWork pretrain = JobFixtures.work(JobFixtures.pretrain(2), tmp, "pretrain", null);
         runner.run(pretrain, JobControl.NONE, JobProgressSink.NONE);
         com.dipgnn.store.ModelManifest encoder = com.dipgnn.store.ModelStore.readManifest(pretrain.output());
-        assertThat(encoder.task()).containsEntry("task", "pretrain");
+        assertThat(encoder.task()).isInstanceOf(com.dipgnn.store.ModelTask.Pretraining.class);
 
         JobWork embed = JobFixtures.work(new EmbedParameters("mv-encoder"), tmp, "embed", pretrain.output());
         JobOutcome outcome = runner.run(embed, JobControl.NONE, JobProgressSink.NONE);
@@ -95,9 +95,9 @@ class EmbedJobTest {
         Files.writeString(
                 manifest,
                 Files.readString(manifest)
-                        .replaceFirst("\"task\"(\\s*):(\\s*)\"pretrain\"", "\"task\"$1:$2\"regression\""));
+                        .replaceFirst("\"kind\"(\\s*):(\\s*)\"pretrain\"", "\"kind\"$1:$2\"regression\""));
         com.dipgnn.store.ModelManifest foreign = com.dipgnn.store.ModelStore.readManifest(pretrain.output());
-        assertThat(foreign.task()).containsEntry("task", "regression");
+        assertThat(foreign.task()).isEqualTo(new com.dipgnn.store.ModelTask.UnknownTask("regression"));
         assertThatThrownBy(() -> new EmbedParameters("mv-foreign").validateAgainst(JobFixtures.GRAPH, foreign))
                 .isInstanceOfSatisfying(
                         JobParameterException.class, e -> assertThat(e.field()).isEqualTo("modelId"))

@@ -8,8 +8,8 @@ import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.split.NodeTransferSplit;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.pretraining.PretrainMetrics;
-import com.dipgnn.pretraining.PretrainedModels;
 import com.dipgnn.store.ModelStore;
+import com.dipgnn.store.ModelTask;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -39,11 +39,14 @@ class JobRunnerTest {
         JobOutcome pretrained = runner.run(pretrainWork, JobControl.NONE, pretraining);
 
         assertThat(pretrained.manifest().task())
-                .containsEntry("task", PretrainedModels.TASK)
-                .containsEntry("method", "dipgnn")
-                .containsEntry("kept", "discriminator");
+                .isInstanceOfSatisfying(
+                        ModelTask.Pretraining.class,
+                        task -> assertThat(task)
+                                .extracting(ModelTask.Pretraining::method, ModelTask.Pretraining::kept)
+                                .containsExactly("dipgnn", "discriminator"));
         assertThat(pretrained.manifest().splitSeed()).isEqualTo(SPLIT_SEED);
-        assertThat(ModelStore.readManifest(pretrainWork.output()).task()).containsEntry("task", "pretrain");
+        assertThat(ModelStore.readManifest(pretrainWork.output()).task())
+                .isEqualTo(pretrained.manifest().task());
         assertThat(pretrainWork.checkpointDir())
                 .as("checkpoints are deleted on success")
                 .doesNotExist();
@@ -76,7 +79,7 @@ class JobRunnerTest {
 
         assertThat(tuned.metrics()).containsKeys("train", "val", "test");
         assertThat(tuned.metrics().get("test")).containsKey("micro_f1");
-        assertThat(tuned.manifest().task()).containsEntry("task", "node");
+        assertThat(tuned.manifest().task()).isInstanceOf(ModelTask.NodeClassification.class);
         assertThat(tuned.manifest().layers())
                 .as("the architecture comes from the pre-trained model")
                 .isEqualTo(2);
