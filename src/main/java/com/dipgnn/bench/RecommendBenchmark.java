@@ -5,7 +5,6 @@ import ai.djl.ndarray.NDManager;
 import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.finetuning.FineTuneConfig;
 import com.dipgnn.finetuning.FineTuneExperiment;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.CsrAdjacency;
@@ -18,6 +17,7 @@ import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.ranking.PopularityPrior;
@@ -252,7 +252,7 @@ public final class RecommendBenchmark {
                 .withNumCategories(settings.categories())
                 .withSeed(settings.seed()));
         double graphSeconds = (System.nanoTime() - t0) / 1e9;
-        log.accept(String.format("graph: %s in %.1f s", FineTuneExperiment.describe(graph), graphSeconds));
+        log.accept(String.format("graph: %s in %.1f s", graph.describe(), graphSeconds));
         Path dir = Files.createTempDirectory("recommend-bench-");
         try {
             Path modelDir = settings.model() != null ? settings.model() : dir.resolve("model");
@@ -324,7 +324,7 @@ public final class RecommendBenchmark {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), modelConfig());
             CosineScorer head = new CosineScorer(settings.hidden());
-            FineTuner.initialize(settings.seed(), manager, encoder, head);
+            ModelInitialization.initialize(settings.seed(), manager, encoder, head);
             Map<String, Object> task = new LinkedHashMap<>();
             task.put("task", "link");
             task.put("relation", "query__clicked__product");
@@ -433,7 +433,7 @@ public final class RecommendBenchmark {
                 "  new nodes: recall %.4f, agreement with recommend() %.4f, largest embedding " + "difference %.2g",
                 copies.row().recall(), copies.agreement(), copies.maxDifference()));
         return new Report(
-                FineTuneExperiment.describe(graph),
+                graph.describe(),
                 exact.size(),
                 deployment.dim(),
                 model,
