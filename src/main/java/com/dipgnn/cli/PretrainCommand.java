@@ -22,7 +22,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code pretrain}: pre-trains on the pre-training part of the node-transfer split and saves the
+ * {@code pretrain}: pre-trains ({@link com.dipgnn.pretraining.PretrainingRun}) on the pre-training part of the
+ * node-transfer split, or the training edges of an edge split of the link task, and saves the
  * kept encoder as a model directory, which {@code finetune --pretrained DIR} starts from.
  */
 @Command(

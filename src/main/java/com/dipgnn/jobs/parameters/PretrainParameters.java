@@ -242,8 +242,9 @@ public record PretrainParameters(
         String split,
 
         @Schema(
-                description = "Relation an edge split holds edges of out, by name or src__name__dst (null: the first "
-                        + "one); the transfer split ignores it",
+                description =
+                        "Relation whose edges an edge split holds out, by name or src__name__dst (null: the first "
+                                + "one); the transfer split ignores it",
                 example = "query__clicked__product",
                 nullable = true)
         String relation)
