@@ -1,7 +1,7 @@
 package com.dipgnn.bench;
 
 import ai.djl.Device;
-import com.dipgnn.finetuning.FineTuneExperiment;
+import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.AggregationKernel;
 import java.lang.management.ManagementFactory;
@@ -76,7 +76,7 @@ public final class KernelComparisonBenchmark {
                 return new LinkStepWorkload(
                         name + " on " + s.graph().name(),
                         s.graph(),
-                        FineTuneExperiment.predictedRelation(s.graph(), null),
+                        ExperimentSpec.predictedRelation(s.graph(), null),
                         s.settings(),
                         device);
             };

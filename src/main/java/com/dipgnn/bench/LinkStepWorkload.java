@@ -3,7 +3,6 @@ package com.dipgnn.bench;
 import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDManager;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.finetuning.LinkPredictionTask;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
@@ -13,6 +12,7 @@ import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeIdSpace;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.ParameterUpdater;
 import com.dipgnn.runtime.Devices;
@@ -52,7 +52,7 @@ final class LinkStepWorkload implements KernelComparisonBenchmark.Workload<LinkP
         this.encoder = new GraphEncoder(
                 GraphSchema.of(t.structure(), model.nodeInputs()), model, NodeIdSpace.of(t.structure()));
         this.head = task.createHead(model.hidden());
-        FineTuner.initialize(1, manager, encoder, head);
+        ModelInitialization.initialize(1, manager, encoder, head);
         this.updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, encoder, head);
     }
 

@@ -4,8 +4,6 @@ import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.finetuning.FineTuneDefaults;
-import com.dipgnn.finetuning.FineTuneExperiment;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.finetuning.LinkPredictionTask;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.graph.GraphBuilder;
@@ -23,6 +21,7 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeEmbeddingTable;
 import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.ParameterUpdater;
 import com.dipgnn.optim.TrainingStep;
@@ -209,7 +208,7 @@ public final class NodeEmbeddingBenchmark {
     /** The link task {@link #runOn} steps: the data set's own edge split, the recommendation default's sampling. */
     DatasetTask datasetTask(HeteroGraph graph, RelationType relation) {
         SplitMode mode = graph.adjacency(relation).hasSplits() ? SplitMode.DATASET : SplitMode.HOLDOUT;
-        LinkSplit split = FineTuneExperiment.edgeSplit(graph, relation, mode, 0);
+        LinkSplit split = mode.edgeSplit(graph, relation, 0);
         FineTuneDefaults defaults = FineTuneDefaults.recommendation();
         int positives = settings.positives() > 0 ? settings.positives() : defaults.batchSize();
         HeteroGraph structure = split.structure();
@@ -271,7 +270,7 @@ public final class NodeEmbeddingBenchmark {
             GraphEncoder encoder =
                     new GraphEncoder(GraphSchema.of(graph, model.nodeInputs()), model, NodeIdSpace.of(graph));
             GraphModule head = task.createHead(model.hidden());
-            FineTuner.initialize(1, manager, encoder, head);
+            ModelInitialization.initialize(1, manager, encoder, head);
             ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, encoder, head);
             long grown = -1;
             for (int step = 0; step < steps; step++) {

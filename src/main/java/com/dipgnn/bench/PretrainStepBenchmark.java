@@ -5,14 +5,15 @@ import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.training.GradientCollector;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.StepRandom;
+import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.NonFiniteLossException;
 import com.dipgnn.optim.ParameterUpdater;
 import com.dipgnn.optim.TrainingStep;
@@ -94,7 +95,7 @@ public final class PretrainStepBenchmark {
     public PretrainBenchReport run(IntConsumer progress) {
         Engine engine = Devices.engine();
         HeteroGraph raw = config.graph().get();
-        text = TextInputs.learnForSplit(raw, false, 0, TextInputConfig.defaults())
+        text = TextInputs.learnForSplit(raw, PretrainSplit.NONE, TextInputConfig.defaults())
                 .orElse(null);
         HeteroGraph graph = text == null ? raw : text.apply(raw, null);
         GraphSchema schema = GraphSchema.of(graph);
@@ -208,7 +209,7 @@ public final class PretrainStepBenchmark {
         PretrainNetworks networks = new PretrainNetworks(
                 pretrain.method(), schema, model, batches.maskableRelations(), text, pretrain.textPair());
         GraphModule[] modules = networks.modules().values().toArray(GraphModule[]::new);
-        FineTuner.initialize(pretrain.seed(), manager, modules);
+        ModelInitialization.initialize(pretrain.seed(), manager, modules);
         ParameterUpdater updater = new ParameterUpdater(pretrain.optimizer(), modules);
         PretrainObjective objective = new PretrainObjective(
                 graph, pretrain, networks, Pretrainer.featureObjectives(pretrain, networks, text));

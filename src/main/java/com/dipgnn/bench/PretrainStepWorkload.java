@@ -5,6 +5,7 @@ import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.StepRandom;
+import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.pretraining.NodeTokens;
 import com.dipgnn.pretraining.PretrainBatch;
@@ -31,7 +32,7 @@ final class PretrainStepWorkload implements KernelComparisonBenchmark.Workload<P
     PretrainStepWorkload(BenchConfiguration config, Device device) {
         this.config = config;
         HeteroGraph raw = config.graph().get();
-        TextInputs text = TextInputs.learnForSplit(raw, false, 0, TextInputConfig.defaults())
+        TextInputs text = TextInputs.learnForSplit(raw, PretrainSplit.NONE, TextInputConfig.defaults())
                 .orElse(null);
         HeteroGraph graph = text == null ? raw : text.apply(raw, null);
         GraphSchema schema = GraphSchema.of(graph);

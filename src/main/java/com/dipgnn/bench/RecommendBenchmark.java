@@ -6,7 +6,6 @@ import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.finetuning.FineTuneConfig;
 import com.dipgnn.finetuning.FineTuneDefaults;
 import com.dipgnn.finetuning.FineTuneExperiment;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.CsrAdjacency;
@@ -19,6 +18,7 @@ import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.ranking.PopularityPrior;
@@ -253,7 +253,7 @@ public final class RecommendBenchmark {
                 .withNumCategories(settings.categories())
                 .withSeed(settings.seed()));
         double graphSeconds = (System.nanoTime() - t0) / 1e9;
-        log.accept(String.format("graph: %s in %.1f s", FineTuneExperiment.describe(graph), graphSeconds));
+        log.accept(String.format("graph: %s in %.1f s", graph.describe(), graphSeconds));
         Path dir = Files.createTempDirectory("recommend-bench-");
         try {
             Path modelDir = settings.model() != null ? settings.model() : dir.resolve("model");
@@ -325,7 +325,7 @@ public final class RecommendBenchmark {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), modelConfig());
             CosineScorer head = new CosineScorer(settings.hidden());
-            FineTuner.initialize(settings.seed(), manager, encoder, head);
+            ModelInitialization.initialize(settings.seed(), manager, encoder, head);
             ModelManifest manifest = ModelManifest.of(
                     modelConfig(),
                     GraphSchema.of(graph),
@@ -432,7 +432,7 @@ public final class RecommendBenchmark {
                 "  new nodes: recall %.4f, agreement with recommend() %.4f, largest embedding " + "difference %.2g",
                 copies.row().recall(), copies.agreement(), copies.maxDifference()));
         return new Report(
-                FineTuneExperiment.describe(graph),
+                graph.describe(),
                 exact.size(),
                 deployment.dim(),
                 model,

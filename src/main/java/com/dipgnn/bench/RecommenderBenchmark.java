@@ -2,7 +2,7 @@ package com.dipgnn.bench;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
-import com.dipgnn.finetuning.FineTuneExperiment;
+import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.optim.TrainingListener;
@@ -47,8 +47,8 @@ public final class RecommenderBenchmark {
 
     /** Measures {@code config} on the data set's own edge split of {@code graph}. */
     public static Report run(HeteroGraph graph, RecommenderConfig config, Device device, int warmup, int repeats) {
-        InteractionSplit split = InteractionSplit.of(FineTuneExperiment.edgeSplit(
-                graph, FineTuneExperiment.predictedRelation(graph, null), SplitMode.DATASET, 0));
+        InteractionSplit split = InteractionSplit.of(
+                SplitMode.DATASET.edgeSplit(graph, ExperimentSpec.predictedRelation(graph, null), 0));
         RecommenderTrainer trainer = new RecommenderTrainer(config, 0, TrainingListener.NONE);
         try (NDManager manager = NDManager.newBaseManager(device)) {
             Recommender model = trainer.create(split, manager);

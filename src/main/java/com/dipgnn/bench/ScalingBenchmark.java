@@ -6,7 +6,6 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.nn.Parameter;
 import com.dipgnn.bench.ScalingFigures.*;
 import com.dipgnn.bench.ScalingProjection.Projection;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.finetuning.FineTuningTask;
 import com.dipgnn.finetuning.LinkPredictionTask;
 import com.dipgnn.finetuning.NodeClassificationTask;
@@ -17,6 +16,7 @@ import com.dipgnn.graph.StepRandom;
 import com.dipgnn.graph.split.GraphSplit;
 import com.dipgnn.graph.split.LinkSplit;
 import com.dipgnn.graph.split.NodeTransferSplit;
+import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.graph.synthetic.OagShapedConfig;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
@@ -26,6 +26,7 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.NonFiniteLossException;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.ParameterUpdater;
@@ -319,8 +320,7 @@ public final class ScalingBenchmark {
                 graph.totalEdges(),
                 buildSeconds));
         long h2 = MemoryBenchmark.usedAfterGc();
-        GraphSplit split = new NodeTransferSplit(NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION, settings.seed(), 1.0)
-                .split(graph, splitType());
+        GraphSplit split = new NodeTransferSplit(settings.seed()).split(graph, splitType());
         long h3 = MemoryBenchmark.usedAfterGc();
         Task task = task(graph, split);
         long h4 = MemoryBenchmark.usedAfterGc();
@@ -427,7 +427,10 @@ public final class ScalingBenchmark {
                     "  text: learning a vocabulary from the pre-training nodes, " + tfidfType + " as a text-only type");
             NodeTable t = graph.nodes(tfidfType);
             HeteroGraph textOnly = graph.withNodes(t.withFeatures(null));
-            TextInputs inputs = TextInputs.learnForSplit(textOnly, true, settings.seed(), TextInputConfig.defaults())
+            TextInputs inputs = TextInputs.learnForSplit(
+                            textOnly,
+                            new PretrainSplit.NodeTransfer(settings.seed(), splitType()),
+                            TextInputConfig.defaults())
                     .orElseThrow();
             vocabulary = inputs.vocabulary().size();
             tfidfRows = t.count();
@@ -641,7 +644,7 @@ public final class ScalingBenchmark {
         try (NDManager manager = NDManager.newBaseManager(device)) {
             GraphEncoder encoder = new GraphEncoder(schema, a.model());
             GraphModule head = task.task().createHead(a.model().hidden());
-            FineTuner.initialize(settings.seed(), manager, encoder, head);
+            ModelInitialization.initialize(settings.seed(), manager, encoder, head);
             ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, encoder, head);
             long model = ProcessMemory.rssMib();
             boolean reset = ProcessMemory.resetPeak();
@@ -732,7 +735,7 @@ public final class ScalingBenchmark {
         long baseline = baselineRss();
         try (NDManager manager = NDManager.newBaseManager(device)) {
             GraphEncoder encoder = new GraphEncoder(schema, a.model());
-            FineTuner.initialize(settings.seed(), manager, encoder);
+            ModelInitialization.initialize(settings.seed(), manager, encoder);
             for (Parameter p : encoder.parameters().values()) {
                 p.getArray().setRequiresGradient(false);
             }

@@ -5,7 +5,6 @@ import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeLabels;
 import com.dipgnn.graph.StepRandom;
@@ -14,6 +13,7 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.Linear;
 import com.dipgnn.model.ScalarOps;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.ParameterUpdater;
 import com.dipgnn.optim.TrainingStep;
@@ -72,7 +72,7 @@ public final class StepBenchmark {
         try (NDManager manager = NDManager.newBaseManager(device)) {
             GraphEncoder encoder = new GraphEncoder(schema, config.model());
             Linear head = new Linear(config.model().hidden(), labels.numClasses(), true);
-            FineTuner.initialize(1, manager, encoder, head);
+            ModelInitialization.initialize(1, manager, encoder, head);
             ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.PRE_TRAINING, encoder, head);
             for (int step = 0; step < steps; step++) {
                 long t0 = System.nanoTime();

@@ -17,8 +17,8 @@ import com.dipgnn.bench.ScalingFigures;
 import com.dipgnn.bench.ScalingProjection;
 import com.dipgnn.bench.StepBenchmark;
 import com.dipgnn.bench.StepTimes;
+import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.finetuning.FineTuneDefaults;
-import com.dipgnn.finetuning.FineTuneExperiment;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.model.Backbone;
@@ -311,7 +311,7 @@ public final class BenchCommand implements Callable<Integer> {
                     new int[0], embeddingWidth, 0, warmup, repeats, false, backbone(), positives);
             HeteroGraph graph = GraphLocations.load(benchDataset, 0);
             NodeEmbeddingBenchmark.Report report = new NodeEmbeddingBenchmark(settings, Devices.select(device))
-                    .runOn(graph, FineTuneExperiment.predictedRelation(graph, null), System.err::println);
+                    .runOn(graph, ExperimentSpec.predictedRelation(graph, null), System.err::println);
             out.println(
                     json
                             ? new ObjectMapper().writeValueAsString(report)

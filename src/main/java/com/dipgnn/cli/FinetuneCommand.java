@@ -7,6 +7,7 @@ import com.dipgnn.finetuning.FineTuneResult;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.split.EdgeSplitKind;
 import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderExperiment;
@@ -146,7 +147,7 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
                 ? options.spec(kind, graph)
                 : options.spec(kind, graph, start.manifest().modelConfig());
         PrintStream err = System.err;
-        err.println("data: " + FineTuneExperiment.describe(graph));
+        err.println("data: " + graph.describe());
         FineTuneExperiment experiment = (pretrained == null
                         ? new FineTuneExperiment(
                                 graph, options.dataset, spec, Devices.select(options.device), TextCaches.cli())
@@ -232,7 +233,7 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         RecommenderConfig config =
                 recommender.config(com.dipgnn.recommend.RecommenderKind.parse(model), options.negatives);
         PrintStream err = System.err;
-        err.println("data: " + FineTuneExperiment.describe(graph));
+        err.println("data: " + graph.describe());
         if (plot != null && validationFraction != null && validationFraction == 0) {
             throw new IllegalArgumentException("--rec-plot draws the validation curve, and --rec-val-fraction 0 "
                     + "leaves no validation pairs: drop one of them");
@@ -242,9 +243,7 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
                         options.relation,
                         mode,
                         options.splitSeed,
-                        validationFraction == null
-                                ? FineTuneExperiment.DEFAULT_VALIDATION_FRACTION
-                                : validationFraction,
+                        validationFraction == null ? EdgeSplitKind.DEFAULT_VALIDATION_FRACTION : validationFraction,
                         config,
                         Devices.select(options.device))
                 .withPopularityPrior(options.recommenderPopularityPrior());

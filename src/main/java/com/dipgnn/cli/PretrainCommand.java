@@ -1,8 +1,6 @@
 package com.dipgnn.cli;
 
-import ai.djl.ndarray.NDManager;
 import com.dipgnn.finetuning.ExperimentSpec;
-import com.dipgnn.finetuning.FineTuneExperiment;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.HeteroGraph;
@@ -10,8 +8,7 @@ import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.PretrainResult;
-import com.dipgnn.pretraining.PretrainedModels;
-import com.dipgnn.pretraining.Pretrainer;
+import com.dipgnn.pretraining.PretrainingRun;
 import com.dipgnn.runtime.Devices;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
@@ -25,7 +22,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code pretrain}: pre-trains on the pre-training part of the node-transfer split and saves the
+ * {@code pretrain}: pre-trains ({@link com.dipgnn.pretraining.PretrainingRun}) on the pre-training part of the
+ * node-transfer split, or the training edges of an edge split of the link task, and saves the
  * kept encoder as a model directory, which {@code finetune --pretrained DIR} starts from.
  */
 @Command(
@@ -85,50 +83,35 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
                             + "--split or use --split transfer (the link task also takes an edge split: dataset, holdout or "
                             + "leave-one-out, and pre-trains on the training edges only)");
         }
-        FineTuneExperiment experiment =
-                new FineTuneExperiment(graph, options.dataset, spec, Devices.select(options.device), TextCaches.cli());
-        HeteroGraph pretrainGraph = experiment.pretrainGraph();
         PretrainConfig config = pretrain.config(chosen, options.seed, spec);
-        System.err.println("pre-training graph: " + FineTuneExperiment.describe(pretrainGraph));
-        try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
-            PretrainResult result = new Pretrainer(config, new PretrainProgress(System.err, "pretrain"))
-                    .withGradientNorms(pretrain.gradientNormsEvery)
-                    .run(
-                            pretrainGraph,
-                            experiment.textInputs(),
-                            experiment.spec().model(),
-                            manager,
-                            checkpoints);
-            PretrainMethod.Kept which = keptNetwork(chosen);
-            PretrainedModels.save(
-                    save,
-                    result,
-                    config,
-                    which,
-                    experiment.spec().model(),
-                    pretrainGraph,
-                    options.dataset,
-                    options.splitSeed,
-                    experiment.textInputs(),
-                    experiment.featureScaling());
-            System.err.printf(
-                    Locale.ROOT,
-                    "saved the %s encoder to %s (%.1f s)%n",
-                    which.name().toLowerCase(Locale.ROOT),
-                    save,
-                    result.seconds());
-            if (json) {
-                Map<String, Object> out = new LinkedHashMap<>();
-                out.put("dataset", options.dataset);
-                out.put("method", config.method().cliName());
-                out.put("saved", save.toString());
-                out.put("seconds", result.seconds());
-                out.put("final", result.finalMetrics());
-                out.put("history", result.history());
-                System.out.println(new ObjectMapper().writeValueAsString(out));
-            } else {
-                result.finalMetrics().forEach((k, v) -> System.out.printf(Locale.ROOT, "%-22s %.4f%n", k, v));
-            }
+        PretrainMethod.Kept which = keptNetwork(chosen);
+        PretrainingRun run = PretrainingRun.prepare(
+                new PretrainingRun.Data(
+                        graph, options.dataset, spec.pretrainSplit(graph), spec.inputSettings(), spec.model()),
+                Devices.select(options.device),
+                TextCaches.cli());
+        System.err.println("pre-training graph: " + run.pretrainGraph().describe());
+        PretrainResult result = run.run(
+                        new PretrainingRun.Settings(config, which, pretrain.gradientNormsEvery, checkpoints, save),
+                        new PretrainProgress(System.err, "pretrain"))
+                .result();
+        System.err.printf(
+                Locale.ROOT,
+                "saved the %s encoder to %s (%.1f s)%n",
+                which.name().toLowerCase(Locale.ROOT),
+                save,
+                result.seconds());
+        if (json) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("dataset", options.dataset);
+            out.put("method", config.method().cliName());
+            out.put("saved", save.toString());
+            out.put("seconds", result.seconds());
+            out.put("final", result.finalMetrics());
+            out.put("history", result.history());
+            System.out.println(new ObjectMapper().writeValueAsString(out));
+        } else {
+            result.finalMetrics().forEach((k, v) -> System.out.printf(Locale.ROOT, "%-22s %.4f%n", k, v));
         }
         return 0;
     }

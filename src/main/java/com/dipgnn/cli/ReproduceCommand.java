@@ -119,7 +119,7 @@ public final class ReproduceCommand implements Callable<Integer>, TrainingComman
                 probe,
                 pretrain.gradientNormsEvery);
         PrintStream err = System.err;
-        err.println("data: " + FineTuneExperiment.describe(graph));
+        err.println("data: " + graph.describe());
         ReproductionResult result =
                 new Reproduction(experiment, plan, new Progress(err, experiment.primaryMetric())).run(dir);
         Path report = ReproductionReport.write(result, dir);

@@ -1,7 +1,6 @@
 package com.dipgnn.experiments;
 
 import ai.djl.MalformedModelException;
-import ai.djl.ndarray.NDManager;
 import com.dipgnn.finetuning.FineTuneExperiment;
 import com.dipgnn.finetuning.FineTuneResult;
 import com.dipgnn.graph.FeatureScaling;
@@ -13,8 +12,7 @@ import com.dipgnn.pretraining.PretrainListener;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.PretrainProvenance;
 import com.dipgnn.pretraining.PretrainResult;
-import com.dipgnn.pretraining.PretrainedModels;
-import com.dipgnn.pretraining.Pretrainer;
+import com.dipgnn.pretraining.PretrainingRun;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
 import java.io.IOException;
@@ -27,8 +25,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Runs every method of a {@link ReproductionSpec} through pre-training (on the pre-training part
- * of the node-transfer split) and fine-tuning (on the fine-tuning part, same split, same seeds
+ * Runs every method of a {@link ReproductionSpec} through pre-training ({@link PretrainingRun}, on
+ * the pre-training part of the experiment's split, reading the graph as fine-tuning does) and fine-tuning (on the fine-tuning part, same split, same seeds
  * for every method), and compares each method with fine-tuning from scratch by a paired t-test.
  * Pre-trained models are saved under the work directory and reused by a later run with the same
  * settings.
@@ -69,23 +67,29 @@ public final class Reproduction {
 
     /** Runs everything; pre-trained models go to {@code workDir/pretrained}. */
     public ReproductionResult run(Path workDir) throws IOException, MalformedModelException {
-        HeteroGraph pretrainGraph =
-                spec.methods().stream().anyMatch(m -> m != PretrainMethod.NONE) ? experiment.pretrainGraph() : null;
+        PretrainingRun pretraining = spec.methods().stream().anyMatch(m -> m != PretrainMethod.NONE)
+                ? PretrainingRun.on(
+                        experiment.inputs(),
+                        experiment.pretrainSplit(),
+                        experiment.spec().model(),
+                        experiment.datasetName(),
+                        experiment.device())
+                : null;
         List<MethodReport> reports = new ArrayList<>();
         for (PretrainMethod method : spec.methods()) {
-            reports.add(runMethod(method, pretrainGraph, workDir));
+            reports.add(runMethod(method, pretraining, workDir));
         }
         return new ReproductionResult(
                 experiment.graph().name(),
-                FineTuneExperiment.describe(experiment.graph()),
+                experiment.graph().describe(),
                 experiment.spec().task().shortName(),
                 experiment.primaryMetric(),
-                settings(pretrainGraph),
+                settings(pretraining == null ? null : pretraining.pretrainGraph()),
                 reports,
                 comparisons(reports));
     }
 
-    private MethodReport runMethod(PretrainMethod method, HeteroGraph pretrainGraph, Path workDir)
+    private MethodReport runMethod(PretrainMethod method, PretrainingRun pretraining, Path workDir)
             throws IOException, MalformedModelException {
         List<RunRecord> runs = new ArrayList<>();
         ModelStore.EncoderWeights shared = null;
@@ -98,7 +102,7 @@ public final class Reproduction {
             if (method != PretrainMethod.NONE) {
                 if (shared == null || spec.pretrainPerRun()) {
                     long pretrainSeed = spec.pretrainPerRun() ? seed : spec.firstSeed();
-                    PretrainedModel model = pretrained(method, pretrainSeed, pretrainGraph, workDir);
+                    PretrainedModel model = pretrained(method, pretrainSeed, pretraining, workDir);
                     first = first == null ? model : first;
                     pretrainSeconds += model.seconds;
                     pretrainings++;
@@ -133,7 +137,7 @@ public final class Reproduction {
             Map<String, Double> finalMetrics,
             Map<Long, Map<String, Double>> history) {}
 
-    private PretrainedModel pretrained(PretrainMethod method, long seed, HeteroGraph graph, Path workDir)
+    private PretrainedModel pretrained(PretrainMethod method, long seed, PretrainingRun pretraining, Path workDir)
             throws IOException, MalformedModelException {
         PretrainConfig config = spec.pretrain().withMethod(method).withSeed(seed);
         Path dir = workDir.resolve("pretrained").resolve(method.cliName() + "-seed" + seed);
@@ -151,29 +155,19 @@ public final class Reproduction {
             throw new IllegalArgumentException(dir + " holds a model pre-trained with other settings; delete it or "
                     + "choose another --out directory");
         }
-        listener.onPhase(method.displayName() + ": pre-training " + config.steps() + " steps on '" + graph.name()
-                + "' (seed " + seed + ")");
+        listener.onPhase(method.displayName() + ": pre-training " + config.steps() + " steps on '"
+                + pretraining.pretrainGraph().name() + "' (seed " + seed + ")");
         Path checkpoints = workDir.resolve("checkpoints").resolve(method.cliName() + "-seed" + seed);
-        try (NDManager manager = NDManager.newBaseManager(experiment.device())) {
-            PretrainResult result = new Pretrainer(config, listener.pretraining(method, seed))
-                    .withGradientNorms(spec.gradientNormsEvery())
-                    .run(graph, experiment.textInputs(), experiment.spec().model(), manager, checkpoints);
-            PretrainedModels.save(
-                    dir,
-                    result,
-                    config,
-                    experiment.spec().model(),
-                    graph,
-                    experiment.datasetName(),
-                    experiment.spec().splitSeed(),
-                    experiment.textInputs(),
-                    experiment.featureScaling());
-            PretrainCheckpoint.delete(checkpoints);
-            Map<Long, Map<String, Double>> history = new LinkedHashMap<>();
-            result.history().forEach(e -> history.put(e.step(), e.metrics()));
-            return new PretrainedModel(
-                    ModelStore.readEncoderWeights(dir), result.seconds(), result.finalMetrics(), history);
-        }
+        PretrainResult result = pretraining
+                .run(
+                        new PretrainingRun.Settings(config, method.kept(), spec.gradientNormsEvery(), checkpoints, dir),
+                        listener.pretraining(method, seed))
+                .result();
+        PretrainCheckpoint.delete(checkpoints);
+        Map<Long, Map<String, Double>> history = new LinkedHashMap<>();
+        result.history().forEach(e -> history.put(e.step(), e.metrics()));
+        return new PretrainedModel(
+                ModelStore.readEncoderWeights(dir), result.seconds(), result.finalMetrics(), history);
     }
 
     /**
@@ -241,7 +235,7 @@ public final class Reproduction {
         s.put("linear_probe", spec.probe());
         s.put("runs", spec.runs());
         if (pretrainGraph != null) {
-            s.put("pretrain_graph", FineTuneExperiment.describe(pretrainGraph));
+            s.put("pretrain_graph", pretrainGraph.describe());
         }
         return s;
     }

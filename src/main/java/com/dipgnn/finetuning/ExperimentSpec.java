@@ -1,12 +1,17 @@
 package com.dipgnn.finetuning;
 
 import com.dipgnn.graph.FeatureStandardization;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.split.PretrainSplit;
+import com.dipgnn.inference.PreparedInputs;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.text.TextInputScope;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -190,6 +195,79 @@ public record ExperimentSpec(
                 linkNegatives,
                 standardizeFeatures,
                 textInputs);
+    }
+
+    /**
+     * What pre-training sees of {@code graph} under this spec's split ({@link PretrainSplit}): the
+     * pre-training part of the node-transfer split (made for the classified type, or the predicted
+     * relation's source type); on an edge split of the link task every node and the training edges;
+     * on a data set's own node split every node and nothing to pre-train on.
+     */
+    public PretrainSplit pretrainSplit(HeteroGraph graph) {
+        if (split.holdsOutEdgesFor(task)) {
+            return new PretrainSplit.TrainingEdges(split.edgeSplitKind(), relationIn(graph), splitSeed);
+        }
+        if (split != SplitMode.TRANSFER) {
+            return PretrainSplit.NONE;
+        }
+        return new PretrainSplit.NodeTransfer(
+                splitSeed,
+                task == TaskKind.NODE_CLASSIFICATION
+                        ? targetTypeIn(graph)
+                        : relationIn(graph).source());
+    }
+
+    /** How the graph's inputs are prepared: text scope, row normalisation, standardisation. */
+    public PreparedInputs.Settings inputSettings() {
+        return new PreparedInputs.Settings(textInputs, normalizeFeatures, standardizeFeatures);
+    }
+
+    /**
+     * This spec with {@code auto} node inputs resolved for an edge split of the link task, where
+     * every node is seen in training ({@link ModelConfig#withEveryNodeOf}); other specs, and explicit
+     * choices, are returned as they are.
+     *
+     * @param graph the graph the model reads (its text-derived inputs added)
+     */
+    public ExperimentSpec withNodeInputsResolved(HeteroGraph graph) {
+        if (!split.holdsOutEdgesFor(task)) {
+            return this;
+        }
+        ModelConfig resolved = model.withEveryNodeOf(graph, relationIn(graph));
+        return resolved == model ? this : withModel(resolved);
+    }
+
+    /** The node type the node task classifies: {@link #targetType}, or the graph's only labeled type. */
+    public String targetTypeIn(HeteroGraph graph) {
+        if (targetType != null) {
+            return targetType;
+        }
+        List<String> labeled = graph.nodeTypes().stream()
+                .filter(t -> graph.nodes(t).labels() != null
+                        && graph.nodes(t).labels().labeledCount() > 0)
+                .toList();
+        if (labeled.size() != 1) {
+            throw new IllegalArgumentException("graph '" + graph.name() + "' has labeled node types " + labeled
+                    + "; name the one to classify with --target-type");
+        }
+        return labeled.get(0);
+    }
+
+    /** The relation the link task predicts in {@code graph} ({@link #predictedRelation}). */
+    public RelationType relationIn(HeteroGraph graph) {
+        return predictedRelation(graph, relation);
+    }
+
+    /** The relation named {@code nameOrKey} of {@code graph}, or its first non-reverse one when null. */
+    public static RelationType predictedRelation(HeteroGraph graph, String nameOrKey) {
+        if (nameOrKey != null) {
+            return graph.relation(nameOrKey);
+        }
+        return graph.relationTypes().stream()
+                .filter(r -> !r.isReverse())
+                .findFirst()
+                .orElseThrow(
+                        () -> new IllegalArgumentException("graph '" + graph.name() + "' has no relation to predict"));
     }
 
     /** When a step of this experiment takes the whole graph instead of a sampled subgraph. */

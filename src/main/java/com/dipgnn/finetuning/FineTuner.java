@@ -53,14 +53,6 @@ public final class FineTuner {
         this.prior = Objects.requireNonNull(prior, "prior");
     }
 
-    /** Seeds the engine and creates the parameters of the modules, reproducibly for a seed. */
-    public static void initialize(long seed, NDManager manager, GraphModule... modules) {
-        Devices.engine().setRandomSeed((int) seed);
-        for (GraphModule m : modules) {
-            m.initialize(manager);
-        }
-    }
-
     /**
      * Trains {@code encoder} and {@code head} (both initialised in {@code modelManager}) on the task.
      */

@@ -1,5 +1,9 @@
 package com.dipgnn.finetuning;
 
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.split.EdgeSplitKind;
+import com.dipgnn.graph.split.LinkSplit;
 import java.util.Locale;
 
 /** How a data set is divided for fine-tuning. */
@@ -24,6 +28,30 @@ public enum SplitMode {
      */
     public boolean holdsOutEdgesFor(TaskKind task) {
         return task == TaskKind.LINK_PREDICTION && this != TRANSFER;
+    }
+
+    /**
+     * The edge split of the predicted relation this mode names.
+     *
+     * @throws IllegalArgumentException for the node-transfer split, which is not an edge split
+     */
+    public EdgeSplitKind edgeSplitKind() {
+        return switch (this) {
+            case DATASET -> EdgeSplitKind.DATASET;
+            case HOLDOUT -> EdgeSplitKind.HOLDOUT;
+            case LEAVE_ONE_OUT -> EdgeSplitKind.LEAVE_ONE_OUT;
+            case TRANSFER -> throw new IllegalArgumentException("the node-transfer split holds out nodes, not edges");
+        };
+    }
+
+    /**
+     * The transductive edge split of {@code relation} this mode names ({@link EdgeSplitKind}), with
+     * the default validation carve-out. Every node stays; held-out edges leave the graph.
+     *
+     * @throws IllegalArgumentException for the node-transfer split, which is not an edge split
+     */
+    public LinkSplit edgeSplit(HeteroGraph graph, RelationType relation, long seed) {
+        return edgeSplitKind().split(graph, relation, seed);
     }
 
     public static SplitMode parse(String text) {

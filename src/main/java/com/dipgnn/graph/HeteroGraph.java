@@ -205,6 +205,26 @@ public final class HeteroGraph {
         }
     }
 
+    /** Node types and their counts, for reports. */
+    public String describe() {
+        StringBuilder sb = new StringBuilder(name).append(": ");
+        for (String t : nodeTypes()) {
+            NodeTable table = nodes(t);
+            sb.append(t).append(' ').append(table.count()).append(" (");
+            if (table.hasTextDerivedFeatures() && table.dataFeatureDim() > 0) {
+                sb.append("dim ")
+                        .append(table.dataFeatureDim())
+                        .append(" + text ")
+                        .append(table.featureDim() - table.dataFeatureDim());
+            } else {
+                sb.append(table.hasTextDerivedFeatures() ? "text, dim " : "dim ")
+                        .append(table.featureDim());
+            }
+            sb.append("), ");
+        }
+        return sb.append(totalEdges()).append(" stored edges").toString();
+    }
+
     @Override
     public String toString() {
         return "HeteroGraph[" + name + ", " + nodeTables.size() + " node types, " + totalNodes() + " nodes, "

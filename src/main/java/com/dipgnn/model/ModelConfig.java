@@ -1,5 +1,9 @@
 package com.dipgnn.model;
 
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.RelationType;
+import java.util.List;
+
 /**
  * Architecture hyper-parameters of a graph encoder. Defaults are the paper's: HGT, 3 layers,
  * hidden 400, 8 heads, dropout 0.2; plus the node inputs of {@link NodeInputConfig#DEFAULT}.
@@ -58,5 +62,20 @@ public record ModelConfig(
 
     public int headDim() {
         return hidden / heads;
+    }
+
+    /**
+     * This model where every node of {@code relation}'s two types is seen in training (an edge split
+     * of the link task): {@code auto} node inputs give those types a row per node and their
+     * log-degrees, with or without features, as recommenders give every user and item an id vector
+     * (features alone cannot tell two users of the same profile apart, and the degree is the
+     * popularity a ranking leans on); explicit choices are kept. Returns this model when nothing changes.
+     *
+     * @param graph the graph the model reads (its text-derived inputs added)
+     */
+    public ModelConfig withEveryNodeOf(HeteroGraph graph, RelationType relation) {
+        NodeInputConfig resolved = nodeInputs.withEveryNodeSeen(
+                GraphSchema.of(graph, nodeInputs).featureDims(), List.of(relation.source(), relation.target()));
+        return resolved.equals(nodeInputs) ? this : withNodeInputs(resolved);
     }
 }

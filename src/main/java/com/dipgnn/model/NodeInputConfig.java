@@ -1,5 +1,8 @@
 package com.dipgnn.model;
 
+import java.util.Collection;
+import java.util.Map;
+
 /**
  * What each node type's input layer reads besides its features: a learned per-node embedding and
  * structural inputs (log(1 + degree) per relation leaving the type). Nodes whose embedding row was
@@ -53,5 +56,17 @@ public record NodeInputConfig(
 
     public NodeInputConfig withRowDropout(double rate) {
         return new NodeInputConfig(embeddings, embeddingWidth, structural, rate);
+    }
+
+    /**
+     * These inputs where every node of {@code types} is seen in training (an edge split): an
+     * {@code auto} selection of embeddings or structural inputs also gives those types a row per
+     * node and their log-degrees, with or without features; explicit selections are kept.
+     *
+     * @param featureDims feature width per node type of the graph the model reads
+     */
+    public NodeInputConfig withEveryNodeSeen(Map<String, Integer> featureDims, Collection<String> types) {
+        return withEmbeddings(embeddings.withAutoPlus(featureDims, types))
+                .withStructural(structural.withAutoPlus(featureDims, types));
     }
 }

@@ -1,6 +1,7 @@
 package com.dipgnn.model;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -92,6 +93,19 @@ public record TypeSelection(Mode mode, List<String> types) {
             }
         });
         return chosen;
+    }
+
+    /**
+     * An {@code auto} selection as the list of its types among {@code featureDims} plus
+     * {@code extra}; other selections unchanged (an explicit choice is kept).
+     */
+    public TypeSelection withAutoPlus(Map<String, Integer> featureDims, Collection<String> extra) {
+        if (mode != Mode.AUTO) {
+            return this;
+        }
+        Set<String> chosen = new LinkedHashSet<>(resolve(featureDims));
+        chosen.addAll(extra);
+        return new TypeSelection(Mode.LIST, List.copyOf(chosen));
     }
 
     /** The form {@link #parse} reads. */

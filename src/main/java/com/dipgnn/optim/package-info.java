@@ -1,7 +1,8 @@
 /**
- * Optimisation (engine; no Spring): one training step ({@link com.dipgnn.optim.TrainingStep}), the
+ * Optimisation (engine; no Spring): the seeded initialisation every trainer starts with
+ * ({@link com.dipgnn.optim.ModelInitialization}), one training step ({@link com.dipgnn.optim.TrainingStep}), the
  * parameter updater (dense AdamW and lazy Adam for per-node embedding tables), learning-rate
  * schedules, and the listener and cancellation that every trainer (pre-training, fine-tuning,
- * recommenders) shares. Uses the model and DJL only.
+ * recommenders) shares. Uses the model, the runtime and DJL only.
  */
 package com.dipgnn.optim;

@@ -2,7 +2,6 @@ package com.dipgnn.pretraining;
 
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDManager;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.StepRandom;
@@ -10,6 +9,7 @@ import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeIdSpace;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.ParameterUpdater;
 import com.dipgnn.optim.TrainingCancelledException;
 import com.dipgnn.optim.TrainingStep;
@@ -115,7 +115,7 @@ public final class Pretrainer {
                 config.textPair(),
                 NodeIdSpace.of(graph));
         Map<String, GraphModule> modules = networks.modules();
-        FineTuner.initialize(config.seed(), manager, modules.values().toArray(GraphModule[]::new));
+        ModelInitialization.initialize(config.seed(), manager, modules.values().toArray(GraphModule[]::new));
         ParameterUpdater updater =
                 new ParameterUpdater(config.optimizer(), modules.values().toArray(GraphModule[]::new));
         PretrainObjective objective =

@@ -2,10 +2,11 @@ package com.dipgnn.recommend;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
-import com.dipgnn.finetuning.FineTuneExperiment;
+import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.split.EdgeSplitKind;
 import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import java.io.IOException;
@@ -39,7 +40,7 @@ public final class RecommenderExperiment {
             long splitSeed,
             RecommenderConfig config,
             Device device) {
-        this(graph, relation, mode, splitSeed, FineTuneExperiment.DEFAULT_VALIDATION_FRACTION, config, device);
+        this(graph, relation, mode, splitSeed, EdgeSplitKind.DEFAULT_VALIDATION_FRACTION, config, device);
     }
 
     /**
@@ -62,9 +63,9 @@ public final class RecommenderExperiment {
             throw new IllegalArgumentException("the " + config.kind().cliName() + " recommender learns one vector per "
                     + "node and cannot rank nodes it never saw: use --split dataset, holdout or leave-one-out");
         }
-        RelationType r = FineTuneExperiment.predictedRelation(graph, relation);
+        RelationType r = ExperimentSpec.predictedRelation(graph, relation);
         this.graph = graph;
-        this.split = InteractionSplit.of(FineTuneExperiment.edgeSplit(graph, r, mode, splitSeed, validationFraction));
+        this.split = InteractionSplit.of(mode.edgeSplitKind().split(graph, r, splitSeed, validationFraction));
         this.validationFraction = validationFraction;
         this.mode = mode;
         this.splitSeed = splitSeed;
@@ -98,7 +99,7 @@ public final class RecommenderExperiment {
         RecommenderTrainer trainer = new RecommenderTrainer(config, seed, listener, popularityPrior);
         try (NDManager manager = NDManager.newBaseManager(device)) {
             Recommender model = trainer.create(split, manager);
-            String carve = validationFraction == FineTuneExperiment.DEFAULT_VALIDATION_FRACTION
+            String carve = validationFraction == EdgeSplitKind.DEFAULT_VALIDATION_FRACTION
                     ? ""
                     : " validation " + validationFraction;
             return trainer.run(

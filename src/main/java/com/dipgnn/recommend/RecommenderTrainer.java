@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.StepRandom;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.ParameterUpdater;
 import com.dipgnn.optim.TrainingCancelledException;
 import com.dipgnn.optim.TrainingListener;
@@ -65,7 +66,7 @@ public final class RecommenderTrainer {
             case MF -> new MatrixFactorization(split.users(), split.items(), config.dim());
             case LIGHTGCN -> new LightGcn(split.train(), config.dim(), config.layers());
         };
-        FineTuner.initialize(seed, manager, model);
+        ModelInitialization.initialize(seed, manager, model);
         return model;
     }
 

@@ -4,7 +4,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.SparseFeatures;
 import com.dipgnn.graph.TextDerivedFeatures;
-import com.dipgnn.graph.split.NodeTransferSplit;
+import com.dipgnn.graph.split.PretrainSplit;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.IntStream;
 
 /**
  * What a model needs to read its graph's text, learned from the pre-training nodes alone and stored
@@ -155,24 +154,15 @@ public final class TextInputs {
     }
 
     /**
-     * Learns from the pre-training nodes of the node-transfer split with {@code splitSeed} (the nodes
-     * pre-training sees), or from every node when {@code transfer} is false (a data set's own split,
-     * where nothing is pre-trained); empty when the graph has no text.
+     * Learns from the nodes pre-training sees under {@code split} ({@link PretrainSplit#nodes}: the
+     * pre-training part of the node-transfer split, or every node on another split); empty when the
+     * graph has no text.
      */
-    public static Optional<TextInputs> learnForSplit(
-            HeteroGraph graph, boolean transfer, long splitSeed, TextInputConfig config) {
+    public static Optional<TextInputs> learnForSplit(HeteroGraph graph, PretrainSplit split, TextInputConfig config) {
         if (!hasText(graph)) {
             return Optional.empty();
         }
-        Map<String, int[]> nodes = new LinkedHashMap<>();
-        if (transfer) {
-            nodes.putAll(new NodeTransferSplit(splitSeed).pretrainNodes(graph));
-        } else {
-            for (String type : graph.nodeTypes()) {
-                nodes.put(type, IntStream.range(0, graph.numNodes(type)).toArray());
-            }
-        }
-        return learn(graph, nodes, config);
+        return learn(graph, split.nodes(graph), config);
     }
 
     private static List<String> textsOf(NodeTable table, int[] nodes) {

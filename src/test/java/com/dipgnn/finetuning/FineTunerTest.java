@@ -14,6 +14,7 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.sampling.FullGraphSampler;
@@ -72,7 +73,7 @@ class FineTunerTest {
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), model);
             GraphModule head = task.createHead(model.hidden());
-            FineTuner.initialize(config.seed(), manager, encoder, head);
+            ModelInitialization.initialize(config.seed(), manager, encoder, head);
             int arraysBefore = manager.getManagedArrays().size();
             FineTuneResult result = new FineTuner(config, TrainingListener.NONE).run(task, encoder, head, manager);
             assertThat(result.metric(EvalSplit.TEST, "micro_f1")).isGreaterThan(0.6); // chance is 0.25

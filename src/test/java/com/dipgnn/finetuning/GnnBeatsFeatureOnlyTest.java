@@ -15,6 +15,7 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.runtime.Devices;
@@ -128,7 +129,7 @@ class GnnBeatsFeatureOnlyTest {
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(modelGraph), model);
             GraphModule head = task.createHead(model.hidden());
-            FineTuner.initialize(config.seed(), manager, encoder, head);
+            ModelInitialization.initialize(config.seed(), manager, encoder, head);
             return new FineTuner(config, TrainingListener.NONE).run(task, encoder, head, manager);
         }
     }

@@ -66,18 +66,18 @@ class LinkNodeInputsTest {
                 255,
                 255,
                 0.1);
-        assertThat(FineTuneExperiment.withNodeInputsResolved(transfer, graph)).isSameAs(transfer);
+        assertThat(transfer.withNodeInputsResolved(graph)).isSameAs(transfer);
 
         ExperimentSpec none = PlantedCommunities.spec(
                 NodeInputConfig.DEFAULT.withEmbeddings(TypeSelection.NONE).withStructural(TypeSelection.NONE), 1, 1e-3);
-        assertThat(FineTuneExperiment.withNodeInputsResolved(none, graph)).isSameAs(none);
+        assertThat(none.withNodeInputsResolved(graph)).isSameAs(none);
         ExperimentSpec listed = PlantedCommunities.spec(
                 NodeInputConfig.DEFAULT
                         .withEmbeddings(new TypeSelection(TypeSelection.Mode.LIST, List.of("item")))
                         .withStructural(TypeSelection.ALL),
                 1,
                 1e-3);
-        assertThat(FineTuneExperiment.withNodeInputsResolved(listed, graph)).isSameAs(listed);
+        assertThat(listed.withNodeInputsResolved(graph)).isSameAs(listed);
     }
 
     @Test

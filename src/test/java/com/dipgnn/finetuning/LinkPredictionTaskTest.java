@@ -14,6 +14,7 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.ranking.RankingEvaluator;
@@ -91,7 +92,7 @@ class LinkPredictionTaskTest {
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(split.structure()), model);
             GraphModule head = task.createHead(16);
-            FineTuner.initialize(config.seed(), manager, encoder, head);
+            ModelInitialization.initialize(config.seed(), manager, encoder, head);
             FineTuneResult result = new FineTuner(config, TrainingListener.NONE).run(task, encoder, head, manager);
             // A random ranker's expected MRR over 256 candidates is H(256)/256, about 0.024; ranking the
             // positive at random among its ~16 same-group negatives (the best a group-aware model can do)
@@ -121,7 +122,7 @@ class LinkPredictionTaskTest {
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(split.structure()), model);
             GraphModule head = task.createHead(16);
-            FineTuner.initialize(config.seed(), manager, encoder, head);
+            ModelInitialization.initialize(config.seed(), manager, encoder, head);
             FineTuneResult result = new FineTuner(config, TrainingListener.NONE).run(task, encoder, head, manager);
             // chance MRR over 256 candidates is about 0.024 (see above); chance Recall@20 ranking ~310
             // unseen items is about 20/310 = 0.065
@@ -162,7 +163,7 @@ class LinkPredictionTaskTest {
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(split.structure()), model);
             GraphModule head = ranked.createHead(16);
-            FineTuner.initialize(config.seed(), manager, encoder, head);
+            ModelInitialization.initialize(config.seed(), manager, encoder, head);
             FineTuneResult result = new FineTuner(config, TrainingListener.NONE).run(ranked, encoder, head, manager);
             assertThat(result.metrics().get("val")).containsKeys("recall@20", "ndcg@20", "mrr");
             // chance Recall@20 ranking ~310 unseen items is about 0.065; the grouped clicks are learnable

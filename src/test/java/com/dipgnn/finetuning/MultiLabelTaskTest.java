@@ -14,6 +14,7 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.sampling.FullGraphSampler;
@@ -65,7 +66,7 @@ class MultiLabelTaskTest {
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), model);
             GraphModule head = task.createHead(8);
-            FineTuner.initialize(1, manager, encoder, head);
+            ModelInitialization.initialize(1, manager, encoder, head);
             FineTuneResult result = new FineTuner(config, TrainingListener.NONE).run(task, encoder, head, manager);
             assertThat(task.describe().multiLabel()).isTrue();
             assertThat(result.metric(EvalSplit.TEST, "micro_f1")).isGreaterThan(0.85);

@@ -20,6 +20,7 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeEmbeddingTable;
 import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.ParameterUpdater;
 import com.dipgnn.sampling.FullGraphSampler;
@@ -135,7 +136,7 @@ class NodeEmbeddingStoreTest {
         float[] before;
         try (NDManager m = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(GRAPH, legacy.nodeInputs()), legacy);
-            FineTuner.initialize(3, m, encoder);
+            ModelInitialization.initialize(3, m, encoder);
             before = embeddings(encoder, m);
             ModelStore.save(dir, manifest(legacy), encoder, head(m));
         }
@@ -163,7 +164,7 @@ class NodeEmbeddingStoreTest {
         try (NDManager m = NDManager.newBaseManager()) {
             // built without id spaces: no tables, while the manifest's config gives the featureless types rows
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(GRAPH, CONFIG.nodeInputs()), CONFIG);
-            FineTuner.initialize(3, m, encoder);
+            ModelInitialization.initialize(3, m, encoder);
             assertThatThrownBy(() -> ModelStore.save(dir, manifest(CONFIG), encoder, head(m)))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("per-node embeddings");
@@ -218,7 +219,7 @@ class NodeEmbeddingStoreTest {
     private static GraphEncoder trainedEncoder(ModelConfig config, NDManager manager) {
         GraphEncoder encoder =
                 new GraphEncoder(GraphSchema.of(GRAPH, config.nodeInputs()), config, NodeIdSpace.of(GRAPH));
-        FineTuner.initialize(3, manager, encoder);
+        ModelInitialization.initialize(3, manager, encoder);
         ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, encoder);
         int[] touched = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
         for (int step = 0; step < 2; step++) {

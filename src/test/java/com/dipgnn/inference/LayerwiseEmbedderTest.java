@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.within;
 import ai.djl.Device;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.DenseFeatures;
 import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
@@ -22,6 +21,7 @@ import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.runtime.Devices;
 import com.dipgnn.sampling.FullGraphSampler;
 import java.util.ArrayList;
@@ -130,7 +130,7 @@ class LayerwiseEmbedderTest {
     private static GraphEncoder encoder(HeteroGraph graph, ModelConfig config, NDManager manager) {
         Devices.engine();
         GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), config);
-        FineTuner.initialize(3, manager, encoder, new CosineScorer(config.hidden()));
+        ModelInitialization.initialize(3, manager, encoder, new CosineScorer(config.hidden()));
         return encoder;
     }
 }

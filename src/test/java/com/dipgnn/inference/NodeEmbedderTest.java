@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
@@ -14,6 +13,7 @@ import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.runtime.Devices;
 import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.SubgraphSampler;
@@ -43,7 +43,7 @@ class NodeEmbedderTest {
             Devices.engine();
             ModelConfig config = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0.0);
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), config);
-            FineTuner.initialize(3, manager, encoder, new CosineScorer(config.hidden()));
+            ModelInitialization.initialize(3, manager, encoder, new CosineScorer(config.hidden()));
 
             NodeEmbedder onePass = new NodeEmbedder(graph, whole, 8);
             NodeEmbedder inChunks = new NodeEmbedder(graph, chunked, 8);

@@ -53,7 +53,7 @@ class LearningRateScheduleTest {
     private static float[] firstStepMovement(double factor) {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             Linear layer = new Linear(2, 1, true);
-            FineTuner.initialize(1, manager, layer);
+            ModelInitialization.initialize(1, manager, layer);
             ParameterUpdater updater = new ParameterUpdater(new OptimizerConfig(0.1, 0, 0, 1e-8, 0), layer);
             updater.setLearningRateFactor(factor);
             float[] before = weights(layer);

@@ -9,7 +9,6 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Parameter;
 import ai.djl.training.GradientCollector;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.finetuning.PlantedCommunities;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Backbone;
@@ -43,7 +42,7 @@ class SparseUpdateTest {
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder =
                     new GraphEncoder(GraphSchema.of(graph, config.nodeInputs()), config, NodeIdSpace.of(graph));
-            FineTuner.initialize(1, manager, encoder);
+            ModelInitialization.initialize(1, manager, encoder);
             NodeEmbeddingTable users = encoder.nodeTables().get("user");
             ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING.withClipNorm(0), encoder);
             float[] before = users.weights().toFloatArray();
@@ -90,7 +89,7 @@ class SparseUpdateTest {
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder =
                     new GraphEncoder(GraphSchema.of(graph, config.nodeInputs()), config, NodeIdSpace.of(graph));
-            FineTuner.initialize(1, manager, encoder);
+            ModelInitialization.initialize(1, manager, encoder);
             NodeEmbeddingTable users = encoder.nodeTables().get("user");
             ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, encoder);
             float[] before = users.weights().toFloatArray();
@@ -126,7 +125,7 @@ class SparseUpdateTest {
         try (NDManager manager = NDManager.newBaseManager()) {
             GraphEncoder encoder =
                     new GraphEncoder(GraphSchema.of(graph, config.nodeInputs()), config, NodeIdSpace.of(graph));
-            FineTuner.initialize(1, manager, encoder);
+            ModelInitialization.initialize(1, manager, encoder);
             ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, encoder);
             try (NDManager scope = manager.newSubManager()) {
                 backward(encoder, graph, new int[] {0, 1, 2}, scope);

@@ -8,7 +8,6 @@ import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.model.Linear;
 import com.dipgnn.runtime.Devices;
 import java.util.ArrayList;
@@ -22,7 +21,7 @@ class TrainingStepTest {
     void aStepRunsForwardBackwardAndTheUpdateInOrderAndRefusesANonFiniteLoss() {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             Linear layer = new Linear(2, 1, true);
-            FineTuner.initialize(1, manager, layer);
+            ModelInitialization.initialize(1, manager, layer);
             ParameterUpdater updater = new ParameterUpdater(OptimizerConfig.FINE_TUNING, layer);
             Engine engine = Devices.engine();
             float[] before =

@@ -9,8 +9,8 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.training.GradientCollector;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.optim.ModelInitialization;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -55,7 +55,7 @@ class CandidateLogitsInRunsTest {
     private static float[][] logitsAndGradient(long maxScores) {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             EdgeHeads heads = new EdgeHeads(List.of(RATED), HIDDEN);
-            FineTuner.initialize(9, manager, heads);
+            ModelInitialization.initialize(9, manager, heads);
             Random rng = new Random(8);
             NDArray users = manager.create(gaussian(rng, USERS * HIDDEN), new Shape(USERS, HIDDEN));
             NDArray items = manager.create(gaussian(rng, ITEMS * HIDDEN), new Shape(ITEMS, HIDDEN));

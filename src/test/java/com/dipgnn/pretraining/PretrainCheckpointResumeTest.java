@@ -7,6 +7,7 @@ import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
+import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.Backbone;
@@ -177,7 +178,7 @@ class PretrainCheckpointResumeTest {
     void aRunWithTheTextPairResumesExactlyToo(@TempDir Path tmp) throws IOException {
         HeteroGraph raw = TextPairPretrainingTest.graph();
         TextInputs text = TextInputs.learnForSplit(
-                        raw, false, 0, new TextInputConfig(new VocabularyConfig(500, 1, 16, 50), 64))
+                        raw, PretrainSplit.NONE, new TextInputConfig(new VocabularyConfig(500, 1, 16, 50), 64))
                 .orElseThrow();
         HeteroGraph graph = text.apply(raw, null);
         PretrainConfig config = config().withSteps(5)

@@ -9,12 +9,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +51,7 @@ class PretrainObjectiveTest {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             PretrainNetworks networks =
                     new PretrainNetworks(method, GraphSchema.of(graph), MODEL, List.of(LIKES, NEAR));
-            FineTuner.initialize(
+            ModelInitialization.initialize(
                     config.seed(), manager, networks.modules().values().toArray(GraphModule[]::new));
             PretrainObjective objective = new PretrainObjective(
                     graph,
@@ -217,7 +217,7 @@ class PretrainObjectiveTest {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             PretrainNetworks networks =
                     new PretrainNetworks(PretrainMethod.DIPGNN, GraphSchema.of(graph), MODEL, List.of(LIKES, NEAR));
-            FineTuner.initialize(
+            ModelInitialization.initialize(
                     config.seed(), manager, networks.modules().values().toArray(GraphModule[]::new));
             PretrainObjective objective = new PretrainObjective(
                     graph,

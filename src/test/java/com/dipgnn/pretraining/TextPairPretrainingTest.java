@@ -13,10 +13,12 @@ import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.StepRandom;
+import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.sampling.FullGraphSampler;
@@ -79,7 +81,8 @@ class TextPairPretrainingTest {
     @Test
     void eachStepMasksAFifthOfTheChosenTextsTokensWithinTheTokenBudget() {
         HeteroGraph raw = graph();
-        TextInputs text = TextInputs.learnForSplit(raw, false, 0, TEXT).orElseThrow();
+        TextInputs text =
+                TextInputs.learnForSplit(raw, PretrainSplit.NONE, TEXT).orElseThrow();
         HeteroGraph g = text.apply(raw, null);
         NodeTokens tokens = NodeTokens.of(g, text.tokenizer());
         PretrainBatchSampler sampler =
@@ -261,7 +264,7 @@ class TextPairPretrainingTest {
                 31,
                 0.1);
         // a model from before text inputs existed: products featureless, no vocabulary stored
-        HeteroGraph part = FineTuneExperiment.pretrainPart(raw, "product", 3);
+        HeteroGraph part = new PretrainSplit.NodeTransfer(3, "product").graph(raw);
         Path pretrained = dir.resolve("pretrained");
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             PretrainResult result = new Pretrainer(config(PretrainMethod.DIPGNN), PretrainListener.NONE)
@@ -291,7 +294,8 @@ class TextPairPretrainingTest {
     @Test
     void theDiscriminatorSeesTheInputsOfTheCorruptedTextOnTheChosenNodesOnlyAndVectorColumnsStay() {
         HeteroGraph raw = graph();
-        TextInputs text = TextInputs.learnForSplit(raw, false, 0, TEXT).orElseThrow();
+        TextInputs text =
+                TextInputs.learnForSplit(raw, PretrainSplit.NONE, TEXT).orElseThrow();
         HeteroGraph g = text.apply(raw, null);
         PretrainConfig config = config(PretrainMethod.DIPGNN);
         PretrainBatch batch = new PretrainBatchSampler(
@@ -305,7 +309,7 @@ class TextPairPretrainingTest {
                     List.of(g.relationTypes().get(0)),
                     text,
                     PAIR);
-            com.dipgnn.finetuning.FineTuner.initialize(
+            ModelInitialization.initialize(
                     1, manager, networks.modules().values().toArray(com.dipgnn.model.GraphModule[]::new));
             TextFeatureObjective objective = new TextFeatureObjective(
                     text, networks.generatorTextInputs(), networks.generatorText(), networks.discriminatorText());
@@ -373,7 +377,8 @@ class TextPairPretrainingTest {
     @Test
     void theAblationWithoutThePairTrainsNoTextNetworks() throws Exception {
         HeteroGraph raw = graph();
-        TextInputs text = TextInputs.learnForSplit(raw, false, 0, TEXT).orElseThrow();
+        TextInputs text =
+                TextInputs.learnForSplit(raw, PretrainSplit.NONE, TEXT).orElseThrow();
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             PretrainResult result = new Pretrainer(config(PretrainMethod.DIPGNN_NO_TEXT), PretrainListener.NONE)
                     .run(text.apply(raw, null), text, MODEL, manager, null);

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import ai.djl.Device;
 import ai.djl.ndarray.NDManager;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
@@ -14,6 +13,7 @@ import com.dipgnn.graph.synthetic.SyntheticGraphs;
 import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.store.InputPreparation;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
@@ -38,7 +38,7 @@ class HomogeneousDeploymentTest {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), ServingFixtures.TINY);
             CosineScorer head = new CosineScorer(ServingFixtures.TINY.hidden());
-            FineTuner.initialize(4, manager, encoder, head);
+            ModelInitialization.initialize(4, manager, encoder, head);
             ModelStore.save(
                     model,
                     ModelManifest.of(

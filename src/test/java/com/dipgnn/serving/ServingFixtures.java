@@ -5,7 +5,6 @@ import ai.djl.ndarray.NDManager;
 import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.finetuning.FineTuneConfig;
 import com.dipgnn.finetuning.FineTuneExperiment;
-import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.FeatureScaling;
@@ -19,6 +18,7 @@ import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.ranking.PopularityPrior;
@@ -108,7 +108,7 @@ final class ServingFixtures {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph), TINY);
             CosineScorer head = new CosineScorer(TINY.hidden());
-            FineTuner.initialize(9, manager, encoder, head);
+            ModelInitialization.initialize(9, manager, encoder, head);
             ModelTask task = ModelTask.LinkPrediction.untrained(RelationType.parse("query__clicked__product"), 0.1);
             InputPreparation preparation = new InputPreparation(
                     SAMPLING,

@@ -12,6 +12,7 @@ import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.Linear;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.PretrainProvenance;
@@ -272,7 +273,7 @@ class ManifestMigrationTest {
             com.dipgnn.model.GraphEncoder encoder =
                     new com.dipgnn.model.GraphEncoder(manifest.schema(), manifest.modelConfig());
             Linear head = new Linear(manifest.hidden(), 5, true);
-            com.dipgnn.finetuning.FineTuner.initialize(4, manager, encoder, head);
+            ModelInitialization.initialize(4, manager, encoder, head);
             for (var entry : Map.of("encoder.params", (com.dipgnn.model.GraphModule) encoder, "head.params", head)
                     .entrySet()) {
                 try (DataOutputStream out = new DataOutputStream(Files.newOutputStream(dir.resolve(entry.getKey())))) {

@@ -3,13 +3,13 @@ package com.dipgnn.jobs.parameters;
 import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.finetuning.FineTuneConfig;
 import com.dipgnn.finetuning.FineTuneDefaults;
-import com.dipgnn.finetuning.FineTuneExperiment;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.jobs.runner.FinetunePlan;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobParameterException;
@@ -682,8 +682,9 @@ public record FinetuneParameters(
                     "model '" + pretrainedModelId + "' was pre-trained " + "on another data set (" + e.getMessage()
                             + "); give a model pre-trained on this data set");
         }
-        String expected =
-                FineTuneExperiment.pretrainPart(graph, splitType, splitSeed).fingerprint();
+        String expected = new PretrainSplit.NodeTransfer(splitSeed, splitType)
+                .graph(graph)
+                .fingerprint();
         if (!expected.equals(manifest.datasetFingerprint())) {
             throw new JobParameterException(
                     "pretrainedModelId",

@@ -1,7 +1,11 @@
 package com.dipgnn.jobs.parameters;
 
+import com.dipgnn.finetuning.ExperimentSpec;
+import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.split.PretrainSplit;
+import com.dipgnn.inference.PreparedInputs;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.jobs.runner.PretrainPlan;
@@ -29,8 +33,9 @@ import java.util.Locale;
  * A pre-training job: the method, the encoder architecture and the pre-training settings. Absent
  * (null) fields take the paper's values ({@link PretrainConfig#PAPER_DEFAULT},
  * {@link ModelConfig#PAPER_DEFAULT}). The job pre-trains on the pre-training part (70% of the
- * nodes) of the node-transfer split with {@code splitSeed}; fine-tuning jobs from the model must
- * use the same split seed.
+ * nodes) of the node-transfer split with {@code splitSeed}, or on the training edges of an edge
+ * split of {@code relation} ({@code split}); fine-tuning from the model must use the same split and
+ * split seed.
  */
 @Schema(description = "Settings of a pre-training job; absent fields take the paper's defaults")
 public record PretrainParameters(
@@ -221,8 +226,32 @@ public record PretrainParameters(
                 nullable = true)
         @DecimalMin("0.0")
         @DecimalMax(value = "1.0", inclusive = false)
-        Double embeddingRowDropout)
+        Double embeddingRowDropout,
+
+        @Schema(
+                description = "What pre-training sees. transfer (default): the pre-training part (70% of the nodes) of "
+                        + "the node-transfer split with splitSeed, made for splitNodeType. The others keep every node and "
+                        + "hold edges of relation out of pre-training, as the link task's fine-tuning on the same split "
+                        + "and splitSeed does: dataset (the data set's own edge marks, with a 5% validation carve-out "
+                        + "when none is marked), holdout (a seeded per-user 20% test and 10% validation) or "
+                        + "leave-one-out (one test and one validation edge per user)",
+                example = "transfer",
+                allowableValues = {"transfer", "dataset", "holdout", "leave-one-out"},
+                nullable = true)
+        @Pattern(regexp = "transfer|dataset|holdout|leave-one-out")
+        String split,
+
+        @Schema(
+                description =
+                        "Relation whose edges an edge split holds out, by name or src__name__dst (null: the first "
+                                + "one); the transfer split ignores it",
+                example = "query__clicked__product",
+                nullable = true)
+        String relation)
         implements JobParameters {
+
+    /** The default split: the node-transfer split's pre-training part. */
+    private static final String SPLIT_TRANSFER = "transfer";
 
     /** The methods a pre-training job accepts (their command-line names). */
     static final String METHODS = "dipgnn|dipgnn-no-text|dipgnn-edges|dipgnn-features|random-edges|gpt-gnn|gae";
@@ -265,6 +294,7 @@ public record PretrainParameters(
         nodeEmbeddings = or(nodeEmbeddings, inputs.embeddings().toString());
         structuralInputs = or(structuralInputs, inputs.structural().toString());
         embeddingRowDropout = or(embeddingRowDropout, inputs.rowDropout());
+        split = or(split, SPLIT_TRANSFER);
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
@@ -320,6 +350,8 @@ public record PretrainParameters(
                 checkpointEvery,
                 logEvery,
                 keep,
+                null,
+                null,
                 null,
                 null,
                 null,
@@ -446,7 +478,7 @@ public record PretrainParameters(
                 .orElse(graph.nodeTypes().get(0));
     }
 
-    /** Checks the method, architecture and split type against the graph ({@code pretrainedOrNull} is ignored). */
+    /** Checks the method, architecture, split and split type against the graph ({@code pretrainedOrNull} is ignored). */
     @Override
     public void validateAgainst(HeteroGraph graph, ModelManifest pretrainedOrNull) {
         PretrainMethod m = pretrainMethod();
@@ -456,6 +488,7 @@ public record PretrainParameters(
         if (splitNodeType != null) {
             ParameterChecks.nodeType("splitNodeType", graph, splitNodeType);
         }
+        pretrainSplitFor(graph);
         try {
             m.requireSomethingToLearn(graph);
         } catch (IllegalArgumentException e) {
@@ -470,10 +503,35 @@ public record PretrainParameters(
                 toPretrainConfig(),
                 modelConfig(),
                 keptNetwork(),
-                splitSeed,
-                splitNodeTypeFor(graph),
-                featureStandardization(),
-                textInputScope());
+                pretrainSplitFor(graph),
+                new PreparedInputs.Settings(textInputScope(), false, featureStandardization()));
+    }
+
+    /** The split (parsed): transfer, or one of the link task's edge splits. */
+    public SplitMode splitMode() {
+        ParameterChecks.oneOf("split", split, List.of(SPLIT_TRANSFER, "dataset", "holdout", "leave-one-out"));
+        return SplitMode.parse(split);
+    }
+
+    /**
+     * What the job pre-trains on in {@code graph}: the node-transfer split's pre-training part (made
+     * for {@link #splitNodeTypeFor}), or every node and the training edges of an edge split of
+     * {@code relation} (the graph's first relation when null).
+     */
+    public PretrainSplit pretrainSplitFor(HeteroGraph graph) {
+        SplitMode mode = splitMode();
+        if (mode == SplitMode.TRANSFER) {
+            return new PretrainSplit.NodeTransfer(splitSeed, splitNodeTypeFor(graph));
+        }
+        try {
+            return new PretrainSplit.TrainingEdges(
+                    mode.edgeSplitKind(), ExperimentSpec.predictedRelation(graph, relation), splitSeed);
+        } catch (IllegalArgumentException e) {
+            throw new JobParameterException(
+                    "relation",
+                    e.getMessage() + "; an edge split holds out edges of one of "
+                            + ParameterChecks.forwardRelations(graph));
+        }
     }
 
     private static String defaultKeep(String method) {

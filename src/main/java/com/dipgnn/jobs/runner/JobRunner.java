@@ -1,21 +1,15 @@
 package com.dipgnn.jobs.runner;
 
 import ai.djl.MalformedModelException;
-import ai.djl.ndarray.NDManager;
 import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.finetuning.FineTuneExperiment;
 import com.dipgnn.finetuning.FineTuneResult;
-import com.dipgnn.graph.FeatureScaling;
-import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.inference.NodeEmbedder;
-import com.dipgnn.model.ModelConfig;
+import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.optim.TrainingCancelledException;
 import com.dipgnn.pretraining.PretrainCheckpoint;
 import com.dipgnn.pretraining.PretrainConfig;
-import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.PretrainResult;
-import com.dipgnn.pretraining.PretrainedModels;
-import com.dipgnn.pretraining.Pretrainer;
+import com.dipgnn.pretraining.PretrainingRun;
 import com.dipgnn.serving.DeploymentListener;
 import com.dipgnn.serving.EmbeddingExport;
 import com.dipgnn.serving.EmbeddingsManifest;
@@ -23,8 +17,6 @@ import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.store.CheckpointRefusedException;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
-import com.dipgnn.text.TextInputConfig;
-import com.dipgnn.text.TextInputs;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -35,10 +27,11 @@ import java.util.Map;
 
 /**
  * Runs jobs on the engine in the calling thread, without Spring: embedding every node with a model
- * ({@link EmbedPlan}, for a deployment's precomputed embeddings), pre-training on the
- * pre-training part of the node-transfer split (its dense features standardised with statistics of
- * that part unless the job says {@code standardizeFeatures: none}; the scaling is saved with the
- * model), or fine-tuning from a pre-trained model (with its stored scaling) or from scratch. A job
+ * ({@link EmbedPlan}, for a deployment's precomputed embeddings), pre-training through
+ * {@link PretrainingRun} on the pre-training part of its split (the node-transfer split or the
+ * training edges of an edge split; dense features standardised with statistics of the nodes
+ * pre-training sees unless the job says {@code standardizeFeatures: none}; the scaling is saved with
+ * the model), or fine-tuning from a pre-trained model (with its stored scaling) or from scratch. A job
  * run again with the same checkpoint directory after a crash resumes from its last checkpoint and
  * ends as if it had never stopped; one whose checkpoint was written with other settings (a service
  * setting changed in between) trains again from the beginning. The engine's random seed is
@@ -146,39 +139,33 @@ public final class JobRunner {
     private static JobOutcome pretrain(PretrainPlan p, JobWork work, JobControl control, ProgressTracker tracker)
             throws IOException {
         PretrainConfig config = p.config();
-        ModelConfig model = p.model();
-        PretrainMethod.Kept kept = p.kept();
-        TextInputs text = TextInputs.learnForSplit(
-                        work.graph(),
-                        true,
-                        p.splitSeed(),
-                        TextInputConfig.defaults().withScope(p.textInputs()))
-                .orElse(null);
-        HeteroGraph unscaled =
-                pretrainPart(p, text == null ? work.graph() : text.apply(work.graph(), work.textCache()));
-        // fitted on the pre-training part alone, as FineTuneExperiment.fitScaling does on the transfer split
-        FeatureScaling scaling = p.standardization().fit(unscaled, NodeEmbedder.allNodes(unscaled));
-        HeteroGraph part = scaling.apply(unscaled);
+        PretrainingRun run = prepare(p, work);
         tracker.phase("pretraining", config.steps());
-        try (NDManager manager = NDManager.newBaseManager(work.device())) {
-            PretrainResult result = new Pretrainer(config, new PretrainProgress(tracker, control, config.logEvery()))
-                    .run(part, text, model, manager, work.checkpointDir());
-            tracker.phase("saving", config.steps());
-            ModelManifest manifest = PretrainedModels.save(
-                    work.output(), result, config, kept, model, part, work.datasetName(), p.splitSeed(), text, scaling);
-            PretrainCheckpoint.delete(work.checkpointDir());
-            return new JobOutcome(
-                    manifest.metrics(), manifest, TrainingCurves.ofPretraining(result.history()), result.resumedFrom());
-        }
+        PretrainingRun.Outcome outcome = run.run(
+                new PretrainingRun.Settings(config, p.kept(), 0, work.checkpointDir(), work.output()),
+                new PretrainProgress(tracker, control, config.logEvery()));
+        tracker.phase("saving", config.steps());
+        PretrainCheckpoint.delete(work.checkpointDir());
+        ModelManifest manifest = outcome.manifest();
+        PretrainResult result = outcome.result();
+        return new JobOutcome(
+                manifest.metrics(), manifest, TrainingCurves.ofPretraining(result.history()), result.resumedFrom());
     }
 
-    private static HeteroGraph pretrainPart(PretrainPlan p, HeteroGraph graph) {
-        String type = p.splitNodeType();
+    /** The job's inputs and pre-training part; a node-transfer split that leaves too little is the split type's fault. */
+    private static PretrainingRun prepare(PretrainPlan p, JobWork work) {
         try {
-            return FineTuneExperiment.pretrainPart(graph, type, p.splitSeed());
+            return PretrainingRun.prepare(
+                    new PretrainingRun.Data(work.graph(), work.datasetName(), p.split(), p.inputs(), p.model()),
+                    work.device(),
+                    work.textCache());
         } catch (IllegalArgumentException e) {
-            throw new JobParameterException(
-                    "splitNodeType", e.getMessage() + "; choose another splitNodeType than '" + type + "'");
+            if (p.split() instanceof PretrainSplit.NodeTransfer transfer) {
+                throw new JobParameterException(
+                        "splitNodeType",
+                        e.getMessage() + "; choose another splitNodeType than '" + transfer.splitType() + "'");
+            }
+            throw e;
         }
     }
 

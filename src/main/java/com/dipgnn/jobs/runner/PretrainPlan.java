@@ -1,52 +1,42 @@
 package com.dipgnn.jobs.runner;
 
-import com.dipgnn.graph.FeatureStandardization;
+import com.dipgnn.graph.split.PretrainSplit;
+import com.dipgnn.inference.PreparedInputs;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
-import com.dipgnn.text.TextInputScope;
 import java.util.Objects;
 
 /**
- * A pre-training job: DiP-GNN or a baseline on the pre-training part of the node-transfer split.
+ * A pre-training job: DiP-GNN or a baseline on the pre-training part of its split (the
+ * node-transfer split, or the training edges of an edge split), run by
+ * {@link com.dipgnn.pretraining.PretrainingRun}.
  *
  * @param config the pre-training settings
  * @param model the encoder architecture
  * @param kept the network the job saves
- * @param splitSeed the seed of the node-transfer split
- * @param splitNodeType the node type the split is made for
- * @param standardization whether dense feature columns are standardised (statistics of the pre-training part)
- * @param textInputs which node types read their text as input features
+ * @param split what pre-training sees of the graph (its seed is recorded with the model)
+ * @param inputs how text and dense features are prepared (statistics of the nodes pre-training sees)
  */
 public record PretrainPlan(
         PretrainConfig config,
         ModelConfig model,
         PretrainMethod.Kept kept,
-        long splitSeed,
-        String splitNodeType,
-        FeatureStandardization standardization,
-        TextInputScope textInputs)
+        PretrainSplit split,
+        PreparedInputs.Settings inputs)
         implements JobPlan {
 
     public PretrainPlan {
         Objects.requireNonNull(config, "config");
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(kept, "kept");
-        Objects.requireNonNull(splitNodeType, "splitNodeType");
-        Objects.requireNonNull(standardization, "standardization");
-        Objects.requireNonNull(textInputs, "textInputs");
+        Objects.requireNonNull(split, "split");
+        Objects.requireNonNull(inputs, "inputs");
     }
 
     @Override
     public PretrainPlan withWholeGraphMemory(long maxBytes) {
-        return new PretrainPlan(
-                config.toBuilder().fullGraphMaxBytes(maxBytes).build(),
-                model,
-                kept,
-                splitSeed,
-                splitNodeType,
-                standardization,
-                textInputs);
+        return new PretrainPlan(config.toBuilder().fullGraphMaxBytes(maxBytes).build(), model, kept, split, inputs);
     }
 
     @Override

@@ -3,13 +3,13 @@ package com.dipgnn.jobs.parameters;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.dipgnn.finetuning.FineTuneExperiment;
 import com.dipgnn.graph.DenseFeatures;
 import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeLabels;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.graph.synthetic.CommunityConfig;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
 import com.dipgnn.graph.synthetic.SyntheticGraphs;
@@ -59,7 +59,7 @@ class JobParameterValidationTest {
     }
 
     private static ModelManifest pretrainedOn(HeteroGraph graph, long splitSeed, ModelConfig model) {
-        HeteroGraph part = FineTuneExperiment.pretrainPart(graph, "node", splitSeed);
+        HeteroGraph part = new PretrainSplit.NodeTransfer(splitSeed, "node").graph(graph);
         return ModelManifest.of(
                 model,
                 GraphSchema.of(part),
