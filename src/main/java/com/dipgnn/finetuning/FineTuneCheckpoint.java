@@ -11,7 +11,6 @@ import com.dipgnn.store.CheckpointKind;
 import com.dipgnn.store.CheckpointRefusedException;
 import com.dipgnn.store.CheckpointState;
 import com.dipgnn.store.NodeEmbeddingFiles;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -67,6 +66,10 @@ final class FineTuneCheckpoint {
             double intervalLoss,
             int intervalSteps,
             List<FineTuneLogEntry> history) {}
+
+    /** What a refused resume suggests. */
+    static final String SAME_SETTINGS =
+            "resume with the same settings (the number of steps may differ), or use another checkpoint directory";
 
     private FineTuneCheckpoint() {}
 
@@ -149,24 +152,17 @@ final class FineTuneCheckpoint {
             ParameterUpdater updater)
             throws IOException {
         Path checkpoint = CheckpointFiles.latest(dir);
-        JsonNode tree = CheckpointState.tree(checkpoint);
-        long step;
-        Progress progress;
-        if (CheckpointState.format(tree, dir) == CheckpointState.UNVERSIONED) {
-            step = tree.path("step").asLong();
-            progress = FineTuneCheckpointFormat1.progress(tree, identity, dir);
-        } else {
-            CheckpointState<Identity, Progress> saved =
-                    CheckpointState.typed(tree, CheckpointKind.FINE_TUNING, Identity.class, Progress.class, dir);
-            saved.requireIdentity(
-                    identity,
-                    dir,
-                    "fine-tuning",
-                    "resume with the same settings (the number of steps may differ), or use another checkpoint "
-                            + "directory");
-            step = saved.step();
-            progress = saved.progress();
-        }
+        CheckpointState.Resumed<Progress> resumed = CheckpointState.resume(
+                checkpoint,
+                dir,
+                CheckpointKind.FINE_TUNING,
+                identity,
+                Progress.class,
+                "fine-tuning",
+                SAME_SETTINGS,
+                FineTuneCheckpointFormat1::read);
+        long step = resumed.step();
+        Progress progress = resumed.progress();
         encoder.restore(matching(CheckpointFiles.readArrays(checkpoint.resolve(ENCODER)), encoder, dir));
         head.restore(matching(CheckpointFiles.readArrays(checkpoint.resolve(HEAD)), head, dir));
         updater.importState(CheckpointFiles.readArrays(checkpoint.resolve(OPTIMIZER)), (int) step);

@@ -2,6 +2,7 @@ package com.dipgnn.finetuning;
 
 import com.dipgnn.optim.EarlyStopping;
 import com.dipgnn.sampling.WholeGraphBudget;
+import com.dipgnn.store.CheckpointState;
 import com.dipgnn.store.UnversionedCheckpoints;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
@@ -42,25 +43,27 @@ final class FineTuneCheckpointFormat1 {
     private FineTuneCheckpointFormat1() {}
 
     /**
-     * The progress of a format-1 checkpoint written for the run of {@code identity}.
+     * The step and progress of a format-1 checkpoint written for the run of {@code identity}.
      *
      * @throws com.dipgnn.store.CheckpointRefusedException when it was written with other settings
      */
-    static FineTuneCheckpoint.Progress progress(JsonNode tree, FineTuneCheckpoint.Identity identity, Path dir)
-            throws JsonProcessingException {
+    static CheckpointState.Resumed<FineTuneCheckpoint.Progress> read(
+            JsonNode tree, FineTuneCheckpoint.Identity identity, Path dir) throws JsonProcessingException {
         Saved saved = JSON.treeToValue(tree, Saved.class);
         UnversionedCheckpoints.requireSettings(
                 withoutBudget(saved.settings()),
                 withoutBudget(settings(identity)),
                 dir,
                 "fine-tuning",
-                "resume with the same settings (the number of steps may differ), or use another checkpoint directory");
-        return new FineTuneCheckpoint.Progress(
-                new EarlyStopping.Progress(saved.best(), saved.bestStep(), saved.sinceBest()),
-                saved.lastLoss(),
-                saved.intervalLoss(),
-                saved.intervalSteps(),
-                saved.history());
+                FineTuneCheckpoint.SAME_SETTINGS);
+        return new CheckpointState.Resumed<>(
+                saved.step(),
+                new FineTuneCheckpoint.Progress(
+                        new EarlyStopping.Progress(saved.best(), saved.bestStep(), saved.sinceBest()),
+                        saved.lastLoss(),
+                        saved.intervalLoss(),
+                        saved.intervalSteps(),
+                        saved.history()));
     }
 
     /** The settings string format 1 wrote for the run. */

@@ -6,7 +6,6 @@ import com.dipgnn.store.CheckpointFiles;
 import com.dipgnn.store.CheckpointKind;
 import com.dipgnn.store.CheckpointRefusedException;
 import com.dipgnn.store.CheckpointState;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,19 +85,17 @@ final class RecommenderCheckpoint {
      */
     static Restored load(Path dir, Identity identity, Recommender model, ParameterUpdater updater) throws IOException {
         Path latest = CheckpointFiles.latest(dir);
-        JsonNode tree = CheckpointState.tree(latest);
-        int epoch;
-        Progress progress;
-        if (CheckpointState.format(tree, dir) == CheckpointState.UNVERSIONED) {
-            epoch = tree.path("epoch").asInt();
-            progress = RecommenderCheckpointFormat1.progress(tree, identity, dir);
-        } else {
-            CheckpointState<Identity, Progress> saved =
-                    CheckpointState.typed(tree, CheckpointKind.RECOMMENDER, Identity.class, Progress.class, dir);
-            saved.requireIdentity(identity, dir, "recommender", SAME_SETTINGS);
-            epoch = Math.toIntExact(saved.step());
-            progress = saved.progress();
-        }
+        CheckpointState.Resumed<Progress> resumed = CheckpointState.resume(
+                latest,
+                dir,
+                CheckpointKind.RECOMMENDER,
+                identity,
+                Progress.class,
+                "recommender",
+                SAME_SETTINGS,
+                RecommenderCheckpointFormat1::read);
+        int epoch = Math.toIntExact(resumed.step());
+        Progress progress = resumed.progress();
         model.restore(CheckpointFiles.readArrays(latest.resolve(WEIGHTS)));
         updater.importState(CheckpointFiles.readArrays(latest.resolve(OPTIMIZER)), (int) progress.steps());
         Path best = latest.resolve(BEST);

@@ -3,6 +3,7 @@ package com.dipgnn.recommend;
 import com.dipgnn.finetuning.FineTuneExperiment;
 import com.dipgnn.optim.EarlyStopping;
 import com.dipgnn.optim.LearningRateSchedule;
+import com.dipgnn.store.CheckpointState;
 import com.dipgnn.store.UnversionedCheckpoints;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -35,21 +36,23 @@ final class RecommenderCheckpointFormat1 {
     private RecommenderCheckpointFormat1() {}
 
     /**
-     * The progress of a format-1 checkpoint written for the run of {@code identity}.
+     * The epoch and progress of a format-1 checkpoint written for the run of {@code identity}.
      *
      * @throws com.dipgnn.store.CheckpointRefusedException when it was written with other settings
      */
-    static RecommenderCheckpoint.Progress progress(JsonNode tree, RecommenderCheckpoint.Identity identity, Path dir)
-            throws JsonProcessingException {
+    static CheckpointState.Resumed<RecommenderCheckpoint.Progress> read(
+            JsonNode tree, RecommenderCheckpoint.Identity identity, Path dir) throws JsonProcessingException {
         Saved saved = JSON.treeToValue(tree, Saved.class);
         UnversionedCheckpoints.requireSettings(
                 saved.settings(), settings(identity), dir, "recommender", RecommenderCheckpoint.SAME_SETTINGS);
-        return new RecommenderCheckpoint.Progress(
-                saved.steps(),
-                new EarlyStopping.Progress(
-                        saved.best() < 0 ? null : saved.best(), saved.bestEpoch(), saved.sinceBest()),
-                saved.seconds(),
-                saved.curve());
+        return new CheckpointState.Resumed<>(
+                saved.epoch(),
+                new RecommenderCheckpoint.Progress(
+                        saved.steps(),
+                        new EarlyStopping.Progress(
+                                saved.best() < 0 ? null : saved.best(), saved.bestEpoch(), saved.sinceBest()),
+                        saved.seconds(),
+                        saved.curve()));
     }
 
     /** The settings string format 1 wrote for the run. */

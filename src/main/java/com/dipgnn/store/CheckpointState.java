@@ -94,6 +94,44 @@ public record CheckpointState<I extends Record, P>(int format, CheckpointKind ki
         return state;
     }
 
+    /** Where a checkpoint's run was: its step (or epoch) and progress. */
+    public record Resumed<P>(long step, P progress) {}
+
+    /** Reads a checkpoint of format 1 for the run of an identity, refusing one of other settings. */
+    @FunctionalInterface
+    public interface Format1<I, P> {
+        Resumed<P> read(JsonNode tree, I identity, Path dir) throws IOException;
+    }
+
+    /**
+     * The step and progress of the checkpoint in {@code checkpoint} (the latest of {@code dir}) for the
+     * run of {@code identity}: one of this format typed and compared with {@link #requireIdentity},
+     * one of format 1 through its kind's migration.
+     *
+     * @throws CheckpointRefusedException when it was written with other settings, by another kind of run or
+     *     by a newer version
+     */
+    public static <I extends Record, P> Resumed<P> resume(
+            Path checkpoint,
+            Path dir,
+            CheckpointKind kind,
+            I identity,
+            Class<P> progress,
+            String run,
+            String hint,
+            Format1<I, P> format1)
+            throws IOException {
+        JsonNode tree = tree(checkpoint);
+        if (format(tree, dir) == UNVERSIONED) {
+            return format1.read(tree, identity, dir);
+        }
+        @SuppressWarnings("unchecked")
+        Class<I> type = (Class<I>) identity.getClass();
+        CheckpointState<I, P> saved = typed(tree, kind, type, progress, dir);
+        saved.requireIdentity(identity, dir, run, hint);
+        return new Resumed<>(saved.step(), saved.progress());
+    }
+
     /**
      * Refuses a resume whose identity is not {@code now}'s, naming each differing setting.
      *
