@@ -270,6 +270,30 @@ public record ExperimentSpec(
                         () -> new IllegalArgumentException("graph '" + graph.name() + "' has no relation to predict"));
     }
 
+    /** This spec with the training settings {@code t}. */
+    public ExperimentSpec withTraining(FineTuneConfig t) {
+        return new ExperimentSpec(
+                task,
+                targetType,
+                relation,
+                split,
+                splitSeed,
+                labelFraction,
+                model,
+                t,
+                sampling,
+                fullGraphMaxNodes,
+                fullGraphMaxBytes,
+                normalizeFeatures,
+                evalNegatives,
+                trainNegatives,
+                temperature,
+                linkLoss,
+                linkNegatives,
+                standardizeFeatures,
+                textInputs);
+    }
+
     /** When a step of this experiment takes the whole graph instead of a sampled subgraph. */
     public WholeGraphBudget wholeGraphBudget() {
         return new WholeGraphBudget(fullGraphMaxNodes, fullGraphMaxBytes);

@@ -3,15 +3,14 @@ package com.dipgnn.finetuning;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.NodeEmbeddingTable;
+import com.dipgnn.optim.EarlyStopping;
 import com.dipgnn.optim.ParameterUpdater;
-import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.store.CheckpointFiles;
+import com.dipgnn.store.CheckpointKind;
 import com.dipgnn.store.CheckpointRefusedException;
+import com.dipgnn.store.CheckpointState;
 import com.dipgnn.store.NodeEmbeddingFiles;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -19,17 +18,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
- * Fine-tuning checkpoints in the layout of {@link CheckpointFiles}: the step, the encoder's and
- * head's parameters, the optimizer's moments, the best weights so far with their score and step,
+ * Fine-tuning checkpoints in the layout of {@link CheckpointFiles} and the format of
+ * {@link CheckpointState}: the run's identity, the step, the encoder's and head's parameters, the optimizer's moments, the best weights so far with their score and step,
  * the early-stopping counter and the validation history; for an encoder with per-node embeddings
  * also its tables (rows and trained flags), their moments and the best tables.
  */
 final class FineTuneCheckpoint {
 
-    static final String STATE = "state.json";
     static final String ENCODER = "encoder.bin";
     static final String HEAD = "head.bin";
     static final String BEST_ENCODER = "best-encoder.bin";
@@ -38,79 +36,89 @@ final class FineTuneCheckpoint {
     static final String TABLES = "tables.bin";
     static final String BEST_TABLES = "best-tables.bin";
     static final String TABLE_OPTIMIZER = "optimizer-tables.bin";
-    /** The step budget, as {@link FineTuneConfig}'s record string opens it (the settings hold it, and the spec's). */
-    private static final Pattern STEP_BUDGET =
-            Pattern.compile("(" + FineTuneConfig.class.getSimpleName() + "\\[)steps=\\d+, ");
 
-    private static final JsonMapper JSON = JsonMapper.builder()
-            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-            .build();
+    /**
+     * What a checkpoint must have been written with to be resumed: the run's training config and
+     * settings, budget cleared ({@link FineTuneConfig#withoutBudget}).
+     *
+     * @param training the training config
+     * @param settings data, experiment and starting weights
+     */
+    record Identity(FineTuneConfig training, FineTuneSettings settings) {
 
-    /** The JSON part of a checkpoint; {@code best} is null before the first validation. */
-    record Saved(
-            long step,
-            String settings,
-            Double best,
-            long bestStep,
-            int sinceBest,
+        static Identity of(FineTuneConfig training, FineTuneSettings settings) {
+            return new Identity(training.withoutBudget(), settings.withoutBudget());
+        }
+    }
+
+    /**
+     * Where the run was, besides its step and weights.
+     *
+     * @param stopping the early-stopping loop's state
+     * @param lastLoss the last step's loss
+     * @param intervalLoss the loss summed since the last validation
+     * @param intervalSteps the steps since the last validation
+     * @param history the validations so far
+     */
+    record Progress(
+            EarlyStopping.Progress stopping,
             double lastLoss,
             double intervalLoss,
             int intervalSteps,
             List<FineTuneLogEntry> history) {}
 
+    /** What a refused resume suggests. */
+    static final String SAME_SETTINGS =
+            "resume with the same settings (the number of steps may differ), or use another checkpoint directory";
+
     private FineTuneCheckpoint() {}
 
     static void save(
             Path dir,
-            String settings,
+            Identity identity,
             FineTuneState state,
             GraphModule encoder,
             GraphModule head,
             ParameterUpdater updater)
             throws IOException {
-        Saved saved = new Saved(
-                state.step,
-                settings,
-                state.bestEncoder == null ? null : state.best,
-                state.bestStep,
-                state.sinceBest,
-                state.lastLoss,
-                state.intervalLoss,
-                state.intervalSteps,
-                state.history);
+        Progress progress = new Progress(
+                state.stopping.progress(), state.lastLoss, state.intervalLoss, state.intervalSteps, state.history);
+        Optional<FineTuneState.BestWeights> best = state.stopping.bestWeights();
         CheckpointFiles.commit(dir, state.step, temp -> {
-            JSON.writeValue(temp.resolve(STATE).toFile(), saved);
+            CheckpointState.of(CheckpointKind.FINE_TUNING, state.step, identity, progress)
+                    .write(temp);
             CheckpointFiles.writeArrays(temp.resolve(ENCODER), encoder.snapshot());
             CheckpointFiles.writeArrays(temp.resolve(HEAD), head.snapshot());
-            if (state.bestEncoder != null) {
-                CheckpointFiles.writeArrays(temp.resolve(BEST_ENCODER), state.bestEncoder);
-                CheckpointFiles.writeArrays(temp.resolve(BEST_HEAD), state.bestHead);
+            if (best.isPresent()) {
+                CheckpointFiles.writeArrays(
+                        temp.resolve(BEST_ENCODER), best.get().encoder());
+                CheckpointFiles.writeArrays(temp.resolve(BEST_HEAD), best.get().head());
             }
             CheckpointFiles.writeArrays(temp.resolve(OPTIMIZER), updater.exportState());
             if (!encoder.tables().isEmpty()) {
-                saveTables(temp, state, encoder, updater);
+                saveTables(temp, best, encoder, updater);
             }
         });
     }
 
-    private static void saveTables(Path temp, FineTuneState state, GraphModule encoder, ParameterUpdater updater)
+    private static void saveTables(
+            Path temp, Optional<FineTuneState.BestWeights> best, GraphModule encoder, ParameterUpdater updater)
             throws IOException {
         NodeEmbeddingFiles.write(temp.resolve(TABLES), encoder, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
-        if (state.bestEncoder != null) {
+        if (best.isPresent()) {
             NodeEmbeddingFiles.write(
-                    temp.resolve(BEST_TABLES), state.bestTables, Map.of(), ChunkedArrays.DEFAULT_CHUNK_FLOATS);
+                    temp.resolve(BEST_TABLES), best.get().tables(), Map.of(), ChunkedArrays.DEFAULT_CHUNK_FLOATS);
         }
-        try (DataOutputStream out = new DataOutputStream(
-                new BufferedOutputStream(Files.newOutputStream(temp.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
+        try (DataOutputStream out = CheckpointFiles.arraysOut(temp.resolve(TABLE_OPTIMIZER))) {
             updater.writeTableState(out, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
         }
     }
 
-    private static void loadTables(
-            Path checkpoint, FineTuneState state, GraphModule encoder, ParameterUpdater updater, Path dir)
-            throws IOException {
+    /** Restores the encoder's tables and their moments; returns the best tables (none when not kept). */
+    private static Map<String, NodeEmbeddingTable> loadTables(
+            Path checkpoint, boolean best, GraphModule encoder, ParameterUpdater updater, Path dir) throws IOException {
         if (encoder.tables().isEmpty()) {
-            return;
+            return Map.of();
         }
         if (!Files.isRegularFile(checkpoint.resolve(TABLES))) {
             throw new CheckpointRefusedException("the fine-tuning checkpoint in " + dir + " holds no node embeddings; "
@@ -121,63 +129,58 @@ final class FineTuneCheckpoint {
         NodeEmbeddingFiles.assign(
                 encoder,
                 NodeEmbeddingFiles.read(checkpoint.resolve(TABLES), manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS));
-        try (DataInputStream in = new DataInputStream(
-                new BufferedInputStream(Files.newInputStream(checkpoint.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
+        try (DataInputStream in = CheckpointFiles.arraysIn(checkpoint.resolve(TABLE_OPTIMIZER))) {
             updater.readTableState(in, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
         }
-        if (state.bestEncoder != null) {
-            state.keepBestTables(NodeEmbeddingFiles.read(
-                    checkpoint.resolve(BEST_TABLES), manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS));
-        }
+        return best
+                ? NodeEmbeddingFiles.read(checkpoint.resolve(BEST_TABLES), manager, ChunkedArrays.DEFAULT_CHUNK_FLOATS)
+                : Map.of();
     }
 
     /**
-     * Restores the latest checkpoint of {@code dir} into the modules and the updater.
+     * Restores the latest checkpoint of {@code dir} into the modules and the updater; one of format 1
+     * through {@link FineTuneCheckpointFormat1}.
      *
      * @throws CheckpointRefusedException when it was written with other settings or for another model
      */
     static FineTuneState load(
-            Path dir, String settings, GraphModule encoder, GraphModule head, ParameterUpdater updater)
+            Path dir,
+            FineTuneConfig config,
+            Identity identity,
+            GraphModule encoder,
+            GraphModule head,
+            ParameterUpdater updater)
             throws IOException {
         Path checkpoint = CheckpointFiles.latest(dir);
-        Saved saved = JSON.readValue(checkpoint.resolve(STATE).toFile(), Saved.class);
-        if (!withoutStepBudget(settings).equals(withoutStepBudget(saved.settings()))) {
-            throw new CheckpointRefusedException("the fine-tuning checkpoint in " + dir + " was written with other "
-                    + "settings ("
-                    + SettingsDifference.describe(withoutStepBudget(saved.settings()), withoutStepBudget(settings))
-                    + "); resume with the same settings (the number of steps may "
-                    + "differ), or use another checkpoint directory");
-        }
+        CheckpointState.Resumed<Progress> resumed = CheckpointState.resume(
+                checkpoint,
+                dir,
+                CheckpointKind.FINE_TUNING,
+                identity,
+                Progress.class,
+                "fine-tuning",
+                SAME_SETTINGS,
+                FineTuneCheckpointFormat1::read);
+        long step = resumed.step();
+        Progress progress = resumed.progress();
         encoder.restore(matching(CheckpointFiles.readArrays(checkpoint.resolve(ENCODER)), encoder, dir));
         head.restore(matching(CheckpointFiles.readArrays(checkpoint.resolve(HEAD)), head, dir));
-        updater.importState(CheckpointFiles.readArrays(checkpoint.resolve(OPTIMIZER)), (int) saved.step());
-        FineTuneState state = new FineTuneState();
-        state.step = saved.step();
-        if (saved.best() != null && Files.isRegularFile(checkpoint.resolve(BEST_ENCODER))) {
-            state.best = saved.best();
-            state.bestEncoder = matching(CheckpointFiles.readArrays(checkpoint.resolve(BEST_ENCODER)), encoder, dir);
-            state.bestHead = matching(CheckpointFiles.readArrays(checkpoint.resolve(BEST_HEAD)), head, dir);
-        }
-        state.bestStep = saved.bestStep();
-        state.sinceBest = saved.sinceBest();
-        state.lastLoss = saved.lastLoss();
-        state.intervalLoss = saved.intervalLoss();
-        state.intervalSteps = saved.intervalSteps();
-        state.history.addAll(saved.history());
-        loadTables(checkpoint, state, encoder, updater, dir);
+        updater.importState(CheckpointFiles.readArrays(checkpoint.resolve(OPTIMIZER)), (int) step);
+        FineTuneState state = new FineTuneState(config);
+        state.step = step;
+        boolean best = progress.stopping().best() != null && Files.isRegularFile(checkpoint.resolve(BEST_ENCODER));
+        Map<String, float[]> bestEncoder =
+                best ? matching(CheckpointFiles.readArrays(checkpoint.resolve(BEST_ENCODER)), encoder, dir) : null;
+        Map<String, float[]> bestHead =
+                best ? matching(CheckpointFiles.readArrays(checkpoint.resolve(BEST_HEAD)), head, dir) : null;
+        Map<String, NodeEmbeddingTable> bestTables = loadTables(checkpoint, best, encoder, updater, dir);
+        state.stopping.resume(
+                progress.stopping(), best ? new FineTuneState.BestWeights(bestEncoder, bestHead, bestTables) : null);
+        state.lastLoss = progress.lastLoss();
+        state.intervalLoss = progress.intervalLoss();
+        state.intervalSteps = progress.intervalSteps();
+        state.history.addAll(progress.history());
         return state;
-    }
-
-    /**
-     * The settings with the run's step budget ({@link FineTuneConfig#steps}) left out: a
-     * run resumes with more steps to go on, or with as many as it has made to end there and be
-     * evaluated with its best checkpoint. A whole-graph memory bound at its default is left out
-     * too ({@link WholeGraphBudget#withoutDefaultMemoryBound}).
-     */
-    static String withoutStepBudget(String settings) {
-        return STEP_BUDGET
-                .matcher(WholeGraphBudget.withoutDefaultMemoryBound(settings))
-                .replaceAll("$1");
     }
 
     private static Map<String, float[]> matching(Map<String, float[]> values, GraphModule module, Path dir) {

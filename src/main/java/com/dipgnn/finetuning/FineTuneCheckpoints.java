@@ -13,7 +13,7 @@ import java.nio.file.Path;
  * @param settings what else defines the run (data, split, model, starting weights): a checkpoint
  *     written with other settings is refused
  */
-public record FineTuneCheckpoints(Path directory, int every, String settings) {
+public record FineTuneCheckpoints(Path directory, int every, FineTuneSettings settings) {
 
     public FineTuneCheckpoints {
         if (directory == null) {
@@ -22,6 +22,8 @@ public record FineTuneCheckpoints(Path directory, int every, String settings) {
         if (every < 0) {
             throw new IllegalArgumentException("checkpoint interval must be >= 0 (got " + every + ")");
         }
-        settings = settings == null ? "" : settings;
+        if (settings == null) {
+            throw new IllegalArgumentException("the run's settings are required to refuse another run's checkpoint");
+        }
     }
 }

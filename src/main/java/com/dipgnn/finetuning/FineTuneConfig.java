@@ -32,4 +32,13 @@ public record FineTuneConfig(
     public FineTuneConfig withSteps(int s) {
         return new FineTuneConfig(s, batchSize, evalEvery, patience, optimizer, seed);
     }
+
+    /**
+     * This config with its budget cleared (the steps at {@link #PAPER_DEFAULT}'s): what a checkpoint must
+     * have been written with to be resumed, since a run resumes with more steps to go on, or with as many
+     * as it has made to end there and be evaluated with its best checkpoint.
+     */
+    public FineTuneConfig withoutBudget() {
+        return withSteps(PAPER_DEFAULT.steps());
+    }
 }

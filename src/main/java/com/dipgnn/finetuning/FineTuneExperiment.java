@@ -199,12 +199,13 @@ public final class FineTuneExperiment {
     }
 
     /** The data, split, model and starting weights a checkpoint must have been written with. */
-    private String checkpointSettings(ModelStore.EncoderWeights pretrained) {
-        String start = pretrained == null
-                ? "random"
-                : pretrained.manifest().datasetFingerprint() + "@"
-                        + pretrained.manifest().createdAt();
-        return "data " + graph().fingerprint() + ", " + spec + ", encoder from " + start;
+    private FineTuneSettings checkpointSettings(ModelStore.EncoderWeights pretrained) {
+        FineTuneSettings.Pretrained start = pretrained == null
+                ? null
+                : new FineTuneSettings.Pretrained(
+                        pretrained.manifest().datasetFingerprint(),
+                        pretrained.manifest().createdAt());
+        return new FineTuneSettings(graph().fingerprint(), spec, start);
     }
 
     /**

@@ -2,6 +2,7 @@ package com.dipgnn.finetuning;
 
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.NodeEmbeddingTable;
+import com.dipgnn.optim.EarlyStopping;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -11,19 +12,51 @@ import java.util.Map;
 /** The mutable state of a fine-tuning run between steps: what a checkpoint must restore. */
 final class FineTuneState {
 
-    long step;
-    double best = Double.NEGATIVE_INFINITY;
-    long bestStep;
-    Map<String, float[]> bestEncoder;
-    Map<String, float[]> bestHead;
-    /** Device copies of the encoder's per-node embedding tables at the best validation, by path. */
-    Map<String, NodeEmbeddingTable> bestTables = Map.of();
+    /**
+     * The weights at the best validation.
+     *
+     * @param encoder the encoder's parameters
+     * @param head the head's parameters
+     * @param tables device copies of the encoder's per-node embedding tables, by path
+     */
+    record BestWeights(
+            Map<String, float[]> encoder, Map<String, float[]> head, Map<String, NodeEmbeddingTable> tables) {
 
-    int sinceBest;
+        static BestWeights of(GraphModule encoder, GraphModule head) {
+            Map<String, NodeEmbeddingTable> copies = new LinkedHashMap<>();
+            encoder.tables().forEach((path, table) -> copies.put(path, table.copy()));
+            return new BestWeights(encoder.snapshot(), head.snapshot(), copies);
+        }
+
+        /** Frees the table copies. */
+        void release() {
+            tables.values().forEach(NodeEmbeddingTable::close);
+        }
+
+        /** Gives the modules these weights (the table copies are consumed). */
+        void restoreInto(GraphModule encoder, GraphModule head) {
+            encoder.restore(this.encoder);
+            head.restore(this.head);
+            encoder.tables().forEach((path, table) -> {
+                NodeEmbeddingTable best = tables.get(path);
+                if (best != null) {
+                    table.takeFrom(best);
+                }
+            });
+            release();
+        }
+    }
+
+    final EarlyStopping<BestWeights> stopping;
+    long step;
     double lastLoss = Double.NaN;
     double intervalLoss;
     int intervalSteps;
     final List<FineTuneLogEntry> history = new ArrayList<>();
+
+    FineTuneState(FineTuneConfig config) {
+        stopping = new EarlyStopping<>(config.evalEvery(), config.patience(), BestWeights::release);
+    }
 
     void addLoss(double loss) {
         lastLoss = loss;
@@ -33,45 +66,12 @@ final class FineTuneState {
 
     /** Records a validation; keeps the weights when the score improved. Returns whether it did. */
     boolean validated(Map<String, Double> metrics, double score, GraphModule encoder, GraphModule head) {
-        boolean improved = score > best;
-        if (improved) {
-            best = score;
-            bestStep = step;
-            bestEncoder = encoder.snapshot();
-            bestHead = head.snapshot();
-            keepBestTables(copies(encoder));
-            sinceBest = 0;
-        } else {
-            sinceBest++;
-        }
+        boolean improved = stopping.validated(step, score, () -> BestWeights.of(encoder, head));
         double mean = intervalSteps == 0 ? Double.NaN : intervalLoss / intervalSteps;
         history.add(new FineTuneLogEntry(
                 step, intervalSteps, mean, Collections.unmodifiableMap(new LinkedHashMap<>(metrics)), improved));
         intervalLoss = 0;
         intervalSteps = 0;
         return improved;
-    }
-
-    private static Map<String, NodeEmbeddingTable> copies(GraphModule encoder) {
-        Map<String, NodeEmbeddingTable> copies = new LinkedHashMap<>();
-        encoder.tables().forEach((path, table) -> copies.put(path, table.copy()));
-        return copies;
-    }
-
-    /** Replaces the best tables, freeing the previous copies. */
-    void keepBestTables(Map<String, NodeEmbeddingTable> tables) {
-        bestTables.values().forEach(NodeEmbeddingTable::close);
-        bestTables = tables;
-    }
-
-    /** Gives the encoder's tables the best copies' rows (the copies are consumed). */
-    void restoreBestTables(GraphModule encoder) {
-        encoder.tables().forEach((path, table) -> {
-            NodeEmbeddingTable best = bestTables.get(path);
-            if (best != null) {
-                table.takeFrom(best);
-            }
-        });
-        keepBestTables(Map.of());
     }
 }

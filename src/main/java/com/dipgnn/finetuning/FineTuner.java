@@ -81,7 +81,9 @@ public final class FineTuner {
         Engine engine = Devices.engine();
         engine.setRandomSeed((int) config.seed());
         ParameterUpdater updater = new ParameterUpdater(config.optimizer(), encoder, head);
-        FineTuneState state = resume(checkpoints, encoder, head, updater);
+        FineTuneCheckpoint.Identity identity =
+                checkpoints == null ? null : FineTuneCheckpoint.Identity.of(config, checkpoints.settings());
+        FineTuneState state = resume(checkpoints, identity, encoder, head, updater);
         long resumedFrom = state.step;
         listener.onStart(resumedFrom);
         announceRestoredBest(state);
@@ -96,22 +98,17 @@ public final class FineTuner {
                 }
                 state.addLoss(trainStep(task, encoder, head, batch, modelManager, engine, updater));
                 listener.onStep(step, config.steps(), state.lastLoss);
-                if ((step % config.evalEvery() == 0 || step == config.steps())
-                        && validate(task, encoder, head, modelManager, state)) {
+                if (state.stopping.due(step, config.steps()) && validate(task, encoder, head, modelManager, state)) {
                     break;
                 }
-                checkpoint(checkpoints, state, encoder, head, updater);
+                checkpoint(checkpoints, identity, state, encoder, head, updater);
                 if (listener.stopRequested()) {
                     throw new TrainingCancelledException(step);
                 }
             }
         }
         listener.onTrainingEnd(state.step);
-        if (state.bestEncoder != null) {
-            encoder.restore(state.bestEncoder);
-            head.restore(state.bestHead);
-            state.restoreBestTables(encoder);
-        }
+        state.stopping.restoreBest(best -> best.restoreInto(encoder, head));
         PopularityPrior chosen = calibrate(task, encoder, head, modelManager);
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         for (EvalSplit split : EvalSplit.values()) {
@@ -119,7 +116,7 @@ public final class FineTuner {
         }
         return new FineTuneResult(
                 metrics,
-                state.bestStep,
+                state.stopping.bestAt(),
                 state.step,
                 (System.nanoTime() - start) / 1e9,
                 state.lastLoss,
@@ -154,13 +151,13 @@ public final class FineTuner {
         Map<String, Double> val = evaluate(task, encoder, head, EvalSplit.VAL, modelManager);
         boolean improved = state.validated(val, val.get(task.primaryMetric()), encoder, head);
         listener.onValidation(state.step, val, improved);
-        return config.patience() > 0 && state.sinceBest >= config.patience();
+        return state.stopping.exhausted();
     }
 
     /** Tells the listener the best validation of a resumed run, so its progress shows it from the start. */
     private void announceRestoredBest(FineTuneState state) {
         state.history.stream()
-                .filter(e -> e.step() == state.bestStep
+                .filter(e -> e.step() == state.stopping.bestAt()
                         && e.validation() != null
                         && !e.validation().isEmpty())
                 .findFirst()
@@ -168,12 +165,16 @@ public final class FineTuner {
     }
 
     private FineTuneState resume(
-            FineTuneCheckpoints checkpoints, GraphModule encoder, GraphModule head, ParameterUpdater updater) {
+            FineTuneCheckpoints checkpoints,
+            FineTuneCheckpoint.Identity identity,
+            GraphModule encoder,
+            GraphModule head,
+            ParameterUpdater updater) {
         if (checkpoints == null || !CheckpointFiles.exists(checkpoints.directory())) {
-            return new FineTuneState();
+            return new FineTuneState(config);
         }
         try {
-            return FineTuneCheckpoint.load(checkpoints.directory(), settings(checkpoints), encoder, head, updater);
+            return FineTuneCheckpoint.load(checkpoints.directory(), config, identity, encoder, head, updater);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the checkpoint in " + checkpoints.directory(), e);
         }
@@ -181,6 +182,7 @@ public final class FineTuner {
 
     private void checkpoint(
             FineTuneCheckpoints checkpoints,
+            FineTuneCheckpoint.Identity identity,
             FineTuneState state,
             GraphModule encoder,
             GraphModule head,
@@ -192,16 +194,11 @@ public final class FineTuner {
             return;
         }
         try {
-            FineTuneCheckpoint.save(checkpoints.directory(), settings(checkpoints), state, encoder, head, updater);
+            FineTuneCheckpoint.save(checkpoints.directory(), identity, state, encoder, head, updater);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write a checkpoint to " + checkpoints.directory(), e);
         }
         listener.onCheckpoint(state.step, checkpoints.directory());
-    }
-
-    /** Everything a checkpoint must have been written with to be resumed. */
-    private String settings(FineTuneCheckpoints checkpoints) {
-        return config + " | " + checkpoints.settings();
     }
 
     private static <B> double trainStep(

@@ -2,16 +2,16 @@ package com.dipgnn.pretraining;
 
 import ai.djl.MalformedModelException;
 import ai.djl.ndarray.NDManager;
-import com.dipgnn.finetuning.SettingsDifference;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.optim.ParameterUpdater;
-import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.store.CheckpointFiles;
+import com.dipgnn.store.CheckpointKind;
 import com.dipgnn.store.CheckpointRefusedException;
+import com.dipgnn.store.CheckpointState;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.store.NodeEmbeddingFiles;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -23,7 +23,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Atomic pre-training checkpoints in a directory, in the layout of {@link CheckpointFiles}: a crash
+ * Atomic pre-training checkpoints in a directory, in the layout of {@link CheckpointFiles} and the
+ * format of {@link CheckpointState} (the identity: the run's {@link PretrainConfig}): a crash
  * at any moment leaves {@code LATEST} naming a complete checkpoint. A checkpoint holds every network's
  * parameters, the optimizer's moments and step count, the log history and the current interval's
  * partial sums, so a resumed run continues exactly where the crashed one was. Networks with
@@ -33,22 +34,27 @@ import java.util.Map;
 public final class PretrainCheckpoint {
 
     static final String LATEST = CheckpointFiles.LATEST;
-    static final String STATE = "state.json";
+    static final String STATE = CheckpointState.FILE;
     static final String OPTIMIZER = "optimizer.bin";
     static final String TABLE_OPTIMIZER = "optimizer-tables.bin";
     static final String TABLES = ".tables";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** What a checkpoint restores besides the parameters. */
+    /**
+     * What a checkpoint restores besides the parameters; its identity is the run's {@link PretrainConfig}.
+     *
+     * @param step the steps made
+     * @param history the log so far
+     * @param partial the current log interval's sums ({@link MetricAverager#export})
+     * @param overall the run's sums so far; null in checkpoints written before they were kept
+     */
     record State(
-            long step,
-            String method,
-            long seed,
-            String config,
-            List<PretrainLogEntry> history,
-            Map<String, double[]> partial,
-            Map<String, double[]> overall) {}
+            long step, List<PretrainLogEntry> history, Map<String, double[]> partial, Map<String, double[]> overall) {}
+
+    /** The part of {@link State} that state.json holds as the progress (the step is the format's). */
+    record Progress(List<PretrainLogEntry> history, Map<String, double[]> partial, Map<String, double[]> overall) {}
+
+    /** What a refused resume suggests. */
+    static final String SAME_SETTINGS = "resume with the same settings, or use another checkpoint directory";
 
     private PretrainCheckpoint() {}
 
@@ -62,10 +68,13 @@ public final class PretrainCheckpoint {
         return CheckpointFiles.exists(dir);
     }
 
-    static void save(Path dir, State state, Map<String, GraphModule> modules, ParameterUpdater updater)
+    static void save(
+            Path dir, PretrainConfig config, State state, Map<String, GraphModule> modules, ParameterUpdater updater)
             throws IOException {
+        Progress progress = new Progress(state.history(), state.partial(), state.overall());
         CheckpointFiles.commit(dir, state.step(), temp -> {
-            JSON.writeValue(temp.resolve(STATE).toFile(), state);
+            CheckpointState.of(CheckpointKind.PRE_TRAINING, state.step(), config, progress)
+                    .write(temp);
             for (Map.Entry<String, GraphModule> e : modules.entrySet()) {
                 try (DataOutputStream out = new DataOutputStream(
                         new BufferedOutputStream(Files.newOutputStream(temp.resolve(e.getKey() + ".params"))))) {
@@ -78,8 +87,7 @@ public final class PretrainCheckpoint {
             }
             CheckpointFiles.writeArrays(temp.resolve(OPTIMIZER), updater.exportState());
             if (updater.hasTables()) {
-                try (DataOutputStream out = new DataOutputStream(
-                        new BufferedOutputStream(Files.newOutputStream(temp.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
+                try (DataOutputStream out = CheckpointFiles.arraysOut(temp.resolve(TABLE_OPTIMIZER))) {
                     updater.writeTableState(out, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
                 }
             }
@@ -99,20 +107,18 @@ public final class PretrainCheckpoint {
             PretrainConfig config)
             throws IOException {
         Path checkpoint = CheckpointFiles.latest(dir);
-        State state = JSON.readValue(checkpoint.resolve(STATE).toFile(), State.class);
-        if (!state.method().equals(config.method().cliName()) || state.seed() != config.seed()) {
-            throw new CheckpointRefusedException(
-                    "the checkpoint in " + dir + " was written by method '" + state.method()
-                            + "' with seed " + state.seed() + ", not '"
-                            + config.method().cliName() + "' with seed "
-                            + config.seed() + "; use another checkpoint directory or the same settings");
-        }
-        String now = WholeGraphBudget.withoutDefaultMemoryBound(config.toString());
-        String was = WholeGraphBudget.withoutDefaultMemoryBound(state.config());
-        if (!now.equals(was)) {
-            throw new CheckpointRefusedException("the checkpoint in " + dir + " was written with other settings ("
-                    + SettingsDifference.describe(was, now) + "); resume with the same settings, or use another "
-                    + "checkpoint directory");
+        JsonNode tree = CheckpointState.tree(checkpoint);
+        State state;
+        if (CheckpointState.format(tree, dir) == CheckpointState.UNVERSIONED) {
+            state = PretrainCheckpointFormat1.state(tree, config, dir);
+        } else {
+            CheckpointState<PretrainConfig, Progress> saved =
+                    CheckpointState.typed(tree, CheckpointKind.PRE_TRAINING, PretrainConfig.class, Progress.class, dir);
+            requireMethodAndSeed(
+                    saved.identity().method().cliName(), saved.identity().seed(), config, dir);
+            saved.requireIdentity(config, dir, "pre-training", SAME_SETTINGS);
+            Progress p = saved.progress();
+            state = new State(saved.step(), p.history(), p.partial(), p.overall());
         }
         for (Map.Entry<String, GraphModule> e : modules.entrySet()) {
             Path file = checkpoint.resolve(e.getKey() + ".params");
@@ -133,11 +139,19 @@ public final class PretrainCheckpoint {
         }
         updater.importState(CheckpointFiles.readArrays(checkpoint.resolve(OPTIMIZER)), (int) state.step());
         if (updater.hasTables()) {
-            try (DataInputStream in = new DataInputStream(
-                    new BufferedInputStream(Files.newInputStream(checkpoint.resolve(TABLE_OPTIMIZER)), 1 << 20))) {
+            try (DataInputStream in = CheckpointFiles.arraysIn(checkpoint.resolve(TABLE_OPTIMIZER))) {
                 updater.readTableState(in, ChunkedArrays.DEFAULT_CHUNK_FLOATS);
             }
         }
         return state;
+    }
+
+    /** Refuses a checkpoint of another method or seed, naming both. */
+    static void requireMethodAndSeed(String method, long seed, PretrainConfig config, Path dir) {
+        if (!method.equals(config.method().cliName()) || seed != config.seed()) {
+            throw new CheckpointRefusedException("the checkpoint in " + dir + " was written by method '" + method
+                    + "' with seed " + seed + ", not '" + config.method().cliName() + "' with seed " + config.seed()
+                    + "; use another checkpoint directory or the same settings");
+        }
     }
 }

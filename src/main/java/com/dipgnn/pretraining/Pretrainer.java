@@ -169,14 +169,8 @@ public final class Pretrainer {
                         && step < config.steps()) {
                     PretrainCheckpoint.save(
                             checkpoints,
-                            new PretrainCheckpoint.State(
-                                    step,
-                                    config.method().cliName(),
-                                    config.seed(),
-                                    config.toString(),
-                                    history,
-                                    interval.export(),
-                                    overall.export()),
+                            config,
+                            new PretrainCheckpoint.State(step, history, interval.export(), overall.export()),
                             modules,
                             updater);
                     listener.onCheckpoint(step, checkpoints);

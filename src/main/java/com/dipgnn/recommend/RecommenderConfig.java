@@ -72,34 +72,29 @@ public record RecommenderConfig(
     }
 
     /**
-     * The settings that decide the weights after every epoch: all but the budget (patience, and
-     * epochs under a constant learning rate). A checkpoint written with the same identity resumes,
-     * so a run can be extended with a longer patience, or with more epochs at a constant rate,
-     * without starting over. A schedule's rate at each step depends on the number of epochs, so
-     * with one the epochs are part of the identity.
+     * The settings that decide the weights after every epoch: this config with its budget cleared
+     * (patience 0, and epochs 0 under a constant learning rate). A checkpoint written with the same
+     * identity resumes, so a run can be extended with a longer patience, or with more epochs at a
+     * constant rate, without starting over. A schedule's rate at each step depends on the number of
+     * epochs, so with one the epochs are part of the identity.
      */
-    public String trajectoryIdentity() {
-        boolean epochsMatter = schedule != LearningRateSchedule.CONSTANT;
-        String identity = new RecommenderConfig(
-                        kind,
-                        dim,
-                        layers,
-                        loss,
-                        negatives,
-                        negativeCount,
-                        temperature,
-                        l2,
-                        epochsMatter ? epochs : 0,
-                        batchSize,
-                        optimizer,
-                        schedule,
-                        evalEvery,
-                        0,
-                        fullK,
-                        evalNegatives)
-                .toString()
-                .replace(", patience=0", "");
-        // a constant rate's identity is the one written before schedules existed, so those checkpoints resume
-        return epochsMatter ? identity : identity.replace("epochs=0, ", "").replace(", schedule=CONSTANT", "");
+    public RecommenderConfig withoutBudget() {
+        return new RecommenderConfig(
+                kind,
+                dim,
+                layers,
+                loss,
+                negatives,
+                negativeCount,
+                temperature,
+                l2,
+                schedule == LearningRateSchedule.CONSTANT ? 0 : epochs,
+                batchSize,
+                optimizer,
+                schedule,
+                evalEvery,
+                0,
+                fullK,
+                evalNegatives);
     }
 }

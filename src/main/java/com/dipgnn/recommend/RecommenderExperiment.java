@@ -99,15 +99,12 @@ public final class RecommenderExperiment {
         RecommenderTrainer trainer = new RecommenderTrainer(config, seed, listener, popularityPrior);
         try (NDManager manager = NDManager.newBaseManager(device)) {
             Recommender model = trainer.create(split, manager);
-            String carve = validationFraction == EdgeSplitKind.DEFAULT_VALIDATION_FRACTION
-                    ? ""
-                    : " validation " + validationFraction;
             return trainer.run(
                     split,
                     model,
                     manager,
                     checkpoints,
-                    "data " + graph.fingerprint() + ", split " + mode + " seed " + splitSeed + carve);
+                    new RecommenderData(graph.fingerprint(), mode, splitSeed, validationFraction));
         }
     }
 

@@ -5,6 +5,7 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.finetuning.FineTuner;
 import com.dipgnn.graph.StepRandom;
+import com.dipgnn.optim.EarlyStopping;
 import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.ParameterUpdater;
 import com.dipgnn.optim.TrainingCancelledException;
@@ -74,10 +75,10 @@ public final class RecommenderTrainer {
      * Trains (unless the model has nothing to learn) and evaluates.
      *
      * @param checkpoints where to save and resume from; null for none
-     * @param settings what a checkpoint must have been written with (data and split), beside the config
+     * @param data what a checkpoint must have been written with (data and split), beside the config and seed
      */
     public RecommenderResult run(
-            InteractionSplit split, Recommender model, NDManager manager, Path checkpoints, String settings)
+            InteractionSplit split, Recommender model, NDManager manager, Path checkpoints, RecommenderData data)
             throws IOException {
         if (prior.auto() && split.val().size() == 0) {
             throw new IllegalArgumentException("the popularity prior 'auto' chooses its weight on validation pairs, "
@@ -85,7 +86,7 @@ public final class RecommenderTrainer {
         }
         long start = System.nanoTime();
         RankingEvaluator evaluator = new RankingEvaluator(config.fullK(), config.evalNegatives(), seed);
-        Run run = new Run();
+        Run run = new Run(new EarlyStopping<>(config.evalEvery(), config.patience(), weights -> {}));
         if (model.trainable() && config.epochs() > 0) {
             train(
                     split,
@@ -94,13 +95,11 @@ public final class RecommenderTrainer {
                     evaluator,
                     run,
                     checkpoints,
-                    settings + " | " + config.trajectoryIdentity() + " | seed " + seed,
+                    RecommenderCheckpoint.Identity.of(data, config, seed),
                     start);
         }
         listener.onTrainingEnd(run.steps);
-        if (run.bestWeights != null) {
-            model.restore(run.bestWeights);
-        }
+        run.stopping.restoreBest(model::restore);
         RecommenderPrior rule = new RecommenderPrior(prior, split.train(), cosineScores(model));
         PopularityPrior chosen;
         try (NDManager scope = manager.newSubManager()) {
@@ -124,20 +123,27 @@ public final class RecommenderTrainer {
                         split.all()));
         double seconds = run.earlierSeconds + (System.nanoTime() - start) / 1e9;
         return new RecommenderResult(
-                metrics, run.bestEpoch, run.epoch, seconds, List.copyOf(run.curve), run.resumedFrom, chosen);
+                metrics,
+                (int) run.stopping.bestAt(),
+                run.epoch,
+                seconds,
+                List.copyOf(run.curve),
+                run.resumedFrom,
+                chosen);
     }
 
     /** The mutable state of a training run. */
     private static final class Run {
+        final EarlyStopping<Map<String, float[]>> stopping;
         int epoch;
         long steps;
-        double bestScore = -1;
-        int bestEpoch;
-        int sinceBest;
-        Map<String, float[]> bestWeights;
         double earlierSeconds;
         int resumedFrom;
         final List<EpochLog> curve = new ArrayList<>();
+
+        Run(EarlyStopping<Map<String, float[]>> stopping) {
+            this.stopping = stopping;
+        }
     }
 
     private void train(
@@ -147,12 +153,12 @@ public final class RecommenderTrainer {
             RankingEvaluator evaluator,
             Run run,
             Path checkpoints,
-            String settings,
+            RecommenderCheckpoint.Identity identity,
             long start)
             throws IOException {
         ParameterUpdater updater = new ParameterUpdater(config.optimizer(), model);
         if (CheckpointFiles.exists(checkpoints)) {
-            resume(RecommenderCheckpoint.load(checkpoints, settings, model, updater), run);
+            resume(RecommenderCheckpoint.load(checkpoints, identity, model, updater), run);
             announceRestoredBest(run);
         }
         int[] users = split.train().userColumn();
@@ -187,13 +193,13 @@ public final class RecommenderTrainer {
             }
             run.epoch++;
             boolean stop = false;
-            if (run.epoch % config.evalEvery() == 0 || run.epoch == config.epochs()) {
+            if (run.stopping.due(run.epoch, config.epochs())) {
                 double meanLoss = lossSum / lossSteps;
                 if (split.val().size() > 0) {
                     stop = validate(split, model, manager, evaluator, run, meanLoss, elapsed(run, start));
                 } else {
                     // nothing held out to choose by: the last weights are the model
-                    run.bestEpoch = run.epoch;
+                    run.stopping.lastIsBest(run.epoch);
                     run.curve.add(new EpochLog(run.epoch, meanLoss, Map.of(), elapsed(run, start)));
                 }
                 lossSum = 0;
@@ -202,17 +208,12 @@ public final class RecommenderTrainer {
             if (checkpoints != null && !stop && run.epoch < config.epochs()) {
                 RecommenderCheckpoint.save(
                         checkpoints,
-                        new RecommenderCheckpoint.Saved(
-                                run.epoch,
-                                run.steps,
-                                settings,
-                                run.bestScore,
-                                run.bestEpoch,
-                                run.sinceBest,
-                                elapsed(run, start),
-                                run.curve),
+                        run.epoch,
+                        identity,
+                        new RecommenderCheckpoint.Progress(
+                                run.steps, run.stopping.progress(), elapsed(run, start), run.curve),
                         model,
-                        run.bestWeights,
+                        run.stopping.bestWeights().orElse(null),
                         updater);
                 listener.onCheckpoint(run.steps, checkpoints);
             }
@@ -225,7 +226,7 @@ public final class RecommenderTrainer {
     /** Tells the listener the best validation so far of a resumed run, so its progress shows it. */
     private void announceRestoredBest(Run run) {
         run.curve.stream()
-                .filter(e -> e.epoch() == run.bestEpoch)
+                .filter(e -> e.epoch() == run.stopping.bestAt())
                 .findFirst()
                 .ifPresent(best -> listener.onValidation(run.steps, best.val(), true));
     }
@@ -235,16 +236,13 @@ public final class RecommenderTrainer {
     }
 
     private static void resume(RecommenderCheckpoint.Restored restored, Run run) {
-        RecommenderCheckpoint.Saved s = restored.state();
-        run.epoch = s.epoch();
-        run.steps = s.steps();
-        run.bestScore = s.best();
-        run.bestEpoch = s.bestEpoch();
-        run.sinceBest = s.sinceBest();
-        run.bestWeights = restored.bestWeights();
-        run.earlierSeconds = s.seconds();
-        run.resumedFrom = s.epoch();
-        run.curve.addAll(s.curve());
+        RecommenderCheckpoint.Progress p = restored.progress();
+        run.epoch = restored.epoch();
+        run.steps = p.steps();
+        run.stopping.resume(p.stopping(), restored.bestWeights());
+        run.earlierSeconds = p.seconds();
+        run.resumedFrom = restored.epoch();
+        run.curve.addAll(p.curve());
     }
 
     /**
@@ -309,19 +307,10 @@ public final class RecommenderTrainer {
             double loss,
             double seconds) {
         Map<String, Double> val = fullRanking(model, manager, evaluator, split.val(), split.train());
-        double score = val.get("recall@" + config.fullK());
-        boolean improved = score > run.bestScore;
-        if (improved) {
-            run.bestScore = score;
-            run.bestEpoch = run.epoch;
-            run.sinceBest = 0;
-            run.bestWeights = model.snapshot();
-        } else {
-            run.sinceBest++;
-        }
+        boolean improved = run.stopping.validated(run.epoch, val.get("recall@" + config.fullK()), model::snapshot);
         run.curve.add(new EpochLog(run.epoch, loss, val, seconds));
         listener.onValidation(run.steps, val, improved);
-        return config.patience() > 0 && run.sinceBest >= config.patience();
+        return run.stopping.exhausted();
     }
 
     private Map<String, Double> fullRanking(

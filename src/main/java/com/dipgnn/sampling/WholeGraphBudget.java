@@ -32,24 +32,11 @@ public record WholeGraphBudget(long maxNodes, long maxEdgeBytes) {
     /** 8 GiB of per-edge arrays: Gowalla with HGT 2 × 64 (the recommendation default until 2026-11-27; GAT now) is 4.7 GB. */
     public static final long DEFAULT_MAX_EDGE_BYTES = 8L << 30;
 
-    /** The memory bound as a configuration record's string shows it at its default. */
-    private static final String DEFAULT_BOUND_FIELD = "fullGraphMaxBytes=" + DEFAULT_MAX_EDGE_BYTES + ", ";
-
     public WholeGraphBudget {
         if (maxNodes < 0 || maxEdgeBytes < 0) {
             throw new IllegalArgumentException(
                     "whole-graph bounds must not be negative (got " + maxNodes + " nodes, " + maxEdgeBytes + " bytes)");
         }
-    }
-
-    /**
-     * {@code settings} (configuration records' strings, as checkpoints store them to refuse a resume
-     * with other settings) without a {@code fullGraphMaxBytes} at its default: a checkpoint written
-     * before the bound was recorded, when it was always the default, compares equal to one written
-     * with the default since.
-     */
-    public static String withoutDefaultMemoryBound(String settings) {
-        return settings.replace(DEFAULT_BOUND_FIELD, "");
     }
 
     /**

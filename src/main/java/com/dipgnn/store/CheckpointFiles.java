@@ -14,7 +14,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The atomic checkpoint layout shared by pre-training and fine-tuning: each checkpoint is written
+ * The atomic checkpoint layout shared by pre-training, fine-tuning and the recommenders, and its
+ * versioned arrays files ({@link CheckpointState} holds the rest of the format): each checkpoint is written
  * to a temporary sibling named for its writer ({@link WriteOwner}), renamed to {@code step-NNNNNNNN}, and only then named in the
  * {@code LATEST} file (itself replaced atomically); older checkpoints and leftovers of killed
  * saves are deleted afterwards. A crash at any moment leaves {@code LATEST} naming a complete
@@ -28,6 +29,8 @@ public final class CheckpointFiles {
     public static final String PARTIAL = ".partial-";
     /** How a new {@link #LATEST} being written is named: this, the owner, a number and {@code .tmp}. */
     public static final String POINTER = ".latest-";
+    /** The first int of a checkpoint arrays file since the format was versioned: "DGCK". */
+    public static final int ARRAYS_MAGIC = 0x4447434B;
 
     /** Writes a checkpoint's files into a fresh directory. */
     @FunctionalInterface
@@ -89,9 +92,46 @@ public final class CheckpointFiles {
                 || ((file.startsWith(PARTIAL) || file.startsWith(POINTER)) && WriteOwner.ownedHereOrUnowned(file));
     }
 
-    /** Writes named float arrays (parameters, optimizer moments). */
+    /**
+     * Opens a checkpoint arrays file for writing, its header ({@link #ARRAYS_MAGIC}, then
+     * {@link CheckpointState#FORMAT}) written.
+     */
+    public static DataOutputStream arraysOut(Path file) throws IOException {
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 20));
+        out.writeInt(ARRAYS_MAGIC);
+        out.writeInt(CheckpointState.FORMAT);
+        return out;
+    }
+
+    /**
+     * Opens a checkpoint arrays file for reading, past its header; a file of format 1, written
+     * before the header existed, is read from its start (its first int, a count, is never the magic).
+     *
+     * @throws CheckpointRefusedException when a newer version wrote it
+     */
+    public static DataInputStream arraysIn(Path file) throws IOException {
+        DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 20));
+        try {
+            in.mark(Integer.BYTES);
+            if (in.readInt() != ARRAYS_MAGIC) {
+                in.reset(); // format 1
+                return in;
+            }
+            int format = in.readInt();
+            if (format > CheckpointState.FORMAT) {
+                throw new CheckpointRefusedException(file + " is of checkpoint format " + format
+                        + ", newer than this version reads (" + CheckpointState.FORMAT + ")");
+            }
+            return in;
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    /** Writes named float arrays (parameters, optimizer moments) in the checkpoint format. */
     public static void writeArrays(Path file, Map<String, float[]> arrays) throws IOException {
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file)))) {
+        try (DataOutputStream out = arraysOut(file)) {
             out.writeInt(arrays.size());
             for (Map.Entry<String, float[]> e : arrays.entrySet()) {
                 out.writeUTF(e.getKey());
@@ -103,10 +143,10 @@ public final class CheckpointFiles {
         }
     }
 
-    /** Reads arrays written by {@link #writeArrays}, in their order. */
+    /** Reads arrays written by {@link #writeArrays} (this format or format 1), in their order. */
     public static Map<String, float[]> readArrays(Path file) throws IOException {
         Map<String, float[]> arrays = new LinkedHashMap<>();
-        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
+        try (DataInputStream in = arraysIn(file)) {
             int count = in.readInt();
             for (int i = 0; i < count; i++) {
                 String name = in.readUTF();

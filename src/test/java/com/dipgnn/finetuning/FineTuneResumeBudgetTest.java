@@ -5,12 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ai.djl.Device;
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.graph.synthetic.SyntheticGraphs;
-import com.dipgnn.model.Backbone;
-import com.dipgnn.model.ModelConfig;
-import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.TrainingListener;
-import com.dipgnn.sampling.SamplingConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,25 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FineTuneResumeBudgetTest {
 
-    private static final HeteroGraph GRAPH = SyntheticGraphs.community(2);
+    private static final HeteroGraph GRAPH = FineTuneCheckpointFixtures.GRAPH;
 
     private static FineTuneExperiment experiment(int steps, int batchSize) {
-        ExperimentSpec spec = new ExperimentSpec(
-                TaskKind.NODE_CLASSIFICATION,
-                null,
-                null,
-                SplitMode.TRANSFER,
-                3,
-                1.0,
-                new ModelConfig(Backbone.HGT, 1, 8, 2, 0.0, 0.0),
-                new FineTuneConfig(steps, batchSize, 2, 0, OptimizerConfig.FINE_TUNING, 0),
-                new SamplingConfig(2, 16),
-                100_000,
-                false,
-                31,
-                31,
-                0.1);
-        return new FineTuneExperiment(GRAPH, "community", spec, Device.cpu());
+        return FineTuneCheckpointFixtures.experiment(steps, batchSize);
     }
 
     @Test
@@ -99,7 +79,9 @@ class FineTuneResumeBudgetTest {
 
     /**
      * Checkpoints written before the whole-graph memory bound was recorded hold settings without it
-     * (the bound was then always 8 GiB): they resume with the default bound, not with another.
+     * (the bound was then always 8 GiB): they resume with the default bound, not with another. Such a
+     * checkpoint is of format 1: the fixture written by that format's code, the bound taken out of its
+     * settings as the version before the bound wrote them.
      */
     @Test
     void aCheckpointWrittenBeforeTheMemoryBoundWasRecordedResumesWithTheDefault(@TempDir Path tmp) throws IOException {
@@ -120,7 +102,7 @@ class FineTuneResumeBudgetTest {
 
     /** A 4-step run's checkpoints in {@code dir}, the latest's settings as the version before the bound wrote them. */
     private static Path olderCheckpoint(Path dir) throws IOException {
-        experiment(4, 32).run(1, TrainingListener.NONE, null, null, dir, 1);
+        com.dipgnn.store.CheckpointFixtures.copy("format1/finetune", dir);
         Path state = com.dipgnn.store.CheckpointFiles.latest(dir).resolve("state.json");
         String written = Files.readString(state);
         String older = written.replace("fullGraphMaxBytes=8589934592, ", "");

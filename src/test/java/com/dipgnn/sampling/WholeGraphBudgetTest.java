@@ -80,14 +80,4 @@ class WholeGraphBudgetTest {
     void negativeBoundsAreRejected() {
         assertThatThrownBy(() -> new WholeGraphBudget(-1, 0)).hasMessageContaining("must not be negative");
     }
-
-    @Test
-    void onlyTheDefaultMemoryBoundIsLeftOutOfSettingsStrings() {
-        assertThat(WholeGraphBudget.withoutDefaultMemoryBound(
-                        "Spec[fullGraphMaxNodes=5, fullGraphMaxBytes=8589934592, seed=1]"))
-                .isEqualTo("Spec[fullGraphMaxNodes=5, seed=1]");
-        assertThat(WholeGraphBudget.withoutDefaultMemoryBound(
-                        "Spec[fullGraphMaxNodes=5, fullGraphMaxBytes=1073741824, seed=1]"))
-                .isEqualTo("Spec[fullGraphMaxNodes=5, fullGraphMaxBytes=1073741824, seed=1]");
-    }
 }

@@ -1,0 +1,47 @@
+package com.dipgnn.pretraining;
+
+import ai.djl.Device;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.synthetic.QueryProductConfig;
+import com.dipgnn.graph.synthetic.SyntheticGraphs;
+import com.dipgnn.model.Backbone;
+import com.dipgnn.model.ModelConfig;
+import com.dipgnn.sampling.SamplingConfig;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * The pre-training run whose checkpoints are kept as fixtures under
+ * {@code src/test/resources/checkpoints}: 3 steps checkpointed every 2 leave the checkpoint of
+ * step 2. {@code -Dcheckpoint.fixtures=DIR} writes one into {@code DIR/pretrain}.
+ */
+class PretrainCheckpointFixtures {
+
+    static final HeteroGraph GRAPH = SyntheticGraphs.queryProduct(QueryProductConfig.defaults()
+            .withSize(60, 80, 100)
+            .withFeatures(4, 0.5)
+            .withSeed(2));
+    static final ModelConfig MODEL = new ModelConfig(Backbone.HGT, 1, 8, 2, 0.0, 0.0);
+
+    static PretrainConfig config(int steps) {
+        return PretrainConfig.PAPER_DEFAULT
+                .withMethod(PretrainMethod.DIPGNN)
+                .withSteps(steps)
+                .withSampling(new SamplingConfig(2, 8), 8, 0)
+                .withObjectiveWeights(3, 1.0, 20.0, 1.0)
+                .withLogEvery(2)
+                .withCheckpointEvery(2)
+                .withSeed(3);
+    }
+
+    @Test
+    @EnabledIfSystemProperty(named = "checkpoint.fixtures", matches = ".+")
+    void write() throws Exception {
+        Path dir = Path.of(System.getProperty("checkpoint.fixtures")).resolve("pretrain");
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            new Pretrainer(config(3), PretrainListener.NONE).run(GRAPH, MODEL, manager, dir);
+        }
+    }
+}
