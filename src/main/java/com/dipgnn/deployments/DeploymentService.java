@@ -5,22 +5,14 @@ import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.datasets.DatasetIds;
 import com.dipgnn.datasets.DatasetService;
 import com.dipgnn.errors.ConflictException;
-import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.errors.ServiceUnavailableException;
-import com.dipgnn.graph.RelationType;
-import com.dipgnn.registry.ModelKind;
 import com.dipgnn.registry.ModelRegistry;
 import com.dipgnn.registry.ModelVersion;
 import com.dipgnn.serving.DeploymentListener;
-import com.dipgnn.serving.DeploymentOptions;
-import com.dipgnn.serving.IndexOptions;
 import com.dipgnn.serving.InvalidEmbeddingsException;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.serving.PrecomputedEmbeddings;
-import com.dipgnn.text.TextInputCache;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -47,6 +39,7 @@ import org.springframework.stereotype.Service;
  * to it, so the previous version answers every request until the switch (the old one is closed a
  * while later, after its in-flight requests). Deployments are recorded in the database once
  * switched, and reloaded when the service starts; until they are loaded the service is not ready.
+ * Each name's state is a {@link DeploymentSlot}; {@link DeploymentLoader} checks and loads the models.
  */
 @Service
 public class DeploymentService implements SmartLifecycle {
@@ -54,23 +47,11 @@ public class DeploymentService implements SmartLifecycle {
     private static final Logger LOG = LoggerFactory.getLogger(DeploymentService.class);
     private static final long RETIRE_AFTER_SECONDS = 30;
 
-    /** A name's serving model and its loading state. */
-    private static final class Slot {
-        volatile Served served;
-        volatile DeploymentState state = DeploymentState.LOADING;
-        volatile DeploymentView.PendingLoad pending;
-        volatile String error;
-        volatile Instant createdAt;
-        volatile Instant updatedAt;
-    }
-
     private final DeploymentRepository repository;
-    private final ModelRegistry registry;
-    private final DatasetService datasets;
+    private final DeploymentLoader loads;
     private final ServiceProperties properties;
-    private final Device device;
     private final Clock clock;
-    private final Map<String, Slot> slots = new ConcurrentHashMap<>();
+    private final Map<String, DeploymentSlot> slots = new ConcurrentHashMap<>();
     private final AtomicInteger loading = new AtomicInteger();
     private final List<Consumer<String>> created = new CopyOnWriteArrayList<>();
     private final List<Consumer<String>> removed = new CopyOnWriteArrayList<>();
@@ -87,10 +68,8 @@ public class DeploymentService implements SmartLifecycle {
             Device device,
             Clock clock) {
         this.repository = repository;
-        this.registry = registry;
-        this.datasets = datasets;
+        this.loads = new DeploymentLoader(registry, datasets, properties, device);
         this.properties = properties;
-        this.device = device;
         this.clock = clock;
     }
 
@@ -103,9 +82,7 @@ public class DeploymentService implements SmartLifecycle {
             return; // a worker-only process serves no models
         }
         for (DeploymentRepository.Row row : repository.all()) {
-            Slot slot = new Slot();
-            slot.createdAt = row.createdAt();
-            slot.updatedAt = row.updatedAt();
+            DeploymentSlot slot = new DeploymentSlot(row.createdAt(), row.updatedAt());
             slots.put(row.name(), slot);
             load(row.name(), slot, row.modelId(), row.embeddingsPath(), null, true);
         }
@@ -127,11 +104,9 @@ public class DeploymentService implements SmartLifecycle {
         Map<String, DeploymentRepository.Row> rows = new HashMap<>();
         repository.all().forEach(r -> rows.put(r.name(), r));
         for (DeploymentRepository.Row row : rows.values()) {
-            Slot slot = slots.get(row.name());
+            DeploymentSlot slot = slots.get(row.name());
             if (slot == null) {
-                Slot fresh = new Slot();
-                fresh.createdAt = row.createdAt();
-                fresh.updatedAt = row.updatedAt();
+                DeploymentSlot fresh = new DeploymentSlot(row.createdAt(), row.updatedAt());
                 if (slots.putIfAbsent(row.name(), fresh) == null) {
                     LOG.info(
                             "Deployment '{}' was created by another API process: loading model {}",
@@ -145,15 +120,7 @@ public class DeploymentService implements SmartLifecycle {
                 continue;
             }
             synchronized (slot) {
-                Served served = slot.served;
-                boolean differs = served == null
-                        ? slot.state == DeploymentState.FAILED
-                        : !row.modelId().equals(served.modelId())
-                                || !Objects.equals(row.embeddingsPath(), served.embeddingsPath());
-                boolean changedElsewhere = slot.pending == null
-                        && differs
-                        && (slot.updatedAt == null || row.updatedAt().isAfter(slot.updatedAt));
-                if (changedElsewhere) {
+                if (slot.switchedElsewhere(row)) {
                     LOG.info(
                             "Deployment '{}' was switched to model {} by another API process",
                             row.name(),
@@ -163,15 +130,10 @@ public class DeploymentService implements SmartLifecycle {
                 }
             }
         }
-        for (Map.Entry<String, Slot> e : slots.entrySet()) {
-            Slot slot = e.getValue();
+        for (Map.Entry<String, DeploymentSlot> e : slots.entrySet()) {
+            DeploymentSlot slot = e.getValue();
             synchronized (slot) {
-                boolean goneElsewhere = !rows.containsKey(e.getKey())
-                        && slot.pending == null
-                        && slot.served != null
-                        && slot.updatedAt != null
-                        && slot.updatedAt.isBefore(started);
-                if (goneElsewhere && slots.remove(e.getKey(), slot)) {
+                if (slot.undeployedElsewhere(rows.containsKey(e.getKey()), started) && slots.remove(e.getKey(), slot)) {
                     LOG.info("Deployment '{}' was undeployed by another API process", e.getKey());
                     retire(slot.served);
                     removed.forEach(l -> l.accept(e.getKey()));
@@ -221,7 +183,7 @@ public class DeploymentService implements SmartLifecycle {
 
     /** Candidates in the top-k index of the model serving {@code name} (0 when none). */
     public double indexSize(String name) {
-        Slot slot = slots.get(name);
+        DeploymentSlot slot = slots.get(name);
         Served served = slot == null ? null : slot.served;
         return served == null
                 ? 0
@@ -250,25 +212,23 @@ public class DeploymentService implements SmartLifecycle {
      */
     public DeploymentView deploy(String name, String modelId, String embeddingsPath) {
         DatasetIds.require("name", name);
-        ModelVersion model = requireDeployable(modelId);
+        ModelVersion model = loads.requireDeployable(modelId);
         PrecomputedEmbeddings precomputed = null;
         String source = null;
         if (embeddingsPath != null) {
-            Path dir = datasets.readableServerDirectory("embeddingsPath", embeddingsPath);
+            Path dir = loads.embeddingsDirectory(embeddingsPath);
             source = dir.toString();
-            Slot existing = slots.get(name);
+            DeploymentSlot existing = slots.get(name);
             if (existing != null && existing.pending != null) {
                 throw new ConflictException("deployment '" + name + "' is already loading model '"
                         + existing.pending.modelId() + "'; wait until it is ready, then deploy again");
             }
-            precomputed = readEmbeddings(model, dir);
+            precomputed = loads.readEmbeddings(model, dir);
         }
         boolean[] isNew = {false};
-        Slot slot = slots.computeIfAbsent(name, n -> {
-            Slot s = new Slot();
-            s.createdAt = clock.instant();
+        DeploymentSlot slot = slots.computeIfAbsent(name, n -> {
             isNew[0] = true;
-            return s;
+            return new DeploymentSlot(clock.instant(), null);
         });
         if (isNew[0]) {
             created.forEach(l -> l.accept(name));
@@ -281,16 +241,16 @@ public class DeploymentService implements SmartLifecycle {
             if (slot.served != null
                     && modelId.equals(slot.served.modelId())
                     && Objects.equals(source, slot.served.embeddingsPath())) {
-                return view(name, slot);
+                return slot.view(name);
             }
             load(name, slot, model.id(), source, precomputed, false);
         }
-        return view(name, slot);
+        return slot.view(name);
     }
 
     /** Stops serving {@code name} and forgets it. */
     public void undeploy(String name) {
-        Slot slot = slot(name);
+        DeploymentSlot slot = slot(name);
         synchronized (slot) {
             if (slot.pending != null && slot.served == null) {
                 throw new ConflictException("deployment '" + name + "' is loading its first model; undeploy it once "
@@ -305,7 +265,7 @@ public class DeploymentService implements SmartLifecycle {
     }
 
     public DeploymentView get(String name) {
-        return view(name, slot(name));
+        return slot(name).view(name);
     }
 
     public List<DeploymentView> list() {
@@ -314,7 +274,7 @@ public class DeploymentService implements SmartLifecycle {
 
     /** What {@code name} serves now: model, version and node keys, from one moment. */
     public Served serving(String name) {
-        Slot slot = slot(name);
+        DeploymentSlot slot = slot(name);
         Served served = slot.served;
         if (served == null) {
             if (slot.state == DeploymentState.FAILED) {
@@ -336,7 +296,7 @@ public class DeploymentService implements SmartLifecycle {
      */
     private void load(
             String name,
-            Slot slot,
+            DeploymentSlot slot,
             String modelId,
             String embeddingsPath,
             PrecomputedEmbeddings precomputed,
@@ -352,19 +312,9 @@ public class DeploymentService implements SmartLifecycle {
                 embeddingsPath == null ? "" : " from the precomputed embeddings in " + embeddingsPath);
         loader.execute(() -> {
             try {
-                ModelVersion model = registry.get(modelId);
                 DeploymentListener progress = (phase, done, total) -> slot.pending =
                         new DeploymentView.PendingLoad(modelId, embeddingsPath, phase.name(), done, total);
-                PrecomputedEmbeddings embeddings = precomputed != null || embeddingsPath == null
-                        ? precomputed
-                        : readEmbeddings(model, Path.of(embeddingsPath));
-                ModelDeployment loaded = ModelDeployment.deploy(
-                        registry.directory(modelId),
-                        datasets.graph(model.datasetId()),
-                        options(),
-                        progress,
-                        new TextInputCache(properties.textInputCacheDir()),
-                        embeddings);
+                ModelDeployment loaded = loads.load(modelId, embeddingsPath, precomputed, progress);
                 switchTo(name, slot, modelId, embeddingsPath, loaded, atStart);
             } catch (Exception | LinkageError e) {
                 LOG.warn("Loading model {} for deployment '{}' failed", modelId, name, e);
@@ -382,7 +332,12 @@ public class DeploymentService implements SmartLifecycle {
     }
 
     private void switchTo(
-            String name, Slot slot, String modelId, String embeddingsPath, ModelDeployment loaded, boolean atStart) {
+            String name,
+            DeploymentSlot slot,
+            String modelId,
+            String embeddingsPath,
+            ModelDeployment loaded,
+            boolean atStart) {
         synchronized (slot) {
             if (slots.get(name) != slot) {
                 loaded.close();
@@ -413,91 +368,12 @@ public class DeploymentService implements SmartLifecycle {
         }
     }
 
-    private ModelVersion requireDeployable(String modelId) {
-        if (modelId == null || modelId.isBlank()) {
-            throw new InvalidInputException("modelId", "modelId is required: the model version to deploy");
-        }
-        ModelVersion model = registry.find(modelId)
-                .orElseThrow(
-                        () -> new InvalidInputException(
-                                "modelId",
-                                "model '" + modelId
-                                        + "' does not exist; list the fine-tuned models with GET /api/v1/models?kind=FINETUNED"));
-        if (datasets.find(model.datasetId()).isEmpty()) {
-            throw new InvalidInputException(
-                    "modelId",
-                    "model '" + modelId + "' was trained on data set '" + model.datasetId()
-                            + "', which has been deleted; register the graph again or deploy another model");
-        }
-        if (model.kind() != ModelKind.FINETUNED) {
-            throw new InvalidInputException(
-                    "modelId",
-                    "model '" + modelId + "' is a pre-trained encoder without a task "
-                            + "head; fine-tune it (POST /api/v1/jobs/finetune) and deploy the fine-tuned model");
-        }
-        return model;
-    }
-
-    /**
-     * Reads precomputed embeddings and checks them against the model version and its data set's graph,
-     * the directory against the readable roots ({@link DatasetService#readableRoots()}: checked again here,
-     * so a link made since the deployment is refused when it is reloaded) and every file against the
-     * manifest's checksums.
-     *
-     * @throws InvalidEmbeddingsException when they do not belong to them
-     */
-    private PrecomputedEmbeddings readEmbeddings(ModelVersion model, Path dir) {
-        try {
-            return PrecomputedEmbeddings.read(
-                    dir,
-                    registry.directory(model.id()),
-                    model.id(),
-                    datasets.graph(model.datasetId()),
-                    new PrecomputedEmbeddings.Checks(
-                            datasets.readableRoots(), properties.serving().maxEmbeddingMagnitude()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read model '" + model.id() + "': " + e.getMessage(), e);
-        }
-    }
-
-    private DeploymentOptions options() {
-        ServiceProperties.Serving s = properties.serving();
-        return DeploymentOptions.defaults()
-                .withDevice(device)
-                .withInference(s.inference())
-                .withLimits(s.maxBatch(), s.maxK())
-                .withIndex(IndexOptions.defaults().withKind(s.index()).withTargetRecall(s.indexTargetRecall()));
-    }
-
-    private Slot slot(String name) {
-        Slot slot = slots.get(name);
+    private DeploymentSlot slot(String name) {
+        DeploymentSlot slot = slots.get(name);
         if (slot == null) {
             throw new NotFoundException("deployment", name, "list the deployments with GET /api/v1/deployments");
         }
         return slot;
-    }
-
-    private DeploymentView view(String name, Slot slot) {
-        Served served = slot.served;
-        ModelDeployment m = served == null ? null : served.model();
-        String task = m == null ? null : m.task() == com.dipgnn.finetuning.TaskKind.LINK_PREDICTION ? "link" : "node";
-        String relation =
-                m == null ? null : m.linkRelation().map(RelationType::key).orElse(null);
-        Integer indexSize = m == null ? null : m.index().map(i -> i.size()).orElse(null);
-        return new DeploymentView(
-                name,
-                slot.state,
-                served == null ? null : served.modelId(),
-                served == null ? null : served.embeddingsPath(),
-                task,
-                relation,
-                m == null ? null : m.dim(),
-                indexSize,
-                m == null ? null : m.stats(),
-                slot.pending,
-                slot.error,
-                slot.createdAt,
-                slot.updatedAt);
     }
 
     private static Thread daemon(Runnable r, String name) {

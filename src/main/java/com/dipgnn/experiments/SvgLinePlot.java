@@ -2,8 +2,6 @@ package com.dipgnn.experiments;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +11,9 @@ import java.util.Locale;
 
 /**
  * A self-contained SVG line chart without dependencies: one line per series, an optional translucent
- * {@code +/-} band around each line (for example the standard deviation over runs), axes with "nice" ticks,
- * a light grid, a legend and a title. Non-finite points are skipped.
+ * {@code +/-} band around each line (for example the standard deviation over runs), axes with "nice" ticks
+ * ({@link AxisTicks}, mapped to pixels by {@link PlotAxis}), a light grid, a legend and a title. Non-finite
+ * points are skipped.
  *
  * <p>Kept after drawing the reports' validation plot (three curves of 80 points with bands) with
  * JFreeChart 1.5.6 and JFreeSVG 5.0.7 (docs/results/libraries/svg-plot/, both rendered to PNG
@@ -41,8 +40,6 @@ public final class SvgLinePlot {
     private static final int PLOT_HEIGHT = HEIGHT - TOP - 62;
     private static final int LEGEND_GAP = 18;
     private static final double CHAR_WIDTH = 7.0;
-    private static final int MAX_TICKS = 6;
-    private static final String[] MANTISSAS = {"1", "2", "2.5", "5"};
     private static final int MARKER_LIMIT = 40;
     private static final double Y_MARGIN = 0.05;
 
@@ -52,25 +49,6 @@ public final class SvgLinePlot {
     private final List<Series> series = new ArrayList<>();
 
     private record Series(String name, double[] x, double[] y, double[] band) {}
-
-    /** Linear map from data coordinates to pixels. */
-    private record Axis(Ticks ticks, double pixelStart, double pixelEnd) {
-        double toPixel(double v) {
-            double span = ticks.max() - ticks.min();
-            return pixelStart + (v - ticks.min()) / span * (pixelEnd - pixelStart);
-        }
-    }
-
-    /** Nice tick values {@code min, min + step, ..., max}; the axis spans exactly [min, max]. */
-    record Ticks(double min, double max, double step) {
-        int count() {
-            return (int) Math.round((max - min) / step) + 1;
-        }
-
-        double value(int i) {
-            return i == count() - 1 ? max : min + i * step;
-        }
-    }
 
     /** Creates an empty plot; {@code null} labels are treated as empty. */
     public SvgLinePlot(String title, String xLabel, String yLabel) {
@@ -108,8 +86,8 @@ public final class SvgLinePlot {
     /** Renders the chart as a standalone SVG document. */
     public String render() {
         int width = width();
-        Axis xAxis = new Axis(niceTicks(xRange(), 0.0), LEFT, LEFT + PLOT_WIDTH);
-        Axis yAxis = new Axis(niceTicks(yRange(), Y_MARGIN), TOP + PLOT_HEIGHT, TOP);
+        PlotAxis xAxis = new PlotAxis(AxisTicks.covering(xRange(), 0.0), LEFT, LEFT + PLOT_WIDTH);
+        PlotAxis yAxis = new PlotAxis(AxisTicks.covering(yRange(), Y_MARGIN), TOP + PLOT_HEIGHT, TOP);
         StringBuilder svg = new StringBuilder(16_384);
         svg.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         svg.append(String.format(
@@ -153,38 +131,34 @@ public final class SvgLinePlot {
         return Math.max(MIN_WIDTH, LEFT + PLOT_WIDTH + LEGEND_GAP + legendWidth);
     }
 
-    private void appendGridAndTicks(StringBuilder svg, Axis xAxis, Axis yAxis) {
+    private void appendGridAndTicks(StringBuilder svg, PlotAxis xAxis, PlotAxis yAxis) {
         double bottom = TOP + PLOT_HEIGHT;
         double right = LEFT + PLOT_WIDTH;
         svg.append("<g class=\"grid\" stroke=\"#e5e5e5\" stroke-width=\"1\">\n");
         for (int i = 0; i < xAxis.ticks().count(); i++) {
-            double px = xAxis.toPixel(xAxis.ticks().value(i));
+            double px = xAxis.tickPixel(i);
             svg.append(line(px, TOP, px, bottom));
         }
         for (int i = 0; i < yAxis.ticks().count(); i++) {
-            double py = yAxis.toPixel(yAxis.ticks().value(i));
+            double py = yAxis.tickPixel(i);
             svg.append(line(LEFT, py, right, py));
         }
         svg.append("</g>\n");
         appendTickLabels(svg, xAxis, yAxis, bottom);
     }
 
-    private void appendTickLabels(StringBuilder svg, Axis xAxis, Axis yAxis, double bottom) {
+    private void appendTickLabels(StringBuilder svg, PlotAxis xAxis, PlotAxis yAxis, double bottom) {
         svg.append("<g class=\"x-ticks\" text-anchor=\"middle\" fill=\"#333333\">\n");
         for (int i = 0; i < xAxis.ticks().count(); i++) {
-            double v = xAxis.ticks().value(i);
-            double px = xAxis.toPixel(v);
+            double px = xAxis.tickPixel(i);
             svg.append(tickMark(px, bottom, px, bottom + 5));
-            svg.append(text(
-                    "tick-label", px, bottom + 19, formatTick(v, xAxis.ticks().step())));
+            svg.append(text("tick-label", px, bottom + 19, xAxis.ticks().label(i)));
         }
         svg.append("</g>\n<g class=\"y-ticks\" text-anchor=\"end\" fill=\"#333333\">\n");
         for (int i = 0; i < yAxis.ticks().count(); i++) {
-            double v = yAxis.ticks().value(i);
-            double py = yAxis.toPixel(v);
+            double py = yAxis.tickPixel(i);
             svg.append(tickMark(LEFT - 5, py, LEFT, py));
-            svg.append(text(
-                    "tick-label", LEFT - 8, py + 4, formatTick(v, yAxis.ticks().step())));
+            svg.append(text("tick-label", LEFT - 8, py + 4, yAxis.ticks().label(i)));
         }
         svg.append("</g>\n");
     }
@@ -240,7 +214,7 @@ public final class SvgLinePlot {
         svg.append("</g>\n");
     }
 
-    private void appendSeries(StringBuilder svg, Axis xAxis, Axis yAxis) {
+    private void appendSeries(StringBuilder svg, PlotAxis xAxis, PlotAxis yAxis) {
         // the ticks always cover the data; the clip is a guard, padded so edge markers stay whole
         int pad = 4;
         svg.append(String.format(
@@ -263,7 +237,7 @@ public final class SvgLinePlot {
         svg.append("</g>\n");
     }
 
-    private void appendBand(StringBuilder svg, Series s, int index, Axis xAxis, Axis yAxis) {
+    private void appendBand(StringBuilder svg, Series s, int index, PlotAxis xAxis, PlotAxis yAxis) {
         List<Integer> points = new ArrayList<>();
         for (int j = 0; j < s.y().length; j++) {
             if (finitePoint(s, j) && Double.isFinite(s.band()[j])) {
@@ -291,7 +265,7 @@ public final class SvgLinePlot {
                 colour(index)));
     }
 
-    private void appendLine(StringBuilder svg, Series s, int index, Axis xAxis, Axis yAxis) {
+    private void appendLine(StringBuilder svg, Series s, int index, PlotAxis xAxis, PlotAxis yAxis) {
         StringBuilder d = new StringBuilder();
         StringBuilder markers = new StringBuilder();
         int valid = validCount(s);
@@ -320,7 +294,7 @@ public final class SvgLinePlot {
         }
     }
 
-    // ---- ranges and ticks ----------------------------------------------------------------------------
+    // ---- data ranges -----------------------------------------------------------------------------
 
     private double[] xRange() {
         double min = Double.POSITIVE_INFINITY;
@@ -350,62 +324,6 @@ public final class SvgLinePlot {
             }
         }
         return new double[] {min, max};
-    }
-
-    /**
-     * Nice ticks covering {@code range} widened by {@code margin} of its span on both sides. An empty range
-     * becomes [0, 1]; a single value v becomes v +/- 10% of |v| (or +/- 1 for 0).
-     */
-    static Ticks niceTicks(double[] range, double margin) {
-        double lo = range[0];
-        double hi = range[1];
-        if (!(lo <= hi)) {
-            lo = 0;
-            hi = 1;
-        } else if (hi - lo <= Math.max(Math.abs(lo), Math.abs(hi)) * 1e-12) {
-            double half = lo == 0 ? 1.0 : Math.abs(lo) * 0.1;
-            lo -= half;
-            hi += half;
-        } else {
-            double pad = (hi - lo) * margin;
-            lo -= pad;
-            hi += pad;
-        }
-        return finestTicks(lo, hi);
-    }
-
-    /** Ticks covering [lo, hi] with the finest step (1, 2, 2.5 or 5 times a power of ten) giving at most 6. */
-    private static Ticks finestTicks(double lo, double hi) {
-        int exponent = (int) Math.floor(Math.log10(hi - lo)) - 2;
-        while (true) {
-            for (String mantissa : MANTISSAS) {
-                double step =
-                        new BigDecimal(mantissa).scaleByPowerOfTen(exponent).doubleValue();
-                double min = Math.floor(lo / step + 1e-9) * step;
-                double max = Math.ceil(hi / step - 1e-9) * step;
-                Ticks ticks = new Ticks(min, max, step);
-                if (ticks.count() <= MAX_TICKS) {
-                    return ticks;
-                }
-            }
-            exponent++;
-        }
-    }
-
-    /** Formats a tick with just enough decimals for the step, without floating-point noise. */
-    static String formatTick(double value, double step) {
-        double magnitude = Math.max(Math.abs(value), step);
-        if (magnitude >= 1e7 || step < 1e-5) {
-            return String.format(Locale.ROOT, "%.3g", value);
-        }
-        int decimals = Math.max(
-                0,
-                BigDecimal.valueOf(step)
-                        .round(new MathContext(3))
-                        .stripTrailingZeros()
-                        .scale());
-        String s = String.format(Locale.ROOT, "%." + decimals + "f", value);
-        return s.matches("-0(\\.0*)?") ? s.substring(1) : s;
     }
 
     // ---- helpers ------------------------------------------------------------------------------------

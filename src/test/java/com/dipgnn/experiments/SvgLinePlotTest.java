@@ -142,18 +142,6 @@ class SvgLinePlotTest {
     }
 
     @Test
-    void tickFormattingHasNoFloatingPointNoise() {
-        assertThat(SvgLinePlot.formatTick(0.1 + 0.2, 0.1)).isEqualTo("0.3");
-        assertThat(SvgLinePlot.formatTick(-0.0, 0.5)).isEqualTo("0.0");
-        assertThat(SvgLinePlot.formatTick(7.5, 2.5)).isEqualTo("7.5");
-        assertThat(SvgLinePlot.formatTick(40, 20)).isEqualTo("40");
-        SvgLinePlot.Ticks ticks = SvgLinePlot.niceTicks(new double[] {0.0, 1.0}, 0.0);
-        assertThat(ticks.min()).isZero();
-        assertThat(ticks.max()).isEqualTo(1.0);
-        assertThat(ticks.count()).isBetween(4, 6);
-    }
-
-    @Test
     void constantSeriesAndSinglePointsRenderWithFiniteCoordinates() throws Exception {
         String constant = new SvgLinePlot("c", "x", "y")
                 .addSeries("flat", new double[] {1, 2, 3}, new double[] {0.5, 0.5, 0.5}, null)
