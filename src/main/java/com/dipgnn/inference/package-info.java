@@ -4,4 +4,8 @@
  * ({@link com.dipgnn.inference.NodeEmbedder}), shared by evaluation, deployments, the embed job and
  * Spark; and the files that say how a model reads its inputs.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.inference;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

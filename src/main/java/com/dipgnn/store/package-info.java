@@ -6,4 +6,8 @@
  * leading out) that every directory read from a given path is checked with. Depends on the graph
  * and model packages only, so every other engine package may write through it.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.store;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;
