@@ -3,4 +3,8 @@
  * (including the Open Inference Protocol), RFC 9457 problem details and request limits. Uses the
  * service packages and, for request and answer types, the engine. See docs/service.md.
  */
+@PartOf(Part.SERVICE)
 package com.dipgnn.api;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

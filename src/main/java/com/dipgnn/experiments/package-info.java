@@ -3,4 +3,8 @@
  * reports and their SVG plots. Uses graph, pretraining, recommend, store and training. See
  * docs/results.md.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.experiments;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

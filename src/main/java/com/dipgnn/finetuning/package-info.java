@@ -5,4 +5,8 @@
  * in {@code com.dipgnn.inference}; models are written through {@code com.dipgnn.store}. See
  * docs/engine.md.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.finetuning;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

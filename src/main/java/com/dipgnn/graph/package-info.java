@@ -5,4 +5,8 @@
  * {@code feature-scaling.json}) or row normalisation ({@link com.dipgnn.graph.FeaturePreprocessing}).
  * Loaders, splits and synthetic graphs live in the sub-packages. See docs/engine.md.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.graph;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

@@ -7,4 +7,8 @@
  * upload names of datasets and the store's owner tokens and temporary names; nothing else of the
  * engine.
  */
+@PartOf(Part.SERVICE)
 package com.dipgnn.housekeeping;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

@@ -5,4 +5,8 @@
  * Spark; and how a model reads its inputs: the preparation pre-training and fine-tuning share
  * ({@link com.dipgnn.inference.PreparedInputs}) and the files saved with the model.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.inference;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

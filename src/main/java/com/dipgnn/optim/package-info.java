@@ -5,4 +5,8 @@
  * schedules, and the listener and cancellation that every trainer (pre-training, fine-tuning,
  * recommenders) shares. Uses the model, the runtime and DJL only.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.optim;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

@@ -4,4 +4,8 @@
  * entry point that prepares a graph's inputs, takes its pre-training part and pre-trains on it. See
  * docs/pretraining.md.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.pretraining;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

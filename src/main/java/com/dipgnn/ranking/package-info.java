@@ -8,4 +8,8 @@
  * <p>Part of the engine: it may use {@code model} and {@code sampling}, never {@code training},
  * {@code recommend}, Spring, the CLI or the service packages.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.ranking;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

@@ -9,4 +9,8 @@
  * <p>Part of the engine: it may use {@code graph}, {@code sampling}, {@code model} and
  * {@code training}, never Spring, the CLI or the service packages.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.recommend;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

@@ -3,4 +3,8 @@
  * taking it ({@link com.dipgnn.sampling.WholeGraphBudget}), negatives, and the prefetcher that
  * samples ahead on worker threads.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.sampling;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

@@ -16,7 +16,7 @@ public final class CodeVersion {
     }
 
     private static String read() {
-        try (InputStream in = CodeVersion.class.getResourceAsStream("/dipgnn-version.properties")) {
+        try (InputStream in = CodeVersion.class.getResourceAsStream("dipgnn-version.properties")) {
             if (in == null) {
                 return "unknown";
             }

@@ -7,4 +7,8 @@
  * model, sampling and ranking packages only (ranking: the link task's loss and negatives), so every
  * other engine package may write through it.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.store;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

@@ -3,4 +3,8 @@
  * service ships as its embedded default, OAG-shaped and random heterogeneous graphs, with text and
  * features. Uses {@code graph} only. See docs/engine.md.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.graph.synthetic;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

@@ -4,4 +4,8 @@
  * model, and their mapping to the engine's {@link com.dipgnn.jobs.runner.JobPlan}. Uses the engine
  * records it maps to. See docs/service.md.
  */
+@PartOf(Part.SERVICE)
 package com.dipgnn.jobs.parameters;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

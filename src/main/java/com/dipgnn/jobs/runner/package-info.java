@@ -5,4 +5,8 @@
  * (through {@code serving}). Uses the engine packages only; the service maps a job's HTTP
  * parameters ({@code com.dipgnn.jobs.parameters}) to a plan and calls it. See docs/service.md.
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.jobs.runner;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;

@@ -8,4 +8,8 @@
  * two engine internals ({@code JniUtils.loadModule}, {@code IValueUtils.forward}). See
  * docs/engine.md, "The kernel library".
  */
+@PartOf(Part.ENGINE)
 package com.dipgnn.model.kernels;
+
+import com.dipgnn.parts.Part;
+import com.dipgnn.parts.PartOf;
