@@ -551,14 +551,15 @@ public final class FineTuneExperiment {
                         finetuneGraph,
                         split,
                         sampler(split.structure()),
-                        spec.training().batchSize(),
-                        spec.evalNegatives(),
-                        spec.trainNegatives(),
-                        spec.temperature(),
-                        spec.splitSeed(),
-                        spec.linkLoss(),
-                        spec.linkNegatives(),
-                        selectsByFullRanking()),
+                        new LinkTaskConfig(
+                                spec.training().batchSize(),
+                                spec.evalNegatives(),
+                                spec.trainNegatives(),
+                                spec.temperature(),
+                                spec.splitSeed(),
+                                spec.linkLoss(),
+                                spec.linkNegatives(),
+                                selectsByFullRanking())),
                 originalIds);
     }
 
