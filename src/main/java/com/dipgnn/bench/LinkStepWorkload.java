@@ -3,6 +3,7 @@ package com.dipgnn.bench;
 import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDManager;
+import com.dipgnn.finetuning.LinkBatch;
 import com.dipgnn.finetuning.LinkPredictionTask;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
@@ -21,7 +22,7 @@ import com.dipgnn.runtime.Devices;
  * The {@code gnn-link} step as a {@link KernelComparisonBenchmark.Workload}: the link task's
  * fine-tuning step on a data set's own edge split (on Gowalla, GAT over the whole graph).
  */
-final class LinkStepWorkload implements KernelComparisonBenchmark.Workload<LinkPredictionTask.Batch> {
+final class LinkStepWorkload implements KernelComparisonBenchmark.Workload<LinkBatch> {
 
     private final String name;
     private final String description;
@@ -67,12 +68,12 @@ final class LinkStepWorkload implements KernelComparisonBenchmark.Workload<LinkP
     }
 
     @Override
-    public LinkPredictionTask.Batch prepare(int step) {
+    public LinkBatch prepare(int step) {
         return task.prepare(step, StepRandom.rngFor(3, step));
     }
 
     @Override
-    public void step(LinkPredictionTask.Batch batch) {
+    public void step(LinkBatch batch) {
         NodeEmbeddingBenchmark.step(engine, task, encoder, head, batch, manager, updater);
     }
 

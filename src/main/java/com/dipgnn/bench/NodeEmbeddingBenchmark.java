@@ -4,7 +4,9 @@ import ai.djl.Device;
 import ai.djl.engine.Engine;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.finetuning.FineTuneDefaults;
+import com.dipgnn.finetuning.LinkBatch;
 import com.dipgnn.finetuning.LinkPredictionTask;
+import com.dipgnn.finetuning.LinkTaskConfig;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
@@ -219,13 +221,8 @@ public final class NodeEmbeddingBenchmark {
                 structure,
                 split,
                 whole ? new FullGraphSampler() : Samplers.forGraph(structure, SAMPLING),
-                positives,
-                255,
-                255,
-                0.1,
-                1,
-                RankingLoss.SOFTMAX,
-                defaults.linkNegatives(RankingLoss.SOFTMAX));
+                LinkTaskConfig.sampledSoftmax(positives, 255, 255, 0.1, 1)
+                        .withObjective(RankingLoss.SOFTMAX, defaults.linkNegatives(RankingLoss.SOFTMAX)));
         String summary = String.format(
                 Locale.ROOT,
                 "%s: %,d training pairs, %s %d x %d x %d, %s, %d positives" + " a step",
@@ -275,7 +272,7 @@ public final class NodeEmbeddingBenchmark {
             long grown = -1;
             for (int step = 0; step < steps; step++) {
                 long t0 = System.nanoTime();
-                LinkPredictionTask.Batch batch = task.prepare(step + 1, StepRandom.rngFor(3, step + 1));
+                LinkBatch batch = task.prepare(step + 1, StepRandom.rngFor(3, step + 1));
                 long[] marks = step(engine, task, encoder, head, batch, manager, updater);
                 if (step == 0) {
                     ProcessMemory.releaseFreeNativeMemory();
@@ -314,7 +311,7 @@ public final class NodeEmbeddingBenchmark {
             LinkPredictionTask task,
             GraphEncoder encoder,
             GraphModule head,
-            LinkPredictionTask.Batch batch,
+            LinkBatch batch,
             NDManager manager,
             ParameterUpdater updater) {
         long[] marks = new long[4];
@@ -359,7 +356,10 @@ public final class NodeEmbeddingBenchmark {
         LinkSplit.Edges few = new LinkSplit.Edges(Arrays.copyOf(src, 16), Arrays.copyOf(dst, 16));
         LinkSplit split = new LinkSplit(CLICKS, graph, train, few, few);
         return new LinkPredictionTask(
-                graph, split, Samplers.forGraph(graph, SAMPLING), SYNTHETIC_POSITIVES, 255, 255, 0.1, 1);
+                graph,
+                split,
+                Samplers.forGraph(graph, SAMPLING),
+                LinkTaskConfig.sampledSoftmax(SYNTHETIC_POSITIVES, 255, 255, 0.1, 1));
     }
 
     private static int[] sources(HeteroGraph graph) {

@@ -7,7 +7,9 @@ import ai.djl.nn.Parameter;
 import com.dipgnn.bench.ScalingFigures.*;
 import com.dipgnn.bench.ScalingProjection.Projection;
 import com.dipgnn.finetuning.FineTuningTask;
+import com.dipgnn.finetuning.LinkBatch;
 import com.dipgnn.finetuning.LinkPredictionTask;
+import com.dipgnn.finetuning.LinkTaskConfig;
 import com.dipgnn.finetuning.NodeClassificationTask;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
@@ -491,14 +493,16 @@ public final class ScalingBenchmark {
         LinkSplit links =
                 LinkSplit.holdOut(finetune, clicked, split.train(), split.val(), split.test(), 0.2, settings.seed());
         SubgraphSampler sampler = Samplers.forGraph(links.structure(), sampling);
-        LinkPredictionTask t =
-                new LinkPredictionTask(finetune, links, sampler, FINETUNE_BATCH, 255, 255, 0.1, settings.seed());
+        LinkPredictionTask t = new LinkPredictionTask(
+                finetune,
+                links,
+                sampler,
+                LinkTaskConfig.sampledSoftmax(FINETUNE_BATCH, 255, 255, 0.1, settings.seed()));
         return new Task(
                 "link prediction of clicked (255 negatives)",
                 (FineTuningTask<Object>) (FineTuningTask<?>) t,
-                b -> ((LinkPredictionTask.Batch) b).subgraph(),
-                b -> ((LinkPredictionTask.Batch) b).anchors().length
-                        + ((LinkPredictionTask.Batch) b).candidates().length,
+                b -> ((LinkBatch) b).subgraph(),
+                b -> ((LinkBatch) b).anchors().length + ((LinkBatch) b).candidates().length,
                 0,
                 links.val().size());
     }

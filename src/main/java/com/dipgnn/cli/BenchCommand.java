@@ -8,22 +8,17 @@ import com.dipgnn.bench.MemoryBenchmark;
 import com.dipgnn.bench.NodeEmbeddingBenchmark;
 import com.dipgnn.bench.OperatorProfile;
 import com.dipgnn.bench.PretrainBenchReport;
-import com.dipgnn.bench.PretrainFlopCounter;
 import com.dipgnn.bench.PretrainStepBenchmark;
 import com.dipgnn.bench.RecommendBenchmark;
 import com.dipgnn.bench.RecommenderBenchmark;
 import com.dipgnn.bench.ScalingBenchmark;
-import com.dipgnn.bench.ScalingFigures;
-import com.dipgnn.bench.ScalingProjection;
 import com.dipgnn.bench.StepBenchmark;
-import com.dipgnn.bench.StepTimes;
 import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.finetuning.FineTuneDefaults;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.pretraining.PretrainConfig;
-import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.recommend.RecommenderKind;
 import com.dipgnn.runtime.Devices;
@@ -37,7 +32,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -256,7 +250,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if ("memory".equals(config)) {
             MemoryBenchmark.Report report = MemoryBenchmark.run(scale);
-            out.println(json ? new ObjectMapper().writeValueAsString(report) : memoryText(report));
+            out.println(json ? new ObjectMapper().writeValueAsString(report) : ScalingBenchText.memoryText(report));
             return 0;
         }
         if ("scaling".equals(config)) {
@@ -281,7 +275,7 @@ public final class BenchCommand implements Callable<Integer> {
                     1);
             ScalingBenchmark.Report report =
                     new ScalingBenchmark(settings, Devices.select(device), System.err::println).run();
-            out.println(json ? new ObjectMapper().writeValueAsString(report) : scalingText(report));
+            out.println(json ? new ObjectMapper().writeValueAsString(report) : ScalingBenchText.scalingText(report));
             return 0;
         }
         if ("node-embeddings".equals(config)) {
@@ -293,17 +287,7 @@ public final class BenchCommand implements Callable<Integer> {
             out.println(
                     json
                             ? new ObjectMapper().writeValueAsString(report)
-                            : nodeEmbeddingsText(
-                                    report,
-                                    String.format(
-                                            Locale.ROOT,
-                                            "== node-embeddings on %s, width %d: link-prediction fine-tuning step, %s 2 x %d x 4, "
-                                                    + "%d positives, HGSampling 2 x 128",
-                                            report.device(),
-                                            report.width(),
-                                            report.backbone(),
-                                            report.width(),
-                                            report.positives())));
+                            : StepBenchText.nodeEmbeddingsText(report, StepBenchText.nodeEmbeddingsHeader(report)));
             return 0;
         }
         if ("gnn-link".equals(config)) {
@@ -315,17 +299,8 @@ public final class BenchCommand implements Callable<Integer> {
             out.println(
                     json
                             ? new ObjectMapper().writeValueAsString(report)
-                            : nodeEmbeddingsText(
-                                    report,
-                                    String.format(
-                                            Locale.ROOT,
-                                            "== gnn-link on %s, %s: the link task's step on an edge split, %s 2 x %d x 4, "
-                                                    + "%d positives, 255 negatives",
-                                            benchDataset,
-                                            report.device(),
-                                            report.backbone(),
-                                            report.width(),
-                                            report.positives())));
+                            : StepBenchText.nodeEmbeddingsText(
+                                    report, StepBenchText.gnnLinkHeader(report, benchDataset)));
             return 0;
         }
         if ("kernels".equals(config)) {
@@ -344,24 +319,7 @@ public final class BenchCommand implements Callable<Integer> {
             out.println(
                     json
                             ? new ObjectMapper().writeValueAsString(r)
-                            : String.format(
-                                    Locale.ROOT,
-                                    "== %s on %s: %,d users, %,d items, %,d training pairs%nstep median %.1f ms (p10 %.1f, p90 %.1f)"
-                                            + "%nepoch (projected) %.1f s%nfull ranking of %,d test users x %,d items: %.1f s%n"
-                                            + "load average at the end: %s%n",
-                                    r.model(),
-                                    benchDataset,
-                                    r.users(),
-                                    r.items(),
-                                    r.trainPairs(),
-                                    r.step().median(),
-                                    r.step().percentile(10),
-                                    r.step().percentile(90),
-                                    r.epochSeconds(),
-                                    r.testUsers(),
-                                    r.items(),
-                                    r.fullRankingSeconds(),
-                                    r.loadAverage()));
+                            : RecommendBenchText.recommenderText(r, benchDataset));
             return 0;
         }
         if ("recommend".equals(config)) {
@@ -383,7 +341,8 @@ public final class BenchCommand implements Callable<Integer> {
                             PopularityPriorSetting.parse(popularityPrior),
                             backbone()))
                     .run(System.err::println);
-            out.println(json ? new ObjectMapper().writeValueAsString(report) : recommendText(report));
+            out.println(
+                    json ? new ObjectMapper().writeValueAsString(report) : RecommendBenchText.recommendText(report));
             return 0;
         }
         Map<String, Object> all = new LinkedHashMap<>();
@@ -396,7 +355,8 @@ public final class BenchCommand implements Callable<Integer> {
                 out.println(text);
             }
             if (profile != null) {
-                System.err.print(profileText(OperatorProfile.summarise(profile, PROFILE_ROWS, repeats), profile));
+                System.err.print(
+                        StepBenchText.profileText(OperatorProfile.summarise(profile, PROFILE_ROWS, repeats), profile));
             }
         }
         if (json) {
@@ -424,8 +384,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     private String runTraining(BenchConfiguration c, Map<String, Object> figures) {
         BenchReport r = new StepBenchmark(c, Devices.select(device), warmup, repeats, profile).run(this::progress);
-        figures.put(r.configuration(), jsonOf(r));
-        return stepText(r);
+        figures.put(r.configuration(), StepBenchText.jsonOf(r));
+        return StepBenchText.stepText(r);
     }
 
     private String runPretraining(BenchConfiguration c, Map<String, Object> figures) {
@@ -439,8 +399,8 @@ public final class BenchCommand implements Callable<Integer> {
                 p.featureMaskRatio());
         PretrainBenchReport r =
                 new PretrainStepBenchmark(c, Devices.select(device), warmup, repeats, profile).run(this::progress);
-        figures.put(r.step().configuration(), pretrainJson(r));
-        return pretrainText(r);
+        figures.put(r.step().configuration(), StepBenchText.pretrainJson(r));
+        return StepBenchText.pretrainText(r);
     }
 
     /** The engine configurations a {@code --config} value names (pre-training ones by their base configuration). */
@@ -458,54 +418,6 @@ public final class BenchCommand implements Callable<Integer> {
 
     private void progress(int r) {
         System.err.printf(Locale.ROOT, "\r  step %d/%d", r, repeats);
-    }
-
-    static String nodeEmbeddingsText(NodeEmbeddingBenchmark.Report r, String header) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(header).append(System.lineSeparator());
-        sb.append(String.format(
-                Locale.ROOT,
-                "%12s %10s %8s %9s %9s %9s %9s %9s %9s %9s %10s %8s %8s%n",
-                "user rows",
-                "item rows",
-                "sampled",
-                "sampling",
-                "forward",
-                "backward",
-                "optimizer",
-                "math",
-                "math p10",
-                "math p90",
-                "state MiB",
-                "write s",
-                "read s"));
-        for (NodeEmbeddingBenchmark.SizeReport s : r.sizes()) {
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "%,12d %,10d %8d %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %10d %8.2f %8.2f%n",
-                    s.userRows(),
-                    s.itemRows(),
-                    s.sampledNodes(),
-                    s.sampling().median(),
-                    s.forward().median(),
-                    s.backward().median(),
-                    s.optimizer().median(),
-                    s.math().median(),
-                    s.math().percentile(10),
-                    s.math().percentile(90),
-                    s.stateNativeMib(),
-                    s.writeSeconds(),
-                    s.readSeconds()));
-        }
-        sb.append(String.format(
-                Locale.ROOT,
-                "state per node: %.3f bytes (row + two Adam moments, float32, + 1 flag bit); "
-                        + "measured native growth %.1f bytes per row of the largest size (times in ms, medians unless "
-                        + "marked; load average at the end: %s)%n",
-                r.stateBytesPerNode(),
-                r.measuredBytesPerNode(),
-                r.loadAverage()));
-        return sb.toString();
     }
 
     /** Refuses a --profile request before any work: one step benchmark, and a new file in an existing directory. */
@@ -530,507 +442,5 @@ public final class BenchCommand implements Callable<Integer> {
                     "--profile: the directory of " + profile
                             + " does not exist; create it or name a file in an existing one");
         }
-    }
-
-    /** The operators of a profile with the most self time, one line each. */
-    static String profileText(List<OperatorProfile.OperatorTime> top, Path trace) {
-        StringBuilder sb = new StringBuilder(String.format(
-                Locale.ROOT,
-                "operators by self time in the prefetched pass (trace: %s)%n%10s %6s %7s  %-36s %s%n",
-                trace,
-                "ms/step",
-                "share",
-                "calls",
-                "operator",
-                "input shapes of its heaviest calls"));
-        for (OperatorProfile.OperatorTime t : top) {
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "%10.1f %5.1f%% %7.1f  %-36s %s%n",
-                    t.selfMillisPerStep(),
-                    100 * t.share(),
-                    t.callsPerStep(),
-                    t.operator(),
-                    t.heaviestShapes()));
-        }
-        return sb.toString();
-    }
-
-    static String stepText(BenchReport r) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(
-                Locale.ROOT, "== %s on %s (%,d parameters)%n", r.configuration(), r.device(), r.parameters()));
-        sb.append(String.format(
-                Locale.ROOT, "sampled per step: %d nodes, %d edges%n", r.sampledNodes(), r.sampledEdges()));
-        sb.append(String.format(Locale.ROOT, "%-10s %9s %9s %9s%n", "phase", "median", "p10", "p90"));
-        line(sb, "step", r.total());
-        line(sb, "sampling", r.sampling());
-        line(sb, "forward", r.forward());
-        line(sb, "backward", r.backward());
-        line(sb, "optimizer", r.optimizer());
-        sb.append(String.format(Locale.ROOT, "sampling share of a sequential step: %.1f%%%n", 100 * r.samplingShare()));
-        sb.append(String.format(
-                Locale.ROOT,
-                "with sampling prefetched: %.1f ms/step, waiting %.2f ms/step for batches%n",
-                r.pipelinedMillis(),
-                r.pipelinedWaitMillis()));
-        sb.append(String.format(
-                Locale.ROOT,
-                "analytic %.2f GFLOP/step; achieved %.1f GFLOP/s in the math "
-                        + "(forward+backward+optimizer) vs a %.1f GFLOP/s matmul ceiling: %.1f%%%n",
-                r.stepGflop(),
-                r.achievedGflops(),
-                r.ceilingGflops(),
-                100 * r.ceilingRatio()));
-        sb.append(String.format(
-                Locale.ROOT,
-                "a matmul of the step's own shape (%d x hidden x hidden) reaches %.1f GFLOP/s%n",
-                r.sampledNodes(),
-                r.modelShapedGflops()));
-        sb.append(String.format(Locale.ROOT, "peak resident memory of the process: %d MiB%n", r.peakRssMib()));
-        return sb.toString();
-    }
-
-    static String pretrainText(PretrainBenchReport p) {
-        BenchReport r = p.step();
-        PretrainFlopCounter.Breakdown f = p.flops();
-        StringBuilder sb = new StringBuilder(stepText(r)
-                .replace("sampling share", "host preparation share")
-                .replace("with sampling prefetched", "with host preparation prefetched"));
-        sb.append(String.format(
-                Locale.ROOT,
-                "masked edges per step: %d, %d candidates each ('sampling' above is the "
-                        + "host preparation: sampling, masking, candidates)%n",
-                p.maskedEdges(),
-                p.candidates()));
-        sb.append(String.format(
-                Locale.ROOT,
-                "forward split (encoders timed alone on the same batches): generator "
-                        + "encoder %.1f ms, discriminator encoder %.1f ms, heads/scoring/losses %.1f ms%n",
-                p.generatorEncoder().median(),
-                p.discriminatorEncoder().median(),
-                p.headsMillis()));
-        sb.append(String.format(
-                Locale.ROOT,
-                "forward GFLOP: generator encoder %.2f, candidate scoring %.2f, feature "
-                        + "regression %.2f, discriminator encoder %.2f, feature detection %.3f, pair scoring %.2f, "
-                        + "text pair %.2f%n",
-                f.generatorEncoder() / 1e9,
-                f.generatorScoring() / 1e9,
-                f.generatorFeatures() / 1e9,
-                f.discriminatorEncoder() / 1e9,
-                f.discriminatorFeatures() / 1e9,
-                f.discriminatorEdges() / 1e9,
-                f.text() / 1e9));
-        if (p.nonFiniteSteps() > 0) {
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "WARNING: %d of %d steps had a non-finite gradient norm; the optimizer "
-                            + "skipped their updates%n",
-                    p.nonFiniteSteps(),
-                    2 * r.total().millis().length));
-        }
-        return sb.toString();
-    }
-
-    private static Map<String, Object> pretrainJson(PretrainBenchReport p) {
-        Map<String, Object> m = jsonOf(p.step());
-        m.put("masked_edges", p.maskedEdges());
-        m.put("candidates", p.candidates());
-        m.put("generator_encoder_ms_median", p.generatorEncoder().median());
-        m.put("discriminator_encoder_ms_median", p.discriminatorEncoder().median());
-        m.put("heads_ms_median", p.headsMillis());
-        m.put("non_finite_steps", p.nonFiniteSteps());
-        PretrainFlopCounter.Breakdown f = p.flops();
-        m.put("gflop_generator_encoder", f.generatorEncoder() / 1e9);
-        m.put("gflop_candidate_scoring", f.generatorScoring() / 1e9);
-        m.put("gflop_feature_regression", f.generatorFeatures() / 1e9);
-        m.put("gflop_discriminator_encoder", f.discriminatorEncoder() / 1e9);
-        m.put("gflop_feature_detection", f.discriminatorFeatures() / 1e9);
-        m.put("gflop_pair_scoring", f.discriminatorEdges() / 1e9);
-        m.put("gflop_text_pair", f.text() / 1e9);
-        return m;
-    }
-
-    private static void line(StringBuilder sb, String name, StepTimes t) {
-        sb.append(String.format(
-                Locale.ROOT,
-                "%-10s %7.1f ms %7.1f ms %7.1f ms%n",
-                name,
-                t.median(),
-                t.percentile(10),
-                t.percentile(90)));
-    }
-
-    static String memoryText(MemoryBenchmark.Report r) {
-        return String.format(
-                Locale.ROOT,
-                "OAG-shaped graph at scale %.3f: %,d nodes, %,d input edges (%,d stored with reverses), built in %.1f s%n"
-                        + "heap held: %.2f GiB of %.2f GiB max (%.1f bytes per node, %.1f bytes per input edge, all included)%n"
-                        + "adjacency: %.2f GiB = %.2f bytes per stored edge; features: %.2f GiB; "
-                        + "everything else: %.1f bytes per node%n",
-                r.scale(),
-                r.nodes(),
-                r.inputEdges(),
-                r.storedEdges(),
-                r.buildSeconds(),
-                r.heapBytes() / GIB,
-                r.maxHeapBytes() / GIB,
-                r.heapBytesPerNode(),
-                r.heapBytesPerInputEdge(),
-                r.adjacencyBytes() / GIB,
-                r.bytesPerStoredEdge(),
-                r.featureBytes() / GIB,
-                (double) (r.heapBytes() - r.adjacencyBytes() - r.featureBytes()) / r.nodes());
-    }
-
-    static String scalingText(ScalingBenchmark.Report r) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(
-                String.format(
-                        Locale.ROOT,
-                        "== scaling: %s-shaped graphs, features %s wide; %d processors; heap max " + "%.1f GiB, %s%n",
-                        r.shape(),
-                        r.featureDim(),
-                        r.processors(),
-                        r.maxHeapBytes() / GIB,
-                        r.heapPretouched()
-                                ? "pre-touched (RSS growth = memory outside the Java heap)"
-                                : "NOT pre-touched: RSS growth includes heap growth (run with -Xms = -Xmx and -XX:+AlwaysPreTouch)"));
-        for (ScalingFigures.SizeFigures s : r.sizes()) {
-            ScalingFigures.GraphFigures g = s.graph();
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "%n-- scale %s: %s nodes (%,d), %,d input edges, %,d stored; built in "
-                            + "%.1f s; load average %.2f before, %.2f after%s%n",
-                    g.scale(),
-                    g.nodesByType(),
-                    g.nodes(),
-                    g.inputEdges(),
-                    g.storedEdges(),
-                    g.buildSeconds(),
-                    s.loadBefore(),
-                    s.loadAfter(),
-                    s.steps().isEmpty()
-                            ? ""
-                            : String.format(
-                                    Locale.ROOT,
-                                    "; matmul ceiling %.1f GFLOP/s before the " + "steps, %.1f after",
-                                    s.ceilingBefore(),
-                                    s.ceilingAfter())));
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "graph heap %.1f MiB: %.1f B/node, %.1f B/input edge; CSR %.2f B/stored "
-                            + "edge; features %.1f MiB; everything but the CSR %.1f B/node%n",
-                    g.heapBytes() / MIB,
-                    g.bytesPerNode(),
-                    g.bytesPerInputEdge(),
-                    g.adjacencyBytesPerStoredEdge(),
-                    g.featureBytes() / MIB,
-                    g.otherBytesPerNode()));
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "node-transfer split (pre-training part %,d stored edges, fine-tuning "
-                            + "part %,d): +%.1f MiB (%.0f%% of the graph); fine-tuning task (%s, %,d validation items): "
-                            + "+%.1f MiB%n",
-                    g.pretrainStoredEdges(),
-                    g.finetuneStoredEdges(),
-                    g.splitBytes() / MIB,
-                    100.0 * g.splitBytes() / g.heapBytes(),
-                    g.task(),
-                    g.evalItems(),
-                    g.taskBytes() / MIB));
-            ScalingFigures.SamplingFigures h = s.sampling();
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "host preparation (median ms, subgraph nodes / stored edges): "
-                            + "pre-training batch %s, %,d / %,d; fine-tuning batch %s, %,d / %,d; embedding pass "
-                            + "sampling %s, %,d / %,d%n",
-                    timing(h.pretrainHost()),
-                    h.pretrainNodes(),
-                    h.pretrainEdges(),
-                    timing(h.finetuneHost()),
-                    h.finetuneNodes(),
-                    h.finetuneEdges(),
-                    timing(h.embedSampling()),
-                    h.embedNodes(),
-                    h.embedEdges()));
-            if (s.text() != null) {
-                ScalingFigures.TextFigures t = s.text();
-                sb.append(String.format(
-                        Locale.ROOT,
-                        "text: %,d key and text strings (%,d chars) held %.1f MiB (%.1f B "
-                                + "per string beyond 1 B/char); TF-IDF rows of %s as a text-only type: %.1f B/node; token "
-                                + "ids of every node: %.1f B/node with text; vocabulary %,d%n",
-                        t.strings(),
-                        t.chars(),
-                        t.stringBytes() / MIB,
-                        t.bytesPerStringOverhead(),
-                        t.tfidfType(),
-                        (double) t.tfidfBytes() / Math.max(1, t.tfidfRows()),
-                        (double) t.tokenBytes() / t.nodes(),
-                        t.vocabulary()));
-            }
-            if (s.steps().isEmpty()) {
-                continue;
-            }
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "%-9s %-8s %11s %9s %9s %9s %13s %8s %8s %8s %7s %7s %9s %9s %9s%n",
-                    "step",
-                    "arch",
-                    "parameters",
-                    "nodes",
-                    "edges",
-                    "median ms",
-                    "p10-p90",
-                    "min ms",
-                    "host ms",
-                    "steps/s",
-                    "GFLOP",
-                    "GFLOP/s",
-                    "RSS model",
-                    "RSS peak",
-                    "RSS after"));
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "(RSS: growth above the process's RSS before the model existed, %s MiB)%n",
-                    s.steps().stream()
-                            .map(f -> String.valueOf(f.memory().baselineMib()))
-                            .distinct()
-                            .collect(Collectors.joining(", "))));
-            for (ScalingFigures.StepFigures f : s.steps()) {
-                sb.append(String.format(
-                        Locale.ROOT,
-                        "%-9s %-8s %,11d %,9d %,9d %9.1f %13s %8.1f %8.1f %8.3f %7.2f %7.1f " + "%7d M %7d M %7d M%s%n",
-                        f.kind(),
-                        f.architecture(),
-                        f.parameters(),
-                        f.sampledNodes(),
-                        f.sampledEdges(),
-                        f.step().median(),
-                        String.format(
-                                Locale.ROOT,
-                                "%.0f-%.0f",
-                                f.step().p10(),
-                                f.step().p90()),
-                        f.step().min(),
-                        f.host().median(),
-                        f.stepsPerSecond(),
-                        f.gflop(),
-                        f.achievedGflops(),
-                        f.memory().modelMib(),
-                        f.memory().peakMib(),
-                        f.memory().afterMib(),
-                        f.nonFinite() > 0 ? " (" + f.nonFinite() + " non-finite)" : ""));
-            }
-            for (ScalingFigures.EmbeddingFigures e : s.embeddings()) {
-                sb.append(String.format(
-                        Locale.ROOT,
-                        "embed     %-8s %,d seeds/type/pass: %s ms per pass of all types "
-                                + "(%,d nodes, %,d edges, %.2f GFLOP), %s ms of the largest type alone; tables %.0f B/node; "
-                                + "RSS +%d M peak%n",
-                        e.architecture(),
-                        e.seedsPerType(),
-                        timing(e.allTypes()),
-                        e.sampledNodes(),
-                        e.sampledEdges(),
-                        e.gflop(),
-                        timing(e.largestOnly()),
-                        e.tableBytesPerNode(),
-                        e.memory().peakMib()));
-            }
-        }
-        ScalingProjection.Projection p = r.projection();
-        if (p == null) {
-            return sb.toString();
-        }
-        sb.append(String.format(
-                Locale.ROOT,
-                "%n-- projection to scale 1 from scale %s (arithmetic, not measured): %s " + "nodes, %,d input edges%n",
-                p.fromScale(),
-                p.nodesByType(),
-                p.inputEdges()));
-        sb.append(String.format(
-                Locale.ROOT,
-                "heap: graph %.1f GiB (strings %.1f GiB of it), split +%.1f GiB, "
-                        + "fine-tuning task +%.1f GiB; one type holds at most %,d nodes of 400-wide rows (one array)%n",
-                p.graphBytes() / GIB,
-                p.stringBytes() / GIB,
-                p.splitBytes() / GIB,
-                p.taskBytes() / GIB,
-                p.maxNodesPerType()));
-        sb.append(String.format(
-                Locale.ROOT,
-                "GPU figures are estimates: analytic GFLOP at %.1f TFLOP/s x %.2f, with the "
-                        + "host work measured here (batch preparation, one prefetch thread; pass sampling, inline)%n",
-                p.gpuPeakTflops(),
-                p.gpuEfficiency()));
-        for (ScalingProjection.ArchitectureProjection a : p.architectures()) {
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "%s: pre-training %,d steps: %.2f h on this CPU; GPU: %.1f ms of math and "
-                            + "%.0f ms of host preparation per step: %.3f h; training state %.2f GiB; step peak +%d MiB "
-                            + "RSS%n",
-                    a.architecture(),
-                    a.pretrainSteps(),
-                    a.pretrainCpuHours(),
-                    a.pretrainGpuMathMs(),
-                    a.pretrainHostMs(),
-                    a.pretrainGpuHours(),
-                    a.pretrainStateBytes() / GIB,
-                    a.stepPeakMib()));
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "%s: fine-tuning %,d steps: %.2f h on this CPU (GPU %.3f h), plus %d "
-                            + "validations of %,d passes: %.2f h on this CPU (GPU %.2f h)%n",
-                    a.architecture(),
-                    a.finetuneSteps(),
-                    a.finetuneCpuHours(),
-                    a.finetuneGpuHours(),
-                    a.validations(),
-                    a.passesPerValidation(),
-                    a.validationCpuHours(),
-                    a.validationGpuHours()));
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "%s: embedding every node: %,d passes, %.2f h on this CPU (GPU %.2f h); "
-                            + "%.1f GiB of heap for the embeddings while they are built%n",
-                    a.architecture(),
-                    a.embeddingPasses(),
-                    a.embeddingCpuHours(),
-                    a.embeddingGpuHours(),
-                    a.embeddingBytes() / GIB));
-        }
-        return sb.toString();
-    }
-
-    private static String timing(ScalingFigures.Timing t) {
-        return t == null
-                ? "-"
-                : String.format(Locale.ROOT, "%.1f (p10 %.1f, p90 %.1f, n %d)", t.median(), t.p10(), t.p90(), t.n());
-    }
-
-    private static final double MIB = 1024.0 * 1024;
-
-    static String recommendText(RecommendBenchmark.Report r) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(
-                Locale.ROOT,
-                "== recommend: top-10 of %,d candidate products, embeddings of width %d%n",
-                r.candidates(),
-                r.dim()));
-        sb.append(String.format(
-                Locale.ROOT,
-                "graph: %s (generated in %.1f s)%nmodel: %s (%.1f s)%n",
-                r.graph(),
-                r.graphSeconds(),
-                r.model(),
-                r.modelSeconds()));
-        sb.append(String.format(
-                Locale.ROOT,
-                "deployment: every node embedded in %.1f s (%s); index built in %.1f s: %s%n",
-                r.embeddingSeconds(),
-                r.inference(),
-                r.indexSeconds(),
-                r.index()));
-        PopularityPrior prior = r.popularityPrior();
-        sb.append(
-                prior.changesScores()
-                        ? String.format(
-                                Locale.ROOT,
-                                "ranking: cosine + %s * log(1 + in-degree) (popularity prior, %s)%n",
-                                prior.beta(),
-                                prior.chosenBy())
-                        : "ranking: cosine (no popularity prior)\n");
-        sb.append(String.format(
-                Locale.ROOT,
-                "%-30s %8s %8s %8s %8s %9s %9s %9s%n",
-                "single thread",
-                "p50 ms",
-                "p99 ms",
-                "cpu p50",
-                "cpu p99",
-                "queries/s",
-                "recall@10",
-                "excluding"));
-        for (RecommendBenchmark.Row row : r.rows()) {
-            recommendLine(sb, row);
-        }
-        recommendLine(sb, r.api());
-        recommendLine(sb, r.newNode());
-        sb.append(String.format(
-                Locale.ROOT,
-                "new nodes: top-10 agreement with the copied query's own recommend() "
-                        + "%.4f; largest embedding difference from the copied query's %.2g%n",
-                r.newNodeAgreement(),
-                r.newNodeMaxDifference()));
-        RecommendBenchmark.Row exact = r.rows().get(0);
-        for (RecommendBenchmark.Row row : r.rows().subList(1, r.rows().size())) {
-            sb.append(String.format(
-                    Locale.ROOT,
-                    "exact / %s: %.1fx the p50 latency, %.1fx the p50 CPU time, " + "%.1fx fewer queries/s%n",
-                    row.name(),
-                    exact.latency().median() / row.latency().median(),
-                    exact.cpu().median() / row.cpu().median(),
-                    row.queriesPerSecond() / exact.queriesPerSecond()));
-        }
-        sb.append(
-                "(recall@10: share of the exact top 10 found; 'excluding': with the query's clicked products excluded; "
-                        + "cpu: CPU time of the querying thread; recommend(): the deployment's own call with its default nprobe, "
-                        + "excluding clicked products; recommendForNewNode(): copies of existing queries (features and "
-                        + "clicks) as new nodes, through the encoder and the default index, recall against the existing "
-                        + "query's exact top 10)\n");
-        return sb.toString();
-    }
-
-    private static void recommendLine(StringBuilder sb, RecommendBenchmark.Row row) {
-        sb.append(String.format(
-                Locale.ROOT,
-                "%-30s %8.3f %8.3f %8.3f %8.3f %9.0f %9.4f %9.4f%n",
-                row.name(),
-                row.latency().median(),
-                row.latency().percentile(99),
-                row.cpu().median(),
-                row.cpu().percentile(99),
-                row.queriesPerSecond(),
-                row.recall(),
-                row.recallExcluding()));
-    }
-
-    private static final double GIB = 1024.0 * 1024 * 1024;
-
-    private static Map<String, Object> jsonOf(BenchReport r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("device", r.device());
-        m.put("parameters", r.parameters());
-        m.put("sampled_nodes", r.sampledNodes());
-        m.put("sampled_edges", r.sampledEdges());
-        for (Map.Entry<String, StepTimes> e : Map.of(
-                        "step",
-                        r.total(),
-                        "sampling",
-                        r.sampling(),
-                        "forward",
-                        r.forward(),
-                        "backward",
-                        r.backward(),
-                        "optimizer",
-                        r.optimizer())
-                .entrySet()) {
-            m.put(e.getKey() + "_ms_median", e.getValue().median());
-            m.put(e.getKey() + "_ms_p10", e.getValue().percentile(10));
-            m.put(e.getKey() + "_ms_p90", e.getValue().percentile(90));
-        }
-        m.put("sampling_share", r.samplingShare());
-        m.put("pipelined_ms", r.pipelinedMillis());
-        m.put("pipelined_wait_ms", r.pipelinedWaitMillis());
-        m.put("step_gflop", r.stepGflop());
-        m.put("achieved_gflops", r.achievedGflops());
-        m.put("ceiling_gflops", r.ceilingGflops());
-        m.put("ceiling_ratio", r.ceilingRatio());
-        m.put("model_shaped_matmul_gflops", r.modelShapedGflops());
-        m.put("peak_rss_mib", r.peakRssMib());
-        return m;
     }
 }

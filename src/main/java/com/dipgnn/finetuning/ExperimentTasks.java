@@ -83,14 +83,15 @@ final class ExperimentTasks {
                         finetuneGraph,
                         split,
                         sampler(spec, split.structure()),
-                        spec.training().batchSize(),
-                        spec.evalNegatives(),
-                        spec.trainNegatives(),
-                        spec.temperature(),
-                        spec.splitSeed(),
-                        spec.linkLoss(),
-                        spec.linkNegatives(),
-                        selectsByFullRanking(spec, graph)),
+                        new LinkTaskConfig(
+                                spec.training().batchSize(),
+                                spec.evalNegatives(),
+                                spec.trainNegatives(),
+                                spec.temperature(),
+                                spec.splitSeed(),
+                                spec.linkLoss(),
+                                spec.linkNegatives(),
+                                selectsByFullRanking(spec, graph))),
                 originalIds);
     }
 

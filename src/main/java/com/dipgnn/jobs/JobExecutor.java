@@ -8,7 +8,6 @@ import com.dipgnn.jobs.parameters.EmbedParameters;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.jobs.parameters.JobParameters;
 import com.dipgnn.jobs.parameters.PretrainParameters;
-import com.dipgnn.jobs.runner.JobControl;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobOutcome;
 import com.dipgnn.jobs.runner.JobPlan;
@@ -18,16 +17,12 @@ import com.dipgnn.jobs.runner.JobRunner;
 import com.dipgnn.jobs.runner.JobWork;
 import com.dipgnn.jobs.runner.TrainingCurves;
 import com.dipgnn.optim.TrainingCancelledException;
-import com.dipgnn.registry.ModelKind;
 import com.dipgnn.registry.ModelRegistry;
-import com.dipgnn.serving.EmbeddingsManifest;
-import com.dipgnn.store.AtomicFiles;
 import com.dipgnn.store.ModelStore;
 import com.dipgnn.text.TextInputCache;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -62,22 +57,6 @@ public class JobExecutor implements SmartLifecycle {
 
     private static final Logger LOG = LoggerFactory.getLogger(JobExecutor.class);
     private static final int MAX_ATTEMPTS = 5;
-    static final String CURVES_FILE = "curves.json";
-
-    /** A job on a worker thread. */
-    private static final class Running {
-        final AtomicBoolean cancel = new AtomicBoolean();
-        volatile boolean leaseLost;
-        volatile boolean ended;
-        volatile JobProgress progress;
-        final LiveCurves live = new LiveCurves();
-        volatile TrainingCurves curves;
-        volatile long lastSaved;
-
-        TrainingCurves currentCurves() {
-            return curves != null ? curves : live.snapshot();
-        }
-    }
 
     private final JobRepository jobs;
     private final DatasetService datasets;
@@ -85,11 +64,13 @@ public class JobExecutor implements SmartLifecycle {
     private final JobEvents events;
     private final JobMetrics metrics;
     private final ObjectMapper json;
+    private final JobFiles files;
+    private final JobReporter reporter;
     private final ServiceProperties properties;
     private final Device device;
     private final Clock clock;
     private final String workerId;
-    private final Map<String, Running> running = new ConcurrentHashMap<>();
+    private final Map<String, RunningJob> running = new ConcurrentHashMap<>();
     private final Semaphore slots;
     private final Object signal = new Object();
     private final AtomicBoolean stopping = new AtomicBoolean();
@@ -120,6 +101,8 @@ public class JobExecutor implements SmartLifecycle {
         this.clock = clock;
         this.slots = new Semaphore(Math.max(1, properties.jobs().concurrency()));
         this.workerId = properties.jobs().effectiveWorkerId();
+        this.files = new JobFiles(registry, properties, json);
+        this.reporter = new JobReporter(jobs, events, metrics, json, properties, clock, files);
     }
 
     @Override
@@ -206,32 +189,21 @@ public class JobExecutor implements SmartLifecycle {
 
     /** Asks a running job to stop at its next step. */
     public void cancel(String id) {
-        Running r = running.get(id);
+        RunningJob r = running.get(id);
         if (r != null) {
             r.cancel.set(true);
         }
     }
 
     public Optional<JobProgress> liveProgress(String id) {
-        Running r = running.get(id);
+        RunningJob r = running.get(id);
         return r == null ? Optional.empty() : Optional.ofNullable(r.progress);
     }
 
     /** Live curves of a running job, else the ones stored when it ended. */
     public Optional<TrainingCurves> curves(String id) {
-        Running r = running.get(id);
-        if (r != null) {
-            return Optional.of(r.currentCurves());
-        }
-        Path file = jobDir(id).resolve(CURVES_FILE);
-        if (!Files.isRegularFile(file)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(json.readValue(file.toFile(), TrainingCurves.class));
-        } catch (IOException e) {
-            throw new IllegalStateException("the stored curves of job " + id + " are unreadable: " + e.getMessage(), e);
-        }
+        RunningJob r = running.get(id);
+        return r != null ? Optional.of(r.currentCurves()) : files.storedCurves(id);
     }
 
     /** Number of jobs running now. */
@@ -272,7 +244,7 @@ public class JobExecutor implements SmartLifecycle {
             return false;
         }
         String id = claimed.get();
-        Running r = new Running();
+        RunningJob r = new RunningJob();
         running.put(id, r);
         workers.execute(() -> {
             try {
@@ -292,9 +264,9 @@ public class JobExecutor implements SmartLifecycle {
      * for API processes elsewhere to read.
      */
     private void keepLeases() {
-        for (Map.Entry<String, Running> e : running.entrySet()) {
+        for (Map.Entry<String, RunningJob> e : running.entrySet()) {
             String id = e.getKey();
-            Running r = e.getValue();
+            RunningJob r = e.getValue();
             try {
                 if (!jobs.renewLease(
                         id, workerId, clock.instant().plus(properties.jobs().leaseDuration()))) {
@@ -313,7 +285,7 @@ public class JobExecutor implements SmartLifecycle {
                     r.cancel.set(true);
                 }
                 if (!exclusive) {
-                    saveCurves(id, r.currentCurves());
+                    files.saveCurves(id, r.currentCurves());
                 }
             } catch (RuntimeException ex) {
                 LOG.warn("Job {}: could not renew the lease of worker {}: {}", id, workerId, ex.getMessage());
@@ -321,38 +293,7 @@ public class JobExecutor implements SmartLifecycle {
         }
     }
 
-    /**
-     * Cancellation from the job's flag; the step it resumes from recorded as soon as training starts;
-     * a checkpoint the job cannot resume logged and counted (the runner trains the job again).
-     */
-    private JobControl control(String id, JobKind kind, Running r) {
-        return new JobControl() {
-            @Override
-            public boolean cancelRequested() {
-                return r.cancel.get();
-            }
-
-            @Override
-            public void started(long resumedFrom) {
-                if (resumedFrom > 0) {
-                    LOG.info("Job {} resumes from its checkpoint at step {}", id, resumedFrom);
-                }
-                jobs.saveResumedFrom(id, resumedFrom);
-            }
-
-            @Override
-            public void checkpointRefused(String reason) {
-                LOG.warn(
-                        "Job {} cannot resume its checkpoint ({}); the checkpoint is deleted and the job trains "
-                                + "again from step 0 with the service's settings of now",
-                        id,
-                        reason);
-                metrics.checkpointRefused(kind);
-            }
-        };
-    }
-
-    private void run(String id, Running r) {
+    private void run(String id, RunningJob r) {
         JobRecord job = jobs.find(id).orElseThrow();
         LOG.info(
                 "Job {} started on worker {}: {} on data set '{}' (attempt {})",
@@ -361,14 +302,14 @@ public class JobExecutor implements SmartLifecycle {
                 job.kind().toLowerCase(Locale.ROOT),
                 job.datasetId(),
                 job.attempts());
-        events.publish(id, JobEvents.STATE, stateEvent(job, JobState.RUNNING));
+        events.publish(id, JobEvents.STATE, reporter.stateEvent(job, JobState.RUNNING));
         if (job.cancelRequested()) { // asked for while the job's previous worker was gone
-            discardUnrecorded(job);
-            end(job, JobState.CANCELLED, null, r);
+            files.discardUnrecorded(job);
+            reporter.end(job, JobState.CANCELLED, null, r);
             return;
         }
         if (job.attempts() > MAX_ATTEMPTS) {
-            end(
+            reporter.end(
                     job,
                     JobState.FAILED,
                     "the job was interrupted " + (job.attempts() - 1) + " times (service restarts "
@@ -379,8 +320,8 @@ public class JobExecutor implements SmartLifecycle {
         JobKind kind = JobKind.valueOf(job.kind());
         Path output = kind.trains() ? registry.directory(job.modelId()) : embeddingsDirectory(id);
         try {
-            if (completedEarlier(job)) {
-                end(job, JobState.SUCCEEDED, null, r);
+            if (files.completedEarlier(job)) {
+                reporter.end(job, JobState.SUCCEEDED, null, r);
                 return;
             }
             JobParameters parameters = parameters(job);
@@ -393,12 +334,12 @@ public class JobExecutor implements SmartLifecycle {
                     plan,
                     graph,
                     job.datasetId(),
-                    checkpoints(id),
+                    files.checkpoints(id),
                     output,
                     input,
                     device,
                     new TextInputCache(properties.textInputCacheDir()));
-            JobOutcome outcome = new JobRunner().run(work, control(id, kind, r), new JobProgressSink() {
+            JobOutcome outcome = new JobRunner().run(work, reporter.control(id, kind, r), new JobProgressSink() {
                 @Override
                 public void onProgress(JobProgress progress) {
                     JobExecutor.this.onProgress(id, r, progress);
@@ -413,9 +354,9 @@ public class JobExecutor implements SmartLifecycle {
             });
             r.curves = outcome.curves();
             jobs.saveResumedFrom(id, outcome.resumedFromStep());
-            saveCurves(id, r.curves);
-            record(job);
-            end(job, JobState.SUCCEEDED, null, r);
+            files.saveCurves(id, r.curves);
+            files.record(job);
+            reporter.end(job, JobState.SUCCEEDED, null, r);
         } catch (TrainingCancelledException e) {
             if (r.leaseLost) {
                 LOG.info(
@@ -425,8 +366,8 @@ public class JobExecutor implements SmartLifecycle {
                         workerId);
                 return;
             }
-            saveCurves(id, r.currentCurves());
-            discardUnrecorded(job);
+            files.saveCurves(id, r.currentCurves());
+            files.discardUnrecorded(job);
             if (stopping.get()) {
                 boolean released = jobs.release(id, workerId);
                 LOG.info(
@@ -436,7 +377,7 @@ public class JobExecutor implements SmartLifecycle {
                         released ? "queued again, it resumes from its last checkpoint" : "another worker has it now");
                 return;
             }
-            end(job, JobState.CANCELLED, null, r);
+            reporter.end(job, JobState.CANCELLED, null, r);
         } catch (Exception | Error e) {
             if (r.leaseLost) {
                 LOG.info(
@@ -447,138 +388,19 @@ public class JobExecutor implements SmartLifecycle {
                 return;
             }
             LOG.warn("Job {} failed", id, e);
-            saveCurves(id, r.currentCurves());
-            discardUnrecorded(job);
-            ModelStore.deleteRecursively(checkpoints(id)); // a failed job is never resumed
-            end(job, JobState.FAILED, failure(e), r);
+            files.saveCurves(id, r.currentCurves());
+            files.discardUnrecorded(job);
+            ModelStore.deleteRecursively(files.checkpoints(id)); // a failed job is never resumed
+            reporter.end(job, JobState.FAILED, failure(e), r);
         }
     }
 
-    /**
-     * Whether an earlier attempt of the job got as far as its model: recorded (the service stopped
-     * before the job was marked succeeded) or written completely but not yet recorded (model
-     * directories are renamed into place only once complete); the latter is recorded now.
-     */
-    private boolean completedEarlier(JobRecord job) throws IOException {
-        if (!trains(job)) { // the embeddings appear only once complete
-            return Files.isRegularFile(embeddingsDirectory(job.id()).resolve(EmbeddingsManifest.FILE_NAME));
+    private void onProgress(String id, RunningJob r, JobProgress p) {
+        if (reporter.progress(id, r, p)
+                && !exclusive
+                && jobs.cancelRequested(id)) { // asked for through an API process elsewhere
+            r.cancel.set(true);
         }
-        if (registry.find(job.modelId()).isEmpty()) {
-            if (!Files.isDirectory(registry.directory(job.modelId()))) {
-                return false;
-            }
-            LOG.info("Job {} had written its model before the service stopped; recording it", job.id());
-            record(job);
-        }
-        ModelStore.deleteRecursively(checkpoints(job.id()));
-        return true;
-    }
-
-    /**
-     * Records the job's model in the registry, then drops its checkpoints (no longer needed); an
-     * embedding job registers nothing. Either drops the partial writes of earlier attempts that died.
-     */
-    private void record(JobRecord job) throws IOException {
-        if (!trains(job)) {
-            AtomicFiles.removePartialWrites(properties.embeddingsDir(), job.id());
-            return;
-        }
-        ModelKind kind = JobKind.valueOf(job.kind()) == JobKind.PRETRAIN ? ModelKind.PRETRAINED : ModelKind.FINETUNED;
-        registry.register(job.modelId(), job.modelName(), kind, job.datasetId(), job.id(), job.parentModelId());
-        ModelStore.deleteRecursively(checkpoints(job.id()));
-        registry.removePartialWrites(job.modelId()); // left by attempts that died while writing it
-    }
-
-    /** Removes the job's model directory unless it is a recorded model version. */
-    private void discardUnrecorded(JobRecord job) {
-        // an embedding job's output never appears incomplete (EmbeddingExport): nothing to discard
-        if (trains(job) && registry.find(job.modelId()).isEmpty()) {
-            ModelStore.deleteRecursively(registry.directory(job.modelId()));
-        }
-    }
-
-    /** Where embedding job {@code id} writes every node's embedding (a deployment's {@code embeddingsPath}). */
-    public Path embeddingsDirectory(String id) {
-        return properties.embeddingsDir().toAbsolutePath().normalize().resolve(id);
-    }
-
-    private static boolean trains(JobRecord job) {
-        return JobKind.valueOf(job.kind()).trains();
-    }
-
-    private Path checkpoints(String id) {
-        return jobDir(id).resolve("checkpoints");
-    }
-
-    private void onProgress(String id, Running r, JobProgress p) {
-        r.progress = p;
-        r.live.add(p);
-        metrics.progress(id, p.latestLosses(), p.latestMetrics());
-        events.publish(id, JobEvents.PROGRESS, p);
-        long now = System.currentTimeMillis();
-        if (now - r.lastSaved >= properties.jobs().progressInterval().toMillis()) {
-            r.lastSaved = now;
-            jobs.saveProgress(id, workerId, write(p));
-            if (!exclusive && jobs.cancelRequested(id)) { // asked for through an API process elsewhere
-                r.cancel.set(true);
-            }
-        }
-    }
-
-    private void end(JobRecord job, JobState state, String error, Running r) {
-        r.ended = true;
-        if (r.progress != null && state == JobState.SUCCEEDED) {
-            JobProgress last = r.progress;
-            r.progress = new JobProgress(
-                    "done",
-                    last.step(),
-                    last.totalSteps(),
-                    last.elapsedSeconds(),
-                    0.0,
-                    last.latestLosses(),
-                    last.latestMetrics());
-        }
-        if (r.progress != null) {
-            jobs.saveProgress(job.id(), workerId, write(r.progress));
-        }
-        if (!jobs.finishLeased(job.id(), workerId, state, error, clock.instant())) {
-            LOG.warn(
-                    "Job {} ended on worker {} as {}, but its lease had been lost: the worker that took it over "
-                            + "decides its state",
-                    job.id(),
-                    workerId,
-                    state);
-            return;
-        }
-        metrics.jobEnded(job.id(), state);
-        logEnd(job, state, error);
-        JobRecord ended = jobs.find(job.id()).orElseThrow();
-        events.end(job.id(), stateEvent(ended, ended.state()));
-    }
-
-    private void logEnd(JobRecord job, JobState state, String error) {
-        switch (state) {
-            case SUCCEEDED -> {
-                if (trains(job)) {
-                    LOG.info("Job {} succeeded: model {}", job.id(), job.modelId());
-                } else {
-                    LOG.info(
-                            "Job {} succeeded: embeddings of model {} in {}",
-                            job.id(),
-                            job.parentModelId(),
-                            embeddingsDirectory(job.id()));
-                }
-            }
-            case CANCELLED -> LOG.info("Job {} cancelled", job.id());
-            case FAILED -> LOG.warn("Job {} failed: {}", job.id(), error);
-            default -> LOG.info("Job {} ended as {}", job.id(), state);
-        }
-    }
-
-    private Map<String, Object> stateEvent(JobRecord job, JobState state) {
-        return job.error() == null
-                ? Map.of("id", job.id(), "state", state)
-                : Map.of("id", job.id(), "state", state, "error", job.error());
     }
 
     private JobParameters parameters(JobRecord job) throws JsonProcessingException {
@@ -590,27 +412,9 @@ public class JobExecutor implements SmartLifecycle {
         return json.readValue(job.parametersJson(), type);
     }
 
-    private void saveCurves(String id, TrainingCurves curves) {
-        if (curves == null) {
-            return;
-        }
-        try { // the job's thread and the lease keeper both store curves: each write has its own temporary file
-            AtomicFiles.write(jobDir(id).resolve(CURVES_FILE), out -> json.writeValue(out, curves));
-        } catch (IOException e) {
-            LOG.warn("Could not store the curves of job {}: {}", id, e.getMessage());
-        }
-    }
-
-    private Path jobDir(String id) {
-        return properties.dataDir().resolve("jobs").resolve(id);
-    }
-
-    private String write(Object value) {
-        try {
-            return json.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+    /** Where embedding job {@code id} writes every node's embedding (a deployment's {@code embeddingsPath}). */
+    public Path embeddingsDirectory(String id) {
+        return files.embeddingsDirectory(id);
     }
 
     private static String failure(Throwable e) {

@@ -3,18 +3,14 @@ package com.dipgnn.serving;
 import static com.dipgnn.serving.InvalidInferenceRequestException.Reason;
 
 import ai.djl.MalformedModelException;
-import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.FeaturePreprocessing;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
-import com.dipgnn.inference.LayerwiseEmbedder;
-import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
-import com.dipgnn.model.MessagePassingLayer;
 import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.sampling.SubgraphSampler;
 import com.dipgnn.store.ModelManifest;
@@ -24,14 +20,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.locks.ReadWriteLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.IntPredicate;
 
 /**
@@ -53,37 +46,24 @@ public final class ModelDeployment implements AutoCloseable {
     private final ModelManifest manifest;
     private final TaskKind task;
     private final HeteroGraph graph;
-    private final FeaturePreprocessing features;
     private final DeploymentOptions options;
-    private final SubgraphSampler sampler;
-    private final NDManager manager;
-    private final GraphEncoder encoder;
     private final int dim;
     private final Map<String, float[]> embeddings;
-    /** Exact inference: the states of every node after each layer below the last; null for sampled inference. */
-    private final List<Map<String, float[]>> lowerLayers;
+    private final NewNodeEncoder newNodes;
 
     private final LinkHead link;
     private final ClassHead classes;
     private final DeploymentStats stats;
     private final TextInputs text;
-    private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
-    private boolean closed;
 
     ModelDeployment(DeploymentParts parts) {
         this.manifest = parts.manifest();
         this.task = parts.task();
         this.graph = parts.graph();
-        this.features = parts.features();
         this.options = parts.options();
-        this.sampler = parts.sampler();
-        this.manager = parts.manager();
-        this.encoder = parts.encoder();
         this.dim = manifest.hidden();
         this.embeddings = Map.copyOf(parts.embeddings());
-        this.lowerLayers = parts.lowerLayers() == null
-                ? null
-                : parts.lowerLayers().stream().map(Map::copyOf).toList();
+        this.newNodes = new NewNodeEncoder(parts);
         this.link = parts.link();
         this.classes = parts.classes();
         this.stats = parts.stats();
@@ -325,7 +305,7 @@ public final class ModelDeployment implements AutoCloseable {
 
     /** The embedding of a node that is not in the graph, computed inductively (see {@link NewNode}). */
     public float[] embedNewNode(NewNode node) {
-        return forwardNewNode(newNodeSubgraph(node), node.type());
+        return newNodes.embed(newNodes.subgraph(node), node.type());
     }
 
     /**
@@ -344,8 +324,8 @@ public final class ModelDeployment implements AutoCloseable {
                             + "'; got a node of type '" + node.type() + "'");
         }
         Requests.requireK(k, head.candidateCount(), options.maxK());
-        NewNodeSubgraph sub = newNodeSubgraph(node);
-        float[] embedding = forwardNewNode(sub, node.type());
+        NewNodeSubgraph sub = newNodes.subgraph(node);
+        float[] embedding = newNodes.embed(sub, node.type());
         int[] linked = excludeLinked ? sub.neighboursAlong(r) : new int[0];
         return head.index().search(head.queryVector(embedding, 0), k, id -> Arrays.binarySearch(linked, id) >= 0);
     }
@@ -410,72 +390,10 @@ public final class ModelDeployment implements AutoCloseable {
         return classes;
     }
 
-    private NewNodeSubgraph newNodeSubgraph(NewNode node) {
-        return lowerLayers != null
-                ? NewNodeSubgraph.exact(graph, node, features, options.maxBatch(), text)
-                : NewNodeSubgraph.build(graph, sampler, options.seed(), node, features, options.maxBatch(), text);
-    }
-
-    private float[] forwardNewNode(NewNodeSubgraph sub, String type) {
-        lifecycle.readLock().lock();
-        try {
-            if (closed) {
-                throw new IllegalStateException("the deployment is closed");
-            }
-            try (NDManager scope = manager.newSubManager()) {
-                GraphBatch batch = new GraphBatch(scope, sub.localGraph(), sub.subgraph(), sub.origins());
-                NDArray states = lowerLayers != null
-                        ? layerByLayer(batch, sub, type)
-                        : encoder.forward(batch, false).get(type);
-                return states.get(sub.newNodeRow()).toFloatArray();
-            }
-        } finally {
-            lifecycle.readLock().unlock();
-        }
-    }
-
-    /**
-     * Exact inference of a new node: each layer runs on the new node's state below and its
-     * neighbours' states below as the deployment computed them; returns the last layer's states of
-     * the new node's type (its row is the new node's embedding).
-     */
-    private NDArray layerByLayer(GraphBatch batch, NewNodeSubgraph sub, String type) {
-        Map<String, NDArray> states = encoder.inputStates(batch, false);
-        List<MessagePassingLayer<?>> layers = encoder.layers();
-        for (int l = 0; ; l++) {
-            NDArray mine = layers.get(l).forward(batch, states, false).get(type);
-            if (l == layers.size() - 1) {
-                return mine;
-            }
-            states = statesAfter(lowerLayers.get(l), batch, sub, type, mine.get(sub.newNodeRow() + ":"));
-        }
-    }
-
-    /** The local nodes' states after a lower layer: the neighbours' from the deployment, the new node's as computed. */
-    private Map<String, NDArray> statesAfter(
-            Map<String, float[]> layer, GraphBatch batch, NewNodeSubgraph sub, String type, NDArray newNodeState) {
-        Map<String, NDArray> states = new LinkedHashMap<>();
-        for (String t : batch.nodeTypes()) {
-            int[] ids = sub.graphIds(t);
-            float[] table = layer.get(t);
-            NDArray rows = LayerwiseEmbedder.rows(batch.manager(), table, ids, table.length / graph.numNodes(t));
-            states.put(t, t.equals(type) ? rows.concat(newNodeState, 0) : rows);
-        }
-        return states;
-    }
-
     /** Frees the encoder (waits for running new-node requests); idempotent. */
     @Override
     public void close() {
-        lifecycle.writeLock().lock();
-        try {
-            if (!closed) {
-                closed = true;
-                manager.close();
-            }
-        } finally {
-            lifecycle.writeLock().unlock();
-        }
+        newNodes.close();
     }
 
     /** Everything a deployment is made of, as the {@link Deployer} assembles it. */

@@ -118,7 +118,8 @@ class GnnBeatsFeatureOnlyTest {
     }
 
     private static double linkTestMrr(HeteroGraph graph, LinkSplit split, SubgraphSampler sampler, long seed) {
-        LinkPredictionTask task = new LinkPredictionTask(graph, split, sampler, 256, 255, 255, 0.1, seed);
+        LinkPredictionTask task =
+                new LinkPredictionTask(graph, split, sampler, LinkTaskConfig.sampledSoftmax(256, 255, 255, 0.1, seed));
         FineTuneConfig config =
                 new FineTuneConfig(STEPS, 256, 20, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), seed);
         return train(task, split.structure(), LINK_MODEL, config).metric(EvalSplit.TEST, "mrr");

@@ -19,9 +19,7 @@ import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.ranking.RankingEvaluator;
 import com.dipgnn.sampling.FullGraphSampler;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -85,7 +83,8 @@ class LinkPredictionTaskTest {
                             .hasEdge(split.test().dst()[i], split.test().src()[i]))
                     .isFalse();
         }
-        LinkPredictionTask task = new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2);
+        LinkPredictionTask task = new LinkPredictionTask(
+                graph, split, new FullGraphSampler(), LinkTaskConfig.sampledSoftmax(64, 255, 64, 0.1, 2));
         ModelConfig model = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0);
         FineTuneConfig config =
                 new FineTuneConfig(300, 64, 25, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 5);
@@ -114,8 +113,11 @@ class LinkPredictionTaskTest {
         HeteroGraph graph = groupedClicks(4);
         RelationType clicked = graph.relation("clicked");
         LinkSplit split = LinkSplit.perUserHoldOut(graph, clicked, 0.2, 0.1, 1);
-        LinkPredictionTask task =
-                new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2, loss, negatives);
+        LinkPredictionTask task = new LinkPredictionTask(
+                graph,
+                split,
+                new FullGraphSampler(),
+                LinkTaskConfig.sampledSoftmax(64, 255, 64, 0.1, 2).withObjective(loss, negatives));
         ModelConfig model = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0);
         FineTuneConfig config =
                 new FineTuneConfig(200, 64, 25, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 5);
@@ -142,19 +144,13 @@ class LinkPredictionTaskTest {
         HeteroGraph graph = groupedClicks(4);
         RelationType clicked = graph.relation("clicked");
         LinkSplit split = LinkSplit.perUserHoldOut(graph, clicked, 0.2, 0.1, 1);
-        LinkPredictionTask sampled = new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2);
+        LinkPredictionTask sampled = new LinkPredictionTask(
+                graph, split, new FullGraphSampler(), LinkTaskConfig.sampledSoftmax(64, 255, 64, 0.1, 2));
         LinkPredictionTask ranked = new LinkPredictionTask(
                 graph,
                 split,
                 new FullGraphSampler(),
-                64,
-                255,
-                64,
-                0.1,
-                2,
-                com.dipgnn.ranking.RankingLoss.SOFTMAX,
-                com.dipgnn.ranking.NegativeSampling.UNIFORM,
-                true);
+                LinkTaskConfig.sampledSoftmax(64, 255, 64, 0.1, 2).withFullRankingSelection(true));
         assertThat(sampled.primaryMetric()).isEqualTo("mrr");
         assertThat(ranked.primaryMetric()).isEqualTo("recall@20");
         ModelConfig model = new ModelConfig(Backbone.HGT, 2, 16, 2, 0.1, 0);
@@ -189,81 +185,8 @@ class LinkPredictionTaskTest {
                         graph,
                         split,
                         new FullGraphSampler(),
-                        8,
-                        15,
-                        8,
-                        0.1,
-                        2,
-                        com.dipgnn.ranking.RankingLoss.SOFTMAX,
-                        com.dipgnn.ranking.NegativeSampling.UNIFORM,
-                        true))
+                        LinkTaskConfig.sampledSoftmax(8, 15, 8, 0.1, 2).withFullRankingSelection(true)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("200000");
-    }
-
-    @Test
-    void bprAveragesSoftplusOverTheUnmaskedNegativesOnly() {
-        try (NDManager manager = NDManager.newBaseManager()) {
-            // one anchor, candidates scored 0.5 (positive), 0.2, 0.9 (a known edge: masked)
-            ai.djl.ndarray.NDArray logits = manager.create(new float[][] {{0.5f, 0.2f, 0.9f}});
-            ai.djl.ndarray.NDArray positive = manager.create(new float[][] {{1, 0, 0}});
-            ai.djl.ndarray.NDArray mask = LinkPredictionTask.mask(new long[] {2}, 1, 3, manager);
-            // 1 x 3 cells, less one masked and one positive: one (anchor, negative) pair
-            float loss =
-                    LinkPredictionTask.bpr(logits, positive, mask, 1, manager).getFloat();
-            assertThat((double) loss)
-                    .isCloseTo(Math.log(1 + Math.exp(0.2 - 0.5)), org.assertj.core.api.Assertions.within(1e-6));
-        }
-    }
-
-    @Test
-    void theMaskHoldsTheLargeNegativeAtTheListedCellsOnly() {
-        try (NDManager manager = NDManager.newBaseManager()) {
-            float[] mask =
-                    LinkPredictionTask.mask(new long[] {1, 5}, 2, 3, manager).toFloatArray();
-            assertThat(mask).containsExactly(0, -1e4f, 0, 0, 0, -1e4f);
-            assertThat(LinkPredictionTask.mask(new long[0], 2, 2, manager).toFloatArray())
-                    .containsExactly(0, 0, 0, 0);
-        }
-    }
-
-    @Test
-    void aBatchMasksExactlyTheAnchorsOtherKnownEdgesAmongItsCandidates() {
-        HeteroGraph graph = groupedClicks(4);
-        RelationType clicked = graph.relation("clicked");
-        LinkSplit split = LinkSplit.perUserHoldOut(graph, clicked, 0.2, 0.1, 1);
-        LinkPredictionTask task = new LinkPredictionTask(graph, split, new FullGraphSampler(), 64, 255, 64, 0.1, 2);
-        com.dipgnn.graph.CsrAdjacency known = split.structure().adjacency(clicked);
-        LinkPredictionTask.Batch batch = task.prepare(1, new Random(3));
-        int[] users = batch.subgraph().nodes(clicked.source());
-        int[] items = batch.subgraph().nodes(clicked.target());
-        int c = batch.candidates().length;
-        // every (anchor, candidate) pair checked against the known edges, as a dense mask would be
-        List<Long> expected = new ArrayList<>();
-        for (int i = 0; i < batch.anchors().length; i++) {
-            for (int j = 0; j < c; j++) {
-                if (j != batch.positive()[i]
-                        && known.hasEdge(users[batch.anchors()[i]], items[batch.candidates()[j]])) {
-                    expected.add((long) i * c + j);
-                }
-            }
-        }
-        assertThat(expected).isNotEmpty();
-        assertThat(batch.maskedCells())
-                .containsExactly(expected.stream().mapToLong(Long::longValue).toArray());
-    }
-
-    @Test
-    void theSoftmaxLossIsMinusTheLogProbabilityOfEachPositiveAmongItsUnmaskedCandidates() {
-        try (NDManager manager = NDManager.newBaseManager()) {
-            // anchor 0: logits 1, 2, 3 with the third masked, positive 0: -log(e / (e + e^2)) = log(1 + e)
-            // anchor 1: logits 0, 0, 0, nothing masked, positive 2: -log(1/3) = log 3
-            ai.djl.ndarray.NDArray logits = manager.create(new float[][] {{1, 2, 3}, {0, 0, 0}});
-            ai.djl.ndarray.NDArray mask = LinkPredictionTask.mask(new long[] {2}, 2, 3, manager);
-            float loss = LinkPredictionTask.softmaxLoss(logits, mask, new int[] {0, 2}, manager)
-                    .getFloat();
-            assertThat((double) loss)
-                    .isCloseTo((Math.log(1 + Math.E) + Math.log(3)) / 2, org.assertj.core.api.Assertions.within(1e-5));
-        }
     }
 }

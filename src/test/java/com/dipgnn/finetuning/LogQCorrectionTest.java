@@ -27,7 +27,7 @@ class LogQCorrectionTest {
 
     @Test
     void poolProbabilitiesMatchTheHandWorkedValues() {
-        float[] log = LinkPredictionTask.logPoolProbability(new int[] {0, 0, 1, 2}, 4, 2, 1);
+        float[] log = LogQCorrection.logPoolProbability(new int[] {0, 0, 1, 2}, 4, 2, 1);
         assertThat(log[0]).isCloseTo(-0.2076394f, within(1e-6f));
         assertThat(log[1]).isCloseTo(-0.5479652f, within(1e-6f));
         assertThat(log[2]).isCloseTo(-0.5479652f, within(1e-6f));
@@ -41,12 +41,12 @@ class LogQCorrectionTest {
         LinkSplit split = split(graph, clicked);
         LinkPredictionTask corrected = task(graph, split, NegativeSampling.UNIFORM_LOGQ, RankingLoss.SOFTMAX);
         LinkPredictionTask plain = task(graph, split, NegativeSampling.UNIFORM, RankingLoss.SOFTMAX);
-        LinkPredictionTask.Batch a = corrected.prepare(1, StepRandom.rngFor(0, 1));
-        LinkPredictionTask.Batch b = plain.prepare(1, StepRandom.rngFor(0, 1));
+        LinkBatch a = corrected.prepare(1, StepRandom.rngFor(0, 1));
+        LinkBatch b = plain.prepare(1, StepRandom.rngFor(0, 1));
 
         assertThat(b.logitOffsets()).isNull();
         assertThat(a.candidates()).isEqualTo(b.candidates()); // the same pool, only corrected
-        float[] log = LinkPredictionTask.logPoolProbability(
+        float[] log = LogQCorrection.logPoolProbability(
                 split.train().dst(),
                 graph.numNodes("item"),
                 Math.min(32, split.train().size()),
@@ -83,6 +83,10 @@ class LogQCorrectionTest {
 
     private static LinkPredictionTask task(
             HeteroGraph graph, LinkSplit split, NegativeSampling negatives, RankingLoss loss) {
-        return new LinkPredictionTask(graph, split, new FullGraphSampler(), 32, 15, 16, 0.1, 2, loss, negatives);
+        return new LinkPredictionTask(
+                graph,
+                split,
+                new FullGraphSampler(),
+                LinkTaskConfig.sampledSoftmax(32, 15, 16, 0.1, 2).withObjective(loss, negatives));
     }
 }

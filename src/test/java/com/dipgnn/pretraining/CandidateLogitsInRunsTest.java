@@ -62,7 +62,7 @@ class CandidateLogitsInRunsTest {
             NDArray weights = manager.create(gaussian(rng, TARGETS.length * WIDTH), new Shape(TARGETS.length, WIDTH));
             users.setRequiresGradient(true);
             try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
-                NDArray logits = PretrainObjective.candidateLogits(
+                NDArray logits = CandidateLogits.candidateLogits(
                         masked(), Map.of("user", users, "item", items), heads, manager, TEMPERATURE, maxScores);
                 float[] values = logits.toFloatArray();
                 collector.backward(logits.mul(weights).sum());
@@ -81,7 +81,7 @@ class CandidateLogitsInRunsTest {
 
     @Test
     void runsOfEdgesGiveTheOneProductsLogitsAndGradients() {
-        float[][] whole = logitsAndGradient(PretrainObjective.MAX_SCORES_PER_PRODUCT);
+        float[][] whole = logitsAndGradient(CandidateLogits.MAX_SCORES_PER_PRODUCT);
         assertThat(whole[0]).hasSize(TARGETS.length * WIDTH);
         for (long maxScores : new long[] {1, USERS, 3L * USERS, 7L * USERS}) { // 1, 1, 3 and 7 edges a run
             float[][] runs = logitsAndGradient(maxScores);

@@ -1,0 +1,205 @@
+package com.dipgnn.finetuning;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.StepRandom;
+import com.dipgnn.graph.split.LinkSplit;
+import com.dipgnn.inference.NodeEmbedder;
+import com.dipgnn.model.CosineScorer;
+import com.dipgnn.model.GraphEncoder;
+import com.dipgnn.model.GraphModule;
+import com.dipgnn.ranking.Interactions;
+import com.dipgnn.ranking.PopularityPrior;
+import com.dipgnn.sampling.NegativeSampler;
+import com.dipgnn.sampling.SubgraphSampler;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * The link task's evaluation on a split: every held-out edge ranked against its sampled negatives
+ * (fixed by the seed, never true edges of its anchor) for MRR and Hits@k, plus the
+ * {@link LinkFullRanking} metrics where that protocol applies. Each candidate's score is the
+ * head's cosine plus a popularity prior weight times log(1 + its training in-degree).
+ */
+final class LinkEvaluator {
+
+    private static final int EVAL_EDGES_PER_CHUNK = 256;
+    private static final int EMBED_CHUNK = 1024;
+    /** Training edges evaluated at most (every so many taken). */
+    private static final int TRAIN_EVAL_EDGES = 2000;
+    /** The metric selecting checkpoints by default: MRR against the sampled negatives. */
+    static final String SAMPLED_PRIMARY = "mrr";
+    /** The metric selecting checkpoints with full-ranking validation. */
+    static final String FULL_RANKING_PRIMARY = "recall@" + LinkFullRanking.K;
+
+    private final LinkSplit split;
+    private final RelationType relation;
+    private final SubgraphSampler sampler;
+    private final NodeEmbedder embedder;
+    private final Map<EvalSplit, int[][]> evalNegatives = new LinkedHashMap<>();
+    /** Whether validation ranks every candidate and selects by Recall@20 instead of the sampled MRR. */
+    private final boolean selectByFullRanking;
+    /** Per candidate id, log(1 + its in-degree in the training edges): the popularity prior's input. */
+    private final float[] logDegree;
+
+    private final LinkFullRanking fullRanking;
+
+    /**
+     * @param fullGraph the fine-tuning graph with every edge (evaluation negatives are never true edges)
+     * @param split the edge split; the model sees {@code split.structure()}
+     * @param sampler the subgraphs nodes are embedded on
+     */
+    LinkEvaluator(HeteroGraph fullGraph, LinkSplit split, SubgraphSampler sampler, LinkTaskConfig config) {
+        HeteroGraph graph = split.structure();
+        this.split = split;
+        this.relation = split.relation();
+        this.sampler = sampler;
+        this.selectByFullRanking = config.selectByFullRanking();
+        this.embedder = new NodeEmbedder(graph, sampler, EMBED_CHUNK);
+        NegativeSampler negativeSampler = new NegativeSampler(fullGraph);
+        RelationType reverse = fullGraph.relationTypes().contains(relation.reverse()) ? relation.reverse() : relation;
+        for (EvalSplit s : EvalSplit.values()) {
+            LinkSplit.Edges edges = edges(s);
+            Random rng = StepRandom.rngFor(config.seed(), 0xA11 + s.ordinal());
+            // negatives t' of the candidate type with (anchor, t') not an edge: sampled on the reverse relation
+            evalNegatives.put(
+                    s, negativeSampler.sample(reverse, edges.dst(), edges.src(), config.evalNegatives(), rng));
+        }
+        this.logDegree =
+                PopularityPrior.logDegrees(graph.adjacency(relation).targetArray(), graph.numNodes(relation.target()));
+        this.fullRanking = new LinkFullRanking(split, logDegree);
+    }
+
+    /** The edges evaluated on split {@code s}: validation and test whole, training every so many. */
+    LinkSplit.Edges edges(EvalSplit s) {
+        return switch (s) {
+            case TRAIN -> sampleOf(split.train(), TRAIN_EVAL_EDGES);
+            case VAL -> split.val();
+            case TEST -> split.test();
+        };
+    }
+
+    private static LinkSplit.Edges sampleOf(LinkSplit.Edges edges, int max) {
+        if (edges.size() <= max) {
+            return edges;
+        }
+        int stride = edges.size() / max;
+        int[] src = new int[max];
+        int[] dst = new int[max];
+        for (int i = 0; i < max; i++) {
+            src[i] = edges.src()[i * stride];
+            dst[i] = edges.dst()[i * stride];
+        }
+        return new LinkSplit.Edges(src, dst);
+    }
+
+    /** The sampled negatives each held-out edge is ranked against. */
+    int negativesPerEdge() {
+        return evalNegatives.get(EvalSplit.TEST)[0].length;
+    }
+
+    /** The metric checkpoints are selected by. */
+    String primaryMetric() {
+        return selectByFullRanking ? FULL_RANKING_PRIMARY : SAMPLED_PRIMARY;
+    }
+
+    /**
+     * The metrics of split {@code s} with each popularity prior weight of {@code betas}, in order:
+     * the nodes are embedded once, and each candidate's score is the head's cosine plus
+     * beta * log(1 + its training in-degree).
+     */
+    List<Map<String, Double>> evaluate(
+            GraphEncoder encoder, GraphModule head, EvalSplit s, NDManager scope, List<Double> betas) {
+        LinkSplit.Edges edges = edges(s);
+        int[][] negatives = evalNegatives.get(s);
+        int perEdge = 1 + negatives[0].length;
+        int[] candidateIds = new int[edges.size() * perEdge];
+        for (int i = 0; i < edges.size(); i++) {
+            candidateIds[i * perEdge] = edges.dst()[i];
+            System.arraycopy(negatives[i], 0, candidateIds, i * perEdge + 1, perEdge - 1);
+        }
+        Interactions fullExclusions = fullRanking.exclusions(s, selectByFullRanking);
+        Map<String, NodeEmbedder.Table> everyCandidate = fullExclusions == null
+                ? null
+                : embedder.embed(encoder, fullRanking.nodes(edges), scope, 0xF011 + EvalSplit.TEST.ordinal());
+        Map<String, NodeEmbedder.Table> tables;
+        if (everyCandidate != null && sampler.coversWholeGraph()) {
+            tables = everyCandidate; // the same whole-graph pass: every node already embedded
+        } else {
+            Map<String, int[]> needed = new LinkedHashMap<>();
+            needed.put(relation.source(), edges.src());
+            needed.merge(relation.target(), candidateIds, LinkEvaluator::concat);
+            tables = embedder.embed(encoder, needed, scope, s.ordinal());
+        }
+        List<RankingMetrics> metrics =
+                betas.stream().map(b -> new RankingMetrics()).toList();
+        for (int from = 0; from < edges.size(); from += EVAL_EDGES_PER_CHUNK) {
+            int to = Math.min(edges.size(), from + EVAL_EDGES_PER_CHUNK);
+            try (NDManager chunk = scope.newSubManager()) {
+                NDArray a = tables.get(relation.source()).rows(chunk, Arrays.copyOfRange(edges.src(), from, to));
+                NDArray c = tables.get(relation.target())
+                        .rows(chunk, Arrays.copyOfRange(candidateIds, from * perEdge, to * perEdge))
+                        .reshape(to - from, perEdge, -1);
+                float[] scores = ((CosineScorer) head).score(c, a.expandDims(1)).toFloatArray();
+                addRanks(scores, candidateIds, from * perEdge, perEdge, logDegree, betas, metrics);
+            }
+        }
+        List<Map<String, Double>> out = new ArrayList<>();
+        for (int b = 0; b < betas.size(); b++) {
+            Map<String, Double> m = new LinkedHashMap<>();
+            m.put("mrr", metrics.get(b).mrr());
+            m.put("hits@1", metrics.get(b).hitsAt1());
+            m.put("hits@10", metrics.get(b).hitsAt10());
+            out.add(m);
+        }
+        if (fullExclusions != null) {
+            List<Map<String, Double>> full =
+                    fullRanking.rank(everyCandidate, (CosineScorer) head, edges, fullExclusions, scope, betas);
+            for (int b = 0; b < betas.size(); b++) {
+                out.get(b).putAll(full.get(b));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Ranks the positive of each edge of a chunk among its negatives, once per prior weight:
+     * {@code scores} holds {@code perEdge} cosines an edge (its positive first), the candidates'
+     * ids start at {@code candidateIds[first]}, and candidate c's score with weight beta is its
+     * cosine + beta * {@code logDegree[c]}.
+     *
+     * @param metrics one per weight of {@code betas}, in order
+     */
+    static void addRanks(
+            float[] scores,
+            int[] candidateIds,
+            int first,
+            int perEdge,
+            float[] logDegree,
+            List<Double> betas,
+            List<RankingMetrics> metrics) {
+        float[] withPrior = new float[perEdge];
+        for (int b = 0; b < betas.size(); b++) {
+            float beta = betas.get(b).floatValue();
+            for (int i = 0; i < scores.length / perEdge; i++) {
+                for (int j = 0; j < perEdge; j++) {
+                    int at = i * perEdge + j;
+                    withPrior[j] = scores[at] + beta * logDegree[candidateIds[first + at]];
+                }
+                metrics.get(b).add(withPrior[0], Arrays.copyOfRange(withPrior, 1, perEdge));
+            }
+        }
+    }
+
+    static int[] concat(int[] a, int[] b) {
+        int[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
