@@ -35,7 +35,8 @@ class EngineIndependenceTest {
         "com.dipgnn.jobs.runner..",
         "com.dipgnn.serving..",
         "com.dipgnn.ranking..",
-        "com.dipgnn.recommend.."
+        "com.dipgnn.recommend..",
+        "com.dipgnn.naming.."
     };
 
     private static final String[] SERVICE = {
