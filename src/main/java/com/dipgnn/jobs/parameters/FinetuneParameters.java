@@ -13,9 +13,11 @@ import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.jobs.runner.FinetunePlan;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.model.Backbone;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.naming.EnumNames;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.PopularityPriorSetting;
@@ -48,11 +50,7 @@ import java.util.List;
                 + FineTuneDefaults.RECOMMENDATION_SUMMARY + " and the worker's "
                 + "dipgnn.jobs.whole-graph-memory (default 8 GiB) of per-edge arrays")
 public record FinetuneParameters(
-        @Schema(
-                description = "Downstream task",
-                example = "node",
-                allowableValues = {"node", "link"})
-        @Pattern(regexp = "node|link")
+        @Schema(description = "Downstream task", example = "node") @EnumName(TaskKind.class)
         String task,
 
         @Schema(
@@ -73,9 +71,8 @@ public record FinetuneParameters(
         @Schema(
                 description =
                         "Encoder backbone (default: the pre-trained model's, else gat for the link task on an edge split and hgt otherwise)",
-                example = "hgt",
-                allowableValues = {"hgt", "gat"})
-        @Pattern(regexp = "hgt|gat")
+                example = "hgt")
+        @EnumName(Backbone.class)
         String backbone,
 
         @Schema(
@@ -144,9 +141,8 @@ public record FinetuneParameters(
                         + "data set's own split (edges for the link task, with a 5% validation carve-out when none is "
                         + "marked); link task only: holdout (a seeded per-user 20% test and 10% validation) or leave-one-out "
                         + "(one test and one validation edge per user)",
-                example = "transfer",
-                allowableValues = {"transfer", "dataset", "holdout", "leave-one-out"})
-        @Pattern(regexp = "transfer|dataset|holdout|leave-one-out")
+                example = "transfer")
+        @EnumName(SplitMode.class)
         String split,
 
         @Schema(description = "Seed of the split; must equal the pre-trained model's", example = "0")
@@ -206,9 +202,8 @@ public record FinetuneParameters(
                 description = "Link task loss: softmax (cross-entropy of the positive among the negatives, the "
                         + "paper's) or bpr",
                 example = "softmax",
-                allowableValues = {"softmax", "bpr"},
                 nullable = true)
-        @Pattern(regexp = "softmax|bpr")
+        @EnumName(value = RankingLoss.class, except = LINK_LOSS_EXCLUDED)
         String linkLoss,
 
         @Schema(
@@ -218,9 +213,8 @@ public record FinetuneParameters(
                         + "to be in the pool; softmax loss only). Default: uniform-logq for the link task on an edge split "
                         + "(dataset, holdout, leave-one-out) with the softmax loss, else uniform",
                 example = "uniform-logq",
-                allowableValues = {"uniform", "in-batch", "uniform-logq"},
                 nullable = true)
-        @Pattern(regexp = "uniform|in-batch|uniform-logq")
+        @EnumName(NegativeSampling.class)
         String linkNegatives,
 
         @Schema(
@@ -231,18 +225,16 @@ public record FinetuneParameters(
                         + "none (features as loaded; refused for a pre-trained model that standardises). The statistics "
                         + "are saved with the model and applied by deployments",
                 example = "auto",
-                allowableValues = {"auto", "none"},
                 nullable = true)
-        @Pattern(regexp = "auto|none")
+        @EnumName(FeatureStandardization.class)
         String standardizeFeatures,
 
         @Schema(
                 description =
                         ParameterChecks.TEXT_INPUTS_DESCRIPTION + "; with a pre-trained model, its stored text inputs",
                 example = "all",
-                allowableValues = {"all", "featureless"},
                 nullable = true)
-        @Pattern(regexp = "all|featureless")
+        @EnumName(TextInputScope.class)
         String textInputs,
 
         @Schema(
@@ -266,6 +258,9 @@ public record FinetuneParameters(
         @DecimalMax("100.0")
         Double linkTemperature)
         implements JobParameters {
+
+    /** The ranking loss a job may not choose: the dot-product softmax is the baseline recommenders'. */
+    static final String LINK_LOSS_EXCLUDED = "dot-softmax";
 
     /** Fills absent fields, except the architecture, with the paper's defaults for the task. */
     public FinetuneParameters {
@@ -392,14 +387,12 @@ public record FinetuneParameters(
 
     /** The task (parsed). */
     public TaskKind taskKind() {
-        ParameterChecks.oneOf("task", task, List.of("node", "link"));
-        return TaskKind.parse(task);
+        return ParameterChecks.named("task", task, TaskKind.class);
     }
 
     /** The split (parsed). */
     public SplitMode splitMode() {
-        ParameterChecks.oneOf("split", split, List.of("transfer", "dataset", "holdout", "leave-one-out"));
-        SplitMode mode = SplitMode.parse(split);
+        SplitMode mode = ParameterChecks.named("split", split, SplitMode.class);
         if (mode.isEdgeSplit() && !"link".equals(task)) {
             throw new JobParameterException(
                     "split",
@@ -426,7 +419,7 @@ public record FinetuneParameters(
                 targetType,
                 relation,
                 pretrainedModelId,
-                or(backbone, ParameterChecks.name(from.backbone())),
+                or(backbone, EnumNames.nameOf(from.backbone())),
                 or(layers, from.layers()),
                 or(hidden, from.hidden()),
                 or(heads, from.heads()),
@@ -543,9 +536,9 @@ public record FinetuneParameters(
                     "relation names the relation the link task predicts; the"
                             + " node task would ignore it: drop it, or use task link (the node task takes targetType)");
         }
-        ParameterChecks.oneOf("linkLoss", linkLoss, List.of("softmax", "bpr"));
-        ParameterChecks.oneOf("linkNegatives", linkNegatives, List.of("uniform", "in-batch", "uniform-logq"));
-        if ("uniform-logq".equals(linkNegatives) && "bpr".equals(linkLoss)) {
+        RankingLoss loss = ParameterChecks.named("linkLoss", linkLoss, RankingLoss.class, LINK_LOSS_EXCLUDED);
+        NegativeSampling negatives = ParameterChecks.named("linkNegatives", linkNegatives, NegativeSampling.class);
+        if (negatives == NegativeSampling.UNIFORM_LOGQ && loss == RankingLoss.BPR) {
             throw new JobParameterException(
                     "linkNegatives",
                     "uniform-logq corrects a sampled softmax; with linkLoss "
@@ -698,7 +691,7 @@ public record FinetuneParameters(
 
     private void checkArchitecture(ModelConfig saved) {
         if (backbone != null && ParameterChecks.backbone(backbone) != saved.backbone()) {
-            throw mismatch("backbone", ParameterChecks.name(saved.backbone()));
+            throw mismatch("backbone", EnumNames.nameOf(saved.backbone()));
         }
         if (layers != null && layers != saved.layers()) {
             throw mismatch("layers", saved.layers());
