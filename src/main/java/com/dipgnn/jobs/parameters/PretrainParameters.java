@@ -394,28 +394,26 @@ public record PretrainParameters(
     /** The engine's pre-training settings. */
     public PretrainConfig toPretrainConfig() {
         PretrainConfig paper = PretrainConfig.PAPER_DEFAULT;
-        return new PretrainConfig(
-                pretrainMethod(),
-                steps,
-                seedNodes,
-                edgeMaskRatio,
-                featureMaskRatio,
-                negatives,
-                alpha,
-                lambda,
-                temperature,
-                paper.optimizer()
+        return paper.toBuilder()
+                .method(pretrainMethod())
+                .steps(steps)
+                .seedNodes(seedNodes)
+                .edgeMaskRatio(edgeMaskRatio)
+                .featureMaskRatio(featureMaskRatio)
+                .negatives(negatives)
+                .alpha(alpha)
+                .lambda(lambda)
+                .temperature(temperature)
+                .optimizer(paper.optimizer()
                         .withLearningRate(learningRate)
                         .withWeightDecay(weightDecay)
-                        .withClipNorm(clipNorm),
-                new SamplingConfig(samplingDepth, samplingWidth),
-                paper.fullGraphMaxNodes(),
-                paper.fullGraphMaxBytes(),
-                logEvery,
-                checkpointEvery,
-                seed,
-                paper.textPair(),
-                objectiveVariant());
+                        .withClipNorm(clipNorm))
+                .sampling(new SamplingConfig(samplingDepth, samplingWidth))
+                .logEvery(logEvery)
+                .checkpointEvery(checkpointEvery)
+                .seed(seed)
+                .variant(objectiveVariant())
+                .build();
     }
 
     /** The objective: the product's default with this job's feature replacement and generated edges. */
