@@ -5,16 +5,13 @@ import com.dipgnn.finetuning.FineTuneConfig;
 import com.dipgnn.finetuning.FineTuneDefaults;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.finetuning.TaskKind;
-import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.jobs.runner.FinetunePlan;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.model.Backbone;
-import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.naming.EnumNames;
@@ -24,18 +21,13 @@ import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.store.ModelManifest;
-import com.dipgnn.store.ModelStore;
-import com.dipgnn.store.ModelTask;
 import com.dipgnn.text.TextInputScope;
-import com.dipgnn.text.TextInputs;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
-import java.util.HashSet;
-import java.util.List;
 
 /**
  * A fine-tuning job: the task, the model to start from and the training settings. Absent (null)
@@ -558,14 +550,15 @@ public record FinetuneParameters(
         FinetuneParameters resolved = withDefaults(pretrainedOrNull);
         ParameterChecks.hiddenDivisibleByHeads(resolved.hidden, resolved.heads);
         ParameterChecks.embeddingTypes(graph, nodeInputs(pretrainedOrNull));
-        String splitType = kind == TaskKind.NODE_CLASSIFICATION
-                ? targetTypeIn(graph)
-                : relationIn(graph).source();
-        if (kind == TaskKind.LINK_PREDICTION) {
-            requireEnoughCandidates(graph, relationIn(graph));
+        if (kind == TaskKind.NODE_CLASSIFICATION) {
+            GraphTargets.targetType(graph, targetType);
+        } else {
+            GraphTargets.requireEnoughCandidates(graph, GraphTargets.relation(graph, relation), splitMode());
         }
         if (pretrainedOrNull != null) {
-            checkPretrained(graph, pretrainedOrNull, splitType);
+            // what the engine lets pre-training see under this split, as the command line fine-tunes
+            PretrainSplit seen = toSpec(pretrainedOrNull).pretrainSplit(graph);
+            PretrainedModelCheck.check(this, graph, pretrainedOrNull, seen);
         }
     }
 
@@ -573,155 +566,6 @@ public record FinetuneParameters(
     public FinetunePlan plan(HeteroGraph graph, ModelManifest pretrainedOrNull) {
         validateAgainst(graph, pretrainedOrNull);
         return new FinetunePlan(toSpec(pretrainedOrNull), seed, checkpointEvery, popularityPriorSetting());
-    }
-
-    private String targetTypeIn(HeteroGraph graph) {
-        List<String> labeled = ParameterChecks.labeledTypes(graph);
-        if (targetType != null) {
-            ParameterChecks.nodeType("targetType", graph, targetType);
-            if (!labeled.contains(targetType)) {
-                throw new JobParameterException(
-                        "targetType",
-                        "node type '" + targetType + "' has no labels to " + "classify; use a labeled type " + labeled
-                                + (labeled.isEmpty() ? " or task link" : ""));
-            }
-            return targetType;
-        }
-        if (labeled.size() != 1) {
-            throw new JobParameterException(
-                    "targetType",
-                    labeled.isEmpty()
-                            ? "graph '" + graph.name() + "' has no labeled node type to classify; use task link"
-                            : "graph '" + graph.name() + "' has several labeled node types; name one of " + labeled);
-        }
-        return labeled.get(0);
-    }
-
-    private RelationType relationIn(HeteroGraph graph) {
-        List<String> forward = ParameterChecks.forwardRelations(graph);
-        if (relation == null) {
-            if (forward.isEmpty()) {
-                throw new JobParameterException(
-                        "task", "graph '" + graph.name() + "' has no relation to predict; " + "use task node");
-            }
-            return RelationType.parse(forward.get(0));
-        }
-        try {
-            return graph.relation(relation);
-        } catch (IllegalArgumentException e) {
-            throw new JobParameterException(
-                    "relation",
-                    "graph '" + graph.name() + "' has no single relation '" + relation + "'; use one of " + forward);
-        }
-    }
-
-    /** Each held-out edge is ranked against the paper's 255 negatives from the fine-tuning part's candidates. */
-    private void requireEnoughCandidates(HeteroGraph graph, com.dipgnn.graph.RelationType relation) {
-        int negatives = FineTuneDefaults.paper(TaskKind.LINK_PREDICTION).evalNegatives();
-        int all = graph.numNodes(relation.target());
-        int finetune = splitMode() == SplitMode.TRANSFER
-                ? all - (int) Math.round(com.dipgnn.graph.split.NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION * all)
-                : all;
-        if (finetune <= negatives) {
-            throw new JobParameterException(
-                    "relation",
-                    "link prediction ranks each held-out edge of "
-                            + relation.key() + " against " + negatives + " negative '" + relation.target()
-                            + "' nodes, but the "
-                            + "fine-tuning part of graph '" + graph.name() + "' has only " + finetune
-                            + " of them; use a graph "
-                            + "with more than " + (int) Math.ceil((negatives + 1) / 0.3) + " '" + relation.target()
-                            + "' nodes");
-        }
-    }
-
-    private void checkPretrained(HeteroGraph graph, ModelManifest manifest, String splitType) {
-        if (!(manifest.task() instanceof ModelTask.Pretraining)) {
-            throw new JobParameterException(
-                    "pretrainedModelId",
-                    "model '" + pretrainedModelId + "' is a " + manifest.task().kind()
-                            + " model, not a pre-trained one; give a model made by a pre-training job, or omit "
-                            + "pretrainedModelId to train from scratch");
-        }
-        if (splitMode() != SplitMode.TRANSFER) {
-            throw new JobParameterException(
-                    "split",
-                    "fine-tuning from a pre-trained model needs the transfer split "
-                            + "(the data set's own split would fine-tune on nodes pre-training saw); use split transfer");
-        }
-        if (manifest.splitSeed() != splitSeed) {
-            throw new JobParameterException(
-                    "splitSeed",
-                    "the pre-trained model was pre-trained with split seed "
-                            + manifest.splitSeed() + ", so with " + splitSeed
-                            + " fine-tuning would use nodes it saw; use "
-                            + "splitSeed " + manifest.splitSeed());
-        }
-        checkArchitecture(manifest.modelConfig());
-        if (featureStandardization() == FeatureStandardization.NONE
-                && manifest.files() != null
-                && manifest.files().containsKey(FeatureScaling.FILE_NAME)) {
-            throw new JobParameterException(
-                    "standardizeFeatures",
-                    "the pre-trained model was pre-trained on "
-                            + "standardised features, so fine-tuning must read them the same way; omit standardizeFeatures "
-                            + "or use auto");
-        }
-        try {
-            ModelStore.requireCompatible(manifest, GraphSchema.of(graph), new HashSet<>(TextInputs.textTypes(graph)));
-        } catch (IllegalArgumentException e) {
-            throw new JobParameterException(
-                    "pretrainedModelId",
-                    "model '" + pretrainedModelId + "' was pre-trained " + "on another data set (" + e.getMessage()
-                            + "); give a model pre-trained on this data set");
-        }
-        String expected = new PretrainSplit.NodeTransfer(splitSeed, splitType)
-                .graph(graph)
-                .fingerprint();
-        if (!expected.equals(manifest.datasetFingerprint())) {
-            throw new JobParameterException(
-                    "pretrainedModelId",
-                    "model '" + pretrainedModelId + "' was pre-trained "
-                            + "on data set '" + manifest.dataset() + "' (fingerprint " + manifest.datasetFingerprint()
-                            + "), not on the pre-training part of graph '" + graph.name() + "' with split seed "
-                            + splitSeed
-                            + " (fingerprint " + expected + "); give a model pre-trained on this data set");
-        }
-    }
-
-    private void checkArchitecture(ModelConfig saved) {
-        if (backbone != null && ParameterChecks.backbone(backbone) != saved.backbone()) {
-            throw mismatch("backbone", EnumNames.nameOf(saved.backbone()));
-        }
-        if (layers != null && layers != saved.layers()) {
-            throw mismatch("layers", saved.layers());
-        }
-        if (hidden != null && hidden != saved.hidden()) {
-            throw mismatch("hidden", saved.hidden());
-        }
-        if (heads != null && heads != saved.heads()) {
-            throw mismatch("heads", saved.heads());
-        }
-        if (nodeEmbeddings != null
-                && !ParameterChecks.nodeInputs(saved.nodeInputs(), nodeEmbeddings, null)
-                        .embeddings()
-                        .equals(saved.nodeInputs().embeddings())) {
-            throw mismatch("nodeEmbeddings", saved.nodeInputs().embeddings());
-        }
-        if (embeddingWidth != null && embeddingWidth != saved.nodeInputs().width(saved.hidden())) {
-            throw mismatch("embeddingWidth", saved.nodeInputs().width(saved.hidden()));
-        }
-        if (structuralInputs != null
-                && !ParameterChecks.nodeInputs(saved.nodeInputs(), null, null, structuralInputs, null)
-                        .structural()
-                        .equals(saved.nodeInputs().structural())) {
-            throw mismatch("structuralInputs", saved.nodeInputs().structural());
-        }
-    }
-
-    private static JobParameterException mismatch(String field, Object saved) {
-        return new JobParameterException(
-                field, "the pre-trained model has " + field + " " + saved + "; omit " + field + " or use " + saved);
     }
 
     private static <T> T or(T value, T fallback) {

@@ -26,7 +26,6 @@ import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import java.util.List;
 
 /**
  * A pre-training job: the method, the encoder architecture and the pre-training settings. Absent
@@ -434,18 +433,7 @@ public record PretrainParameters(
      * split seed alone; the type must leave three nodes for fine-tuning.)
      */
     public String splitNodeTypeFor(HeteroGraph graph) {
-        if (splitNodeType != null) {
-            return splitNodeType;
-        }
-        List<String> labeled = ParameterChecks.labeledTypes(graph);
-        if (labeled.size() == 1) {
-            return labeled.get(0);
-        }
-        return graph.relationTypes().stream()
-                .filter(r -> !r.isReverse())
-                .map(r -> r.source())
-                .findFirst()
-                .orElse(graph.nodeTypes().get(0));
+        return GraphTargets.splitNodeType(graph, splitNodeType);
     }
 
     /** Checks the method, architecture, split and split type against the graph ({@code pretrainedOrNull} is ignored). */
