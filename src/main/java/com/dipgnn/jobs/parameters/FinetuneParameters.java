@@ -1,25 +1,20 @@
 package com.dipgnn.jobs.parameters;
 
 import com.dipgnn.finetuning.ExperimentSpec;
-import com.dipgnn.finetuning.FineTuneConfig;
 import com.dipgnn.finetuning.FineTuneDefaults;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.jobs.runner.FinetunePlan;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.model.Backbone;
-import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.naming.EnumNames;
-import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.ranking.RankingLoss;
-import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.text.TextInputScope;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -256,9 +251,9 @@ public record FinetuneParameters(
 
     /** Fills absent fields, except the architecture, with the paper's defaults for the task. */
     public FinetuneParameters {
-        task = or(task, "node");
-        split = or(split, "transfer");
-        FineTuneDefaults paper = defaultsFor(task, split);
+        task = or(task, EnumNames.nameOf(TaskKind.NODE_CLASSIFICATION));
+        split = or(split, EnumNames.nameOf(SplitMode.TRANSFER));
+        FineTuneDefaults paper = FinetuneResolution.defaults(task, split);
         dropout = or(dropout, paper.model().dropout());
         steps = or(steps, paper.steps());
         batchSize = or(batchSize, paper.batchSize());
@@ -273,30 +268,18 @@ public record FinetuneParameters(
         samplingDepth = or(samplingDepth, paper.sampling().depth());
         samplingWidth = or(samplingWidth, paper.sampling().width());
         checkpointEvery = or(checkpointEvery, evalEvery);
-        linkLoss = or(linkLoss, "softmax");
+        linkLoss = or(linkLoss, EnumNames.nameOf(RankingLoss.SOFTMAX));
         linkNegatives = or(
                 linkNegatives,
-                paper.linkNegatives("bpr".equals(linkLoss) ? RankingLoss.BPR : RankingLoss.SOFTMAX)
+                paper.linkNegatives(
+                                EnumNames.nameOf(RankingLoss.BPR).equals(linkLoss)
+                                        ? RankingLoss.BPR
+                                        : RankingLoss.SOFTMAX)
                         .cliName());
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
         popularityPrior = or(popularityPrior, PopularityPriorSetting.AUTO.cliName());
         linkTemperature = or(linkTemperature, paper.temperature());
-    }
-
-    /**
-     * The defaults of the task on the split ({@link FineTuneDefaults#of}); a task or split that is
-     * not one (bean validation refuses it later) takes the node task's or the transfer split's.
-     */
-    private static FineTuneDefaults defaultsFor(String task, String split) {
-        TaskKind kind = "link".equals(task) ? TaskKind.LINK_PREDICTION : TaskKind.NODE_CLASSIFICATION;
-        SplitMode mode;
-        try {
-            mode = SplitMode.parse(split);
-        } catch (IllegalArgumentException e) {
-            mode = SplitMode.TRANSFER;
-        }
-        return FineTuneDefaults.of(kind, mode);
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
@@ -362,7 +345,7 @@ public record FinetuneParameters(
 
     /** Node classification with every field at its default (from scratch). */
     public static FinetuneParameters defaults() {
-        return forTask("node");
+        return forTask(EnumNames.nameOf(TaskKind.NODE_CLASSIFICATION));
     }
 
     /** The task ({@code node} or {@code link}) with every other field at its default. */
@@ -385,7 +368,7 @@ public record FinetuneParameters(
     /** The split (parsed). */
     public SplitMode splitMode() {
         SplitMode mode = ParameterChecks.named("split", split, SplitMode.class);
-        if (mode.isEdgeSplit() && !"link".equals(task)) {
+        if (mode.isEdgeSplit() && taskKind() != TaskKind.LINK_PREDICTION) {
             throw new JobParameterException(
                     "split",
                     "split " + split + " holds out edges per user, which only the link "
@@ -402,44 +385,7 @@ public record FinetuneParameters(
      * absent while it follows the hidden width.
      */
     public FinetuneParameters withDefaults(ModelManifest pretrainedOrNull) {
-        ModelConfig from = pretrainedOrNull != null
-                ? pretrainedOrNull.modelConfig()
-                : defaultsFor(task, split).model();
-        NodeInputConfig inputs = nodeInputs(pretrainedOrNull);
-        return new FinetuneParameters(
-                task,
-                targetType,
-                relation,
-                pretrainedModelId,
-                or(backbone, EnumNames.nameOf(from.backbone())),
-                or(layers, from.layers()),
-                or(hidden, from.hidden()),
-                or(heads, from.heads()),
-                dropout,
-                steps,
-                batchSize,
-                evalEvery,
-                patience,
-                learningRate,
-                weightDecay,
-                clipNorm,
-                labelFraction,
-                split,
-                splitSeed,
-                seed,
-                samplingDepth,
-                samplingWidth,
-                checkpointEvery,
-                inputs.embeddings().toString(),
-                inputs.embeddingWidth() == 0 ? null : inputs.embeddingWidth(),
-                inputs.structural().toString(),
-                inputs.rowDropout(),
-                linkLoss,
-                linkNegatives,
-                standardizeFeatures,
-                textInputs,
-                popularityPrior,
-                linkTemperature);
+        return FinetuneResolution.withDefaults(this, pretrainedOrNull);
     }
 
     /** The node inputs: the given fields over the pre-trained model's node inputs, or over the defaults. */
@@ -451,41 +397,7 @@ public record FinetuneParameters(
 
     /** The engine's experiment, with the architecture resolved by {@link #withDefaults}. */
     public ExperimentSpec toSpec(ModelManifest pretrainedOrNull) {
-        FinetuneParameters p = withDefaults(pretrainedOrNull);
-        TaskKind kind = taskKind();
-        FineTuneDefaults paper = FineTuneDefaults.of(kind, splitMode());
-        ParameterChecks.hiddenDivisibleByHeads(p.hidden, p.heads);
-        ModelConfig model = new ModelConfig(
-                ParameterChecks.backbone(p.backbone),
-                p.layers,
-                p.hidden,
-                p.heads,
-                dropout,
-                paper.model().attentionDropout(),
-                nodeInputs(pretrainedOrNull));
-        OptimizerConfig optimizer = paper.optimizer()
-                .withLearningRate(learningRate)
-                .withWeightDecay(weightDecay)
-                .withClipNorm(clipNorm);
-        FineTuneConfig training = new FineTuneConfig(steps, batchSize, evalEvery, patience, optimizer, seed);
-        return new ExperimentSpec(
-                        kind,
-                        targetType,
-                        relation,
-                        splitMode(),
-                        splitSeed,
-                        labelFraction,
-                        model,
-                        training,
-                        new SamplingConfig(samplingDepth, samplingWidth),
-                        paper.fullGraphMaxNodes(),
-                        paper.normalizeFeatures(),
-                        paper.evalNegatives(),
-                        paper.trainNegatives(),
-                        linkTemperature)
-                .withLinkObjective(RankingLoss.parse(linkLoss), NegativeSampling.parse(linkNegatives))
-                .withFeatureStandardization(featureStandardization())
-                .withTextInputs(textInputScope());
+        return FinetuneResolution.spec(this, pretrainedOrNull);
     }
 
     /** How the link model's popularity prior is set (parsed). */
@@ -514,52 +426,7 @@ public record FinetuneParameters(
      */
     @Override
     public void validateAgainst(HeteroGraph graph, ModelManifest pretrainedOrNull) {
-        TaskKind kind = taskKind();
-        splitMode();
-        if (kind == TaskKind.LINK_PREDICTION && targetType != null) {
-            throw new JobParameterException(
-                    "targetType",
-                    "targetType names the node type the node task classifies;"
-                            + " the link task would ignore it: drop it, or use task node (the link task takes relation)");
-        }
-        if (kind == TaskKind.NODE_CLASSIFICATION && relation != null) {
-            throw new JobParameterException(
-                    "relation",
-                    "relation names the relation the link task predicts; the"
-                            + " node task would ignore it: drop it, or use task link (the node task takes targetType)");
-        }
-        RankingLoss loss = ParameterChecks.named("linkLoss", linkLoss, RankingLoss.class, LINK_LOSS_EXCLUDED);
-        NegativeSampling negatives = ParameterChecks.named("linkNegatives", linkNegatives, NegativeSampling.class);
-        if (negatives == NegativeSampling.UNIFORM_LOGQ && loss == RankingLoss.BPR) {
-            throw new JobParameterException(
-                    "linkNegatives",
-                    "uniform-logq corrects a sampled softmax; with linkLoss "
-                            + "bpr use uniform or in-batch, or use linkLoss softmax");
-        }
-        featureStandardization();
-        popularityPriorSetting();
-        if (backbone != null) {
-            ParameterChecks.backbone(backbone);
-        }
-        if (pretrainedModelId != null && pretrainedOrNull == null) {
-            throw new JobParameterException(
-                    "pretrainedModelId",
-                    "model '" + pretrainedModelId + "' was not found; "
-                            + "give the id of a pre-trained model, or omit pretrainedModelId to train from scratch");
-        }
-        FinetuneParameters resolved = withDefaults(pretrainedOrNull);
-        ParameterChecks.hiddenDivisibleByHeads(resolved.hidden, resolved.heads);
-        ParameterChecks.embeddingTypes(graph, nodeInputs(pretrainedOrNull));
-        if (kind == TaskKind.NODE_CLASSIFICATION) {
-            GraphTargets.targetType(graph, targetType);
-        } else {
-            GraphTargets.requireEnoughCandidates(graph, GraphTargets.relation(graph, relation), splitMode());
-        }
-        if (pretrainedOrNull != null) {
-            // what the engine lets pre-training see under this split, as the command line fine-tunes
-            PretrainSplit seen = toSpec(pretrainedOrNull).pretrainSplit(graph);
-            PretrainedModelCheck.check(this, graph, pretrainedOrNull, seen);
-        }
+        FinetuneChecks.check(this, graph, pretrainedOrNull);
     }
 
     @Override
