@@ -1,6 +1,5 @@
 package com.dipgnn.jobs.parameters;
 
-import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
@@ -18,7 +17,6 @@ import com.dipgnn.pretraining.GeneratedEdges;
 import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
-import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.text.TextInputScope;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -257,7 +255,7 @@ public record PretrainParameters(
         splitSeed = or(splitSeed, 0L);
         checkpointEvery = or(checkpointEvery, paper.checkpointEvery());
         logEvery = or(logEvery, paper.logEvery());
-        keep = keep != null ? keep : defaultKeep(method);
+        keep = keep != null ? keep : PretrainResolution.defaultKeep(method);
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
         featureReplacement =
                 or(featureReplacement, paper.variant().featureReplacement().cliName());
@@ -374,57 +372,17 @@ public record PretrainParameters(
 
     /** The encoder architecture. */
     public ModelConfig modelConfig() {
-        ParameterChecks.hiddenDivisibleByHeads(hidden, heads);
-        return new ModelConfig(
-                ParameterChecks.backbone(backbone),
-                layers,
-                hidden,
-                heads,
-                dropout,
-                ModelConfig.PAPER_DEFAULT.attentionDropout(),
-                ParameterChecks.nodeInputs(
-                        NodeInputConfig.DEFAULT,
-                        nodeEmbeddings,
-                        embeddingWidth,
-                        structuralInputs,
-                        embeddingRowDropout));
+        return PretrainResolution.model(this);
     }
 
     /** The engine's pre-training settings. */
     public PretrainConfig toPretrainConfig() {
-        PretrainConfig paper = PretrainConfig.PAPER_DEFAULT;
-        return paper.toBuilder()
-                .method(pretrainMethod())
-                .steps(steps)
-                .seedNodes(seedNodes)
-                .edgeMaskRatio(edgeMaskRatio)
-                .featureMaskRatio(featureMaskRatio)
-                .negatives(negatives)
-                .alpha(alpha)
-                .lambda(lambda)
-                .temperature(temperature)
-                .optimizer(paper.optimizer()
-                        .withLearningRate(learningRate)
-                        .withWeightDecay(weightDecay)
-                        .withClipNorm(clipNorm))
-                .sampling(new SamplingConfig(samplingDepth, samplingWidth))
-                .logEvery(logEvery)
-                .checkpointEvery(checkpointEvery)
-                .seed(seed)
-                .variant(objectiveVariant())
-                .build();
+        return PretrainResolution.config(this);
     }
 
     /** The objective: the product's default with this job's feature replacement and generated edges. */
     ObjectiveVariant objectiveVariant() {
-        ObjectiveVariant d = ObjectiveVariant.DEFAULT;
-        return new ObjectiveVariant(
-                ParameterChecks.named("featureReplacement", featureReplacement, FeatureReplacement.class),
-                d.generatorWarmup(),
-                d.reduction(),
-                d.discriminatorTemperature(),
-                d.heldOutDiscrimination(),
-                ParameterChecks.named("generatedEdges", generatedEdges, GeneratedEdges.class));
+        return PretrainResolution.variant(this);
     }
 
     /**
@@ -476,28 +434,7 @@ public record PretrainParameters(
      * {@code relation} (the graph's first relation when null).
      */
     public PretrainSplit pretrainSplitFor(HeteroGraph graph) {
-        SplitMode mode = splitMode();
-        if (mode == SplitMode.TRANSFER) {
-            return new PretrainSplit.NodeTransfer(splitSeed, splitNodeTypeFor(graph));
-        }
-        try {
-            return new PretrainSplit.TrainingEdges(
-                    mode.edgeSplitKind(), ExperimentSpec.predictedRelation(graph, relation), splitSeed);
-        } catch (IllegalArgumentException e) {
-            throw new JobParameterException(
-                    "relation",
-                    e.getMessage() + "; an edge split holds out edges of one of "
-                            + ParameterChecks.forwardRelations(graph));
-        }
-    }
-
-    private static String defaultKeep(String method) {
-        try {
-            PretrainMethod.Kept kept = PretrainMethod.parse(method).kept();
-            return kept == PretrainMethod.Kept.NONE ? null : EnumNames.nameOf(kept);
-        } catch (IllegalArgumentException e) {
-            return null; // an unknown method is reported by validation
-        }
+        return PretrainResolution.split(this, graph);
     }
 
     private static <T> T or(T value, T fallback) {
