@@ -145,12 +145,13 @@ public enum PretrainMethod {
         if (choice == null) {
             return kept;
         }
-        Kept which = switch (choice.trim().toLowerCase(Locale.ROOT)) {
-            case "generator" -> Kept.GENERATOR;
-            case "discriminator" -> Kept.DISCRIMINATOR;
-            default ->
-                throw new IllegalArgumentException("keep must be generator or discriminator (got '" + choice + "')");
-        };
+        Kept which = EnumNames.forType(Kept.class).accepts(choice)
+                ? EnumNames.forType(Kept.class).parse(choice)
+                : Kept.NONE;
+        if (which == Kept.NONE) {
+            throw new IllegalArgumentException("keep must be " + EnumNames.nameOf(Kept.GENERATOR) + " or "
+                    + EnumNames.nameOf(Kept.DISCRIMINATOR) + " (got '" + choice + "')");
+        }
         boolean present = which == Kept.GENERATOR ? hasGenerator() : hasDiscriminator();
         if (!present) {
             throw new IllegalArgumentException(
