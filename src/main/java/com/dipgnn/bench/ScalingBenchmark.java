@@ -28,6 +28,7 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.naming.EnumNames;
 import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.NonFiniteLossException;
 import com.dipgnn.optim.OptimizerConfig;
@@ -79,30 +80,24 @@ public final class ScalingBenchmark {
     /** The graph shapes. */
     public enum Shape {
         /** {@link SyntheticGraphs#oagShaped}: scale 1 is OAG-CS (1.1M nodes, 28.4M edges); node classification of papers. */
-        OAG("oag"),
+        OAG,
         /**
          * {@link SyntheticGraphs#queryProduct}: scale 1 is the paper's product recommendation graph
          * (633k queries, 2.71M products, 228M clicks); link prediction of clicks.
          */
-        QUERY_PRODUCT("query-product");
+        QUERY_PRODUCT;
 
-        private final String cliName;
+        private static final EnumNames<Shape> NAMES =
+                EnumNames.of(Shape.class, "graph shape").build();
 
-        Shape(String cliName) {
-            this.cliName = cliName;
-        }
-
+        /** The command-line name: {@code oag} or {@code query-product}. */
         public String cliName() {
-            return cliName;
+            return NAMES.name(this);
         }
 
+        /** Parses a command-line name, case-insensitively. */
         public static Shape parse(String name) {
-            for (Shape s : values()) {
-                if (s.cliName.equals(name)) {
-                    return s;
-                }
-            }
-            throw new IllegalArgumentException("unknown graph shape '" + name + "'; known: oag, query-product");
+            return NAMES.parse(name);
         }
     }
 

@@ -5,6 +5,7 @@ import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.GraphLocations;
+import com.dipgnn.naming.EnumNames;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.PretrainResult;
@@ -45,10 +46,9 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
 
     @Option(
             names = "--method",
-            defaultValue = "dipgnn",
-            description =
-                    "dipgnn, dipgnn-edges, dipgnn-features, random-edges, gpt-gnn or gae (default: ${DEFAULT-VALUE})")
-    String method;
+            description = "dipgnn, dipgnn-no-text, dipgnn-edges, dipgnn-features, random-edges, gpt-gnn or gae "
+                    + "(default: ${DEFAULT-VALUE})")
+    String method = EnumNames.nameOf(PretrainConfig.PAPER_DEFAULT.method());
 
     @Option(names = "--save", required = true, description = "new directory for the pre-trained model")
     Path save;

@@ -1,8 +1,7 @@
 package com.dipgnn.cli;
 
 import com.dipgnn.finetuning.ExperimentSpec;
-import com.dipgnn.model.TransformerConfig;
-import com.dipgnn.optim.OptimizerConfig;
+import com.dipgnn.naming.EnumNames;
 import com.dipgnn.pretraining.FeatureReplacement;
 import com.dipgnn.pretraining.GeneratedEdges;
 import com.dipgnn.pretraining.LossReduction;
@@ -13,125 +12,105 @@ import com.dipgnn.pretraining.TextPairConfig;
 import com.dipgnn.sampling.SamplingConfig;
 import picocli.CommandLine.Option;
 
-/** Pre-training options shared by {@code pretrain} and {@code reproduce} (picocli mixin). */
+/**
+ * Pre-training options shared by {@code pretrain} and {@code reproduce} (picocli mixin). Each
+ * option's default is its field's initial value, taken from {@link PretrainConfig#PAPER_DEFAULT}
+ * (picocli shows it as the default in the help).
+ */
 final class PretrainOptions {
 
-    @Option(
-            names = "--pretrain-steps",
-            defaultValue = "1000",
-            description = "pre-training steps (default: ${DEFAULT-VALUE})")
-    int steps;
+    private static final PretrainConfig PAPER = PretrainConfig.PAPER_DEFAULT;
+
+    @Option(names = "--pretrain-steps", description = "pre-training steps (default: ${DEFAULT-VALUE})")
+    int steps = PAPER.steps();
 
     @Option(
             names = "--pretrain-seed-nodes",
-            defaultValue = "128",
             description = "seed nodes of each pre-training subgraph (default: ${DEFAULT-VALUE})")
-    int seedNodes;
+    int seedNodes = PAPER.seedNodes();
 
-    @Option(
-            names = "--edge-mask",
-            defaultValue = "0.2",
-            description = "share of edges masked (default: ${DEFAULT-VALUE})")
-    double edgeMask;
+    @Option(names = "--edge-mask", description = "share of edges masked (default: ${DEFAULT-VALUE})")
+    double edgeMask = PAPER.edgeMaskRatio();
 
     @Option(
             names = "--feature-mask",
-            defaultValue = "0.2",
             description = "share of featured nodes whose features are generated (default: ${DEFAULT-VALUE})")
-    double featureMask;
+    double featureMask = PAPER.featureMaskRatio();
 
     @Option(
             names = "--pretrain-negatives",
-            defaultValue = "255",
             description =
                     "negative sources per masked edge in the generator's candidate set (default: ${DEFAULT-VALUE})")
-    int negatives;
+    int negatives = PAPER.negatives();
 
-    @Option(names = "--alpha", defaultValue = "1.0", description = "|E_u^d| = alpha |E_g| (default: ${DEFAULT-VALUE})")
-    double alpha;
+    @Option(names = "--alpha", description = "|E_u^d| = alpha |E_g| (default: ${DEFAULT-VALUE})")
+    double alpha = PAPER.alpha();
 
-    @Option(
-            names = "--lambda",
-            defaultValue = "20",
-            description = "weight of the discriminator's losses (default: ${DEFAULT-VALUE})")
-    double lambda;
+    @Option(names = "--lambda", description = "weight of the discriminator's losses (default: ${DEFAULT-VALUE})")
+    double lambda = PAPER.lambda();
 
     @Option(
             names = "--pretrain-temperature",
-            defaultValue = "" + PretrainConfig.DEFAULT_TEMPERATURE,
             description =
                     "cosine logits are d / temperature in pre-training (default: ${DEFAULT-VALUE}; the paper's Eq. 2 "
                             + "has none, i.e. 1; GPT-GNN uses 0.1; docs/pretraining.md has the measured comparison)")
-    double temperature;
+    double temperature = PAPER.temperature();
 
-    @Option(
-            names = "--pretrain-lr",
-            defaultValue = "0.001",
-            description = "pre-training learning rate (default: ${DEFAULT-VALUE})")
-    double learningRate;
+    @Option(names = "--pretrain-lr", description = "pre-training learning rate (default: ${DEFAULT-VALUE})")
+    double learningRate = PAPER.optimizer().learningRate();
 
-    @Option(
-            names = "--log-every",
-            defaultValue = "50",
-            description = "steps per pre-training log line (default: ${DEFAULT-VALUE})")
-    int logEvery;
+    @Option(names = "--log-every", description = "steps per pre-training log line (default: ${DEFAULT-VALUE})")
+    int logEvery = PAPER.logEvery();
 
     @Option(
             names = "--checkpoint-every",
-            defaultValue = "200",
             description = "steps between checkpoints, 0 = none (default: ${DEFAULT-VALUE})")
-    int checkpointEvery;
+    int checkpointEvery = PAPER.checkpointEvery();
 
     @Option(
             names = "--text-tokens-per-step",
-            defaultValue = "" + TextPairConfig.DEFAULT_MAX_TOKENS_PER_STEP,
             description = "most padded token positions per node type the text pair reads each step "
                     + "(default: ${DEFAULT-VALUE})")
-    int textTokensPerStep;
+    int textTokensPerStep = PAPER.textPair().maxTokensPerStep();
 
     @Option(
             names = "--feature-replacement",
-            defaultValue = "sampled",
             description = "vector features the discriminator sees in place of hidden ones: regressed (the generator's "
                     + "regression output, the paper's) or sampled (the real feature vector the generator picks as most "
                     + "likely, often another node's) (default: ${DEFAULT-VALUE})")
-    String featureReplacement;
+    String featureReplacement = EnumNames.nameOf(PAPER.variant().featureReplacement());
 
     @Option(
             names = "--loss-reduction",
-            defaultValue = "mean",
             description = "how each pre-training loss term reduces over its edges, nodes and feature entries: mean "
                     + "(every term near 1) or sum (the paper's equations) (default: ${DEFAULT-VALUE})")
-    String lossReduction;
+    String lossReduction = EnumNames.nameOf(PAPER.variant().reduction());
 
     @Option(
             names = "--discriminator-temperature",
-            defaultValue = "0",
             description = "the edge discriminator's logits are d / this; 0 = the pre-training temperature "
                     + "(the paper: 1, no temperature) (default: ${DEFAULT-VALUE})")
-    double discriminatorTemperature;
+    double discriminatorTemperature = PAPER.variant().discriminatorTemperature();
 
     @Option(
             names = "--held-out-discrimination",
             description = "the discriminator encodes the unmasked edges only and tells the masked edges from the "
                     + "generated ones (neither in its input), instead of the paper's E_g against a sample of its own "
                     + "input edges")
-    boolean heldOutDiscrimination;
+    boolean heldOutDiscrimination = PAPER.variant().heldOutDiscrimination();
 
     @Option(
             names = "--generated-edges",
-            defaultValue = "sampled",
             description = "the generated source of a masked edge: sampled (drawn from the generator's softmax, as "
                     + "ELECTRA draws tokens) or most-likely (the generator's most likely candidate, the paper's) "
                     + "(default: ${DEFAULT-VALUE})")
-    String generatedEdges;
+    String generatedEdges = EnumNames.nameOf(PAPER.variant().generatedEdges());
 
     @Option(
             names = "--generator-warmup",
-            defaultValue = "0",
             description = "pre-training steps at the start that train only the generator, so the discriminator "
                     + "starts against a generator that already picks well (default: ${DEFAULT-VALUE})")
-    int generatorWarmup;
+    int generatorWarmup = PAPER.variant().generatorWarmup();
 
     @Option(
             names = "--gradient-norms-every",
@@ -150,33 +129,32 @@ final class PretrainOptions {
     /** The pre-training settings with this sampling and these whole-graph node and memory bounds. */
     PretrainConfig config(
             PretrainMethod method, long seed, SamplingConfig sampling, int fullGraphMaxNodes, long fullGraphMaxBytes) {
-        return new PretrainConfig(
-                method,
-                steps,
-                seedNodes,
-                edgeMask,
-                featureMask,
-                negatives,
-                alpha,
-                lambda,
-                temperature,
-                OptimizerConfig.PRE_TRAINING.withLearningRate(learningRate),
-                sampling,
-                fullGraphMaxNodes,
-                fullGraphMaxBytes,
-                logEvery,
-                checkpointEvery,
-                seed,
-                new TextPairConfig(
-                        TransformerConfig.PAPER_DEFAULT,
-                        TextPairConfig.PAPER_DEFAULT.tokenMaskRatio(),
-                        textTokensPerStep),
-                new ObjectiveVariant(
+        return PAPER.toBuilder()
+                .method(method)
+                .steps(steps)
+                .seedNodes(seedNodes)
+                .edgeMaskRatio(edgeMask)
+                .featureMaskRatio(featureMask)
+                .negatives(negatives)
+                .alpha(alpha)
+                .lambda(lambda)
+                .temperature(temperature)
+                .optimizer(PAPER.optimizer().withLearningRate(learningRate))
+                .sampling(sampling)
+                .fullGraphMaxNodes(fullGraphMaxNodes)
+                .fullGraphMaxBytes(fullGraphMaxBytes)
+                .logEvery(logEvery)
+                .checkpointEvery(checkpointEvery)
+                .seed(seed)
+                .textPair(new TextPairConfig(
+                        PAPER.textPair().transformer(), PAPER.textPair().tokenMaskRatio(), textTokensPerStep))
+                .variant(new ObjectiveVariant(
                         FeatureReplacement.parse(featureReplacement),
                         generatorWarmup,
                         LossReduction.parse(lossReduction),
                         discriminatorTemperature,
                         heldOutDiscrimination,
-                        GeneratedEdges.parse(generatedEdges)));
+                        GeneratedEdges.parse(generatedEdges)))
+                .build();
     }
 }

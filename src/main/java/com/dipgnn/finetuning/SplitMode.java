@@ -4,7 +4,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.split.EdgeSplitKind;
 import com.dipgnn.graph.split.LinkSplit;
-import java.util.Locale;
+import com.dipgnn.naming.EnumNames;
 
 /** How a data set is divided for fine-tuning. */
 public enum SplitMode {
@@ -54,16 +54,18 @@ public enum SplitMode {
         return edgeSplitKind().split(graph, relation, seed);
     }
 
+    private static final EnumNames<SplitMode> NAMES = EnumNames.of(SplitMode.class, "split")
+            .alias(DATASET, "planetoid", "own")
+            .note(DATASET, "the data set's own split")
+            .alias(TRANSFER, "node-transfer")
+            .alias(HOLDOUT, "per-user")
+            .note(HOLDOUT, "per user, link task")
+            .alias(LEAVE_ONE_OUT, "loo")
+            .note(LEAVE_ONE_OUT, "link task")
+            .build();
+
+    /** Parses a command-line / API name, case-insensitively. */
     public static SplitMode parse(String text) {
-        return switch (text.trim().toLowerCase(Locale.ROOT)) {
-            case "dataset", "planetoid", "own" -> DATASET;
-            case "transfer", "node-transfer" -> TRANSFER;
-            case "holdout", "per-user" -> HOLDOUT;
-            case "leave-one-out", "loo" -> LEAVE_ONE_OUT;
-            default ->
-                throw new IllegalArgumentException(
-                        "unknown split '" + text + "': use planetoid|dataset (the "
-                                + "data set's own split), transfer, holdout (per user, link task) or leave-one-out (link task)");
-        };
+        return NAMES.parse(text);
     }
 }

@@ -1,6 +1,6 @@
 package com.dipgnn.finetuning;
 
-import java.util.Locale;
+import com.dipgnn.naming.EnumNames;
 
 /** Downstream task kinds. */
 public enum TaskKind {
@@ -17,13 +17,13 @@ public enum TaskKind {
         return shortName;
     }
 
+    private static final EnumNames<TaskKind> NAMES = EnumNames.of(TaskKind.class, "task")
+            .name(NODE_CLASSIFICATION, NODE_CLASSIFICATION.shortName)
+            .name(LINK_PREDICTION, LINK_PREDICTION.shortName)
+            .build();
+
+    /** Parses {@code node} or {@code link} (or the constant's name), case-insensitively. */
     public static TaskKind parse(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        for (TaskKind k : values()) {
-            if (k.shortName.equals(t) || k.name().toLowerCase(Locale.ROOT).equals(t)) {
-                return k;
-            }
-        }
-        throw new IllegalArgumentException("unknown task '" + text + "': use node or link");
+        return NAMES.parse(text);
     }
 }

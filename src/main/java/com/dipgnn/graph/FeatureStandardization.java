@@ -1,6 +1,6 @@
 package com.dipgnn.graph;
 
-import java.util.Locale;
+import com.dipgnn.naming.EnumNames;
 import java.util.Map;
 
 /**
@@ -18,21 +18,19 @@ public enum FeatureStandardization {
     /** Leave features as loaded. */
     NONE;
 
+    private static final EnumNames<FeatureStandardization> NAMES = EnumNames.of(
+                    FeatureStandardization.class, "feature standardisation")
+            .note(AUTO, "standardise dense non-binary feature columns")
+            .build();
+
     /** The setting named {@code auto} or {@code none} (case-insensitive). */
     public static FeatureStandardization parse(String name) {
-        String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-        return switch (n) {
-            case "auto" -> AUTO;
-            case "none" -> NONE;
-            default ->
-                throw new IllegalArgumentException("unknown feature standardisation '" + name
-                        + "': use auto (standardise dense non-binary feature columns) or none");
-        };
+        return NAMES.parse(name);
     }
 
     /** The name {@link #parse} reads: {@code auto} or {@code none}. */
     public String cliName() {
-        return name().toLowerCase(Locale.ROOT);
+        return NAMES.name(this);
     }
 
     /**

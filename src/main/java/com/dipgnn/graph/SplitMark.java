@@ -1,6 +1,6 @@
 package com.dipgnn.graph;
 
-import java.util.Locale;
+import com.dipgnn.naming.EnumNames;
 
 /** Which part of a data set's own split a node or an edge belongs to. */
 public enum SplitMark {
@@ -8,6 +8,12 @@ public enum SplitMark {
     TRAIN((byte) 1),
     VAL((byte) 2),
     TEST((byte) 3);
+
+    private static final EnumNames<SplitMark> NAMES = EnumNames.of(SplitMark.class, "split")
+            .name(NONE, "-")
+            .alias(NONE, "")
+            .alias(VAL, "valid", "validation")
+            .build();
 
     private final byte code;
 
@@ -31,12 +37,6 @@ public enum SplitMark {
      * @throws IllegalArgumentException for any other text
      */
     public static SplitMark parse(String text) {
-        return switch (text.toLowerCase(Locale.ROOT)) {
-            case "train" -> TRAIN;
-            case "val", "valid", "validation" -> VAL;
-            case "test" -> TEST;
-            case "-", "" -> NONE;
-            default -> throw new IllegalArgumentException("split '" + text + "' is not one of train, val, test or -");
-        };
+        return NAMES.parse(text);
     }
 }

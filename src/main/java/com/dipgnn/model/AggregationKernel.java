@@ -1,6 +1,6 @@
 package com.dipgnn.model;
 
-import java.util.Locale;
+import com.dipgnn.naming.EnumNames;
 import java.util.Objects;
 
 /**
@@ -15,6 +15,10 @@ import java.util.Objects;
 public enum AggregationKernel {
     COO,
     TORCHSCRIPT;
+
+    private static final EnumNames<AggregationKernel> NAMES = EnumNames.of(
+                    AggregationKernel.class, "aggregation kernel (" + AggregationKernel.PROPERTY + ")")
+            .build();
 
     /** The system property that chooses the kernel at start. */
     public static final String PROPERTY = "dipgnn.kernels";
@@ -33,12 +37,7 @@ public enum AggregationKernel {
 
     /** {@code coo} or {@code torchscript}, in any case. */
     public static AggregationKernel parse(String name) {
-        try {
-            return valueOf(name.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    "unknown aggregation kernel '" + name + "' (" + PROPERTY + "); use coo or torchscript", e);
-        }
+        return NAMES.parse(name);
     }
 
     private static AggregationKernel fromProperty() {

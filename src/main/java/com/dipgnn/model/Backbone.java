@@ -1,6 +1,6 @@
 package com.dipgnn.model;
 
-import java.util.Locale;
+import com.dipgnn.naming.EnumNames;
 
 /** The message-passing architecture of an encoder. */
 public enum Backbone {
@@ -9,11 +9,11 @@ public enum Backbone {
     /** Graph Attention Network (Velickovic et al., 2018). */
     GAT;
 
+    private static final EnumNames<Backbone> NAMES =
+            EnumNames.of(Backbone.class, "backbone").build();
+
+    /** Parses {@code hgt} or {@code gat}, case-insensitively. */
     public static Backbone parse(String text) {
-        try {
-            return valueOf(text.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown backbone '" + text + "': use hgt or gat", e);
-        }
+        return NAMES.parse(text);
     }
 }

@@ -1,6 +1,6 @@
 package com.dipgnn.optim;
 
-import java.util.Locale;
+import com.dipgnn.naming.EnumNames;
 
 /**
  * How the learning rate changes over a run of a known number of steps: the factor the configured
@@ -32,18 +32,16 @@ public enum LearningRateSchedule {
         };
     }
 
+    private static final EnumNames<LearningRateSchedule> NAMES =
+            EnumNames.of(LearningRateSchedule.class, "learning-rate schedule").build();
+
     /** The name on the command line: {@code constant} or {@code cosine}. */
     public String cliName() {
-        return name().toLowerCase(Locale.ROOT);
+        return NAMES.name(this);
     }
 
     /** Parses a command-line name, case-insensitively. */
     public static LearningRateSchedule parse(String name) {
-        for (LearningRateSchedule s : values()) {
-            if (s.cliName().equalsIgnoreCase(name.trim())) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown learning-rate schedule '" + name + "'; use constant or cosine");
+        return NAMES.parse(name);
     }
 }

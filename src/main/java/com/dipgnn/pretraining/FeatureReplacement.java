@@ -1,5 +1,7 @@
 package com.dipgnn.pretraining;
 
+import com.dipgnn.naming.EnumNames;
+
 /**
  * How the feature generator makes the vectors the discriminator sees in place of the hidden ones.
  */
@@ -20,13 +22,16 @@ public enum FeatureReplacement {
      */
     SAMPLED;
 
+    private static final EnumNames<FeatureReplacement> NAMES =
+            EnumNames.of(FeatureReplacement.class, "feature replacement").build();
+
     /** The CLI / API name. */
     public String cliName() {
-        return OptionNames.of(this);
+        return NAMES.name(this);
     }
 
     /** Parses a CLI / API name, case-insensitively. */
     public static FeatureReplacement parse(String name) {
-        return OptionNames.parse(FeatureReplacement.class, name, "feature replacement");
+        return NAMES.parse(name);
     }
 }

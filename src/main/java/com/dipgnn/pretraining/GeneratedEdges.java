@@ -1,5 +1,7 @@
 package com.dipgnn.pretraining;
 
+import com.dipgnn.naming.EnumNames;
+
 /** How the edge generator's choice becomes the generated source of a masked edge. */
 public enum GeneratedEdges {
 
@@ -12,13 +14,16 @@ public enum GeneratedEdges {
     /** The generator's most likely candidate (the paper's Eq. 2). */
     MOST_LIKELY;
 
+    private static final EnumNames<GeneratedEdges> NAMES =
+            EnumNames.of(GeneratedEdges.class, "generated edges").build();
+
     /** The CLI / API name: {@code sampled} or {@code most-likely}. */
     public String cliName() {
-        return OptionNames.of(this);
+        return NAMES.name(this);
     }
 
     /** Parses a CLI / API name, case-insensitively. */
     public static GeneratedEdges parse(String name) {
-        return OptionNames.parse(GeneratedEdges.class, name, "generated edges");
+        return NAMES.parse(name);
     }
 }

@@ -16,9 +16,9 @@ import java.util.Map;
 /**
  * A diagnostic of what drives each encoder (issue 17, hypothesis 4): per loss term of a step,
  * weighted as it enters the total ({@link PretrainObjective.Outcome#terms()}), the L2 norm of its
- * gradient on the parameters of the encoder it trains (the generator's for {@code gen_*} and
- * {@code gae}, the discriminator's for {@code disc_*}; per-node embedding rows included). Reported
- * as {@code grad_norm_<term>}.
+ * gradient on the parameters of the encoder it trains ({@link LossTerm#network()}: the generator's
+ * for {@code gen_*} and {@code gae}, the discriminator's for {@code disc_*}; per-node embedding rows
+ * included). Reported as {@code grad_norm_<term>}.
  *
  * <p>Each term gets a forward and backward pass of its own, run with the step's engine seed so
  * every pass computes the same step; gradients are zeroed after each, so no parameter and no
@@ -43,13 +43,13 @@ public final class GradientNorms {
      */
     public Map<String, Double> measure(PretrainBatch batch, NDManager manager, Engine engine, int engineSeed) {
         Map<String, Double> out = new LinkedHashMap<>();
-        List<String> terms = null; // named by the first pass, which also measures the first term
+        List<LossTerm> terms = null; // named by the first pass, which also measures the first term
         for (int i = 0; terms == null || i < terms.size(); i++) {
             try (NDManager scope = manager.newSubManager()) {
                 engine.setRandomSeed(engineSeed);
-                String term;
+                LossTerm term;
                 try (GradientCollector collector = engine.newGradientCollector()) {
-                    Map<String, NDArray> computed =
+                    Map<LossTerm, NDArray> computed =
                             objective.compute(batch, scope, true).terms();
                     if (terms == null) {
                         terms = List.copyOf(computed.keySet());
@@ -60,9 +60,12 @@ public final class GradientNorms {
                     term = terms.get(i);
                     collector.backward(computed.get(term));
                 }
-                GraphEncoder encoder = term.startsWith("disc_") ? networks.discriminator() : networks.generator();
+                GraphEncoder encoder = switch (term.network()) {
+                    case GENERATOR -> networks.generator();
+                    case DISCRIMINATOR -> networks.discriminator();
+                };
                 if (encoder != null) {
-                    out.put(PREFIX + term, norm(encoder));
+                    out.put(PREFIX + term.name(), norm(encoder));
                 }
                 zeroGradients();
             }

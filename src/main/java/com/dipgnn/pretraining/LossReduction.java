@@ -1,5 +1,7 @@
 package com.dipgnn.pretraining;
 
+import com.dipgnn.naming.EnumNames;
+
 /** How each pre-training loss term reduces over its items (edges, nodes, feature entries). */
 public enum LossReduction {
 
@@ -17,13 +19,16 @@ public enum LossReduction {
      */
     SUM;
 
+    private static final EnumNames<LossReduction> NAMES =
+            EnumNames.of(LossReduction.class, "loss reduction").build();
+
     /** The CLI / API name. */
     public String cliName() {
-        return OptionNames.of(this);
+        return NAMES.name(this);
     }
 
     /** Parses a CLI / API name, case-insensitively. */
     public static LossReduction parse(String name) {
-        return OptionNames.parse(LossReduction.class, name, "loss reduction");
+        return NAMES.parse(name);
     }
 }

@@ -1,6 +1,7 @@
 package com.dipgnn.pretraining;
 
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.naming.EnumNames;
 import com.dipgnn.text.TextInputs;
 import java.util.Locale;
 
@@ -25,6 +26,9 @@ public enum PretrainMethod {
     GPT_GNN(true, true, false, false, false, Kept.GENERATOR),
     /** A graph auto-encoder: reconstruct masked edges against sampled non-edges; the encoder is kept. */
     GAE(false, false, false, false, false, Kept.GENERATOR);
+
+    private static final EnumNames<PretrainMethod> NAMES =
+            EnumNames.of(PretrainMethod.class, "pre-training method").build();
 
     /** Which encoder a method hands to fine-tuning. */
     public enum Kept {
@@ -141,12 +145,13 @@ public enum PretrainMethod {
         if (choice == null) {
             return kept;
         }
-        Kept which = switch (choice.trim().toLowerCase(Locale.ROOT)) {
-            case "generator" -> Kept.GENERATOR;
-            case "discriminator" -> Kept.DISCRIMINATOR;
-            default ->
-                throw new IllegalArgumentException("keep must be generator or discriminator (got '" + choice + "')");
-        };
+        Kept which = EnumNames.forType(Kept.class).accepts(choice)
+                ? EnumNames.forType(Kept.class).parse(choice)
+                : Kept.NONE;
+        if (which == Kept.NONE) {
+            throw new IllegalArgumentException("keep must be " + EnumNames.nameOf(Kept.GENERATOR) + " or "
+                    + EnumNames.nameOf(Kept.DISCRIMINATOR) + " (got '" + choice + "')");
+        }
         boolean present = which == Kept.GENERATOR ? hasGenerator() : hasDiscriminator();
         if (!present) {
             throw new IllegalArgumentException(
@@ -158,7 +163,7 @@ public enum PretrainMethod {
 
     /** The command-line name: lower case with dashes ({@code dipgnn-edges}, {@code gpt-gnn}). */
     public String cliName() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return NAMES.name(this);
     }
 
     /** The name used in report tables. */
@@ -177,16 +182,6 @@ public enum PretrainMethod {
 
     /** Parses a {@link #cliName()} (or the enum name), with a clear error listing the choices. */
     public static PretrainMethod parse(String text) {
-        String key = text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
-        for (PretrainMethod m : values()) {
-            if (m.name().equals(key)) {
-                return m;
-            }
-        }
-        StringBuilder names = new StringBuilder();
-        for (PretrainMethod m : values()) {
-            names.append(names.length() == 0 ? "" : ", ").append(m.cliName());
-        }
-        throw new IllegalArgumentException("unknown pre-training method '" + text + "'; choose one of " + names);
+        return NAMES.parse(text);
     }
 }

@@ -55,11 +55,11 @@ public final class PretrainObjective {
      *
      * @param loss the total, a scalar
      * @param stats figures by {@link PretrainMetrics} name
-     * @param terms the terms the total sums, weighted as they enter it, by name: {@code gen_edge},
+     * @param terms the terms the total sums, weighted as they enter it: {@code gen_edge},
      *     {@code gen_feature}, {@code gen_text}, {@code gae} and {@code disc_edge}, {@code disc_feature},
      *     {@code disc_text} (the discriminator's times lambda); only those the step has
      */
-    public record Outcome(NDArray loss, Map<String, Double> stats, Map<String, NDArray> terms) {}
+    public record Outcome(NDArray loss, Map<String, Double> stats, Map<LossTerm, NDArray> terms) {}
 
     /** Generated sources for one relation: candidate slot per masked edge. */
     private record Picks(MaskedRelation relation, int[] slots) {}
@@ -70,7 +70,7 @@ public final class PretrainObjective {
         Map<String, Double> stats = new LinkedHashMap<>();
         float temperature = (float) config.temperature();
         NDArray generatorLoss = null;
-        Map<String, NDArray> terms = new LinkedHashMap<>();
+        Map<LossTerm, NDArray> terms = new LinkedHashMap<>();
         List<Picks> picks;
         List<FeatureObjective.Step> featureSteps = new ArrayList<>();
         if (method.hasGenerator()) {
@@ -86,21 +86,21 @@ public final class PretrainObjective {
             Map<String, NDArray> h = networks.generator().forward(genBatch, training);
             if (method == PretrainMethod.GAE) {
                 generatorLoss = gaeLoss(batch, h, scope, temperature, stats);
-                putTerm(terms, "gae", generatorLoss);
+                putTerm(terms, LossTerm.GAE, generatorLoss);
                 picks = List.of();
             } else {
                 EdgeGeneration edges = method.generatesEdges() ? generateEdges(batch, h, scope, temperature) : null;
                 picks = edges == null ? List.of() : edges.picks;
                 if (edges != null) {
                     generatorLoss = edges.loss;
-                    terms.put("gen_edge", edges.loss);
+                    terms.put(LossTerm.of(LossTerm.Network.GENERATOR, "edge"), edges.loss);
                     stats.put(PretrainMetrics.GEN_EDGE_LOSS, (double) edges.loss.getFloat());
                     stats.put(PretrainMetrics.GEN_ACCURACY, edges.accuracy);
                 }
                 for (FeatureObjective.Step step : featureSteps) {
                     FeatureObjective.Term term = step.generate(h);
                     generatorLoss = add(generatorLoss, term.loss());
-                    putTerm(terms, "gen_" + step.kind(), term.loss());
+                    putTerm(terms, LossTerm.of(LossTerm.Network.GENERATOR, step.kind()), term.loss());
                     stats.putAll(term.stats());
                 }
             }
@@ -117,7 +117,7 @@ public final class PretrainObjective {
         boolean warmingUp = method.hasGenerator() && batch.step() <= variant.generatorWarmup();
         if (method.hasDiscriminator() && !warmingUp) {
             double discTemperature = variant.discriminatorTemperature();
-            Map<String, NDArray> discTerms = new LinkedHashMap<>();
+            Map<LossTerm, NDArray> discTerms = new LinkedHashMap<>();
             NDArray disc = discriminate(
                     batch,
                     picks,
@@ -264,7 +264,7 @@ public final class PretrainObjective {
             float temperature,
             boolean training,
             Map<String, Double> stats,
-            Map<String, NDArray> terms) {
+            Map<LossTerm, NDArray> terms) {
         PretrainMethod method = config.method();
         boolean heldOut = variant.heldOutDiscrimination();
         Subgraph withGenerated =
@@ -278,12 +278,12 @@ public final class PretrainObjective {
         NDArray loss = null;
         if (method.discriminatesEdges() && !picks.isEmpty()) {
             loss = edgeDiscriminationLoss(picks, h, scope, temperature, stats);
-            putTerm(terms, "disc_edge", loss);
+            putTerm(terms, LossTerm.of(LossTerm.Network.DISCRIMINATOR, "edge"), loss);
         }
         for (FeatureObjective.Step step : discriminated) {
             FeatureObjective.Term term = step.discriminate(h);
             loss = add(loss, term.loss());
-            putTerm(terms, "disc_" + step.kind(), term.loss());
+            putTerm(terms, LossTerm.of(LossTerm.Network.DISCRIMINATOR, step.kind()), term.loss());
             stats.putAll(term.stats());
         }
         return loss;
@@ -293,7 +293,7 @@ public final class PretrainObjective {
         return variant.reduction() == LossReduction.SUM;
     }
 
-    private static void putTerm(Map<String, NDArray> terms, String name, NDArray term) {
+    private static void putTerm(Map<LossTerm, NDArray> terms, LossTerm name, NDArray term) {
         if (term != null) {
             terms.put(name, term);
         }

@@ -1,6 +1,6 @@
 package com.dipgnn.ranking;
 
-import java.util.Locale;
+import com.dipgnn.naming.EnumNames;
 
 /** Where a training step's negatives come from. */
 public enum NegativeSampling {
@@ -21,23 +21,18 @@ public enum NegativeSampling {
      */
     UNIFORM_LOGQ;
 
+    private static final EnumNames<NegativeSampling> NAMES = EnumNames.of(NegativeSampling.class, "negative sampling")
+            .alias(IN_BATCH, "inbatch", "batch")
+            .note(UNIFORM_LOGQ, "the GNN's link task")
+            .build();
+
     /** The name the command line and the API take ({@link #parse} reads it back). */
     public String cliName() {
-        return switch (this) {
-            case UNIFORM -> "uniform";
-            case IN_BATCH -> "in-batch";
-            case UNIFORM_LOGQ -> "uniform-logq";
-        };
+        return NAMES.name(this);
     }
 
+    /** Parses a command-line / API name, case-insensitively. */
     public static NegativeSampling parse(String text) {
-        return switch (text.trim().toLowerCase(Locale.ROOT)) {
-            case "uniform" -> UNIFORM;
-            case "in-batch", "inbatch", "batch" -> IN_BATCH;
-            case "uniform-logq" -> UNIFORM_LOGQ;
-            default ->
-                throw new IllegalArgumentException("unknown negative sampling '" + text
-                        + "': use uniform, in-batch or (the GNN's link task) uniform-logq");
-        };
+        return NAMES.parse(text);
     }
 }

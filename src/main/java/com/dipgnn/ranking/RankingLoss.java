@@ -1,6 +1,6 @@
 package com.dipgnn.ranking;
 
-import java.util.Locale;
+import com.dipgnn.naming.EnumNames;
 
 /** Training losses for implicit-feedback recommendation. */
 public enum RankingLoss {
@@ -20,15 +20,16 @@ public enum RankingLoss {
      */
     DOT_SOFTMAX;
 
+    private static final EnumNames<RankingLoss> NAMES = EnumNames.of(RankingLoss.class, "ranking loss")
+            .alias(SOFTMAX, "sampled-softmax", "ssm")
+            .note(SOFTMAX, "cosine logits")
+            .alias(DOT_SOFTMAX, "softmax-dot")
+            .note(DOT_SOFTMAX, "dot-product logits")
+            .build();
+
+    /** Parses a command-line / API name, case-insensitively. */
     public static RankingLoss parse(String text) {
-        return switch (text.trim().toLowerCase(Locale.ROOT)) {
-            case "bpr" -> BPR;
-            case "softmax", "sampled-softmax", "ssm" -> SOFTMAX;
-            case "dot-softmax", "softmax-dot" -> DOT_SOFTMAX;
-            default ->
-                throw new IllegalArgumentException("unknown ranking loss '" + text
-                        + "': use bpr, softmax (cosine logits) or dot-softmax (dot-product logits)");
-        };
+        return NAMES.parse(text);
     }
 
     /** Whether the loss is a softmax over the positive and a set of negatives (cosine or dot product). */

@@ -1,33 +1,27 @@
 package com.dipgnn.recommend;
 
-import java.util.Locale;
+import com.dipgnn.naming.EnumNames;
 
 /** The recommenders the engine trains besides its GNNs (the field's baselines). */
 public enum RecommenderKind {
     /** Items by training interaction count; not trained. */
-    POPULARITY("popularity"),
+    POPULARITY,
     /** Matrix factorisation (MF-BPR with the BPR loss). */
-    MF("mf"),
+    MF,
     /** LightGCN: matrix factorisation propagated over the interaction graph. */
-    LIGHTGCN("lightgcn");
+    LIGHTGCN;
 
-    private final String cliName;
+    private static final EnumNames<RecommenderKind> NAMES = EnumNames.of(RecommenderKind.class, "recommender")
+            .alias(MF, "mf-bpr", "bpr-mf")
+            .build();
 
-    RecommenderKind(String cliName) {
-        this.cliName = cliName;
-    }
-
+    /** The command-line / API name: {@code popularity}, {@code mf} or {@code lightgcn}. */
     public String cliName() {
-        return cliName;
+        return NAMES.name(this);
     }
 
+    /** Parses a command-line / API name, case-insensitively. */
     public static RecommenderKind parse(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        for (RecommenderKind k : values()) {
-            if (k.cliName.equals(t) || (k == MF && (t.equals("mf-bpr") || t.equals("bpr-mf")))) {
-                return k;
-            }
-        }
-        throw new IllegalArgumentException("unknown recommender '" + text + "': use popularity, mf or lightgcn");
+        return NAMES.parse(text);
     }
 }

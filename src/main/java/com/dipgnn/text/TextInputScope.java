@@ -1,6 +1,6 @@
 package com.dipgnn.text;
 
-import java.util.Locale;
+import com.dipgnn.naming.EnumNames;
 
 /**
  * Which node types read their text as input features ({@link TextInputs}): {@link #ALL}, the
@@ -16,21 +16,18 @@ public enum TextInputScope {
     /** Only node types without vector features. */
     FEATURELESS;
 
+    private static final EnumNames<TextInputScope> NAMES = EnumNames.of(TextInputScope.class, "text input scope")
+            .note(ALL, "every node type with text reads it, after its features if it has any")
+            .note(FEATURELESS, "only node types without features read their text")
+            .build();
+
     /** The scope named {@code all} or {@code featureless} (case-insensitive). */
     public static TextInputScope parse(String name) {
-        String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
-        return switch (n) {
-            case "all" -> ALL;
-            case "featureless" -> FEATURELESS;
-            default ->
-                throw new IllegalArgumentException("unknown text input scope '" + name
-                        + "': use all (every node type with text reads it, after its features if it has any) or "
-                        + "featureless (only node types without features read their text)");
-        };
+        return NAMES.parse(name);
     }
 
     /** The name {@link #parse} reads. */
     public String cliName() {
-        return name().toLowerCase(Locale.ROOT);
+        return NAMES.name(this);
     }
 }

@@ -60,6 +60,35 @@ class JobApiSliceTest {
     }
 
     @Test
+    void anUnknownEnumNameIsRefusedWithTheNamesTheEnumAllows() throws Exception {
+        mvc.perform(post(JOBS + "/pretrain")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"datasetId\": \"shop\", \"parameters\": {\"method\": \"bert\"}}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.field").value("parameters.method"))
+                .andExpect(jsonPath("$.detail")
+                        .value("parameters.method: use one of [dipgnn, dipgnn-no-text, dipgnn-edges, dipgnn-features, "
+                                + "random-edges, gpt-gnn, gae] (got bert)"));
+        // the methods' names only: "none" (no pre-training) and the constants' own spelling are refused
+        for (String method : new String[] {"none", "DIPGNN", "gpt_gnn"}) {
+            mvc.perform(post(JOBS + "/pretrain")
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .content("{\"datasetId\": \"shop\", \"parameters\": {\"method\": \"" + method + "\"}}"))
+                    .andExpect(status().isBadRequest());
+        }
+        mvc.perform(post(JOBS + "/finetune")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"datasetId\": \"shop\", \"parameters\": {\"split\": \"random\", "
+                                + "\"linkLoss\": \"dot-softmax\"}}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[?(@.field == 'parameters.split')].message")
+                        .value("use one of [dataset, transfer, holdout, leave-one-out] (got random)"))
+                .andExpect(jsonPath("$.errors[?(@.field == 'parameters.linkLoss')].message")
+                        .value("use one of [bpr, softmax] (got dot-softmax)"));
+        Mockito.verifyNoInteractions(jobs);
+    }
+
+    @Test
     void anAcceptedSubmissionAnswersWithItsLocationAndWhetherItWasReplayed() throws Exception {
         Mockito.when(jobs.submitPretrain(
                         ArgumentMatchers.eq("shop"),

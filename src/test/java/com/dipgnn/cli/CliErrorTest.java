@@ -99,7 +99,7 @@ class CliErrorTest {
         "--preset,   cora-2010, 'unknown preset ''cora-2010'': use planetoid, recommend or paper'",
         "--backbone, gcn,       'unknown backbone ''gcn'': use hgt or gat'",
         "--task,     graph,     'unknown task ''graph'': use node or link'",
-        "--split,    random,    'unknown split ''random'': use planetoid|dataset'",
+        "--split,    random,    'unknown split ''random'': use dataset|planetoid|own (the data set''s own split), transfer|node-transfer, holdout|per-user (per user, link task) or leave-one-out|loo (link task)'",
         "--dataset,  synthetic:grid, 'unknown synthetic graph ''synthetic:grid'': use synthetic:community, synthetic:query-product or synthetic:query-product?queries=Q&products=P&clicks=C&seed=S'",
     })
     void unknownChoicesNameTheValueAndTheAlternatives(String option, String value, String expected) {
@@ -115,7 +115,7 @@ class CliErrorTest {
         Run run = run(false, "finetune", "--task", "link", "--model", "lightgcn", "--rec-lr-schedule", "linear");
 
         assertThat(run.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
-        assertThat(run.err()).startsWith("error: unknown learning-rate schedule 'linear'; use constant or cosine");
+        assertThat(run.err()).startsWith("error: unknown learning-rate schedule 'linear': use constant or cosine");
     }
 
     @Test

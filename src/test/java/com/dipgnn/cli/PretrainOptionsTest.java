@@ -10,6 +10,8 @@ import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.WholeGraphBudget;
+import java.lang.reflect.RecordComponent;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -37,6 +39,51 @@ class PretrainOptionsTest {
                         "7"))
                 .isEqualTo(new ObjectiveVariant(
                         FeatureReplacement.REGRESSED, 7, LossReduction.SUM, 1, true, GeneratedEdges.MOST_LIKELY));
+    }
+
+    @Test
+    void theParsedDefaultsArePretrainConfigsPaperDefaultComponentByComponent() throws Exception {
+        PretrainConfig paper = PretrainConfig.PAPER_DEFAULT;
+        PretrainCommand pretrain = new PretrainCommand();
+        new CommandLine(pretrain).parseArgs("--save", "unused");
+        ReproduceCommand reproduce = new ReproduceCommand();
+        new CommandLine(reproduce).parseArgs("--dataset", "unused");
+        // sampling and the whole-graph bounds are the fine-tuning options' (SplitDefaultTest and others); the rest ours
+        List<PretrainConfig> parsed = List.of(
+                pretrain.pretrain.config(
+                        PretrainMethod.parse(pretrain.method),
+                        pretrain.options.seed,
+                        paper.sampling(),
+                        paper.fullGraphMaxNodes(),
+                        paper.fullGraphMaxBytes()),
+                reproduce.pretrain.config(
+                        paper.method(),
+                        reproduce.options.seed,
+                        paper.sampling(),
+                        paper.fullGraphMaxNodes(),
+                        paper.fullGraphMaxBytes()));
+        for (PretrainConfig config : parsed) {
+            for (RecordComponent component : PretrainConfig.class.getRecordComponents()) {
+                assertThat(component.getAccessor().invoke(config))
+                        .as(component.getName())
+                        .isEqualTo(component.getAccessor().invoke(paper));
+            }
+            assertThat(config).isEqualTo(paper);
+        }
+    }
+
+    @Test
+    void theHelpShowsPaperDefaultsValues() {
+        String help = new CommandLine(new PretrainCommand())
+                .getUsageMessage(CommandLine.Help.Ansi.OFF)
+                .replaceAll("\\s+", " ");
+        PretrainConfig paper = PretrainConfig.PAPER_DEFAULT;
+        assertThat(help)
+                .contains("gpt-gnn or gae (default: " + paper.method().cliName() + ")")
+                .contains("pre-training steps (default: " + paper.steps() + ")")
+                .contains("weight of the discriminator's losses (default: " + paper.lambda() + ")")
+                .contains("the paper's) (default: "
+                        + paper.variant().generatedEdges().cliName() + ")");
     }
 
     @Test

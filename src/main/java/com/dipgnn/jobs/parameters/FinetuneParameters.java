@@ -1,39 +1,28 @@
 package com.dipgnn.jobs.parameters;
 
 import com.dipgnn.finetuning.ExperimentSpec;
-import com.dipgnn.finetuning.FineTuneConfig;
 import com.dipgnn.finetuning.FineTuneDefaults;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.finetuning.TaskKind;
-import com.dipgnn.graph.FeatureScaling;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.graph.RelationType;
-import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.jobs.runner.FinetunePlan;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobParameterException;
-import com.dipgnn.model.GraphSchema;
-import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.Backbone;
 import com.dipgnn.model.NodeInputConfig;
-import com.dipgnn.optim.OptimizerConfig;
+import com.dipgnn.naming.EnumNames;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.ranking.RankingLoss;
-import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.store.ModelManifest;
-import com.dipgnn.store.ModelStore;
-import com.dipgnn.store.ModelTask;
 import com.dipgnn.text.TextInputScope;
-import com.dipgnn.text.TextInputs;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
-import java.util.HashSet;
-import java.util.List;
 
 /**
  * A fine-tuning job: the task, the model to start from and the training settings. Absent (null)
@@ -48,11 +37,7 @@ import java.util.List;
                 + FineTuneDefaults.RECOMMENDATION_SUMMARY + " and the worker's "
                 + "dipgnn.jobs.whole-graph-memory (default 8 GiB) of per-edge arrays")
 public record FinetuneParameters(
-        @Schema(
-                description = "Downstream task",
-                example = "node",
-                allowableValues = {"node", "link"})
-        @Pattern(regexp = "node|link")
+        @Schema(description = "Downstream task", example = "node") @EnumName(TaskKind.class)
         String task,
 
         @Schema(
@@ -73,9 +58,8 @@ public record FinetuneParameters(
         @Schema(
                 description =
                         "Encoder backbone (default: the pre-trained model's, else gat for the link task on an edge split and hgt otherwise)",
-                example = "hgt",
-                allowableValues = {"hgt", "gat"})
-        @Pattern(regexp = "hgt|gat")
+                example = "hgt")
+        @EnumName(Backbone.class)
         String backbone,
 
         @Schema(
@@ -144,9 +128,8 @@ public record FinetuneParameters(
                         + "data set's own split (edges for the link task, with a 5% validation carve-out when none is "
                         + "marked); link task only: holdout (a seeded per-user 20% test and 10% validation) or leave-one-out "
                         + "(one test and one validation edge per user)",
-                example = "transfer",
-                allowableValues = {"transfer", "dataset", "holdout", "leave-one-out"})
-        @Pattern(regexp = "transfer|dataset|holdout|leave-one-out")
+                example = "transfer")
+        @EnumName(SplitMode.class)
         String split,
 
         @Schema(description = "Seed of the split; must equal the pre-trained model's", example = "0")
@@ -206,9 +189,8 @@ public record FinetuneParameters(
                 description = "Link task loss: softmax (cross-entropy of the positive among the negatives, the "
                         + "paper's) or bpr",
                 example = "softmax",
-                allowableValues = {"softmax", "bpr"},
                 nullable = true)
-        @Pattern(regexp = "softmax|bpr")
+        @EnumName(value = RankingLoss.class, except = LINK_LOSS_EXCLUDED)
         String linkLoss,
 
         @Schema(
@@ -218,9 +200,8 @@ public record FinetuneParameters(
                         + "to be in the pool; softmax loss only). Default: uniform-logq for the link task on an edge split "
                         + "(dataset, holdout, leave-one-out) with the softmax loss, else uniform",
                 example = "uniform-logq",
-                allowableValues = {"uniform", "in-batch", "uniform-logq"},
                 nullable = true)
-        @Pattern(regexp = "uniform|in-batch|uniform-logq")
+        @EnumName(NegativeSampling.class)
         String linkNegatives,
 
         @Schema(
@@ -231,18 +212,16 @@ public record FinetuneParameters(
                         + "none (features as loaded; refused for a pre-trained model that standardises). The statistics "
                         + "are saved with the model and applied by deployments",
                 example = "auto",
-                allowableValues = {"auto", "none"},
                 nullable = true)
-        @Pattern(regexp = "auto|none")
+        @EnumName(FeatureStandardization.class)
         String standardizeFeatures,
 
         @Schema(
                 description =
                         ParameterChecks.TEXT_INPUTS_DESCRIPTION + "; with a pre-trained model, its stored text inputs",
                 example = "all",
-                allowableValues = {"all", "featureless"},
                 nullable = true)
-        @Pattern(regexp = "all|featureless")
+        @EnumName(TextInputScope.class)
         String textInputs,
 
         @Schema(
@@ -267,11 +246,14 @@ public record FinetuneParameters(
         Double linkTemperature)
         implements JobParameters {
 
+    /** The ranking loss a job may not choose: the dot-product softmax is the baseline recommenders'. */
+    static final String LINK_LOSS_EXCLUDED = "dot-softmax";
+
     /** Fills absent fields, except the architecture, with the paper's defaults for the task. */
     public FinetuneParameters {
-        task = or(task, "node");
-        split = or(split, "transfer");
-        FineTuneDefaults paper = defaultsFor(task, split);
+        task = or(task, EnumNames.nameOf(TaskKind.NODE_CLASSIFICATION));
+        split = or(split, EnumNames.nameOf(SplitMode.TRANSFER));
+        FineTuneDefaults paper = FinetuneResolution.defaults(task, split);
         dropout = or(dropout, paper.model().dropout());
         steps = or(steps, paper.steps());
         batchSize = or(batchSize, paper.batchSize());
@@ -286,30 +268,18 @@ public record FinetuneParameters(
         samplingDepth = or(samplingDepth, paper.sampling().depth());
         samplingWidth = or(samplingWidth, paper.sampling().width());
         checkpointEvery = or(checkpointEvery, evalEvery);
-        linkLoss = or(linkLoss, "softmax");
+        linkLoss = or(linkLoss, EnumNames.nameOf(RankingLoss.SOFTMAX));
         linkNegatives = or(
                 linkNegatives,
-                paper.linkNegatives("bpr".equals(linkLoss) ? RankingLoss.BPR : RankingLoss.SOFTMAX)
+                paper.linkNegatives(
+                                EnumNames.nameOf(RankingLoss.BPR).equals(linkLoss)
+                                        ? RankingLoss.BPR
+                                        : RankingLoss.SOFTMAX)
                         .cliName());
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
         popularityPrior = or(popularityPrior, PopularityPriorSetting.AUTO.cliName());
         linkTemperature = or(linkTemperature, paper.temperature());
-    }
-
-    /**
-     * The defaults of the task on the split ({@link FineTuneDefaults#of}); a task or split that is
-     * not one (bean validation refuses it later) takes the node task's or the transfer split's.
-     */
-    private static FineTuneDefaults defaultsFor(String task, String split) {
-        TaskKind kind = "link".equals(task) ? TaskKind.LINK_PREDICTION : TaskKind.NODE_CLASSIFICATION;
-        SplitMode mode;
-        try {
-            mode = SplitMode.parse(split);
-        } catch (IllegalArgumentException e) {
-            mode = SplitMode.TRANSFER;
-        }
-        return FineTuneDefaults.of(kind, mode);
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
@@ -375,7 +345,7 @@ public record FinetuneParameters(
 
     /** Node classification with every field at its default (from scratch). */
     public static FinetuneParameters defaults() {
-        return forTask("node");
+        return forTask(EnumNames.nameOf(TaskKind.NODE_CLASSIFICATION));
     }
 
     /** The task ({@code node} or {@code link}) with every other field at its default. */
@@ -392,15 +362,13 @@ public record FinetuneParameters(
 
     /** The task (parsed). */
     public TaskKind taskKind() {
-        ParameterChecks.oneOf("task", task, List.of("node", "link"));
-        return TaskKind.parse(task);
+        return ParameterChecks.named("task", task, TaskKind.class);
     }
 
     /** The split (parsed). */
     public SplitMode splitMode() {
-        ParameterChecks.oneOf("split", split, List.of("transfer", "dataset", "holdout", "leave-one-out"));
-        SplitMode mode = SplitMode.parse(split);
-        if (mode.isEdgeSplit() && !"link".equals(task)) {
+        SplitMode mode = ParameterChecks.named("split", split, SplitMode.class);
+        if (mode.isEdgeSplit() && taskKind() != TaskKind.LINK_PREDICTION) {
             throw new JobParameterException(
                     "split",
                     "split " + split + " holds out edges per user, which only the link "
@@ -417,44 +385,7 @@ public record FinetuneParameters(
      * absent while it follows the hidden width.
      */
     public FinetuneParameters withDefaults(ModelManifest pretrainedOrNull) {
-        ModelConfig from = pretrainedOrNull != null
-                ? pretrainedOrNull.modelConfig()
-                : defaultsFor(task, split).model();
-        NodeInputConfig inputs = nodeInputs(pretrainedOrNull);
-        return new FinetuneParameters(
-                task,
-                targetType,
-                relation,
-                pretrainedModelId,
-                or(backbone, ParameterChecks.name(from.backbone())),
-                or(layers, from.layers()),
-                or(hidden, from.hidden()),
-                or(heads, from.heads()),
-                dropout,
-                steps,
-                batchSize,
-                evalEvery,
-                patience,
-                learningRate,
-                weightDecay,
-                clipNorm,
-                labelFraction,
-                split,
-                splitSeed,
-                seed,
-                samplingDepth,
-                samplingWidth,
-                checkpointEvery,
-                inputs.embeddings().toString(),
-                inputs.embeddingWidth() == 0 ? null : inputs.embeddingWidth(),
-                inputs.structural().toString(),
-                inputs.rowDropout(),
-                linkLoss,
-                linkNegatives,
-                standardizeFeatures,
-                textInputs,
-                popularityPrior,
-                linkTemperature);
+        return FinetuneResolution.withDefaults(this, pretrainedOrNull);
     }
 
     /** The node inputs: the given fields over the pre-trained model's node inputs, or over the defaults. */
@@ -466,41 +397,7 @@ public record FinetuneParameters(
 
     /** The engine's experiment, with the architecture resolved by {@link #withDefaults}. */
     public ExperimentSpec toSpec(ModelManifest pretrainedOrNull) {
-        FinetuneParameters p = withDefaults(pretrainedOrNull);
-        TaskKind kind = taskKind();
-        FineTuneDefaults paper = FineTuneDefaults.of(kind, splitMode());
-        ParameterChecks.hiddenDivisibleByHeads(p.hidden, p.heads);
-        ModelConfig model = new ModelConfig(
-                ParameterChecks.backbone(p.backbone),
-                p.layers,
-                p.hidden,
-                p.heads,
-                dropout,
-                paper.model().attentionDropout(),
-                nodeInputs(pretrainedOrNull));
-        OptimizerConfig optimizer = paper.optimizer()
-                .withLearningRate(learningRate)
-                .withWeightDecay(weightDecay)
-                .withClipNorm(clipNorm);
-        FineTuneConfig training = new FineTuneConfig(steps, batchSize, evalEvery, patience, optimizer, seed);
-        return new ExperimentSpec(
-                        kind,
-                        targetType,
-                        relation,
-                        splitMode(),
-                        splitSeed,
-                        labelFraction,
-                        model,
-                        training,
-                        new SamplingConfig(samplingDepth, samplingWidth),
-                        paper.fullGraphMaxNodes(),
-                        paper.normalizeFeatures(),
-                        paper.evalNegatives(),
-                        paper.trainNegatives(),
-                        linkTemperature)
-                .withLinkObjective(RankingLoss.parse(linkLoss), NegativeSampling.parse(linkNegatives))
-                .withFeatureStandardization(featureStandardization())
-                .withTextInputs(textInputScope());
+        return FinetuneResolution.spec(this, pretrainedOrNull);
     }
 
     /** How the link model's popularity prior is set (parsed). */
@@ -529,206 +426,13 @@ public record FinetuneParameters(
      */
     @Override
     public void validateAgainst(HeteroGraph graph, ModelManifest pretrainedOrNull) {
-        TaskKind kind = taskKind();
-        splitMode();
-        if (kind == TaskKind.LINK_PREDICTION && targetType != null) {
-            throw new JobParameterException(
-                    "targetType",
-                    "targetType names the node type the node task classifies;"
-                            + " the link task would ignore it: drop it, or use task node (the link task takes relation)");
-        }
-        if (kind == TaskKind.NODE_CLASSIFICATION && relation != null) {
-            throw new JobParameterException(
-                    "relation",
-                    "relation names the relation the link task predicts; the"
-                            + " node task would ignore it: drop it, or use task link (the node task takes targetType)");
-        }
-        ParameterChecks.oneOf("linkLoss", linkLoss, List.of("softmax", "bpr"));
-        ParameterChecks.oneOf("linkNegatives", linkNegatives, List.of("uniform", "in-batch", "uniform-logq"));
-        if ("uniform-logq".equals(linkNegatives) && "bpr".equals(linkLoss)) {
-            throw new JobParameterException(
-                    "linkNegatives",
-                    "uniform-logq corrects a sampled softmax; with linkLoss "
-                            + "bpr use uniform or in-batch, or use linkLoss softmax");
-        }
-        featureStandardization();
-        popularityPriorSetting();
-        if (backbone != null) {
-            ParameterChecks.backbone(backbone);
-        }
-        if (pretrainedModelId != null && pretrainedOrNull == null) {
-            throw new JobParameterException(
-                    "pretrainedModelId",
-                    "model '" + pretrainedModelId + "' was not found; "
-                            + "give the id of a pre-trained model, or omit pretrainedModelId to train from scratch");
-        }
-        FinetuneParameters resolved = withDefaults(pretrainedOrNull);
-        ParameterChecks.hiddenDivisibleByHeads(resolved.hidden, resolved.heads);
-        ParameterChecks.embeddingTypes(graph, nodeInputs(pretrainedOrNull));
-        String splitType = kind == TaskKind.NODE_CLASSIFICATION
-                ? targetTypeIn(graph)
-                : relationIn(graph).source();
-        if (kind == TaskKind.LINK_PREDICTION) {
-            requireEnoughCandidates(graph, relationIn(graph));
-        }
-        if (pretrainedOrNull != null) {
-            checkPretrained(graph, pretrainedOrNull, splitType);
-        }
+        FinetuneChecks.check(this, graph, pretrainedOrNull);
     }
 
     @Override
     public FinetunePlan plan(HeteroGraph graph, ModelManifest pretrainedOrNull) {
         validateAgainst(graph, pretrainedOrNull);
         return new FinetunePlan(toSpec(pretrainedOrNull), seed, checkpointEvery, popularityPriorSetting());
-    }
-
-    private String targetTypeIn(HeteroGraph graph) {
-        List<String> labeled = ParameterChecks.labeledTypes(graph);
-        if (targetType != null) {
-            ParameterChecks.nodeType("targetType", graph, targetType);
-            if (!labeled.contains(targetType)) {
-                throw new JobParameterException(
-                        "targetType",
-                        "node type '" + targetType + "' has no labels to " + "classify; use a labeled type " + labeled
-                                + (labeled.isEmpty() ? " or task link" : ""));
-            }
-            return targetType;
-        }
-        if (labeled.size() != 1) {
-            throw new JobParameterException(
-                    "targetType",
-                    labeled.isEmpty()
-                            ? "graph '" + graph.name() + "' has no labeled node type to classify; use task link"
-                            : "graph '" + graph.name() + "' has several labeled node types; name one of " + labeled);
-        }
-        return labeled.get(0);
-    }
-
-    private RelationType relationIn(HeteroGraph graph) {
-        List<String> forward = ParameterChecks.forwardRelations(graph);
-        if (relation == null) {
-            if (forward.isEmpty()) {
-                throw new JobParameterException(
-                        "task", "graph '" + graph.name() + "' has no relation to predict; " + "use task node");
-            }
-            return RelationType.parse(forward.get(0));
-        }
-        try {
-            return graph.relation(relation);
-        } catch (IllegalArgumentException e) {
-            throw new JobParameterException(
-                    "relation",
-                    "graph '" + graph.name() + "' has no single relation '" + relation + "'; use one of " + forward);
-        }
-    }
-
-    /** Each held-out edge is ranked against the paper's 255 negatives from the fine-tuning part's candidates. */
-    private void requireEnoughCandidates(HeteroGraph graph, com.dipgnn.graph.RelationType relation) {
-        int negatives = FineTuneDefaults.paper(TaskKind.LINK_PREDICTION).evalNegatives();
-        int all = graph.numNodes(relation.target());
-        int finetune = splitMode() == SplitMode.TRANSFER
-                ? all - (int) Math.round(com.dipgnn.graph.split.NodeTransferSplit.DEFAULT_PRETRAIN_FRACTION * all)
-                : all;
-        if (finetune <= negatives) {
-            throw new JobParameterException(
-                    "relation",
-                    "link prediction ranks each held-out edge of "
-                            + relation.key() + " against " + negatives + " negative '" + relation.target()
-                            + "' nodes, but the "
-                            + "fine-tuning part of graph '" + graph.name() + "' has only " + finetune
-                            + " of them; use a graph "
-                            + "with more than " + (int) Math.ceil((negatives + 1) / 0.3) + " '" + relation.target()
-                            + "' nodes");
-        }
-    }
-
-    private void checkPretrained(HeteroGraph graph, ModelManifest manifest, String splitType) {
-        if (!(manifest.task() instanceof ModelTask.Pretraining)) {
-            throw new JobParameterException(
-                    "pretrainedModelId",
-                    "model '" + pretrainedModelId + "' is a " + manifest.task().kind()
-                            + " model, not a pre-trained one; give a model made by a pre-training job, or omit "
-                            + "pretrainedModelId to train from scratch");
-        }
-        if (splitMode() != SplitMode.TRANSFER) {
-            throw new JobParameterException(
-                    "split",
-                    "fine-tuning from a pre-trained model needs the transfer split "
-                            + "(the data set's own split would fine-tune on nodes pre-training saw); use split transfer");
-        }
-        if (manifest.splitSeed() != splitSeed) {
-            throw new JobParameterException(
-                    "splitSeed",
-                    "the pre-trained model was pre-trained with split seed "
-                            + manifest.splitSeed() + ", so with " + splitSeed
-                            + " fine-tuning would use nodes it saw; use "
-                            + "splitSeed " + manifest.splitSeed());
-        }
-        checkArchitecture(manifest.modelConfig());
-        if (featureStandardization() == FeatureStandardization.NONE
-                && manifest.files() != null
-                && manifest.files().containsKey(FeatureScaling.FILE_NAME)) {
-            throw new JobParameterException(
-                    "standardizeFeatures",
-                    "the pre-trained model was pre-trained on "
-                            + "standardised features, so fine-tuning must read them the same way; omit standardizeFeatures "
-                            + "or use auto");
-        }
-        try {
-            ModelStore.requireCompatible(manifest, GraphSchema.of(graph), new HashSet<>(TextInputs.textTypes(graph)));
-        } catch (IllegalArgumentException e) {
-            throw new JobParameterException(
-                    "pretrainedModelId",
-                    "model '" + pretrainedModelId + "' was pre-trained " + "on another data set (" + e.getMessage()
-                            + "); give a model pre-trained on this data set");
-        }
-        String expected = new PretrainSplit.NodeTransfer(splitSeed, splitType)
-                .graph(graph)
-                .fingerprint();
-        if (!expected.equals(manifest.datasetFingerprint())) {
-            throw new JobParameterException(
-                    "pretrainedModelId",
-                    "model '" + pretrainedModelId + "' was pre-trained "
-                            + "on data set '" + manifest.dataset() + "' (fingerprint " + manifest.datasetFingerprint()
-                            + "), not on the pre-training part of graph '" + graph.name() + "' with split seed "
-                            + splitSeed
-                            + " (fingerprint " + expected + "); give a model pre-trained on this data set");
-        }
-    }
-
-    private void checkArchitecture(ModelConfig saved) {
-        if (backbone != null && ParameterChecks.backbone(backbone) != saved.backbone()) {
-            throw mismatch("backbone", ParameterChecks.name(saved.backbone()));
-        }
-        if (layers != null && layers != saved.layers()) {
-            throw mismatch("layers", saved.layers());
-        }
-        if (hidden != null && hidden != saved.hidden()) {
-            throw mismatch("hidden", saved.hidden());
-        }
-        if (heads != null && heads != saved.heads()) {
-            throw mismatch("heads", saved.heads());
-        }
-        if (nodeEmbeddings != null
-                && !ParameterChecks.nodeInputs(saved.nodeInputs(), nodeEmbeddings, null)
-                        .embeddings()
-                        .equals(saved.nodeInputs().embeddings())) {
-            throw mismatch("nodeEmbeddings", saved.nodeInputs().embeddings());
-        }
-        if (embeddingWidth != null && embeddingWidth != saved.nodeInputs().width(saved.hidden())) {
-            throw mismatch("embeddingWidth", saved.nodeInputs().width(saved.hidden()));
-        }
-        if (structuralInputs != null
-                && !ParameterChecks.nodeInputs(saved.nodeInputs(), null, null, structuralInputs, null)
-                        .structural()
-                        .equals(saved.nodeInputs().structural())) {
-            throw mismatch("structuralInputs", saved.nodeInputs().structural());
-        }
-    }
-
-    private static JobParameterException mismatch(String field, Object saved) {
-        return new JobParameterException(
-                field, "the pre-trained model has " + field + " " + saved + "; omit " + field + " or use " + saved);
     }
 
     private static <T> T or(T value, T fallback) {

@@ -5,9 +5,9 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.model.Backbone;
+import com.dipgnn.naming.EnumNames;
 import com.dipgnn.text.TextInputScope;
 import java.util.List;
-import java.util.Locale;
 
 /** Checks shared by the parameter records; each failure is a {@link JobParameterException}. */
 final class ParameterChecks {
@@ -25,25 +25,27 @@ final class ParameterChecks {
         }
     }
 
+    /**
+     * The value of {@code type} that {@code field} names ({@link EnumName}: one of the enum's API
+     * names but {@code except}).
+     */
+    static <E extends Enum<E>> E named(String field, String value, Class<E> type, String... except) {
+        oneOf(field, value, EnumNameValidator.allowed(type, except));
+        return EnumNames.forType(type).parse(value);
+    }
+
     /** The {@code textInputs} field, parsed. */
     static TextInputScope textInputs(String value) {
-        oneOf("textInputs", value, List.of("all", "featureless"));
-        return TextInputScope.parse(value);
+        return named("textInputs", value, TextInputScope.class);
     }
 
     /** The {@code standardizeFeatures} field, parsed. */
     static FeatureStandardization standardization(String value) {
-        oneOf("standardizeFeatures", value, List.of("auto", "none"));
-        return FeatureStandardization.parse(value);
+        return named("standardizeFeatures", value, FeatureStandardization.class);
     }
 
     static Backbone backbone(String value) {
-        oneOf("backbone", value, List.of("hgt", "gat"));
-        return Backbone.parse(value);
-    }
-
-    static String name(Backbone backbone) {
-        return backbone.name().toLowerCase(Locale.ROOT);
+        return named("backbone", value, Backbone.class);
     }
 
     static void hiddenDivisibleByHeads(int hidden, int heads) {

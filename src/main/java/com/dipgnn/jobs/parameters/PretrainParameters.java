@@ -1,6 +1,5 @@
 package com.dipgnn.jobs.parameters;
 
-import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
@@ -9,14 +8,15 @@ import com.dipgnn.inference.PreparedInputs;
 import com.dipgnn.jobs.runner.JobKind;
 import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.jobs.runner.PretrainPlan;
+import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.naming.EnumNames;
 import com.dipgnn.pretraining.FeatureReplacement;
 import com.dipgnn.pretraining.GeneratedEdges;
 import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
-import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.text.TextInputScope;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -24,10 +24,6 @@ import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.Pattern;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Locale;
 
 /**
  * A pre-training job: the method, the encoder architecture and the pre-training settings. Absent
@@ -39,26 +35,11 @@ import java.util.Locale;
  */
 @Schema(description = "Settings of a pre-training job; absent fields take the paper's defaults")
 public record PretrainParameters(
-        @Schema(
-                description = "Pre-training method",
-                example = "dipgnn",
-                allowableValues = {
-                    "dipgnn",
-                    "dipgnn-no-text",
-                    "dipgnn-edges",
-                    "dipgnn-features",
-                    "random-edges",
-                    "gpt-gnn",
-                    "gae"
-                })
-        @Pattern(regexp = METHODS)
+        @Schema(description = "Pre-training method", example = "dipgnn")
+        @EnumName(value = PretrainMethod.class, except = NO_METHOD)
         String method,
 
-        @Schema(
-                description = "Encoder backbone",
-                example = "hgt",
-                allowableValues = {"hgt", "gat"})
-        @Pattern(regexp = "hgt|gat")
+        @Schema(description = "Encoder backbone", example = "hgt") @EnumName(Backbone.class)
         String backbone,
 
         @Schema(description = "Message-passing layers", example = "3") @Min(1) @Max(8)
@@ -152,9 +133,8 @@ public record PretrainParameters(
         @Schema(
                 description = "Network saved as the model (default: the method's own choice, the discriminator for "
                         + "DiP-GNN)",
-                example = "discriminator",
-                allowableValues = {"generator", "discriminator"})
-        @Pattern(regexp = "generator|discriminator")
+                example = "discriminator")
+        @EnumName(value = PretrainMethod.Kept.class, except = NO_METHOD)
         String keep,
 
         @Schema(
@@ -180,9 +160,8 @@ public record PretrainParameters(
                                 + "pre-training part; sparse and text-derived features are left as they are; the statistics are "
                                 + "saved with the model and applied by fine-tuning and deployments) or none (features as loaded)",
                 example = "auto",
-                allowableValues = {"auto", "none"},
                 nullable = true)
-        @Pattern(regexp = "auto|none")
+        @EnumName(FeatureStandardization.class)
         String standardizeFeatures,
 
         @Schema(
@@ -190,26 +169,20 @@ public record PretrainParameters(
                         + "feature vector the generator picks as most likely) or regressed (the generator's regression "
                         + "output, the paper's; on sparse features it is told apart by its form alone)",
                 example = "sampled",
-                allowableValues = {"sampled", "regressed"},
                 nullable = true)
-        @Pattern(regexp = "sampled|regressed")
+        @EnumName(FeatureReplacement.class)
         String featureReplacement,
 
         @Schema(
                 description = "Generated source of a masked edge: sampled (drawn from the generator's softmax, as "
                         + "ELECTRA draws tokens) or most-likely (the paper's)",
                 example = "sampled",
-                allowableValues = {"sampled", "most-likely"},
                 nullable = true)
-        @Pattern(regexp = "sampled|most-likely")
+        @EnumName(GeneratedEdges.class)
         String generatedEdges,
 
-        @Schema(
-                description = ParameterChecks.TEXT_INPUTS_DESCRIPTION,
-                example = "all",
-                allowableValues = {"all", "featureless"},
-                nullable = true)
-        @Pattern(regexp = "all|featureless")
+        @Schema(description = ParameterChecks.TEXT_INPUTS_DESCRIPTION, example = "all", nullable = true)
+        @EnumName(TextInputScope.class)
         String textInputs,
 
         @Schema(
@@ -236,9 +209,8 @@ public record PretrainParameters(
                         + "when none is marked), holdout (a seeded per-user 20% test and 10% validation) or "
                         + "leave-one-out (one test and one validation edge per user)",
                 example = "transfer",
-                allowableValues = {"transfer", "dataset", "holdout", "leave-one-out"},
                 nullable = true)
-        @Pattern(regexp = "transfer|dataset|holdout|leave-one-out")
+        @EnumName(SplitMode.class)
         String split,
 
         @Schema(
@@ -250,18 +222,18 @@ public record PretrainParameters(
         String relation)
         implements JobParameters {
 
-    /** The default split: the node-transfer split's pre-training part. */
-    private static final String SPLIT_TRANSFER = "transfer";
-
-    /** The methods a pre-training job accepts (their command-line names). */
-    static final String METHODS = "dipgnn|dipgnn-no-text|dipgnn-edges|dipgnn-features|random-edges|gpt-gnn|gae";
+    /**
+     * The name of the method, and of the kept network, a pre-training job may not choose: no
+     * pre-training, no network.
+     */
+    static final String NO_METHOD = "none";
 
     /** Fills absent fields with the paper's defaults, and the node inputs with the default ones. */
     public PretrainParameters {
         PretrainConfig paper = PretrainConfig.PAPER_DEFAULT;
         ModelConfig model = ModelConfig.PAPER_DEFAULT;
         method = or(method, paper.method().cliName());
-        backbone = or(backbone, ParameterChecks.name(model.backbone()));
+        backbone = or(backbone, EnumNames.nameOf(model.backbone()));
         layers = or(layers, model.layers());
         hidden = or(hidden, model.hidden());
         heads = or(heads, model.heads());
@@ -283,7 +255,7 @@ public record PretrainParameters(
         splitSeed = or(splitSeed, 0L);
         checkpointEvery = or(checkpointEvery, paper.checkpointEvery());
         logEvery = or(logEvery, paper.logEvery());
-        keep = keep != null ? keep : defaultKeep(method);
+        keep = keep != null ? keep : PretrainResolution.defaultKeep(method);
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
         featureReplacement =
                 or(featureReplacement, paper.variant().featureReplacement().cliName());
@@ -294,7 +266,7 @@ public record PretrainParameters(
         nodeEmbeddings = or(nodeEmbeddings, inputs.embeddings().toString());
         structuralInputs = or(structuralInputs, inputs.structural().toString());
         embeddingRowDropout = or(embeddingRowDropout, inputs.rowDropout());
-        split = or(split, SPLIT_TRANSFER);
+        split = or(split, EnumNames.nameOf(SplitMode.TRANSFER));
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
@@ -376,8 +348,7 @@ public record PretrainParameters(
 
     /** The method (parsed). */
     public PretrainMethod pretrainMethod() {
-        ParameterChecks.oneOf("method", method, Arrays.asList(METHODS.split("\\|")));
-        return PretrainMethod.parse(method);
+        return ParameterChecks.named("method", method, PretrainMethod.class, NO_METHOD);
     }
 
     /** The network the job saves. */
@@ -401,61 +372,17 @@ public record PretrainParameters(
 
     /** The encoder architecture. */
     public ModelConfig modelConfig() {
-        ParameterChecks.hiddenDivisibleByHeads(hidden, heads);
-        return new ModelConfig(
-                ParameterChecks.backbone(backbone),
-                layers,
-                hidden,
-                heads,
-                dropout,
-                ModelConfig.PAPER_DEFAULT.attentionDropout(),
-                ParameterChecks.nodeInputs(
-                        NodeInputConfig.DEFAULT,
-                        nodeEmbeddings,
-                        embeddingWidth,
-                        structuralInputs,
-                        embeddingRowDropout));
+        return PretrainResolution.model(this);
     }
 
     /** The engine's pre-training settings. */
     public PretrainConfig toPretrainConfig() {
-        PretrainConfig paper = PretrainConfig.PAPER_DEFAULT;
-        return new PretrainConfig(
-                pretrainMethod(),
-                steps,
-                seedNodes,
-                edgeMaskRatio,
-                featureMaskRatio,
-                negatives,
-                alpha,
-                lambda,
-                temperature,
-                paper.optimizer()
-                        .withLearningRate(learningRate)
-                        .withWeightDecay(weightDecay)
-                        .withClipNorm(clipNorm),
-                new SamplingConfig(samplingDepth, samplingWidth),
-                paper.fullGraphMaxNodes(),
-                paper.fullGraphMaxBytes(),
-                logEvery,
-                checkpointEvery,
-                seed,
-                paper.textPair(),
-                objectiveVariant());
+        return PretrainResolution.config(this);
     }
 
     /** The objective: the product's default with this job's feature replacement and generated edges. */
     ObjectiveVariant objectiveVariant() {
-        ParameterChecks.oneOf("featureReplacement", featureReplacement, List.of("sampled", "regressed"));
-        ParameterChecks.oneOf("generatedEdges", generatedEdges, List.of("sampled", "most-likely"));
-        ObjectiveVariant d = ObjectiveVariant.DEFAULT;
-        return new ObjectiveVariant(
-                FeatureReplacement.parse(featureReplacement),
-                d.generatorWarmup(),
-                d.reduction(),
-                d.discriminatorTemperature(),
-                d.heldOutDiscrimination(),
-                GeneratedEdges.parse(generatedEdges));
+        return PretrainResolution.variant(this);
     }
 
     /**
@@ -464,18 +391,7 @@ public record PretrainParameters(
      * split seed alone; the type must leave three nodes for fine-tuning.)
      */
     public String splitNodeTypeFor(HeteroGraph graph) {
-        if (splitNodeType != null) {
-            return splitNodeType;
-        }
-        List<String> labeled = ParameterChecks.labeledTypes(graph);
-        if (labeled.size() == 1) {
-            return labeled.get(0);
-        }
-        return graph.relationTypes().stream()
-                .filter(r -> !r.isReverse())
-                .map(r -> r.source())
-                .findFirst()
-                .orElse(graph.nodeTypes().get(0));
+        return GraphTargets.splitNodeType(graph, splitNodeType);
     }
 
     /** Checks the method, architecture, split and split type against the graph ({@code pretrainedOrNull} is ignored). */
@@ -509,8 +425,7 @@ public record PretrainParameters(
 
     /** The split (parsed): transfer, or one of the link task's edge splits. */
     public SplitMode splitMode() {
-        ParameterChecks.oneOf("split", split, List.of(SPLIT_TRANSFER, "dataset", "holdout", "leave-one-out"));
-        return SplitMode.parse(split);
+        return ParameterChecks.named("split", split, SplitMode.class);
     }
 
     /**
@@ -519,28 +434,7 @@ public record PretrainParameters(
      * {@code relation} (the graph's first relation when null).
      */
     public PretrainSplit pretrainSplitFor(HeteroGraph graph) {
-        SplitMode mode = splitMode();
-        if (mode == SplitMode.TRANSFER) {
-            return new PretrainSplit.NodeTransfer(splitSeed, splitNodeTypeFor(graph));
-        }
-        try {
-            return new PretrainSplit.TrainingEdges(
-                    mode.edgeSplitKind(), ExperimentSpec.predictedRelation(graph, relation), splitSeed);
-        } catch (IllegalArgumentException e) {
-            throw new JobParameterException(
-                    "relation",
-                    e.getMessage() + "; an edge split holds out edges of one of "
-                            + ParameterChecks.forwardRelations(graph));
-        }
-    }
-
-    private static String defaultKeep(String method) {
-        try {
-            PretrainMethod.Kept kept = PretrainMethod.parse(method).kept();
-            return kept == PretrainMethod.Kept.NONE ? null : kept.name().toLowerCase(Locale.ROOT);
-        } catch (IllegalArgumentException e) {
-            return null; // an unknown method is reported by validation
-        }
+        return PretrainResolution.split(this, graph);
     }
 
     private static <T> T or(T value, T fallback) {

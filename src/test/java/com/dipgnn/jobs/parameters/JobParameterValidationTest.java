@@ -9,6 +9,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeLabels;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.graph.split.EdgeSplitKind;
 import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.graph.synthetic.CommunityConfig;
 import com.dipgnn.graph.synthetic.QueryProductConfig;
@@ -59,7 +60,13 @@ class JobParameterValidationTest {
     }
 
     private static ModelManifest pretrainedOn(HeteroGraph graph, long splitSeed, ModelConfig model) {
-        HeteroGraph part = new PretrainSplit.NodeTransfer(splitSeed, "node").graph(graph);
+        return pretrainedOn(graph, new PretrainSplit.NodeTransfer(splitSeed, "node"), model);
+    }
+
+    /** A model as a pre-training job records it after pre-training on {@code split} of {@code graph}. */
+    private static ModelManifest pretrainedOn(HeteroGraph graph, PretrainSplit split, ModelConfig model) {
+        long splitSeed = split.seed();
+        HeteroGraph part = split.graph(graph);
         return ModelManifest.of(
                 model,
                 GraphSchema.of(part),
@@ -289,6 +296,35 @@ class JobParameterValidationTest {
                 () -> finetune("node", null, null, "m1", null, null, SPLIT_SEED).validateAgainst(COMMUNITY, fineTuned),
                 "pretrainedModelId",
                 "not a pre-trained one");
+    }
+
+    @Test
+    void theLinkTaskFineTunesAModelPreTrainedOnTheTrainingEdgesOfItsEdgeSplit() {
+        RelationType relation = COMMUNITY.relationTypes().stream()
+                .filter(r -> !r.isReverse())
+                .findFirst()
+                .orElseThrow();
+        ModelManifest holdout = pretrainedOn(
+                COMMUNITY,
+                new PretrainSplit.TrainingEdges(EdgeSplitKind.HOLDOUT, relation, SPLIT_SEED),
+                ModelConfig.PAPER_DEFAULT);
+        // as `finetune --task link --split holdout --pretrained DIR` does
+        assertThatCode(() -> finetune("link", null, null, "m1", null, "holdout", SPLIT_SEED)
+                        .validateAgainst(COMMUNITY, holdout))
+                .doesNotThrowAnyException();
+        // another edge split would fine-tune on edges pre-training saw, and a transfer model saw other edges
+        assertRefused(
+                () -> finetune("link", null, null, "m1", null, "leave-one-out", SPLIT_SEED)
+                        .validateAgainst(COMMUNITY, holdout),
+                "pretrainedModelId",
+                "under split leave-one-out",
+                "with the same split");
+        ModelManifest transfer = pretrainedOn(COMMUNITY, SPLIT_SEED, ModelConfig.PAPER_DEFAULT);
+        assertRefused(
+                () -> finetune("link", null, null, "m1", null, "holdout", SPLIT_SEED)
+                        .validateAgainst(COMMUNITY, transfer),
+                "pretrainedModelId",
+                "under split holdout");
     }
 
     @Test
