@@ -151,50 +151,18 @@ public record ExperimentSpec(
     }
 
     public ExperimentSpec withLinkObjective(RankingLoss loss, NegativeSampling negatives) {
-        return new ExperimentSpec(
-                task,
-                targetType,
-                relation,
-                split,
-                splitSeed,
-                labelFraction,
-                model,
-                training,
-                sampling,
-                fullGraphMaxNodes,
-                fullGraphMaxBytes,
-                normalizeFeatures,
-                evalNegatives,
-                trainNegatives,
-                temperature,
-                loss,
-                negatives,
-                standardizeFeatures,
-                textInputs);
+        Copy c = new Copy(this);
+        c.linkLoss = loss;
+        c.linkNegatives = negatives;
+        return c.build();
     }
 
     /** This spec with the whole-graph bounds {@code maxNodes} and {@code maxBytes} ({@link WholeGraphBudget}). */
     public ExperimentSpec withWholeGraphBounds(int maxNodes, long maxBytes) {
-        return new ExperimentSpec(
-                task,
-                targetType,
-                relation,
-                split,
-                splitSeed,
-                labelFraction,
-                model,
-                training,
-                sampling,
-                maxNodes,
-                maxBytes,
-                normalizeFeatures,
-                evalNegatives,
-                trainNegatives,
-                temperature,
-                linkLoss,
-                linkNegatives,
-                standardizeFeatures,
-                textInputs);
+        Copy c = new Copy(this);
+        c.fullGraphMaxNodes = maxNodes;
+        c.fullGraphMaxBytes = maxBytes;
+        return c.build();
     }
 
     /**
@@ -272,26 +240,9 @@ public record ExperimentSpec(
 
     /** This spec with the training settings {@code t}. */
     public ExperimentSpec withTraining(FineTuneConfig t) {
-        return new ExperimentSpec(
-                task,
-                targetType,
-                relation,
-                split,
-                splitSeed,
-                labelFraction,
-                model,
-                t,
-                sampling,
-                fullGraphMaxNodes,
-                fullGraphMaxBytes,
-                normalizeFeatures,
-                evalNegatives,
-                trainNegatives,
-                temperature,
-                linkLoss,
-                linkNegatives,
-                standardizeFeatures,
-                textInputs);
+        Copy c = new Copy(this);
+        c.training = t;
+        return c.build();
     }
 
     /** When a step of this experiment takes the whole graph instead of a sampled subgraph. */
@@ -300,71 +251,88 @@ public record ExperimentSpec(
     }
 
     public ExperimentSpec withModel(ModelConfig m) {
-        return new ExperimentSpec(
-                task,
-                targetType,
-                relation,
-                split,
-                splitSeed,
-                labelFraction,
-                m,
-                training,
-                sampling,
-                fullGraphMaxNodes,
-                fullGraphMaxBytes,
-                normalizeFeatures,
-                evalNegatives,
-                trainNegatives,
-                temperature,
-                linkLoss,
-                linkNegatives,
-                standardizeFeatures,
-                textInputs);
+        Copy c = new Copy(this);
+        c.model = m;
+        return c.build();
     }
 
     public ExperimentSpec withFeatureStandardization(FeatureStandardization standardization) {
-        return new ExperimentSpec(
-                task,
-                targetType,
-                relation,
-                split,
-                splitSeed,
-                labelFraction,
-                model,
-                training,
-                sampling,
-                fullGraphMaxNodes,
-                fullGraphMaxBytes,
-                normalizeFeatures,
-                evalNegatives,
-                trainNegatives,
-                temperature,
-                linkLoss,
-                linkNegatives,
-                standardization,
-                textInputs);
+        Copy c = new Copy(this);
+        c.standardizeFeatures = standardization;
+        return c.build();
     }
 
     public ExperimentSpec withTextInputs(TextInputScope scope) {
-        return new ExperimentSpec(
-                task,
-                targetType,
-                relation,
-                split,
-                splitSeed,
-                labelFraction,
-                model,
-                training,
-                sampling,
-                fullGraphMaxNodes,
-                fullGraphMaxBytes,
-                normalizeFeatures,
-                evalNegatives,
-                trainNegatives,
-                temperature,
-                linkLoss,
-                linkNegatives,
-                standardizeFeatures,
-                scope);
+        Copy c = new Copy(this);
+        c.textInputs = scope;
+        return c.build();
+    }
+
+    /** A spec's components as variables, so that each with-er names only what it changes. */
+    private static final class Copy {
+        private TaskKind task;
+        private String targetType;
+        private String relation;
+        private SplitMode split;
+        private long splitSeed;
+        private double labelFraction;
+        private ModelConfig model;
+        private FineTuneConfig training;
+        private SamplingConfig sampling;
+        private int fullGraphMaxNodes;
+        private Long fullGraphMaxBytes;
+        private boolean normalizeFeatures;
+        private int evalNegatives;
+        private int trainNegatives;
+        private double temperature;
+        private RankingLoss linkLoss;
+        private NegativeSampling linkNegatives;
+        private FeatureStandardization standardizeFeatures;
+        private TextInputScope textInputs;
+
+        Copy(ExperimentSpec s) {
+            task = s.task;
+            targetType = s.targetType;
+            relation = s.relation;
+            split = s.split;
+            splitSeed = s.splitSeed;
+            labelFraction = s.labelFraction;
+            model = s.model;
+            training = s.training;
+            sampling = s.sampling;
+            fullGraphMaxNodes = s.fullGraphMaxNodes;
+            fullGraphMaxBytes = s.fullGraphMaxBytes;
+            normalizeFeatures = s.normalizeFeatures;
+            evalNegatives = s.evalNegatives;
+            trainNegatives = s.trainNegatives;
+            temperature = s.temperature;
+            linkLoss = s.linkLoss;
+            linkNegatives = s.linkNegatives;
+            standardizeFeatures = s.standardizeFeatures;
+            textInputs = s.textInputs;
+        }
+
+        ExperimentSpec build() {
+            return new ExperimentSpec(
+                    task,
+                    targetType,
+                    relation,
+                    split,
+                    splitSeed,
+                    labelFraction,
+                    model,
+                    training,
+                    sampling,
+                    fullGraphMaxNodes,
+                    fullGraphMaxBytes,
+                    normalizeFeatures,
+                    evalNegatives,
+                    trainNegatives,
+                    temperature,
+                    linkLoss,
+                    linkNegatives,
+                    standardizeFeatures,
+                    textInputs);
+        }
     }
 }
