@@ -4,27 +4,54 @@ import com.dipgnn.graph.RelationType;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
  * What a stored model was trained for, as its manifest records it (format 3): a node classifier, a
  * link predictor, a pre-trained encoder, or (read only) a task this version does not know. Each
- * variant is written with its {@link #kind()} ({@code node}, {@code link}, {@code pretrain}) beside
- * its fields; {@link ManifestMigration} turns the key-value task of formats 1 and 2 into one.
+ * variant is written with its {@link #kind()} ({@code node}, {@code link}, {@code pretrain}) under the
+ * key {@code task}, beside its fields in snake case and its enums by their lower-case names: the
+ * JSON of formats 1 and 2, which the model API returns, so typing the task changed nothing a client
+ * reads. {@link ManifestMigration} checks and completes the key-value task of formats 1 and 2.
  */
 @JsonDeserialize(using = ModelTask.Reader.class)
 public sealed interface ModelTask
         permits ModelTask.NodeClassification, ModelTask.LinkPrediction, ModelTask.Pretraining, ModelTask.UnknownTask {
 
+    /** The key under which the kind is written (as formats 1 and 2 wrote it). */
+    String KIND_KEY = "task";
+
     /** The kind as written in the manifest: {@code node}, {@code link} or {@code pretrain}. */
-    @JsonProperty("kind")
+    @JsonProperty(KIND_KEY)
     String kind();
+
+    /** An enum constant's stored name: lower case, {@code _} written {@code -} ({@code uniform-logq}). */
+    static String storedName(Enum<?> constant) {
+        return lowerCaseName(constant).replace('_', '-');
+    }
+
+    /** An enum constant's name in lower case ({@code dot_softmax}), as formats 1 and 2 wrote the loss. */
+    static String lowerCaseName(Enum<?> constant) {
+        return constant.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The constant of {@code type} whose stored name is {@code name} (either separator, any case). */
+    static <E extends Enum<E>> E fromStoredName(Class<E> type, String name) {
+        return Enum.valueOf(type, name.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+    }
 
     /**
      * A node classifier.
@@ -37,8 +64,14 @@ public sealed interface ModelTask
      * @param testNodes labelled nodes it tested on
      */
     @JsonDeserialize(using = JsonDeserializer.None.class)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record NodeClassification(
-            String targetType, int numClasses, boolean multiLabel, int trainNodes, int valNodes, int testNodes)
+            String targetType,
+            int numClasses,
+            boolean multiLabel,
+            @JsonProperty("train") int trainNodes,
+            @JsonProperty("val") int valNodes,
+            @JsonProperty("test") int testNodes)
             implements ModelTask {
 
         public static final String KIND = "node";
@@ -67,12 +100,18 @@ public sealed interface ModelTask
      * @param testEdges edges it tested on
      */
     @JsonDeserialize(using = JsonDeserializer.None.class)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record LinkPrediction(
             String relation,
             int evalNegatives,
             int trainNegatives,
+
+            @JsonSerialize(using = LowerCaseName.class) @JsonDeserialize(using = StoredLoss.class)
             RankingLoss loss,
+
+            @JsonSerialize(using = StoredName.class) @JsonDeserialize(using = StoredNegatives.class)
             NegativeSampling negativeSampling,
+
             double temperature,
             int trainEdges,
             int valEdges,
@@ -119,6 +158,7 @@ public sealed interface ModelTask
      * @param pretrainGraph the name of the graph pre-training saw
      */
     @JsonDeserialize(using = JsonDeserializer.None.class)
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Pretraining(String method, String kept, String pretrainGraph) implements ModelTask {
 
         public static final String KIND = "pretrain";
@@ -149,8 +189,8 @@ public sealed interface ModelTask
         @Override
         public ModelTask deserialize(JsonParser parser, DeserializationContext context) throws IOException {
             ObjectNode node = parser.readValueAsTree();
-            String kind = node.path("kind").asText();
-            node.remove("kind");
+            String kind = node.path(KIND_KEY).asText();
+            node.remove(KIND_KEY);
             Class<? extends ModelTask> type = switch (kind) {
                 case NodeClassification.KIND -> NodeClassification.class;
                 case LinkPrediction.KIND -> LinkPrediction.class;
@@ -158,6 +198,42 @@ public sealed interface ModelTask
                 default -> null;
             };
             return type == null ? new UnknownTask(kind) : parser.getCodec().treeToValue(node, type);
+        }
+    }
+
+    /** Writes an enum by its {@link #storedName stored name}. */
+    final class StoredName extends JsonSerializer<Enum<?>> {
+
+        @Override
+        public void serialize(Enum<?> value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+            generator.writeString(storedName(value));
+        }
+    }
+
+    /** Writes an enum by its {@link #lowerCaseName lower-case name}. */
+    final class LowerCaseName extends JsonSerializer<Enum<?>> {
+
+        @Override
+        public void serialize(Enum<?> value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+            generator.writeString(lowerCaseName(value));
+        }
+    }
+
+    /** Reads a {@link RankingLoss} by its stored name. */
+    final class StoredLoss extends JsonDeserializer<RankingLoss> {
+
+        @Override
+        public RankingLoss deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+            return fromStoredName(RankingLoss.class, parser.getValueAsString());
+        }
+    }
+
+    /** Reads a {@link NegativeSampling} by its stored name. */
+    final class StoredNegatives extends JsonDeserializer<NegativeSampling> {
+
+        @Override
+        public NegativeSampling deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+            return fromStoredName(NegativeSampling.class, parser.getValueAsString());
         }
     }
 }

@@ -4,7 +4,6 @@ import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.Locale;
 
 /**
  * The task of a format-1 or format-2 manifest, a key-value map, as the typed {@link ModelTask} of
@@ -48,9 +47,11 @@ final class TaskMigration {
                         text(old, "relation"),
                         integer(old, "eval_negatives"),
                         integer(old, "train_negatives"),
-                        old.hasNonNull("loss") ? RankingLoss.valueOf(constant(text(old, "loss"))) : RankingLoss.SOFTMAX,
+                        old.hasNonNull("loss")
+                                ? ModelTask.fromStoredName(RankingLoss.class, text(old, "loss"))
+                                : RankingLoss.SOFTMAX,
                         old.hasNonNull("negative_sampling")
-                                ? NegativeSampling.valueOf(constant(text(old, "negative_sampling")))
+                                ? ModelTask.fromStoredName(NegativeSampling.class, text(old, "negative_sampling"))
                                 : NegativeSampling.UNIFORM,
                         required(old, "temperature").asDouble(),
                         integer(old, "train_edges"),
@@ -61,11 +62,6 @@ final class TaskMigration {
             default -> new ModelTask.UnknownTask(kind);
         };
         return JSON.valueToTree(task);
-    }
-
-    /** The enum constant name of a stored lower-case name ({@code uniform-logq}: {@code UNIFORM_LOGQ}). */
-    private static String constant(String name) {
-        return name.trim().toUpperCase(Locale.ROOT).replace('-', '_');
     }
 
     private static String text(JsonNode task, String key) {

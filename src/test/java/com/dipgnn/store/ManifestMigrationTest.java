@@ -123,6 +123,29 @@ class ManifestMigrationTest {
         assertThat(again.task()).as("format 3 reads back as written").isEqualTo(expected);
     }
 
+    @ParameterizedTest
+    @CsvSource({"format2/node.json", "format2/link.json", "format2/pretrain.json"})
+    void formatThreeWritesTheTaskAsFormatTwoDidSoTheModelApiReturnsTheSameJson(String fixture) throws IOException {
+        JsonNode format2 = JSON.readTree(
+                Path.of("src/test/resources/store").resolve(fixture).toFile());
+
+        JsonNode written = JSON.readTree(JSON.writeValueAsString(ManifestMigration.read(JSON, format2)));
+
+        assertThat(written.get("task")).isEqualTo(format2.get("task"));
+    }
+
+    @Test
+    void theLossIsWrittenInLowerCaseAndTheNegativesWithHyphensAsFormatTwoWroteThem() throws IOException {
+        ModelTask task = new ModelTask.LinkPrediction(
+                "a__to__b", 3, 0, RankingLoss.DOT_SOFTMAX, NegativeSampling.UNIFORM_LOGQ, 0.5, 1, 1, 1);
+
+        JsonNode written = JSON.valueToTree(task);
+
+        assertThat(written.get("loss").asText()).isEqualTo("dot_softmax");
+        assertThat(written.get("negative_sampling").asText()).isEqualTo("uniform-logq");
+        assertThat(JSON.treeToValue(written, ModelTask.class)).isEqualTo(task);
+    }
+
     @Test
     void aLinkModelFromBeforeTheChoiceOfLossTrainedWithTheSoftmaxOverUniformNegatives() throws IOException {
         ObjectNode json = (ObjectNode) JSON.readTree(

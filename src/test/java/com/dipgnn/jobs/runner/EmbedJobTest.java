@@ -95,7 +95,7 @@ class EmbedJobTest {
         Files.writeString(
                 manifest,
                 Files.readString(manifest)
-                        .replaceFirst("\"kind\"(\\s*):(\\s*)\"pretrain\"", "\"kind\"$1:$2\"regression\""));
+                        .replaceFirst("\"task\"(\\s*):(\\s*)\"pretrain\"", "\"task\"$1:$2\"regression\""));
         com.dipgnn.store.ModelManifest foreign = com.dipgnn.store.ModelStore.readManifest(pretrain.output());
         assertThat(foreign.task()).isEqualTo(new com.dipgnn.store.ModelTask.UnknownTask("regression"));
         assertThatThrownBy(() -> new EmbedParameters("mv-foreign").validateAgainst(JobFixtures.GRAPH, foreign))
