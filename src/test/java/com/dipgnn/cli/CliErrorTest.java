@@ -100,7 +100,7 @@ class CliErrorTest {
         "--backbone, gcn,       'unknown backbone ''gcn'': use hgt or gat'",
         "--task,     graph,     'unknown task ''graph'': use node or link'",
         "--split,    random,    'unknown split ''random'': use dataset|planetoid|own (the data set''s own split), transfer|node-transfer, holdout|per-user (per user, link task) or leave-one-out|loo (link task)'",
-        "--dataset,  synthetic:grid, 'unknown synthetic graph ''synthetic:grid'': use synthetic:community, synthetic:query-product or synthetic:query-product?queries=Q&products=P&clicks=C&seed=S'",
+        "--dataset,  synthetic:grid, 'unknown synthetic graph ''synthetic:grid'': use synthetic:community, synthetic:query-product, synthetic:interactions, synthetic:query-product?queries=Q&products=P&clicks=C&seed=S or synthetic:interactions?users=U&items=I&interactions=N&seed=S'",
     })
     void unknownChoicesNameTheValueAndTheAlternatives(String option, String value, String expected) {
         Run run = run(false, "finetune", option, value);

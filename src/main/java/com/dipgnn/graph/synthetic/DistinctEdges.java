@@ -56,7 +56,22 @@ final class DistinctEdges {
             TargetDraw targets,
             SplittableRandom rng) {
         checkFeasible(relation, numSources, numTargets, numEdges, maxDegree, noSelfLoops);
-        int[] degree = drawDegrees(numSources, (int) numEdges, maxDegree, sources, rng);
+        int[] degree = new int[numSources];
+        drawDegrees(degree, (int) numEdges, maxDegree, sources, rng);
+        return withDegrees(degree, numTargets, noSelfLoops, targets, rng);
+    }
+
+    /**
+     * Draws the distinct targets of sources whose out-degrees are given: {@code degree[s]} edges
+     * leave source {@code s}, each at most the number of possible targets (checked by the caller).
+     */
+    static Edges withDegrees(
+            int[] degree, int numTargets, boolean noSelfLoops, TargetDraw targets, SplittableRandom rng) {
+        long numEdges = 0;
+        for (int d : degree) {
+            numEdges += d;
+        }
+        int numSources = degree.length;
         int[] src = new int[(int) numEdges];
         int[] dst = new int[(int) numEdges];
         int[] takenBy = new int[numTargets];
@@ -77,7 +92,7 @@ final class DistinctEdges {
         return new Edges(src, dst);
     }
 
-    private static void checkFeasible(
+    static void checkFeasible(
             String relation, int numSources, int numTargets, long numEdges, int maxDegree, boolean noSelfLoops) {
         int possibleTargets = numTargets - (noSelfLoops ? 1 : 0);
         if (maxDegree < 1 || maxDegree > possibleTargets) {
@@ -92,9 +107,12 @@ final class DistinctEdges {
         }
     }
 
-    private static int[] drawDegrees(
-            int numSources, int numEdges, int maxDegree, SourceDraw sources, SplittableRandom rng) {
-        int[] degree = new int[numSources];
+    /**
+     * Adds {@code numEdges} edges to the out-degrees in {@code degree}, each at a source picked by
+     * {@code sources} and redrawn while that source has {@code maxDegree} already.
+     */
+    static void drawDegrees(int[] degree, int numEdges, int maxDegree, SourceDraw sources, SplittableRandom rng) {
+        int numSources = degree.length;
         for (int e = 0; e < numEdges; e++) {
             int s = sources.draw(rng);
             int tries = 0;
@@ -103,7 +121,6 @@ final class DistinctEdges {
             }
             degree[s]++;
         }
-        return degree;
     }
 
     private static int drawFreeTarget(int source, int mark, int[] takenBy, TargetDraw targets, SplittableRandom rng) {

@@ -1,8 +1,6 @@
 package com.dipgnn.graph.synthetic;
 
 import com.dipgnn.graph.HeteroGraph;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * A synthetic query-product graph of a chosen size, named by a location string
@@ -30,23 +28,15 @@ public record QueryProductLocation(int queries, int products, int clicks, long s
      * @throws IllegalArgumentException when a size or the seed is missing or not a number, saying the form
      */
     public static QueryProductLocation parse(String location) {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (String pair : location.substring(PREFIX.length()).split("&")) {
-            String[] kv = pair.split("=", 2);
-            values.put(kv[0], kv.length == 2 ? kv[1] : "");
-        }
-        try {
-            return new QueryProductLocation(
-                    Integer.parseInt(values.get("queries")),
-                    Integer.parseInt(values.get("products")),
-                    Integer.parseInt(values.get("clicks")),
-                    Long.parseLong(values.get("seed")));
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(
-                    "'" + location + "' is not a valid synthetic location: write it as " + PREFIX
-                            + "queries=Q&products=P&clicks=C&seed=S (the location a service data set shows)",
-                    e);
-        }
+        LocationParameters p = LocationParameters.of(
+                location,
+                PREFIX,
+                PREFIX + "queries=Q&products=P&clicks=C&seed=S (the location a service data set shows)");
+        return new QueryProductLocation(
+                p.intValue("queries", null),
+                p.intValue("products", null),
+                p.intValue("clicks", null),
+                p.longValue("seed", null));
     }
 
     /** The location string. */

@@ -48,6 +48,27 @@ public final class SyntheticGraphs {
     }
 
     /**
+     * A user-item interaction graph for recommendation at scale: node types {@code user} and
+     * {@code item} (no features or keys; labels: the taste community), relation
+     * {@code user__interacted__item} (and its reverse {@code item__rev_interacted__user}). Item
+     * popularity and user activity are Zipf by random rank; every user has at least
+     * {@code minPerUser} distinct items. Users and items belong to balanced random communities, and
+     * a user draws each item from its community by popularity, or with probability {@code mixing}
+     * from all items by popularity. Each interaction carries the data set's own split mark: per
+     * user, a seeded {@code testFraction} (at least one) test, {@code valFraction} (at least one)
+     * validation, the rest (at least one) training. Memory is primitive arrays only, a few ints per
+     * node and per interaction.
+     */
+    public static HeteroGraph interactions(InteractionConfig config) {
+        return InteractionGenerator.generate(config);
+    }
+
+    /** {@link #interactions(InteractionConfig)} with the default settings and the given seed. */
+    public static HeteroGraph interactions(long seed) {
+        return interactions(InteractionConfig.defaults().withSeed(seed));
+    }
+
+    /**
      * A generic heterogeneous graph: node types {@code t0..}, directed relations {@code r0..}
      * between random type pairs (plus their reverses), uniformly random distinct edges, dense
      * features and labels on every type. For benchmarks, not for learning.
