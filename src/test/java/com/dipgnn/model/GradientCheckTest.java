@@ -117,7 +117,7 @@ class GradientCheckTest {
         return (plus - minus) / (2 * h);
     }
 
-    private static float[] shifted(float[] values, float[] direction, float step) {
+    static float[] shifted(float[] values, float[] direction, float step) {
         float[] out = values.clone();
         for (int i = 0; i < out.length; i++) {
             out[i] += step * direction[i];
@@ -138,7 +138,7 @@ class GradientCheckTest {
         return d;
     }
 
-    private static float[] randomWeights(int n, long seed) {
+    static float[] randomWeights(int n, long seed) {
         Random rng = new Random(seed);
         float[] w = new float[n];
         for (int i = 0; i < n; i++) {

@@ -94,7 +94,7 @@ class PropagationLayerTest {
         int width = 4;
         double[][] a = denseNormalisedAdjacency(n);
         assertThat(a[4]).as("the isolated node receives nothing").containsOnly(0.0);
-        float[] h0 = random(n * width, 5);
+        float[] h0 = GradientCheckTest.randomWeights(n * width, 5);
         double[][] expected = new double[n][width];
         double[][] h = new double[n][width];
         for (int v = 0; v < n; v++) {
@@ -143,8 +143,8 @@ class PropagationLayerTest {
                 List<PropagationLayer> stack = layers(graph, 2, weights, LayerCombination.MEAN);
                 Engine.getInstance().setRandomSeed(3);
                 stack.forEach(l -> l.initialize(manager));
-                float[] h0 = random(n * width, 9);
-                float[] lossWeights = random(n * width, 10);
+                float[] h0 = GradientCheckTest.randomWeights(n * width, 9);
+                float[] lossWeights = GradientCheckTest.randomWeights(n * width, 10);
                 NDArray states = manager.create(h0, new Shape(n, width));
                 states.setRequiresGradient(true);
                 try (GradientCollector collector = Engine.getInstance().newGradientCollector()) {
@@ -153,7 +153,7 @@ class PropagationLayerTest {
                 float[] analytic = states.getGradient().toFloatArray();
                 Random pick = new Random(weights ? 2 : 1);
                 for (int trial = 0; trial < 3; trial++) {
-                    float[] direction = random(n * width, pick.nextLong());
+                    float[] direction = GradientCheckTest.randomWeights(n * width, pick.nextLong());
                     double along = 0;
                     for (int i = 0; i < direction.length; i++) {
                         along += analytic[i] * direction[i];
@@ -162,13 +162,14 @@ class PropagationLayerTest {
                     double plus = loss(
                                     stack,
                                     batch,
-                                    manager.create(shifted(h0, direction, step), new Shape(n, width)),
+                                    manager.create(GradientCheckTest.shifted(h0, direction, step), new Shape(n, width)),
                                     lossWeights)
                             .getFloat();
                     double minus = loss(
                                     stack,
                                     batch,
-                                    manager.create(shifted(h0, direction, -step), new Shape(n, width)),
+                                    manager.create(
+                                            GradientCheckTest.shifted(h0, direction, -step), new Shape(n, width)),
                                     lossWeights)
                             .getFloat();
                     double numeric = (plus - minus) / (2 * step);
@@ -260,22 +261,5 @@ class PropagationLayerTest {
             assertThat(got[2 * v]).as("row %d", v).isCloseTo(firstColumn[v], within(1e-3f));
             assertThat(got[2 * v + 1]).as("row %d, doubled", v).isCloseTo(2 * firstColumn[v], within(2e-3f));
         }
-    }
-
-    private static float[] shifted(float[] values, float[] direction, float step) {
-        float[] out = values.clone();
-        for (int i = 0; i < out.length; i++) {
-            out[i] += step * direction[i];
-        }
-        return out;
-    }
-
-    private static float[] random(int n, long seed) {
-        Random rng = new Random(seed);
-        float[] out = new float[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = (float) rng.nextGaussian();
-        }
-        return out;
     }
 }
