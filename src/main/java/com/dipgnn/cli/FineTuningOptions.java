@@ -58,7 +58,7 @@ final class FineTuningOptions {
     @Option(
             names = "--backbone",
             description =
-                    "hgt or gat (default: gat for the link task on an edge split and with --preset planetoid or recommend; hgt otherwise)")
+                    "hgt, gat or propagation (default: gat for the link task on an edge split and with --preset planetoid or recommend; hgt otherwise)")
     String backbone;
 
     @Option(

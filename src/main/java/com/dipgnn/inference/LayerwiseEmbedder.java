@@ -6,9 +6,9 @@ import ai.djl.ndarray.types.Shape;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
+import com.dipgnn.model.EncoderLayer;
 import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
-import com.dipgnn.model.MessagePassingLayer;
 import com.dipgnn.sampling.EdgeList;
 import com.dipgnn.sampling.Subgraph;
 import java.io.Serializable;
@@ -233,7 +233,7 @@ public final class LayerwiseEmbedder {
     /** Layer states of {@code nodes} of {@code type}, row-major in their order. */
     private float[] runPass(
             GraphEncoder encoder,
-            MessagePassingLayer<?> layer,
+            EncoderLayer layer,
             Map<String, float[]> below,
             String type,
             int[] nodes,

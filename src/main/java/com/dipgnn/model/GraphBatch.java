@@ -31,6 +31,7 @@ public final class GraphBatch {
     private final Map<RelationType, RelationEdges> relationEdges = new LinkedHashMap<>();
     private final Map<String, InEdges> inEdges = new HashMap<>();
     private final Map<String, InEdges> inEdgesWithSelfLoops = new HashMap<>();
+    private final Map<RelationType, NormalisedAdjacency> normalised = new HashMap<>();
 
     /**
      * @param manager the step's manager; the batch's arrays are attached to it
@@ -165,5 +166,24 @@ public final class GraphBatch {
                     null, type, type, GraphOps.index(manager, ids), GraphOps.index(manager, ids), ids));
         }
         return into.isEmpty() ? null : new InEdges(manager, type, numNodes(type), into);
+    }
+
+    /**
+     * The relation's edges as a symmetric-normalised sparse matrix ({@link NormalisedAdjacency}),
+     * built on first use; null when the batch has none of its edges.
+     */
+    NormalisedAdjacency normalisedAdjacency(RelationType relation) {
+        if (!relationEdges.containsKey(relation)) {
+            return null;
+        }
+        return normalised.computeIfAbsent(
+                relation,
+                r -> NormalisedAdjacency.of(
+                        manager,
+                        r,
+                        subgraph.edgeMap().get(r),
+                        numNodes(r.target()),
+                        numNodes(r.source()),
+                        origins.degrees(r.source(), r)));
     }
 }

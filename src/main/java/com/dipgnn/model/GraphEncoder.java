@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A graph neural network: an input projection per node type, then a stack of message-passing
- * layers of the chosen backbone. Produces a hidden-width embedding for every node of a batch.
+ * A graph neural network: an input projection per node type, then a stack of layers of the
+ * chosen backbone (message passing with attention, or normalised propagation). Produces a hidden-width embedding for every node of a batch.
  * Per-node embedding tables exist only when the encoder is built with the id spaces they index.
  */
 public final class GraphEncoder extends GraphModule {
@@ -15,7 +15,7 @@ public final class GraphEncoder extends GraphModule {
     private final GraphSchema schema;
     private final ModelConfig config;
     private final InputProjection input;
-    private final List<MessagePassingLayer<?>> layers = new ArrayList<>();
+    private final List<EncoderLayer> layers = new ArrayList<>();
 
     /** An encoder without per-node embedding tables (their nodes read the unknown vectors). */
     public GraphEncoder(GraphSchema schema, ModelConfig config) {
@@ -31,7 +31,7 @@ public final class GraphEncoder extends GraphModule {
         this.config = config;
         this.input = addChild("input", new InputProjection(schema, config, idSpaces));
         for (int i = 0; i < config.layers(); i++) {
-            MessagePassingLayer<?> layer = switch (config.backbone()) {
+            EncoderLayer layer = switch (config.backbone()) {
                 case HGT -> new HgtLayer(schema.nodeTypes(), schema.relations(), config);
                 case GAT ->
                     new GatLayer(
@@ -40,6 +40,7 @@ public final class GraphEncoder extends GraphModule {
                                     : config.hidden(),
                             config,
                             i == config.layers() - 1);
+                case PROPAGATION -> new PropagationLayer(schema, config, i);
             };
             layers.add(addChild("layer" + i, layer));
         }
@@ -48,7 +49,7 @@ public final class GraphEncoder extends GraphModule {
     /** Embeddings per node type, shape (nodes, hidden), in the batch's local node order. */
     public Map<String, NDArray> forward(GraphBatch batch, boolean training) {
         Map<String, NDArray> states = inputStates(batch, training);
-        for (MessagePassingLayer<?> layer : layers) {
+        for (EncoderLayer layer : layers) {
             states = layer.forward(batch, states, training);
         }
         return states;
@@ -75,7 +76,7 @@ public final class GraphEncoder extends GraphModule {
         return input.nodeTables();
     }
 
-    public List<MessagePassingLayer<?>> layers() {
+    public List<EncoderLayer> layers() {
         return List.copyOf(layers);
     }
 }

@@ -22,7 +22,7 @@ import java.util.Map;
  *   <li>{@link #update}: the new node state from the aggregate and the previous state.
  * </ol>
  */
-public abstract class MessagePassingLayer<P> extends GraphModule {
+public abstract class MessagePassingLayer<P> extends EncoderLayer {
 
     /**
      * The messages of one relation's edges: an attention logit per edge and head, and the value
@@ -63,7 +63,7 @@ public abstract class MessagePassingLayer<P> extends GraphModule {
      */
     protected abstract NDArray update(String type, NDArray aggregated, NDArray previous, boolean training);
 
-    /** Runs the layer over every node type of the batch. */
+    @Override
     public Map<String, NDArray> forward(GraphBatch batch, Map<String, NDArray> states, boolean training) {
         Map<String, P> projected = project(batch, states, training);
         Map<String, NDArray> output = new LinkedHashMap<>();

@@ -15,6 +15,8 @@ import java.util.List;
  * @param dropout dropout on inputs and layer outputs
  * @param attentionDropout dropout on attention weights (GAT uses it; 0 disables)
  * @param nodeInputs per-node embeddings and structural inputs
+ * @param propagation the {@link Backbone#PROPAGATION} backbone's options (null: {@link
+ *     PropagationConfig#DEFAULT}); the attention backbones ignore them
  */
 public record ModelConfig(
         Backbone backbone,
@@ -23,7 +25,8 @@ public record ModelConfig(
         int heads,
         double dropout,
         double attentionDropout,
-        NodeInputConfig nodeInputs) {
+        NodeInputConfig nodeInputs,
+        PropagationConfig propagation) {
 
     public static final ModelConfig PAPER_DEFAULT = new ModelConfig(Backbone.HGT, 3, 400, 8, 0.2, 0.0);
 
@@ -41,6 +44,19 @@ public record ModelConfig(
         if (nodeInputs == null) {
             throw new IllegalArgumentException("node inputs must be given (NodeInputConfig.DEFAULT for the defaults)");
         }
+        propagation = propagation == null ? PropagationConfig.DEFAULT : propagation;
+    }
+
+    /** An architecture with the default propagation options ({@link PropagationConfig#DEFAULT}). */
+    public ModelConfig(
+            Backbone backbone,
+            int layers,
+            int hidden,
+            int heads,
+            double dropout,
+            double attentionDropout,
+            NodeInputConfig nodeInputs) {
+        this(backbone, layers, hidden, heads, dropout, attentionDropout, nodeInputs, PropagationConfig.DEFAULT);
     }
 
     /** An architecture with the default node inputs ({@link NodeInputConfig#DEFAULT}). */
@@ -49,15 +65,19 @@ public record ModelConfig(
     }
 
     public ModelConfig withBackbone(Backbone b) {
-        return new ModelConfig(b, layers, hidden, heads, dropout, attentionDropout, nodeInputs);
+        return new ModelConfig(b, layers, hidden, heads, dropout, attentionDropout, nodeInputs, propagation);
     }
 
     public ModelConfig withDropout(double d) {
-        return new ModelConfig(backbone, layers, hidden, heads, d, attentionDropout, nodeInputs);
+        return new ModelConfig(backbone, layers, hidden, heads, d, attentionDropout, nodeInputs, propagation);
     }
 
     public ModelConfig withNodeInputs(NodeInputConfig inputs) {
-        return new ModelConfig(backbone, layers, hidden, heads, dropout, attentionDropout, inputs);
+        return new ModelConfig(backbone, layers, hidden, heads, dropout, attentionDropout, inputs, propagation);
+    }
+
+    public ModelConfig withPropagation(PropagationConfig p) {
+        return new ModelConfig(backbone, layers, hidden, heads, dropout, attentionDropout, nodeInputs, p);
     }
 
     public int headDim() {

@@ -18,10 +18,30 @@ public interface NodeOrigins {
     int[] tableRows(String type);
 
     /**
-     * Structural inputs of the type's nodes, row-major (nodes x relations): log(1 + degree) along
-     * each given relation leaving the type.
+     * Each of the type's nodes' degree along {@code relation} (leaving the type) in the graph the
+     * nodes come from, in local order: what the {@link Backbone#PROPAGATION} backbone normalises a
+     * source's messages by, and what the structural inputs are the logarithm of.
      */
-    float[] structural(String type, List<RelationType> relations);
+    int[] degrees(String type, RelationType relation);
+
+    /**
+     * Structural inputs of the type's nodes, row-major (nodes x relations): log(1 + degree) along
+     * each given relation leaving the type ({@link #degrees}).
+     */
+    default float[] structural(String type, List<RelationType> relations) {
+        int width = relations.size();
+        float[] out = null;
+        for (int r = 0; r < width; r++) {
+            int[] degrees = degrees(type, relations.get(r));
+            if (out == null) {
+                out = new float[degrees.length * width];
+            }
+            for (int i = 0; i < degrees.length; i++) {
+                out[i * width + r] = logDegree(degrees[i]);
+            }
+        }
+        return out == null ? new float[0] : out;
+    }
 
     /** The origins of a subgraph sampled from {@code graph}: ids are rows, degrees are {@code graph}'s. */
     static NodeOrigins of(HeteroGraph graph, Subgraph subgraph) {
@@ -32,21 +52,18 @@ public interface NodeOrigins {
             }
 
             @Override
-            public float[] structural(String type, List<RelationType> relations) {
-                return logDegrees(graph, relations, subgraph.nodes(type));
+            public int[] degrees(String type, RelationType relation) {
+                return NodeOrigins.degrees(graph, relation, subgraph.nodes(type));
             }
         };
     }
 
-    /** log(1 + degree) of each node of {@code ids} along each relation, row-major (ids x relations). */
-    static float[] logDegrees(HeteroGraph graph, List<RelationType> relations, int[] ids) {
-        int width = relations.size();
-        float[] out = new float[ids.length * width];
-        for (int r = 0; r < width; r++) {
-            CsrAdjacency adjacency = graph.adjacency(relations.get(r));
-            for (int i = 0; i < ids.length; i++) {
-                out[i * width + r] = logDegree(adjacency.degree(ids[i]));
-            }
+    /** The degree of each node of {@code ids} along {@code relation} in {@code graph}. */
+    static int[] degrees(HeteroGraph graph, RelationType relation, int[] ids) {
+        CsrAdjacency adjacency = graph.adjacency(relation);
+        int[] out = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            out[i] = adjacency.degree(ids[i]);
         }
         return out;
     }

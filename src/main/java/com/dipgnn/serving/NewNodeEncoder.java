@@ -5,9 +5,9 @@ import ai.djl.ndarray.NDManager;
 import com.dipgnn.graph.FeaturePreprocessing;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.inference.LayerwiseEmbedder;
+import com.dipgnn.model.EncoderLayer;
 import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
-import com.dipgnn.model.MessagePassingLayer;
 import com.dipgnn.sampling.SubgraphSampler;
 import com.dipgnn.text.TextInputs;
 import java.util.LinkedHashMap;
@@ -83,7 +83,7 @@ final class NewNodeEncoder implements AutoCloseable {
      */
     private NDArray layerByLayer(GraphBatch batch, NewNodeSubgraph sub, String type) {
         Map<String, NDArray> states = encoder.inputStates(batch, false);
-        List<MessagePassingLayer<?>> layers = encoder.layers();
+        List<EncoderLayer> layers = encoder.layers();
         for (int l = 0; ; l++) {
             NDArray mine = layers.get(l).forward(batch, states, false).get(type);
             if (l == layers.size() - 1) {

@@ -361,16 +361,13 @@ final class NewNodeSubgraph {
             }
 
             @Override
-            public float[] structural(String type, List<RelationType> relations) {
-                float[] existing = NodeOrigins.logDegrees(graph, relations, nodes.getOrDefault(type, new int[0]));
+            public int[] degrees(String type, RelationType relation) {
+                int[] existing = NodeOrigins.degrees(graph, relation, nodes.getOrDefault(type, new int[0]));
                 if (!type.equals(newType)) {
                     return existing;
                 }
-                float[] all = Arrays.copyOf(existing, existing.length + relations.size());
-                for (int r = 0; r < relations.size(); r++) {
-                    all[existing.length + r] =
-                            NodeOrigins.logDegree(outgoing.getOrDefault(relations.get(r), new int[0]).length);
-                }
+                int[] all = Arrays.copyOf(existing, existing.length + 1);
+                all[existing.length] = outgoing.getOrDefault(relation, new int[0]).length;
                 return all;
             }
         };

@@ -5,6 +5,7 @@ import com.dipgnn.model.Backbone;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.model.PropagationConfig;
 import com.dipgnn.model.TypeSelection;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -53,6 +54,8 @@ import java.util.Optional;
  * @param files every other file of the model directory (its path relative to the directory) to its
  *     SHA-256 ({@code sha256:<hex>}), checked when the model is loaded; null in manifests written
  *     before checksums existed, whose files are loaded unchecked
+ * @param propagation the {@link Backbone#PROPAGATION} backbone's options; null for the other
+ *     backbones and in manifests written before it existed ({@link PropagationConfig#DEFAULT})
  */
 public record ModelManifest(
         int format,
@@ -77,7 +80,8 @@ public record ModelManifest(
         Map<String, Map<String, Double>> metrics,
         NodeInputs nodeInputs,
         Map<String, Integer> structuralDims,
-        Map<String, String> files) {
+        Map<String, String> files,
+        PropagationConfig propagation) {
 
     public static final int FORMAT = 3;
 
@@ -112,7 +116,8 @@ public record ModelManifest(
                 metrics,
                 nodeInputs,
                 structuralDims,
-                files);
+                files,
+                propagation);
     }
 
     /** This manifest recording {@code runtime} as where the model was trained. */
@@ -140,7 +145,8 @@ public record ModelManifest(
                 metrics,
                 nodeInputs,
                 structuralDims,
-                files);
+                files,
+                propagation);
     }
 
     /**
@@ -173,7 +179,8 @@ public record ModelManifest(
                 metrics,
                 nodeInputs,
                 structuralDims,
-                files);
+                files,
+                propagation);
     }
 
     /**
@@ -232,7 +239,8 @@ public record ModelManifest(
                 heads,
                 dropout,
                 attentionDropout,
-                nodeInputs == null ? NodeInputConfig.LEGACY : nodeInputs.config());
+                nodeInputs == null ? NodeInputConfig.LEGACY : nodeInputs.config(),
+                propagation);
     }
 
     public GraphSchema schema() {
@@ -279,6 +287,7 @@ public record ModelManifest(
                 metrics,
                 NodeInputs.of(config.nodeInputs()),
                 schema.structuralDims(),
-                null);
+                null,
+                config.backbone() == Backbone.PROPAGATION ? config.propagation() : null);
     }
 }

@@ -14,6 +14,7 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.PropagationConfig;
 import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.optim.TrainingListener;
@@ -67,7 +68,10 @@ class FineTunerTest {
                 Arrays.copyOfRange(ids, 160, 240),
                 new FullGraphSampler(),
                 80);
-        ModelConfig model = new ModelConfig(backbone, 2, 16, 2, 0.1, 0.0);
+        // the propagation backbone with its per-layer weights (GCN-like): without them the encoder is
+        // linear in the features, which carry no class signal here
+        ModelConfig model = new ModelConfig(backbone, 2, 16, 2, 0.1, 0.0)
+                .withPropagation(new PropagationConfig(true, PropagationConfig.LayerCombination.MEAN));
         FineTuneConfig config =
                 new FineTuneConfig(60, 80, 10, 0, OptimizerConfig.FINE_TUNING.withLearningRate(1e-2), 3);
         try (NDManager manager = NDManager.newBaseManager()) {

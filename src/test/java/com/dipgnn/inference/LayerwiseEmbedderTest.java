@@ -21,6 +21,7 @@ import com.dipgnn.model.GraphBatch;
 import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.PropagationConfig;
 import com.dipgnn.optim.ModelInitialization;
 import com.dipgnn.runtime.Devices;
 import com.dipgnn.sampling.FullGraphSampler;
@@ -58,6 +59,27 @@ class LayerwiseEmbedderTest {
                 .withSeed(4));
         assertLayersMatchTheWholeGraph(
                 graph, new ModelConfig(Backbone.GAT, 3, 16, 2, 0.1, 0.0), new LayerwiseEmbedder(graph, 25, 60));
+    }
+
+    @Test
+    void everyLayerEqualsTheWholeGraphInOneBatchForThePropagationBackbone() {
+        // the sources' degrees come from the graph, not from the pass: a pass holds only some of their out-edges
+        HeteroGraph queryProduct = SyntheticGraphs.queryProduct(QueryProductConfig.defaults()
+                .withSize(60, 90, 500)
+                .withNumCategories(3)
+                .withFeatures(6, 1.0)
+                .withSeed(2));
+        ModelConfig propagation = new ModelConfig(Backbone.PROPAGATION, 3, 16, 2, 0.1, 0.0);
+        assertLayersMatchTheWholeGraph(queryProduct, propagation, new LayerwiseEmbedder(queryProduct, 16, 40));
+        HeteroGraph community = SyntheticGraphs.community(CommunityConfig.defaults()
+                .withNumNodes(120)
+                .withAverageDegree(6)
+                .withFeatures(8, 0.3)
+                .withSeed(4));
+        assertLayersMatchTheWholeGraph(
+                community,
+                propagation.withPropagation(new PropagationConfig(true, PropagationConfig.LayerCombination.SUM)),
+                new LayerwiseEmbedder(community, 25, 60));
     }
 
     @Test

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Analytic gradients of every parameter tensor of both backbones agree with central finite
+ * Analytic gradients of every parameter tensor of every backbone agree with central finite
  * differences of the loss along a random unit direction (a check of the whole tensor at once),
  * with the default node inputs (the featureless authors read structural inputs and the unknown
  * vector) and with those of models saved before them (a shared vector per featureless type).
@@ -31,14 +31,18 @@ class GradientCheckTest {
                 Arguments.of(Backbone.HGT, NodeInputConfig.DEFAULT),
                 Arguments.of(Backbone.GAT, NodeInputConfig.DEFAULT),
                 Arguments.of(Backbone.HGT, NodeInputConfig.LEGACY),
-                Arguments.of(Backbone.GAT, NodeInputConfig.LEGACY));
+                Arguments.of(Backbone.GAT, NodeInputConfig.LEGACY),
+                Arguments.of(Backbone.PROPAGATION, NodeInputConfig.DEFAULT),
+                Arguments.of(Backbone.PROPAGATION, NodeInputConfig.LEGACY));
     }
 
     @ParameterizedTest
     @MethodSource("architectures")
     void analyticGradientsMatchFiniteDifferences(Backbone backbone, NodeInputConfig inputs) {
         HeteroGraph graph = TinyGraphs.hetero();
-        ModelConfig config = new ModelConfig(backbone, 2, 8, 2, 0.0, 0.0, inputs);
+        // the propagation backbone with its per-layer weights, so that they are checked too
+        ModelConfig config = new ModelConfig(backbone, 2, 8, 2, 0.0, 0.0, inputs)
+                .withPropagation(new PropagationConfig(true, PropagationConfig.LayerCombination.MEAN));
         try (NDManager model = NDManager.newBaseManager()) {
             GraphEncoder encoder = new GraphEncoder(GraphSchema.of(graph, inputs), config);
             // reproducible weights, whatever ran before; with seed 42 and the default inputs a GAT
@@ -82,7 +86,10 @@ class GradientCheckTest {
                                             2e-2 * Math.max(1e-2, Math.abs(numeric)) + 2e-3));
                     checked++;
                 }
-                assertThat(checked).isEqualTo(encoder.parameters().size()).isGreaterThan(10);
+                // the propagation backbone's layers hold one matrix each, the attention backbones' several
+                assertThat(checked)
+                        .isEqualTo(encoder.parameters().size())
+                        .isGreaterThan(backbone == Backbone.PROPAGATION ? 4 : 10);
             }
         }
     }
@@ -110,7 +117,7 @@ class GradientCheckTest {
         return (plus - minus) / (2 * h);
     }
 
-    private static float[] shifted(float[] values, float[] direction, float step) {
+    static float[] shifted(float[] values, float[] direction, float step) {
         float[] out = values.clone();
         for (int i = 0; i < out.length; i++) {
             out[i] += step * direction[i];
@@ -131,7 +138,7 @@ class GradientCheckTest {
         return d;
     }
 
-    private static float[] randomWeights(int n, long seed) {
+    static float[] randomWeights(int n, long seed) {
         Random rng = new Random(seed);
         float[] w = new float[n];
         for (int i = 0; i < n; i++) {

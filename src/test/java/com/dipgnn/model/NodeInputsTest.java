@@ -10,7 +10,6 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.NodeTable;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.sampling.Subgraph;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -68,10 +67,10 @@ class NodeInputsTest {
                 }
 
                 @Override
-                public float[] structural(String type, List<RelationType> relations) {
-                    float[] degrees = NodeOrigins.logDegrees(graph, relations, all.nodes(type));
+                public int[] degrees(String type, RelationType relation) {
+                    int[] degrees = NodeOrigins.degrees(graph, relation, all.nodes(type));
                     if (type.equals("user")) {
-                        degrees[2] = NodeOrigins.logDegree(3);
+                        degrees[2] = 3;
                     }
                     return degrees;
                 }

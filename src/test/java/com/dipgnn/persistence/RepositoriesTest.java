@@ -300,6 +300,7 @@ class RepositoriesTest {
                 Map.of("test", Map.of("mrr", 0.5)),
                 null,
                 null,
+                null,
                 null);
     }
 }

@@ -63,6 +63,12 @@ final class ServingFixtures {
      * popularity prior, so that its scores are its cosine alone (PopularityPriorDeploymentTest has one).
      */
     static void train(HeteroGraph graph, TaskKind task, String targetType, Path dir) throws IOException {
+        train(graph, task, targetType, dir, TINY);
+    }
+
+    /** {@link #train(HeteroGraph, TaskKind, String, Path)} with the architecture {@code model}. */
+    static void train(HeteroGraph graph, TaskKind task, String targetType, Path dir, ModelConfig model)
+            throws IOException {
         ExperimentSpec spec = new ExperimentSpec(
                 task,
                 targetType,
@@ -70,7 +76,7 @@ final class ServingFixtures {
                 SplitMode.TRANSFER,
                 3,
                 1.0,
-                TINY,
+                model,
                 new FineTuneConfig(4, 32, 4, 0, OptimizerConfig.FINE_TUNING.withLearningRate(5e-3), 0),
                 SAMPLING,
                 0,
