@@ -277,6 +277,9 @@ final class FineTuningOptions {
                     + "(default: auto for the GNN, off for the baseline recommenders, as the field defines them)")
     String popularityPrior;
 
+    @picocli.CommandLine.Mixin
+    final LinkSamplingOptions linkSampling = new LinkSamplingOptions();
+
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
     String device;
 
@@ -355,7 +358,8 @@ final class FineTuningOptions {
                         standardizeFeatures == null
                                 ? FeatureStandardization.AUTO
                                 : FeatureStandardization.parse(standardizeFeatures))
-                .withTextInputs(textInputs == null ? TextInputScope.ALL : TextInputScope.parse(textInputs));
+                .withTextInputs(textInputs == null ? TextInputScope.ALL : TextInputScope.parse(textInputs))
+                .withLinkSampling(linkSampling.sampling());
     }
 
     /** The defaults {@code --preset} names, or those of the task on the split (see {@link FineTuneDefaults#of}). */

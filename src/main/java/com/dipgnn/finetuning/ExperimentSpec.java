@@ -43,6 +43,9 @@ import java.util.Objects;
  *     nodes pre-training may see ({@link FeatureStandardization#AUTO}, the default) or fed as loaded
  * @param textInputs which node types read their text as input features (a pre-trained model's
  *     stored text inputs take precedence when fine-tuning from it)
+ * @param linkSampling the link task's computation graphs: the whole graph within the bounds, or
+ *     fan-out neighbourhoods; null (manifests and checkpoints written before the choice existed)
+ *     means {@link LinkSampling#DEFAULT}
  */
 public record ExperimentSpec(
         TaskKind task,
@@ -63,9 +66,11 @@ public record ExperimentSpec(
         RankingLoss linkLoss,
         NegativeSampling linkNegatives,
         FeatureStandardization standardizeFeatures,
-        TextInputScope textInputs) {
+        TextInputScope textInputs,
+        LinkSampling linkSampling) {
 
     public ExperimentSpec {
+        linkSampling = linkSampling == null ? LinkSampling.DEFAULT : linkSampling;
         Objects.requireNonNull(standardizeFeatures, "standardizeFeatures");
         Objects.requireNonNull(textInputs, "textInputs");
         if (fullGraphMaxNodes < 0) {
@@ -112,7 +117,8 @@ public record ExperimentSpec(
                 linkLoss,
                 linkNegatives,
                 FeatureStandardization.AUTO,
-                TextInputScope.ALL);
+                TextInputScope.ALL,
+                LinkSampling.DEFAULT);
     }
 
     /** A spec with the paper's link objective: softmax over a uniform pool of negatives. */
@@ -262,6 +268,13 @@ public record ExperimentSpec(
         return c.build();
     }
 
+    /** This spec with the link task's computation graphs sampled as {@code sampling} says. */
+    public ExperimentSpec withLinkSampling(LinkSampling sampling) {
+        Copy c = new Copy(this);
+        c.linkSampling = sampling;
+        return c.build();
+    }
+
     public ExperimentSpec withTextInputs(TextInputScope scope) {
         Copy c = new Copy(this);
         c.textInputs = scope;
@@ -289,6 +302,7 @@ public record ExperimentSpec(
         private NegativeSampling linkNegatives;
         private FeatureStandardization standardizeFeatures;
         private TextInputScope textInputs;
+        private LinkSampling linkSampling;
 
         Copy(ExperimentSpec s) {
             task = s.task;
@@ -310,6 +324,7 @@ public record ExperimentSpec(
             linkNegatives = s.linkNegatives;
             standardizeFeatures = s.standardizeFeatures;
             textInputs = s.textInputs;
+            linkSampling = s.linkSampling;
         }
 
         ExperimentSpec build() {
@@ -332,7 +347,8 @@ public record ExperimentSpec(
                     linkLoss,
                     linkNegatives,
                     standardizeFeatures,
-                    textInputs);
+                    textInputs,
+                    linkSampling);
         }
     }
 }

@@ -82,7 +82,7 @@ final class ExperimentTasks {
                 new LinkPredictionTask(
                         finetuneGraph,
                         split,
-                        sampler(spec, split.structure()),
+                        linkSamplers(spec, split.structure()),
                         new LinkTaskConfig(
                                 spec.training().batchSize(),
                                 spec.evalNegatives(),
@@ -93,6 +93,25 @@ final class ExperimentTasks {
                                 spec.linkNegatives(),
                                 selectsByFullRanking(spec, graph))),
                 originalIds);
+    }
+
+    /**
+     * The link task's samplers ({@link LinkSampling#samplers}): the whole graph when it is within the
+     * spec's bounds and the spec does not ask for fan-outs, else fan-out neighbourhoods to train on
+     * (and to evaluate on above the bounds); the choice is logged with its figures.
+     */
+    private static LinkSampling.Samplers linkSamplers(ExperimentSpec spec, HeteroGraph g) {
+        WholeGraphBudget budget = spec.wholeGraphBudget();
+        ModelConfig model = spec.model();
+        boolean whole = budget.allows(g, model.hidden(), model.layers(), 1);
+        LinkSampling.Samplers samplers = spec.linkSampling().samplers(whole, model.layers());
+        System.getLogger(FineTuneExperiment.class.getName())
+                .log(
+                        System.Logger.Level.INFO,
+                        "link fine-tuning on " + g.name() + " trains on " + samplers.training() + ", evaluates on "
+                                + samplers.evaluation() + ": "
+                                + budget.figures(g, model.hidden(), model.layers(), 1));
+        return samplers;
     }
 
     /**

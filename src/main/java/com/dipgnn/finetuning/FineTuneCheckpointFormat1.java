@@ -75,11 +75,15 @@ final class FineTuneCheckpointFormat1 {
         return identity.training() + " | " + "data " + s.data() + ", " + s.spec() + ", encoder from " + start;
     }
 
-    /** {@code settings} without the step budget and a default memory bound. */
+    /**
+     * {@code settings} without the step budget, a default memory bound and a default link sampling
+     * (the spec's last component, recorded since format 2).
+     */
     static String withoutBudget(String settings) {
         return STEP_BUDGET
                 .matcher(UnversionedCheckpoints.withoutDefault(
-                        settings, "fullGraphMaxBytes", WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES))
+                                settings, "fullGraphMaxBytes", WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES)
+                        .replace(", linkSampling=" + LinkSampling.DEFAULT, ""))
                 .replaceAll("$1");
     }
 }

@@ -55,6 +55,17 @@ public final class LinkPredictionTask implements FineTuningTask<LinkBatch> {
      *     full ranking, on more than {@link #FULL_RANKING_MAX_CANDIDATES} candidates ({@link #ranksFully})
      */
     public LinkPredictionTask(HeteroGraph fullGraph, LinkSplit split, SubgraphSampler sampler, LinkTaskConfig config) {
+        this(fullGraph, split, new LinkSampling.Samplers(sampler, sampler), config);
+    }
+
+    /**
+     * A task whose training steps and evaluation sample differently (fan-out neighbourhoods to
+     * train, the whole graph to evaluate).
+     *
+     * @param samplers draw each training step's subgraph, and the subgraphs evaluation embeds on
+     */
+    public LinkPredictionTask(
+            HeteroGraph fullGraph, LinkSplit split, LinkSampling.Samplers samplers, LinkTaskConfig config) {
         if (config.selectByFullRanking() && !ranksFully(split.structure(), split.relation())) {
             throw new IllegalArgumentException(
                     "selection by full ranking ranks every " + split.relation().target()
@@ -70,9 +81,9 @@ public final class LinkPredictionTask implements FineTuningTask<LinkBatch> {
         this.split = split;
         this.relation = split.relation();
         this.config = config;
-        this.batches = new LinkBatchSampler(split, sampler, config);
+        this.batches = new LinkBatchSampler(split, samplers.training(), config);
         this.loss = new LinkLoss(split.structure(), relation, config);
-        this.evaluator = new LinkEvaluator(fullGraph, split, sampler, config);
+        this.evaluator = new LinkEvaluator(fullGraph, split, samplers.evaluation(), config);
     }
 
     /** Whether every {@code relation.target()} node of {@code graph} can be ranked for each anchor. */

@@ -43,4 +43,9 @@ public final class FullGraphSampler implements SubgraphSampler {
     public boolean coversWholeGraph() {
         return true;
     }
+
+    @Override
+    public String toString() {
+        return "FullGraphSampler";
+    }
 }

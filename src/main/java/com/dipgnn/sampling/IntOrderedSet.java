@@ -3,8 +3,8 @@ package com.dipgnn.sampling;
 import java.util.Arrays;
 
 /**
- * A set of non-negative ints that remembers insertion order: open addressing for membership and a
- * growable array for the order. Sized to its content, never to the graph. Kept rather than
+ * A set of non-negative ints that remembers insertion order: open addressing (each slot holds the
+ * element's position in the order) for membership and a growable array for the order. Sized to its content, never to the graph. Kept rather than
  * fastutil's {@code IntLinkedOpenHashSet} for the reasons {@link IntDoubleMap} gives (same speed
  * measured on the sampler's work, 6.6 MB of jar).
  */
@@ -38,12 +38,12 @@ final class IntOrderedSet {
     boolean add(int value) {
         int slot = slotOf(value);
         while (table[slot] != FREE) {
-            if (table[slot] == value) {
+            if (order[table[slot]] == value) {
                 return false;
             }
             slot = (slot + 1) & mask;
         }
-        table[slot] = value;
+        table[slot] = size;
         if (size == order.length) {
             order = Arrays.copyOf(order, size * 2);
         }
@@ -55,14 +55,19 @@ final class IntOrderedSet {
     }
 
     boolean contains(int value) {
+        return indexOf(value) >= 0;
+    }
+
+    /** The position of {@code value} in insertion order, or -1 when absent. */
+    int indexOf(int value) {
         int slot = slotOf(value);
         while (table[slot] != FREE) {
-            if (table[slot] == value) {
-                return true;
+            if (order[table[slot]] == value) {
+                return table[slot];
             }
             slot = (slot + 1) & mask;
         }
-        return false;
+        return -1;
     }
 
     int size() {
@@ -94,7 +99,7 @@ final class IntOrderedSet {
             while (table[slot] != FREE) {
                 slot = (slot + 1) & mask;
             }
-            table[slot] = order[i];
+            table[slot] = i;
         }
     }
 }

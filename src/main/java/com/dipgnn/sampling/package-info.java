@@ -1,5 +1,6 @@
 /**
- * Subgraph sampling (engine; no Spring): HGSampling, LADIES, the whole graph and the memory bound on
+ * Subgraph sampling (engine; no Spring): HGSampling, LADIES, fixed fan-out
+ * neighbourhoods ({@link com.dipgnn.sampling.FanoutSampler}), the whole graph and the memory bound on
  * taking it ({@link com.dipgnn.sampling.WholeGraphBudget}), negatives, and the prefetcher that
  * samples ahead on worker threads.
  */

@@ -18,6 +18,7 @@ import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.text.TextInputScope;
 import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
@@ -243,7 +244,10 @@ public record FinetuneParameters(
                 nullable = true)
         @DecimalMin(value = "0.0", inclusive = false)
         @DecimalMax("100.0")
-        Double linkTemperature)
+        Double linkTemperature,
+
+        @Schema(description = "Link task: whole graph or fan-out neighbourhoods per step", nullable = true) @Valid
+        LinkSamplingParameters linkSampling)
         implements JobParameters {
 
     /** The ranking loss a job may not choose: the dot-product softmax is the baseline recommenders'. */
@@ -340,6 +344,7 @@ public record FinetuneParameters(
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 
@@ -352,7 +357,7 @@ public record FinetuneParameters(
     public static FinetuneParameters forTask(String task) {
         return new FinetuneParameters(
                 task, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     @Override

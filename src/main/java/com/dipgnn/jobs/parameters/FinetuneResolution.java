@@ -80,7 +80,8 @@ final class FinetuneResolution {
                 job.standardizeFeatures(),
                 job.textInputs(),
                 job.popularityPrior(),
-                job.linkTemperature());
+                job.linkTemperature(),
+                LinkSamplingParameters.filled(job.linkSampling()));
     }
 
     /** The engine's experiment for {@code job}, its architecture resolved by {@link #withDefaults}. */
@@ -120,7 +121,9 @@ final class FinetuneResolution {
                         job.linkTemperature())
                 .withLinkObjective(RankingLoss.parse(job.linkLoss()), NegativeSampling.parse(job.linkNegatives()))
                 .withFeatureStandardization(job.featureStandardization())
-                .withTextInputs(job.textInputScope());
+                .withTextInputs(job.textInputScope())
+                .withLinkSampling(
+                        LinkSamplingParameters.filled(p.linkSampling()).toSampling());
     }
 
     private static <T> T or(T value, T fallback) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.dipgnn.finetuning.ExperimentSpec;
+import com.dipgnn.finetuning.LinkSampling;
+import com.dipgnn.finetuning.LinkSamplingMode;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.model.NodeInputConfig;
@@ -14,6 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.validation.Validation;
 import jakarta.validation.Validator;
 import jakarta.validation.ValidatorFactory;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -21,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A fine-tuning job has the command line's recommendation settings: the edge splits, the link
- * loss and negatives, structural inputs and the embeddings' row dropout.
+ * loss and negatives, structural inputs, the embeddings' row dropout and the link sampling.
  */
 class RecommendationJobParametersTest {
 
@@ -138,5 +141,45 @@ class RecommendationJobParametersTest {
         assertThatThrownBy(() -> p.validateAgainst(com.dipgnn.graph.synthetic.SyntheticGraphs.community(1), null))
                 .isInstanceOfSatisfying(
                         JobParameterException.class, e -> assertThat(e.field()).isEqualTo("structuralInputs"));
+    }
+
+    @Test
+    void anAbsentSettingIsTheWholeGraphAndIsStoredFilled() {
+        FinetuneParameters job = FinetuneParameters.forTask("link");
+
+        assertThat(job.toSpec(null).linkSampling()).isEqualTo(LinkSampling.DEFAULT);
+        assertThat(job.withDefaults(null).linkSampling())
+                .isEqualTo(new LinkSamplingParameters("full", List.of(10, 10)));
+    }
+
+    @Test
+    void fanOutsReachTheExperiment() throws Exception {
+        FinetuneParameters job =
+                parse("{\"task\": \"link\", \"linkSampling\": {\"mode\": \"fanout\", \"fanouts\": [15, 5]}}");
+        FinetuneParameters modeOnly = parse("{\"task\": \"link\", \"linkSampling\": {\"mode\": \"fanout\"}}");
+
+        assertThat(VALIDATOR.validate(job)).isEmpty();
+        assertThat(job.toSpec(null).linkSampling())
+                .isEqualTo(new LinkSampling(LinkSamplingMode.FANOUT, List.of(15, 5)));
+        assertThat(modeOnly.toSpec(null).linkSampling())
+                .isEqualTo(new LinkSampling(LinkSamplingMode.FANOUT, List.of(10, 10)));
+        assertThat(parse(JSON.writeValueAsString(job))).isEqualTo(job);
+    }
+
+    @Test
+    void beanValidationNamesAnUnknownModeAndAnOutOfRangeFanOut() throws Exception {
+        FinetuneParameters badMode = parse("{\"task\": \"link\", \"linkSampling\": {\"mode\": \"ladies\"}}");
+        FinetuneParameters zero = parse("{\"task\": \"link\", \"linkSampling\": {\"fanouts\": [10, 0]}}");
+        FinetuneParameters empty = parse("{\"task\": \"link\", \"linkSampling\": {\"fanouts\": []}}");
+
+        assertThat(VALIDATOR.validate(badMode))
+                .extracting(v -> v.getPropertyPath().toString())
+                .containsExactly("linkSampling.mode");
+        assertThat(VALIDATOR.validate(zero))
+                .extracting(v -> v.getPropertyPath().toString())
+                .containsExactly("linkSampling.fanouts[1].<list element>");
+        assertThat(VALIDATOR.validate(empty))
+                .extracting(v -> v.getPropertyPath().toString())
+                .containsExactly("linkSampling.fanouts");
     }
 }
