@@ -1,5 +1,6 @@
 package com.dipgnn.finetuning;
 
+import com.dipgnn.model.PropagationConfig;
 import com.dipgnn.optim.EarlyStopping;
 import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.store.CheckpointState;
@@ -76,14 +77,16 @@ final class FineTuneCheckpointFormat1 {
     }
 
     /**
-     * {@code settings} without the step budget, a default memory bound and a default link sampling
-     * (the spec's last component, recorded since format 2).
+     * {@code settings} without the step budget, a default memory bound, and the components recorded
+     * since format 2 at their defaults: the spec's link sampling and the architecture's propagation
+     * options.
      */
     static String withoutBudget(String settings) {
         return STEP_BUDGET
                 .matcher(UnversionedCheckpoints.withoutDefault(
                                 settings, "fullGraphMaxBytes", WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES)
-                        .replace(", linkSampling=" + LinkSampling.DEFAULT, ""))
+                        .replace(", linkSampling=" + LinkSampling.DEFAULT, "")
+                        .replace(", propagation=" + PropagationConfig.DEFAULT, ""))
                 .replaceAll("$1");
     }
 }

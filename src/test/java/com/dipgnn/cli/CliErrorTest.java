@@ -97,7 +97,7 @@ class CliErrorTest {
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
         "--preset,   cora-2010, 'unknown preset ''cora-2010'': use planetoid, recommend or paper'",
-        "--backbone, gcn,       'unknown backbone ''gcn'': use hgt or gat'",
+        "--backbone, gcn,       'unknown backbone ''gcn'': use hgt, gat or propagation'",
         "--task,     graph,     'unknown task ''graph'': use node or link'",
         "--split,    random,    'unknown split ''random'': use dataset|planetoid|own (the data set''s own split), transfer|node-transfer, holdout|per-user (per user, link task) or leave-one-out|loo (link task)'",
         "--dataset,  synthetic:grid, 'unknown synthetic graph ''synthetic:grid'': use synthetic:community, synthetic:query-product, synthetic:interactions, synthetic:query-product?queries=Q&products=P&clicks=C&seed=S or synthetic:interactions?users=U&items=I&interactions=N&seed=S'",

@@ -55,7 +55,7 @@ class AggregationKernelTest {
         }
         assertThat(coo.keySet().stream().filter(k -> k.startsWith("grad ")).count())
                 .as("gradients of every parameter compared")
-                .isGreaterThan(10);
+                .isGreaterThan(backbone == Backbone.PROPAGATION ? 4 : 10); // propagation: inputs and head only
     }
 
     @Test
