@@ -2,6 +2,7 @@ package com.dipgnn.datasets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.errors.InvalidInputException;
@@ -57,19 +58,20 @@ class DatasetLimitsTest {
         InteractionConfig scale = InteractionConfig.defaults().withSize(2_000_000, 500_000, 20_000_001);
         // 2,500,000 nodes pass the node limit; the check reaches the edges, one beyond 20,000,000, and
         // refuses there, before anything is generated
-        assertThatThrownBy(() -> service.registerSynthetic("scale", SyntheticSpec.interactions(scale)))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("20000001 interactions")
-                .hasMessageContaining("dipgnn.datasets.limits.max-synthetic-edges")
-                .extracting(e -> ((InvalidInputException) e).field())
-                .isEqualTo("synthetic.interactions");
-        InteractionConfig oneMore = scale.withSize(2_000_001, 500_000, 20_000_000);
-        assertThatThrownBy(() -> service.registerSynthetic("scale", SyntheticSpec.interactions(oneMore)))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("2000001 users and 500000 items has 2500001 nodes")
-                .hasMessageContaining("dipgnn.datasets.limits.max-synthetic-nodes")
-                .extracting(e -> ((InvalidInputException) e).field())
-                .isEqualTo("synthetic");
+        InvalidInputException edges = refusal(service, scale);
+        assertThat(edges).hasMessageContaining("20000001 interactions");
+        assertThat(edges).hasMessageContaining("dipgnn.datasets.limits.max-synthetic-edges");
+        assertThat(edges.field()).isEqualTo("synthetic.interactions");
+        InvalidInputException nodes = refusal(service, scale.withSize(2_000_001, 500_000, 20_000_000));
+        assertThat(nodes).hasMessageContaining("2000001 users and 500000 items has 2500001 nodes");
+        assertThat(nodes).hasMessageContaining("dipgnn.datasets.limits.max-synthetic-nodes");
+        assertThat(nodes.field()).isEqualTo("synthetic");
+    }
+
+    private static InvalidInputException refusal(DatasetService service, InteractionConfig config) {
+        return catchThrowableOfType(
+                InvalidInputException.class,
+                () -> service.registerSynthetic("scale", SyntheticSpec.interactions(config)));
     }
 
     @Test
