@@ -45,7 +45,8 @@ public class DatasetController {
     /**
      * @param id the new data set's name
      * @param path a server directory under a configured data set root, in gnnfmt-1 or CSV/TSV layout
-     * @param synthetic instead of a path: a synthetic query-product graph of this size
+     * @param synthetic instead of a path: a synthetic graph of this kind (query-product or
+     *     interactions) and size
      */
     public record RegisterDataset(
             @Schema(description = "name of the new data set", example = "my-graph")
@@ -65,20 +66,29 @@ public class DatasetController {
             content =
                     @io.swagger.v3.oas.annotations.media.Content(
                             mediaType = "application/json",
-                            examples =
-                                    @io.swagger.v3.oas.annotations.media.ExampleObject(
-                                            name = "synthetic",
-                                            summary =
-                                                    "a generated query-product graph of a chosen size (or give path: a server directory)",
-                                            value =
-                                                    "{\"id\": \"shop\", \"synthetic\": {\"queries\": 2000, \"products\": 5000, \"clicks\": 50000, \"seed\": 0}}")))
+                            examples = {
+                                @io.swagger.v3.oas.annotations.media.ExampleObject(
+                                        name = "synthetic",
+                                        summary =
+                                                "a generated query-product graph of a chosen size (or give path: a server directory)",
+                                        value =
+                                                "{\"id\": \"shop\", \"synthetic\": {\"queries\": 2000, \"products\": 5000, \"clicks\": 50000, \"seed\": 0}}"),
+                                @io.swagger.v3.oas.annotations.media.ExampleObject(
+                                        name = "interactions",
+                                        summary =
+                                                "a generated user-item interaction graph with per-user test/validation marks",
+                                        value =
+                                                "{\"id\": \"recs\", \"synthetic\": {\"kind\": \"interactions\", \"users\": 200000, \"items\": 50000, \"interactions\": 2000000, \"seed\": 0}}")
+                            }))
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(
             operationId = "registerDataset",
             summary = "Register a graph from a server directory, or a synthetic graph",
             description =
-                    "Give either 'path' (a directory under a configured data set root) or 'synthetic' (the size of a "
-                            + "generated query-product click graph).")
+                    "Give either 'path' (a directory under a configured data set root) or 'synthetic': a generated "
+                            + "graph of a kind, 'query-product' (the default: queries, products, clicks) or "
+                            + "'interactions' (users, items, interactions and the generator's settings), and a size "
+                            + "within dipgnn.datasets.limits.max-synthetic-nodes and max-synthetic-edges.")
     @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.CREATED)
     public ResponseEntity<Dataset> register(@Valid @RequestBody RegisterDataset request) {
         if ((request.path() == null) == (request.synthetic() == null)) {

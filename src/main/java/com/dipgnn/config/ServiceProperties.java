@@ -101,8 +101,8 @@ public record ServiceProperties(
      * @param maxFeatureDim width of a node type's features
      * @param maxNodes nodes of one type
      * @param maxEdges edges of one relation
-     * @param maxSyntheticNodes queries plus products of a synthetic graph
-     * @param maxSyntheticEdges clicks of a synthetic graph
+     * @param maxSyntheticNodes nodes of a synthetic graph: queries plus products, or users plus items
+     * @param maxSyntheticEdges clicks or interactions of a synthetic graph
      * @param maxValuesPerType values one node type may hold in one array: rows x width of its dense
      *     features (a synthetic graph's too), pairs of its sparse features, its label ids (2^28 by
      *     default: 1 GiB of floats)
@@ -113,7 +113,7 @@ public record ServiceProperties(
             @DefaultValue("100000") int maxFeatureDim,
             @DefaultValue("100000000") long maxNodes,
             @DefaultValue("1000000000") long maxEdges,
-            @DefaultValue("2000000") int maxSyntheticNodes,
+            @DefaultValue("2500000") int maxSyntheticNodes,
             @DefaultValue("20000000") int maxSyntheticEdges,
             @DefaultValue("268435456") long maxValuesPerType) {
 
@@ -124,7 +124,7 @@ public record ServiceProperties(
                 InputLimits.DEFAULT.maxFeatureDim(),
                 InputLimits.DEFAULT.maxNodes(),
                 InputLimits.DEFAULT.maxEdges(),
-                2_000_000,
+                2_500_000,
                 20_000_000,
                 InputLimits.DEFAULT.maxValuesPerType());
 

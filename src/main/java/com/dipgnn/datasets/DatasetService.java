@@ -101,7 +101,12 @@ public class DatasetService {
         }
     }
 
-    /** Registers a synthetic query-product graph of the given size (regenerated identically on each load). */
+    /**
+     * Registers a synthetic graph of the given kind and size (regenerated identically on each load).
+     *
+     * @throws InvalidInputException naming the field, when a setting belongs to the other kind, the
+     *     settings do not fit together, or the graph is beyond {@code dipgnn.datasets.limits.*}
+     */
     public Dataset registerSynthetic(String id, SyntheticSpec spec) {
         DatasetIds.require("id", id);
         requireFree(id);
@@ -116,35 +121,31 @@ public class DatasetService {
      */
     private void requireWithinLimits(SyntheticSpec spec) {
         ServiceProperties.Limits limits = properties.datasets().limits();
-        long nodes = (long) spec.queries() + spec.products();
+        String raise = "; ask for fewer, or raise that setting where the service's memory allows";
+        long nodes = spec.nodes();
         if (nodes > limits.maxSyntheticNodes()) {
             throw new InvalidInputException(
                     "synthetic",
-                    "a synthetic graph of " + spec.queries() + " queries and "
-                            + spec.products() + " products has " + nodes + " nodes, more than "
-                            + limits.maxSyntheticNodes()
-                            + " (the limit " + ServiceProperties.Limits.PREFIX
-                            + "max-synthetic-nodes); ask for fewer, or raise"
-                            + " that setting where the service's memory allows");
+                    "a synthetic graph of " + spec.nodesInWords() + " has " + nodes + " nodes, more than "
+                            + limits.maxSyntheticNodes() + " (the limit " + ServiceProperties.Limits.PREFIX
+                            + "max-synthetic-nodes)" + raise);
         }
-        int width = com.dipgnn.graph.synthetic.QueryProductConfig.defaults().featureDim() + 1; // products' width
-        long values = (long) Math.max(spec.queries(), spec.products()) * width;
+        int width = spec.featureWidth();
+        long values = spec.largestNodeType() * width;
         if (values > limits.maxValuesPerType()) {
             throw new InvalidInputException(
                     "synthetic",
-                    "a synthetic graph of " + spec.queries() + " queries and "
-                            + spec.products() + " products has node types of up to " + values + " feature values ("
-                            + Math.max(spec.queries(), spec.products()) + " nodes x " + width + "), more than "
+                    "a synthetic graph of " + spec.nodesInWords() + " has node types of up to " + values
+                            + " feature values (" + spec.largestNodeType() + " nodes x " + width + "), more than "
                             + limits.maxValuesPerType() + " (the limit " + ServiceProperties.Limits.PREFIX
-                            + "max-values-per-type); ask for fewer, or raise that setting where the service's memory allows");
+                            + "max-values-per-type)" + raise);
         }
-        if (spec.clicks() > limits.maxSyntheticEdges()) {
+        if (spec.edges() > limits.maxSyntheticEdges()) {
             throw new InvalidInputException(
-                    "synthetic.clicks",
-                    "a synthetic graph of " + spec.clicks() + " clicks is"
-                            + " more than " + limits.maxSyntheticEdges() + " (the limit "
-                            + ServiceProperties.Limits.PREFIX
-                            + "max-synthetic-edges); ask for fewer, or raise that setting where the service's memory allows");
+                    "synthetic." + spec.edgeField(),
+                    "a synthetic graph of " + spec.edges() + " " + spec.edgeField() + " is more than "
+                            + limits.maxSyntheticEdges() + " (the limit " + ServiceProperties.Limits.PREFIX
+                            + "max-synthetic-edges)" + raise);
         }
     }
 

@@ -5,12 +5,18 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.multipart;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
+import com.dipgnn.datasets.Dataset;
 import com.dipgnn.datasets.DatasetService;
+import com.dipgnn.datasets.DatasetSource;
+import com.dipgnn.datasets.SyntheticSpec;
 import com.dipgnn.errors.ConflictException;
+import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.errors.NotFoundException;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.mockito.Mockito;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -57,6 +63,72 @@ class DatasetApiSliceTest {
                         .param("id", "../etc"))
                 .andExpect(status().isBadRequest());
         Mockito.verifyNoInteractions(datasets);
+    }
+
+    @Test
+    void anInteractionGraphIsRegisteredWithItsKindAndSettings() throws Exception {
+        SyntheticSpec asked =
+                new SyntheticSpec("interactions", null, null, null, 7L, 200, 100, 2000, 4, 0.3, 0.8, null, 5, 0.2, 0.1);
+        Dataset created = new Dataset(
+                "recs",
+                DatasetSource.BUILTIN,
+                "synthetic:interactions?users=200&items=100&interactions=2000&seed=7",
+                "f",
+                null,
+                Instant.EPOCH);
+        Mockito.when(datasets.registerSynthetic("recs", asked)).thenReturn(created);
+        mvc.perform(post(DATASETS)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"id\": \"recs\", \"synthetic\": {\"kind\": \"interactions\", \"users\": 200, "
+                                + "\"items\": 100, \"interactions\": 2000, \"seed\": 7, \"communities\": 4, "
+                                + "\"mixing\": 0.3, \"popularity\": 0.8, \"minPerUser\": 5, \"testFraction\": 0.2, "
+                                + "\"valFraction\": 0.1}}"))
+                .andExpect(status().isCreated())
+                .andExpect(header().string("Location", "/api/v1/datasets/recs"))
+                .andExpect(jsonPath("$.location").value(created.location()));
+        Mockito.verify(datasets).registerSynthetic("recs", asked);
+    }
+
+    @Test
+    void anInteractionRequestOutOfRangeOrOfAnUnknownKindIsRefusedNamingTheField() throws Exception {
+        String[][] refused = {
+            {"{\"kind\": \"ratings\", \"users\": 200}", "synthetic.kind", "use query-product or interactions"},
+            {"{\"kind\": \"interactions\", \"users\": 0}", "synthetic.users", "1"},
+            {"{\"kind\": \"interactions\", \"mixing\": 1.5}", "synthetic.mixing", "1"},
+            {"{\"kind\": \"interactions\", \"testFraction\": 1.0}", "synthetic.testFraction", "1"},
+            {"{\"kind\": \"interactions\", \"minPerUser\": 2}", "synthetic.minPerUser", "3"},
+        };
+        for (String[] r : refused) {
+            mvc.perform(post(DATASETS)
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .content("{\"id\": \"recs\", \"synthetic\": " + r[0] + "}"))
+                    .andExpect(status().isBadRequest())
+                    .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                    .andExpect(jsonPath("$.errors[0].field").value(r[1]))
+                    .andExpect(jsonPath("$.errors[0].message").value(org.hamcrest.Matchers.containsString(r[2])));
+        }
+        mvc.perform(post(DATASETS)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"id\": \"recs\", \"synthetic\": {\"kind\": \"interactions\", \"ratings\": 5}}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("ratings")));
+        Mockito.verifyNoInteractions(datasets);
+    }
+
+    @Test
+    void theServicesRefusalOfASyntheticGraphIsAProblemNamingTheFieldAndTheSetting() throws Exception {
+        String message = "a synthetic graph of 2000001 users and 500000 items has 2500001 nodes, more than 2500000"
+                + " (the limit dipgnn.datasets.limits.max-synthetic-nodes); ask for fewer";
+        Mockito.when(datasets.registerSynthetic(Mockito.eq("recs"), Mockito.any()))
+                .thenThrow(new InvalidInputException("synthetic", message));
+        mvc.perform(post(DATASETS)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"id\": \"recs\", \"synthetic\": {\"kind\": \"interactions\", "
+                                + "\"users\": 2000001, \"items\": 500000, \"interactions\": 20000000}}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "invalid-input"))
+                .andExpect(jsonPath("$.field").value("synthetic"))
+                .andExpect(jsonPath("$.detail").value(message));
     }
 
     @Test

@@ -2,10 +2,12 @@ package com.dipgnn.datasets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.errors.ServiceUnavailableException;
+import com.dipgnn.graph.synthetic.InteractionConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -40,13 +42,36 @@ class DatasetLimitsTest {
     @Test
     void aSyntheticGraphBeyondTheLimitsIsRefusedNamingTheSetting() {
         DatasetService service = service(2, ServiceProperties.Limits.DEFAULT);
-        assertThatThrownBy(() -> service.registerSynthetic("big", new SyntheticSpec(1_500_000, 1_000_000, 100, 0L)))
+        // one node beyond the default of 2,500,000
+        assertThatThrownBy(() -> service.registerSynthetic("big", new SyntheticSpec(1_500_001, 1_000_000, 100, 0L)))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("2500000 nodes")
+                .hasMessageContaining("2500001 nodes")
                 .hasMessageContaining("dipgnn.datasets.limits.max-synthetic-nodes");
         assertThatThrownBy(() -> service.registerSynthetic("big", new SyntheticSpec(100, 100, 30_000_000, 0L)))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("dipgnn.datasets.limits.max-synthetic-edges");
+    }
+
+    @Test
+    void anInteractionGraphOfTwoMillionUsersAndHalfAMillionItemsIsWithinTheNodeLimitAndOneMoreUserIsNot() {
+        DatasetService service = service(2, ServiceProperties.Limits.DEFAULT);
+        InteractionConfig scale = InteractionConfig.defaults().withSize(2_000_000, 500_000, 20_000_001);
+        // 2,500,000 nodes pass the node limit; the check reaches the edges, one beyond 20,000,000, and
+        // refuses there, before anything is generated
+        InvalidInputException edges = refusal(service, scale);
+        assertThat(edges).hasMessageContaining("20000001 interactions");
+        assertThat(edges).hasMessageContaining("dipgnn.datasets.limits.max-synthetic-edges");
+        assertThat(edges.field()).isEqualTo("synthetic.interactions");
+        InvalidInputException nodes = refusal(service, scale.withSize(2_000_001, 500_000, 20_000_000));
+        assertThat(nodes).hasMessageContaining("2000001 users and 500000 items has 2500001 nodes");
+        assertThat(nodes).hasMessageContaining("dipgnn.datasets.limits.max-synthetic-nodes");
+        assertThat(nodes.field()).isEqualTo("synthetic");
+    }
+
+    private static InvalidInputException refusal(DatasetService service, InteractionConfig config) {
+        return catchThrowableOfType(
+                InvalidInputException.class,
+                () -> service.registerSynthetic("scale", SyntheticSpec.interactions(config)));
     }
 
     @Test
