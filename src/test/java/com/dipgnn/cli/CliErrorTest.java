@@ -94,10 +94,24 @@ class CliErrorTest {
         assertThat(gnn.err()).startsWith("error: options [--epochs] are the baseline recommenders'");
     }
 
+    @Test
+    void thePropagationOptionsAreRefusedWithAnotherBackboneOrABaseline() {
+        Run hgt = run(false, "finetune", "--backbone", "hgt", "--layer-combination", "sum");
+        assertThat(hgt.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(hgt.err().lines()).hasSize(1);
+        assertThat(hgt.err())
+                .startsWith("error: --propagation-weights and --layer-combination are the propagation backbone's "
+                        + "options and backbone hgt would ignore them; drop them, or use --backbone propagation");
+
+        Run baseline = run(false, "finetune", "--task", "link", "--model", "mf", "--propagation-weights");
+        assertThat(baseline.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(baseline.err()).startsWith("error: options [--propagation-weights] are the GNN's");
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
         "--preset,   cora-2010, 'unknown preset ''cora-2010'': use planetoid, recommend or paper'",
-        "--backbone, gcn,       'unknown backbone ''gcn'': use hgt or gat'",
+        "--backbone, gcn,       'unknown backbone ''gcn'': use hgt, gat or propagation'",
         "--task,     graph,     'unknown task ''graph'': use node or link'",
         "--split,    random,    'unknown split ''random'': use dataset|planetoid|own (the data set''s own split), transfer|node-transfer, holdout|per-user (per user, link task) or leave-one-out|loo (link task)'",
         "--dataset,  synthetic:grid, 'unknown synthetic graph ''synthetic:grid'': use synthetic:community, synthetic:query-product, synthetic:interactions, synthetic:query-product?queries=Q&products=P&clicks=C&seed=S or synthetic:interactions?users=U&items=I&interactions=N&seed=S'",
