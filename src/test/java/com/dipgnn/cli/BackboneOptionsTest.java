@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.dipgnn.finetuning.TaskKind;
-import com.dipgnn.graph.GraphBuilder;
 import com.dipgnn.graph.HeteroGraph;
-import com.dipgnn.graph.NodeTable;
-import com.dipgnn.graph.RelationType;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.PropagationConfig;
@@ -21,10 +18,7 @@ import picocli.CommandLine;
 /** {@code --backbone} and the propagation backbone's options as the experiment's model records them. */
 class BackboneOptionsTest {
 
-    private static final HeteroGraph GRAPH = new GraphBuilder("two")
-            .addNodes(NodeTable.ofCount("node", 2))
-            .addEdges(new RelationType("node", "link", "node"), new int[] {0}, new int[] {1}, null, true)
-            .build();
+    private static final HeteroGraph GRAPH = LinkSamplingOptionsTest.GRAPH;
 
     @Test
     void withoutTheOptionsThePropagationBackboneIsLightGcn() {
