@@ -8,7 +8,6 @@ import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.GraphLocations;
-import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.model.TypeSelection;
@@ -20,6 +19,7 @@ import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.text.TextInputScope;
 import java.util.Locale;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -55,11 +55,8 @@ final class FineTuningOptions {
     @Option(names = "--task", defaultValue = "node", description = "node or link (default: ${DEFAULT-VALUE})")
     String task;
 
-    @Option(
-            names = "--backbone",
-            description =
-                    "hgt, gat or propagation (default: gat for the link task on an edge split and with --preset planetoid or recommend; hgt otherwise)")
-    String backbone;
+    @Mixin
+    final BackboneOptions backbone = new BackboneOptions();
 
     @Option(
             names = "--preset",
@@ -277,7 +274,7 @@ final class FineTuningOptions {
                     + "(default: auto for the GNN, off for the baseline recommenders, as the field defines them)")
     String popularityPrior;
 
-    @picocli.CommandLine.Mixin
+    @Mixin
     final LinkSamplingOptions linkSampling = new LinkSamplingOptions();
 
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
@@ -314,14 +311,15 @@ final class FineTuningOptions {
         FineTuneDefaults d = defaults(kind, mode);
         ModelConfig arch = pretrained != null ? pretrained : d.model();
         boolean planetoid = "planetoid".equalsIgnoreCase(preset);
-        ModelConfig model = new ModelConfig(
-                backbone != null ? Backbone.parse(backbone) : arch.backbone(),
+        ModelConfig model = backbone.applyTo(new ModelConfig(
+                arch.backbone(),
                 or(layers, arch.layers()),
                 or(hidden, arch.hidden()),
                 or(heads, arch.heads()),
                 or(dropout, d.model().dropout()),
                 or(attentionDropout, d.model().attentionDropout()),
-                nodeInputs(baseInputs));
+                nodeInputs(baseInputs),
+                arch.propagation()));
         OptimizerConfig optimizer = d.optimizer()
                 .withLearningRate(or(learningRate, d.optimizer().learningRate()))
                 .withWeightDecay(or(weightDecay, d.optimizer().weightDecay()))

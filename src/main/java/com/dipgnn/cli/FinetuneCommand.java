@@ -100,6 +100,8 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
             "--save",
             "--pretrained",
             "--backbone",
+            "--propagation-weights",
+            "--layer-combination",
             "--preset",
             "--steps",
             "--lr",

@@ -94,6 +94,20 @@ class CliErrorTest {
         assertThat(gnn.err()).startsWith("error: options [--epochs] are the baseline recommenders'");
     }
 
+    @Test
+    void thePropagationOptionsAreRefusedWithAnotherBackboneOrABaseline() {
+        Run hgt = run(false, "finetune", "--backbone", "hgt", "--layer-combination", "sum");
+        assertThat(hgt.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(hgt.err().lines()).hasSize(1);
+        assertThat(hgt.err())
+                .startsWith("error: --propagation-weights and --layer-combination are the propagation backbone's "
+                        + "options and backbone hgt would ignore them; drop them, or use --backbone propagation");
+
+        Run baseline = run(false, "finetune", "--task", "link", "--model", "mf", "--propagation-weights");
+        assertThat(baseline.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
+        assertThat(baseline.err()).startsWith("error: options [--propagation-weights] are the GNN's");
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({
         "--preset,   cora-2010, 'unknown preset ''cora-2010'': use planetoid, recommend or paper'",

@@ -18,7 +18,8 @@ import picocli.CommandLine;
 /** {@code finetune --link-sampling} and {@code --fanouts} as the experiment records them. */
 class LinkSamplingOptionsTest {
 
-    private static final HeteroGraph GRAPH = new GraphBuilder("two")
+    /** Two nodes and one link, for the options that need a graph to resolve. */
+    static final HeteroGraph GRAPH = new GraphBuilder("two")
             .addNodes(NodeTable.ofCount("node", 2))
             .addEdges(new RelationType("node", "link", "node"), new int[] {0}, new int[] {1}, null, true)
             .build();

@@ -59,8 +59,7 @@ final class FinetuneChecks {
                     "model '" + job.pretrainedModelId() + "' was not found; "
                             + "give the id of a pre-trained model, or omit pretrainedModelId to train from scratch");
         }
-        FinetuneParameters resolved = job.withDefaults(pretrainedOrNull);
-        ParameterChecks.hiddenDivisibleByHeads(resolved.hidden(), resolved.heads());
+        FinetuneResolution.model(job, pretrainedOrNull); // hidden and heads, the propagation options
         ParameterChecks.embeddingTypes(graph, job.nodeInputs(pretrainedOrNull));
         if (kind == TaskKind.NODE_CLASSIFICATION) {
             GraphTargets.targetType(graph, job.targetType());

@@ -247,7 +247,10 @@ public record FinetuneParameters(
         Double linkTemperature,
 
         @Schema(description = "Link task: whole graph or fan-out neighbourhoods per step", nullable = true) @Valid
-        LinkSamplingParameters linkSampling)
+        LinkSamplingParameters linkSampling,
+
+        @Schema(description = "The propagation backbone's options", nullable = true) @Valid
+        PropagationParameters propagation)
         implements JobParameters {
 
     /** The ranking loss a job may not choose: the dot-product softmax is the baseline recommenders'. */
@@ -345,6 +348,7 @@ public record FinetuneParameters(
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 
@@ -357,7 +361,7 @@ public record FinetuneParameters(
     public static FinetuneParameters forTask(String task) {
         return new FinetuneParameters(
                 task, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null);
     }
 
     @Override

@@ -5,8 +5,11 @@ import com.dipgnn.finetuning.FineTuneConfig;
 import com.dipgnn.finetuning.FineTuneDefaults;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.finetuning.TaskKind;
+import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.model.PropagationConfig;
 import com.dipgnn.naming.EnumNames;
 import com.dipgnn.optim.OptimizerConfig;
 import com.dipgnn.ranking.NegativeSampling;
@@ -47,12 +50,13 @@ final class FinetuneResolution {
                 ? pretrainedOrNull.modelConfig()
                 : defaults(job.task(), job.split()).model();
         NodeInputConfig inputs = job.nodeInputs(pretrainedOrNull);
+        String backbone = or(job.backbone(), EnumNames.nameOf(from.backbone()));
         return new FinetuneParameters(
                 job.task(),
                 job.targetType(),
                 job.relation(),
                 job.pretrainedModelId(),
-                or(job.backbone(), EnumNames.nameOf(from.backbone())),
+                backbone,
                 or(job.layers(), from.layers()),
                 or(job.hidden(), from.hidden()),
                 or(job.heads(), from.heads()),
@@ -81,7 +85,28 @@ final class FinetuneResolution {
                 job.textInputs(),
                 job.popularityPrior(),
                 job.linkTemperature(),
-                LinkSamplingParameters.filled(job.linkSampling()));
+                LinkSamplingParameters.filled(job.linkSampling()),
+                PropagationParameters.filled(job.propagation(), backbone, from.propagation()));
+    }
+
+    /**
+     * The encoder architecture of {@code job}, resolved by {@link #withDefaults}.
+     *
+     * @throws JobParameterException when it is not one (hidden and heads, the propagation options)
+     */
+    static ModelConfig model(FinetuneParameters job, ModelManifest pretrainedOrNull) {
+        FinetuneParameters p = job.withDefaults(pretrainedOrNull);
+        ParameterChecks.hiddenDivisibleByHeads(p.hidden(), p.heads());
+        Backbone backbone = ParameterChecks.backbone(p.backbone());
+        return new ModelConfig(
+                backbone,
+                p.layers(),
+                p.hidden(),
+                p.heads(),
+                job.dropout(),
+                FineTuneDefaults.of(job.taskKind(), job.splitMode()).model().attentionDropout(),
+                job.nodeInputs(pretrainedOrNull),
+                PropagationParameters.config(p.propagation(), backbone, PropagationConfig.DEFAULT));
     }
 
     /** The engine's experiment for {@code job}, its architecture resolved by {@link #withDefaults}. */
@@ -89,15 +114,7 @@ final class FinetuneResolution {
         FinetuneParameters p = job.withDefaults(pretrainedOrNull);
         TaskKind kind = job.taskKind();
         FineTuneDefaults paper = FineTuneDefaults.of(kind, job.splitMode());
-        ParameterChecks.hiddenDivisibleByHeads(p.hidden(), p.heads());
-        ModelConfig model = new ModelConfig(
-                ParameterChecks.backbone(p.backbone()),
-                p.layers(),
-                p.hidden(),
-                p.heads(),
-                job.dropout(),
-                paper.model().attentionDropout(),
-                job.nodeInputs(pretrainedOrNull));
+        ModelConfig model = model(job, pretrainedOrNull);
         OptimizerConfig optimizer = paper.optimizer()
                 .withLearningRate(job.learningRate())
                 .withWeightDecay(job.weightDecay())

@@ -20,6 +20,7 @@ import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.text.TextInputScope;
 import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
@@ -219,7 +220,10 @@ public record PretrainParameters(
                                 + "one); the transfer split ignores it",
                 example = "query__clicked__product",
                 nullable = true)
-        String relation)
+        String relation,
+
+        @Schema(description = "The propagation backbone's options", nullable = true) @Valid
+        PropagationParameters propagation)
         implements JobParameters {
 
     /**
@@ -267,6 +271,7 @@ public record PretrainParameters(
         structuralInputs = or(structuralInputs, inputs.structural().toString());
         embeddingRowDropout = or(embeddingRowDropout, inputs.rowDropout());
         split = or(split, EnumNames.nameOf(SplitMode.TRANSFER));
+        propagation = PropagationParameters.filled(propagation, backbone, model.propagation());
     }
 
     /** Parameters without the per-node embedding fields (their defaults apply). */
@@ -322,6 +327,7 @@ public record PretrainParameters(
                 checkpointEvery,
                 logEvery,
                 keep,
+                null,
                 null,
                 null,
                 null,

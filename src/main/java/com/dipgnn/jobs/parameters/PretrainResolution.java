@@ -5,8 +5,10 @@ import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeInputConfig;
+import com.dipgnn.model.PropagationConfig;
 import com.dipgnn.naming.EnumNames;
 import com.dipgnn.pretraining.FeatureReplacement;
 import com.dipgnn.pretraining.GeneratedEdges;
@@ -26,8 +28,9 @@ final class PretrainResolution {
     /** The encoder architecture {@code job} names ({@link PretrainParameters#modelConfig}). */
     static ModelConfig model(PretrainParameters job) {
         ParameterChecks.hiddenDivisibleByHeads(job.hidden(), job.heads());
+        Backbone backbone = ParameterChecks.backbone(job.backbone());
         return new ModelConfig(
-                ParameterChecks.backbone(job.backbone()),
+                backbone,
                 job.layers(),
                 job.hidden(),
                 job.heads(),
@@ -38,7 +41,8 @@ final class PretrainResolution {
                         job.nodeEmbeddings(),
                         job.embeddingWidth(),
                         job.structuralInputs(),
-                        job.embeddingRowDropout()));
+                        job.embeddingRowDropout()),
+                PropagationParameters.config(job.propagation(), backbone, PropagationConfig.DEFAULT));
     }
 
     /** The engine's pre-training settings {@code job} names ({@link PretrainParameters#toPretrainConfig}). */

@@ -5,8 +5,10 @@ import com.dipgnn.graph.FeatureStandardization;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.jobs.runner.JobParameterException;
+import com.dipgnn.model.Backbone;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.model.PropagationConfig;
 import com.dipgnn.naming.EnumNames;
 import com.dipgnn.store.ModelManifest;
 import com.dipgnn.store.ModelStore;
@@ -124,6 +126,23 @@ final class PretrainedModelCheck {
                         .structural()
                         .equals(saved.nodeInputs().structural())) {
             throw mismatch("structuralInputs", saved.nodeInputs().structural());
+        }
+        checkPropagation(saved);
+    }
+
+    /** The propagation options given must be the model's (the backbone is checked first). */
+    private void checkPropagation(ModelConfig saved) {
+        PropagationParameters given = job.propagation();
+        if (given == null || saved.backbone() != Backbone.PROPAGATION) {
+            return;
+        }
+        PropagationConfig options = saved.propagation();
+        if (given.layerWeights() != null && given.layerWeights() != options.layerWeights()) {
+            throw mismatch(PropagationParameters.FIELD + ".layerWeights", options.layerWeights());
+        }
+        if (given.layerCombination() != null
+                && PropagationConfig.LayerCombination.parse(given.layerCombination()) != options.combination()) {
+            throw mismatch(PropagationParameters.FIELD + ".layerCombination", EnumNames.nameOf(options.combination()));
         }
     }
 

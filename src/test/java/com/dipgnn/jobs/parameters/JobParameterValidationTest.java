@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 /** Each graph-dependent error names its field, what is wrong and the fix. */
 class JobParameterValidationTest {
 
-    private static final HeteroGraph COMMUNITY = community(1);
-    private static final long SPLIT_SEED = 5;
+    static final HeteroGraph COMMUNITY = community(1);
+    static final long SPLIT_SEED = 5;
 
     static HeteroGraph community(long seed) {
         return SyntheticGraphs.community(CommunityConfig.defaults()
@@ -59,7 +59,7 @@ class JobParameterValidationTest {
                 .build();
     }
 
-    private static ModelManifest pretrainedOn(HeteroGraph graph, long splitSeed, ModelConfig model) {
+    static ModelManifest pretrainedOn(HeteroGraph graph, long splitSeed, ModelConfig model) {
         return pretrainedOn(graph, new PretrainSplit.NodeTransfer(splitSeed, "node"), model);
     }
 
@@ -141,7 +141,7 @@ class JobParameterValidationTest {
                 keep);
     }
 
-    private static void assertRefused(ThrowingCallable call, String field, String... fixes) {
+    static void assertRefused(ThrowingCallable call, String field, String... fixes) {
         assertThatThrownBy(call).isInstanceOfSatisfying(JobParameterException.class, e -> {
             org.assertj.core.api.Assertions.assertThat(e.field()).isEqualTo(field);
             org.assertj.core.api.Assertions.assertThat(e.reason()).contains(fixes);
