@@ -10,13 +10,11 @@ import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.sampling.SamplingConfig;
 import java.io.IOException;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The fine-tuning run whose checkpoints are kept as fixtures under
  * {@code src/test/resources/checkpoints}: a 4-step run checkpointed every step leaves the checkpoint
- * of step 3. {@code -Dcheckpoint.fixtures=DIR} writes one into {@code DIR/finetune}.
+ * of step 3. {@link #main} writes one.
  */
 class FineTuneCheckpointFixtures {
 
@@ -41,10 +39,12 @@ class FineTuneCheckpointFixtures {
         return new FineTuneExperiment(GRAPH, "community", spec, Device.cpu());
     }
 
-    @Test
-    @EnabledIfSystemProperty(named = "checkpoint.fixtures", matches = ".+")
-    void write() throws IOException {
-        Path dir = Path.of(System.getProperty("checkpoint.fixtures")).resolve("finetune");
+    /**
+     * Writes the run's checkpoints into {@code args[0]/finetune} with today's format (a program, not a
+     * test: src/test/resources/checkpoints/README.md says how its files become fixtures).
+     */
+    public static void main(String[] args) throws IOException {
+        Path dir = Path.of(args[0]).resolve("finetune");
         experiment(4, 32).run(1, TrainingListener.NONE, null, null, dir, 1);
     }
 }

@@ -9,13 +9,11 @@ import com.dipgnn.model.Backbone;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.sampling.SamplingConfig;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The pre-training run whose checkpoints are kept as fixtures under
  * {@code src/test/resources/checkpoints}: 3 steps checkpointed every 2 leave the checkpoint of
- * step 2. {@code -Dcheckpoint.fixtures=DIR} writes one into {@code DIR/pretrain}.
+ * step 2. {@link #main} writes one.
  */
 class PretrainCheckpointFixtures {
 
@@ -36,10 +34,12 @@ class PretrainCheckpointFixtures {
                 .withSeed(3);
     }
 
-    @Test
-    @EnabledIfSystemProperty(named = "checkpoint.fixtures", matches = ".+")
-    void write() throws Exception {
-        Path dir = Path.of(System.getProperty("checkpoint.fixtures")).resolve("pretrain");
+    /**
+     * Writes the run's checkpoints into {@code args[0]/pretrain} with today's format (a program, not a
+     * test: src/test/resources/checkpoints/README.md says how its files become fixtures).
+     */
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]).resolve("pretrain");
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
             new Pretrainer(config(3), PretrainListener.NONE).run(GRAPH, MODEL, manager, dir);
         }

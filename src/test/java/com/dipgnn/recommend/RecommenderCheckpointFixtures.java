@@ -9,14 +9,11 @@ import com.dipgnn.optim.TrainingListener;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The recommender run whose checkpoints are kept as fixtures under
  * {@code src/test/resources/checkpoints}: 3 epochs of matrix factorisation, checkpointed after
- * each but the last, leave the checkpoint of epoch 2. {@code -Dcheckpoint.fixtures=DIR} writes one
- * into {@code DIR/recommend}.
+ * each but the last, leave the checkpoint of epoch 2; {@link #main} writes one.
  */
 class RecommenderCheckpointFixtures {
 
@@ -46,10 +43,12 @@ class RecommenderCheckpointFixtures {
         return new RecommenderExperiment(GRAPH, null, SplitMode.HOLDOUT, 7, config, Device.cpu());
     }
 
-    @Test
-    @EnabledIfSystemProperty(named = "checkpoint.fixtures", matches = ".+")
-    void write() throws Exception {
-        Path dir = Path.of(System.getProperty("checkpoint.fixtures")).resolve("recommend");
+    /**
+     * Writes the run's checkpoints into {@code args[0]/recommend} with today's format (a program, not a
+     * test: src/test/resources/checkpoints/README.md says how its files become fixtures).
+     */
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args[0]).resolve("recommend");
         experiment(config(3, 32)).run(3, TrainingListener.NONE, dir);
     }
 }

@@ -6,10 +6,18 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.stream.Stream;
 
-/** Checkpoint directories kept under {@code src/test/resources/checkpoints}, copied for a test to resume from. */
+/**
+ * Checkpoint directories kept under {@code src/test/resources/checkpoints}, copied for a test to resume
+ * from. Their array files are kept as Base64 text ({@code <name>.base64}, no binary in git) and
+ * decoded to their own names, byte for byte, as they are copied.
+ */
 public final class CheckpointFixtures {
+
+    /** The suffix of an array file kept as Base64 text. */
+    private static final String BASE64 = ".base64";
 
     private CheckpointFixtures() {}
 
@@ -31,6 +39,11 @@ public final class CheckpointFixtures {
                 try {
                     if (Files.isDirectory(file)) {
                         Files.createDirectories(to);
+                    } else if (file.getFileName().toString().endsWith(BASE64)) {
+                        String kept = to.getFileName().toString();
+                        Files.write(
+                                to.resolveSibling(kept.substring(0, kept.length() - BASE64.length())),
+                                Base64.getMimeDecoder().decode(Files.readString(file)));
                     } else {
                         Files.copy(file, to);
                         to.toFile().setWritable(true);
