@@ -6,6 +6,7 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import com.dipgnn.graph.StepRandom;
 import com.dipgnn.graph.split.LinkSplit;
+import com.dipgnn.inference.LayerwiseEmbedder;
 import com.dipgnn.inference.NodeEmbedder;
 import com.dipgnn.model.CosineScorer;
 import com.dipgnn.model.GraphEncoder;
@@ -26,6 +27,11 @@ import java.util.Random;
  * (fixed by the seed, never true edges of its anchor) for MRR and Hits@k, plus the
  * {@link LinkFullRanking} metrics where that protocol applies. Each candidate's score is the
  * head's cosine plus a popularity prior weight times log(1 + its training in-degree).
+ *
+ * <p>Embeddings are always exact: one whole-graph forward pass when the evaluation sampler covers
+ * the whole graph, else every node layer by layer ({@link LayerwiseEmbedder#embedLast}, in memory
+ * bounded by two layers' states and one pass), never through sampled neighbourhoods, so that a
+ * metric does not depend on how training sampled.
  */
 final class LinkEvaluator {
 
@@ -42,6 +48,9 @@ final class LinkEvaluator {
     private final RelationType relation;
     private final SubgraphSampler sampler;
     private final NodeEmbedder embedder;
+    /** Exact layer-by-layer inference when {@link #sampler} does not cover the whole graph, else null. */
+    private final LayerwiseEmbedder layerwise;
+
     private final Map<EvalSplit, int[][]> evalNegatives = new LinkedHashMap<>();
     /** Whether validation ranks every candidate and selects by Recall@20 instead of the sampled MRR. */
     private final boolean selectByFullRanking;
@@ -62,6 +71,7 @@ final class LinkEvaluator {
         this.sampler = sampler;
         this.selectByFullRanking = config.selectByFullRanking();
         this.embedder = new NodeEmbedder(graph, sampler, EMBED_CHUNK);
+        this.layerwise = sampler.coversWholeGraph() ? null : new LayerwiseEmbedder(graph);
         NegativeSampler negativeSampler = new NegativeSampler(fullGraph);
         RelationType reverse = fullGraph.relationTypes().contains(relation.reverse()) ? relation.reverse() : relation;
         for (EvalSplit s : EvalSplit.values()) {
@@ -125,17 +135,23 @@ final class LinkEvaluator {
             System.arraycopy(negatives[i], 0, candidateIds, i * perEdge + 1, perEdge - 1);
         }
         Interactions fullExclusions = fullRanking.exclusions(s, selectByFullRanking);
-        Map<String, NodeEmbedder.Table> everyCandidate = fullExclusions == null
-                ? null
-                : embedder.embed(encoder, fullRanking.nodes(edges), scope, 0xF011 + EvalSplit.TEST.ordinal());
+        Map<String, NodeEmbedder.Table> everyCandidate;
         Map<String, NodeEmbedder.Table> tables;
-        if (everyCandidate != null && sampler.coversWholeGraph()) {
-            tables = everyCandidate; // the same whole-graph pass: every node already embedded
+        if (layerwise != null) {
+            tables = everyNode(encoder, scope);
+            everyCandidate = tables;
         } else {
-            Map<String, int[]> needed = new LinkedHashMap<>();
-            needed.put(relation.source(), edges.src());
-            needed.merge(relation.target(), candidateIds, LinkEvaluator::concat);
-            tables = embedder.embed(encoder, needed, scope, s.ordinal());
+            everyCandidate = fullExclusions == null
+                    ? null
+                    : embedder.embed(encoder, fullRanking.nodes(edges), scope, 0xF011 + EvalSplit.TEST.ordinal());
+            if (everyCandidate != null) {
+                tables = everyCandidate; // the same whole-graph pass: every node already embedded
+            } else {
+                Map<String, int[]> needed = new LinkedHashMap<>();
+                needed.put(relation.source(), edges.src());
+                needed.merge(relation.target(), candidateIds, LinkEvaluator::concat);
+                tables = embedder.embed(encoder, needed, scope, s.ordinal());
+            }
         }
         List<RankingMetrics> metrics =
                 betas.stream().map(b -> new RankingMetrics()).toList();
@@ -166,6 +182,16 @@ final class LinkEvaluator {
             }
         }
         return out;
+    }
+
+    /** Every node's embedding by exact layer-by-layer inference, per node type. */
+    private Map<String, NodeEmbedder.Table> everyNode(GraphEncoder encoder, NDManager scope) {
+        int width = encoder.config().hidden();
+        Map<String, NodeEmbedder.Table> tables = new LinkedHashMap<>();
+        layerwise
+                .embedLast(encoder, scope, (done, total) -> {})
+                .forEach((type, values) -> tables.put(type, NodeEmbedder.Table.everyNode(values, width)));
+        return tables;
     }
 
     /**

@@ -18,20 +18,33 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
 /**
  * The LightGCN protocol for the link task's held-out edges: every candidate node is ranked for
  * each anchor, except its edges the model was trained on (and its validation edges, for test).
  * Used at test time when the candidate type is small enough ({@link #ranksFully}), and on
- * validation when checkpoints are selected by its Recall@20.
+ * validation when checkpoints are selected by its Recall@20. When anchors times candidates exceed
+ * {@link #MAX_RANKED_SCORES}, a seeded uniform sample of the anchors (the same for every
+ * evaluation of a split) is ranked, each against every candidate ({@link #rankedAnchors}).
  */
 final class LinkFullRanking {
 
     /** The K of the full-ranking metrics (the field's Recall@20 and NDCG@20). */
     static final int K = 20;
-    /** Candidate types up to this size are fully ranked at test time (each candidate is embedded once). */
-    static final int MAX_CANDIDATES = 200_000;
+    /**
+     * Candidate types up to this size are fully ranked at test time: their embeddings are held as
+     * one array (1.2 GiB at width 64).
+     */
+    static final int MAX_CANDIDATES = 5_000_000;
+    /**
+     * Scores (anchors x candidates) one full ranking computes at most: about 4 times Gowalla's test
+     * set (29,858 anchors x 40,981 locations), 17,179 anchors against 500,000 candidates.
+     */
+    static final long MAX_RANKED_SCORES = 1L << 33;
+    /** Seeds the sample of anchors ranked when there are too many. */
+    private static final long ANCHOR_SAMPLE_SEED = 0xA2C4;
 
     private final HeteroGraph graph;
     private final RelationType relation;
@@ -68,12 +81,10 @@ final class LinkFullRanking {
                 : s == EvalSplit.VAL && selectByFullRanking ? valExclusions : null;
     }
 
-    /** What full ranking embeds: the held-out edges' distinct anchors and every candidate node. */
+    /** What full ranking embeds: the held-out edges' ranked anchors and every candidate node. */
     Map<String, int[]> nodes(LinkSplit.Edges edges) {
         Map<String, int[]> needed = new LinkedHashMap<>();
-        needed.put(
-                relation.source(),
-                Arrays.stream(edges.src()).distinct().sorted().toArray());
+        needed.put(relation.source(), rankedAnchors(edges.src(), graph.numNodes(relation.target())));
         needed.merge(
                 relation.target(),
                 IntStream.range(0, graph.numNodes(relation.target())).toArray(),
@@ -99,8 +110,8 @@ final class LinkFullRanking {
             Interactions exclusions,
             NDManager scope,
             List<Double> betas) {
-        int[] anchors = Arrays.stream(edges.src()).distinct().sorted().toArray();
         int[] candidates = IntStream.range(0, graph.numNodes(relation.target())).toArray();
+        int[] anchors = rankedAnchors(edges.src(), candidates.length);
         float eps = CosineScorer.normEpsilon();
         NDArray queries = ScalarOps.unitRows(tables.get(relation.source()).rows(scope, anchors), eps);
         NDArray items = ScalarOps.unitRows(
@@ -139,6 +150,36 @@ final class LinkFullRanking {
             out.add(m);
         }
         return out;
+    }
+
+    /**
+     * The distinct anchors of {@code src} that full ranking against {@code candidates} candidates
+     * ranks, sorted: all of them while anchors x candidates is at most {@link #MAX_RANKED_SCORES},
+     * else a uniform sample of {@code MAX_RANKED_SCORES / candidates} of them (at least one),
+     * drawn with a fixed seed so that every evaluation of the same edges ranks the same anchors.
+     */
+    static int[] rankedAnchors(int[] src, int candidates) {
+        return rankedAnchors(src, candidates, MAX_RANKED_SCORES);
+    }
+
+    /** {@link #rankedAnchors(int[], int)} with at most {@code maxScores} scores. */
+    static int[] rankedAnchors(int[] src, int candidates, long maxScores) {
+        int[] anchors = Arrays.stream(src).distinct().sorted().toArray();
+        long allowed = Math.max(1, maxScores / Math.max(1, candidates));
+        if (anchors.length <= allowed) {
+            return anchors;
+        }
+        SplittableRandom rng = new SplittableRandom(ANCHOR_SAMPLE_SEED);
+        int keep = (int) allowed;
+        for (int i = 0; i < keep; i++) { // a partial Fisher-Yates shuffle: the first keep are the sample
+            int j = i + rng.nextInt(anchors.length - i);
+            int swap = anchors[i];
+            anchors[i] = anchors[j];
+            anchors[j] = swap;
+        }
+        int[] sample = Arrays.copyOf(anchors, keep);
+        Arrays.sort(sample);
+        return sample;
     }
 
     /**

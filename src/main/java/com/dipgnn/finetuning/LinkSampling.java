@@ -10,8 +10,8 @@ import java.util.List;
  * How the link task samples a step's computation graph: the whole graph while it is within the
  * experiment's whole-graph bound ({@link LinkSamplingMode#FULL}, the default) or fixed fan-out
  * neighbourhoods ({@link FanoutSampler}) of each step's anchors and candidates; above the bound
- * always the fan-out neighbourhoods. Evaluation embeds on the whole graph while it is within the
- * bound, else on the same fan-out neighbourhoods.
+ * always the fan-out neighbourhoods. Evaluation is exact either way: one whole-graph pass while
+ * the graph is within the bound, else every node layer by layer ({@link LinkEvaluator}).
  *
  * @param mode whole graph or fan-out below the bound; null (a record written before the choice
  *     existed) means {@link LinkSamplingMode#FULL}
@@ -42,7 +42,8 @@ public record LinkSampling(LinkSamplingMode mode, List<Integer> fanouts) {
      * The samplers of a link task on a graph: the training steps' and evaluation's.
      *
      * @param training draws each training step's computation graph
-     * @param evaluation the subgraphs nodes are embedded on for evaluation
+     * @param evaluation the whole graph, on which evaluation embeds every node in one pass, or any
+     *     other sampler, which makes evaluation embed every node exactly layer by layer
      */
     public record Samplers(SubgraphSampler training, SubgraphSampler evaluation) {}
 

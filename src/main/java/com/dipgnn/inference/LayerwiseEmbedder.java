@@ -17,6 +17,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Exact inference over a whole graph, one layer at a time: the state of a node after layer
@@ -116,24 +117,47 @@ public final class LayerwiseEmbedder {
      *     node, {@code numNodes x width} row-major by node id; the last layer's are the embeddings
      */
     public List<Map<String, float[]>> embedAll(GraphEncoder encoder, NDManager scope, NodeEmbedder.Progress progress) {
+        List<Map<String, float[]>> states = new ArrayList<>();
+        run(encoder, scope, progress, states::add);
+        return states;
+    }
+
+    /**
+     * The last layer's states of every node, as {@link #embedAll} computes them, streamed layer by
+     * layer: only the states of the layer below and of the layer being computed are held at once
+     * (two {@code nodes x width} tables), however many layers the encoder has, plus one pass's
+     * arrays (bounded by {@code passNodes} and {@code passEdges}).
+     *
+     * @return per node type (graph order), {@code numNodes x width} row-major by node id
+     */
+    public Map<String, float[]> embedLast(GraphEncoder encoder, NDManager scope, NodeEmbedder.Progress progress) {
+        List<Map<String, float[]>> last = new ArrayList<>(List.of(Map.of()));
+        run(encoder, scope, progress, layer -> last.set(0, layer));
+        return last.get(0);
+    }
+
+    /** Computes the layers in order, handing each layer's states to {@code done} once computed. */
+    private void run(
+            GraphEncoder encoder,
+            NDManager scope,
+            NodeEmbedder.Progress progress,
+            Consumer<Map<String, float[]>> done) {
         int layers = encoder.layers().size();
         long total = graph.totalNodes() * layers;
-        long done = 0;
+        long computed = 0;
         List<Pass> plan = plan();
-        List<Map<String, float[]>> states = new ArrayList<>();
         Map<String, float[]> below = null;
         for (int layer = 0; layer < layers; layer++) {
             Map<String, float[]> out = new LinkedHashMap<>();
             for (Pass pass : plan) {
                 place(out, pass, runPass(encoder, layer, below, pass, scope));
-                done += pass.nodes().length;
-                progress.embedded(done, total);
+                computed += pass.nodes().length;
+                progress.embedded(computed, total);
             }
             graph.nodeTypes().forEach(type -> out.putIfAbsent(type, new float[0]));
-            states.add(out);
+            done.accept(out);
             below = out;
         }
-        return states;
     }
 
     /**

@@ -23,7 +23,9 @@ public final class NodeEmbedder {
 
     /** Embeddings of the requested nodes of one type, looked up by node id. */
     public static final class Table {
+        /** Per node id, its row in {@link #values}; null when row = id (every node, in id order). */
         private final Map<Integer, Integer> rows;
+
         private final float[] values;
         private final int width;
 
@@ -33,15 +35,32 @@ public final class NodeEmbedder {
             this.width = width;
         }
 
+        /**
+         * Every node of a type: row {@code id} of the row-major {@code values} ({@code nodes x width})
+         * is node {@code id}'s embedding. Holds {@code values} as given, with no per-node index.
+         */
+        public static Table everyNode(float[] values, int width) {
+            if (width < 1 || values.length % width != 0) {
+                throw new IllegalArgumentException(
+                        "a table of width " + width + " cannot hold " + values.length + " values");
+            }
+            return new Table(null, values, width);
+        }
+
+        /** The row of node {@code id}. */
+        private int rowOf(int id) {
+            Integer row = rows == null ? (id >= 0 && id < values.length / width ? id : null) : rows.get(id);
+            if (row == null) {
+                throw new IllegalArgumentException("node " + id + " was not embedded");
+            }
+            return row;
+        }
+
         /** The embeddings of {@code ids}, in order, as an (ids.length x width) array in {@code manager}. */
         public NDArray rows(NDManager manager, int[] ids) {
             float[] out = new float[ids.length * width];
             for (int i = 0; i < ids.length; i++) {
-                Integer row = rows.get(ids[i]);
-                if (row == null) {
-                    throw new IllegalArgumentException("node " + ids[i] + " was not embedded");
-                }
-                System.arraycopy(values, row * width, out, i * width, width);
+                System.arraycopy(values, rowOf(ids[i]) * width, out, i * width, width);
             }
             return manager.create(out, new Shape(ids.length, width));
         }
@@ -57,11 +76,7 @@ public final class NodeEmbedder {
          * @throws IllegalArgumentException when the node was not embedded
          */
         public void copyRow(int id, float[] dest, int offset) {
-            Integer row = rows.get(id);
-            if (row == null) {
-                throw new IllegalArgumentException("node " + id + " was not embedded");
-            }
-            System.arraycopy(values, row * width, dest, offset, width);
+            System.arraycopy(values, rowOf(id) * width, dest, offset, width);
         }
     }
 

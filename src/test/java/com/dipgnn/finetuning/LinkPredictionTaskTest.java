@@ -187,6 +187,6 @@ class LinkPredictionTaskTest {
                         new FullGraphSampler(),
                         LinkTaskConfig.sampledSoftmax(8, 15, 8, 0.1, 2).withFullRankingSelection(true)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("200000");
+                .hasMessageContaining(String.valueOf(LinkPredictionTask.FULL_RANKING_MAX_CANDIDATES));
     }
 }

@@ -142,9 +142,13 @@ class LayerwiseEmbedderTest {
             }
             // the last layer's states are the encoder's output
             Map<String, NDArray> output = encoder.forward(whole, false);
+            // streamed layer by layer, the last layer is the same
+            Map<String, float[]> last = embedder.embedLast(encoder, manager, (done, total) -> {});
+            assertThat(last.keySet()).containsExactlyElementsOf(graph.nodeTypes());
             for (String type : graph.nodeTypes()) {
                 assertThat(layers.get(layers.size() - 1).get(type))
                         .containsExactly(output.get(type).toFloatArray(), within(1e-5f));
+                assertThat(last.get(type)).containsExactly(output.get(type).toFloatArray(), within(1e-5f));
             }
         }
     }
