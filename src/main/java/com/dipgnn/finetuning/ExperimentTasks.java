@@ -98,7 +98,7 @@ final class ExperimentTasks {
     /**
      * The link task's samplers ({@link LinkSampling#samplers}): the whole graph when it is within the
      * spec's bounds and the spec does not ask for fan-outs, else fan-out neighbourhoods to train on
-     * (and to evaluate on above the bounds); the choice is logged with its figures.
+     * and exact layer-by-layer evaluation; the choice is logged with its figures.
      */
     private static LinkSampling.Samplers linkSamplers(ExperimentSpec spec, HeteroGraph g) {
         WholeGraphBudget budget = spec.wholeGraphBudget();
@@ -108,8 +108,8 @@ final class ExperimentTasks {
         System.getLogger(FineTuneExperiment.class.getName())
                 .log(
                         System.Logger.Level.INFO,
-                        "link fine-tuning on " + g.name() + " trains on " + samplers.training() + ", evaluates on "
-                                + samplers.evaluation() + ": "
+                        "link fine-tuning on " + g.name() + " trains on " + samplers.training() + ", evaluates "
+                                + samplers.evaluationDescription() + ": "
                                 + budget.figures(g, model.hidden(), model.layers(), 1));
         return samplers;
     }

@@ -10,8 +10,9 @@ import java.util.List;
  * How the link task samples a step's computation graph: the whole graph while it is within the
  * experiment's whole-graph bound ({@link LinkSamplingMode#FULL}, the default) or fixed fan-out
  * neighbourhoods ({@link FanoutSampler}) of each step's anchors and candidates; above the bound
- * always the fan-out neighbourhoods. Evaluation is exact either way: one whole-graph pass while
- * the graph is within the bound, else every node layer by layer ({@link LinkEvaluator}).
+ * always the fan-out neighbourhoods. Evaluation is exact either way: one whole-graph pass when
+ * training takes the whole graph, else every node layer by layer ({@link LinkEvaluator}), so
+ * that fan-out training never holds a whole-graph step's arrays, not even to evaluate.
  *
  * @param mode whole graph or fan-out below the bound; null (a record written before the choice
  *     existed) means {@link LinkSamplingMode#FULL}
@@ -45,7 +46,15 @@ public record LinkSampling(LinkSamplingMode mode, List<Integer> fanouts) {
      * @param evaluation the whole graph, on which evaluation embeds every node in one pass, or any
      *     other sampler, which makes evaluation embed every node exactly layer by layer
      */
-    public record Samplers(SubgraphSampler training, SubgraphSampler evaluation) {}
+    public record Samplers(SubgraphSampler training, SubgraphSampler evaluation) {
+
+        /** How evaluation embeds, in words (for the log). */
+        public String evaluationDescription() {
+            return evaluation.coversWholeGraph()
+                    ? "one whole-graph pass"
+                    : "every node exactly, layer by layer in bounded passes";
+        }
+    }
 
     /**
      * The link task's samplers for an encoder of {@code layers} layers on a graph the whole-graph
@@ -57,6 +66,6 @@ public record LinkSampling(LinkSamplingMode mode, List<Integer> fanouts) {
             return new Samplers(whole, whole);
         }
         SubgraphSampler fanout = new FanoutSampler(fanoutsFor(layers));
-        return new Samplers(fanout, wholeGraphAllowed ? new FullGraphSampler() : fanout);
+        return new Samplers(fanout, fanout);
     }
 }

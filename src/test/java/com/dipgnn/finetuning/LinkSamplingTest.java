@@ -24,12 +24,16 @@ class LinkSamplingTest {
     }
 
     @Test
-    void fanOutModeTrainsOnFanOutsAndEvaluatesOnTheWholeGraphWithinTheBound() {
+    void fanOutModeTrainsOnFanOutsAndEvaluatesLayerByLayerEvenWithinTheBound() {
         LinkSampling fanout = new LinkSampling(LinkSamplingMode.FANOUT, List.of(5, 3));
 
         LinkSampling.Samplers within = fanout.samplers(true, 2);
         assertThat(((FanoutSampler) within.training()).fanouts()).containsExactly(5, 3);
-        assertThat(within.evaluation()).isInstanceOf(FullGraphSampler.class);
+        // not the whole graph: LinkEvaluator then embeds every node layer by layer
+        assertThat(within.evaluation().coversWholeGraph()).isFalse();
+        assertThat(within.evaluationDescription()).contains("layer by layer");
+        assertThat(LinkSampling.DEFAULT.samplers(true, 2).evaluationDescription())
+                .isEqualTo("one whole-graph pass");
 
         LinkSampling.Samplers above = fanout.samplers(false, 2);
         assertThat(above.training()).isInstanceOf(FanoutSampler.class);
