@@ -159,8 +159,10 @@ public final class RecommendTrainBenchmark {
     }
 
     /**
-     * Resident bytes beyond the Java heap's committed size, the allocator's free memory handed back
-     * first: what PyTorch (and the JVM outside its heap) holds; -1 where the resident size is unknown.
+     * Resident bytes beyond the Java heap's used bytes, the allocator's free memory handed back
+     * first: what PyTorch's tensors and allocator hold, with the JVM's own native memory (metaspace,
+     * code, thread stacks) and any touched but unused heap, so an upper bound of PyTorch's share;
+     * -1 where the resident size is unknown.
      */
     static long nativeBytes() {
         ProcessMemory.releaseFreeNativeMemory();
@@ -168,7 +170,7 @@ public final class RecommendTrainBenchmark {
         if (rss < 0) {
             return -1;
         }
-        long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getCommitted();
+        long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         return Math.max(0, rss * MIB - heap);
     }
 

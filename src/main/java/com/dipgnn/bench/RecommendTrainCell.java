@@ -24,8 +24,9 @@ import java.util.List;
  * @param stepsPerEpoch steps of one pass over the training pairs
  * @param epochSeconds projected seconds of an epoch: steps per epoch × the median step
  * @param peakRssMib the process's peak resident set size in MiB (a high-water mark: graph, training, evaluation)
- * @param nativeBytes resident bytes beyond the Java heap's committed size after the timed steps, with
- *     the allocator's free memory handed back (PyTorch's tensors, mostly; a lower bound unless the heap is pre-touched)
+ * @param nativeBytes resident bytes beyond the Java heap's used bytes after the timed steps, with the
+ *     allocator's free memory handed back: PyTorch's tensors and allocator, with the JVM's own native
+ *     memory and any touched but unused heap (an upper bound of PyTorch's share)
  * @param samplingMsPerStep host time making one step's batch (sampling, negatives), on the prefetch thread
  * @param waitMsPerStep time a timed step waited for its batch
  * @param samplingHidden whether the prefetch hid the sampling: the wait is at most a tenth of the sampling time

@@ -51,7 +51,8 @@ final class RecommendTrainText {
         }
         sb.append("step: median and p90 of the timed steps (waiting for the batch included); epoch = steps per "
                 + "epoch x median step; peak: the cell's process's peak resident MiB; native: resident MiB beyond the "
-                + "Java heap's committed size after the timed steps; sample ms: host time making a batch on the "
+                + "Java heap's used bytes after the timed steps (PyTorch, the JVM's own native memory, touched "
+                + "but unused heap); sample ms: host time making a batch on the "
                 + "prefetch thread, wait ms: a step's wait for it, hidden when the wait is at most a tenth of it "
                 + "(baselines draw their pairs inside the step: -); fanouts: whole for the whole graph every step; wall: the cell from loading the graph to its "
                 + "evaluation\n");
