@@ -24,7 +24,6 @@ import com.dipgnn.recommend.RecommenderKind;
 import com.dipgnn.runtime.Devices;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +31,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -54,7 +52,9 @@ import picocli.CommandLine.Spec;
                 + "fine-tuning step with per-node embedding tables of several sizes and gives their state per node; "
                 + "'gnn-link' times that step on the own edge split of --bench-dataset (Gowalla by default); 'kernels' "
                 + "runs the --workloads with both aggregation kernels (coo, torchscript) in one process, interleaved, "
-                + "and compares step time, CPU time and peak resident memory.")
+                + "and compares step time, CPU time and peak resident memory; 'recommend-train' trains each --paths on each "
+                + "--graphs for --budget-steps in a process of its own and gives step time, epoch time, peak "
+                + "resident and native memory, host sampling and test Recall@20 / NDCG@20.")
 public final class BenchCommand implements Callable<Integer> {
 
     private static final int PROFILE_ROWS = 25;
@@ -67,8 +67,9 @@ public final class BenchCommand implements Callable<Integer> {
             defaultValue = "all",
             description =
                     "gat-homo, hgt-homo, hgt-hetero, hgt-text, all (those four), dipgnn-gat-homo, dipgnn-hgt-homo, "
-                            + "dipgnn-hgt-hetero, dipgnn-hgt-text, dipgnn-all (those four), memory, recommend, scaling, node-embeddings, gnn-link, recommender "
-                            + "or kernels (default: ${DEFAULT-VALUE})")
+                            + "dipgnn-hgt-hetero, dipgnn-hgt-text, dipgnn-all (those four), memory, recommend, scaling, node-embeddings, gnn-link, recommender, "
+                            + RecommendTrainOptions.CONFIG
+                            + " or kernels (default: ${DEFAULT-VALUE})")
     String config;
 
     @Option(names = "--repeats", defaultValue = "20", description = "timed steps (default: ${DEFAULT-VALUE})")
@@ -220,6 +221,9 @@ public final class BenchCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     RecommenderOptions recommenderOptions = new RecommenderOptions();
 
+    @picocli.CommandLine.Mixin
+    RecommendTrainOptions recommendTrain = new RecommendTrainOptions();
+
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
     String device;
 
@@ -246,7 +250,12 @@ public final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintStream out = System.out;
         if (profile != null) {
-            checkProfileRequest();
+            ProfileRequest.check(spec.commandLine(), config, baseName(config), profile);
+        }
+        if (RecommendTrainOptions.CONFIG.equals(config)) {
+            List<String> commandLine =
+                    spec.root().commandLine().getParseResult().originalArgs();
+            return recommendTrain.run(warmup, device, json, recommenderOptions, commandLine, out);
         }
         if ("memory".equals(config)) {
             MemoryBenchmark.Report report = MemoryBenchmark.run(scale);
@@ -410,7 +419,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     /** A {@code --config} value without the pre-training prefix. */
-    private static String baseName(String config) {
+    static String baseName(String config) {
         return config.startsWith(PretrainStepBenchmark.PREFIX)
                 ? config.substring(PretrainStepBenchmark.PREFIX.length())
                 : config;
@@ -418,29 +427,5 @@ public final class BenchCommand implements Callable<Integer> {
 
     private void progress(int r) {
         System.err.printf(Locale.ROOT, "\r  step %d/%d", r, repeats);
-    }
-
-    /** Refuses a --profile request before any work: one step benchmark, and a new file in an existing directory. */
-    private void checkProfileRequest() {
-        String base = baseName(config);
-        if (BenchConfiguration.all().stream().noneMatch(c -> c.name().equals(base))) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(),
-                    "--profile times one step benchmark, not '"
-                            + config
-                            + "': name one training or pre-training configuration, for example --config hgt-homo "
-                            + "or --config dipgnn-hgt-homo");
-        }
-        Path directory = profile.toAbsolutePath().getParent();
-        if (Files.exists(profile)) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(), "--profile: " + profile + " already exists; name a new file or remove it");
-        }
-        if (directory == null || !Files.isDirectory(directory)) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(),
-                    "--profile: the directory of " + profile
-                            + " does not exist; create it or name a file in an existing one");
-        }
     }
 }
