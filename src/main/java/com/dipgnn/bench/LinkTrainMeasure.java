@@ -13,7 +13,6 @@ import com.dipgnn.finetuning.LinkBatch;
 import com.dipgnn.finetuning.LinkPredictionTask;
 import com.dipgnn.finetuning.LinkSampling;
 import com.dipgnn.finetuning.LinkSamplingMode;
-import com.dipgnn.finetuning.LinkTaskConfig;
 import com.dipgnn.finetuning.SplitMode;
 import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.HeteroGraph;
@@ -94,7 +93,7 @@ final class LinkTrainMeasure {
         HeteroGraph graph = experiment.graph();
         ExperimentSpec spec = experiment.spec();
         ModelConfig model = spec.model();
-        LinkSplit split = spec.split().edgeSplit(graph, experiment.linkRelation(), spec.splitSeed());
+        LinkSplit split = spec.split().edgeSplit(graph, experiment.linkRelation(), spec.splitSeed()); // as the task's
         WholeGraphBudget budget = spec.wholeGraphBudget();
         boolean whole = budget.allows(split.structure(), model.hidden(), model.layers(), 1);
         if (path == RecommendTrainPath.FULL && !whole) {
@@ -102,21 +101,9 @@ final class LinkTrainMeasure {
                     + budget.figures(split.structure(), model.hidden(), model.layers(), 1));
         }
         LinkSampling.Samplers samplers = spec.linkSampling().samplers(whole, model.layers());
-        LinkPredictionTask task = new LinkPredictionTask(
-                graph,
-                split,
-                samplers,
-                new LinkTaskConfig(
-                        spec.training().batchSize(),
-                        spec.evalNegatives(),
-                        spec.trainNegatives(),
-                        spec.temperature(),
-                        spec.splitSeed(),
-                        spec.linkLoss(),
-                        spec.linkNegatives(),
-                        false));
+        LinkPredictionTask task = (LinkPredictionTask) experiment.task();
         log.accept(path.cliName() + ": " + model.backbone() + " " + model.layers() + " x " + model.hidden()
-                + ", trains on " + samplers.training() + ", evaluates on " + samplers.evaluation());
+                + ", trains on " + samplers.training() + ", evaluates " + samplers.evaluationDescription());
         try (NDManager manager = NDManager.newBaseManager(device)) {
             GraphEncoder encoder = new GraphEncoder(
                     GraphSchema.of(task.modelGraph(), model.nodeInputs()), model, NodeIdSpace.of(task.modelGraph()));

@@ -175,6 +175,14 @@ public final class FineTuneExperiment {
     }
 
     /**
+     * The task {@link #run} trains, built as it builds it (split, samplers, negatives), for callers
+     * that drive the steps themselves (the recommend-train benchmark).
+     */
+    public FineTuningTask<?> task() {
+        return ExperimentTasks.create(spec, graph()).task();
+    }
+
+    /**
      * A linear probe of the encoder as it starts fine-tuning with {@code seed} (from {@code pretrained},
      * or randomly initialised when it is null), frozen: its clean-graph embeddings of the fine-tuning
      * nodes feed a {@link LinearProbe} on the same train, validation and test nodes as {@link #run}.
