@@ -13,12 +13,12 @@ import com.dipgnn.ranking.Interactions;
 import com.dipgnn.ranking.PopularitySegments;
 import com.dipgnn.ranking.PriorColumns;
 import com.dipgnn.ranking.RankingEvaluator;
+import com.dipgnn.ranking.UserSample;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 
 /**
@@ -26,8 +26,8 @@ import java.util.stream.IntStream;
  * each anchor, except its edges the model was trained on (and its validation edges, for test).
  * Used at test time when the candidate type is small enough ({@link #ranksFully}), and on
  * validation when checkpoints are selected by its Recall@20. When anchors times candidates exceed
- * {@link #MAX_RANKED_SCORES}, a seeded uniform sample of the anchors (the same for every
- * evaluation of a split) is ranked, each against every candidate ({@link #rankedAnchors}).
+ * {@link UserSample#MAX_RANKED_SCORES}, the anchors {@link UserSample} keeps are ranked, each
+ * against every candidate ({@link #rankedAnchors}).
  */
 final class LinkFullRanking {
 
@@ -38,13 +38,6 @@ final class LinkFullRanking {
      * one array (1.2 GiB at width 64).
      */
     static final int MAX_CANDIDATES = 5_000_000;
-    /**
-     * Scores (anchors x candidates) one full ranking computes at most: about 4 times Gowalla's test
-     * set (29,858 anchors x 40,981 locations), 17,179 anchors against 500,000 candidates.
-     */
-    static final long MAX_RANKED_SCORES = 1L << 33;
-    /** Seeds the sample of anchors ranked when there are too many. */
-    private static final long ANCHOR_SAMPLE_SEED = 0xA2C4;
 
     private final HeteroGraph graph;
     private final RelationType relation;
@@ -154,32 +147,17 @@ final class LinkFullRanking {
 
     /**
      * The distinct anchors of {@code src} that full ranking against {@code candidates} candidates
-     * ranks, sorted: all of them while anchors x candidates is at most {@link #MAX_RANKED_SCORES},
-     * else a uniform sample of {@code MAX_RANKED_SCORES / candidates} of them (at least one),
-     * drawn with a fixed seed so that every evaluation of the same edges ranks the same anchors.
+     * ranks, sorted: those {@link UserSample} keeps, the same users as the baseline recommenders
+     * rank on the same data.
      */
     static int[] rankedAnchors(int[] src, int candidates) {
-        return rankedAnchors(src, candidates, MAX_RANKED_SCORES);
+        return rankedAnchors(src, candidates, UserSample.MAX_RANKED_SCORES);
     }
 
-    /** {@link #rankedAnchors(int[], int)} with at most {@code maxScores} scores. */
+    /** {@link #rankedAnchors(int[], int)} with at most about {@code maxScores} scores. */
     static int[] rankedAnchors(int[] src, int candidates, long maxScores) {
         int[] anchors = Arrays.stream(src).distinct().sorted().toArray();
-        long allowed = Math.max(1, maxScores / Math.max(1, candidates));
-        if (anchors.length <= allowed) {
-            return anchors;
-        }
-        SplittableRandom rng = new SplittableRandom(ANCHOR_SAMPLE_SEED);
-        int keep = (int) allowed;
-        for (int i = 0; i < keep; i++) { // a partial Fisher-Yates shuffle: the first keep are the sample
-            int j = i + rng.nextInt(anchors.length - i);
-            int swap = anchors[i];
-            anchors[i] = anchors[j];
-            anchors[j] = swap;
-        }
-        int[] sample = Arrays.copyOf(anchors, keep);
-        Arrays.sort(sample);
-        return sample;
+        return UserSample.of(anchors.length, candidates, maxScores).kept(anchors);
     }
 
     /**

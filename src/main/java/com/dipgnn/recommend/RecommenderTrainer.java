@@ -15,6 +15,7 @@ import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import com.dipgnn.ranking.RankingEvaluator;
 import com.dipgnn.ranking.TopKMetrics;
+import com.dipgnn.ranking.UserSample;
 import com.dipgnn.runtime.Devices;
 import com.dipgnn.store.CheckpointFiles;
 import java.io.IOException;
@@ -321,7 +322,7 @@ public final class RecommenderTrainer {
             Interactions exclude) {
         try (NDManager scope = manager.newSubManager()) {
             UserItemVectors v = scoringVectors(model, scope);
-            TopKMetrics m = evaluator.fullRanking(v.users(), v.items(), heldOut, exclude);
+            TopKMetrics m = evaluator.fullRanking(v.users(), v.items(), ranked(heldOut), exclude);
             Map<String, Double> out = new LinkedHashMap<>();
             out.put("recall@" + m.k(), m.recall());
             out.put("ndcg@" + m.k(), m.ndcg());
@@ -340,8 +341,13 @@ public final class RecommenderTrainer {
             Interactions all) {
         try (NDManager scope = manager.newSubManager()) {
             UserItemVectors v = rule.applied(scoringVectors(model, scope), chosen.beta(), scope);
-            return evaluator.evaluate(v.users(), v.items(), heldOut, exclude, all);
+            return evaluator.evaluate(v.users(), v.items(), ranked(heldOut), exclude, all);
         }
+    }
+
+    /** The held-out pairs of the users full ranking ranks ({@link UserSample}: all but on the largest data). */
+    private static Interactions ranked(Interactions heldOut) {
+        return UserSample.of(heldOut.activeUsers().length, heldOut.items()).kept(heldOut);
     }
 
     /** Whether the model's scores are cosines: the loss trains them (popularity's never are). */

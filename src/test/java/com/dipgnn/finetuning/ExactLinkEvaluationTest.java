@@ -13,6 +13,7 @@ import com.dipgnn.model.GraphModule;
 import com.dipgnn.model.GraphSchema;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.optim.ModelInitialization;
+import com.dipgnn.ranking.UserSample;
 import com.dipgnn.sampling.FanoutSampler;
 import com.dipgnn.sampling.FullGraphSampler;
 import com.dipgnn.sampling.SubgraphSampler;
@@ -107,16 +108,17 @@ class ExactLinkEvaluationTest {
     }
 
     @Test
-    void tooManyAnchorsAreRankedThroughAFixedSample() {
+    void tooManyAnchorsAreRankedThroughTheUsersSample() {
         int[] src = {9, 3, 3, 7, 1, 5, 9, 0, 2, 8, 4, 6}; // anchors 0..9
         assertThat(LinkFullRanking.rankedAnchors(src, 100, 1000)).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
-        int[] sample = LinkFullRanking.rankedAnchors(src, 100, 399); // room for 3 anchors of 100 scores
-        assertThat(sample).hasSize(3).isSorted().doesNotHaveDuplicates();
-        assertThat(java.util.Arrays.stream(sample).boxed().toList()).isSubsetOf(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
-        assertThat(LinkFullRanking.rankedAnchors(src, 100, 399)).containsExactly(sample);
-        // more candidates than the bound allows: still one anchor
-        assertThat(LinkFullRanking.rankedAnchors(src, 1000, 10)).hasSize(1);
-        // the bound of production: Gowalla's 29,858 test users against 40,981 locations are all ranked
-        assertThat(29_858L * 40_981).isLessThan(LinkFullRanking.MAX_RANKED_SCORES);
+        int[] sample = LinkFullRanking.rankedAnchors(src, 100, 400); // 40% of the anchors
+        UserSample users = UserSample.of(10, 100, 400);
+        assertThat(sample)
+                .isSorted()
+                .containsExactly(java.util.stream.IntStream.range(0, 10)
+                        .filter(users::keeps)
+                        .toArray());
+        // Gowalla's test set is ranked whole
+        assertThat(UserSample.of(29_858, 40_981)).isEqualTo(UserSample.EVERY_USER);
     }
 }
