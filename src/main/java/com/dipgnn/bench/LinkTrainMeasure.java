@@ -151,6 +151,8 @@ final class LinkTrainMeasure {
         int timedSteps = settings.budgetSteps() - settings.warmup();
         double[] ms = new double[timedSteps];
         double waited = 0;
+        double nodes = 0;
+        double edges = 0;
         try (BatchPrefetcher<LinkBatch> prefetcher = new BatchPrefetcher<>(
                 i -> task.prepare(i + 1, StepRandom.rngFor(settings.seed(), i + 1)), settings.budgetSteps())) {
             for (int s = 0; s < settings.budgetSteps(); s++) {
@@ -162,12 +164,18 @@ final class LinkTrainMeasure {
                 if (r >= 0) {
                     ms[r] = (System.nanoTime() - t0) / 1e6;
                     waited += (t1 - t0) / 1e6;
+                    nodes += batch.subgraph().totalNodes();
+                    edges += batch.subgraph().totalEdges();
                 }
                 RecommendTrainBenchmark.progress(log, s + 1, settings.budgetSteps());
             }
             return new Timed(
                     new StepTimes(ms),
-                    new TrainMeasurement.HostSampling(prefetcher.stats().meanProduceMillis(), waited / timedSteps));
+                    new TrainMeasurement.HostSampling(
+                            prefetcher.stats().meanProduceMillis(),
+                            waited / timedSteps,
+                            nodes / timedSteps,
+                            edges / timedSteps));
         }
     }
 }

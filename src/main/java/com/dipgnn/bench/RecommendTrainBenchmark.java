@@ -153,6 +153,8 @@ public final class RecommendTrainBenchmark {
                 host == null ? null : host.samplingMs(),
                 host == null ? null : host.waitMs(),
                 host == null ? null : host.hidden(),
+                host == null ? null : host.stepNodes(),
+                host == null ? null : host.stepEdges(),
                 m.recall20(),
                 m.ndcg20(),
                 wallSeconds);

@@ -30,6 +30,8 @@ import java.util.List;
  * @param samplingMsPerStep host time making one step's batch (sampling, negatives), on the prefetch thread
  * @param waitMsPerStep time a timed step waited for its batch
  * @param samplingHidden whether the prefetch hid the sampling: the wait is at most a tenth of the sampling time
+ * @param stepNodes mean nodes of a timed step's computation graph (the GNN paths)
+ * @param stepEdges mean message-passing edges of a timed step's computation graph (the GNN paths)
  * @param recall20 test Recall@20 by full ranking after the budget
  * @param ndcg20 test NDCG@20 likewise
  * @param wallSeconds wall time of the cell: loading the graph, training, evaluating
@@ -54,6 +56,8 @@ public record RecommendTrainCell(
         Double samplingMsPerStep,
         Double waitMsPerStep,
         Boolean samplingHidden,
+        Double stepNodes,
+        Double stepEdges,
         Double recall20,
         Double ndcg20,
         double wallSeconds) {
@@ -64,6 +68,8 @@ public record RecommendTrainCell(
                 graph,
                 path,
                 reason,
+                null,
+                null,
                 null,
                 null,
                 null,

@@ -42,8 +42,10 @@ record TrainMeasurement(
      *
      * @param samplingMs mean ms making one batch
      * @param waitMs mean ms a timed step waited for its batch
+     * @param stepNodes mean nodes of a timed step's computation graph
+     * @param stepEdges mean message-passing edges of a timed step's computation graph
      */
-    record HostSampling(double samplingMs, double waitMs) {
+    record HostSampling(double samplingMs, double waitMs, double stepNodes, double stepEdges) {
 
         /** The share of the sampling time a step may still wait and the sampling count as hidden. */
         static final double HIDDEN_SHARE = 0.1;

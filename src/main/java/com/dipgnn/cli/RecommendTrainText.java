@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 /** The text table of {@code bench --config recommend-train}: one row per (graph, path) cell. */
 final class RecommendTrainText {
 
-    private static final String ROW = "%-14s %-11s %6s %7s %9s %9s %9s %9s %9s %9s %9s %8s %6s %7s %7s %8s%n";
+    private static final String ROW = "%-14s %-11s %6s %7s %9s %9s %9s %9s %9s %9s %9s %8s %6s %9s %10s %7s %7s %8s%n";
     private static final String NONE = "-";
     private static final String WHOLE = "whole";
     private static final double MIB = 1024.0 * 1024;
@@ -43,6 +43,8 @@ final class RecommendTrainText {
                 "sample ms",
                 "wait ms",
                 "hidden",
+                "nodes",
+                "edges",
                 "R@20",
                 "N@20",
                 "wall s"));
@@ -54,7 +56,7 @@ final class RecommendTrainText {
                 + "Java heap's used bytes after the timed steps (PyTorch, the JVM's own native memory, touched "
                 + "but unused heap); sample ms: host time making a batch on the "
                 + "prefetch thread, wait ms: a step's wait for it, hidden when the wait is at most a tenth of it "
-                + "(baselines draw their pairs inside the step: -); fanouts: whole for the whole graph every step; wall: the cell from loading the graph to its "
+                + "(baselines draw their pairs inside the step: -); nodes, edges: a GNN step's mean computation graph; fanouts: whole for the whole graph every step; wall: the cell from loading the graph to its "
                 + "evaluation\n");
         return sb.toString();
     }
@@ -78,6 +80,8 @@ final class RecommendTrainText {
                 number(c.samplingMsPerStep(), "%.2f"),
                 number(c.waitMsPerStep(), "%.2f"),
                 c.samplingHidden() == null ? NONE : c.samplingHidden() ? "yes" : "no",
+                number(c.stepNodes(), "%,.0f"),
+                number(c.stepEdges(), "%,.0f"),
                 number(c.recall20(), "%.4f"),
                 number(c.ndcg20(), "%.4f"),
                 String.format(Locale.ROOT, "%.1f", c.wallSeconds()));

@@ -34,7 +34,7 @@ class RecommendTrainBenchmarkTest {
                 1024,
                 List.of(10, 10),
                 new StepTimes(new double[] {4, 1, 3, 2, 5}),
-                new TrainMeasurement.HostSampling(2.0, 0.1),
+                new TrainMeasurement.HostSampling(2.0, 0.1, 300, 2000),
                 1L << 20,
                 0.25,
                 0.125);
@@ -47,8 +47,11 @@ class RecommendTrainBenchmarkTest {
         assertThat(c.stepsTimed()).isEqualTo(5);
         // a wait of 0.1 ms for 2 ms of sampling is within a tenth of it: hidden
         assertThat(c.samplingHidden()).isTrue();
-        assertThat(new TrainMeasurement.HostSampling(2.0, 0.3).hidden()).isFalse();
+        assertThat(new TrainMeasurement.HostSampling(2.0, 0.3, 300, 2000).hidden())
+                .isFalse();
         assertThat(c.peakRssMib()).isEqualTo(512);
+        assertThat(c.stepNodes()).isEqualTo(300.0);
+        assertThat(c.stepEdges()).isEqualTo(2000.0);
         assertThat(RecommendTrainCell.stepsPerEpoch(2048, 1024)).isEqualTo(2);
         assertThat(RecommendTrainCell.stepsPerEpoch(2049, 1024)).isEqualTo(3);
     }

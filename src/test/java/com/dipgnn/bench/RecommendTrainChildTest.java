@@ -85,6 +85,8 @@ class RecommendTrainChildTest {
                 3.25,
                 0.5,
                 false,
+                4100.0,
+                51_234.0,
                 0.0625,
                 0.03125,
                 4.5);

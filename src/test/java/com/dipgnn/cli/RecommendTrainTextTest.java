@@ -31,6 +31,8 @@ class RecommendTrainTextTest {
                 12.5,
                 0.25,
                 false,
+                4100.0,
+                51_234.0,
                 0.0625,
                 0.03125,
                 61.25);
@@ -51,6 +53,8 @@ class RecommendTrainTextTest {
                 3.168,
                 700L,
                 100L * 1024 * 1024,
+                null,
+                null,
                 null,
                 null,
                 null,
@@ -83,6 +87,8 @@ class RecommendTrainTextTest {
                         "wait",
                         "ms",
                         "hidden",
+                        "nodes",
+                        "edges",
                         "R@20",
                         "N@20",
                         "wall",
@@ -91,12 +97,12 @@ class RecommendTrainTextTest {
         assertThat(lines[2].split("\\s+"))
                 .containsExactly(
                         "gowalla", "fanout", "1024", "10,5", "125.3", "150.0", "792", "99.2", "2,048", "3,072", "12.50",
-                        "0.25", "no", "0.0625", "0.0313", "61.3");
+                        "0.25", "no", "4,100", "51,234", "0.0625", "0.0313", "61.3");
         // the baseline samples inside its step and, without quality, has no recall: dashes
         assertThat(lines[3].split("\\s+"))
                 .containsExactly(
                         "gowalla", "mf", "2048", "-", "8.0", "9.0", "396", "3.2", "700", "100", "-", "-", "-", "-", "-",
-                        "12.0");
+                        "-", "-", "12.0");
         assertThat(lines[4]).matches("synthetic-1m\\s+full\\s+skipped: above the bound \\(0\\.0 s\\)");
     }
 }
