@@ -242,6 +242,13 @@ final class FineTuningOptions {
     int negatives;
 
     @Option(
+            names = "--train-negatives",
+            description = "link task: uniform candidates drawn per training step, shared by the step's anchors "
+                    + "beside the step's other positives (default: 255); the softmax's pool is the step's positives "
+                    + "plus these, so a smaller batch with more of them keeps the pool's size")
+    Integer trainNegatives;
+
+    @Option(
             names = "--link-loss",
             defaultValue = "softmax",
             description = "link task: softmax (cross-entropy of the positive among the negatives, the paper's) or bpr "
@@ -279,6 +286,17 @@ final class FineTuningOptions {
 
     @Option(names = "--device", defaultValue = "auto", description = "auto, cpu or gpu (default: ${DEFAULT-VALUE})")
     String device;
+
+    /** {@code --train-negatives} as given (at least 1), else the defaults'. */
+    private int trainNegatives(FineTuneDefaults d) {
+        if (trainNegatives == null) {
+            return d.trainNegatives();
+        }
+        if (trainNegatives < 1) {
+            throw new IllegalArgumentException("--train-negatives must be at least 1; got " + trainNegatives);
+        }
+        return trainNegatives;
+    }
 
     ExperimentSpec spec(TaskKind kind, HeteroGraph graph) {
         return spec(kind, graph, NodeInputConfig.DEFAULT);
@@ -346,7 +364,7 @@ final class FineTuningOptions {
                         fullGraph,
                         normalizeFeatures || d.normalizeFeatures(),
                         negatives,
-                        d.trainNegatives(),
+                        trainNegatives(d),
                         linkTemperature(d))
                 .withWholeGraphBounds(fullGraph, or(fullGraphMaxMemory, WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES))
                 .withLinkObjective(

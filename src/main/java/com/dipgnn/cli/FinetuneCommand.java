@@ -128,6 +128,7 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
             "--standardize-features",
             "--link-loss",
             "--link-negatives",
+            "--train-negatives",
             "--target-type");
 
     @Override

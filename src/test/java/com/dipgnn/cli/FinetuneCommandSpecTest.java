@@ -79,6 +79,14 @@ class FinetuneCommandSpecTest {
         assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--link-negatives", "uniform")
                         .linkNegatives())
                 .isEqualTo(NegativeSampling.UNIFORM);
+        // the pool's uniform negatives: 255 unless given
+        assertThat(spec.trainNegatives()).isEqualTo(255);
+        assertThat(spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--train-negatives", "6144")
+                        .trainNegatives())
+                .isEqualTo(6144);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() ->
+                        spec(TaskKind.LINK_PREDICTION, unsplitGraph(), "--split", "holdout", "--train-negatives", "0"))
+                .hasMessageContaining("--train-negatives must be at least 1");
         // given options win; --preset paper brings back Table 7 on an edge split
         ExperimentSpec chosen = spec(
                 TaskKind.LINK_PREDICTION,
