@@ -39,6 +39,13 @@ final class LinkEvaluator {
     private static final int EMBED_CHUNK = 1024;
     /** Training edges evaluated at most (every so many taken). */
     private static final int TRAIN_EVAL_EDGES = 2000;
+    /**
+     * Held-out edges ranked against sampled negatives at most (every so many taken): their
+     * negatives are held for the whole run (a 255-negative edge holds 1 KiB), so 250,000 edges
+     * hold 255 MB a split; Gowalla's test set (217,242) is ranked whole. Full ranking always takes
+     * every held-out edge of the users it ranks.
+     */
+    static final int SAMPLED_RANKING_EDGES = 250_000;
     /** The metric selecting checkpoints by default: MRR against the sampled negatives. */
     static final String SAMPLED_PRIMARY = "mrr";
     /** The metric selecting checkpoints with full-ranking validation. */
@@ -75,7 +82,7 @@ final class LinkEvaluator {
         NegativeSampler negativeSampler = new NegativeSampler(fullGraph);
         RelationType reverse = fullGraph.relationTypes().contains(relation.reverse()) ? relation.reverse() : relation;
         for (EvalSplit s : EvalSplit.values()) {
-            LinkSplit.Edges edges = edges(s);
+            LinkSplit.Edges edges = sampledRankingEdges(s);
             Random rng = StepRandom.rngFor(config.seed(), 0xA11 + s.ordinal());
             // negatives t' of the candidate type with (anchor, t') not an edge: sampled on the reverse relation
             evalNegatives.put(
@@ -95,16 +102,22 @@ final class LinkEvaluator {
         };
     }
 
-    private static LinkSplit.Edges sampleOf(LinkSplit.Edges edges, int max) {
+    /** The edges of split {@code s} ranked against sampled negatives: at most {@link #SAMPLED_RANKING_EDGES}. */
+    private LinkSplit.Edges sampledRankingEdges(EvalSplit s) {
+        return s == EvalSplit.TRAIN ? edges(s) : sampleOf(edges(s), SAMPLED_RANKING_EDGES);
+    }
+
+    /** At most {@code max} of {@code edges}, evenly spread over them (edge {@code i * size / max} for i < max). */
+    static LinkSplit.Edges sampleOf(LinkSplit.Edges edges, int max) {
         if (edges.size() <= max) {
             return edges;
         }
-        int stride = edges.size() / max;
         int[] src = new int[max];
         int[] dst = new int[max];
         for (int i = 0; i < max; i++) {
-            src[i] = edges.src()[i * stride];
-            dst[i] = edges.dst()[i * stride];
+            int e = (int) ((long) i * edges.size() / max);
+            src[i] = edges.src()[e];
+            dst[i] = edges.dst()[e];
         }
         return new LinkSplit.Edges(src, dst);
     }
@@ -127,11 +140,12 @@ final class LinkEvaluator {
     List<Map<String, Double>> evaluate(
             GraphEncoder encoder, GraphModule head, EvalSplit s, NDManager scope, List<Double> betas) {
         LinkSplit.Edges edges = edges(s);
+        LinkSplit.Edges sampled = sampledRankingEdges(s);
         int[][] negatives = evalNegatives.get(s);
         int perEdge = 1 + negatives[0].length;
-        int[] candidateIds = new int[edges.size() * perEdge];
-        for (int i = 0; i < edges.size(); i++) {
-            candidateIds[i * perEdge] = edges.dst()[i];
+        int[] candidateIds = new int[sampled.size() * perEdge];
+        for (int i = 0; i < sampled.size(); i++) {
+            candidateIds[i * perEdge] = sampled.dst()[i];
             System.arraycopy(negatives[i], 0, candidateIds, i * perEdge + 1, perEdge - 1);
         }
         Interactions fullExclusions = fullRanking.exclusions(s, selectByFullRanking);
@@ -148,17 +162,17 @@ final class LinkEvaluator {
                 tables = everyCandidate; // the same whole-graph pass: every node already embedded
             } else {
                 Map<String, int[]> needed = new LinkedHashMap<>();
-                needed.put(relation.source(), edges.src());
+                needed.put(relation.source(), sampled.src());
                 needed.merge(relation.target(), candidateIds, LinkEvaluator::concat);
                 tables = embedder.embed(encoder, needed, scope, s.ordinal());
             }
         }
         List<RankingMetrics> metrics =
                 betas.stream().map(b -> new RankingMetrics()).toList();
-        for (int from = 0; from < edges.size(); from += EVAL_EDGES_PER_CHUNK) {
-            int to = Math.min(edges.size(), from + EVAL_EDGES_PER_CHUNK);
+        for (int from = 0; from < sampled.size(); from += EVAL_EDGES_PER_CHUNK) {
+            int to = Math.min(sampled.size(), from + EVAL_EDGES_PER_CHUNK);
             try (NDManager chunk = scope.newSubManager()) {
-                NDArray a = tables.get(relation.source()).rows(chunk, Arrays.copyOfRange(edges.src(), from, to));
+                NDArray a = tables.get(relation.source()).rows(chunk, Arrays.copyOfRange(sampled.src(), from, to));
                 NDArray c = tables.get(relation.target())
                         .rows(chunk, Arrays.copyOfRange(candidateIds, from * perEdge, to * perEdge))
                         .reshape(to - from, perEdge, -1);

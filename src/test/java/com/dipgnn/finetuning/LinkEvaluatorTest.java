@@ -3,6 +3,7 @@ package com.dipgnn.finetuning;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.dipgnn.graph.split.LinkSplit;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -29,5 +30,16 @@ class LinkEvaluatorTest {
         assertThat(metrics.get(1).count()).isEqualTo(2);
         assertThat(metrics.get(1).mrr()).isCloseTo((1 + 1.0 / 3) / 2, within(1e-12));
         assertThat(metrics.get(1).hitsAt1()).isEqualTo(0.5);
+    }
+
+    @Test
+    void heldOutEdgesBeyondTheBoundAreRankedAgainstNegativesEvenlySpread() {
+        int[] ids = java.util.stream.IntStream.range(0, 10).toArray();
+        LinkSplit.Edges ten = new LinkSplit.Edges(ids, ids.clone());
+        assertThat(LinkEvaluator.sampleOf(ten, 10)).isSameAs(ten);
+        // 4 of 10: edges 0, 10/4 = 2, 20/4 = 5, 30/4 = 7
+        assertThat(LinkEvaluator.sampleOf(ten, 4).src()).containsExactly(0, 2, 5, 7);
+        assertThat(LinkEvaluator.sampleOf(ten, 4).dst()).containsExactly(0, 2, 5, 7);
+        assertThat(LinkEvaluator.SAMPLED_RANKING_EDGES).isGreaterThan(217_242); // Gowalla's test set whole
     }
 }
