@@ -120,22 +120,6 @@ final class BaselineTrainMeasure {
 
     /** {@code c} with other epochs, validation interval and batch. */
     private static RecommenderConfig reshaped(RecommenderConfig c, int epochs, int evalEvery, int batch) {
-        return new RecommenderConfig(
-                c.kind(),
-                c.dim(),
-                c.layers(),
-                c.loss(),
-                c.negatives(),
-                c.negativeCount(),
-                c.temperature(),
-                c.l2(),
-                epochs,
-                batch,
-                c.optimizer(),
-                c.schedule(),
-                evalEvery,
-                c.patience(),
-                c.fullK(),
-                c.evalNegatives());
+        return c.withTraining(epochs, batch, c.schedule(), evalEvery, c.patience());
     }
 }

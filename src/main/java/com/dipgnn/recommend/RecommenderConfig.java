@@ -79,6 +79,12 @@ public record RecommenderConfig(
      * epochs, so with one the epochs are part of the identity.
      */
     public RecommenderConfig withoutBudget() {
+        return withTraining(schedule == LearningRateSchedule.CONSTANT ? 0 : epochs, batchSize, schedule, evalEvery, 0);
+    }
+
+    /** This config with another budget and schedule: epochs, pairs a step, rate schedule, validation interval, patience. */
+    public RecommenderConfig withTraining(
+            int epochs, int batchSize, LearningRateSchedule schedule, int evalEvery, int patience) {
         return new RecommenderConfig(
                 kind,
                 dim,
@@ -88,12 +94,12 @@ public record RecommenderConfig(
                 negativeCount,
                 temperature,
                 l2,
-                schedule == LearningRateSchedule.CONSTANT ? 0 : epochs,
+                epochs,
                 batchSize,
                 optimizer,
                 schedule,
                 evalEvery,
-                0,
+                patience,
                 fullK,
                 evalNegatives);
     }

@@ -193,23 +193,7 @@ class RecommenderTrainingTest {
     }
 
     private static RecommenderConfig withSchedule(RecommenderConfig c, LearningRateSchedule schedule, int epochs) {
-        return new RecommenderConfig(
-                c.kind(),
-                c.dim(),
-                c.layers(),
-                c.loss(),
-                c.negatives(),
-                c.negativeCount(),
-                c.temperature(),
-                c.l2(),
-                epochs,
-                c.batchSize(),
-                c.optimizer(),
-                schedule,
-                c.evalEvery(),
-                c.patience(),
-                c.fullK(),
-                c.evalNegatives());
+        return c.withTraining(epochs, c.batchSize(), schedule, c.evalEvery(), c.patience());
     }
 
     private static int stepsPerEpoch(RecommenderConfig c) {
