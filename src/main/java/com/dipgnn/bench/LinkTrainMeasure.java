@@ -90,10 +90,10 @@ final class LinkTrainMeasure {
 
     TrainMeasurement run(HeteroGraph loaded, RecommendTrainPath path) {
         FineTuneExperiment experiment = new FineTuneExperiment(loaded, loaded.name(), spec(path, settings), device);
-        HeteroGraph graph = experiment.graph();
         ExperimentSpec spec = experiment.spec();
         ModelConfig model = spec.model();
-        LinkSplit split = spec.split().edgeSplit(graph, experiment.linkRelation(), spec.splitSeed()); // as the task's
+        LinkPredictionTask task = (LinkPredictionTask) experiment.task();
+        LinkSplit split = task.split();
         WholeGraphBudget budget = spec.wholeGraphBudget();
         boolean whole = budget.allows(split.structure(), model.hidden(), model.layers(), 1);
         if (path == RecommendTrainPath.FULL && !whole) {
@@ -101,7 +101,6 @@ final class LinkTrainMeasure {
                     + budget.figures(split.structure(), model.hidden(), model.layers(), 1));
         }
         LinkSampling.Samplers samplers = spec.linkSampling().samplers(whole, model.layers());
-        LinkPredictionTask task = (LinkPredictionTask) experiment.task();
         log.accept(path.cliName() + ": " + model.backbone() + " " + model.layers() + " x " + model.hidden()
                 + ", trains on " + samplers.training() + ", evaluates " + samplers.evaluationDescription());
         try (NDManager manager = NDManager.newBaseManager(device)) {

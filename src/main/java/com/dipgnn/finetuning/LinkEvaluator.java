@@ -36,7 +36,6 @@ import java.util.Random;
 final class LinkEvaluator {
 
     private static final int EVAL_EDGES_PER_CHUNK = 256;
-    private static final int EMBED_CHUNK = 1024;
     /** Training edges evaluated at most (every so many taken). */
     private static final int TRAIN_EVAL_EDGES = 2000;
     /**
@@ -53,10 +52,13 @@ final class LinkEvaluator {
 
     private final LinkSplit split;
     private final RelationType relation;
-    private final SubgraphSampler sampler;
-    private final NodeEmbedder embedder;
-    /** Exact layer-by-layer inference when {@link #sampler} does not cover the whole graph, else null. */
+    /** One whole-graph pass when the evaluation sampler covers the graph, else null. */
+    private final NodeEmbedder wholeGraph;
+    /** Exact layer-by-layer inference when the evaluation sampler does not cover the graph, else null. */
     private final LayerwiseEmbedder layerwise;
+
+    /** Per split, the edges ranked against sampled negatives ({@link #sampledRankingEdges}), drawn once. */
+    private final Map<EvalSplit, LinkSplit.Edges> sampledEdges = new LinkedHashMap<>();
 
     private final Map<EvalSplit, int[][]> evalNegatives = new LinkedHashMap<>();
     /** Whether validation ranks every candidate and selects by Recall@20 instead of the sampled MRR. */
@@ -69,20 +71,21 @@ final class LinkEvaluator {
     /**
      * @param fullGraph the fine-tuning graph with every edge (evaluation negatives are never true edges)
      * @param split the edge split; the model sees {@code split.structure()}
-     * @param sampler the subgraphs nodes are embedded on
+     * @param sampler the whole graph (one exact pass) or any other sampler (exact layer-by-layer
+     *     inference); nodes are never embedded on sampled subgraphs
      */
     LinkEvaluator(HeteroGraph fullGraph, LinkSplit split, SubgraphSampler sampler, LinkTaskConfig config) {
         HeteroGraph graph = split.structure();
         this.split = split;
         this.relation = split.relation();
-        this.sampler = sampler;
         this.selectByFullRanking = config.selectByFullRanking();
-        this.embedder = new NodeEmbedder(graph, sampler, EMBED_CHUNK);
+        this.wholeGraph = sampler.coversWholeGraph() ? new NodeEmbedder(graph, sampler, Integer.MAX_VALUE) : null;
         this.layerwise = sampler.coversWholeGraph() ? null : new LayerwiseEmbedder(graph);
         NegativeSampler negativeSampler = new NegativeSampler(fullGraph);
         RelationType reverse = fullGraph.relationTypes().contains(relation.reverse()) ? relation.reverse() : relation;
         for (EvalSplit s : EvalSplit.values()) {
             LinkSplit.Edges edges = sampledRankingEdges(s);
+            sampledEdges.put(s, edges);
             Random rng = StepRandom.rngFor(config.seed(), 0xA11 + s.ordinal());
             // negatives t' of the candidate type with (anchor, t') not an edge: sampled on the reverse relation
             evalNegatives.put(
@@ -140,7 +143,7 @@ final class LinkEvaluator {
     List<Map<String, Double>> evaluate(
             GraphEncoder encoder, GraphModule head, EvalSplit s, NDManager scope, List<Double> betas) {
         LinkSplit.Edges edges = edges(s);
-        LinkSplit.Edges sampled = sampledRankingEdges(s);
+        LinkSplit.Edges sampled = sampledEdges.get(s);
         int[][] negatives = evalNegatives.get(s);
         int perEdge = 1 + negatives[0].length;
         int[] candidateIds = new int[sampled.size() * perEdge];
@@ -149,24 +152,7 @@ final class LinkEvaluator {
             System.arraycopy(negatives[i], 0, candidateIds, i * perEdge + 1, perEdge - 1);
         }
         Interactions fullExclusions = fullRanking.exclusions(s, selectByFullRanking);
-        Map<String, NodeEmbedder.Table> everyCandidate;
-        Map<String, NodeEmbedder.Table> tables;
-        if (layerwise != null) {
-            tables = everyNode(encoder, scope);
-            everyCandidate = tables;
-        } else {
-            everyCandidate = fullExclusions == null
-                    ? null
-                    : embedder.embed(encoder, fullRanking.nodes(edges), scope, 0xF011 + EvalSplit.TEST.ordinal());
-            if (everyCandidate != null) {
-                tables = everyCandidate; // the same whole-graph pass: every node already embedded
-            } else {
-                Map<String, int[]> needed = new LinkedHashMap<>();
-                needed.put(relation.source(), sampled.src());
-                needed.merge(relation.target(), candidateIds, LinkEvaluator::concat);
-                tables = embedder.embed(encoder, needed, scope, s.ordinal());
-            }
-        }
+        Map<String, NodeEmbedder.Table> tables = everyNode(encoder, scope);
         List<RankingMetrics> metrics =
                 betas.stream().map(b -> new RankingMetrics()).toList();
         for (int from = 0; from < sampled.size(); from += EVAL_EDGES_PER_CHUNK) {
@@ -190,7 +176,7 @@ final class LinkEvaluator {
         }
         if (fullExclusions != null) {
             List<Map<String, Double>> full =
-                    fullRanking.rank(everyCandidate, (CosineScorer) head, edges, fullExclusions, scope, betas);
+                    fullRanking.rank(tables, (CosineScorer) head, edges, fullExclusions, scope, betas);
             for (int b = 0; b < betas.size(); b++) {
                 out.get(b).putAll(full.get(b));
             }
@@ -198,13 +184,17 @@ final class LinkEvaluator {
         return out;
     }
 
-    /** Every node's embedding by exact layer-by-layer inference, per node type. */
+    /**
+     * Every node's embedding, exactly, per node type: one whole-graph pass, or layer by layer
+     * (two layers' states and one bounded pass held) where the graph is too large for one pass.
+     */
     private Map<String, NodeEmbedder.Table> everyNode(GraphEncoder encoder, NDManager scope) {
         int width = encoder.config().hidden();
+        Map<String, float[]> rows = layerwise != null
+                ? layerwise.embedLast(encoder, scope, (done, total) -> {})
+                : wholeGraph.embedPass(encoder, NodeEmbedder.allNodes(split.structure()), 0, scope, 0);
         Map<String, NodeEmbedder.Table> tables = new LinkedHashMap<>();
-        layerwise
-                .embedLast(encoder, scope, (done, total) -> {})
-                .forEach((type, values) -> tables.put(type, NodeEmbedder.Table.everyNode(values, width)));
+        rows.forEach((type, values) -> tables.put(type, NodeEmbedder.Table.everyNode(values, width)));
         return tables;
     }
 

@@ -74,17 +74,6 @@ final class LinkFullRanking {
                 : s == EvalSplit.VAL && selectByFullRanking ? valExclusions : null;
     }
 
-    /** What full ranking embeds: the held-out edges' ranked anchors and every candidate node. */
-    Map<String, int[]> nodes(LinkSplit.Edges edges) {
-        Map<String, int[]> needed = new LinkedHashMap<>();
-        needed.put(relation.source(), rankedAnchors(edges.src(), graph.numNodes(relation.target())));
-        needed.merge(
-                relation.target(),
-                IntStream.range(0, graph.numNodes(relation.target())).toArray(),
-                LinkEvaluator::concat);
-        return needed;
-    }
-
     /**
      * Recall@20 and NDCG@20 of {@code edges}, plus the leave-one-out HR@10 / NDCG@10 against 100
      * negatives when each anchor holds out one edge, and Recall@20 over the short head's and the

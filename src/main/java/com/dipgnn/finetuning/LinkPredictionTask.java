@@ -91,6 +91,11 @@ public final class LinkPredictionTask implements FineTuningTask<LinkBatch> {
         return LinkFullRanking.ranksFully(graph, relation);
     }
 
+    /** The edge split the task trains and evaluates on. */
+    public LinkSplit split() {
+        return split;
+    }
+
     /** The graph the model sees: the fine-tuning graph without validation and test edges. */
     @Override
     public HeteroGraph modelGraph() {

@@ -131,13 +131,14 @@ public final class LayerwiseEmbedder {
      * @return per node type (graph order), {@code numNodes x width} row-major by node id
      */
     public Map<String, float[]> embedLast(GraphEncoder encoder, NDManager scope, NodeEmbedder.Progress progress) {
-        List<Map<String, float[]>> last = new ArrayList<>(List.of(Map.of()));
-        run(encoder, scope, progress, layer -> last.set(0, layer));
-        return last.get(0);
+        return run(encoder, scope, progress, layer -> {});
     }
 
-    /** Computes the layers in order, handing each layer's states to {@code done} once computed. */
-    private void run(
+    /**
+     * Computes the layers in order, handing each layer's states to {@code done} once computed;
+     * returns the last layer's.
+     */
+    private Map<String, float[]> run(
             GraphEncoder encoder,
             NDManager scope,
             NodeEmbedder.Progress progress,
@@ -158,6 +159,7 @@ public final class LayerwiseEmbedder {
             done.accept(out);
             below = out;
         }
+        return below;
     }
 
     /**
