@@ -6,6 +6,7 @@ import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderKind;
+import com.dipgnn.recommend.RowUpdates;
 import picocli.CommandLine.Option;
 
 /**
@@ -69,6 +70,13 @@ final class RecommenderOptions {
                     + "a better validation Recall@20, 0 = never (default: 5)")
     Integer patience;
 
+    @Option(
+            names = "--rec-row-updates",
+            description = "matrix factorisation: update only each step's rows with lazy Adam (lazy), every row "
+                    + "(dense), or lazy from " + RowUpdates.AUTO_LAZY_ROWS + " users and items together (auto; "
+                    + "default); LightGCN always updates every row")
+    String rowUpdates;
+
     /** The configuration of {@code kind} the options describe; {@code evalNegatives} as the fine-tuning options say. */
     RecommenderConfig config(RecommenderKind kind, int evalNegatives) {
         RankingLoss l = loss == null ? RankingLoss.BPR : RankingLoss.parse(loss);
@@ -89,7 +97,14 @@ final class RecommenderOptions {
                 or(evalEvery, 10),
                 or(patience, 5),
                 20,
-                evalNegatives);
+                evalNegatives,
+                rowUpdates(kind));
+    }
+
+    /** The row updates the options ask of MF; LightGCN and popularity always take the default (every row). */
+    private RowUpdates rowUpdates(RecommenderKind kind) {
+        RowUpdates asked = rowUpdates == null ? RowUpdates.AUTO : RowUpdates.parse(rowUpdates);
+        return kind == RecommenderKind.MF ? asked : RowUpdates.AUTO;
     }
 
     private static <T> T or(T value, T fallback) {

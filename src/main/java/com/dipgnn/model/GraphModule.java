@@ -34,6 +34,7 @@ public abstract class GraphModule {
     private final Map<String, Parameter> parameters = new LinkedHashMap<>();
     private final Map<String, GraphModule> children = new LinkedHashMap<>();
     private final Map<String, NodeEmbeddingTable> tables = new LinkedHashMap<>();
+    private final Map<String, RowSparseParameter> rowSparse = new LinkedHashMap<>();
 
     /** Registers a parameter of a fixed shape. */
     protected final Parameter addParameter(String name, Shape shape, Initializer initializer) {
@@ -47,6 +48,16 @@ public abstract class GraphModule {
             throw new IllegalStateException("parameter '" + name + "' registered twice");
         }
         return parameter;
+    }
+
+    /**
+     * Registers a parameter that training reads by rows (the optimizer updates the rows a step read,
+     * {@link RowSparseParameter}); it is a parameter like any other for saving and evaluation.
+     */
+    protected final RowSparseParameter addRowSparseParameter(String name, Shape shape, Initializer initializer) {
+        RowSparseParameter read = new RowSparseParameter(addParameter(name, shape, initializer));
+        rowSparse.put(name, read);
+        return read;
     }
 
     /** Registers a per-node embedding table (not a parameter: the optimizer updates it row by row). */
@@ -82,6 +93,18 @@ public abstract class GraphModule {
         Map<String, NodeEmbeddingTable> all = new LinkedHashMap<>();
         collectTables("", all);
         return all;
+    }
+
+    /** Every parameter of this module and its children that training reads by rows, by dotted path. */
+    public final Map<String, RowSparseParameter> rowSparseParameters() {
+        Map<String, RowSparseParameter> all = new LinkedHashMap<>();
+        collectRowSparse("", all);
+        return all;
+    }
+
+    private void collectRowSparse(String prefix, Map<String, RowSparseParameter> into) {
+        rowSparse.forEach((name, p) -> into.put(prefix + name, p));
+        children.forEach((name, child) -> child.collectRowSparse(prefix + name + ".", into));
     }
 
     private void collectTables(String prefix, Map<String, NodeEmbeddingTable> into) {

@@ -7,7 +7,9 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.nn.Parameter;
 import com.dipgnn.model.ChunkedArrays;
 import com.dipgnn.model.GraphModule;
+import com.dipgnn.model.GraphOps;
 import com.dipgnn.model.NodeEmbeddingTable;
+import com.dipgnn.model.RowSparseParameter;
 import com.dipgnn.store.CheckpointRefusedException;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -23,7 +25,9 @@ import java.util.Map;
  * with the same bias correction), then zeroed gradients (PyTorch accumulates them otherwise).
  * The modules' per-node embedding tables are not dense parameters: the rows the step's forward
  * passes read are updated with {@link LazyAdam} (their gradients count in the clipping norm), and
- * marked trained; every other row, and its moments, stays as it was.
+ * marked trained; every other row, and its moments, stays as it was. Parameters that training reads
+ * by rows ({@link RowSparseParameter}) are updated the same way, their moments kept with the dense
+ * parameters' (so the exported state is the same for both).
  *
  * <p>The optimizer state (first and second moments, step count) is held here rather than inside a
  * DJL {@code Optimizer}, so a checkpoint can save it and a resumed run continue exactly.
@@ -37,6 +41,7 @@ public final class ParameterUpdater {
     private final Map<String, NDArray> means = new LinkedHashMap<>();
     private final Map<String, NDArray> variances = new LinkedHashMap<>();
     private final Map<String, NodeEmbeddingTable> tables = new LinkedHashMap<>();
+    private final Map<String, RowSparseParameter> rowSparse = new LinkedHashMap<>();
     private final Map<String, NDArray> tableMeans = new LinkedHashMap<>();
     private final Map<String, NDArray> tableVariances = new LinkedHashMap<>();
     private final float learningRate;
@@ -57,6 +62,10 @@ public final class ParameterUpdater {
             for (Map.Entry<String, NodeEmbeddingTable> e : modules[i].tables().entrySet()) {
                 tables.put(i + "/" + e.getKey(), e.getValue());
             }
+            for (Map.Entry<String, RowSparseParameter> e :
+                    modules[i].rowSparseParameters().entrySet()) {
+                rowSparse.put(i + "/" + e.getKey(), e.getValue());
+            }
         }
         this.learningRate = (float) config.learningRate();
         this.weightDecay = (float) config.weightDecay();
@@ -70,27 +79,34 @@ public final class ParameterUpdater {
     public void step() {
         NDManager owner = parameters.values().iterator().next().getArray().getManager();
         try (NDManager scope = owner.newSubManager()) {
-            List<NDArray> gradients = new ArrayList<>(parameters.size());
+            Map<String, NDArray> gradients = new LinkedHashMap<>();
             NDList squares = new NDList();
-            for (Parameter p : parameters.values()) {
-                NDArray g = p.getArray().getGradient();
+            for (Map.Entry<String, Parameter> e : parameters.entrySet()) {
+                if (rowSparse.containsKey(e.getKey())) {
+                    continue;
+                }
+                NDArray g = e.getValue().getArray().getGradient();
                 g.attach(scope);
                 if (l2 > 0) {
-                    NDArray penalty = p.getArray().mul(l2);
+                    NDArray penalty = e.getValue().getArray().mul(l2);
                     penalty.attach(scope);
                     g.addi(penalty);
                 }
-                gradients.add(g);
+                gradients.put(e.getKey(), g);
                 squares.add(g.square().sum());
             }
             Map<String, SparseRows> sparse = sparseGradients(scope);
+            Map<String, SparseRows> parameterRows = rowSparseGradients(scope);
             for (SparseRows rows : sparse.values()) {
                 squares.add(rows.gradients().square().sum());
             }
-            lastGradientNorm = Math.sqrt(sumOnHost(squares));
+            for (SparseRows rows : parameterRows.values()) {
+                squares.add(rows.gradients().square().sum());
+            }
+            lastGradientNorm = squares.isEmpty() ? 0 : Math.sqrt(sumOnHost(squares));
             if (!Double.isFinite(lastGradientNorm)) {
                 String culprits = largestGradients(gradients);
-                for (NDArray g : gradients) {
+                for (NDArray g : gradients.values()) {
                     g.subi(g);
                 }
                 throw new NonFiniteLossException(
@@ -102,19 +118,55 @@ public final class ParameterUpdater {
                     * learningRateFactor
                     * Math.sqrt(1 - Math.pow(BETA2, updates))
                     / (1 - Math.pow(BETA1, updates)));
-            int i = 0;
-            for (Map.Entry<String, Parameter> e : parameters.entrySet()) {
-                NDArray g = gradients.get(i++);
+            for (Map.Entry<String, NDArray> e : gradients.entrySet()) {
+                NDArray g = e.getValue();
                 if (scale != 1f) {
                     g.muli(scale);
                 }
-                adamW(e.getKey(), e.getValue().getArray(), g, correction);
+                adamW(e.getKey(), parameters.get(e.getKey()).getArray(), g, correction);
                 g.subi(g);
             }
             for (Map.Entry<String, SparseRows> e : sparse.entrySet()) {
                 updateRows(e.getKey(), e.getValue(), scale, scope);
             }
+            for (Map.Entry<String, SparseRows> e : parameterRows.entrySet()) {
+                updateParameterRows(e.getKey(), e.getValue(), scale, scope);
+            }
         }
+    }
+
+    /** The rows of each row-sparse parameter the step read, with their summed gradients (the L2 penalty's added). */
+    private Map<String, SparseRows> rowSparseGradients(NDManager scope) {
+        Map<String, SparseRows> rows = new LinkedHashMap<>();
+        for (Map.Entry<String, RowSparseParameter> e : rowSparse.entrySet()) {
+            SparseRows read = SparseRows.collect(e.getValue().drainGradients(), scope);
+            if (read == null) {
+                continue;
+            }
+            if (l2 > 0) {
+                NDArray weights = detached(e.getValue().parameter().getArray(), scope);
+                NDArray penalty =
+                        GraphOps.gatherRows(weights, scope.create(read.rows())).mul(l2);
+                read = new SparseRows(read.rows(), read.gradients().add(penalty));
+            }
+            rows.put(e.getKey(), read);
+        }
+        return rows;
+    }
+
+    private void updateParameterRows(String name, SparseRows rows, float scale, NDManager scope) {
+        NDArray weights = parameters.get(name).getArray();
+        NDArray mean = means.computeIfAbsent(name, k -> weights.zerosLike());
+        NDArray variance = variances.computeIfAbsent(name, k -> weights.zerosLike());
+        NDArray g = scale == 1f ? rows.gradients() : rows.gradients().mul(scale);
+        lazyAdam.update(detached(weights, scope), mean, variance, rows.rows(), g, updates, scope);
+    }
+
+    /** A view of {@code weights} sharing its storage, outside autograd, owned by {@code scope}. */
+    private static NDArray detached(NDArray weights, NDManager scope) {
+        NDArray view = weights.stopGradient();
+        view.attach(scope);
+        return view;
     }
 
     /** The rows each table's forward passes read since the last step, with their summed gradients. */
@@ -171,12 +223,9 @@ public final class ParameterUpdater {
     }
 
     /** The five parameters with the largest absolute gradient entry, for error messages. */
-    private String largestGradients(List<NDArray> gradients) {
+    private static String largestGradients(Map<String, NDArray> gradients) {
         List<Map.Entry<String, Float>> sizes = new ArrayList<>();
-        int k = 0;
-        for (String name : parameters.keySet()) {
-            sizes.add(Map.entry(name, gradients.get(k++).abs().max().getFloat()));
-        }
+        gradients.forEach((name, g) -> sizes.add(Map.entry(name, g.abs().max().getFloat())));
         sizes.sort((a, b) -> Float.compare(b.getValue(), a.getValue()));
         return sizes.subList(0, Math.min(5, sizes.size())).toString();
     }

@@ -23,6 +23,14 @@ public abstract class Recommender extends GraphModule {
     public abstract UserItemVectors egoVectors();
 
     /**
+     * What a training step on {@code pairs} scores with, created in {@code scope}: by default every
+     * vector (as {@link #vectors} computes them for training) with the pairs as they are.
+     */
+    StepVectors stepVectors(TrainingPairs pairs, NDManager scope) {
+        return new StepVectors(vectors(scope, true), egoVectors(), pairs);
+    }
+
+    /**
      * {@code x} as a new array owned by {@code scope}, differentiable with respect to {@code x}
      * (operations on model weights would otherwise leave their results in the model's manager).
      */

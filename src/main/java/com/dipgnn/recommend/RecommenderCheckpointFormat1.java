@@ -67,7 +67,8 @@ final class RecommenderCheckpointFormat1 {
 
     /** The config's string as format 1 wrote it, from a config whose budget is cleared. */
     private static String trajectoryIdentity(RecommenderConfig cleared) {
-        String identity = cleared.toString().replace(", patience=0", "");
+        // format 1 predates the row-update setting: its runs were dense (AUTO below the lazy size)
+        String identity = cleared.toString().replace(", patience=0", "").replace(", rowUpdates=" + RowUpdates.AUTO, "");
         // a constant rate's identity was the one written before schedules existed
         return cleared.schedule() == LearningRateSchedule.CONSTANT
                 ? identity.replace("epochs=0, ", "").replace(", schedule=CONSTANT", "")

@@ -25,6 +25,8 @@ import com.dipgnn.ranking.RankingLoss;
  * @param patience stop after this many validations without a better validation Recall@K; 0 = never
  * @param fullK K of the full-ranking metrics (the field: 20)
  * @param evalNegatives negatives per held-out pair for the sampled MRR (the paper: 255)
+ * @param rowUpdates how MF's tables are updated (null: {@link RowUpdates#AUTO}, also for a
+ *     checkpoint written before the setting existed)
  */
 public record RecommenderConfig(
         RecommenderKind kind,
@@ -42,9 +44,16 @@ public record RecommenderConfig(
         int evalEvery,
         int patience,
         int fullK,
-        int evalNegatives) {
+        int evalNegatives,
+        RowUpdates rowUpdates) {
 
     public RecommenderConfig {
+        rowUpdates = rowUpdates == null ? RowUpdates.AUTO : rowUpdates;
+        if (rowUpdates == RowUpdates.LAZY && kind == RecommenderKind.LIGHTGCN) {
+            throw new IllegalArgumentException(
+                    "lazy row updates are matrix factorisation's: LightGCN's propagation "
+                            + "reads every user and item each step; use row updates auto or dense (--rec-row-updates) with LightGCN");
+        }
         if (negatives == NegativeSampling.UNIFORM_LOGQ) {
             throw new IllegalArgumentException("the baseline recommenders draw uniform or in-batch negatives; "
                     + "uniform-logq is the GNN link task's (--link-negatives)");
@@ -101,6 +110,7 @@ public record RecommenderConfig(
                 evalEvery,
                 patience,
                 fullK,
-                evalNegatives);
+                evalNegatives,
+                rowUpdates);
     }
 }

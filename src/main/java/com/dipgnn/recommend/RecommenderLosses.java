@@ -17,12 +17,9 @@ final class RecommenderLosses {
     private RecommenderLosses() {}
 
     /** The step's loss: the configured ranking loss plus the L2 penalty on the batch's ego vectors. */
-    static NDArray loss(
-            Recommender model,
-            UserItemVectors vectors,
-            TrainingPairs pairs,
-            RecommenderConfig config,
-            NDManager scope) {
+    static NDArray loss(StepVectors step, RecommenderConfig config, NDManager scope) {
+        UserItemVectors vectors = step.vectors();
+        TrainingPairs pairs = step.pairs();
         NDArray users = GraphOps.index(scope, pairs.users());
         NDArray positives = GraphOps.index(scope, pairs.positives());
         NDArray negatives = bprNegatives(pairs, scope);
@@ -38,7 +35,7 @@ final class RecommenderLosses {
         if (config.l2() == 0) {
             return ranking;
         }
-        UserItemVectors ego = model.egoVectors();
+        UserItemVectors ego = step.ego();
         NDArray reg = GraphOps.gatherRows(ego.users(), users)
                 .square()
                 .sum()

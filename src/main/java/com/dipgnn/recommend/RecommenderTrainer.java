@@ -65,7 +65,12 @@ public final class RecommenderTrainer {
     public Recommender create(InteractionSplit split, NDManager manager) {
         Recommender model = switch (config.kind()) {
             case POPULARITY -> new Popularity(split.train());
-            case MF -> new MatrixFactorization(split.users(), split.items(), config.dim());
+            case MF ->
+                new MatrixFactorization(
+                        split.users(),
+                        split.items(),
+                        config.dim(),
+                        config.rowUpdates().lazy(split.users(), split.items()));
             case LIGHTGCN -> new LightGcn(split.train(), config.dim(), config.layers());
         };
         ModelInitialization.initialize(seed, manager, model);
@@ -295,7 +300,7 @@ public final class RecommenderTrainer {
                 manager,
                 engine,
                 updater,
-                scope -> RecommenderLosses.loss(model, model.vectors(scope, true), pairs, config, scope));
+                scope -> RecommenderLosses.loss(model.stepVectors(pairs, scope), config, scope));
     }
 
     /** Validates after an epoch, keeping the best weights; returns whether to stop early. */

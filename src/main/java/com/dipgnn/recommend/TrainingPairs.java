@@ -2,7 +2,9 @@ package com.dipgnn.recommend;
 
 import com.dipgnn.ranking.Interactions;
 import com.dipgnn.ranking.NegativeSampling;
+import java.util.Arrays;
 import java.util.Random;
+import java.util.stream.IntStream;
 
 /**
  * One training step's pairs: users, their positive items, and negatives drawn as
@@ -50,6 +52,42 @@ record TrainingPairs(int[] users, int[] positives, int[] negatives, boolean shar
             }
         }
         return new TrainingPairs(users, positives, negatives, false);
+    }
+
+    /**
+     * The distinct users and items these pairs name (ascending), and the pairs re-indexed into
+     * them: user {@code u} of the pairs is {@code local.users()[p]} where {@code users[local…] == u}.
+     *
+     * @param users the distinct users, ascending
+     * @param items the distinct items among positives and negatives, ascending
+     * @param local the same pairs, by position in {@code users} and {@code items}
+     */
+    record Rows(int[] users, int[] items, TrainingPairs local) {}
+
+    /** These pairs over only the rows they read (what a row-sparse step gathers). */
+    Rows rows() {
+        int[] distinctUsers = Arrays.stream(users).distinct().sorted().toArray();
+        int[] distinctItems = Arrays.stream(positives).distinct().toArray();
+        distinctItems = IntStream.concat(Arrays.stream(distinctItems), Arrays.stream(negatives))
+                .distinct()
+                .sorted()
+                .toArray();
+        return new Rows(
+                distinctUsers,
+                distinctItems,
+                new TrainingPairs(
+                        positions(users, distinctUsers),
+                        positions(positives, distinctItems),
+                        positions(negatives, distinctItems),
+                        shared));
+    }
+
+    private static int[] positions(int[] ids, int[] sortedDistinct) {
+        int[] at = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            at[i] = Arrays.binarySearch(sortedDistinct, ids[i]);
+        }
+        return at;
     }
 
     /** An item {@code user} has no training interaction with (LightGCN's sampler); any item if none is left. */

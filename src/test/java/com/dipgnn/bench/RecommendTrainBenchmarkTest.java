@@ -11,6 +11,7 @@ import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.recommend.RecommenderConfig;
 import com.dipgnn.recommend.RecommenderKind;
+import com.dipgnn.recommend.RowUpdates;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -118,7 +119,8 @@ class RecommendTrainBenchmarkTest {
                             10,
                             5,
                             20,
-                            RecommendTrainBenchmark.EVAL_NEGATIVES));
+                            RecommendTrainBenchmark.EVAL_NEGATIVES,
+                            RowUpdates.AUTO));
         }
         return new RecommendTrainBenchmark.Settings(budget, warmup, true, 0, null, baselines, 0);
     }

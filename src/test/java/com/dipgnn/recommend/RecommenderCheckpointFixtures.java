@@ -36,7 +36,8 @@ class RecommenderCheckpointFixtures {
                 1,
                 0,
                 5,
-                10);
+                10,
+                RowUpdates.AUTO);
     }
 
     static RecommenderExperiment experiment(RecommenderConfig config) {

@@ -99,7 +99,8 @@ class RecommenderModelsTest {
                     c.evalEvery(),
                     c.patience(),
                     c.fullK(),
-                    c.evalNegatives());
+                    c.evalNegatives(),
+                    c.rowUpdates());
             TrainingPairs pairs = new TrainingPairs(new int[] {0}, new int[] {0}, new int[] {1}, false);
             // BPR: softplus(6 - 2) = log(1 + e^4); penalty 0.1 * 0.5 * (4 + 1 + 9) / 1 = 0.7
             assertThat(loss(mf, pairs, withL2, train, manager))
@@ -151,14 +152,15 @@ class RecommenderModelsTest {
                 1,
                 0,
                 20,
-                5);
+                5,
+                RowUpdates.AUTO);
     }
 
     private static double loss(
             Recommender model, TrainingPairs pairs, RecommenderConfig config, Interactions train, NDManager manager) {
         try (NDManager scope = manager.newSubManager()) {
-            UserItemVectors v = model.vectors(scope, true);
-            return RecommenderLosses.loss(model, v, pairs, config, scope).getFloat();
+            return RecommenderLosses.loss(model.stepVectors(pairs, scope), config, scope)
+                    .getFloat();
         }
     }
 

@@ -79,6 +79,53 @@ class RecommenderTrainingTest {
     }
 
     @Test
+    void lazyRowUpdatesLearnTheCommunitiesAndResumeExactly(@TempDir Path dir) throws Exception {
+        double popularity = recall(RecommenderKind.POPULARITY, RankingLoss.BPR, NegativeSampling.UNIFORM);
+        RecommenderConfig forty = lazy(config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 40));
+        RecommenderResult learned = experiment(forty).run(1, TrainingListener.NONE, null);
+        assertThat(learned.metrics().get("test").get("recall@20")).isGreaterThan(popularity + 0.15);
+        RecommenderConfig c = lazy(config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 6));
+        RecommenderResult straight = experiment(c).run(3, TrainingListener.NONE, null);
+        try {
+            experiment(c).run(3, new StopAfter(2 * stepsPerEpoch(c)), dir);
+        } catch (com.dipgnn.optim.TrainingCancelledException expected) {
+            // interrupted in epoch 3, after the checkpoint of epoch 2 (weights and lazy Adam's moments)
+        }
+        RecommenderResult resumed = experiment(c).run(3, TrainingListener.NONE, dir);
+        assertThat(resumed.resumedFrom()).isEqualTo(2);
+        assertThat(resumed.metrics()).isEqualTo(straight.metrics());
+        // the dense run of the same settings takes another trajectory (its momentum moves unread rows)
+        RecommenderConfig dense = withRowUpdates(c, RowUpdates.DENSE);
+        assertThat(experiment(dense).run(3, TrainingListener.NONE, null).metrics())
+                .isNotEqualTo(straight.metrics());
+    }
+
+    private static RecommenderConfig lazy(RecommenderConfig c) {
+        return withRowUpdates(c, RowUpdates.LAZY);
+    }
+
+    private static RecommenderConfig withRowUpdates(RecommenderConfig c, RowUpdates rowUpdates) {
+        return new RecommenderConfig(
+                c.kind(),
+                c.dim(),
+                c.layers(),
+                c.loss(),
+                c.negatives(),
+                c.negativeCount(),
+                c.temperature(),
+                c.l2(),
+                c.epochs(),
+                c.batchSize(),
+                c.optimizer(),
+                c.schedule(),
+                c.evalEvery(),
+                c.patience(),
+                c.fullK(),
+                c.evalNegatives(),
+                rowUpdates);
+    }
+
+    @Test
     void aFinishedRunCanBeExtendedWithMoreEpochsFromItsCheckpoint(@TempDir Path dir) throws Exception {
         RecommenderConfig six = config(RecommenderKind.LIGHTGCN, RankingLoss.BPR, NegativeSampling.UNIFORM, 6);
         RecommenderConfig three = config(RecommenderKind.LIGHTGCN, RankingLoss.BPR, NegativeSampling.UNIFORM, 3);
@@ -248,6 +295,7 @@ class RecommenderTrainingTest {
                 2,
                 0,
                 20,
-                50);
+                50,
+                RowUpdates.AUTO);
     }
 }
