@@ -165,7 +165,31 @@ public final class GraphBatch {
             into.add(new RelationEdges(
                     null, type, type, GraphOps.index(manager, ids), GraphOps.index(manager, ids), ids));
         }
-        return into.isEmpty() ? null : new InEdges(manager, type, numNodes(type), into);
+        return into.isEmpty() ? null : new InEdges(manager, type, numNodes(type), into, logitOffsets(into));
+    }
+
+    /**
+     * Per edge of {@code into} (in order), the log of how many in-neighbours it stands for where the
+     * sampler thinned its target's neighbourhood ({@link Subgraph#neighbourScale}), 0 elsewhere and
+     * on self loops; null when nothing was thinned. Added to attention logits, it weighs the drawn
+     * in-neighbours as the whole neighbourhood: exp(s + log c) = c exp(s), the softmax's sum over
+     * all in-neighbours estimated from the drawn ones, so a node's own share matches exact inference.
+     */
+    private NDArray logitOffsets(List<RelationEdges> into) {
+        int total = into.stream().mapToInt(RelationEdges::size).sum();
+        float[] offsets = null;
+        int at = 0;
+        for (RelationEdges r : into) {
+            float[] scale = r.relation() == null ? null : subgraph.neighbourScale(r.relation());
+            if (scale != null) {
+                offsets = offsets == null ? new float[total] : offsets;
+                for (int e = 0; e < r.size(); e++) {
+                    offsets[at + e] = (float) Math.log(scale[r.dstHost()[e]]);
+                }
+            }
+            at += r.size();
+        }
+        return offsets == null ? null : manager.create(offsets);
     }
 
     /**
@@ -184,6 +208,7 @@ public final class GraphBatch {
                         subgraph.edgeMap().get(r),
                         numNodes(r.target()),
                         numNodes(r.source()),
-                        origins.degrees(r.source(), r)));
+                        origins.degrees(r.source(), r),
+                        subgraph.neighbourScale(r)));
     }
 }

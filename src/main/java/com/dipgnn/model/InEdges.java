@@ -24,6 +24,7 @@ public final class InEdges implements AutoCloseable {
     private final List<RelationEdges> relations;
     private final int[] destinationsHost;
     private final NDArray destinations;
+    private final NDArray logitOffsets;
     /** The incidence matrix, built on first use: only the {@link AggregationKernel#COO} path reads it. */
     private NDArray incidence;
     /** The degree buckets, built on first use: only a GPU forward pass takes maxima on the device. */
@@ -31,7 +32,13 @@ public final class InEdges implements AutoCloseable {
     /** The edges grouped by destination, built on first use: only the fused attention kernel reads it. */
     private DestinationOrder destinationOrder;
 
-    InEdges(NDManager manager, String nodeType, int numDestinations, List<RelationEdges> relations) {
+    InEdges(
+            NDManager manager,
+            String nodeType,
+            int numDestinations,
+            List<RelationEdges> relations,
+            NDArray logitOffsets) {
+        this.logitOffsets = logitOffsets;
         this.nodeType = nodeType;
         this.numDestinations = numDestinations;
         this.relations = List.copyOf(relations);
@@ -62,6 +69,15 @@ public final class InEdges implements AutoCloseable {
             cols[i] = keys[i] & 0xffffffffL;
         }
         return GraphOps.onesCoo(manager, rows, cols, numDestinations, dst.length);
+    }
+
+    /**
+     * Per edge, what to add to its attention logits so that in-edges drawn from a thinned
+     * neighbourhood weigh as the whole of it (log of in-degree over drawn, 0 elsewhere), shape
+     * (edges); null when no neighbourhood was thinned (exact inference, induced subgraphs).
+     */
+    public NDArray logitOffsets() {
+        return logitOffsets;
     }
 
     public String nodeType() {

@@ -92,6 +92,9 @@ public abstract class MessagePassingLayer<P> extends EncoderLayer {
      */
     protected NDArray aggregate(InEdges in, List<Messages> messages, boolean training) {
         NDArray logits = concat(messages.stream().map(Messages::logits).toList());
+        if (in.logitOffsets() != null) {
+            logits = logits.add(in.logitOffsets().expandDims(1));
+        }
         if (AggregationKernel.current() == AggregationKernel.TORCHSCRIPT) {
             Values values = Values.of(messages);
             return SegmentKernels.shared()

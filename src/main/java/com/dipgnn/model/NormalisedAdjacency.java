@@ -51,9 +51,19 @@ final class NormalisedAdjacency implements AutoCloseable {
      *
      * @param edges the relation's edges in local ids, sorted by destination then source
      * @param sourceDegrees each source-type node's degree along the relation in the graph it comes from
+     * @param neighbourScale per target, how many in-neighbours each drawn in-edge stands for where a
+     *     sampler thinned the neighbourhoods ({@link com.dipgnn.sampling.Subgraph#neighbourScale}),
+     *     or null: a thinned target's sum over its k drawn in-edges then estimates the sum over all
+     *     d = k × scale of them, each edge weighing {@code scale / sqrt(d * out(u))}
      */
     static NormalisedAdjacency of(
-            NDManager manager, RelationType relation, EdgeList edges, int targets, int sources, int[] sourceDegrees) {
+            NDManager manager,
+            RelationType relation,
+            EdgeList edges,
+            int targets,
+            int sources,
+            int[] sourceDegrees,
+            float[] neighbourScale) {
         if (sourceDegrees.length != sources) {
             throw new IllegalArgumentException("relation " + relation.key() + ": " + sourceDegrees.length
                     + " source degrees for " + sources + " source nodes");
@@ -64,9 +74,10 @@ final class NormalisedAdjacency implements AutoCloseable {
         }
         float[] weights = new float[edges.size()];
         for (int e = 0; e < weights.length; e++) {
-            double in = inDegree[edges.dst()[e]];
+            double scale = neighbourScale == null ? 1 : neighbourScale[edges.dst()[e]];
+            double in = inDegree[edges.dst()[e]] * scale;
             double out = Math.max(1, sourceDegrees[edges.src()[e]]);
-            weights[e] = (float) (1 / Math.sqrt(in * out));
+            weights[e] = (float) (scale / Math.sqrt(in * out));
         }
         return new NormalisedAdjacency(manager, edges.dst(), edges.src(), weights, targets, sources);
     }

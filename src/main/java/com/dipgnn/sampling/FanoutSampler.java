@@ -3,7 +3,9 @@ package com.dipgnn.sampling;
 import com.dipgnn.graph.CsrAdjacency;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,8 +82,14 @@ public final class FanoutSampler implements SubgraphSampler {
         Map<String, int[]> nodes = new LinkedHashMap<>();
         sampled.forEach((type, set) -> nodes.put(type, set.toArray()));
         Map<RelationType, EdgeList> edges = new LinkedHashMap<>();
-        drawn.forEach((relation, d) -> edges.put(relation, EdgeList.sorted(d.src.toArray(), d.dst.toArray())));
-        return new Subgraph(nodes, edges);
+        Map<RelationType, float[]> scales = new LinkedHashMap<>();
+        drawn.forEach((relation, d) -> {
+            edges.put(relation, EdgeList.sorted(d.src.toArray(), d.dst.toArray()));
+            if (!d.thinned.isEmpty()) {
+                scales.put(relation, d.scales(nodes.get(relation.target()).length));
+            }
+        });
+        return new Subgraph(nodes, edges, scales);
     }
 
     /** Draws the in-neighbours of one hop's nodes; returns the nodes first sampled there. */
@@ -108,6 +116,9 @@ public final class FanoutSampler implements SubgraphSampler {
                     int degree = in.rowEnd(v) - from;
                     int dstLocal = targetSet.indexOf(v);
                     drawPositions(degree, fanout, positions, rng);
+                    if (degree > positions.size()) {
+                        edges.thinned.put(dstLocal, (float) degree / positions.size());
+                    }
                     for (int k = 0; k < positions.size(); k++) {
                         int u = sources[from + positions.get(k)];
                         if (sourceSet.add(u)) {
@@ -152,10 +163,19 @@ public final class FanoutSampler implements SubgraphSampler {
         return transposes.computeIfAbsent(relation, r -> graph.adjacency(r).transpose());
     }
 
-    /** The edges drawn along one relation, in local ids. */
+    /** The edges drawn along one relation, in local ids, and the targets whose in-neighbours were thinned. */
     private static final class DrawnEdges {
         private final Subgraph.IntBuffer src = new Subgraph.IntBuffer();
         private final Subgraph.IntBuffer dst = new Subgraph.IntBuffer();
+        /** Local target id to its in-degree over the in-neighbours drawn, where that is above 1. */
+        private final Map<Integer, Float> thinned = new HashMap<>();
+
+        float[] scales(int targets) {
+            float[] scale = new float[targets];
+            Arrays.fill(scale, 1f);
+            thinned.forEach((target, s) -> scale[target] = s);
+            return scale;
+        }
     }
 
     @Override

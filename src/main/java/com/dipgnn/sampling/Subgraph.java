@@ -11,16 +11,32 @@ import java.util.Map;
 /**
  * A sampled subgraph: for each node type the global ids of its sampled nodes (a node's local id
  * is its position in that array; seeds come first, in the order they were given), and for each
- * relation the edges among sampled nodes in local ids.
+ * relation the edges among sampled nodes in local ids. A sampler that draws a fixed number of
+ * in-neighbours per node also records, per relation and target node, how many in-neighbours each
+ * drawn one stands for ({@link #neighbourScale}), so attention can weigh the drawn ones as the
+ * whole neighbourhood.
  */
 public final class Subgraph {
 
     private final Map<String, int[]> nodes;
     private final Map<RelationType, EdgeList> edges;
+    private final Map<RelationType, float[]> neighbourScales;
 
+    /** A subgraph whose nodes have every in-edge the sampled nodes share (no neighbourhood was thinned). */
     public Subgraph(Map<String, int[]> nodes, Map<RelationType, EdgeList> edges) {
+        this(nodes, edges, Map.of());
+    }
+
+    /**
+     * @param neighbourScales per relation, for each local node of its target type: its in-degree
+     *     along the relation in the sampled graph over the in-neighbours drawn (1 where all were
+     *     kept); relations absent were not thinned
+     */
+    public Subgraph(
+            Map<String, int[]> nodes, Map<RelationType, EdgeList> edges, Map<RelationType, float[]> neighbourScales) {
         this.nodes = Collections.unmodifiableMap(new LinkedHashMap<>(nodes));
         this.edges = Collections.unmodifiableMap(new LinkedHashMap<>(edges));
+        this.neighbourScales = Collections.unmodifiableMap(new LinkedHashMap<>(neighbourScales));
     }
 
     /**
@@ -112,6 +128,15 @@ public final class Subgraph {
         return edges.getOrDefault(relation, new EdgeList(new int[0], new int[0]));
     }
 
+    /**
+     * For each local node of the relation's target type, how many in-neighbours along it each drawn
+     * in-edge stands for (its in-degree over the drawn count, at least 1); null when the relation's
+     * neighbourhoods were not thinned.
+     */
+    public float[] neighbourScale(RelationType relation) {
+        return neighbourScales.get(relation);
+    }
+
     public int totalNodes() {
         return nodes.values().stream().mapToInt(a -> a.length).sum();
     }
@@ -124,7 +149,7 @@ public final class Subgraph {
     public Subgraph withEdges(Map<RelationType, EdgeList> replaced) {
         Map<RelationType, EdgeList> copy = new LinkedHashMap<>(edges);
         copy.putAll(replaced);
-        return new Subgraph(nodes, copy);
+        return new Subgraph(nodes, copy, neighbourScales);
     }
 
     /** A growable int array. */

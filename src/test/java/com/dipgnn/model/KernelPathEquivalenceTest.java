@@ -44,7 +44,7 @@ class KernelPathEquivalenceTest {
         try (NDManager manager = NDManager.newBaseManager()) {
             NDArray dstIndex = GraphOps.index(manager, dst);
             RelationEdges relation = new RelationEdges(null, "paper", "paper", dstIndex, dstIndex, dst);
-            try (InEdges inEdges = new InEdges(manager, "paper", destinations, List.of(relation))) {
+            try (InEdges inEdges = new InEdges(manager, "paper", destinations, List.of(relation), null)) {
                 NDArray values = manager.randomNormal(new Shape(edges, heads)).mul(3);
 
                 assertClose(

@@ -56,6 +56,24 @@ class FanoutSamplerTest {
     }
 
     @Test
+    void aThinnedNeighbourhoodRecordsHowManyInNeighboursEachDrawnOneStandsFor() {
+        // i0 clicked by u0..u4 (in-degree 5 along clicks), i1 by u0 (in-degree 1)
+        HeteroGraph star = new GraphBuilder("star")
+                .addNodes(NodeTable.ofCount("user", 5))
+                .addNodes(NodeTable.ofCount("item", 2))
+                .addEdges(CLICKS, new int[] {0, 1, 2, 3, 4, 0}, new int[] {0, 0, 0, 0, 0, 1}, null, true)
+                .build();
+        Subgraph sub = new FanoutSampler(List.of(2)).sample(star, Map.of("item", new int[] {0, 1}), new Random(3));
+        // i0 drew 2 of its 5 clickers: each stands for 5 / 2 = 2.5; i1 kept its only one: 1
+        assertThat(sub.edges(CLICKS).size()).isEqualTo(3);
+        assertThat(sub.neighbourScale(CLICKS)).containsExactly(2.5f, 1f);
+        // nothing drawn into users (one hop from items), and a sampler that keeps every in-edge records none
+        assertThat(sub.neighbourScale(CLICKS.reverse())).isNull();
+        Subgraph whole = new FanoutSampler(List.of(5)).sample(star, Map.of("item", new int[] {0, 1}), new Random(3));
+        assertThat(whole.neighbourScale(CLICKS)).isNull();
+    }
+
+    @Test
     void oneHopTakesOnlyTheSeedsInNeighbours() {
         Subgraph sub = new FanoutSampler(List.of(5)).sample(tiny(), Map.of("item", new int[] {1}), new Random(1));
 
