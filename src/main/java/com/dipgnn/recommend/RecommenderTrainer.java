@@ -109,7 +109,8 @@ public final class RecommenderTrainer {
         RecommenderPrior rule = new RecommenderPrior(prior, split.train(), cosineScores(model));
         PopularityPrior chosen;
         try (NDManager scope = manager.newSubManager()) {
-            chosen = rule.choose(scoringVectors(model, scope), split.val(), split.train(), evaluator, scope);
+            // on the validation users full ranking ranks (UserSample), not every one of a catalog's
+            chosen = rule.choose(scoringVectors(model, scope), ranked(split.val()), split.train(), evaluator, scope);
         }
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         if (split.val().size() > 0) {
