@@ -146,24 +146,19 @@ final class LinkEvaluator {
         LinkSplit.Edges sampled = sampledEdges.get(s);
         int[][] negatives = evalNegatives.get(s);
         int perEdge = 1 + negatives[0].length;
-        int[] candidateIds = new int[sampled.size() * perEdge];
-        for (int i = 0; i < sampled.size(); i++) {
-            candidateIds[i * perEdge] = sampled.dst()[i];
-            System.arraycopy(negatives[i], 0, candidateIds, i * perEdge + 1, perEdge - 1);
-        }
         Interactions fullExclusions = fullRanking.exclusions(s, selectByFullRanking);
         Map<String, NodeEmbedder.Table> tables = everyNode(encoder, scope);
         List<RankingMetrics> metrics =
                 betas.stream().map(b -> new RankingMetrics()).toList();
         for (int from = 0; from < sampled.size(); from += EVAL_EDGES_PER_CHUNK) {
             int to = Math.min(sampled.size(), from + EVAL_EDGES_PER_CHUNK);
+            int[] candidateIds = candidates(sampled, negatives, from, to);
             try (NDManager chunk = scope.newSubManager()) {
                 NDArray a = tables.get(relation.source()).rows(chunk, Arrays.copyOfRange(sampled.src(), from, to));
-                NDArray c = tables.get(relation.target())
-                        .rows(chunk, Arrays.copyOfRange(candidateIds, from * perEdge, to * perEdge))
-                        .reshape(to - from, perEdge, -1);
+                NDArray c =
+                        tables.get(relation.target()).rows(chunk, candidateIds).reshape(to - from, perEdge, -1);
                 float[] scores = ((CosineScorer) head).score(c, a.expandDims(1)).toFloatArray();
-                addRanks(scores, candidateIds, from * perEdge, perEdge, logDegree, betas, metrics);
+                addRanks(scores, candidateIds, 0, perEdge, logDegree, betas, metrics);
             }
         }
         List<Map<String, Double>> out = new ArrayList<>();
@@ -182,6 +177,20 @@ final class LinkEvaluator {
             }
         }
         return out;
+    }
+
+    /**
+     * The candidates of edges {@code from..to} of {@code sampled}, each edge's positive then its
+     * negatives (one chunk's: the split's would be another copy of all its negatives).
+     */
+    private static int[] candidates(LinkSplit.Edges sampled, int[][] negatives, int from, int to) {
+        int perEdge = 1 + negatives[0].length;
+        int[] ids = new int[(to - from) * perEdge];
+        for (int i = from; i < to; i++) {
+            ids[(i - from) * perEdge] = sampled.dst()[i];
+            System.arraycopy(negatives[i], 0, ids, (i - from) * perEdge + 1, perEdge - 1);
+        }
+        return ids;
     }
 
     /**

@@ -25,7 +25,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * A first start with no token configured generates an admin token (owner-only file), later
  * starts reuse it; a deployment survives a restart and the service is ready only once it has
  * loaded again; one whose precomputed embeddings changed while the service was down (a flipped
- * bit, a part file replaced by a link leaving the allowed directories) is FAILED, saying why.
+ * bit, a part file replaced by a link leaving the allowed directories) is FAILED, saying why; an
+ * interaction data set registered over HTTP stays registered and trains (on fan-out neighbourhoods)
+ * after the restart.
  */
 class ServiceRestartIT {
 
@@ -34,6 +36,7 @@ class ServiceRestartIT {
         Path data = ServiceTestBase.tempDir("dipgnn-service-restart");
         String token;
         String modelId;
+        String shopLocation;
         try (ConfigurableApplicationContext first = start(data)) {
             Path tokenFile = data.resolve("admin-token");
             assertThat(tokenFile).exists();
@@ -70,6 +73,28 @@ class ServiceRestartIT {
                     .asText();
             JsonNode done = await(api, "/api/v1/jobs/" + job, "state", "SUCCEEDED");
             modelId = done.path("modelId").asText();
+
+            // an interaction data set registered over HTTP, a recommender trained on fan-out neighbourhoods
+            HttpApi.Response shop = api.post(
+                    "/api/v1/datasets",
+                    Map.of(
+                            "id",
+                            "shop",
+                            "synthetic",
+                            Map.of(
+                                    "kind",
+                                    "interactions",
+                                    "users",
+                                    300,
+                                    "items",
+                                    120,
+                                    "interactions",
+                                    3000,
+                                    "seed",
+                                    5)));
+            assertThat(shop.status()).as(shop.toString()).isEqualTo(201);
+            shopLocation = shop.json().path("location").asText();
+            await(api, "/api/v1/jobs/" + fanoutJob(api), "state", "SUCCEEDED");
             api.send(api.request("/api/v1/deployments/recs")
                     .header("Content-Type", "application/json")
                     .PUT(HttpRequest.BodyPublishers.ofString("{\"modelId\":\"" + modelId + "\"}")));
@@ -107,6 +132,11 @@ class ServiceRestartIT {
                     .isEqualTo(token);
             HttpApi api = new HttpApi(port(second), token);
             await(api, "/actuator/health/readiness", "status", "UP");
+
+            // the interaction data set is still registered, and trains again after the restart
+            JsonNode shop = api.get("/api/v1/datasets/shop").json();
+            assertThat(shop.path("location").asText()).as(shop.toString()).isEqualTo(shopLocation);
+            await(api, "/api/v1/jobs/" + fanoutJob(api), "state", "SUCCEEDED");
             JsonNode deployment = api.get("/api/v1/deployments/recs").json();
             assertThat(deployment.path("state").asText()).isEqualTo("READY");
             assertThat(deployment.path("modelId").asText()).isEqualTo(modelId);
@@ -144,6 +174,31 @@ class ServiceRestartIT {
                     .contains("'part-00001-test.snappy.parquet' in the embeddings " + "directory")
                     .contains("is a link to a place outside the directories the server may read");
         }
+    }
+
+    /** Submits a short link fine-tuning job on the "shop" interactions, fan-out 4,4; returns its id. */
+    private static String fanoutJob(HttpApi api) throws Exception {
+        HttpApi.Response job = api.post(
+                "/api/v1/jobs/finetune",
+                Map.of(
+                        "datasetId",
+                        "shop",
+                        "parameters",
+                        Map.of(
+                                "task",
+                                "link",
+                                "hidden",
+                                16,
+                                "heads",
+                                2,
+                                "steps",
+                                4,
+                                "evalEvery",
+                                2,
+                                "linkSampling",
+                                Map.of("mode", "fanout", "fanouts", List.of(4, 4)))));
+        assertThat(job.status()).as(job.toString()).isEqualTo(202);
+        return job.json().path("id").asText();
     }
 
     /** Flips the highest exponent bit of a value below 1 in magnitude stored verbatim in {@code part} (its first copy). */
