@@ -85,11 +85,11 @@ class ServiceRestartIT {
                                     "kind",
                                     "interactions",
                                     "users",
-                                    300,
+                                    400,
                                     "items",
-                                    120,
+                                    1000,
                                     "interactions",
-                                    3000,
+                                    4000,
                                     "seed",
                                     5)));
             assertThat(shop.status()).as(shop.toString()).isEqualTo(201);
@@ -187,6 +187,8 @@ class ServiceRestartIT {
                         Map.of(
                                 "task",
                                 "link",
+                                "split",
+                                "dataset",
                                 "hidden",
                                 16,
                                 "heads",
@@ -198,6 +200,13 @@ class ServiceRestartIT {
                                 "linkSampling",
                                 Map.of("mode", "fanout", "fanouts", List.of(4, 4)))));
         assertThat(job.status()).as(job.toString()).isEqualTo(202);
+        assertThat(job.json()
+                        .path("parameters")
+                        .path("linkSampling")
+                        .path("fanouts")
+                        .toString())
+                .as(job.toString())
+                .isEqualTo("[4,4]");
         return job.json().path("id").asText();
     }
 
