@@ -7,7 +7,6 @@ import ai.djl.ndarray.types.Shape;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 
@@ -25,7 +24,7 @@ public final class NodeEmbeddingTable {
     private final String type;
     private final NodeIdSpace idSpace;
     private final int width;
-    private final List<SparseGradient> pending = new ArrayList<>();
+    private final RecordedGradients recorded = new RecordedGradients();
     private NDArray weights;
     private BitSet trained = new BitSet();
 
@@ -102,27 +101,19 @@ public final class NodeEmbeddingTable {
         NDArray values = GraphOps.gatherRows(requireInitialized(), GraphOps.index(scope, clamped));
         if (training) {
             values.setRequiresGradient(true);
-            pending.removeIf(g -> g.values().isReleased());
-            pending.add(new SparseGradient(rows.clone(), values));
+            recorded.record(rows, values);
         }
         return values;
     }
 
     /** The gradients recorded since the last drain, without draining them. */
     public List<SparseGradient> recordedGradients() {
-        return List.copyOf(pending);
+        return recorded.recorded();
     }
 
     /** The gradients recorded since the last call (arrays of closed steps are dropped). */
     public List<SparseGradient> drainGradients() {
-        List<SparseGradient> out = new ArrayList<>();
-        for (SparseGradient g : pending) {
-            if (!g.values().isReleased()) {
-                out.add(g);
-            }
-        }
-        pending.clear();
-        return out;
+        return recorded.drain();
     }
 
     /** A detached copy: the rows duplicated on the device, the flags copied (for keeping the best weights). */

@@ -3,7 +3,6 @@ package com.dipgnn.model;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.nn.Parameter;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,7 +15,7 @@ import java.util.List;
 public final class RowSparseParameter {
 
     private final Parameter parameter;
-    private final List<SparseGradient> pending = new ArrayList<>();
+    private final RecordedGradients recorded = new RecordedGradients();
 
     RowSparseParameter(Parameter parameter) {
         this.parameter = parameter;
@@ -44,20 +43,12 @@ public final class RowSparseParameter {
         view.attach(scope);
         NDArray values = GraphOps.gatherRows(view, GraphOps.index(scope, rows));
         values.setRequiresGradient(true);
-        pending.removeIf(g -> g.values().isReleased());
-        pending.add(new SparseGradient(rows.clone(), values));
+        recorded.record(rows, values);
         return values;
     }
 
     /** The gradients recorded since the last call (arrays of closed steps are dropped). */
     public List<SparseGradient> drainGradients() {
-        List<SparseGradient> out = new ArrayList<>();
-        for (SparseGradient g : pending) {
-            if (!g.values().isReleased()) {
-                out.add(g);
-            }
-        }
-        pending.clear();
-        return out;
+        return recorded.drain();
     }
 }

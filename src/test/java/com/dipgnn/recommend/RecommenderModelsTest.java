@@ -83,24 +83,7 @@ class RecommenderModelsTest {
             mf.restore(Map.of("users", new float[] {2}, "items", new float[] {1, 3}));
             Interactions train = Interactions.of(1, 2, new int[] {0}, new int[] {0});
             RecommenderConfig c = config(RankingLoss.BPR, NegativeSampling.UNIFORM);
-            RecommenderConfig withL2 = new RecommenderConfig(
-                    c.kind(),
-                    c.dim(),
-                    c.layers(),
-                    c.loss(),
-                    c.negatives(),
-                    c.negativeCount(),
-                    c.temperature(),
-                    0.1,
-                    c.epochs(),
-                    c.batchSize(),
-                    c.optimizer(),
-                    c.schedule(),
-                    c.evalEvery(),
-                    c.patience(),
-                    c.fullK(),
-                    c.evalNegatives(),
-                    c.rowUpdates());
+            RecommenderConfig withL2 = RecommenderConfigs.withL2(c, 0.1);
             TrainingPairs pairs = new TrainingPairs(new int[] {0}, new int[] {0}, new int[] {1}, false);
             // BPR: softplus(6 - 2) = log(1 + e^4); penalty 0.1 * 0.5 * (4 + 1 + 9) / 1 = 0.7
             assertThat(loss(mf, pairs, withL2, train, manager))

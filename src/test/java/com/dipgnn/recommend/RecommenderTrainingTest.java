@@ -105,24 +105,7 @@ class RecommenderTrainingTest {
     }
 
     private static RecommenderConfig withRowUpdates(RecommenderConfig c, RowUpdates rowUpdates) {
-        return new RecommenderConfig(
-                c.kind(),
-                c.dim(),
-                c.layers(),
-                c.loss(),
-                c.negatives(),
-                c.negativeCount(),
-                c.temperature(),
-                c.l2(),
-                c.epochs(),
-                c.batchSize(),
-                c.optimizer(),
-                c.schedule(),
-                c.evalEvery(),
-                c.patience(),
-                c.fullK(),
-                c.evalNegatives(),
-                rowUpdates);
+        return RecommenderConfigs.withRowUpdates(c, rowUpdates);
     }
 
     @Test

@@ -119,24 +119,7 @@ class RowSparseUpdatesTest {
         assertThat(RowUpdates.LAZY.lazy(2, 2)).isTrue();
         assertThat(RowUpdates.parse("Lazy")).isEqualTo(RowUpdates.LAZY);
         RecommenderConfig mf = config(RankingLoss.BPR, NegativeSampling.UNIFORM, 0);
-        assertThatThrownBy(() -> new RecommenderConfig(
-                        RecommenderKind.LIGHTGCN,
-                        mf.dim(),
-                        mf.layers(),
-                        mf.loss(),
-                        mf.negatives(),
-                        mf.negativeCount(),
-                        mf.temperature(),
-                        mf.l2(),
-                        mf.epochs(),
-                        mf.batchSize(),
-                        mf.optimizer(),
-                        mf.schedule(),
-                        mf.evalEvery(),
-                        mf.patience(),
-                        mf.fullK(),
-                        mf.evalNegatives(),
-                        RowUpdates.LAZY))
+        assertThatThrownBy(() -> RecommenderConfigs.with(mf, RecommenderKind.LIGHTGCN, mf.l2(), RowUpdates.LAZY))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("LightGCN");
         // a checkpoint written before the setting existed binds it to null: auto
@@ -169,25 +152,7 @@ class RowSparseUpdatesTest {
     }
 
     private static RecommenderConfig config(RankingLoss loss, NegativeSampling negatives, double l2) {
-        RecommenderConfig c = RecommenderModelsTest.config(loss, negatives);
-        return new RecommenderConfig(
-                c.kind(),
-                c.dim(),
-                c.layers(),
-                c.loss(),
-                c.negatives(),
-                c.negativeCount(),
-                c.temperature(),
-                l2,
-                c.epochs(),
-                c.batchSize(),
-                c.optimizer(),
-                c.schedule(),
-                c.evalEvery(),
-                c.patience(),
-                c.fullK(),
-                c.evalNegatives(),
-                c.rowUpdates());
+        return RecommenderConfigs.withL2(RecommenderModelsTest.config(loss, negatives), l2);
     }
 
     private static void assertMoved(float[] before, float[] after, int[] rows, float by) {
