@@ -19,6 +19,14 @@ public record UserSample(double fraction) {
      * set (29,858 users x 40,981 locations, all ranked), about 17,000 users against 500,000 items.
      */
     public static final long MAX_RANKED_SCORES = 1L << 33;
+    /**
+     * Scores a ranking that chooses the popularity prior's weight computes at most, once per weight
+     * of its grid: a quarter of {@link #MAX_RANKED_SCORES} (Gowalla's validation carve-out is still
+     * ranked whole; about 4,300 users against 500,000 items). A user kept under it is kept under
+     * the larger bound too (the same hash, a smaller threshold), so the prior is chosen on a subset
+     * of the users validation reports.
+     */
+    public static final long MAX_CALIBRATION_SCORES = MAX_RANKED_SCORES / 4;
     /** Every user. */
     public static final UserSample EVERY_USER = new UserSample(1);
 

@@ -109,8 +109,11 @@ public final class RecommenderTrainer {
         RecommenderPrior rule = new RecommenderPrior(prior, split.train(), cosineScores(model));
         PopularityPrior chosen;
         try (NDManager scope = manager.newSubManager()) {
-            // on the validation users full ranking ranks (UserSample), not every one of a catalog's
-            chosen = rule.choose(scoringVectors(model, scope), ranked(split.val()), split.train(), evaluator, scope);
+            // on the calibration sample of the validation users (UserSample), not every one of a catalog's
+            Interactions calibration = UserSample.of(
+                            split.val().activeUsers().length, split.val().items(), UserSample.MAX_CALIBRATION_SCORES)
+                    .kept(split.val());
+            chosen = rule.choose(scoringVectors(model, scope), calibration, split.train(), evaluator, scope);
         }
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         if (split.val().size() > 0) {

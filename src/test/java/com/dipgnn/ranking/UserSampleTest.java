@@ -2,6 +2,7 @@ package com.dipgnn.ranking;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,22 @@ class UserSampleTest {
         int[] firstHalf = sample.kept(IntStream.range(0, 50_000).toArray());
         assertThat(IntStream.of(firstHalf).allMatch(sample::keeps)).isTrue();
         assertThat(firstHalf.length).isBetween(15_000 - 520, 15_000 + 520);
+    }
+
+    @Test
+    void theCalibrationSampleIsAQuarterOfTheRankedUsersAndAmongThem() {
+        long candidates = 500_000;
+        long users = 2_000_000;
+        UserSample ranked = UserSample.of(users, candidates);
+        UserSample calibration = UserSample.of(users, candidates, UserSample.MAX_CALIBRATION_SCORES);
+        assertThat(calibration.fraction()).isCloseTo(ranked.fraction() / 4, within(1e-12));
+        int[] ids = IntStream.range(0, (int) users).toArray();
+        int[] keptForRanking = ranked.kept(ids);
+        int[] keptForCalibration = calibration.kept(ids);
+        // a quarter of about 17,180 users, within 5 standard deviations of a binomial draw
+        double expected = users * calibration.fraction();
+        assertThat((double) keptForCalibration.length).isCloseTo(expected, within(5 * Math.sqrt(expected)));
+        assertThat(keptForRanking).contains(keptForCalibration);
     }
 
     @Test
