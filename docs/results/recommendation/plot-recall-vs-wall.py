@@ -23,6 +23,7 @@ RUNS = [
     ('fan-out 10,10 GAT, 2,048 positives, uncorrected (seed 0)', 'gowalla-fanout-b2048-state.json', 1260 / 1504, '#d62728'),
     # thinned neighbourhoods weighed as whole ones; 0.59 s a step with validation, measured alone (its .cmd file)
     ('fan-out 10,10 GAT, 2,048 positives, weighed (seed 0)', 'gowalla-fanout-scaled-b2048-state.json', 331 / 564, '#ff7f0e'),
+    ('fan-out 10,10 GAT, 2,048 positives, weighed (seed 1)', 'gowalla-fanout-scaled-b2048-seed1-state.json', 331 / 564, '#9467bd'),
 ]
 # LightGCN (4 layers, the same carve-out): one validation, after its 21 epochs
 POINTS = [('LightGCN 4 layers, 21 epochs (seed 0)', 4073, 0.1834, '#2ca02c')]
