@@ -1,4 +1,5 @@
 #!/bin/bash
+# Run 2026-11-29 12:56-13:07 from a scratch directory with jar-scaled.jar = the jar of commit 243e1fc; results quoted in docs/results.md.
 # Peak resident of 20 training steps, one validation, the prior's calibration and the test evaluation, heap capped at 512 MB:
 # fan-out 10,10 at 2,048 positives, then the whole graph at 8,192 (the Gowalla runs' settings otherwise).
 cd /work/runs
