@@ -13,6 +13,7 @@ import com.dipgnn.model.GraphEncoder;
 import com.dipgnn.model.GraphModule;
 import com.dipgnn.ranking.Interactions;
 import com.dipgnn.ranking.PopularityPrior;
+import com.dipgnn.ranking.UserSample;
 import com.dipgnn.sampling.NegativeSampler;
 import com.dipgnn.sampling.SubgraphSampler;
 import java.util.ArrayList;
@@ -139,9 +140,17 @@ final class LinkEvaluator {
      * The metrics of split {@code s} with each popularity prior weight of {@code betas}, in order:
      * the nodes are embedded once, and each candidate's score is the head's cosine plus
      * beta * log(1 + its training in-degree).
+     *
+     * @param maxRankedScores the full ranking's bound on anchors x candidates ({@link
+     *     UserSample#MAX_RANKED_SCORES}, or the prior calibration's smaller one)
      */
     List<Map<String, Double>> evaluate(
-            GraphEncoder encoder, GraphModule head, EvalSplit s, NDManager scope, List<Double> betas) {
+            GraphEncoder encoder,
+            GraphModule head,
+            EvalSplit s,
+            NDManager scope,
+            List<Double> betas,
+            long maxRankedScores) {
         LinkSplit.Edges edges = edges(s);
         LinkSplit.Edges sampled = sampledEdges.get(s);
         int[][] negatives = evalNegatives.get(s);
@@ -171,7 +180,7 @@ final class LinkEvaluator {
         }
         if (fullExclusions != null) {
             List<Map<String, Double>> full =
-                    fullRanking.rank(tables, (CosineScorer) head, edges, fullExclusions, scope, betas);
+                    fullRanking.rank(tables, (CosineScorer) head, edges, fullExclusions, scope, betas, maxRankedScores);
             for (int b = 0; b < betas.size(); b++) {
                 out.get(b).putAll(full.get(b));
             }

@@ -80,8 +80,8 @@ final class LinkFullRanking {
      * long tail's held-out edges ({@link PopularitySegments} of the excluded edges' in-degrees: the
      * training edges, and the validation edges for test). Scores are the head's cosine d(c, a): the
      * dot product of unit(W c) and unit(a), plus each weight of {@code betas} times log(1 + the
-     * candidate's training in-degree); one map per weight. With several weights (the popularity
-     * prior's calibration) the anchors are those {@link UserSample#MAX_CALIBRATION_SCORES} keeps.
+     * candidate's training in-degree); one map per weight. The anchors are those {@link UserSample}
+     * keeps within {@code maxRankedScores} (the prior's calibration ranks a smaller sample).
      *
      * @param tables the embeddings of {@link #nodes}
      * @param exclusions what is left out of each anchor's ranking besides nothing held out
@@ -92,13 +92,10 @@ final class LinkFullRanking {
             LinkSplit.Edges edges,
             Interactions exclusions,
             NDManager scope,
-            List<Double> betas) {
+            List<Double> betas,
+            long maxRankedScores) {
         int[] candidates = IntStream.range(0, graph.numNodes(relation.target())).toArray();
-        // several weights: the prior's calibration, on the smaller sample of users (UserSample)
-        int[] anchors = rankedAnchors(
-                edges.src(),
-                candidates.length,
-                betas.size() > 1 ? UserSample.MAX_CALIBRATION_SCORES : UserSample.MAX_RANKED_SCORES);
+        int[] anchors = rankedAnchors(edges.src(), candidates.length, maxRankedScores);
         float eps = CosineScorer.normEpsilon();
         NDArray queries = ScalarOps.unitRows(tables.get(relation.source()).rows(scope, anchors), eps);
         NDArray items = ScalarOps.unitRows(

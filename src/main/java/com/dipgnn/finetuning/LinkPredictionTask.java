@@ -11,6 +11,7 @@ import com.dipgnn.model.GraphModule;
 import com.dipgnn.ranking.NegativeSampling;
 import com.dipgnn.ranking.PopularityPrior;
 import com.dipgnn.ranking.PopularityPriorSetting;
+import com.dipgnn.ranking.UserSample;
 import com.dipgnn.sampling.SubgraphSampler;
 import com.dipgnn.store.ModelTask;
 import java.util.List;
@@ -125,7 +126,7 @@ public final class LinkPredictionTask implements FineTuningTask<LinkBatch> {
     @Override
     public Map<String, Double> evaluate(GraphEncoder encoder, GraphModule head, EvalSplit s, NDManager scope) {
         return evaluator
-                .evaluate(encoder, head, s, scope, List.of(prior.current().beta()))
+                .evaluate(encoder, head, s, scope, List.of(prior.current().beta()), UserSample.MAX_RANKED_SCORES)
                 .get(0);
     }
 
@@ -138,7 +139,10 @@ public final class LinkPredictionTask implements FineTuningTask<LinkBatch> {
     public Optional<PopularityPrior> calibrate(
             GraphEncoder encoder, GraphModule head, PopularityPriorSetting setting, NDManager scope) {
         return Optional.of(prior.calibrate(
-                setting, primaryMetric(), betas -> evaluator.evaluate(encoder, head, EvalSplit.VAL, scope, betas)));
+                setting,
+                primaryMetric(),
+                betas -> evaluator.evaluate(
+                        encoder, head, EvalSplit.VAL, scope, betas, UserSample.MAX_CALIBRATION_SCORES)));
     }
 
     @Override

@@ -156,10 +156,8 @@ public final class ParameterUpdater {
 
     private void updateParameterRows(String name, SparseRows rows, float scale, NDManager scope) {
         NDArray weights = parameters.get(name).getArray();
-        NDArray mean = means.computeIfAbsent(name, k -> weights.zerosLike());
-        NDArray variance = variances.computeIfAbsent(name, k -> weights.zerosLike());
-        NDArray g = scale == 1f ? rows.gradients() : rows.gradients().mul(scale);
-        lazyAdam.update(detached(weights, scope), mean, variance, rows.rows(), g, updates, scope);
+        // the update writes through a view outside autograd; the moments are the parameter's own size and manager
+        lazyUpdate(detached(weights, scope), weights, name, means, variances, rows, scale, scope);
     }
 
     /** A view of {@code weights} sharing its storage, outside autograd, owned by {@code scope}. */
@@ -183,12 +181,27 @@ public final class ParameterUpdater {
 
     private void updateRows(String name, SparseRows rows, float scale, NDManager scope) {
         NodeEmbeddingTable table = tables.get(name);
-        NDArray weights = table.weights();
-        NDArray mean = tableMeans.computeIfAbsent(name, k -> weights.zerosLike());
-        NDArray variance = tableVariances.computeIfAbsent(name, k -> weights.zerosLike());
+        lazyUpdate(table.weights(), table.weights(), name, tableMeans, tableVariances, rows, scale, scope);
+        table.markTrained(rows.rows());
+    }
+
+    /**
+     * Lazy Adam on {@code rows} of {@code weights}, with the moments kept in {@code means} and
+     * {@code variances} (created like {@code owner}, in its manager, on first use).
+     */
+    private void lazyUpdate(
+            NDArray weights,
+            NDArray owner,
+            String name,
+            Map<String, NDArray> means,
+            Map<String, NDArray> variances,
+            SparseRows rows,
+            float scale,
+            NDManager scope) {
+        NDArray mean = means.computeIfAbsent(name, k -> owner.zerosLike());
+        NDArray variance = variances.computeIfAbsent(name, k -> owner.zerosLike());
         NDArray g = scale == 1f ? rows.gradients() : rows.gradients().mul(scale);
         lazyAdam.update(weights, mean, variance, rows.rows(), g, updates, scope);
-        table.markTrained(rows.rows());
     }
 
     private void adamW(String name, NDArray weight, NDArray gradient, float correction) {

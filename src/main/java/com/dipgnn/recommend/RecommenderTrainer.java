@@ -110,10 +110,12 @@ public final class RecommenderTrainer {
         PopularityPrior chosen;
         try (NDManager scope = manager.newSubManager()) {
             // on the calibration sample of the validation users (UserSample), not every one of a catalog's
-            Interactions calibration = UserSample.of(
-                            split.val().activeUsers().length, split.val().items(), UserSample.MAX_CALIBRATION_SCORES)
-                    .kept(split.val());
-            chosen = rule.choose(scoringVectors(model, scope), calibration, split.train(), evaluator, scope);
+            chosen = rule.choose(
+                    scoringVectors(model, scope),
+                    ranked(split.val(), UserSample.MAX_CALIBRATION_SCORES),
+                    split.train(),
+                    evaluator,
+                    scope);
         }
         Map<String, Map<String, Double>> metrics = new LinkedHashMap<>();
         if (split.val().size() > 0) {
@@ -356,7 +358,13 @@ public final class RecommenderTrainer {
 
     /** The held-out pairs of the users full ranking ranks ({@link UserSample}: all but on the largest data). */
     private static Interactions ranked(Interactions heldOut) {
-        return UserSample.of(heldOut.activeUsers().length, heldOut.items()).kept(heldOut);
+        return ranked(heldOut, UserSample.MAX_RANKED_SCORES);
+    }
+
+    /** The held-out pairs of the users a ranking of at most about {@code maxScores} scores ranks. */
+    private static Interactions ranked(Interactions heldOut, long maxScores) {
+        return UserSample.of(heldOut.activeUsers().length, heldOut.items(), maxScores)
+                .kept(heldOut);
     }
 
     /** Whether the model's scores are cosines: the loss trains them (popularity's never are). */

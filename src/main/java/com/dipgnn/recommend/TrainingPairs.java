@@ -67,8 +67,7 @@ record TrainingPairs(int[] users, int[] positives, int[] negatives, boolean shar
     /** These pairs over only the rows they read (what a row-sparse step gathers). */
     Rows rows() {
         int[] distinctUsers = Arrays.stream(users).distinct().sorted().toArray();
-        int[] distinctItems = Arrays.stream(positives).distinct().toArray();
-        distinctItems = IntStream.concat(Arrays.stream(distinctItems), Arrays.stream(negatives))
+        int[] distinctItems = IntStream.concat(Arrays.stream(positives), Arrays.stream(negatives))
                 .distinct()
                 .sorted()
                 .toArray();

@@ -5,7 +5,6 @@ import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.RelationType;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,9 +83,11 @@ public final class FanoutSampler implements SubgraphSampler {
         Map<RelationType, EdgeList> edges = new LinkedHashMap<>();
         Map<RelationType, float[]> scales = new LinkedHashMap<>();
         drawn.forEach((relation, d) -> {
-            edges.put(relation, EdgeList.sorted(d.src.toArray(), d.dst.toArray()));
-            if (!d.thinned.isEmpty()) {
-                scales.put(relation, d.scales(nodes.get(relation.target()).length));
+            EdgeList drawnEdges = EdgeList.sorted(d.src.toArray(), d.dst.toArray());
+            edges.put(relation, drawnEdges);
+            float[] scale = neighbourScale(inAdjacency(graph, relation), nodes.get(relation.target()), drawnEdges);
+            if (scale != null) {
+                scales.put(relation, scale);
             }
         });
         return new Subgraph(nodes, edges, scales);
@@ -116,9 +117,6 @@ public final class FanoutSampler implements SubgraphSampler {
                     int degree = in.rowEnd(v) - from;
                     int dstLocal = targetSet.indexOf(v);
                     drawPositions(degree, fanout, positions, rng);
-                    if (degree > positions.size()) {
-                        edges.thinned.put(dstLocal, (float) degree / positions.size());
-                    }
                     for (int k = 0; k < positions.size(); k++) {
                         int u = sources[from + positions.get(k)];
                         if (sourceSet.add(u)) {
@@ -163,19 +161,34 @@ public final class FanoutSampler implements SubgraphSampler {
         return transposes.computeIfAbsent(relation, r -> graph.adjacency(r).transpose());
     }
 
-    /** The edges drawn along one relation, in local ids, and the targets whose in-neighbours were thinned. */
+    /** The edges drawn along one relation, in local ids. */
     private static final class DrawnEdges {
         private final Subgraph.IntBuffer src = new Subgraph.IntBuffer();
         private final Subgraph.IntBuffer dst = new Subgraph.IntBuffer();
-        /** Local target id to its in-degree over the in-neighbours drawn, where that is above 1. */
-        private final Map<Integer, Float> thinned = new HashMap<>();
+    }
 
-        float[] scales(int targets) {
-            float[] scale = new float[targets];
-            Arrays.fill(scale, 1f);
-            thinned.forEach((target, s) -> scale[target] = s);
-            return scale;
+    /**
+     * Per local target, its in-degree along the relation over the in-edges drawn into it (1 where
+     * none was left out or none was drawn: a node not expanded has no in-edges here); null when no
+     * target was thinned. A node is expanded once, so its drawn in-edges are all of one draw.
+     */
+    private static float[] neighbourScale(CsrAdjacency in, int[] targets, EdgeList drawn) {
+        int[] count = new int[targets.length];
+        for (int t : drawn.dst()) {
+            count[t]++;
         }
+        float[] scale = null;
+        for (int t = 0; t < targets.length; t++) {
+            int degree = in.rowEnd(targets[t]) - in.rowStart(targets[t]);
+            if (count[t] > 0 && degree > count[t]) {
+                if (scale == null) {
+                    scale = new float[targets.length];
+                    Arrays.fill(scale, 1f);
+                }
+                scale[t] = (float) degree / count[t];
+            }
+        }
+        return scale;
     }
 
     @Override
