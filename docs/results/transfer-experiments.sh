@@ -77,6 +77,33 @@ RUNS[debian-labels10]="${DEBIAN[*]} --methods none,dipgnn,gpt-gnn --label-fracti
 RUNS[cora-labels10-paper-arch]="${CORA[*]} --methods none,dipgnn,gpt-gnn --label-fraction 0.1 $PAPER_ARCH"
 # and the paper's fine-tuning budget (2,000 steps, no early stop; the best validation checkpoint is kept)
 RUNS[cora-labels10-paper-budget]="${CORA[*]} --methods none,dipgnn,gpt-gnn --label-fraction 0.1 $PAPER_BUDGET"
+# Issue 49: negatives as a dial. Where the discriminator's generated sources come from: a share p from the
+# generator (drawn from its softmax at the pre-training temperature), the rest uniformly among each masked edge's
+# candidates; the discriminator tells them from originals in its input (in) or from the held-out masked edges
+# (held); the generator at the discriminator's width (w1) or a quarter of it (w0.25). Edge terms only
+# (dipgnn-edges), so the dial is all that differs; at p = 0 the generator's width cannot reach the discriminator's
+# negatives, so only w1 runs. Each data set's `grid-<data>-base` holds scratch, GPT-GNN-style, GAE and today's
+# DiP-GNN, run with the same code (pre-training dropout 0.2, originals randomly oriented, inverses masked together).
+GRID_DATA=(cora facebook movielens debian)
+declare -A GRID_ARGS=([cora]="${CORA[*]} --label-fraction 0.1" [facebook]="${FACEBOOK[*]}" [debian]="${DEBIAN[*]}" \
+    [movielens]="${ML[*]}")
+GRID=()
+for data in "${GRID_DATA[@]}"; do
+  base="none,gpt-gnn,gae,dipgnn"; [[ $data == movielens ]] && base="none,gpt-gnn,dipgnn"
+  RUNS[grid-$data-base]="${GRID_ARGS[$data]} --methods $base"; GRID+=("grid-$data-base")
+  for p in 0 0.25 0.5 1; do for where in in held; do for w in 1 0.25; do
+    [[ $p == 0 && $w != 1 ]] && continue
+    held=""; [[ $where == held ]] && held="--held-out-discrimination"
+    RUNS[grid-$data-p$p-$where-w$w]="${GRID_ARGS[$data]} --methods dipgnn-edges --generator-share $p --generator-width $w $held"
+    GRID+=("grid-$data-p$p-$where-w$w")
+  done; done; done
+done
+# `transfer-experiments.sh JAR OUT grid` runs the whole grid in order; `grid-half 0|1` every other entry of it
+# (two processes of one PyTorch thread each share the 2 cores)
+case "${1:-}" in
+  grid) set -- "${GRID[@]}" ;;
+  grid-half) half=$2; set --; for i in "${!GRID[@]}"; do (( i % 2 == half )) && set -- "$@" "${GRID[$i]}"; done ;;
+esac
 for name in "${@:-${!RUNS[@]}}"; do
   echo "$(date -u +%FT%TZ) start $name"; start=$(date +%s)
   # shellcheck disable=SC2086

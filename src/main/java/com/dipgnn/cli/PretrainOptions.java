@@ -107,6 +107,39 @@ final class PretrainOptions {
     String generatedEdges = EnumNames.nameOf(PAPER.variant().generatedEdges());
 
     @Option(
+            names = "--generator-share",
+            description = "share of the discriminator's generated sources the generator chooses (as "
+                    + "--generated-edges says); the rest are drawn uniformly among each masked edge's candidates. "
+                    + "1: the paper's, all from the generator; 0: uniform (default: ${DEFAULT-VALUE})")
+    double generatorShare = PAPER.variant().generatorShare();
+
+    @Option(
+            names = "--generator-temperature",
+            description = "the generator's draws (--generated-edges sampled) come from softmax(d / this); 0 = the "
+                    + "pre-training temperature (default: ${DEFAULT-VALUE})")
+    double generatorTemperature = PAPER.variant().generatorTemperature();
+
+    @Option(
+            names = "--hardening-steps",
+            description =
+                    "over the first this many pre-training steps the generator's share rises linearly from 0 "
+                            + "to --generator-share, so negatives start uniform and harden; 0 = none (default: ${DEFAULT-VALUE})")
+    int hardeningSteps = PAPER.variant().hardeningSteps();
+
+    @Option(
+            names = "--generator-width",
+            description = "the generator's hidden width as a fraction of the discriminator's (ELECTRA's smaller "
+                    + "generator; rounded to a multiple of the heads); for methods that keep the discriminator "
+                    + "(default: ${DEFAULT-VALUE})")
+    double generatorWidth = PAPER.variant().generatorWidth();
+
+    @Option(
+            names = "--pretrain-dropout",
+            description = "dropout of the encoders while pre-training, apart from fine-tuning's --dropout "
+                    + "(default: ${DEFAULT-VALUE}, the paper's)")
+    double dropout = PAPER.dropout();
+
+    @Option(
             names = "--generator-warmup",
             description = "pre-training steps at the start that train only the generator, so the discriminator "
                     + "starts against a generator that already picks well (default: ${DEFAULT-VALUE})")
@@ -154,7 +187,12 @@ final class PretrainOptions {
                         LossReduction.parse(lossReduction),
                         discriminatorTemperature,
                         heldOutDiscrimination,
-                        GeneratedEdges.parse(generatedEdges)))
+                        GeneratedEdges.parse(generatedEdges),
+                        generatorShare,
+                        generatorTemperature,
+                        hardeningSteps,
+                        generatorWidth))
+                .dropout(dropout)
                 .build();
     }
 }

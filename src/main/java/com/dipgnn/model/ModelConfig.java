@@ -68,6 +68,11 @@ public record ModelConfig(
         return new ModelConfig(b, layers, hidden, heads, dropout, attentionDropout, nodeInputs, propagation);
     }
 
+    /** This architecture at another hidden width (a multiple of the heads). */
+    public ModelConfig withHidden(int width) {
+        return new ModelConfig(backbone, layers, width, heads, dropout, attentionDropout, nodeInputs, propagation);
+    }
+
     public ModelConfig withDropout(double d) {
         return new ModelConfig(backbone, layers, hidden, heads, d, attentionDropout, nodeInputs, propagation);
     }

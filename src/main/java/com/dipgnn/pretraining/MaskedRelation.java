@@ -1,6 +1,7 @@
 package com.dipgnn.pretraining;
 
 import com.dipgnn.graph.RelationType;
+import java.util.List;
 
 /**
  * The masked edges of one relation in a pre-training batch, in the subgraph's local ids, with
@@ -17,6 +18,8 @@ import com.dipgnn.graph.RelationType;
  * @param width candidates per masked edge (1 + negatives)
  * @param keptSources local sources of the unmasked edges sampled for the discriminator (E_u^d)
  * @param keptTargets their local targets
+ * @param copies every relation that stores the relation's pairs ({@link RelationCopies}), the
+ *     relation itself first; a relation absent from a subgraph is skipped
  */
 public record MaskedRelation(
         RelationType relation,
@@ -27,7 +30,34 @@ public record MaskedRelation(
         boolean[] valid,
         int width,
         int[] keptSources,
-        int[] keptTargets) {
+        int[] keptTargets,
+        List<EdgeCopy> copies) {
+
+    /** Masked edges of a relation stored in itself both ways ({@code symmetric}) or else also in its reverse. */
+    public MaskedRelation(
+            RelationType relation,
+            boolean symmetric,
+            int[] sources,
+            int[] targets,
+            int[] candidates,
+            boolean[] valid,
+            int width,
+            int[] keptSources,
+            int[] keptTargets) {
+        this(
+                relation,
+                symmetric,
+                sources,
+                targets,
+                candidates,
+                valid,
+                width,
+                keptSources,
+                keptTargets,
+                List.of(
+                        new EdgeCopy(relation, false),
+                        symmetric ? new EdgeCopy(relation, true) : new EdgeCopy(relation.reverse(), true)));
+    }
 
     public int size() {
         return sources.length;

@@ -32,6 +32,7 @@ public final class PretrainBatchSampler {
     private final SubgraphSampler sampler;
     private final PretrainConfig config;
     private final NodeTokens tokens;
+    private final RelationCopies copies;
 
     public PretrainBatchSampler(HeteroGraph graph, SubgraphSampler sampler, PretrainConfig config) {
         this(graph, sampler, config, null);
@@ -46,22 +47,27 @@ public final class PretrainBatchSampler {
         this.sampler = sampler;
         this.config = config;
         this.tokens = tokens;
+        this.copies = RelationCopies.of(graph);
         if (maskableRelations().isEmpty()) {
             throw new IllegalArgumentException("graph '" + graph.name() + "' has no edges to mask; pre-training "
                     + "needs at least one relation with edges");
         }
     }
 
-    /** Relations whose edges are masked: every non-reverse relation with edges. */
+    /**
+     * Relations whose edges are masked: every non-reverse relation with edges, but one that is the
+     * exact reverse of an earlier one (masked with it, {@link RelationCopies}).
+     */
     public List<RelationType> maskableRelations() {
-        return graph.relationTypes().stream()
-                .filter(r -> !r.isReverse() && graph.adjacency(r).numEdges() > 0)
-                .toList();
+        return copies.masked();
     }
 
-    /** Whether a relation stores both directions of each pair itself (an undirected same-type relation). */
+    /**
+     * Whether a relation stores both directions of each pair itself (undirected, or directed and
+     * symmetric in meaning): each pair is masked once, in a random orientation.
+     */
     boolean isSymmetric(RelationType r) {
-        return r.source().equals(r.target()) && !graph.relationTypes().contains(r.reverse());
+        return copies.pairsBothWays(r);
     }
 
     /** The batch of step {@code step}. */
@@ -130,35 +136,16 @@ public final class PretrainBatchSampler {
             Random rng) {
         int[] src = new int[maskCount];
         int[] dst = new int[maskCount];
-        HashSet<Long> removed = new HashSet<>(maskCount * 2);
-        for (int i = 0; i < maskCount; i++) {
-            int e = pairs[i];
-            int a = edges.src()[e];
-            int b = edges.dst()[e];
-            removed.add(pair(a, b));
-            if (symmetric && rng.nextBoolean()) {
-                src[i] = b;
-                dst[i] = a;
-            } else {
-                src[i] = a;
-                dst[i] = b;
-            }
-        }
-        EdgeList kept = without(edges, removed, symmetric);
-        replaced.put(r, kept);
-        if (!symmetric && sub.edgeMap().containsKey(r.reverse())) {
-            replaced.put(r.reverse(), withoutReversed(sub.edges(r.reverse()), removed));
-        }
+        orient(edges, Arrays.copyOf(pairs, maskCount), symmetric, src, dst, rng);
+        removeFromEveryCopy(sub, r, edges, Arrays.copyOf(pairs, maskCount), replaced);
         int keptPairs = pairs.length - maskCount;
         int discCount = (int) Math.min(keptPairs, Math.round(config.alpha() * maskCount));
         int[] keptSrc = new int[discCount];
         int[] keptDst = new int[discCount];
         int[] order = Arrays.copyOfRange(pairs, maskCount, pairs.length);
         shuffle(order, rng);
-        for (int i = 0; i < discCount; i++) {
-            keptSrc[i] = edges.src()[order[i]];
-            keptDst[i] = edges.dst()[order[i]];
-        }
+        // originals, like masked and generated edges, take a random orientation on a relation stored both ways
+        orient(edges, Arrays.copyOf(order, discCount), symmetric, keptSrc, keptDst, rng);
         int[] pool = sub.nodes(r.source());
         int[] targetIds = sub.nodes(r.target());
         CandidateSampler candidates = new CandidateSampler(graph, r, pool, config.negatives());
@@ -168,34 +155,51 @@ public final class PretrainBatchSampler {
         for (int i = 0; i < maskCount; i++) {
             candidates.fill(i, src[i], targetIds[dst[i]], cand, valid, rng);
         }
-        return new MaskedRelation(r, symmetric, src, dst, cand, valid, width, keptSrc, keptDst);
+        return new MaskedRelation(r, symmetric, src, dst, cand, valid, width, keptSrc, keptDst, copies.of(r));
     }
 
-    private static EdgeList without(EdgeList edges, Set<Long> removed, boolean symmetric) {
+    /**
+     * The pairs at {@code indices} as (source, target): as stored, or on a relation stored both ways
+     * (where each pair is indexed once, lower id first) reversed with probability 1/2.
+     */
+    private static void orient(EdgeList edges, int[] indices, boolean bothWays, int[] src, int[] dst, Random rng) {
+        for (int i = 0; i < indices.length; i++) {
+            int a = edges.src()[indices[i]];
+            int b = edges.dst()[indices[i]];
+            boolean flip = bothWays && rng.nextBoolean();
+            src[i] = flip ? b : a;
+            dst[i] = flip ? a : b;
+        }
+    }
+
+    /** Removes the masked pairs from every copy of {@code r} in the subgraph ({@link RelationCopies}). */
+    private void removeFromEveryCopy(
+            Subgraph sub, RelationType r, EdgeList edges, int[] masked, Map<RelationType, EdgeList> replaced) {
+        Map<RelationType, Set<Long>> removed = new LinkedHashMap<>();
+        for (EdgeCopy copy : copies.of(r)) {
+            if (!sub.edgeMap().containsKey(copy.relation())) {
+                continue;
+            }
+            Set<Long> keys = removed.computeIfAbsent(copy.relation(), k -> new HashSet<>(masked.length * 2));
+            for (int e : masked) {
+                int a = edges.src()[e];
+                int b = edges.dst()[e];
+                keys.add(copy.transposed() ? pair(b, a) : pair(a, b));
+            }
+        }
+        removed.forEach((relation, keys) -> replaced.put(relation, without(sub.edges(relation), keys)));
+    }
+
+    private static EdgeList without(EdgeList edges, Set<Long> removed) {
         int[] s = new int[edges.size()];
         int[] d = new int[edges.size()];
         int n = 0;
         for (int e = 0; e < edges.size(); e++) {
             int a = edges.src()[e];
             int b = edges.dst()[e];
-            boolean gone = removed.contains(pair(a, b)) || (symmetric && removed.contains(pair(b, a)));
-            if (!gone) {
+            if (!removed.contains(pair(a, b))) {
                 s[n] = a;
                 d[n] = b;
-                n++;
-            }
-        }
-        return new EdgeList(Arrays.copyOf(s, n), Arrays.copyOf(d, n));
-    }
-
-    private static EdgeList withoutReversed(EdgeList reverseEdges, Set<Long> removed) {
-        int[] s = new int[reverseEdges.size()];
-        int[] d = new int[reverseEdges.size()];
-        int n = 0;
-        for (int e = 0; e < reverseEdges.size(); e++) {
-            if (!removed.contains(pair(reverseEdges.dst()[e], reverseEdges.src()[e]))) {
-                s[n] = reverseEdges.src()[e];
-                d[n] = reverseEdges.dst()[e];
                 n++;
             }
         }

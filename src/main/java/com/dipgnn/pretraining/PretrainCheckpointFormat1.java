@@ -49,8 +49,15 @@ final class PretrainCheckpointFormat1 {
         return new PretrainCheckpoint.State(saved.step(), saved.history(), saved.partial(), saved.overall());
     }
 
+    /** The settings string without the defaults of settings added since format 1. */
     private static String withoutDefaultBound(String settings) {
-        return UnversionedCheckpoints.withoutDefault(
+        String s = UnversionedCheckpoints.withoutDefault(
                 settings, "fullGraphMaxBytes", WholeGraphBudget.DEFAULT_MAX_EDGE_BYTES);
+        s = UnversionedCheckpoints.withoutDefault(s, "generatorShare", 1.0);
+        s = UnversionedCheckpoints.withoutDefault(s, "generatorTemperature", 0.0);
+        s = UnversionedCheckpoints.withoutDefault(s, "hardeningSteps", 0);
+        s = s.replace(", generatorWidth=1.0]", "]");
+        String lastDefault = ", dropout=" + PretrainConfig.DEFAULT_DROPOUT + "]";
+        return s.endsWith(lastDefault) ? s.substring(0, s.length() - lastDefault.length()) + "]" : s;
     }
 }

@@ -28,6 +28,8 @@ import com.dipgnn.sampling.WholeGraphBudget;
  * @param textPair the text generator / discriminator pair (used on graphs with text by the
  *     methods whose {@link PretrainMethod#usesText()})
  * @param variant where the objective departs from the paper's ({@link ObjectiveVariant#DEFAULT})
+ * @param dropout dropout of the pre-trained encoders, its own setting apart from fine-tuning's (the
+ *     paper: 0.2, {@link #DEFAULT_DROPOUT}; null, for settings written before it was one: that)
  */
 public record PretrainConfig(
         PretrainMethod method,
@@ -47,7 +49,11 @@ public record PretrainConfig(
         int checkpointEvery,
         long seed,
         TextPairConfig textPair,
-        ObjectiveVariant variant) {
+        ObjectiveVariant variant,
+        Double dropout) {
+
+    /** The paper's pre-training dropout. */
+    public static final double DEFAULT_DROPOUT = 0.2;
 
     /**
      * Temperature of the cosine logits. The paper's Eq. 2 shows none (1); GPT-GNN divides by 0.1.
@@ -75,7 +81,8 @@ public record PretrainConfig(
             200,
             0,
             TextPairConfig.PAPER_DEFAULT,
-            ObjectiveVariant.DEFAULT);
+            ObjectiveVariant.DEFAULT,
+            DEFAULT_DROPOUT);
 
     public PretrainConfig {
         if (method == null || method == PretrainMethod.NONE) {
@@ -106,6 +113,8 @@ public record PretrainConfig(
                 "the whole-graph node bound must not be negative (got " + fullGraphMaxNodes
                         + "); 0 samples subgraphs at every step");
         fullGraphMaxBytes = WholeGraphBudget.checkedMaxBytes(fullGraphMaxBytes);
+        dropout = dropout == null ? DEFAULT_DROPOUT : dropout;
+        require(dropout >= 0 && dropout < 1, "pre-training dropout must be in [0, 1) (got " + dropout + ")");
     }
 
     /** When a step of this pre-training may take the whole graph, as far as its node and memory bounds go. */
@@ -197,6 +206,7 @@ public record PretrainConfig(
         private long seed;
         private TextPairConfig textPair;
         private ObjectiveVariant variant;
+        private Double dropout;
 
         private Builder(PretrainConfig c) {
             method = c.method;
@@ -217,6 +227,7 @@ public record PretrainConfig(
             seed = c.seed;
             textPair = c.textPair;
             variant = c.variant;
+            dropout = c.dropout;
         }
 
         public Builder method(PretrainMethod value) {
@@ -309,6 +320,11 @@ public record PretrainConfig(
             return this;
         }
 
+        public Builder dropout(double value) {
+            dropout = value;
+            return this;
+        }
+
         public PretrainConfig build() {
             return new PretrainConfig(
                     method,
@@ -328,7 +344,8 @@ public record PretrainConfig(
                     checkpointEvery,
                     seed,
                     textPair,
-                    variant);
+                    variant,
+                    dropout);
         }
     }
 }

@@ -22,8 +22,14 @@ public final class PretrainMetrics {
     public static final String DISC_FEATURE_LOSS = "disc_feature_loss";
     /** GAE's reconstruction loss. */
     public static final String GAE_LOSS = "gae_loss";
-    /** Top-1 accuracy of the generator among each masked edge's candidates. */
+    /**
+     * Share of the generated sources (the discriminator's generated edges) that are the true source:
+     * the generator's top-1 accuracy when it picks its most likely candidate, lower when sources are
+     * drawn from it or mixed with uniform draws.
+     */
     public static final String GEN_ACCURACY = "gen_accuracy";
+    /** Share of masked edges whose most likely candidate under the generator is the true source. */
+    public static final String GEN_TOP1_ACCURACY = "gen_top1_accuracy";
     /** Edge discriminator's accuracy on E_g and E_u^d. */
     public static final String DISC_ACCURACY = "disc_accuracy";
     /** Feature discriminator's accuracy. */
@@ -44,6 +50,22 @@ public final class PretrainMetrics {
     public static final String DISC_TEXT_ACCURACY = "disc_text_accuracy";
     /** Share of the discriminator's real tokens that were replaced by a different token. */
     public static final String TEXT_REPLACED = "text_replaced";
+    /**
+     * Edge discriminator's trivial rate: the accuracy of a constant answer (the more common of its
+     * labels), (1 + generator accuracy) / 2 with alpha = 1. {@link #DISC_ACCURACY} means something
+     * only above it.
+     */
+    public static final String DISC_TRIVIAL_RATE = "disc_trivial_rate";
+    /** {@link #DISC_ACCURACY} minus {@link #DISC_TRIVIAL_RATE}. */
+    public static final String DISC_MARGIN = "disc_margin";
+    /** Feature discriminator's trivial rate: the share of its more common label (1 - replaced share, mostly). */
+    public static final String DISC_FEATURE_TRIVIAL_RATE = "disc_feature_trivial_rate";
+    /** {@link #DISC_FEATURE_ACCURACY} minus {@link #DISC_FEATURE_TRIVIAL_RATE}. */
+    public static final String DISC_FEATURE_MARGIN = "disc_feature_margin";
+    /** Text discriminator's trivial rate over real tokens. */
+    public static final String DISC_TEXT_TRIVIAL_RATE = "disc_text_trivial_rate";
+    /** {@link #DISC_TEXT_ACCURACY} minus {@link #DISC_TEXT_TRIVIAL_RATE}. */
+    public static final String DISC_TEXT_MARGIN = "disc_text_margin";
     /** Masked edges in the step. */
     public static final String MASKED_EDGES = "masked_edges";
 

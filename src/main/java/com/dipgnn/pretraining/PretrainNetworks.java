@@ -74,21 +74,40 @@ public final class PretrainNetworks {
             TextInputs text,
             TextPairConfig textPair,
             Map<String, NodeIdSpace> idSpaces) {
+        this(method, schema, model, model, masked, text, textPair, idSpaces);
+    }
+
+    /**
+     * The networks of a method as {@link #PretrainNetworks(PretrainMethod, GraphSchema, ModelConfig, List,
+     * TextInputs, TextPairConfig, Map)}, the generator's encoder and heads built to {@code generatorModel}
+     * (ELECTRA's smaller generator: {@link #generatorModel}).
+     */
+    public PretrainNetworks(
+            PretrainMethod method,
+            GraphSchema schema,
+            ModelConfig model,
+            ModelConfig generatorModel,
+            List<RelationType> masked,
+            TextInputs text,
+            TextPairConfig textPair,
+            Map<String, NodeIdSpace> idSpaces) {
         Map<String, Integer> vectorDims = new LinkedHashMap<>(schema.featureDims());
         if (text != null) {
             vectorDims.keySet().removeAll(text.textOnlyTypes());
         }
         boolean gen = method.hasGenerator();
-        generator = gen ? new GraphEncoder(schema, model, idSpaces) : null;
-        generatorEdges = gen ? new EdgeHeads(masked, model.hidden()) : null;
-        generatorFeatures = method.generatesFeatures() ? new FeatureHeads(vectorDims, model.hidden(), true) : null;
+        generator = gen ? new GraphEncoder(schema, generatorModel, idSpaces) : null;
+        generatorEdges = gen ? new EdgeHeads(masked, generatorModel.hidden()) : null;
+        generatorFeatures =
+                method.generatesFeatures() ? new FeatureHeads(vectorDims, generatorModel.hidden(), true) : null;
         boolean disc = method.hasDiscriminator();
         discriminator = disc ? new GraphEncoder(schema, model, idSpaces) : null;
         discriminatorEdges = disc ? new EdgeHeads(masked, model.hidden()) : null;
         discriminatorFeatures =
                 method.discriminatesFeatures() ? new FeatureHeads(vectorDims, model.hidden(), false) : null;
         boolean withText = text != null && method.usesText();
-        generatorText = withText ? textTransformer(text, model, textPair, TextTransformer.Head.VOCABULARY) : null;
+        generatorText =
+                withText ? textTransformer(text, generatorModel, textPair, TextTransformer.Head.VOCABULARY) : null;
         discriminatorText = withText && method.discriminatesFeatures()
                 ? textTransformer(text, model, textPair, TextTransformer.Head.REPLACED)
                 : null;
@@ -97,6 +116,19 @@ public final class PretrainNetworks {
             text.columns().forEach((type, c) -> derivedWidths.put(type, c.width()));
         }
         generatorTextInputs = derivedWidths.isEmpty() ? null : new TextInputMasks(derivedWidths);
+    }
+
+    /**
+     * The generator's architecture: {@code model} at {@code width} of its hidden width, rounded to a
+     * multiple of its heads (at least one unit a head).
+     */
+    public static ModelConfig generatorModel(ModelConfig model, double width) {
+        if (width == 1) {
+            return model;
+        }
+        int heads = model.heads();
+        int hidden = (int) Math.max(heads, Math.round(model.hidden() * width / heads) * heads);
+        return model.withHidden(hidden);
     }
 
     private static TextTransformer textTransformer(

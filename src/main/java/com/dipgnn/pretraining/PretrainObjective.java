@@ -62,7 +62,7 @@ public final class PretrainObjective {
     public record Outcome(NDArray loss, Map<String, Double> stats, Map<LossTerm, NDArray> terms) {}
 
     /** Generated sources for one relation: candidate slot per masked edge. */
-    private record Picks(MaskedRelation relation, int[] slots) {}
+    record Picks(MaskedRelation relation, int[] slots) {}
 
     /** Computes the loss of a prepared batch; every array lives in {@code scope}. */
     public Outcome compute(PretrainBatch batch, NDManager scope, boolean training) {
@@ -96,6 +96,7 @@ public final class PretrainObjective {
                     terms.put(LossTerm.of(LossTerm.Network.GENERATOR, "edge"), edges.loss);
                     stats.put(PretrainMetrics.GEN_EDGE_LOSS, (double) edges.loss.getFloat());
                     stats.put(PretrainMetrics.GEN_ACCURACY, edges.accuracy);
+                    stats.put(PretrainMetrics.GEN_TOP1_ACCURACY, edges.topOneAccuracy);
                 }
                 for (FeatureObjective.Step step : featureSteps) {
                     FeatureObjective.Term term = step.generate(h);
@@ -143,60 +144,63 @@ public final class PretrainObjective {
         return new Outcome(total, stats, terms);
     }
 
-    private record EdgeGeneration(NDArray loss, List<Picks> picks, double accuracy) {}
+    /**
+     * @param accuracy share of the generated sources that are the true one
+     * @param topOneAccuracy share of masked edges whose most likely candidate is the true source
+     */
+    private record EdgeGeneration(NDArray loss, List<Picks> picks, double accuracy, double topOneAccuracy) {}
 
     private EdgeGeneration generateEdges(
             PretrainBatch batch, Map<String, NDArray> h, NDManager scope, float temperature) {
         NDArray sum = null;
         long edges = 0;
+        long topOneRight = 0;
         List<Picks> picks = new ArrayList<>();
         for (MaskedRelation m : batch.masked()) {
             NDArray logits = CandidateLogits.of(m, h, networks.generatorEdges(), scope, temperature);
             NDArray perEdge = Losses.crossEntropyFirstColumn(logits);
             sum = sum == null ? perEdge.sum() : sum.add(perEdge.sum());
             edges += m.size();
-            int[] slots = variant.generatedEdges() == GeneratedEdges.SAMPLED
-                    ? sample(
-                            logits.softmax(1).toFloatArray(),
-                            m.size(),
-                            m.width(),
-                            StepRandom.rngFor(batch.step(), m.relation().key().hashCode()))
-                    : argMax(logits);
-            picks.add(new Picks(m, slots));
+            long[] best = logits.argMax(1).toLongArray();
+            for (long slot : best) {
+                topOneRight += slot == 0 ? 1 : 0;
+            }
+            picks.add(new Picks(m, draw(logits, best, m, batch.step(), temperature)));
         }
         if (sum == null) {
             return null;
         }
-        return new EdgeGeneration(sums() ? sum : ScalarOps.div(sum, edges), picks, accuracy(picks));
+        return new EdgeGeneration(
+                sums() ? sum : ScalarOps.div(sum, edges), picks, accuracy(picks), (double) topOneRight / edges);
     }
 
-    /** The most likely candidate slot of each row (the paper's generated source). */
-    private static int[] argMax(NDArray logits) {
-        long[] best = logits.argMax(1).toLongArray();
-        int[] slots = new int[best.length];
-        for (int i = 0; i < best.length; i++) {
-            slots[i] = (int) best[i];
-        }
-        return slots;
+    /**
+     * The generated source slot of each masked edge: with the step's generator share drawn from the
+     * generator (its softmax at tau_g, or its most likely candidate), otherwise uniformly among the
+     * candidates ({@link SourceDraw}).
+     *
+     * @param logits the generator's logits d / temperature, masked edges x candidates
+     * @param best each row's most likely slot
+     */
+    private int[] draw(NDArray logits, long[] best, MaskedRelation m, long step, float temperature) {
+        double share = variant.generatorShareAt(step);
+        Random rng = StepRandom.rngFor(step, m.relation().key().hashCode());
+        float[] generator = share == 0 ? null : generatorDistribution(logits, best, m.width(), temperature);
+        return SourceDraw.draw(generator, m.valid(), m.size(), m.width(), share, rng);
     }
 
-    /** A slot per row drawn from its probabilities ({@code rows x width}, row-major), as ELECTRA samples. */
-    static int[] sample(float[] probabilities, int rows, int width, Random rng) {
-        int[] slots = new int[rows];
-        for (int i = 0; i < rows; i++) {
-            double u = rng.nextDouble();
-            double cumulative = 0;
-            int slot = 0;
-            for (int j = 0; j < width; j++) {
-                cumulative += probabilities[i * width + j];
-                slot = j;
-                if (u < cumulative) {
-                    break;
-                }
+    /** The generator's distribution over each row's candidates: softmax(d / tau_g), or one-hot at the most likely. */
+    private float[] generatorDistribution(NDArray logits, long[] best, int width, float temperature) {
+        if (variant.generatedEdges() == GeneratedEdges.MOST_LIKELY) {
+            float[] oneHot = new float[best.length * width];
+            for (int i = 0; i < best.length; i++) {
+                oneHot[i * width + (int) best[i]] = 1f;
             }
-            slots[i] = slot;
+            return oneHot;
         }
-        return slots;
+        double tauG = variant.generatorTemperature();
+        NDArray scaled = tauG > 0 && tauG != temperature ? ScalarOps.mul(logits, temperature / tauG) : logits;
+        return scaled.softmax(1).toFloatArray();
     }
 
     private NDArray gaeLoss(
@@ -207,7 +211,7 @@ public final class PretrainObjective {
             Map<String, Double> stats) {
         NDArray sum = null;
         long count = 0;
-        long correct = 0;
+        BinaryCounts counts = new BinaryCounts();
         for (MaskedRelation m : batch.masked()) {
             int n = m.size();
             int[] src = new int[2 * n];
@@ -227,14 +231,15 @@ public final class PretrainObjective {
             NDArray loss = Losses.binaryCrossEntropyWithLogits(logits, y).sum();
             sum = sum == null ? loss : sum.add(loss);
             count += 2L * n;
-            correct += countCorrect(logits.toFloatArray(), labels);
+            counts.add(logits.toFloatArray(), labels, null);
         }
         if (sum == null) {
             return null;
         }
         NDArray loss = ScalarOps.div(sum, count);
         stats.put(PretrainMetrics.GAE_LOSS, (double) loss.getFloat());
-        stats.put(PretrainMetrics.DISC_ACCURACY, (double) correct / count);
+        counts.putInto(
+                stats, PretrainMetrics.DISC_ACCURACY, PretrainMetrics.DISC_TRIVIAL_RATE, PretrainMetrics.DISC_MARGIN);
         return loss;
     }
 
@@ -307,7 +312,7 @@ public final class PretrainObjective {
             List<Picks> picks, Map<String, NDArray> h, NDManager scope, float temperature, Map<String, Double> stats) {
         NDArray sum = null;
         long count = 0;
-        long correct = 0;
+        BinaryCounts counts = new BinaryCounts();
         for (Picks p : picks) {
             MaskedRelation m = p.relation();
             int n = m.size();
@@ -331,14 +336,15 @@ public final class PretrainObjective {
                     .sum();
             sum = sum == null ? loss : sum.add(loss);
             count += n + k;
-            correct += countCorrect(logits.toFloatArray(), labels);
+            counts.add(logits.toFloatArray(), labels, null);
         }
         if (sum == null) {
             return null;
         }
         NDArray loss = sums() ? sum : ScalarOps.div(sum, count);
         stats.put(PretrainMetrics.DISC_EDGE_LOSS, (double) loss.getFloat());
-        stats.put(PretrainMetrics.DISC_ACCURACY, (double) correct / count);
+        counts.putInto(
+                stats, PretrainMetrics.DISC_ACCURACY, PretrainMetrics.DISC_TRIVIAL_RATE, PretrainMetrics.DISC_MARGIN);
         return loss;
     }
 
@@ -350,7 +356,10 @@ public final class PretrainObjective {
         return slot == 0 ? 1f : 0f;
     }
 
-    /** E_u plus the generated edges (ŝ, t), added in both directions. */
+    /**
+     * E_u plus the generated edges (ŝ, t), added to every copy of their relation (its reverse, itself
+     * reversed when stored both ways, an inverse relation) as a true edge is stored.
+     */
     static Subgraph addGenerated(Subgraph unmasked, List<Picks> picks) {
         Map<RelationType, EdgeList> replaced = new LinkedHashMap<>();
         for (Picks p : picks) {
@@ -360,15 +369,17 @@ public final class PretrainObjective {
             for (int i = 0; i < n; i++) {
                 src[i] = m.candidates()[i * m.width() + p.slots()[i]];
             }
-            RelationType r = m.relation();
-            if (m.symmetric()) {
-                replaced.put(r, append(unmasked.edges(r), concat(src, m.targets()), concat(m.targets(), src)));
-            } else {
-                replaced.put(r, append(unmasked.edges(r), src, m.targets()));
-                if (unmasked.edgeMap().containsKey(r.reverse())) {
-                    replaced.put(r.reverse(), append(unmasked.edges(r.reverse()), m.targets(), src));
+            Map<RelationType, int[][]> added = new LinkedHashMap<>();
+            for (EdgeCopy copy : m.copies()) {
+                if (!unmasked.edgeMap().containsKey(copy.relation())) {
+                    continue;
                 }
+                int[] s = copy.transposed() ? m.targets() : src;
+                int[] t = copy.transposed() ? src : m.targets();
+                added.merge(copy.relation(), new int[][] {s, t}, (a, b) ->
+                        new int[][] {concat(a[0], b[0]), concat(a[1], b[1])});
             }
+            added.forEach((relation, st) -> replaced.put(relation, append(unmasked.edges(relation), st[0], st[1])));
         }
         return unmasked.withEdges(replaced);
     }
@@ -405,14 +416,6 @@ public final class PretrainObjective {
             }
         }
         return all == 0 ? Double.NaN : (double) right / all;
-    }
-
-    private static long countCorrect(float[] logits, float[] labels) {
-        long correct = 0;
-        for (int i = 0; i < logits.length; i++) {
-            correct += (logits[i] > 0) == (labels[i] > 0.5f) ? 1 : 0;
-        }
-        return correct;
     }
 
     private static NDArray index(NDManager scope, int[] ids) {

@@ -95,9 +95,10 @@ public final class Pretrainer {
      * @throws TrainingCancelledException when the listener asks to stop (the last checkpoint is kept)
      */
     public PretrainResult run(
-            HeteroGraph graph, TextInputs text, ModelConfig model, NDManager manager, Path checkpoints)
+            HeteroGraph graph, TextInputs text, ModelConfig architecture, NDManager manager, Path checkpoints)
             throws IOException {
         long start = System.nanoTime();
+        ModelConfig model = architecture.withDropout(config.dropout());
         config.method().requireSomethingToLearn(graph);
         boolean textPair = text != null && config.method().usesText();
         System.getLogger(Pretrainer.class.getName())
@@ -110,6 +111,8 @@ public final class Pretrainer {
                 config.method(),
                 GraphSchema.of(graph, model.nodeInputs()),
                 model,
+                PretrainNetworks.generatorModel(
+                        model, config.variant().effectiveFor(config.method()).generatorWidth()),
                 batches.maskableRelations(),
                 text,
                 config.textPair(),

@@ -182,8 +182,7 @@ public final class TextFeatureObjective implements FeatureObjective {
                 return new Term(null, Map.of());
             }
             NDArray loss = null;
-            long real = 0;
-            long right = 0;
+            BinaryCounts counts = new BinaryCounts();
             long replaced = 0;
             for (int k = 0; k < texts.size(); k++) {
                 MaskedTexts t = texts.get(k);
@@ -196,21 +195,20 @@ public final class TextFeatureObjective implements FeatureObjective {
                 NDArray typeLoss =
                         TextLosses.discriminatorLoss(logits, scope.create(labels, new Shape(rows, length)), realMask);
                 loss = loss == null ? typeLoss : loss.add(typeLoss);
-                float[] l = logits.toFloatArray();
-                boolean[] isReal = t.original().mask();
-                for (int i = 0; i < l.length; i++) {
-                    if (isReal[i]) {
-                        real++;
-                        right += (l[i] > 0) == (labels[i] > 0.5f) ? 1 : 0;
-                        replaced += labels[i] > 0.5f ? 1 : 0;
-                    }
-                }
+                counts.add(logits.toFloatArray(), labels, t.original().mask());
+                replaced += replacedCount(labels, t.original().mask());
             }
             Map<String, Double> stats = new LinkedHashMap<>();
             if (loss != null) {
                 stats.put(PretrainMetrics.DISC_TEXT_LOSS, (double) loss.getFloat());
-                stats.put(PretrainMetrics.DISC_TEXT_ACCURACY, real == 0 ? Double.NaN : (double) right / real);
-                stats.put(PretrainMetrics.TEXT_REPLACED, real == 0 ? Double.NaN : (double) replaced / real);
+                counts.putInto(
+                        stats,
+                        PretrainMetrics.DISC_TEXT_ACCURACY,
+                        PretrainMetrics.DISC_TEXT_TRIVIAL_RATE,
+                        PretrainMetrics.DISC_TEXT_MARGIN);
+                stats.put(
+                        PretrainMetrics.TEXT_REPLACED,
+                        counts.total() == 0 ? Double.NaN : (double) replaced / counts.total());
             }
             return new Term(loss, stats);
         }
@@ -232,6 +230,14 @@ public final class TextFeatureObjective implements FeatureObjective {
         private NDArray index(int[] values) {
             return GraphOps.index(scope, values);
         }
+    }
+
+    private static long replacedCount(float[] labels, boolean[] real) {
+        long n = 0;
+        for (int i = 0; i < labels.length; i++) {
+            n += real[i] && labels[i] > 0.5f ? 1 : 0;
+        }
+        return n;
     }
 
     private static int[] maskedPositions(MaskedTexts t) {

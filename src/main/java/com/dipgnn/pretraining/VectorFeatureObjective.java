@@ -66,8 +66,31 @@ public final class VectorFeatureObjective implements FeatureObjective {
             double pickAccuracy,
             double replacedShare) {}
 
-    /** The discriminator's feature loss (a scalar) and its accuracy over all featured nodes. */
-    public record Discrimination(NDArray loss, double accuracy) {}
+    /**
+     * The discriminator's feature loss (a scalar) and its counts over all featured nodes.
+     *
+     * @param loss the loss, null when no type had a head
+     * @param counts right answers and labels, for the accuracy and its trivial rate
+     */
+    record Discrimination(NDArray loss, BinaryCounts counts) {
+
+        /** The loss's value, the accuracy, the trivial rate and the margin, by {@link PretrainMetrics} name. */
+        Map<String, Double> stats() {
+            Map<String, Double> stats = new LinkedHashMap<>();
+            stats.put(PretrainMetrics.DISC_FEATURE_LOSS, (double) loss.getFloat());
+            counts.putInto(
+                    stats,
+                    PretrainMetrics.DISC_FEATURE_ACCURACY,
+                    PretrainMetrics.DISC_FEATURE_TRIVIAL_RATE,
+                    PretrainMetrics.DISC_FEATURE_MARGIN);
+            return stats;
+        }
+
+        /** Share of right answers; NaN without featured nodes. */
+        double accuracy() {
+            return counts.accuracy();
+        }
+    }
 
     /**
      * @param generator regression heads (null when the method does not generate features)
@@ -137,15 +160,7 @@ public final class VectorFeatureObjective implements FeatureObjective {
         @Override
         public Term discriminate(Map<String, NDArray> discriminatorEmbeddings) {
             Discrimination d = VectorFeatureObjective.this.discriminate(discriminatorEmbeddings, generation);
-            return d.loss() == null
-                    ? new Term(null, Map.of())
-                    : new Term(
-                            d.loss(),
-                            Map.of(
-                                    PretrainMetrics.DISC_FEATURE_LOSS,
-                                    (double) d.loss().getFloat(),
-                                    PretrainMetrics.DISC_FEATURE_ACCURACY,
-                                    d.accuracy()));
+            return d.loss() == null ? new Term(null, Map.of()) : new Term(d.loss(), d.stats());
         }
     }
 
@@ -331,8 +346,7 @@ public final class VectorFeatureObjective implements FeatureObjective {
     /** The discriminator's replaced-feature detection loss. */
     Discrimination discriminate(Map<String, NDArray> embeddings, Generation generation) {
         NDArray loss = null;
-        long correct = 0;
-        long total = 0;
+        BinaryCounts counts = new BinaryCounts();
         for (Map.Entry<String, NDArray> e : generation.replaced().entrySet()) {
             String type = e.getKey();
             if (discriminator == null || discriminator.head(type) == null) {
@@ -344,13 +358,8 @@ public final class VectorFeatureObjective implements FeatureObjective {
             NDArray perNode = Losses.binaryCrossEntropyWithLogits(logits, labels);
             NDArray typeLoss = sums ? perNode.sum() : perNode.mean();
             loss = loss == null ? typeLoss : loss.add(typeLoss);
-            float[] l = logits.toFloatArray();
-            float[] y = labels.toFloatArray();
-            for (int i = 0; i < l.length; i++) {
-                correct += (l[i] > 0) == (y[i] > 0.5f) ? 1 : 0;
-            }
-            total += l.length;
+            counts.add(logits.toFloatArray(), labels.toFloatArray(), null);
         }
-        return new Discrimination(loss, total == 0 ? Double.NaN : (double) correct / total);
+        return new Discrimination(loss, counts);
     }
 }

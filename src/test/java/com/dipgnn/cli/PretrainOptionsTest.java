@@ -36,9 +36,40 @@ class PretrainOptionsTest {
                         "1",
                         "--held-out-discrimination",
                         "--generator-warmup",
-                        "7"))
+                        "7",
+                        "--generator-share",
+                        "0.25",
+                        "--generator-temperature",
+                        "0.5",
+                        "--hardening-steps",
+                        "100",
+                        "--generator-width",
+                        "0.5"))
                 .isEqualTo(new ObjectiveVariant(
-                        FeatureReplacement.REGRESSED, 7, LossReduction.SUM, 1, true, GeneratedEdges.MOST_LIKELY));
+                        FeatureReplacement.REGRESSED,
+                        7,
+                        LossReduction.SUM,
+                        1,
+                        true,
+                        GeneratedEdges.MOST_LIKELY,
+                        0.25,
+                        0.5,
+                        100,
+                        0.5));
+    }
+
+    @Test
+    void preTrainingDropoutIsItsOwnOptionWithThePapersDefault() {
+        PretrainCommand pretrain = new PretrainCommand();
+        new CommandLine(pretrain).parseArgs("--save", "unused", "--dropout", "0.3");
+        PretrainConfig config = pretrain.pretrain.config(
+                PretrainMethod.DIPGNN, 0, PretrainConfig.PAPER_DEFAULT.sampling(), 5000, 1L << 33);
+        assertThat(config.dropout()).isEqualTo(0.2);
+        new CommandLine(pretrain).parseArgs("--save", "unused", "--pretrain-dropout", "0.1");
+        assertThat(pretrain.pretrain
+                        .config(PretrainMethod.DIPGNN, 0, PretrainConfig.PAPER_DEFAULT.sampling(), 5000, 1L << 33)
+                        .dropout())
+                .isEqualTo(0.1);
     }
 
     @Test

@@ -216,6 +216,36 @@ class PretrainBatchSamplerTest {
         assertThat(capped).as("cap reached").isEqualTo(alpha * ratio > 1 - ratio);
     }
 
+    @Test
+    void originalsOnAnUndirectedRelationTakeARandomOrientationLikeTheMaskedEdges() {
+        // each undirected pair is stored once per direction and indexed lower id first; E_u^d and the masked
+        // edges are each reversed with probability 1/2, so about half of them point from the higher id
+        PretrainConfig config = config(31, 1.0, 0.2);
+        PretrainBatchSampler sampler = sampler(COMMUNITY, config);
+        long keptUp = 0;
+        long kept = 0;
+        long maskedUp = 0;
+        long masked = 0;
+        for (long step = 1; step <= 40; step++) {
+            PretrainBatch batch = sampler.prepare(step, StepRandom.rngFor(config.seed(), step));
+            for (MaskedRelation m : batch.masked()) {
+                assertThat(m.symmetric()).isTrue();
+                for (int i = 0; i < m.keptSources().length; i++) {
+                    keptUp += m.keptSources()[i] < m.keptTargets()[i] ? 1 : 0;
+                    kept++;
+                }
+                for (int i = 0; i < m.size(); i++) {
+                    maskedUp += m.sources()[i] < m.targets()[i] ? 1 : 0;
+                    masked++;
+                }
+            }
+        }
+        assertThat(kept).isGreaterThan(400);
+        // binomial(n, 1/2): the standard deviation of the share is at most 0.025 at n = 400
+        assertThat((double) keptUp / kept).isBetween(0.4, 0.6);
+        assertThat((double) maskedUp / masked).isBetween(0.4, 0.6);
+    }
+
     /** The masked edges (both directions) are exactly what the unmasked subgraph lost. */
     private static void checkRemoval(HeteroGraph graph, Subgraph before, Subgraph after, MaskedRelation m) {
         RelationType r = m.relation();

@@ -107,8 +107,9 @@ class PretrainConfigTest {
                         unset.checkpointEvery(),
                         unset.seed(),
                         unset.textPair(),
-                        unset.variant()))
-                .isEqualTo(PretrainConfig.PAPER_DEFAULT); // a manifest written before the bound existed
+                        unset.variant(),
+                        null))
+                .isEqualTo(PretrainConfig.PAPER_DEFAULT); // a manifest written before the bound and dropout existed
     }
 
     @Test
@@ -152,6 +153,51 @@ class PretrainConfigTest {
         assertThat(gpt.discriminator()).isNull();
         assertThatThrownBy(() -> gpt.encoder(PretrainMethod.Kept.DISCRIMINATOR))
                 .hasMessageContaining("no discriminator");
+    }
+
+    @Test
+    void aSmallerGeneratorIsTheArchitectureAtAFractionOfItsWidthInWholeHeads() {
+        com.dipgnn.model.ModelConfig model =
+                new com.dipgnn.model.ModelConfig(com.dipgnn.model.Backbone.HGT, 2, 128, 4, 0.2, 0);
+        // 128 x 0.25 = 32 (8 a head); 400 x 0.3 = 120 (15 a head of 8); 8 x 0.1 rounds to 0 heads' worth: one a head
+        assertThat(PretrainNetworks.generatorModel(model, 0.25).hidden()).isEqualTo(32);
+        com.dipgnn.model.ModelConfig paper = com.dipgnn.model.ModelConfig.PAPER_DEFAULT;
+        assertThat(PretrainNetworks.generatorModel(paper, 0.3).hidden()).isEqualTo(120);
+        assertThat(PretrainNetworks.generatorModel(model.withHidden(8), 0.1).hidden())
+                .isEqualTo(4);
+        assertThat(PretrainNetworks.generatorModel(model, 1.0)).isSameAs(model);
+        assertThat(PretrainNetworks.generatorModel(model, 0.25).layers()).isEqualTo(2);
+    }
+
+    @Test
+    void aNarrowGeneratorTrainsBesideAFullDiscriminatorAndCannotBeKept() throws Exception {
+        com.dipgnn.graph.HeteroGraph graph = com.dipgnn.graph.synthetic.SyntheticGraphs.community(1);
+        PretrainConfig narrow = PretrainConfig.PAPER_DEFAULT.toBuilder()
+                .method(PretrainMethod.DIPGNN)
+                .steps(2)
+                .variant(ObjectiveVariant.DEFAULT.withGeneratorWidth(0.5))
+                .build();
+        com.dipgnn.model.ModelConfig model =
+                new com.dipgnn.model.ModelConfig(com.dipgnn.model.Backbone.HGT, 1, 16, 2, 0.1, 0);
+        try (ai.djl.ndarray.NDManager manager = ai.djl.ndarray.NDManager.newBaseManager(ai.djl.Device.cpu())) {
+            PretrainResult result = new Pretrainer(narrow, PretrainListener.NONE).run(graph, model, manager, null);
+            assertThat(result.steps()).isEqualTo(2);
+            com.dipgnn.graph.RelationType r = graph.relationTypes().get(0);
+            // the cosine heads' W is hidden x hidden: 8 x 8 for the generator, 16 x 16 for the discriminator
+            assertThat(result.networks().generatorEdges().scorer(r).snapshot().get("w.weight"))
+                    .hasSize(64);
+            assertThat(result.networks()
+                            .discriminatorEdges()
+                            .scorer(r)
+                            .snapshot()
+                            .get("w.weight"))
+                    .hasSize(256);
+        }
+        assertThatThrownBy(() -> PretrainingRun.requireFullWidthWhenGeneratorKept(
+                        new PretrainingRun.Settings(narrow, PretrainMethod.Kept.GENERATOR, 0, null, null)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cannot be kept");
+        PretrainingRun.requireFullWidthWhenGeneratorKept(PretrainingRun.Settings.of(narrow));
     }
 
     @Test

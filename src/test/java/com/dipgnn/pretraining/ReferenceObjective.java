@@ -79,6 +79,8 @@ final class ReferenceObjective {
         }
         stats.put(PretrainMetrics.GEN_EDGE_LOSS, ce / count);
         stats.put(PretrainMetrics.GEN_ACCURACY, shareOfTrueSources(picks));
+        // the picks are the most likely candidates here, so the top-1 accuracy is the same share
+        stats.put(PretrainMetrics.GEN_TOP1_ACCURACY, shareOfTrueSources(picks));
         return picks;
     }
 
@@ -131,6 +133,7 @@ final class ReferenceObjective {
         double bce = 0;
         int pairs = 0;
         int correct = 0;
+        int original = 0;
         for (int r = 0; r < picks.length; r++) {
             MaskedRelation m = batch.masked().get(r);
             double[][] w = matrix(networks.discriminatorEdges().scorer(m.relation()), "w.weight");
@@ -145,11 +148,16 @@ final class ReferenceObjective {
                 double logit = cosine(w, hs[source], ht[target]) / temperature;
                 bce += bce(logit, label);
                 correct += (logit > 0) == (label > 0.5) ? 1 : 0;
+                original += label > 0.5 ? 1 : 0;
                 pairs++;
             }
         }
         stats.put(PretrainMetrics.DISC_EDGE_LOSS, bce / pairs);
         stats.put(PretrainMetrics.DISC_ACCURACY, (double) correct / pairs);
+        // a discriminator answering the more common label (here: original) every time
+        double trivial = (double) Math.max(original, pairs - original) / pairs;
+        stats.put(PretrainMetrics.DISC_TRIVIAL_RATE, trivial);
+        stats.put(PretrainMetrics.DISC_MARGIN, (double) correct / pairs - trivial);
         return bce / pairs;
     }
 
@@ -183,6 +191,9 @@ final class ReferenceObjective {
         }
         stats.put(PretrainMetrics.DISC_FEATURE_LOSS, sum);
         stats.put(PretrainMetrics.DISC_FEATURE_ACCURACY, (double) correct / nodes);
+        double trivial = (double) Math.max(replaced, nodes - replaced) / nodes;
+        stats.put(PretrainMetrics.DISC_FEATURE_TRIVIAL_RATE, trivial);
+        stats.put(PretrainMetrics.DISC_FEATURE_MARGIN, (double) correct / nodes - trivial);
         // every masked node's regression differs from its original here, so all of them are replaced
         stats.put(PretrainMetrics.FEATURE_REPLACED, (double) replaced / nodes);
         return sum;

@@ -223,7 +223,44 @@ public record PretrainParameters(
         String relation,
 
         @Schema(description = "The propagation backbone's options", nullable = true) @Valid
-        PropagationParameters propagation)
+        PropagationParameters propagation,
+
+        @Schema(
+                description = "Share of the discriminator's generated sources the generator chooses (as "
+                        + "generatedEdges says); the rest are drawn uniformly among each masked edge's candidates. "
+                        + "1: the paper's, all from the generator; 0: uniform",
+                example = "1.0",
+                nullable = true)
+        @DecimalMin("0.0")
+        @DecimalMax("1.0")
+        Double generatorShare,
+
+        @Schema(
+                description = "The generator's draws (generatedEdges sampled) come from softmax(d / this); 0: the "
+                        + "pre-training temperature",
+                example = "0.0",
+                nullable = true)
+        @DecimalMin("0.0")
+        @DecimalMax("100.0")
+        Double generatorTemperature,
+
+        @Schema(
+                description = "Over the first this many steps the generator's share rises linearly from 0 to "
+                        + "generatorShare (negatives start uniform and harden); 0: none",
+                example = "0",
+                nullable = true)
+        @Min(0)
+        @Max(10_000_000)
+        Integer hardeningSteps,
+
+        @Schema(
+                description = "The generator's hidden width as a fraction of the discriminator's (ELECTRA's smaller "
+                        + "generator, rounded to a multiple of the heads); for methods that keep the discriminator",
+                example = "1.0",
+                nullable = true)
+        @DecimalMin(value = "0.0", inclusive = false)
+        @DecimalMax("1.0")
+        Double generatorWidth)
         implements JobParameters {
 
     /**
@@ -264,6 +301,10 @@ public record PretrainParameters(
         featureReplacement =
                 or(featureReplacement, paper.variant().featureReplacement().cliName());
         generatedEdges = or(generatedEdges, paper.variant().generatedEdges().cliName());
+        generatorShare = or(generatorShare, paper.variant().generatorShare());
+        generatorTemperature = or(generatorTemperature, paper.variant().generatorTemperature());
+        hardeningSteps = or(hardeningSteps, paper.variant().hardeningSteps());
+        generatorWidth = or(generatorWidth, paper.variant().generatorWidth());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
         // the node inputs are filled too, so that a later change of their defaults never reaches a stored job
         NodeInputConfig inputs = NodeInputConfig.DEFAULT;
@@ -327,6 +368,10 @@ public record PretrainParameters(
                 checkpointEvery,
                 logEvery,
                 keep,
+                null,
+                null,
+                null,
+                null,
                 null,
                 null,
                 null,

@@ -67,10 +67,11 @@ final class PretrainResolution {
                 .checkpointEvery(job.checkpointEvery())
                 .seed(job.seed())
                 .variant(job.objectiveVariant())
+                .dropout(job.dropout())
                 .build();
     }
 
-    /** The objective: the product's default with {@code job}'s feature replacement and generated edges. */
+    /** The objective: the product's default with {@code job}'s feature replacement, generated edges and negatives. */
     static ObjectiveVariant variant(PretrainParameters job) {
         ObjectiveVariant d = ObjectiveVariant.DEFAULT;
         return new ObjectiveVariant(
@@ -79,7 +80,11 @@ final class PretrainResolution {
                 d.reduction(),
                 d.discriminatorTemperature(),
                 d.heldOutDiscrimination(),
-                ParameterChecks.named("generatedEdges", job.generatedEdges(), GeneratedEdges.class));
+                ParameterChecks.named("generatedEdges", job.generatedEdges(), GeneratedEdges.class),
+                job.generatorShare(),
+                job.generatorTemperature(),
+                job.hardeningSteps(),
+                job.generatorWidth());
     }
 
     /** What {@code job} pre-trains on in {@code graph} ({@link PretrainParameters#pretrainSplitFor}). */

@@ -73,6 +73,26 @@ class JobParametersTest {
     }
 
     @Test
+    void theNegativesDialAndTheDropoutReachThePreTraining() throws Exception {
+        PretrainConfig defaults = PretrainParameters.defaults().toPretrainConfig();
+        assertThat(defaults.variant().generatorShare()).isEqualTo(1.0);
+        assertThat(defaults.dropout()).isEqualTo(0.2);
+        PretrainConfig dial = JSON.readValue(
+                        "{\"generatorShare\": 0.25, \"generatorTemperature\": 0.5, \"hardeningSteps\": 40, "
+                                + "\"generatorWidth\": 0.5, \"dropout\": 0.1}",
+                        PretrainParameters.class)
+                .toPretrainConfig();
+        assertThat(dial.variant())
+                .isEqualTo(ObjectiveVariant.DEFAULT.withNegatives(0.25, 0.5, 40).withGeneratorWidth(0.5));
+        assertThat(dial.dropout()).isEqualTo(0.1);
+        PretrainParameters bad =
+                JSON.readValue("{\"generatorShare\": 2, \"generatorWidth\": 0}", PretrainParameters.class);
+        assertThat(VALIDATOR.validate(bad))
+                .extracting(v -> v.getPropertyPath().toString())
+                .containsExactlyInAnyOrder("generatorShare", "generatorWidth");
+    }
+
+    @Test
     void textInputsDefaultToEveryTypeWithTextAndTakeFeatureless() throws Exception {
         assertThat(FinetuneParameters.defaults().toSpec(null).textInputs()).isEqualTo(TextInputScope.ALL);
         assertThat(JSON.readValue("{\"textInputs\": \"featureless\"}", FinetuneParameters.class)
