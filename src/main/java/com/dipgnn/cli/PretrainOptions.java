@@ -1,10 +1,10 @@
 package com.dipgnn.cli;
 
 import com.dipgnn.finetuning.ExperimentSpec;
-import com.dipgnn.naming.EnumNames;
 import com.dipgnn.pretraining.FeatureReplacement;
 import com.dipgnn.pretraining.GeneratedEdges;
 import com.dipgnn.pretraining.LossReduction;
+import com.dipgnn.pretraining.Objective;
 import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
@@ -74,64 +74,73 @@ final class PretrainOptions {
     int textTokensPerStep = PAPER.textPair().maxTokensPerStep();
 
     @Option(
+            names = "--objective",
+            description = "the objective the settings below start from: default (the product's, chosen by the "
+                    + "measurements of docs/results.md) or paper (the paper's: regressed replacements, most likely "
+                    + "sources, sums, no discriminator temperature); each setting below given on its own overrides it "
+                    + "(default: ${DEFAULT-VALUE})")
+    String objective = Objective.DEFAULT.cliName();
+
+    @Option(
             names = "--feature-replacement",
             description = "vector features the discriminator sees in place of hidden ones: regressed (the generator's "
                     + "regression output, the paper's) or sampled (the real feature vector the generator picks as most "
-                    + "likely, often another node's) (default: ${DEFAULT-VALUE})")
-    String featureReplacement = EnumNames.nameOf(PAPER.variant().featureReplacement());
+                    + "likely, often another node's) (default: the objective's; default: sampled, paper: regressed)")
+    String featureReplacement;
 
     @Option(
             names = "--loss-reduction",
             description = "how each pre-training loss term reduces over its edges, nodes and feature entries: mean "
-                    + "(every term near 1) or sum (the paper's equations) (default: ${DEFAULT-VALUE})")
-    String lossReduction = EnumNames.nameOf(PAPER.variant().reduction());
+                    + "(every term near 1) or sum (the paper's equations) (default: the objective's; default: mean, "
+                    + "paper: sum)")
+    String lossReduction;
 
     @Option(
             names = "--discriminator-temperature",
             description = "the edge discriminator's logits are d / this; 0 = the pre-training temperature "
-                    + "(the paper: 1, no temperature) (default: ${DEFAULT-VALUE})")
-    double discriminatorTemperature = PAPER.variant().discriminatorTemperature();
+                    + "(default: the objective's; default: 0.0, paper: 1.0, no temperature)")
+    Double discriminatorTemperature;
 
     @Option(
             names = "--held-out-discrimination",
             description = "the discriminator encodes the unmasked edges only and tells the masked edges from the "
                     + "generated ones (neither in its input), instead of the paper's E_g against a sample of its own "
-                    + "input edges")
-    boolean heldOutDiscrimination = PAPER.variant().heldOutDiscrimination();
+                    + "input edges (default: the objective's; default: false, paper: false)")
+    Boolean heldOutDiscrimination;
 
     @Option(
             names = "--generated-edges",
-            description = "the generated source of a masked edge: sampled (drawn from the generator's softmax, as "
-                    + "ELECTRA draws tokens) or most-likely (the generator's most likely candidate, the paper's) "
-                    + "(default: ${DEFAULT-VALUE})")
-    String generatedEdges = EnumNames.nameOf(PAPER.variant().generatedEdges());
+            description = "how the generator chooses a masked edge's generated source: sampled (drawn from its "
+                    + "softmax, as ELECTRA draws tokens) or most-likely (its most likely candidate, the paper's) "
+                    + "(default: the objective's; default: sampled, paper: most-likely)")
+    String generatedEdges;
 
     @Option(
             names = "--generator-share",
             description = "share of the discriminator's generated sources the generator chooses (as "
-                    + "--generated-edges says); the rest are drawn uniformly among each masked edge's candidates. "
-                    + "1: the paper's, all from the generator; 0: uniform (default: ${DEFAULT-VALUE})")
-    double generatorShare = PAPER.variant().generatorShare();
+                    + "--generated-edges says); the rest are drawn uniformly among each masked edge's candidates; "
+                    + "0: uniform (default: the objective's; default: 1.0, paper: 1.0)")
+    Double generatorShare;
 
     @Option(
             names = "--generator-temperature",
             description = "the generator's draws (--generated-edges sampled) come from softmax(d / this); 0 = the "
-                    + "pre-training temperature (default: ${DEFAULT-VALUE})")
-    double generatorTemperature = PAPER.variant().generatorTemperature();
+                    + "pre-training temperature (default: the objective's; default: 0.0, paper: 0.0)")
+    Double generatorTemperature;
 
     @Option(
             names = "--hardening-steps",
-            description =
-                    "over the first this many pre-training steps the generator's share rises linearly from 0 "
-                            + "to --generator-share, so negatives start uniform and harden; 0 = none (default: ${DEFAULT-VALUE})")
-    int hardeningSteps = PAPER.variant().hardeningSteps();
+            description = "over the first this many pre-training steps the generator's share rises linearly from 0 "
+                    + "to --generator-share, so negatives start uniform and harden; 0 = none (default: the "
+                    + "objective's; default: 0, paper: 0)")
+    Integer hardeningSteps;
 
     @Option(
             names = "--generator-width",
             description = "the generator's hidden width as a fraction of the discriminator's (ELECTRA's smaller "
                     + "generator; rounded to a multiple of the heads); for methods that keep the discriminator "
-                    + "(default: ${DEFAULT-VALUE})")
-    double generatorWidth = PAPER.variant().generatorWidth();
+                    + "(default: the objective's; default: 1.0, paper: 1.0)")
+    Double generatorWidth;
 
     @Option(
             names = "--pretrain-dropout",
@@ -142,8 +151,9 @@ final class PretrainOptions {
     @Option(
             names = "--generator-warmup",
             description = "pre-training steps at the start that train only the generator, so the discriminator "
-                    + "starts against a generator that already picks well (default: ${DEFAULT-VALUE})")
-    int generatorWarmup = PAPER.variant().generatorWarmup();
+                    + "starts against a generator that already picks well (default: the objective's; default: 0, "
+                    + "paper: 0)")
+    Integer generatorWarmup;
 
     @Option(
             names = "--gradient-norms-every",
@@ -153,6 +163,26 @@ final class PretrainOptions {
                     + "forward and backward pass per term on those steps; the training is unchanged); 0: never "
                     + "(default: ${DEFAULT-VALUE})")
     int gradientNormsEvery;
+
+    /** The objective {@code --objective} names, with every objective setting given on its own in its place. */
+    ObjectiveVariant variant() {
+        ObjectiveVariant base = Objective.parse(objective).variant();
+        return new ObjectiveVariant(
+                featureReplacement == null ? base.featureReplacement() : FeatureReplacement.parse(featureReplacement),
+                or(generatorWarmup, base.generatorWarmup()),
+                lossReduction == null ? base.reduction() : LossReduction.parse(lossReduction),
+                or(discriminatorTemperature, base.discriminatorTemperature()),
+                or(heldOutDiscrimination, base.heldOutDiscrimination()),
+                generatedEdges == null ? base.generatedEdges() : GeneratedEdges.parse(generatedEdges),
+                or(generatorShare, base.generatorShare()),
+                or(generatorTemperature, base.generatorTemperature()),
+                or(hardeningSteps, base.hardeningSteps()),
+                or(generatorWidth, base.generatorWidth()));
+    }
+
+    private static <T> T or(T value, T fallback) {
+        return value == null ? fallback : value;
+    }
 
     /** The pre-training settings; sampling and the whole-graph bounds follow the fine-tuning options' {@code spec}. */
     PretrainConfig config(PretrainMethod method, long seed, ExperimentSpec spec) {
@@ -181,17 +211,7 @@ final class PretrainOptions {
                 .seed(seed)
                 .textPair(new TextPairConfig(
                         PAPER.textPair().transformer(), PAPER.textPair().tokenMaskRatio(), textTokensPerStep))
-                .variant(new ObjectiveVariant(
-                        FeatureReplacement.parse(featureReplacement),
-                        generatorWarmup,
-                        LossReduction.parse(lossReduction),
-                        discriminatorTemperature,
-                        heldOutDiscrimination,
-                        GeneratedEdges.parse(generatedEdges),
-                        generatorShare,
-                        generatorTemperature,
-                        hardeningSteps,
-                        generatorWidth))
+                .variant(variant())
                 .dropout(dropout)
                 .build();
     }

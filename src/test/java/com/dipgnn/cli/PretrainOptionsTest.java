@@ -113,8 +113,50 @@ class PretrainOptionsTest {
                 .contains("gpt-gnn or gae (default: " + paper.method().cliName() + ")")
                 .contains("pre-training steps (default: " + paper.steps() + ")")
                 .contains("weight of the discriminator's losses (default: " + paper.lambda() + ")")
-                .contains("the paper's) (default: "
-                        + paper.variant().generatedEdges().cliName() + ")");
+                .contains("(default: the objective's; default: "
+                        + ObjectiveVariant.DEFAULT.generatedEdges().cliName() + ", paper: "
+                        + ObjectiveVariant.PAPER.generatedEdges().cliName() + ")");
+    }
+
+    @Test
+    void theHelpNamesEachObjectivesValueOfEverySetting() {
+        String help = new CommandLine(new PretrainCommand())
+                .getUsageMessage(CommandLine.Help.Ansi.OFF)
+                .replaceAll("\\s+", " ");
+        ObjectiveVariant d = ObjectiveVariant.DEFAULT;
+        ObjectiveVariant p = ObjectiveVariant.PAPER;
+        List<String> pairs = List.of(
+                d.featureReplacement().cliName() + ", paper: "
+                        + p.featureReplacement().cliName(),
+                d.reduction().cliName() + ", paper: " + p.reduction().cliName(),
+                d.discriminatorTemperature() + ", paper: " + p.discriminatorTemperature(),
+                d.heldOutDiscrimination() + ", paper: " + p.heldOutDiscrimination(),
+                d.generatedEdges().cliName() + ", paper: " + p.generatedEdges().cliName(),
+                d.generatorShare() + ", paper: " + p.generatorShare(),
+                d.generatorTemperature() + ", paper: " + p.generatorTemperature(),
+                d.hardeningSteps() + ", paper: " + p.hardeningSteps(),
+                d.generatorWidth() + ", paper: " + p.generatorWidth(),
+                d.generatorWarmup() + ", paper: " + p.generatorWarmup());
+        for (String pair : pairs) {
+            assertThat(help).contains("(default: the objective's; default: " + pair);
+        }
+    }
+
+    @Test
+    void thePapersObjectiveIsOneOptionAndSingleSettingsOverrideIt() {
+        assertThat(variant("--objective", "paper")).isEqualTo(ObjectiveVariant.PAPER);
+        assertThat(variant("--objective", "paper", "--generated-edges", "sampled", "--generator-share", "0.5"))
+                .isEqualTo(new ObjectiveVariant(
+                        ObjectiveVariant.PAPER.featureReplacement(),
+                        ObjectiveVariant.PAPER.generatorWarmup(),
+                        ObjectiveVariant.PAPER.reduction(),
+                        ObjectiveVariant.PAPER.discriminatorTemperature(),
+                        ObjectiveVariant.PAPER.heldOutDiscrimination(),
+                        GeneratedEdges.SAMPLED,
+                        0.5,
+                        ObjectiveVariant.PAPER.generatorTemperature(),
+                        ObjectiveVariant.PAPER.hardeningSteps(),
+                        ObjectiveVariant.PAPER.generatorWidth()));
     }
 
     @Test

@@ -14,6 +14,7 @@ import com.dipgnn.model.NodeInputConfig;
 import com.dipgnn.naming.EnumNames;
 import com.dipgnn.pretraining.FeatureReplacement;
 import com.dipgnn.pretraining.GeneratedEdges;
+import com.dipgnn.pretraining.Objective;
 import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
@@ -260,7 +261,17 @@ public record PretrainParameters(
                 nullable = true)
         @DecimalMin(value = "0.0", inclusive = false)
         @DecimalMax("1.0")
-        Double generatorWidth)
+        Double generatorWidth,
+
+        @Schema(
+                description = "The objective the objective settings start from: default (the product's, chosen by "
+                        + "the measurements of docs/results.md) or paper (the paper's); featureReplacement, "
+                        + "generatedEdges, generatorShare, generatorTemperature, hardeningSteps and generatorWidth "
+                        + "given on their own override it",
+                example = "default",
+                nullable = true)
+        @EnumName(Objective.class)
+        String objective)
         implements JobParameters {
 
     /**
@@ -298,13 +309,14 @@ public record PretrainParameters(
         logEvery = or(logEvery, paper.logEvery());
         keep = keep != null ? keep : PretrainResolution.defaultKeep(method);
         standardizeFeatures = or(standardizeFeatures, FeatureStandardization.AUTO.cliName());
-        featureReplacement =
-                or(featureReplacement, paper.variant().featureReplacement().cliName());
-        generatedEdges = or(generatedEdges, paper.variant().generatedEdges().cliName());
-        generatorShare = or(generatorShare, paper.variant().generatorShare());
-        generatorTemperature = or(generatorTemperature, paper.variant().generatorTemperature());
-        hardeningSteps = or(hardeningSteps, paper.variant().hardeningSteps());
-        generatorWidth = or(generatorWidth, paper.variant().generatorWidth());
+        objective = or(objective, Objective.DEFAULT.cliName());
+        ObjectiveVariant base = Objective.parseOrDefault(objective).variant();
+        featureReplacement = or(featureReplacement, base.featureReplacement().cliName());
+        generatedEdges = or(generatedEdges, base.generatedEdges().cliName());
+        generatorShare = or(generatorShare, base.generatorShare());
+        generatorTemperature = or(generatorTemperature, base.generatorTemperature());
+        hardeningSteps = or(hardeningSteps, base.hardeningSteps());
+        generatorWidth = or(generatorWidth, base.generatorWidth());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
         // the node inputs are filled too, so that a later change of their defaults never reaches a stored job
         NodeInputConfig inputs = NodeInputConfig.DEFAULT;
@@ -368,6 +380,7 @@ public record PretrainParameters(
                 checkpointEvery,
                 logEvery,
                 keep,
+                null,
                 null,
                 null,
                 null,

@@ -12,6 +12,7 @@ import com.dipgnn.model.PropagationConfig;
 import com.dipgnn.naming.EnumNames;
 import com.dipgnn.pretraining.FeatureReplacement;
 import com.dipgnn.pretraining.GeneratedEdges;
+import com.dipgnn.pretraining.Objective;
 import com.dipgnn.pretraining.ObjectiveVariant;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
@@ -71,9 +72,10 @@ final class PretrainResolution {
                 .build();
     }
 
-    /** The objective: the product's default with {@code job}'s feature replacement, generated edges and negatives. */
+    /** The objective: {@code job}'s objective with its feature replacement, generated edges and negatives. */
     static ObjectiveVariant variant(PretrainParameters job) {
-        ObjectiveVariant d = ObjectiveVariant.DEFAULT;
+        ObjectiveVariant d = ParameterChecks.named("objective", job.objective(), Objective.class)
+                .variant();
         return new ObjectiveVariant(
                 ParameterChecks.named("featureReplacement", job.featureReplacement(), FeatureReplacement.class),
                 d.generatorWarmup(),

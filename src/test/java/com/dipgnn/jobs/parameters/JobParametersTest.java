@@ -93,6 +93,25 @@ class JobParametersTest {
     }
 
     @Test
+    void thePapersObjectiveIsOneFieldAndSingleSettingsOverrideIt() throws Exception {
+        assertThat(JSON.readValue("{\"objective\": \"paper\"}", PretrainParameters.class)
+                        .toPretrainConfig()
+                        .variant())
+                .isEqualTo(ObjectiveVariant.PAPER);
+        ObjectiveVariant mixed = JSON.readValue(
+                        "{\"objective\": \"paper\", \"generatedEdges\": \"sampled\"}", PretrainParameters.class)
+                .toPretrainConfig()
+                .variant();
+        assertThat(mixed.generatedEdges()).isEqualTo(GeneratedEdges.SAMPLED);
+        assertThat(mixed.featureReplacement()).isEqualTo(ObjectiveVariant.PAPER.featureReplacement());
+        assertThat(mixed.reduction()).isEqualTo(ObjectiveVariant.PAPER.reduction());
+        PretrainParameters bad = JSON.readValue("{\"objective\": \"electra\"}", PretrainParameters.class);
+        assertThat(VALIDATOR.validate(bad))
+                .extracting(v -> v.getPropertyPath().toString())
+                .containsExactly("objective");
+    }
+
+    @Test
     void textInputsDefaultToEveryTypeWithTextAndTakeFeatureless() throws Exception {
         assertThat(FinetuneParameters.defaults().toSpec(null).textInputs()).isEqualTo(TextInputScope.ALL);
         assertThat(JSON.readValue("{\"textInputs\": \"featureless\"}", FinetuneParameters.class)

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""The issue-49 grid as Markdown tables, one per data set: every `grid-<data>-*` run of
+transfer-experiments.sh, with the test metric (mean ± std over the fine-tuning seeds), its paired
+difference from fine-tuning from scratch and from GPT-GNN-style (both from `grid-<data>-base`, same
+split and seeds; p of the two-sided paired t-test), the linear probe of the frozen encoder, and the
+pre-training figures of the last logging interval: the generator's top-1 accuracy, the share of
+generated sources that are the true one, the edge discriminator's accuracy beside its trivial rate
+(always answering its more common label) and the margin between them.
+
+Usage: grid.py DIR   (DIR holds the grid-* run directories, e.g. docs/results/transfer)
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from summary import fmt_p, paired, stats  # noqa: E402
+
+DATA = ('cora', 'facebook', 'debian', 'movielens')
+
+
+def cell(f, k):
+    return f'{f[k]:.3f}' if k in f else '–'
+
+
+def rows(root, data):
+    base_dir = os.path.join(root, f'grid-{data}-base')
+    if not os.path.exists(os.path.join(base_dir, 'result.json')):
+        return None
+    base = json.load(open(os.path.join(base_dir, 'result.json')))
+    metric = base['metric']
+    ref = {m['method']: [r['metrics']['test'][metric] for r in m['runs']] for m in base['methods']}
+    runs = [('base', m) for m in base['methods']]
+    names = sorted(n for n in os.listdir(root) if n.startswith(f'grid-{data}-') and n != f'grid-{data}-base')
+    for n in names:
+        path = os.path.join(root, n, 'result.json')
+        if os.path.exists(path):
+            runs += [(n[len(f'grid-{data}-'):], m) for m in json.load(open(path))['methods']]
+    out = []
+    for config, m in runs:
+        test = [r['metrics']['test'][metric] for r in m['runs']]
+        mean, sd = stats(test)
+        versus = []
+        for k in ('NONE', 'GPT_GNN'):
+            if k in ref and m['method'] != k and not (config == 'base' and m['method'] == 'NONE'):
+                diff, p = paired(test, ref[k])
+                versus.append(f'{100 * diff:+.2f} ({fmt_p(p)})')
+            else:
+                versus.append('')
+        probe = ''
+        if all(r.get('probe') for r in m['runs']):
+            pm, psd = stats([r['probe']['test'][metric] for r in m['runs']])
+            probe = f'{100 * pm:.2f}'
+        f = m.get('pretrainFinal') or {}
+        seconds = f"{m['pretrainSeconds']:.0f}" if m.get('pretrainSeconds') else ''
+        out.append(f"| {config} | {m['method'].lower().replace('_', '-')} | {100 * mean:.2f} ± {100 * sd:.2f} | "
+                   f"{versus[0]} | {versus[1]} | {probe} | {cell(f, 'gen_top1_accuracy')} | "
+                   f"{cell(f, 'gen_accuracy')} | {cell(f, 'disc_accuracy')} | {cell(f, 'disc_trivial_rate')} | "
+                   f"{cell(f, 'disc_margin')} | {cell(f, 'disc_feature_accuracy')} | "
+                   f"{cell(f, 'disc_feature_trivial_rate')} | {seconds} |")
+    return metric, out
+
+
+def main(root):
+    for data in DATA:
+        got = rows(root, data)
+        if got is None:
+            continue
+        metric, out = got
+        print(f'\n#### {data} (test {metric} ×100)\n')
+        print('| configuration | method | test | − scratch (p) | − GPT-GNN (p) | probe | gen. top-1 | '
+              'generated true | disc. acc | disc. trivial | disc. margin | feature disc. acc | feature trivial '
+              '| pre-training s |')
+        print('|---' * 14 + '|')
+        print('\n'.join(out))
+
+
+if __name__ == '__main__':
+    main(sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__)))
