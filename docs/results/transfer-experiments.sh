@@ -98,6 +98,15 @@ for data in "${GRID_DATA[@]}"; do
     GRID+=("grid-$data-p$p-$where-w$w")
   done; done; done
 done
+# the feature term priced on top of the uniform edge negatives (item 4), and the schedule that starts uniform and
+# hardens to the generator's every pick over the whole run (item 3)
+for data in "${GRID_DATA[@]}"; do
+  for where in in held; do
+    held=""; [[ $where == held ]] && held="--held-out-discrimination"
+    RUNS[grid-$data-p0-$where-features]="${GRID_ARGS[$data]} --methods dipgnn --generator-share 0 $held"
+  done
+  RUNS[grid-$data-p1-in-hardening]="${GRID_ARGS[$data]} --methods dipgnn-edges --generator-share 1 --hardening-steps 400"
+done
 # `transfer-experiments.sh JAR OUT grid` runs the whole grid in order; `grid-half 0|1` every other entry of it
 # (two processes of one PyTorch thread each share the 2 cores)
 case "${1:-}" in

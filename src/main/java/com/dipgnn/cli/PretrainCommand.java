@@ -6,6 +6,7 @@ import com.dipgnn.finetuning.TaskKind;
 import com.dipgnn.graph.HeteroGraph;
 import com.dipgnn.graph.synthetic.GraphLocations;
 import com.dipgnn.naming.EnumNames;
+import com.dipgnn.pretraining.DiscriminatorMargins;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import com.dipgnn.pretraining.PretrainResult;
@@ -111,7 +112,9 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
             out.put("history", result.history());
             System.out.println(new ObjectMapper().writeValueAsString(out));
         } else {
-            result.finalMetrics().forEach((k, v) -> System.out.printf(Locale.ROOT, "%-22s %.4f%n", k, v));
+            result.finalMetrics().forEach((k, v) -> System.out.printf(Locale.ROOT, "%-26s %.4f%n", k, v));
+            // an accuracy means something only above the rate of a constant answer
+            DiscriminatorMargins.describe(result.finalMetrics()).forEach(System.out::println);
         }
         return 0;
     }
