@@ -61,6 +61,45 @@ def rows(root, data):
     return metric, out
 
 
+def validation_gains(root, data):
+    """Per configuration (and base method), the mean validation metric over seeds minus scratch's, in points."""
+    base_path = os.path.join(root, f'grid-{data}-base', 'result.json')
+    if not os.path.exists(base_path):
+        return {}
+    base = json.load(open(base_path))
+    metric = base['metric']
+    val = lambda m: sum(r['metrics']['val'][metric] for r in m['runs']) / len(m['runs'])
+    methods = {m['method']: m for m in base['methods']}
+    scratch = val(methods['NONE'])
+    gains = {f"base {k.lower().replace('_', '-')}": 100 * (val(m) - scratch)
+             for k, m in methods.items() if k != 'NONE'}
+    for n in os.listdir(root):
+        path = os.path.join(root, n, 'result.json')
+        if n.startswith(f'grid-{data}-') and n != f'grid-{data}-base' and os.path.exists(path):
+            for m in json.load(open(path))['methods']:
+                gains[n[len(f'grid-{data}-'):]] = 100 * (val(m) - scratch)
+    return gains
+
+
+def choice(root):
+    """The configurations ranked by their mean validation gain over scratch across the data sets measured."""
+    by_data = {d: validation_gains(root, d) for d in DATA}
+    by_data = {d: g for d, g in by_data.items() if g}
+    configs = sorted(set().union(*[set(g) for g in by_data.values()])) if by_data else []
+    rows = []
+    for c in configs:
+        gains = [by_data[d].get(c) for d in by_data]
+        if all(g is not None for g in gains):
+            rows.append((sum(gains) / len(gains), c, gains))
+    rows.sort(reverse=True)
+    print('\n#### Choice by validation (mean validation metric minus scratch\'s, points; data sets with every '
+          'configuration)\n')
+    print('| configuration | ' + ' | '.join(by_data) + ' | mean |')
+    print('|---' * (len(by_data) + 2) + '|')
+    for mean, c, gains in rows:
+        print(f'| {c} | ' + ' | '.join(f'{g:+.2f}' for g in gains) + f' | {mean:+.2f} |')
+
+
 def main(root):
     for data in DATA:
         got = rows(root, data)
@@ -73,6 +112,7 @@ def main(root):
               '| pre-training s |')
         print('|---' * 14 + '|')
         print('\n'.join(out))
+    choice(root)
 
 
 if __name__ == '__main__':

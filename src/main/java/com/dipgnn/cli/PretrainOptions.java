@@ -119,7 +119,7 @@ final class PretrainOptions {
             names = "--generator-share",
             description = "share of the discriminator's generated sources the generator chooses (as "
                     + "--generated-edges says); the rest are drawn uniformly among each masked edge's candidates; "
-                    + "0: uniform (default: the objective's; default: 1.0, paper: 1.0)")
+                    + "0: uniform (default: the objective's; default: 0.0, paper: 1.0)")
     Double generatorShare;
 
     @Option(

@@ -7,6 +7,7 @@ import com.dipgnn.jobs.JobRecord;
 import com.dipgnn.jobs.JobRepository;
 import com.dipgnn.jobs.JobState;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
+import com.dipgnn.jobs.parameters.PretrainParameters;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Instant;
@@ -52,7 +53,39 @@ class JobMigrationsTest {
         assertThat(old.size()).isEqualTo(before.size() + 1);
         before.fieldNames().forEachRemaining(f -> assertThat(old.get(f)).as(f).isEqualTo(before.get(f)));
         assertThat(jobs.find("new").orElseThrow().parametersJson()).isEqualTo(LINK_JOB_WITH_THE_FIELD);
-        assertThat(jobs.find("pre").orElseThrow().parametersJson()).isEqualTo(PRETRAIN_JOB);
+        assertThat(JSON.readTree(jobs.find("pre").orElseThrow().parametersJson())
+                        .has("linkTemperature"))
+                .isFalse();
+    }
+
+    static Stream<Databases.Db> databasesBeforeTheGeneratorSharePin() {
+        return Databases.all(MigrationVersion.fromVersion("5")).stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databasesBeforeTheGeneratorSharePin")
+    void preTrainingJobsStoredWithoutAGeneratorShareResumeWithTheGeneratorsEveryPick(Databases.Db db) throws Exception {
+        JobRepository jobs = new JobRepository(db.dataSource());
+        jobs.insert(job("old", "PRETRAIN", JobState.RUNNING, PRETRAIN_JOB));
+        String chosen = "{\"method\":\"dipgnn\",\"steps\":300,\"generatorShare\":0.25}";
+        jobs.insert(job("chosen", "PRETRAIN", JobState.QUEUED, chosen));
+        jobs.insert(job("link", "FINETUNE", JobState.QUEUED, LINK_JOB_WITH_THE_FIELD));
+        // read as it stands, the old job takes today's default: uniform negatives
+        assertThat(pretrain(jobs, "old").toPretrainConfig().variant().generatorShare())
+                .isEqualTo(0.0);
+
+        Databases.migrateToLatest(db);
+
+        assertThat(pretrain(jobs, "old").toPretrainConfig().variant().generatorShare())
+                .isEqualTo(1.0);
+        JsonNode old = JSON.readTree(jobs.find("old").orElseThrow().parametersJson());
+        assertThat(old.size()).isEqualTo(JSON.readTree(PRETRAIN_JOB).size() + 1);
+        assertThat(jobs.find("chosen").orElseThrow().parametersJson()).isEqualTo(chosen);
+        assertThat(jobs.find("link").orElseThrow().parametersJson()).isEqualTo(LINK_JOB_WITH_THE_FIELD);
+    }
+
+    private static PretrainParameters pretrain(JobRepository jobs, String id) throws Exception {
+        return JSON.readValue(jobs.find(id).orElseThrow().parametersJson(), PretrainParameters.class);
     }
 
     @ParameterizedTest(name = "{0}")

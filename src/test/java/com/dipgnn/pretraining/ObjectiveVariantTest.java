@@ -51,7 +51,7 @@ class ObjectiveVariantTest {
                 null,
                 null,
                 null);
-        assertThat(old).isEqualTo(ObjectiveVariant.DEFAULT);
+        assertThat(old).isEqualTo(ObjectiveVariant.DEFAULT.withNegatives(1.0, 0, 0));
         assertThat(old.generatorShare()).isEqualTo(1.0);
         assertThat(old.generatorWidth()).isEqualTo(1.0);
         assertThatThrownBy(() -> ObjectiveVariant.DEFAULT.withNegatives(1.5, 0, 0))

@@ -31,7 +31,10 @@ class PretrainCheckpointFixtures {
                 .withObjectiveWeights(3, 1.0, 20.0, 1.0)
                 .withLogEvery(2)
                 .withCheckpointEvery(2)
-                .withSeed(3);
+                .withSeed(3)
+                // the default objective when the fixtures were written: every generated source the generator's
+                .withVariant(new ObjectiveVariant(
+                        FeatureReplacement.SAMPLED, 0, LossReduction.MEAN, 0, false, GeneratedEdges.SAMPLED));
     }
 
     /**

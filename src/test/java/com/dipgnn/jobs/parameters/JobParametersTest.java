@@ -75,7 +75,7 @@ class JobParametersTest {
     @Test
     void theNegativesDialAndTheDropoutReachThePreTraining() throws Exception {
         PretrainConfig defaults = PretrainParameters.defaults().toPretrainConfig();
-        assertThat(defaults.variant().generatorShare()).isEqualTo(1.0);
+        assertThat(defaults.variant().generatorShare()).isEqualTo(0.0);
         assertThat(defaults.dropout()).isEqualTo(0.2);
         PretrainConfig dial = JSON.readValue(
                         "{\"generatorShare\": 0.25, \"generatorTemperature\": 0.5, \"hardeningSteps\": 40, "
