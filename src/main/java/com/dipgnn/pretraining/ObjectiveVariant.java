@@ -131,6 +131,15 @@ public record ObjectiveVariant(
 
     /** This variant with the generator's share, its sampling temperature and the hardening schedule. */
     public ObjectiveVariant withNegatives(double share, double temperature, int hardening) {
+        return withDial(share, temperature, hardening, generatorWidth);
+    }
+
+    /** This variant with the generator at {@code width} of the discriminator's hidden width. */
+    public ObjectiveVariant withGeneratorWidth(double width) {
+        return withDial(generatorShare, generatorTemperature, hardeningSteps, width);
+    }
+
+    private ObjectiveVariant withDial(Double share, Double temperature, Integer hardening, Double width) {
         return new ObjectiveVariant(
                 featureReplacement,
                 generatorWarmup,
@@ -141,21 +150,6 @@ public record ObjectiveVariant(
                 share,
                 temperature,
                 hardening,
-                generatorWidth);
-    }
-
-    /** This variant with the generator at {@code width} of the discriminator's hidden width. */
-    public ObjectiveVariant withGeneratorWidth(double width) {
-        return new ObjectiveVariant(
-                featureReplacement,
-                generatorWarmup,
-                reduction,
-                discriminatorTemperature,
-                heldOutDiscrimination,
-                generatedEdges,
-                generatorShare,
-                generatorTemperature,
-                hardeningSteps,
                 width);
     }
 
