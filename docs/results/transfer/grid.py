@@ -89,15 +89,16 @@ def choice(root):
     rows = []
     for c in configs:
         gains = [by_data[d].get(c) for d in by_data]
-        if all(g is not None for g in gains):
-            rows.append((sum(gains) / len(gains), c, gains))
-    rows.sort(reverse=True)
-    print('\n#### Choice by validation (mean validation metric minus scratch\'s, points; data sets with every '
-          'configuration)\n')
+        known = [g for g in gains if g is not None]
+        rows.append((len(known), sum(known) / len(known), c, gains))
+    rows.sort(key=lambda r: (-r[0], -r[1]))
+    print('\n#### Choice by validation (mean validation metric minus scratch\'s, points, over the data sets where '
+          'the configuration ran; those with more data sets first)\n')
     print('| configuration | ' + ' | '.join(by_data) + ' | mean |')
     print('|---' * (len(by_data) + 2) + '|')
-    for mean, c, gains in rows:
-        print(f'| {c} | ' + ' | '.join(f'{g:+.2f}' for g in gains) + f' | {mean:+.2f} |')
+    for _, mean, c, gains in rows:
+        cells = ' | '.join('–' if g is None else f'{g:+.2f}' for g in gains)
+        print(f'| {c} | {cells} | {mean:+.2f} |')
 
 
 def main(root):
