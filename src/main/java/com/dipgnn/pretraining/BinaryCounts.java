@@ -35,6 +35,11 @@ final class BinaryCounts {
         return total == 0 ? Double.NaN : (double) right / total;
     }
 
+    /** Share of items labelled 1; NaN without items. */
+    double positiveShare() {
+        return total == 0 ? Double.NaN : (double) positives / total;
+    }
+
     /** The accuracy of always answering the more common label; NaN without items. */
     double trivialRate() {
         return total == 0 ? Double.NaN : (double) Math.max(positives, total - positives) / total;

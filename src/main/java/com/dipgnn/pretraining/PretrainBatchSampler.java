@@ -296,21 +296,8 @@ public final class PretrainBatchSampler {
             return picks;
         }
         for (MaskedRelation m : masked) {
-            int[] pick = new int[m.size()];
-            for (int i = 0; i < m.size(); i++) {
-                int validCount = 0;
-                for (int k = 0; k < m.width(); k++) {
-                    validCount += m.valid()[i * m.width() + k] ? 1 : 0;
-                }
-                int chosen = rng.nextInt(validCount);
-                for (int k = 0; k < m.width(); k++) {
-                    if (m.valid()[i * m.width() + k] && chosen-- == 0) {
-                        pick[i] = k;
-                        break;
-                    }
-                }
-            }
-            picks.put(m.relation().key(), pick);
+            // the generator's share 0: a uniform draw among each row's valid candidates
+            picks.put(m.relation().key(), SourceDraw.draw(null, m.valid(), m.size(), m.width(), 0.0, rng));
         }
         return picks;
     }

@@ -117,6 +117,20 @@ public record PretrainConfig(
         require(dropout >= 0 && dropout < 1, "pre-training dropout must be in [0, 1) (got " + dropout + ")");
     }
 
+    /**
+     * Refuses to keep a generator narrower than the discriminator ({@link ObjectiveVariant#generatorWidth}):
+     * it could not be saved as the model's architecture.
+     *
+     * @throws IllegalArgumentException naming the width and what to do instead
+     */
+    public void requireKeepable(PretrainMethod.Kept kept) {
+        double width = variant.effectiveFor(method).generatorWidth();
+        if (kept == PretrainMethod.Kept.GENERATOR && width != 1) {
+            throw new IllegalArgumentException("the generator is " + width + " of the discriminator's width, so it "
+                    + "cannot be kept as the model; keep the discriminator, or pre-train with generator width 1");
+        }
+    }
+
     /** When a step of this pre-training may take the whole graph, as far as its node and memory bounds go. */
     public WholeGraphBudget wholeGraphBudget() {
         return new WholeGraphBudget(fullGraphMaxNodes, fullGraphMaxBytes);

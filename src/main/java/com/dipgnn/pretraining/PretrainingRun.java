@@ -131,7 +131,7 @@ public final class PretrainingRun {
      * @throws TrainingCancelledException when the listener asks to stop (the last checkpoint is kept)
      */
     public Outcome run(Settings settings, PretrainListener listener) throws IOException {
-        requireFullWidthWhenGeneratorKept(settings);
+        settings.config().requireKeepable(settings.kept());
         try (NDManager manager = NDManager.newBaseManager(device)) {
             PretrainResult result = new Pretrainer(settings.config(), listener)
                     .withGradientNorms(settings.gradientNormsEvery())
@@ -150,16 +150,6 @@ public final class PretrainingRun {
                             inputs.text(),
                             inputs.scaling());
             return new Outcome(result, manifest);
-        }
-    }
-
-    /** A generator narrower than the discriminator cannot be saved as the model's architecture. */
-    static void requireFullWidthWhenGeneratorKept(Settings settings) {
-        PretrainConfig config = settings.config();
-        double width = config.variant().effectiveFor(config.method()).generatorWidth();
-        if (settings.kept() == PretrainMethod.Kept.GENERATOR && width != 1) {
-            throw new IllegalArgumentException("the generator is " + width + " of the discriminator's width, so it "
-                    + "cannot be kept as the model; keep the discriminator, or pre-train with generator width 1");
         }
     }
 

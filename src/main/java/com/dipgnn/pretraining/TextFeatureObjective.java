@@ -183,7 +183,6 @@ public final class TextFeatureObjective implements FeatureObjective {
             }
             NDArray loss = null;
             BinaryCounts counts = new BinaryCounts();
-            long replaced = 0;
             for (int k = 0; k < texts.size(); k++) {
                 MaskedTexts t = texts.get(k);
                 int rows = t.original().batchSize();
@@ -196,7 +195,6 @@ public final class TextFeatureObjective implements FeatureObjective {
                         TextLosses.discriminatorLoss(logits, scope.create(labels, new Shape(rows, length)), realMask);
                 loss = loss == null ? typeLoss : loss.add(typeLoss);
                 counts.add(logits.toFloatArray(), labels, t.original().mask());
-                replaced += replacedCount(labels, t.original().mask());
             }
             Map<String, Double> stats = new LinkedHashMap<>();
             if (loss != null) {
@@ -206,9 +204,7 @@ public final class TextFeatureObjective implements FeatureObjective {
                         PretrainMetrics.DISC_TEXT_ACCURACY,
                         PretrainMetrics.DISC_TEXT_TRIVIAL_RATE,
                         PretrainMetrics.DISC_TEXT_MARGIN);
-                stats.put(
-                        PretrainMetrics.TEXT_REPLACED,
-                        counts.total() == 0 ? Double.NaN : (double) replaced / counts.total());
+                stats.put(PretrainMetrics.TEXT_REPLACED, counts.positiveShare()); // label 1: replaced
             }
             return new Term(loss, stats);
         }
@@ -230,14 +226,6 @@ public final class TextFeatureObjective implements FeatureObjective {
         private NDArray index(int[] values) {
             return GraphOps.index(scope, values);
         }
-    }
-
-    private static long replacedCount(float[] labels, boolean[] real) {
-        long n = 0;
-        for (int i = 0; i < labels.length; i++) {
-            n += real[i] && labels[i] > 0.5f ? 1 : 0;
-        }
-        return n;
     }
 
     private static int[] maskedPositions(MaskedTexts t) {

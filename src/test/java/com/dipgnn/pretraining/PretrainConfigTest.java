@@ -193,11 +193,10 @@ class PretrainConfigTest {
                             .get("w.weight"))
                     .hasSize(256);
         }
-        assertThatThrownBy(() -> PretrainingRun.requireFullWidthWhenGeneratorKept(
-                        new PretrainingRun.Settings(narrow, PretrainMethod.Kept.GENERATOR, 0, null, null)))
+        assertThatThrownBy(() -> narrow.requireKeepable(PretrainMethod.Kept.GENERATOR))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cannot be kept");
-        PretrainingRun.requireFullWidthWhenGeneratorKept(PretrainingRun.Settings.of(narrow));
+        narrow.requireKeepable(PretrainingRun.Settings.of(narrow).kept());
     }
 
     @Test

@@ -462,7 +462,14 @@ public record PretrainParameters(
     @Override
     public void validateAgainst(HeteroGraph graph, ModelManifest pretrainedOrNull) {
         PretrainMethod m = pretrainMethod();
-        keptNetwork();
+        PretrainConfig config = toPretrainConfig(); // a bad field is reported by name here
+        try {
+            config.requireKeepable(keptNetwork());
+        } catch (JobParameterException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new JobParameterException("generatorWidth", e.getMessage());
+        }
         featureStandardization();
         ParameterChecks.embeddingTypes(graph, modelConfig().nodeInputs());
         if (splitNodeType != null) {

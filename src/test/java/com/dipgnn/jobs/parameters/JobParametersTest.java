@@ -93,6 +93,18 @@ class JobParametersTest {
     }
 
     @Test
+    void aNarrowGeneratorToKeepIsRefusedWhenTheJobIsSubmitted() throws Exception {
+        PretrainParameters keptNarrow =
+                JSON.readValue("{\"generatorWidth\": 0.5, \"keep\": \"generator\"}", PretrainParameters.class);
+        assertThatThrownBy(
+                        () -> keptNarrow.validateAgainst(com.dipgnn.graph.synthetic.SyntheticGraphs.community(1), null))
+                .isInstanceOfSatisfying(JobParameterException.class, e -> {
+                    assertThat(e.field()).isEqualTo("generatorWidth");
+                    assertThat(e.getMessage()).contains("cannot be kept");
+                });
+    }
+
+    @Test
     void thePapersObjectiveIsOneFieldAndSingleSettingsOverrideIt() throws Exception {
         assertThat(JSON.readValue("{\"objective\": \"paper\"}", PretrainParameters.class)
                         .toPretrainConfig()
