@@ -61,9 +61,11 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(ServiceUnavailableException.class)
     ResponseEntity<ProblemDetail> unavailable(ServiceUnavailableException e) {
+        ProblemDetail p = Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Try again later", e.getMessage());
+        e.details().forEach(p::setProperty);
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                .header(HttpHeaders.RETRY_AFTER, "30")
-                .body(Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Try again later", e.getMessage()));
+                .header(HttpHeaders.RETRY_AFTER, Integer.toString(e.retryAfterSeconds()))
+                .body(p);
     }
 
     @ExceptionHandler(InvalidInputException.class)

@@ -4,9 +4,13 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The command line of the training engine. A command that fails prints one line,
@@ -17,6 +21,12 @@ import picocli.CommandLine.ScopeType;
         name = "dipgnn",
         mixinStandardHelpOptions = true,
         description = "Pre-trains, fine-tunes and benchmarks graph neural networks.",
+        footer = {
+            "",
+            "None of these commands starts the service. Without a command the jar starts the HTTP service",
+            "(API and worker in one process); `api` or `worker` as the first word starts it with that role",
+            "only (docs/service.md, \"Roles and the worker pool\"). Each command's options: dipgnn COMMAND --help."
+        },
         subcommands = {
             PretrainCommand.class,
             FinetuneCommand.class,
@@ -89,6 +99,7 @@ public final class Cli {
             System.err.println("error: " + e.getMessage());
             return CommandLine.ExitCode.USAGE;
         }
+        ConsoleLog.install(System.err);
         return commandLine().execute(args);
     }
 
@@ -124,7 +135,34 @@ public final class Cli {
             report(error, failed.getErr(), debug || verboseRequested(parsed));
             return EXIT_FAILURE;
         });
+        commandLine.setParameterExceptionHandler(Cli::badUsage);
+        hideFineTuningOnlyOptions(commandLine.getSubcommands().get("pretrain").getCommandSpec());
         return commandLine;
+    }
+
+    /**
+     * A command line picocli cannot parse: the error, the nearest options for a misspelt one, and
+     * where the full usage is, instead of the whole usage, which would scroll the error away.
+     */
+    private static int badUsage(ParameterException error, String[] args) {
+        CommandLine failed = error.getCommandLine();
+        PrintWriter err = failed.getErr();
+        err.println("error: " + error.getMessage());
+        UnmatchedArgumentException.printSuggestions(error, err);
+        err.println("every option: " + failed.getCommandSpec().qualifiedName() + " --help");
+        err.flush();
+        return failed.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    /** {@code pretrain} parses the options it refuses ({@link FineTuningOnlyOptions}) but does not list them. */
+    private static void hideFineTuningOnlyOptions(CommandSpec pretrain) {
+        for (String name : FineTuningOnlyOptions.twinsByOption().keySet()) {
+            OptionSpec shown = pretrain.findOption(name);
+            if (shown != null) {
+                pretrain.remove(shown);
+                pretrain.addOption(OptionSpec.builder(shown).hidden(true).build());
+            }
+        }
     }
 
     static boolean isDebug(String value) {

@@ -21,7 +21,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code pretrain}: pre-trains ({@link com.dipgnn.pretraining.PretrainingRun}) on the pre-training part of the
@@ -67,8 +69,12 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
     @Option(names = "--json", description = "print the pre-training figures as one JSON object on standard output")
     boolean json;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        FineTuningOnlyOptions.refuse(spec.commandLine().getParseResult()::hasMatchedOption);
         if (Files.exists(save)) {
             throw new IllegalArgumentException("--save " + save + " already exists; models are never overwritten: "
                     + "choose a new directory or delete the old one");

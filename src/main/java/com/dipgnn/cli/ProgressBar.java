@@ -4,10 +4,12 @@ import com.dipgnn.optim.TrainingListener;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
- * A one-line progress bar on standard error with the step, loss and latest validation metric.
- * On a terminal it redraws in place; otherwise (logs, CI) it prints a line every 10%.
+ * A one-line progress bar on standard error with the step, loss, latest validation metric, the
+ * time since the first step and the estimated time left (from the mean step time so far). On a
+ * terminal it redraws in place; otherwise (logs, CI) it prints a line every 10%.
  */
 public final class ProgressBar implements TrainingListener {
 
@@ -20,16 +22,30 @@ public final class ProgressBar implements TrainingListener {
     private double lastMetric = Double.NaN;
     private double bestMetric = Double.NaN;
     private long lastPrintedDecile = -1;
+    private final LongSupplier clock;
+    private long firstStep = -1;
+    private long firstNanos;
 
     public ProgressBar(PrintStream out, String label, String metric) {
+        this(out, label, metric, System.console() != null, System::nanoTime);
+    }
+
+    /** A bar that redraws in place when {@code interactive}, timed by {@code clock} (nanoseconds). */
+    ProgressBar(PrintStream out, String label, String metric, boolean interactive, LongSupplier clock) {
         this.out = out;
         this.label = label;
         this.metric = metric;
-        this.interactive = System.console() != null;
+        this.interactive = interactive;
+        this.clock = clock;
     }
 
     @Override
     public void onStep(long step, long totalSteps, double loss) {
+        long now = clock.getAsLong();
+        if (firstStep < 0) {
+            firstStep = step;
+            firstNanos = now;
+        }
         long decile = step * 10 / totalSteps;
         if (!interactive && decile == lastPrintedDecile && step != totalSteps) {
             return;
@@ -39,7 +55,7 @@ public final class ProgressBar implements TrainingListener {
         String bar = "#".repeat(filled) + "-".repeat(WIDTH - filled);
         String line = String.format(
                 Locale.ROOT,
-                "%s [%s] %3d%% step %d/%d loss %.4f %s %s (best %s)",
+                "%s [%s] %3d%% step %d/%d loss %.4f %s %s (best %s) %s",
                 label,
                 bar,
                 100 * step / totalSteps,
@@ -48,11 +64,15 @@ public final class ProgressBar implements TrainingListener {
                 loss,
                 metric,
                 fmt(lastMetric),
-                fmt(bestMetric));
+                fmt(bestMetric),
+                timing(step, totalSteps, now));
         if (interactive) {
             out.print("\r" + line);
             if (step == totalSteps) {
                 out.println();
+                ConsoleLog.barEnded();
+            } else {
+                ConsoleLog.barDrawn();
             }
         } else {
             out.println(line);
@@ -72,7 +92,34 @@ public final class ProgressBar implements TrainingListener {
     public void finish() {
         if (interactive) {
             out.println();
+            ConsoleLog.barEnded();
         }
+    }
+
+    /**
+     * {@code elapsed 1m05s, 3m20s left}: the time since the first step and the mean time of the steps
+     * since then times the steps to go (no estimate before the second step).
+     */
+    private String timing(long step, long totalSteps, long now) {
+        long elapsed = now - firstNanos;
+        String text = "elapsed " + duration(elapsed);
+        if (step > firstStep && step < totalSteps) {
+            double perStep = (double) elapsed / (step - firstStep);
+            text += ", " + duration((long) (perStep * (totalSteps - step))) + " left";
+        }
+        return text;
+    }
+
+    /** {@code 42s}, {@code 3m05s} or {@code 1h02m}. */
+    static String duration(long nanos) {
+        long seconds = Math.round(nanos / 1e9);
+        if (seconds < 60) {
+            return seconds + "s";
+        }
+        if (seconds < 3600) {
+            return String.format(Locale.ROOT, "%dm%02ds", seconds / 60, seconds % 60);
+        }
+        return String.format(Locale.ROOT, "%dh%02dm", seconds / 3600, (seconds % 3600) / 60);
     }
 
     private static String fmt(double v) {

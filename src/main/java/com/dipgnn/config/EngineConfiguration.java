@@ -11,6 +11,7 @@ import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
+import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
@@ -33,13 +34,15 @@ public class EngineConfiguration {
     @Bean
     public Device device(@Value("${dipgnn.device:auto}") String preference, ServiceProperties properties) {
         int cores = Runtime.getRuntime().availableProcessors();
-        int threads = EngineThreads.apply(properties.engineThreads(cores));
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        int threads = EngineThreads.apply(properties.engineThreads(cores, load));
         AggregationKernel.use(properties.kernels());
         LOG.info(
-                "Engine threads: {} of {} cores (dipgnn.threads={}, {} job(s) at once); message passing on the {} "
-                        + "kernels (dipgnn.kernels)",
+                "Engine threads: {} of {} cores at load {} (dipgnn.threads={}, {} job(s) at once); message passing "
+                        + "on the {} kernels (dipgnn.kernels)",
                 threads,
                 cores,
+                load < 0 ? "unknown" : String.format(Locale.ROOT, "%.2f", load),
                 properties.threads(),
                 properties.jobs().concurrency(),
                 properties.kernels().name().toLowerCase(Locale.ROOT));

@@ -30,8 +30,10 @@ import org.springframework.util.unit.DataSize;
  * @param quickstart the first-start demonstration: a small pre-training, fine-tuning and deployment
  *     of the built-in graph as ordinary jobs
  * @param threads PyTorch CPU threads of this process ({@code DIPGNN_THREADS}); 0, the default,
- *     divides the cores among the jobs that run at once ({@code dipgnn.jobs.concurrency}), at least
- *     one; a JVM started with {@code -Dai.djl.pytorch.num_threads} keeps its own
+ *     divides the cores that the machine's load leaves free at start among the jobs that run at once
+ *     ({@code dipgnn.jobs.concurrency}), at least one; a JVM started with
+ *     {@code -Dai.djl.pytorch.num_threads} keeps its own. Results are bit-identical from run to run
+ *     with one thread; set it to make a model reproducible (docs/service.md, "Reproducible models")
  * @param kernels how message passing aggregates over in-edges ({@code torchscript}, the default:
  *     PyTorch's scatter kernels and a fused attention kernel, or {@code coo}: the earlier sparse
  *     matrix of ones); the same values either way
@@ -332,9 +334,14 @@ public record ServiceProperties(
         }
     }
 
-    /** PyTorch CPU threads for this process: {@link #threads()}, or the cores divided among the concurrent jobs. */
-    public int engineThreads(int cores) {
-        return threads > 0 ? threads : com.dipgnn.runtime.EngineThreads.automatic(cores, jobs.concurrency());
+    /**
+     * PyTorch CPU threads for this process: {@link #threads()}, or the cores that {@code loadAverage}
+     * leaves free divided among the concurrent jobs.
+     */
+    public int engineThreads(int cores, double loadAverage) {
+        return threads > 0
+                ? threads
+                : com.dipgnn.runtime.EngineThreads.automatic(cores, jobs.concurrency(), loadAverage);
     }
 
     /** Whether this process serves the HTTP API and online inference. */

@@ -28,6 +28,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
@@ -52,6 +53,7 @@ public class DeploymentService implements SmartLifecycle {
     private final ServiceProperties properties;
     private final Clock clock;
     private final Map<String, DeploymentSlot> slots = new ConcurrentHashMap<>();
+    private final Map<String, Supplier<DeploymentPreparation>> preparing = new ConcurrentHashMap<>();
     private final AtomicInteger loading = new AtomicInteger();
     private final List<Consumer<String>> created = new CopyOnWriteArrayList<>();
     private final List<Consumer<String>> removed = new CopyOnWriteArrayList<>();
@@ -371,9 +373,29 @@ public class DeploymentService implements SmartLifecycle {
     private DeploymentSlot slot(String name) {
         DeploymentSlot slot = slots.get(name);
         if (slot == null) {
+            Supplier<DeploymentPreparation> preparation = preparing.get(name);
+            DeploymentPreparation now = preparation == null ? null : preparation.get();
+            if (now != null) {
+                throw new ServiceUnavailableException(now.describe(name), now.retryAfterSeconds(), now.details());
+            }
             throw new NotFoundException("deployment", name, "list the deployments with GET /api/v1/deployments");
         }
         return slot;
+    }
+
+    /**
+     * Says that {@code name}, which does not exist yet, is being prepared: until it is deployed (or
+     * {@link #notPreparing} is called), its routes answer 503 with {@code status}'s job, step and
+     * ETA instead of 404. {@code status} is asked at each such request; null from it means nothing
+     * is under way.
+     */
+    public void preparing(String name, Supplier<DeploymentPreparation> status) {
+        preparing.put(name, Objects.requireNonNull(status, "status"));
+    }
+
+    /** {@code name} is no longer being prepared (deployed, or given up): an absent one answers 404 again. */
+    public void notPreparing(String name) {
+        preparing.remove(name);
     }
 
     private static Thread daemon(Runnable r, String name) {

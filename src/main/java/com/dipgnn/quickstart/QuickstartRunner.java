@@ -2,12 +2,14 @@ package com.dipgnn.quickstart;
 
 import com.dipgnn.config.ServiceProperties;
 import com.dipgnn.datasets.DatasetService;
+import com.dipgnn.deployments.DeploymentPreparation;
 import com.dipgnn.deployments.DeploymentService;
 import com.dipgnn.jobs.JobService;
 import com.dipgnn.jobs.JobState;
 import com.dipgnn.jobs.JobView;
 import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.jobs.parameters.PretrainParameters;
+import com.dipgnn.jobs.runner.JobProgress;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
@@ -15,7 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
@@ -39,12 +43,21 @@ class QuickstartRunner implements ApplicationRunner {
     static final String MARKER = "quickstart-done";
 
     private static final Duration POLL = Duration.ofSeconds(2);
+    /** How often the log says where the quick start is. */
+    private static final Duration LOG_EVERY = Duration.ofSeconds(15);
+
+    private static final String PREPARER = "the quick start";
 
     private final ServiceProperties properties;
     private final JobService jobs;
     private final DeploymentService deployments;
     private final ObjectMapper json;
     private volatile Thread thread;
+    /** The job working towards the deployment now, and what follows it; null before the first. */
+    private final AtomicReference<Stage> stage = new AtomicReference<>();
+
+    /** A job of the quick start and what comes after it. */
+    private record Stage(String jobId, String then) {}
 
     QuickstartRunner(ServiceProperties properties, JobService jobs, DeploymentService deployments, ObjectMapper json) {
         this.properties = properties;
@@ -68,6 +81,7 @@ class QuickstartRunner implements ApplicationRunner {
                         + "(about a minute on 2 cores; dipgnn.quickstart.enabled=false turns this off)",
                 q.deployment(),
                 DatasetService.BUILTIN_QUERY_PRODUCT);
+        deployments.preparing(q.deployment(), this::preparation);
         thread = new Thread(this::demonstrate, "quickstart");
         thread.setDaemon(true);
         thread.start();
@@ -85,15 +99,17 @@ class QuickstartRunner implements ApplicationRunner {
         ServiceProperties.Quickstart q = properties.quickstart();
         String dataset = DatasetService.BUILTIN_QUERY_PRODUCT;
         try {
-            JobView pretrained = awaitEnd(jobs.submitPretrain(
-                            dataset,
-                            "quickstart-dipgnn",
-                            parameters(
-                                    PretrainParameters.class,
-                                    Map.of("layers", 2, "hidden", 64, "heads", 4, "steps", q.pretrainSteps())),
-                            "quickstart-pretrain")
-                    .job()
-                    .id());
+            JobView pretrained = awaitEnd(
+                    jobs.submitPretrain(
+                                    dataset,
+                                    "quickstart-dipgnn",
+                                    parameters(
+                                            PretrainParameters.class,
+                                            Map.of("layers", 2, "hidden", 64, "heads", 4, "steps", q.pretrainSteps())),
+                                    "quickstart-pretrain")
+                            .job()
+                            .id(),
+                    "fine-tuning (" + q.finetuneSteps() + " steps) and deploying");
             if (pretrained.state() != JobState.SUCCEEDED) {
                 giveUp("the pre-training job " + pretrained.id() + " ended " + pretrained.state());
                 return;
@@ -102,13 +118,15 @@ class QuickstartRunner implements ApplicationRunner {
             finetune.put("task", "link");
             finetune.put("pretrainedModelId", pretrained.modelId());
             finetune.put("steps", q.finetuneSteps());
-            JobView tuned = awaitEnd(jobs.submitFinetune(
-                            dataset,
-                            q.deployment(),
-                            parameters(FinetuneParameters.class, finetune),
-                            "quickstart-finetune")
-                    .job()
-                    .id());
+            JobView tuned = awaitEnd(
+                    jobs.submitFinetune(
+                                    dataset,
+                                    q.deployment(),
+                                    parameters(FinetuneParameters.class, finetune),
+                                    "quickstart-finetune")
+                            .job()
+                            .id(),
+                    "deploying");
             if (tuned.state() != JobState.SUCCEEDED) {
                 giveUp("the fine-tuning job " + tuned.id() + " ended " + tuned.state());
                 return;
@@ -127,17 +145,51 @@ class QuickstartRunner implements ApplicationRunner {
             Thread.currentThread().interrupt(); // the service stops: the next start picks up the same jobs
         } catch (RuntimeException | IOException e) {
             LOG.warn("Quick start stopped: {}", e.getMessage(), e);
+        } finally {
+            // deployed (it loads, and says so itself), or given up: its name answers 404 again if absent
+            deployments.notPreparing(q.deployment());
         }
     }
 
-    private JobView awaitEnd(String id) throws InterruptedException {
+    /** Waits for job {@code id} to end, saying where it is in the log every {@link #LOG_EVERY}. */
+    private JobView awaitEnd(String id, String then) throws InterruptedException {
+        stage.set(new Stage(id, then));
+        long nextLog = System.nanoTime() + LOG_EVERY.toNanos();
         while (true) {
             JobView view = jobs.get(id);
             if (view.state().isTerminal()) {
                 return view;
             }
+            if (System.nanoTime() >= nextLog) {
+                LOG.info(
+                        "Quick start: {}",
+                        preparation(view, then).describe(properties.quickstart().deployment()));
+                nextLog += LOG_EVERY.toNanos();
+            }
             Thread.sleep(POLL.toMillis());
         }
+    }
+
+    /** Where the quick start is, for a request to its deployment before it exists; null before its first job. */
+    private DeploymentPreparation preparation() {
+        Stage now = stage.get();
+        return now == null ? null : preparation(jobs.get(now.jobId()), now.then());
+    }
+
+    private static DeploymentPreparation preparation(JobView job, String then) {
+        JobProgress progress = job.progress();
+        if (progress == null) {
+            return new DeploymentPreparation(
+                    PREPARER, job.id(), job.state().name().toLowerCase(Locale.ROOT), 0, 0, null, then);
+        }
+        return new DeploymentPreparation(
+                PREPARER,
+                job.id(),
+                progress.phase(),
+                progress.step(),
+                progress.totalSteps(),
+                progress.etaSeconds(),
+                then);
     }
 
     private void giveUp(String why) throws IOException {
