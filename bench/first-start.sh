@@ -19,10 +19,20 @@ trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null || true' EXIT
 until curl -fsS "http://127.0.0.1:$PORT/actuator/health/liveness" 2>/dev/null | grep -q UP; do sleep 0.5; done
 echo "service up: $(since "$t0") s"
 TOKEN=$(cat "$DATA/admin-token"); H="Authorization: Bearer $TOKEN"; J="Content-Type: application/json"
-until curl -fsS -H "$H" "$API/deployments/recommendations" 2>/dev/null | grep -q '"state":"READY"'; do sleep 1; done
+# what the README's first curl answers meanwhile: at once, then every minute
+ask() { curl -sS -o "$DATA/answer.json" -w '%{http_code}' -H "$H" -H "$J" "$API/deployments/recommendations/recommendations" \
+  -d '{"id": 7, "k": 5, "excludeLinked": true}'; }
+next_ask=0
+until curl -fsS -H "$H" "$API/deployments/recommendations" 2>/dev/null | grep -q '"state":"READY"'; do
+  if (( $(date +%s) >= next_ask )); then
+    code=$(ask); echo "  $(since "$t0") s: HTTP $code $(grep -o '"detail":"[^"]*"' "$DATA/answer.json" | cut -c1-220)"
+    next_ask=$(( $(date +%s) + 60 ))
+  fi
+  sleep 1
+done
 echo "deployment 'recommendations' ready: $(since "$t0") s"
 curl -fsS -H "$H" -H "$J" "$API/deployments/recommendations/recommendations" -d '{"id": 7, "k": 5, "excludeLinked": true}'
 echo
 echo "first recommendation: $(since "$t0") s"
 curl -fsS -H "$H" "$API/jobs" | grep -o '"modelName":"[^"]*","[^}]*"state":"[A-Z]*"' | sed 's/,"parameters.*"state"/ state/' || true
-grep -E "Quick start|Job .* (submitted|started|succeeded)|Deployment 'recommendations'" "$DATA/service.log" | cut -c1-160
+grep -E "Engine threads|Quick start|Job .* (submitted|started|succeeded)|Deployment 'recommendations'" "$DATA/service.log" | cut -c1-220

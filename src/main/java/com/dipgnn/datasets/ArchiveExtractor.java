@@ -1,10 +1,12 @@
 package com.dipgnn.datasets;
 
 import com.dipgnn.errors.InvalidInputException;
+import com.dipgnn.graph.io.Excerpt;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -84,15 +86,19 @@ public final class ArchiveExtractor {
                     "'" + filename + "' is not a supported archive; upload a .zip, "
                             + ".tar, .tar.gz or .tgz holding the graph's files");
         }
+        String format = filename.toLowerCase(Locale.ROOT);
+        requireFormat(archive, filename, format);
         Path root = target.toAbsolutePath().normalize();
         long byRatio = Math.max(RATIO_FREE_BYTES, Files.size(archive) * (long) Math.min(maxRatio, Integer.MAX_VALUE));
         long budget = Math.min(maxBytes, byRatio);
         long total = 0;
         int entries = 0;
+        String current = null;
         try (InputStream raw = new BufferedInputStream(Files.newInputStream(archive));
-                ArchiveInputStream<? extends ArchiveEntry> in = open(raw, filename.toLowerCase(Locale.ROOT))) {
+                ArchiveInputStream<? extends ArchiveEntry> in = open(raw, format)) {
             ArchiveEntry entry;
             while ((entry = in.getNextEntry()) != null) {
+                current = entry.getName();
                 if (++entries > maxEntries) {
                     throw new InvalidInputException("file", "the archive has more than " + maxEntries + " entries");
                 }
@@ -110,11 +116,93 @@ public final class ArchiveExtractor {
             }
         } catch (IOException e) {
             throw new InvalidInputException(
-                    "file", "cannot read '" + filename + "' as an archive: " + e.getMessage(), e);
+                    "file",
+                    "'" + filename + "' is truncated or damaged: reading it failed "
+                            + (current == null ? "before its first entry" : "in entry " + Excerpt.of(current))
+                            + " (" + e.getMessage() + "); upload the whole file again",
+                    e);
+        }
+        if (format.endsWith(".zip") && !hasZipEnd(archive)) {
+            throw new InvalidInputException(
+                    "file",
+                    "'" + filename + "' is truncated: it ends before the zip's closing directory (" + entries
+                            + " entries read); upload the whole file again");
         }
         if (entries == 0) {
-            throw new InvalidInputException("file", "the archive '" + filename + "' is empty");
+            throw new InvalidInputException("file", "the archive '" + filename + "' holds no files");
         }
+    }
+
+    /**
+     * Refuses a file that is not the archive its name says, by its first bytes: a zip's local
+     * header (or the end record of an empty zip), a tar header's {@code ustar} magic, gzip's 1f 8b.
+     */
+    private static void requireFormat(Path archive, String filename, String format) throws IOException {
+        byte[] head = new byte[512];
+        int n;
+        try (InputStream in = Files.newInputStream(archive)) {
+            n = in.readNBytes(head, 0, head.length);
+        }
+        if (n == 0) {
+            throw new InvalidInputException("file", "'" + filename + "' is an empty file (0 bytes); upload it again");
+        }
+        String kind;
+        boolean matches;
+        if (format.endsWith(".zip")) {
+            kind = "a zip archive";
+            matches = ZipArchiveInputStream.matches(head, n);
+        } else if (format.endsWith(".tar")) {
+            kind = "a tar archive";
+            matches = TarArchiveInputStream.matches(head, n);
+        } else {
+            kind = "a gzip-compressed tar archive";
+            matches = n >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
+        }
+        if (!matches) {
+            throw new InvalidInputException(
+                    "file",
+                    "'" + filename + "' is not " + kind + ": it starts with " + opening(head, n)
+                            + "; upload the graph's files packed as " + kind + ", or name the file after its format "
+                            + "(.zip, .tar, .tar.gz or .tgz)");
+        }
+    }
+
+    /** How a file starts, for people: its first characters when they are text, else its first bytes in hex. */
+    static String opening(byte[] head, int n) {
+        int shown = Math.min(n, 16);
+        boolean text = true;
+        for (int i = 0; i < shown; i++) {
+            int b = head[i] & 0xff;
+            text &= (b >= 0x20 && b < 0x7f) || b == '\t' || b == '\n' || b == '\r';
+        }
+        if (text) {
+            return "the text " + Excerpt.of(new String(head, 0, shown, StandardCharsets.US_ASCII));
+        }
+        StringBuilder hex = new StringBuilder("the bytes");
+        for (int i = 0; i < Math.min(n, 4); i++) {
+            hex.append(String.format(Locale.ROOT, " %02x", head[i] & 0xff));
+        }
+        return hex.toString();
+    }
+
+    /** Whether a zip's end-of-central-directory record (PK 05 06) is in its last 65,557 bytes, where it must be. */
+    private static boolean hasZipEnd(Path archive) throws IOException {
+        long size = Files.size(archive);
+        int tail = (int) Math.min(size, 22 + 65_535);
+        byte[] bytes = new byte[tail];
+        try (java.nio.channels.SeekableByteChannel channel = Files.newByteChannel(archive)) {
+            channel.position(size - tail);
+            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
+                // read the whole tail
+            }
+        }
+        for (int i = tail - 22; i >= 0; i--) {
+            if (bytes[i] == 'P' && bytes[i + 1] == 'K' && bytes[i + 2] == 5 && bytes[i + 3] == 6) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static ArchiveInputStream<? extends ArchiveEntry> open(InputStream raw, String name) throws IOException {
@@ -168,14 +256,14 @@ public final class ArchiveExtractor {
                                 "file",
                                 "the archive expands to more than " + maxRatio
                                         + " times its size (" + limit + " bytes, at entry "
-                                        + com.dipgnn.graph.io.Excerpt.of(name)
+                                        + Excerpt.of(name)
                                         + "), as compression bombs do; compress the "
                                         + "graph less, or register it from a server directory");
                     }
                     throw new InvalidInputException(
                             "file",
                             "the archive expands to more than " + maxBytes
-                                    + " bytes (at entry " + com.dipgnn.graph.io.Excerpt.of(name)
+                                    + " bytes (at entry " + Excerpt.of(name)
                                     + "); upload a smaller graph or register it from a server "
                                     + "directory" + (setting == null ? "" : ", or raise " + setting));
                 }

@@ -6,6 +6,7 @@ import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.errors.ServiceUnavailableException;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.io.GraphDataException;
 import com.dipgnn.graph.io.GraphLoaders;
 import com.dipgnn.graph.io.LoadOptions;
 import com.dipgnn.store.AllowedRoots;
@@ -208,7 +209,7 @@ public class DatasetService {
                     "the extracted archive");
             Path graphInside = extracted.toRealPath().relativize(graphDir);
             stages.validating(extracted);
-            HeteroGraph graph = GraphLoaders.load(graphDir, loadOptions());
+            HeteroGraph graph = loadUploaded(graphDir, extracted, filename);
             if (Files.exists(target)) {
                 throw new ConflictException(
                         "data set folder " + target + " already exists; delete data set '" + id + "' first");
@@ -229,6 +230,15 @@ public class DatasetService {
         } finally {
             Files.deleteIfExists(archive);
             ModelStore.deleteRecursively(staging);
+        }
+    }
+
+    /** Loads an uploaded graph; its errors name the files as they are in the archive, not where it was extracted. */
+    private HeteroGraph loadUploaded(Path graphDir, Path extracted, String filename) {
+        try {
+            return GraphLoaders.load(graphDir, loadOptions());
+        } catch (GraphDataException e) {
+            throw e.shownUnder(extracted, filename);
         }
     }
 

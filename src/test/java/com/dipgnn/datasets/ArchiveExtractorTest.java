@@ -114,7 +114,69 @@ class ArchiveExtractorTest {
                 .hasMessageContaining(".zip");
         assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(text, "x.tar.gz", dir))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("cannot read 'x.tar.gz'");
+                .hasMessageContaining(
+                        "'x.tar.gz' is not a gzip-compressed tar archive: it starts with the text " + "'hello'");
+    }
+
+    @Test
+    void aFileThatIsNotTheArchiveItsNameSaysIsNamedAsSuchNotAsEmpty() throws IOException {
+        Path csv = Files.writeString(dir.resolve("nodes.csv"), "id,name\n1,a\n");
+        assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(csv, "graph.zip", dir))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("'graph.zip' is not a zip archive: it starts with the text 'id,name");
+        // a gzip of one file, not of a tar: the tar inside is what is missing (bytes 1f 8b are gzip's)
+        Path png = Files.write(dir.resolve("x.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a});
+        assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(png, "graph.tar", dir))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("'graph.tar' is not a tar archive: it starts with the bytes 89 50 4e 47");
+        Path nothing = Files.write(dir.resolve("empty.zip"), new byte[0]);
+        assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(nothing, "empty.zip", dir))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("is an empty file (0 bytes)");
+    }
+
+    @Test
+    void aTruncatedZipIsNamedTruncated() throws IOException {
+        Path whole = zip("g/nodes/item.csv", "id\n" + "a\n".repeat(2_000), "g/edges.csv", "src,dst\na,a\n");
+        byte[] bytes = Files.readAllBytes(whole);
+        for (int cut : new int[] {bytes.length - 10, bytes.length / 2, 40}) {
+            Path truncated = Files.write(dir.resolve("cut" + cut + ".zip"), java.util.Arrays.copyOf(bytes, cut));
+            Path out = Files.createTempDirectory(dir, "out");
+            assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(truncated, "graph.zip", out))
+                    .as("cut at byte %d of %d", cut, bytes.length)
+                    .isInstanceOf(InvalidInputException.class)
+                    .hasMessageContaining("'graph.zip' is truncated");
+        }
+        Path out = Files.createDirectory(dir.resolve("whole"));
+        new ArchiveExtractor(1 << 20, 100).extract(whole, "graph.zip", out);
+        assertThat(out.resolve("g/edges.csv")).hasContent("src,dst\na,a\n");
+    }
+
+    @Test
+    void aTruncatedTarGzIsNamedTruncatedWithTheEntryItEndsIn() throws IOException {
+        TarArchiveEntry header = new TarArchiveEntry("g/nodes/item.csv", true);
+        byte[] data = new byte[200_000];
+        new java.util.Random(1).nextBytes(data); // incompressible, so the cut falls inside this entry
+        header.setSize(data.length);
+        byte[] bytes = Files.readAllBytes(tarGz(new Entry(header, data)));
+        Path truncated = Files.write(dir.resolve("cut.tar.gz"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        Path out = Files.createDirectory(dir.resolve("out"));
+        assertThatThrownBy(() -> new ArchiveExtractor(1 << 20, 100).extract(truncated, "graph.tgz", out))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("'graph.tgz' is truncated or damaged")
+                .hasMessageContaining("in entry 'g/nodes/item.csv'");
+    }
+
+    private Path zip(String... namesAndContents) throws IOException {
+        Path file = Files.createTempFile(dir, "a", ".zip");
+        try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(Files.newOutputStream(file))) {
+            for (int i = 0; i < namesAndContents.length; i += 2) {
+                zip.putNextEntry(new java.util.zip.ZipEntry(namesAndContents[i]));
+                zip.write(namesAndContents[i + 1].getBytes(StandardCharsets.UTF_8));
+                zip.closeEntry();
+            }
+        }
+        return file;
     }
 
     private record Entry(TarArchiveEntry header, byte[] data) {}

@@ -1,6 +1,8 @@
 package com.dipgnn.graph.io;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Bad graph input: says which file and line is wrong, what is wrong, and what was expected. The
@@ -48,6 +50,33 @@ public final class GraphDataException extends RuntimeException {
             message.append("; ").append(remedy);
         }
         return message.toString();
+    }
+
+    /**
+     * This error as the user sees their files: the file at fault, and any mention of it in the
+     * problem and remedy, as a path under {@code shownAs} instead of under {@code folder} (an
+     * upload's extraction folder becomes the archive's name: {@code graph.zip/nodes.tsv:3}).
+     * Unchanged when the file is not under {@code folder}.
+     */
+    public GraphDataException shownUnder(Path folder, String shownAs) {
+        List<Path> roots = new ArrayList<>(List.of(folder.toAbsolutePath().normalize()));
+        try {
+            roots.add(folder.toRealPath());
+        } catch (java.io.IOException e) {
+            // the folder is gone: its absolute path is all there is to replace
+        }
+        Path shown = file;
+        String what = problem;
+        String how = remedy;
+        for (Path root : roots) {
+            if (shown != null && shown.toAbsolutePath().normalize().startsWith(root)) {
+                shown = Path.of(shownAs)
+                        .resolve(root.relativize(shown.toAbsolutePath().normalize()));
+            }
+            what = what == null ? null : what.replace(root.toString(), shownAs);
+            how = how == null ? null : how.replace(root.toString(), shownAs);
+        }
+        return new GraphDataException(shown, line, what, how, this);
     }
 
     /** The file at fault, or null. */

@@ -43,4 +43,22 @@ class GraphDataExceptionTest {
 
         assertThat(e.getCause()).isSameAs(cause);
     }
+
+    @Test
+    void anUploadsErrorNamesTheFileInsideTheArchiveNotWhereItWasExtracted(@org.junit.jupiter.api.io.TempDir Path dir) {
+        Path extracted = dir.resolve(".partial-abc123").resolve("shop");
+        Path file = extracted.resolve("g/nodes/item.csv");
+        GraphDataException e = new GraphDataException(
+                file, 3, "id 'x' repeats line 2 of " + file, "give each node of " + extracted + " one id");
+
+        GraphDataException shown = e.shownUnder(extracted, "shop.zip");
+
+        assertThat(shown.getMessage())
+                .isEqualTo("shop.zip/g/nodes/item.csv:3: id 'x' repeats line 2 of shop.zip/g/nodes/item.csv; give each "
+                        + "node of shop.zip one id");
+        assertThat(shown.line()).isEqualTo(3);
+        // a file elsewhere keeps its name
+        GraphDataException elsewhere = new GraphDataException(dir.resolve("other.csv"), 1, "bad", null);
+        assertThat(elsewhere.shownUnder(extracted, "shop.zip").file()).isEqualTo(dir.resolve("other.csv"));
+    }
 }
