@@ -57,7 +57,7 @@ LABEL org.opencontainers.image.title="DiP-GNN Service" \
 
 # Temurin's base ships Java and curl; a plain Debian or Ubuntu base gets them from apt. The build
 # fails if either still cannot run (the HEALTHCHECK below depends on curl).
-RUN set -eux; \
+RUN set -eu; \
     missing=""; \
     command -v java >/dev/null || missing="$missing openjdk-17-jre-headless"; \
     command -v curl >/dev/null || missing="$missing curl"; \

@@ -93,11 +93,18 @@ public record WholeGraphBudget(long maxNodes, long maxEdgeBytes) {
         return String.format(
                 Locale.ROOT,
                 "%,d nodes and %,d message-passing edges; a whole-graph step would hold "
-                        + "about %.1f GB of per-edge arrays (bounds: %,d nodes, %.1f GB)",
+                        + "about %.1f GB of per-edge arrays (%s)",
                 graph.totalNodes(),
                 graph.totalEdges(),
                 edgeBytes(graph, hidden, layers, encoders) / 1e9,
-                maxNodes,
-                maxEdgeBytes / 1e9);
+                bounds());
+    }
+
+    /** The two bounds in words: {@code bounds: at most 5,000 nodes and 8.6 GB}, or that a node bound of 0 turns whole-graph steps off. */
+    String bounds() {
+        if (maxNodes == 0) {
+            return "whole-graph steps are off: the node bound is 0";
+        }
+        return String.format(Locale.ROOT, "bounds: at most %,d nodes and %.1f GB", maxNodes, maxEdgeBytes / 1e9);
     }
 }

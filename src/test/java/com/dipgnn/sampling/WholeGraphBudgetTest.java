@@ -68,6 +68,14 @@ class WholeGraphBudgetTest {
     }
 
     @Test
+    void theBoundsReadAsWordsAndANodeBoundOfZeroSaysWholeGraphStepsAreOff() {
+        assertThat(new WholeGraphBudget(5_000, 8_600_000_000L).bounds())
+                .isEqualTo("bounds: at most 5,000 nodes and 8.6 GB");
+        assertThat(new WholeGraphBudget(0, 8_600_000_000L).bounds())
+                .isEqualTo("whole-graph steps are off: the node bound is 0");
+    }
+
+    @Test
     void hugeModelsSaturateInsteadOfOverflowing() {
         assertThat(WholeGraphBudget.edgeBytes(SMALL, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE))
                 .isEqualTo(Long.MAX_VALUE);
