@@ -7,14 +7,18 @@ import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.serving.ModelDeployment;
 import com.dipgnn.store.CodeVersion;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.security.SecurityRequirements;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -46,8 +50,21 @@ public class OpenInferenceController {
 
     static final String SCORES = "scores";
     static final String TOP_K = "top_k";
+    static final String TOP_K_IDS = "top_k_ids";
+    static final String TOP_K_SCORES = "top_k_scores";
     static final String SOURCES = "source_ids";
     static final String TARGETS = "target_ids";
+    /** What each {@code parameters.output} produces: the outputs a request may ask for by name. */
+    static final SortedMap<String, List<String>> PRODUCES = Collections.unmodifiableSortedMap(new TreeMap<>(
+            Map.of(OUTPUT, List.of(OUTPUT), SCORES, List.of(SCORES), TOP_K, List.of(TOP_K_IDS, TOP_K_SCORES))));
+    /**
+     * tritonclient's binary tensor flags ({@code parameters.binary_data_output}, an output's
+     * {@code parameters.binary_data}): accepted as booleans; the answer is JSON either way, which
+     * such a client reads when the response has no {@code Inference-Header-Content-Length}.
+     */
+    static final String BINARY_DATA_OUTPUT = "binary_data_output";
+    /** An output's flag of that kind ({@link #BINARY_DATA_OUTPUT}). */
+    static final String BINARY_DATA = "binary_data";
 
     private final DeploymentService deployments;
     private final InferenceMetrics metrics;
@@ -57,12 +74,36 @@ public class OpenInferenceController {
         this.metrics = metrics;
     }
 
-    /** A tensor of the protocol. */
+    /** A tensor of a response: {@code data} flat, in row-major order. */
     public record Tensor(
             String name, List<Long> shape, String datatype, Map<String, Object> parameters, List<Number> data) {}
 
-    /** An inference request: {@code parameters.node_type} names the node type of {@code node_ids}. */
-    public record InferRequest(String id, Map<String, Object> parameters, List<Tensor> inputs) {}
+    /** A tensor of a request: {@code data} flat, or nested as {@code shape} says; read row-major. */
+    public record InputTensor(
+            String name,
+            List<Long> shape,
+            String datatype,
+            Map<String, Object> parameters,
+
+            @Schema(
+                    description = "The values in row-major order: flat, or nested lists as the shape says "
+                            + "([[1, 2], [4, 5]] for shape [2, 2])")
+            List<Object> data) {}
+
+    /** An output a request asks for by name; its only parameter is {@code binary_data} (the answer is JSON). */
+    public record RequestedOutput(String name, Map<String, Object> parameters) {}
+
+    /**
+     * An inference request: {@code parameters.node_type} names the node type of {@code node_ids};
+     * {@code outputs} (optional) names the outputs to return, all when absent; {@code model_name}
+     * (optional, as kserve's client sends it) must be the model of the URL.
+     */
+    public record InferRequest(
+            String id,
+            String model_name,
+            Map<String, Object> parameters,
+            List<InputTensor> inputs,
+            List<RequestedOutput> outputs) {}
 
     public record InferResponse(String model_name, String model_version, String id, List<Tensor> outputs) {}
 
@@ -154,7 +195,8 @@ public class OpenInferenceController {
                     + "parameter node_type; output embeddings FP32 [n, dim]), 'scores' (inputs source_ids and "
                     + "target_ids; parameter relation; output scores FP32 [n]) or 'top_k' (input node_ids; parameters "
                     + "k, exclude_linked, relation; outputs top_k_ids INT64 [n, k] and top_k_scores FP32 [n, k], "
-                    + "id -1 padding a row with fewer candidates)")
+                    + "id -1 padding a row with fewer candidates). outputs (optional) names which of these to "
+                    + "return, all when absent. An input's data is flat or nested as its shape, read row-major.")
     public InferResponse infer(@PathVariable String name, @RequestBody InferRequest request) {
         return infer(name, deployments.serving(name), request);
     }
@@ -194,16 +236,30 @@ public class OpenInferenceController {
     }
 
     private InferResponse infer(String name, com.dipgnn.deployments.Served served, InferRequest request) {
+        requireModelName(name, request);
         Object output =
                 request.parameters() == null ? null : request.parameters().get(OUTPUT_PARAMETER);
         onlyInputs(request, SCORES.equals(output) ? List.of(SOURCES, TARGETS) : List.of(INPUT));
+        List<String> wanted = requestedOutputs(request, produces(output));
+        requireBoolean(request.parameters(), "parameters", BINARY_DATA_OUTPUT);
+        InferResponse all;
         if (SCORES.equals(output)) {
-            return metrics.time("v2_scores", name, () -> scores(name, served, request));
+            all = metrics.time("v2_scores", name, () -> scores(name, served, request));
+        } else if (TOP_K.equals(output)) {
+            all = metrics.time("v2_top_k", name, () -> topK(name, served, request));
+        } else {
+            all = metrics.time("v2_infer", name, () -> embeddings(name, served, request));
         }
-        if (TOP_K.equals(output)) {
-            return metrics.time("v2_top_k", name, () -> topK(name, served, request));
+        return only(all, wanted);
+    }
+
+    /** The outputs {@code parameters.output} produces; an unknown one is refused naming the others. */
+    private static List<String> produces(Object output) {
+        if (output == null) {
+            return PRODUCES.get(OUTPUT);
         }
-        if (output != null && !OUTPUT.equals(output)) {
+        List<String> produced = output instanceof String kind ? PRODUCES.get(kind) : null;
+        if (produced == null) {
             throw new InvalidInputException(
                     "parameters." + OUTPUT_PARAMETER,
                     "unknown output " + output + "; use '"
@@ -211,26 +267,84 @@ public class OpenInferenceController {
                             + ") or '"
                             + TOP_K + "' (input " + INPUT + ", parameters k and exclude_linked)");
         }
-        ModelDeployment model = served.model();
-        return metrics.time("v2_infer", name, () -> {
-            Tensor input = input(request);
-            int[] ids = nodeIds(input);
-            String type = nodeType(model, request, input);
-            float[][] vectors = model.embeddings(type, ids);
-            List<Number> flat = new ArrayList<>(ids.length * model.dim());
-            for (float[] v : vectors) {
-                for (float x : v) {
-                    flat.add(x);
-                }
+        return produced;
+    }
+
+    /** Refuses a body whose {@code model_name} (kserve's client sends one) is not the model of the URL. */
+    private static void requireModelName(String name, InferRequest request) {
+        if (request.model_name() != null && !request.model_name().equals(name)) {
+            throw new InvalidInputException(
+                    "model_name",
+                    "the body names model '" + ProblemDetailsAdvice.excerpt(request.model_name()) + "' but the URL '"
+                            + name + "'; leave model_name out or make it the URL's");
+        }
+    }
+
+    /**
+     * The names of the outputs {@code request} asks for, in its order, each one of {@code produced}
+     * and asked once, with no parameter but {@code binary_data}; all of {@code produced} when it
+     * names none.
+     */
+    private static List<String> requestedOutputs(InferRequest request, List<String> produced) {
+        List<RequestedOutput> outputs = request.outputs();
+        if (outputs == null || outputs.isEmpty()) {
+            return produced;
+        }
+        List<String> wanted = new ArrayList<>();
+        for (int i = 0; i < outputs.size(); i++) {
+            String field = "outputs[" + i + "]";
+            String outputName = outputs.get(i) == null ? null : outputs.get(i).name();
+            if (outputName == null || !produced.contains(outputName)) {
+                throw new InvalidInputException(
+                        field + ".name",
+                        "this inference produces the outputs " + produced + "; got "
+                                + (outputName == null
+                                        ? "no name"
+                                        : "'" + ProblemDetailsAdvice.excerpt(outputName) + "'")
+                                + " (parameters." + OUTPUT_PARAMETER + " chooses what is computed: " + PRODUCES + ")");
             }
-            Tensor out = new Tensor(OUTPUT, List.of((long) ids.length, (long) model.dim()), "FP32", null, flat);
-            return new InferResponse(name, served.modelId(), request.id(), List.of(out));
-        });
+            if (wanted.contains(outputName)) {
+                throw new InvalidInputException(
+                        field + ".name", "the output '" + outputName + "' is asked for twice; ask for each once");
+            }
+            onlyParameters(outputs.get(i).parameters(), field + ".parameters", Set.of(BINARY_DATA));
+            requireBoolean(outputs.get(i).parameters(), field + ".parameters", BINARY_DATA);
+            wanted.add(outputName);
+        }
+        return wanted;
+    }
+
+    /** {@code all} with only the outputs named {@code wanted}, in that order. */
+    private static InferResponse only(InferResponse all, List<String> wanted) {
+        List<Tensor> outputs = wanted.stream()
+                .map(w -> all.outputs().stream()
+                        .filter(t -> t.name().equals(w))
+                        .findFirst()
+                        .orElseThrow())
+                .toList();
+        return new InferResponse(all.model_name(), all.model_version(), all.id(), outputs);
+    }
+
+    /** Embeddings of node ids: input node_ids, parameter node_type, output embeddings (FP32 [n, dim]). */
+    private static InferResponse embeddings(String name, com.dipgnn.deployments.Served served, InferRequest request) {
+        ModelDeployment model = served.model();
+        InputTensor input = input(request);
+        int[] ids = nodeIds(input);
+        String type = nodeType(model, request, input);
+        float[][] vectors = model.embeddings(type, ids);
+        List<Number> flat = new ArrayList<>(ids.length * model.dim());
+        for (float[] v : vectors) {
+            for (float x : v) {
+                flat.add(x);
+            }
+        }
+        Tensor out = new Tensor(OUTPUT, List.of((long) ids.length, (long) model.dim()), "FP32", null, flat);
+        return new InferResponse(name, served.modelId(), request.id(), List.of(out));
     }
 
     /** Link scores of (source, target) pairs: inputs source_ids and target_ids, output scores (FP32 [n]). */
     private static InferResponse scores(String name, com.dipgnn.deployments.Served served, InferRequest request) {
-        onlyParameters(request.parameters(), "parameters", Set.of(OUTPUT_PARAMETER, "relation"));
+        requestParameters(request, "relation");
         int[] sources = nodeIds(input(request, SOURCES));
         int[] targets = nodeIds(input(request, TARGETS));
         float[] scores = served.model().linkScores(stringParameter(request, "relation"), sources, targets);
@@ -251,7 +365,7 @@ public class OpenInferenceController {
      * [n, k]), best first, a row padded with id -1 and score 0 where fewer than k candidates remain.
      */
     private static InferResponse topK(String name, com.dipgnn.deployments.Served served, InferRequest request) {
-        onlyParameters(request.parameters(), "parameters", Set.of(OUTPUT_PARAMETER, "relation", "k", "exclude_linked"));
+        requestParameters(request, "relation", "k", "exclude_linked");
         int[] sources = nodeIds(input(request, INPUT));
         Object kValue = request.parameters().getOrDefault("k", 10);
         if (!(kValue instanceof Integer k) || k < 1) {
@@ -279,8 +393,8 @@ public class OpenInferenceController {
                 served.modelId(),
                 request.id(),
                 List.of(
-                        new Tensor("top_k_ids", shape, INT64, null, ids),
-                        new Tensor("top_k_scores", shape, "FP32", null, scores)));
+                        new Tensor(TOP_K_IDS, shape, INT64, null, ids),
+                        new Tensor(TOP_K_SCORES, shape, "FP32", null, scores)));
     }
 
     private static String stringParameter(InferRequest request, String name) {
@@ -323,35 +437,25 @@ public class OpenInferenceController {
         }
     }
 
-    private static Tensor input(InferRequest request) {
+    private static InputTensor input(InferRequest request) {
         return input(request, INPUT);
     }
 
-    private static Tensor input(InferRequest request, String inputName) {
+    private static InputTensor input(InferRequest request, String inputName) {
         if (request.inputs() == null || request.inputs().contains(null)) {
             throw new InvalidInputException(
                     "inputs",
                     "the request needs a list of input tensors, one named '" + inputName + "', and no null entries");
         }
-        Tensor input = request.inputs().stream()
+        InputTensor input = request.inputs().stream()
                 .filter(t -> inputName.equals(t.name()))
                 .findFirst()
                 .orElseThrow(() -> new InvalidInputException(
                         "inputs",
                         "the request needs an input tensor named '" + inputName + "' (INT64, shape [n]); got "
-                                + request.inputs().stream().map(Tensor::name).toList()));
-        if (input.data() == null || input.data().isEmpty()) {
-            throw new InvalidInputException("inputs." + inputName + ".data", "'" + inputName + "' holds no node ids");
-        }
-        if (input.shape() != null
-                && (input.shape().size() != 1
-                        || input.shape().get(0) == null
-                        || input.shape().get(0) != input.data().size())) {
-            throw new InvalidInputException(
-                    "inputs." + inputName + ".shape",
-                    "shape " + input.shape() + " does not match " + input.data().size() + " ids; use ["
-                            + input.data().size() + "]");
-        }
+                                + request.inputs().stream()
+                                        .map(InputTensor::name)
+                                        .toList()));
         if (input.datatype() != null && !INT64.equals(input.datatype()) && !INT32.equals(input.datatype())) {
             throw new InvalidInputException(
                     "inputs." + inputName + ".datatype",
@@ -362,29 +466,41 @@ public class OpenInferenceController {
     }
 
     /**
-     * The node ids of {@code input}, each an integer from 0 to {@link Integer#MAX_VALUE} exactly as
-     * sent: a fraction, or an id beyond the node id range, is refused rather than rounded or
-     * truncated to another node's id.
+     * The node ids of {@code input} in row-major order ({@link TensorData}), each an integer from 0
+     * to {@link Integer#MAX_VALUE} exactly as sent: a fraction, or an id beyond the node id range,
+     * is refused rather than rounded or truncated to another node's id.
      */
-    private static int[] nodeIds(Tensor input) {
-        int[] ids = new int[input.data().size()];
+    private static int[] nodeIds(InputTensor input) {
+        String tensor = "inputs." + input.name();
+        List<Object> values =
+                input.data() == null ? List.of() : TensorData.flatten(input.data(), input.shape(), tensor);
+        if (values.isEmpty()) {
+            throw new InvalidInputException(tensor + ".data", "'" + input.name() + "' holds no node ids");
+        }
+        int[] ids = new int[values.size()];
         for (int i = 0; i < ids.length; i++) {
-            Number n = input.data().get(i);
-            String field = "inputs." + input.name() + ".data[" + i + "]";
-            if (n == null || !(n instanceof Integer || n instanceof Long || n instanceof BigInteger)) {
-                throw new InvalidInputException(field, "node ids are integers; got " + n);
+            Object value = values.get(i);
+            if (!(value instanceof Integer || value instanceof Long || value instanceof BigInteger)) {
+                throw new InvalidInputException(
+                        idField(input, i), "node ids are integers; got " + ProblemDetailsAdvice.excerpt(value));
             }
+            Number n = (Number) value;
             if (n instanceof BigInteger || n.longValue() < 0 || n.longValue() > Integer.MAX_VALUE) {
                 throw new InvalidInputException(
-                        field, "node id " + n + " is outside the node id range 0 to " + Integer.MAX_VALUE);
+                        idField(input, i), "node id " + n + " is outside the node id range 0 to " + Integer.MAX_VALUE);
             }
             ids[i] = n.intValue();
         }
         return ids;
     }
 
-    private static String nodeType(ModelDeployment model, InferRequest request, Tensor input) {
-        onlyNodeType(request.parameters(), "parameters");
+    /** The field of the {@code index}th id of {@code input}: {@code inputs.node_ids.data[i]}, or {@code [i][j]} nested. */
+    private static String idField(InputTensor input, int index) {
+        return "inputs." + input.name() + ".data" + TensorData.at(input.data(), input.shape(), index);
+    }
+
+    private static String nodeType(ModelDeployment model, InferRequest request, InputTensor input) {
+        requestParameters(request, NODE_TYPE);
         onlyNodeType(input.parameters(), "inputs." + INPUT + ".parameters");
         Object type = input.parameters() != null ? input.parameters().get(NODE_TYPE) : null;
         String field = "inputs." + INPUT + ".parameters." + NODE_TYPE;
@@ -409,6 +525,25 @@ public class OpenInferenceController {
     /** Refuses parameters other than {@code node_type} (and {@code output}), which embeddings would otherwise ignore. */
     private static void onlyNodeType(Map<String, Object> parameters, String where) {
         onlyParameters(parameters, where, Set.of(NODE_TYPE, OUTPUT_PARAMETER));
+    }
+
+    /**
+     * Refuses request parameters other than {@code taken} and the ones every inference takes
+     * ({@code output}, {@code binary_data_output}).
+     */
+    private static void requestParameters(InferRequest request, String... taken) {
+        Set<String> allowed = new HashSet<>(Set.of(taken));
+        allowed.addAll(Set.of(OUTPUT_PARAMETER, BINARY_DATA_OUTPUT));
+        onlyParameters(request.parameters(), "parameters", allowed);
+    }
+
+    /** Refuses a parameter {@code name} that is given and not true or false. */
+    private static void requireBoolean(Map<String, Object> parameters, String where, String name) {
+        Object value = parameters == null ? null : parameters.get(name);
+        if (value != null && !(value instanceof Boolean)) {
+            throw new InvalidInputException(
+                    where + "." + name, name + " is true or false; got " + ProblemDetailsAdvice.excerpt(value));
+        }
     }
 
     /** Refuses parameters other than {@code allowed}, which the inference would otherwise ignore. */

@@ -1,5 +1,6 @@
 package com.dipgnn.security;
 
+import com.dipgnn.api.OpenInferenceErrors;
 import com.dipgnn.config.ServiceProperties.Role;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
@@ -54,7 +55,7 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
         openApi.getPaths().forEach((path, item) -> {
             if (path.startsWith("/api/v1/")) {
                 item.readOperationsMap().forEach((method, operation) -> document(path, method, operation));
-            } else if (path.startsWith("/v2/")) {
+            } else if (OpenInferenceErrors.covers(path)) {
                 item.readOperationsMap().forEach((method, operation) -> documentInference(path, method, operation));
             }
         });

@@ -277,6 +277,17 @@ class EndToEndIT extends ServiceTestBase {
                         Map.of("node_type", "product")));
         assertThat(versioned.status()).as(versioned.toString()).isEqualTo(200);
         assertThat(versioned.json().path("model_version").asText()).isEqualTo(deployedModel);
+        // as tritonclient sends it, through every filter: no Content-Type, ids nested [2, 1], the output named
+        HttpApi.Response triton = reader.send(reader.request("/v2/models/recommendations/infer")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"id\": \"t1\", \"inputs\": [{\"name\": \"node_ids\", "
+                        + "\"shape\": [2, 1], \"datatype\": \"INT64\", \"data\": [[1], [2]]}], \"outputs\": "
+                        + "[{\"name\": \"embeddings\", \"parameters\": {\"binary_data\": false}}], "
+                        + "\"parameters\": {\"node_type\": \"product\", \"binary_data_output\": false}}")));
+        assertThat(triton.status()).as(triton.toString()).isEqualTo(200);
+        assertThat(triton.json().path("id").asText()).isEqualTo("t1");
+        assertThat(triton.json().path("outputs").get(0).path("data"))
+                .as("the embeddings of ids 1 and 2, as the flat request above got them")
+                .isEqualTo(out.path("data"));
 
         int featureWidth = emb.json().path("dim").asInt() > 0 ? queryFeatureWidth() : 0;
         float[] features = new float[featureWidth];

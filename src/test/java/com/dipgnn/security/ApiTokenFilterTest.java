@@ -138,6 +138,12 @@ class ApiTokenFilterTest {
             assertThat(json.readTree(missing.getContentAsString()).path("error").asText())
                     .contains("Bearer");
         }
+        MockHttpServletResponse invalid = call("GET", "/v2", "10.7.7.8", WRONG);
+        assertThat(invalid.getStatus()).isEqualTo(401);
+        assertThat(invalid.getContentType()).startsWith("application/json");
+        assertThat(json.readTree(invalid.getContentAsString()).fieldNames())
+                .toIterable()
+                .containsExactly("error");
         for (int i = 0; i < 11; i++) {
             call("GET", "/v2", "10.7.7.7", WRONG);
         }
