@@ -35,8 +35,18 @@ import picocli.CommandLine.Option;
                 + "file or a Parquet directory that a deployment can serve (embeddingsPath).")
 public final class EmbedCommand implements Callable<Integer> {
 
-    @Option(names = "--model", required = true, description = "the model directory")
+    @Option(
+            names = "--model",
+            required = true,
+            description = "the model: a directory (finetune --save, pretrain --save), or the id of a model the service "
+                    + "stored (see --data-dir)")
     Path model;
+
+    @Option(
+            names = "--data-dir",
+            description = "the service's data directory, where --model and the model's data set may be named by id "
+                    + "(default: $" + ServiceData.DATA_DIR_ENV + ", else ./dipgnn-data)")
+    Path dataDir;
 
     @Option(
             names = "--dataset",
@@ -69,9 +79,11 @@ public final class EmbedCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--types: a Parquet output holds every node type (a deployment reads it "
                     + "whole); leave out --types, or write a .tsv file");
         }
+        ServiceData stored = ServiceData.at(dataDir);
+        Path model = stored.model("--model", this.model.toString());
         ModelManifest manifest = ModelStore.readManifest(model);
         String source = dataset != null ? dataset : manifest.dataset();
-        HeteroGraph graph = GraphLocations.load(source, manifest.splitSeed());
+        HeteroGraph graph = GraphLocations.load(stored.dataset(source), manifest.splitSeed());
         List<String> chosen = types != null ? types : graph.nodeTypes();
         for (String type : chosen) {
             if (!graph.nodeTypes().contains(type)) {

@@ -18,6 +18,7 @@ import com.dipgnn.ranking.RankingLoss;
 import com.dipgnn.sampling.SamplingConfig;
 import com.dipgnn.sampling.WholeGraphBudget;
 import com.dipgnn.text.TextInputScope;
+import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -49,8 +50,20 @@ final class FineTuningOptions {
             names = "--dataset",
             defaultValue = GraphLocations.COMMUNITY,
             description =
-                    "synthetic:community, synthetic:query-product, a data set name (e.g. cora) or a graph directory (default: ${DEFAULT-VALUE})")
+                    "synthetic:community, synthetic:query-product, a data set name (e.g. cora), a graph directory, or the "
+                            + "id of a data set the service uploaded (see --data-dir) (default: ${DEFAULT-VALUE})")
     String dataset;
+
+    @Option(
+            names = "--data-dir",
+            description = "the service's data directory, where --dataset and --pretrained may name what the service "
+                    + "stored, by id (default: $" + ServiceData.DATA_DIR_ENV + ", else ./dipgnn-data)")
+    Path dataDir;
+
+    /** Where {@code --dataset} is, as the graph loaders take it (an id the service stored becomes its folder). */
+    String graphLocation() {
+        return ServiceData.at(dataDir).dataset(dataset);
+    }
 
     @Option(names = "--task", defaultValue = "node", description = "node or link (default: ${DEFAULT-VALUE})")
     String task;

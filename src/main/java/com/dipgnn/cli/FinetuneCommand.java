@@ -55,11 +55,17 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
 
     @Option(
             names = "--pretrained",
-            description = "start the encoder from this pre-trained model directory (from pretrain)")
+            description = "start the encoder from this pre-trained model: a directory (from pretrain), or the id of "
+                    + "a model the service stored (see --data-dir)")
     Path pretrained;
 
     @Option(names = "--json", description = "print the final result as one JSON object on standard output")
     boolean json;
+
+    /** {@code --pretrained}: a model directory, or the id of a model the service stored (--data-dir). */
+    private Path pretrainedModel() {
+        return ServiceData.at(options.dataDir).model("--pretrained", pretrained.toString());
+    }
 
     @Option(
             names = "--model",
@@ -140,12 +146,12 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         }
         boolean gnn = "gnn".equalsIgnoreCase(model.trim());
         refuseOptionsTheModelIgnores(gnn);
-        HeteroGraph graph = GraphLocations.load(options.dataset, options.splitSeed);
+        HeteroGraph graph = GraphLocations.load(options.graphLocation(), options.splitSeed);
         if (!gnn) {
             return runBaseline(kind, graph);
         }
         com.dipgnn.store.ModelStore.EncoderWeights start =
-                pretrained == null ? null : com.dipgnn.store.ModelStore.readEncoderWeights(pretrained);
+                pretrained == null ? null : com.dipgnn.store.ModelStore.readEncoderWeights(pretrainedModel());
         ExperimentSpec spec = start == null
                 ? options.spec(kind, graph)
                 : options.spec(kind, graph, start.manifest().modelConfig());
@@ -155,7 +161,7 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
                         ? new FineTuneExperiment(
                                 graph, options.dataset, spec, Devices.select(options.device), TextCaches.cli())
                         : FineTuneExperiment.fromPretrained(
-                                pretrained,
+                                pretrainedModel(),
                                 graph,
                                 options.dataset,
                                 spec,

@@ -82,7 +82,7 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
         PretrainMethod chosen = PretrainMethod.parse(method);
         keptNetwork(chosen);
         TaskKind kind = TaskKind.parse(options.task);
-        HeteroGraph graph = GraphLocations.load(options.dataset, options.splitSeed);
+        HeteroGraph graph = GraphLocations.load(options.graphLocation(), options.splitSeed);
         ExperimentSpec spec = options.spec(kind, graph);
         if (spec.split() != SplitMode.TRANSFER && !spec.split().holdsOutEdgesFor(kind)) {
             throw new IllegalArgumentException(

@@ -101,7 +101,7 @@ public final class ReproduceCommand implements Callable<Integer>, TrainingComman
         }
         List<PretrainMethod> chosen =
                 methods.stream().map(PretrainMethod::parse).toList();
-        HeteroGraph graph = GraphLocations.load(options.dataset, options.splitSeed);
+        HeteroGraph graph = GraphLocations.load(options.graphLocation(), options.splitSeed);
         ExperimentSpec spec = options.spec(kind, graph);
         // checked before the reproduction, which can take hours
         List<RecommenderConfig> baselineConfigs = baselineConfigs(kind, spec);
