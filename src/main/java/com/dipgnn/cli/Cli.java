@@ -106,9 +106,17 @@ public final class Cli {
     /** The environment variable that sets PyTorch's CPU threads for the command line (and the service). */
     static final String THREADS_ENV = "DIPGNN_THREADS";
 
-    /** {@value #THREADS_ENV}, when set, as PyTorch's CPU thread count; unset, PyTorch's own default (all cores). */
+    /**
+     * {@value #THREADS_ENV}, when set, as PyTorch's CPU thread count; unset, the cores that the
+     * machine's load leaves free (as the service chooses them; {@code -Dai.djl.pytorch.num_threads} wins).
+     */
     static void applyThreads(String value) {
         if (value == null || value.isBlank()) {
+            com.dipgnn.runtime.EngineThreads.apply(com.dipgnn.runtime.EngineThreads.automatic(
+                    Runtime.getRuntime().availableProcessors(),
+                    1,
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                            .getSystemLoadAverage()));
             return;
         }
         int threads;
@@ -117,7 +125,7 @@ public final class Cli {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(
                     THREADS_ENV + "='" + value + "' is not a thread count; give a number "
-                            + "such as 2, or unset it for PyTorch's default (all cores)",
+                            + "such as 2, or unset it for the cores the machine's load leaves free",
                     e);
         }
         com.dipgnn.runtime.EngineThreads.apply(threads);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-/** DIPGNN_THREADS: a thread count, or unset for PyTorch's default; anything else is refused with the fix. */
+/** DIPGNN_THREADS: a thread count, or unset for the cores the load leaves free; anything else is refused with the fix. */
 class CliThreadsTest {
 
     @Test
