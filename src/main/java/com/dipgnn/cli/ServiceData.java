@@ -57,8 +57,10 @@ final class ServiceData {
         if (!given.contains("/") && Files.isDirectory(stored)) {
             return stored;
         }
-        throw new IllegalArgumentException(option + " " + given + ": no such model directory, and no model '" + given
-                + "' in " + dir.resolve("models") + listing(dir.resolve("models"))
+        String where = given.contains("/")
+                ? ""
+                : ", and no model '" + given + "' in " + dir.resolve("models") + listing(dir.resolve("models"));
+        throw new IllegalArgumentException(option + " " + given + ": no such model directory" + where
                 + "; give a model directory (pretrain --save, finetune --save) or a model id the service stored "
                 + "(GET /api/v1/models), with --data-dir for a data directory other than " + dir);
     }
@@ -68,7 +70,7 @@ final class ServiceData {
      * is a folder, a data set name or a synthetic location; else the folder of a data set the service
      * stored under that id, or the generator of its built-in one.
      *
-     * @throws IllegalArgumentException saying which data sets there are and how to name them
+     * @throws GraphDataException saying which data sets there are and how to name them
      */
     String dataset(String given) {
         if (given.startsWith("synthetic:") || Files.exists(Path.of(given)) || findable(given)) {
@@ -82,12 +84,18 @@ final class ServiceData {
         if (builtin != null) {
             return builtin;
         }
-        throw new IllegalArgumentException("data set '" + given + "' not found: not a folder, not a data set in "
-                + DatasetLocator.findDatasetsRoot().map(Path::toString).orElse("the data sets folder (none set)")
-                + ", and not a data set the service uploaded to " + dir.resolve("datasets")
-                + listing(dir.resolve("datasets")) + "; give a graph folder, a synthetic: location ("
-                + GraphLocations.QUERY_PRODUCT + " is the service's built-in query-product), or the id of an "
-                + "uploaded data set with --data-dir for a data directory other than " + dir);
+        throw new GraphDataException(
+                null,
+                0,
+                "data set '" + given + "' not found: not a folder, not a data set in "
+                        + DatasetLocator.findDatasetsRoot()
+                                .map(Path::toString)
+                                .orElse("the data sets folder (none set)")
+                        + ", and not a data set the service uploaded to " + dir.resolve("datasets")
+                        + listing(dir.resolve("datasets")),
+                "give a graph folder, a synthetic: location (" + GraphLocations.QUERY_PRODUCT
+                        + " is the service's built-in query-product), or the id of an uploaded data set with "
+                        + "--data-dir for a data directory other than " + dir);
     }
 
     private static boolean findable(String name) {

@@ -41,7 +41,7 @@ class CliErrorTest {
                 "--out",
                 dir.resolve("new.tsv").toString());
         assertThat(missing.exitCode()).isEqualTo(Cli.EXIT_FAILURE);
-        assertThat(missing.err()).contains("is not a model directory").doesNotContain("\tat ");
+        assertThat(missing.err()).contains("no such model directory").doesNotContain("\tat ");
 
         // a Parquet directory (any name but .tsv / .tsv.gz) is a deployment's input: every type or none
         Run someTypes = run(

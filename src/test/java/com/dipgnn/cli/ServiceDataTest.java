@@ -42,7 +42,7 @@ class ServiceDataTest {
         assertThat(data.dataset("query-product")).isEqualTo("synthetic:query-product");
         assertThat(data.dataset("synthetic:community")).isEqualTo("synthetic:community");
         assertThatThrownBy(() -> data.dataset("no-such-set-xyz"))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(com.dipgnn.graph.io.GraphDataException.class)
                 .hasMessageContaining("data set 'no-such-set-xyz' not found")
                 .hasMessageContaining("(it holds shop-0)")
                 .hasMessageContaining("synthetic:query-product is the service's built-in query-product");
