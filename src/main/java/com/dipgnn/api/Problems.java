@@ -15,17 +15,7 @@ public final class Problems {
 
     /** The problem type (URI suffix) of an error that only has a status: Spring MVC's own errors. */
     public static String typeOf(int status) {
-        return switch (status) {
-            case 400 -> "malformed-request";
-            case 404 -> "not-found";
-            case 405 -> "method-not-allowed";
-            case 406 -> "not-acceptable";
-            case 413 -> "upload-too-large";
-            case 415 -> "unsupported-media-type";
-            case 429 -> "throttled";
-            case 503 -> "unavailable";
-            default -> status >= 500 ? "internal" : "invalid-input";
-        };
+        return ProblemType.ofStatus(status).kind();
     }
 
     /**
@@ -60,6 +50,16 @@ public final class Problems {
         response.setStatus(problem.getStatus());
         response.setContentType(org.springframework.http.MediaType.APPLICATION_JSON_VALUE);
         json.writeValue(response.getOutputStream(), OpenInferenceErrors.body(problem.getDetail()));
+    }
+
+    /** A problem of {@code type}, with its title. */
+    public static ProblemDetail of(ProblemType type, String detail) {
+        return of(type, type.title(), detail);
+    }
+
+    /** A problem of {@code type} with a title of its own. */
+    public static ProblemDetail of(ProblemType type, String title, String detail) {
+        return of(type.status(), type.kind(), title, detail);
     }
 
     public static ProblemDetail of(HttpStatus status, String type, String title, String detail) {
