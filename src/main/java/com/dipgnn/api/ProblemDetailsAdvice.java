@@ -28,6 +28,7 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.lang.Nullable;
 import org.springframework.validation.method.ParameterErrors;
 import org.springframework.validation.method.ParameterValidationResult;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -196,6 +197,15 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                         + (ex.getMaxUploadSize() > 0 ? ex.getMaxUploadSize() + " bytes" : "the server")
                         + "; register the data set from a server directory instead, or raise dipgnn.datasets.upload-max-bytes");
         return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE).body(p);
+    }
+
+    /** A body of a type the operation does not take: the detail names what was sent and what it takes. */
+    @Override
+    protected ResponseEntity<Object> handleHttpMediaTypeNotSupported(
+            HttpMediaTypeNotSupportedException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        ProblemDetail p =
+                Problems.unsupportedMediaType(request.getHeader(HttpHeaders.CONTENT_TYPE), ex.getSupportedMediaTypes());
+        return handleExceptionInternal(ex, p, headers, status, request);
     }
 
     @Override

@@ -2,8 +2,11 @@ package com.dipgnn.api;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.Collection;
+import java.util.stream.Collectors;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.lang.Nullable;
 
 /** Builds the service's RFC 9457 problem details: one type URI per kind of problem. */
 public final class Problems {
@@ -50,6 +53,24 @@ public final class Problems {
         response.setStatus(problem.getStatus());
         response.setContentType(org.springframework.http.MediaType.APPLICATION_JSON_VALUE);
         json.writeValue(response.getOutputStream(), OpenInferenceErrors.body(problem.getDetail()));
+    }
+
+    /**
+     * A 415 whose detail names the Content-Type sent ({@code sent}, the header; null when there was
+     * none) and those the operation takes, e.g. "Content-Type text/plain is not accepted here; send
+     * application/json".
+     */
+    public static ProblemDetail unsupportedMediaType(
+            @Nullable String sent, Collection<org.springframework.http.MediaType> accepted) {
+        String given = sent == null || sent.isBlank()
+                ? "the request has no Content-Type"
+                : "Content-Type " + ProblemDetailsAdvice.excerpt(sent.split(";", 2)[0].trim())
+                        + " is not accepted here";
+        String wanted = accepted.stream()
+                .map(t -> t.getType() + "/" + t.getSubtype())
+                .distinct()
+                .collect(Collectors.joining(" or "));
+        return of(ProblemType.UNSUPPORTED_MEDIA_TYPE, given + (wanted.isEmpty() ? "" : "; send " + wanted));
     }
 
     /** A problem of {@code type}, with its title. */

@@ -10,10 +10,12 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Semaphore;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -51,12 +53,10 @@ public class RequestBodyLimit extends OncePerRequestFilter {
             if ("POST".equals(request.getMethod()) && UPLOAD_PATH.equals(path)) {
                 uploads.receive(request, response, chain);
             } else {
-                refuse(
-                        request,
-                        response,
-                        Problems.of(
-                                ProblemType.UNSUPPORTED_MEDIA_TYPE,
-                                "only POST " + UPLOAD_PATH + " takes a multipart body (a data set upload); send JSON"));
+                ProblemDetail problem = Problems.unsupportedMediaType(type, List.of(MediaType.APPLICATION_JSON));
+                problem.setDetail(problem.getDetail() + " (only POST " + UPLOAD_PATH + " takes "
+                        + MediaType.MULTIPART_FORM_DATA_VALUE + ": a data set upload)");
+                refuse(request, response, problem);
             }
             return;
         }
