@@ -81,6 +81,7 @@ public class DatasetController {
                                                 "{\"id\": \"recs\", \"synthetic\": {\"kind\": \"interactions\", \"users\": 200000, \"items\": 50000, \"interactions\": 2000000, \"seed\": 0}}")
                             }))
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    @ProblemResponse(ProblemType.INVALID_GRAPH)
     @Operation(
             operationId = "registerDataset",
             summary = "Register a graph from a server directory, or a synthetic graph",
@@ -103,6 +104,10 @@ public class DatasetController {
     }
 
     @PostMapping(consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    @ProblemResponse(ProblemType.INVALID_GRAPH)
+    @ProblemResponse(
+            value = ProblemType.UNAVAILABLE,
+            when = "as many uploads as dipgnn.datasets.max-concurrent-uploads are being received (with Retry-After)")
     @Operation(
             operationId = "uploadDataset",
             summary = "Upload a graph as an archive (.zip, .tar, .tar.gz)",

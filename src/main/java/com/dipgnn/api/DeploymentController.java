@@ -27,6 +27,10 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "Deployments", description = "Model versions served online under a name")
 public class DeploymentController {
 
+    /** A deployment that the first start's quick start is still preparing: 503 until it exists. */
+    private static final String PREPARING = "the quick start is still preparing this deployment: its job, step and "
+            + "ETA in the detail (with Retry-After)";
+
     private final DeploymentService deployments;
 
     public DeploymentController(DeploymentService deployments) {
@@ -69,6 +73,11 @@ public class DeploymentController {
                                                 "{\"modelId\": \"mv-...\", \"embeddingsPath\": \"/data/embeddings/run-1\"}")
                             }))
     @PutMapping(value = "/{name}", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @ProblemResponse(ProblemType.INVALID_EMBEDDINGS)
+    @ProblemResponse(
+            value = ProblemType.INVALID_GRAPH,
+            when = "the graph of the model's data set, read to check the embeddings of embeddingsPath, no longer "
+                    + "loads within the configured limits")
     @Operation(
             operationId = "deploy",
             summary = "Deploy a model version under a name, or switch the name to another version",
@@ -94,12 +103,14 @@ public class DeploymentController {
     }
 
     @GetMapping("/{name}")
+    @ProblemResponse(value = ProblemType.UNAVAILABLE, when = PREPARING)
     @Operation(operationId = "getDeployment", summary = "A deployment's state, serving model and loading progress")
     public DeploymentView get(@PathVariable String name) {
         return deployments.get(name);
     }
 
     @DeleteMapping("/{name}")
+    @ProblemResponse(value = ProblemType.UNAVAILABLE, when = PREPARING)
     @Operation(operationId = "undeploy", summary = "Stop serving a deployment")
     @org.springframework.web.bind.annotation.ResponseStatus(HttpStatus.NO_CONTENT)
     public ResponseEntity<Void> undeploy(@PathVariable String name) {

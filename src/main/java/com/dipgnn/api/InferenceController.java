@@ -37,6 +37,10 @@ import org.springframework.web.bind.annotation.RestController;
         produces = MediaType.APPLICATION_JSON_VALUE,
         consumes = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Inference", description = "Online inference on a deployment")
+@ProblemResponse(
+        value = ProblemType.UNAVAILABLE,
+        when = "the deployment is loading its first model or is being prepared, or too many new-node requests are "
+                + "waiting (with Retry-After)")
 public class InferenceController {
 
     /** New-node requests run the encoder (milliseconds of CPU each): at most this many at once, per core. */

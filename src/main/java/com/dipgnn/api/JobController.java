@@ -18,6 +18,10 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.springframework.http.HttpStatus;
@@ -41,6 +45,19 @@ public class JobController {
 
     /** Header carrying the client's idempotency key: a retried submission returns the first job. */
     public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+    /** What a job submission can answer that its operation's shape does not tell. */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    @ProblemResponse(value = ProblemType.NOT_FOUND, when = "no data set or model of an id the body names")
+    @ProblemResponse(
+            value = ProblemType.INVALID_GRAPH,
+            when = "the data set's graph no longer loads within the configured limits (file, line, limit and "
+                    + "setting in the detail)")
+    @ProblemResponse(
+            value = ProblemType.UNAVAILABLE,
+            when = "the job queue is full: dipgnn.jobs.queue-capacity jobs are queued (with Retry-After)")
+    @interface SubmissionProblems {}
 
     private final JobService jobs;
 
@@ -88,6 +105,7 @@ public class JobController {
                                             value =
                                                     "{\"datasetId\": \"query-product\", \"modelName\": \"query-product-dipgnn\", \"parameters\": {\"method\": \"dipgnn\", \"layers\": 2, \"hidden\": 64, \"heads\": 4, \"steps\": 200}}")))
     @PostMapping(value = "/pretrain", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @SubmissionProblems
     @Operation(
             operationId = "submitPretrainJob",
             summary = "Submit a pre-training job (DiP-GNN or a baseline)",
@@ -105,6 +123,7 @@ public class JobController {
     }
 
     @PostMapping(value = "/embed", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @SubmissionProblems
     @Operation(
             operationId = "submitEmbedJob",
             summary = "Submit an embedding job: every node's embedding from a model",
@@ -135,6 +154,7 @@ public class JobController {
                                             value =
                                                     "{\"datasetId\": \"query-product\", \"modelName\": \"recommendations\", \"parameters\": {\"task\": \"link\", \"pretrainedModelId\": \"mv-...\", \"steps\": 200}}")))
     @PostMapping(value = "/finetune", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @SubmissionProblems
     @Operation(
             operationId = "submitFinetuneJob",
             summary = "Submit a fine-tuning job, from a pre-trained model or from scratch")

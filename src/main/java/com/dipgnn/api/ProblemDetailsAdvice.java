@@ -28,6 +28,7 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.lang.Nullable;
 import org.springframework.validation.method.ParameterErrors;
 import org.springframework.validation.method.ParameterValidationResult;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -48,7 +49,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(NotFoundException.class)
     ProblemDetail notFound(NotFoundException e) {
-        ProblemDetail p = Problems.of(HttpStatus.NOT_FOUND, "not-found", "Not found", e.getMessage());
+        ProblemDetail p = Problems.of(ProblemType.NOT_FOUND, e.getMessage());
         p.setProperty("resource", e.resource());
         p.setProperty("id", e.id());
         return p;
@@ -56,12 +57,12 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(ConflictException.class)
     ProblemDetail conflict(ConflictException e) {
-        return Problems.of(HttpStatus.CONFLICT, "conflict", "Conflict with the current state", e.getMessage());
+        return Problems.of(ProblemType.CONFLICT, e.getMessage());
     }
 
     @ExceptionHandler(ServiceUnavailableException.class)
     ResponseEntity<ProblemDetail> unavailable(ServiceUnavailableException e) {
-        ProblemDetail p = Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "unavailable", "Try again later", e.getMessage());
+        ProblemDetail p = Problems.of(ProblemType.UNAVAILABLE, e.getMessage());
         e.details().forEach(p::setProperty);
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                 .header(HttpHeaders.RETRY_AFTER, Integer.toString(e.retryAfterSeconds()))
@@ -70,7 +71,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(InvalidInputException.class)
     ProblemDetail invalidInput(InvalidInputException e) {
-        ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "invalid-input", "Invalid input", e.getMessage());
+        ProblemDetail p = Problems.of(ProblemType.INVALID_INPUT, e.getMessage());
         if (e.field() != null) {
             p.setProperty("field", e.field());
         }
@@ -79,15 +80,14 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(JobParameterException.class)
     ProblemDetail invalidJobParameter(JobParameterException e) {
-        ProblemDetail p =
-                Problems.of(HttpStatus.BAD_REQUEST, "invalid-parameters", "Invalid job parameters", e.getMessage());
+        ProblemDetail p = Problems.of(ProblemType.INVALID_PARAMETERS, "Invalid job parameters", e.getMessage());
         p.setProperty("field", "parameters." + e.field());
         return p;
     }
 
     @ExceptionHandler(InvalidInferenceRequestException.class)
     ProblemDetail invalidInference(InvalidInferenceRequestException e) {
-        ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "invalid-input", "Invalid input", e.getMessage());
+        ProblemDetail p = Problems.of(ProblemType.INVALID_INPUT, e.getMessage());
         if (e.field() != null) {
             p.setProperty("field", e.field());
         }
@@ -97,17 +97,12 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(GraphDataException.class)
     ProblemDetail badGraph(GraphDataException e) {
-        return Problems.of(
-                HttpStatus.UNPROCESSABLE_ENTITY, "invalid-graph", "The graph data is not valid", e.getMessage());
+        return Problems.of(ProblemType.INVALID_GRAPH, e.getMessage());
     }
 
     @ExceptionHandler(InvalidEmbeddingsException.class)
     ProblemDetail badEmbeddings(InvalidEmbeddingsException e) {
-        ProblemDetail p = Problems.of(
-                HttpStatus.UNPROCESSABLE_ENTITY,
-                "invalid-embeddings",
-                "The precomputed embeddings cannot serve this model",
-                e.getMessage());
+        ProblemDetail p = Problems.of(ProblemType.INVALID_EMBEDDINGS, e.getMessage());
         p.setProperty("field", "embeddingsPath");
         return p;
     }
@@ -122,7 +117,7 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(IllegalArgumentException.class)
     ProblemDetail illegalArgument(IllegalArgumentException e) {
-        return Problems.of(HttpStatus.BAD_REQUEST, "invalid-input", "Invalid input", e.getMessage());
+        return Problems.of(ProblemType.INVALID_INPUT, e.getMessage());
     }
 
     @Override
@@ -171,16 +166,12 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleHttpMessageNotReadable(
             HttpMessageNotReadableException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         String detail = "the request body is not valid JSON for this endpoint";
-        ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "malformed-request", "Malformed request body", detail);
+        ProblemDetail p = Problems.of(ProblemType.MALFORMED_REQUEST, detail);
         Throwable cause = ex.getCause();
         for (Throwable t = ex; t != null; t = t.getCause()) {
             if (t instanceof RequestBodyLimit.TooLarge tooLarge) {
                 return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE)
-                        .body(Problems.of(
-                                HttpStatus.PAYLOAD_TOO_LARGE,
-                                "request-too-large",
-                                "Request too large",
-                                tooLarge.getMessage()));
+                        .body(Problems.of(ProblemType.REQUEST_TOO_LARGE, tooLarge.getMessage()));
             }
         }
         String field = cause instanceof JsonMappingException mapping ? JsonErrors.field(mapping) : null;
@@ -201,13 +192,20 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleMaxUploadSizeExceededException(
             MaxUploadSizeExceededException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         ProblemDetail p = Problems.of(
-                HttpStatus.PAYLOAD_TOO_LARGE,
-                "upload-too-large",
-                "Upload too large",
+                ProblemType.UPLOAD_TOO_LARGE,
                 "the upload exceeds the limit of "
                         + (ex.getMaxUploadSize() > 0 ? ex.getMaxUploadSize() + " bytes" : "the server")
                         + "; register the data set from a server directory instead, or raise dipgnn.datasets.upload-max-bytes");
         return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE).body(p);
+    }
+
+    /** A body of a type the operation does not take: the detail names what was sent and what it takes. */
+    @Override
+    protected ResponseEntity<Object> handleHttpMediaTypeNotSupported(
+            HttpMediaTypeNotSupportedException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        ProblemDetail p =
+                Problems.unsupportedMediaType(request.getHeader(HttpHeaders.CONTENT_TYPE), ex.getSupportedMediaTypes());
+        return handleExceptionInternal(ex, p, headers, status, request);
     }
 
     @Override
@@ -285,18 +283,14 @@ public class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     ProblemDetail unexpected(RuntimeException e) {
         LOG.error("unexpected error", e);
         // the cause stays in the log: its class and message name the service's internals, not the request
-        return Problems.of(
-                HttpStatus.INTERNAL_SERVER_ERROR,
-                "internal",
-                "Internal error",
-                "the service failed to handle the request; it logged the cause");
+        return Problems.of(ProblemType.INTERNAL, "the service failed to handle the request; it logged the cause");
     }
 
     private static ProblemDetail validationProblem(List<Map<String, String>> errors) {
         String detail = errors.stream()
                 .map(e -> e.get("field") + ": " + e.get("message"))
                 .collect(Collectors.joining("; "));
-        ProblemDetail p = Problems.of(HttpStatus.BAD_REQUEST, "invalid-parameters", "Invalid parameters", detail);
+        ProblemDetail p = Problems.of(ProblemType.INVALID_PARAMETERS, detail);
         p.setProperty("errors", errors);
         if (errors.size() == 1) {
             p.setProperty("field", errors.get(0).get("field"));

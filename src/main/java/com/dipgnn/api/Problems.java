@@ -2,8 +2,11 @@ package com.dipgnn.api;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.Collection;
+import java.util.stream.Collectors;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.lang.Nullable;
 
 /** Builds the service's RFC 9457 problem details: one type URI per kind of problem. */
 public final class Problems {
@@ -15,17 +18,7 @@ public final class Problems {
 
     /** The problem type (URI suffix) of an error that only has a status: Spring MVC's own errors. */
     public static String typeOf(int status) {
-        return switch (status) {
-            case 400 -> "malformed-request";
-            case 404 -> "not-found";
-            case 405 -> "method-not-allowed";
-            case 406 -> "not-acceptable";
-            case 413 -> "upload-too-large";
-            case 415 -> "unsupported-media-type";
-            case 429 -> "throttled";
-            case 503 -> "unavailable";
-            default -> status >= 500 ? "internal" : "invalid-input";
-        };
+        return ProblemType.ofStatus(status).kind();
     }
 
     /**
@@ -60,6 +53,34 @@ public final class Problems {
         response.setStatus(problem.getStatus());
         response.setContentType(org.springframework.http.MediaType.APPLICATION_JSON_VALUE);
         json.writeValue(response.getOutputStream(), OpenInferenceErrors.body(problem.getDetail()));
+    }
+
+    /**
+     * A 415 whose detail names the Content-Type sent ({@code sent}, the header; null when there was
+     * none) and those the operation takes, e.g. "Content-Type text/plain is not accepted here; send
+     * application/json".
+     */
+    public static ProblemDetail unsupportedMediaType(
+            @Nullable String sent, Collection<org.springframework.http.MediaType> accepted) {
+        String given = sent == null || sent.isBlank()
+                ? "the request has no Content-Type"
+                : "Content-Type " + ProblemDetailsAdvice.excerpt(sent.split(";", 2)[0].trim())
+                        + " is not accepted here";
+        String wanted = accepted.stream()
+                .map(t -> t.getType() + "/" + t.getSubtype())
+                .distinct()
+                .collect(Collectors.joining(" or "));
+        return of(ProblemType.UNSUPPORTED_MEDIA_TYPE, given + (wanted.isEmpty() ? "" : "; send " + wanted));
+    }
+
+    /** A problem of {@code type}, with its title. */
+    public static ProblemDetail of(ProblemType type, String detail) {
+        return of(type, type.title(), detail);
+    }
+
+    /** A problem of {@code type} with a title of its own. */
+    public static ProblemDetail of(ProblemType type, String title, String detail) {
+        return of(type.status(), type.kind(), title, detail);
     }
 
     public static ProblemDetail of(HttpStatus status, String type, String title, String detail) {

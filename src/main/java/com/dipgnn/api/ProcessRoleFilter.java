@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.util.Locale;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -42,9 +41,7 @@ public class ProcessRoleFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         ProblemDetail problem = Problems.of(
-                HttpStatus.NOT_FOUND,
-                "not-served-here",
-                "Not served by this process",
+                ProblemType.NOT_SERVED_HERE,
                 "this process runs only the "
                         + String.join(
                                 ",",

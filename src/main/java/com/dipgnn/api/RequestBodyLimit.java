@@ -10,9 +10,13 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Semaphore;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -49,13 +53,10 @@ public class RequestBodyLimit extends OncePerRequestFilter {
             if ("POST".equals(request.getMethod()) && UPLOAD_PATH.equals(path)) {
                 uploads.receive(request, response, chain);
             } else {
-                refuse(
-                        request,
-                        response,
-                        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-                        "unsupported-media-type",
-                        "Unsupported media type",
-                        "only POST " + UPLOAD_PATH + " takes a multipart body (a data set upload); send JSON");
+                ProblemDetail problem = Problems.unsupportedMediaType(type, List.of(MediaType.APPLICATION_JSON));
+                problem.setDetail(problem.getDetail() + " (only POST " + UPLOAD_PATH + " takes "
+                        + MediaType.MULTIPART_FORM_DATA_VALUE + ": a data set upload)");
+                refuse(request, response, problem);
             }
             return;
         }
@@ -63,29 +64,22 @@ public class RequestBodyLimit extends OncePerRequestFilter {
             refuse(
                     request,
                     response,
-                    HttpStatus.PAYLOAD_TOO_LARGE,
-                    "request-too-large",
-                    "Request too large",
-                    "the request body has " + request.getContentLengthLong() + " bytes, more than " + maxBytes
-                            + " (dipgnn.serving.max-request-bytes); send fewer items per request");
+                    Problems.of(
+                            ProblemType.REQUEST_TOO_LARGE,
+                            "the request body has " + request.getContentLengthLong() + " bytes, more than " + maxBytes
+                                    + " (dipgnn.serving.max-request-bytes); send fewer items per request"));
             return;
         }
         chain.doFilter(new Bounded(request, maxBytes), response);
     }
 
     /** A problem detail, or on {@code /v2} the Open Inference Protocol's {@code {"error": ...}}. */
-    private void refuse(
-            HttpServletRequest request,
-            HttpServletResponse response,
-            HttpStatus status,
-            String type,
-            String title,
-            String detail)
+    private void refuse(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
             throws IOException {
-        if (status == HttpStatus.SERVICE_UNAVAILABLE) {
-            response.setHeader("Retry-After", "30");
+        if (problem.getStatus() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
+            response.setHeader(HttpHeaders.RETRY_AFTER, "30");
         }
-        Problems.write(request, response, json, Problems.of(status, type, title, detail));
+        Problems.write(request, response, json, problem);
     }
 
     /**
@@ -107,12 +101,10 @@ public class RequestBodyLimit extends OncePerRequestFilter {
                 refuse(
                         request,
                         response,
-                        HttpStatus.SERVICE_UNAVAILABLE,
-                        "unavailable",
-                        "Try again later",
-                        max
-                                + " uploads are being received already (dipgnn.datasets.max-concurrent-uploads); send this"
-                                + " one again shortly");
+                        Problems.of(
+                                ProblemType.UNAVAILABLE,
+                                max + " uploads are being received already (dipgnn.datasets.max-concurrent-uploads);"
+                                        + " send this one again shortly"));
                 return;
             }
             try {

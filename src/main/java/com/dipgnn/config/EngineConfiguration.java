@@ -1,6 +1,7 @@
 package com.dipgnn.config;
 
 import ai.djl.Device;
+import com.dipgnn.config.ServiceProperties.Role;
 import com.dipgnn.model.AggregationKernel;
 import com.dipgnn.model.kernels.SegmentKernels;
 import com.dipgnn.runtime.Devices;
@@ -80,7 +81,28 @@ public class EngineConfiguration {
                                 "bearer",
                                 new SecurityScheme()
                                         .type(SecurityScheme.Type.HTTP)
-                                        .scheme("bearer")))
+                                        .scheme("bearer")
+                                        .description(tokenDescription())))
                 .addSecurityItem(new SecurityRequirement().addList("bearer"));
+    }
+
+    /**
+     * What Swagger UI shows next to its Authorize button: what each role may do and where a token
+     * comes from (the generated admin token's file, or the token settings).
+     */
+    static String tokenDescription() {
+        String prefix = ServiceProperties.Security.TOKENS_ENV;
+        return "An API token, sent as `Authorization: Bearer <token>`. `" + Role.READER.name()
+                + "` tokens can read and run inference; `" + Role.ADMIN.name() + "` tokens can also change things "
+                + "(data sets, jobs, models, deployments).\n\n"
+                + "**Where to get one:** with no token configured (the embedded defaults), the first start writes an "
+                + "admin token to `<data dir>/" + ServiceProperties.ADMIN_TOKEN_FILE + "` (`"
+                + ServiceProperties.DEFAULT_DATA_DIR + "/" + ServiceProperties.ADMIN_TOKEN_FILE
+                + "` by default; the data directory is `dipgnn.data-dir`, environment variable `DIPGNN_DATA_DIR`), "
+                + "readable only by the service's user. Or configure tokens, and none is generated: `"
+                + ServiceProperties.Security.TOKENS
+                + "[i].name`, `.token` (16 characters or more) and `.role` (`" + Role.READER.name() + "` or `"
+                + Role.ADMIN.name() + "`), as environment variables `" + prefix + "NAME`, `" + prefix + "TOKEN` and `"
+                + prefix + "ROLE` (i = 0, 1, ...).";
     }
 }

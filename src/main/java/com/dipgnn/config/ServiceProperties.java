@@ -41,7 +41,7 @@ import org.springframework.util.unit.DataSize;
  */
 @ConfigurationProperties("dipgnn")
 public record ServiceProperties(
-        @DefaultValue("./dipgnn-data") Path dataDir,
+        @DefaultValue(ServiceProperties.DEFAULT_DATA_DIR) Path dataDir,
         @DefaultValue({"api", "worker"}) Set<ProcessRole> roles,
         @DefaultValue Datasets datasets,
         @DefaultValue Jobs jobs,
@@ -51,6 +51,12 @@ public record ServiceProperties(
         @DefaultValue("0") int threads,
         @DefaultValue Housekeeping housekeeping,
         @DefaultValue("torchscript") AggregationKernel kernels) {
+
+    /** {@code dipgnn.data-dir} when not set ({@code DIPGNN_DATA_DIR}). */
+    public static final String DEFAULT_DATA_DIR = "./dipgnn-data";
+
+    /** The generated admin token's file under the data directory, written when no token is configured. */
+    public static final String ADMIN_TOKEN_FILE = "admin-token";
 
     public ServiceProperties {
         if (roles == null || roles.isEmpty()) {
@@ -215,6 +221,12 @@ public record ServiceProperties(
             @DefaultValue("10") int failedAuthLimit,
             @DefaultValue("1m") Duration failedAuthWindow,
             @DefaultValue("10000") int failedAuthMaxClients) {
+
+        /** The setting that lists the API tokens, {@code [i].name}, {@code .token} and {@code .role}. */
+        public static final String TOKENS = "dipgnn.security.tokens";
+
+        /** The same as environment variables: this prefix, then {@code NAME}, {@code TOKEN} or {@code ROLE}. */
+        public static final String TOKENS_ENV = "DIPGNN_SECURITY_TOKENS_<i>_";
 
         @org.springframework.boot.context.properties.bind.ConstructorBinding
         public Security {}

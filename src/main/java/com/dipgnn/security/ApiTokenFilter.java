@@ -134,7 +134,7 @@ public class ApiTokenFilter extends OncePerRequestFilter {
                     HttpStatus.UNAUTHORIZED,
                     Reason.INVALID_TOKEN.tag,
                     "Authentication failed",
-                    "the API token is not known to this service; check the token configured in dipgnn.security.tokens");
+                    "the API token is not known to this service; " + tokens.whereToFindOne());
             return;
         }
         if (!ApiTokens.allows(caller.get(), needed)) {

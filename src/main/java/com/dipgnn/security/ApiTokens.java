@@ -32,22 +32,39 @@ import org.springframework.stereotype.Component;
 public class ApiTokens {
 
     /** Name of the generated admin token's file under the data directory. */
-    public static final String GENERATED_FILE = "admin-token";
+    public static final String GENERATED_FILE = ServiceProperties.ADMIN_TOKEN_FILE;
 
     private static final Logger LOG = LoggerFactory.getLogger(ApiTokens.class);
 
     private final List<ApiToken> tokens;
+    /** The generated admin token's file, or null when tokens are configured. */
+    private final Path generated;
 
     public ApiTokens(ServiceProperties properties) {
         List<ApiToken> configured = properties.security().tokens();
         for (int i = 0; i < configured.size(); i++) {
             ApiToken t = configured.get(i);
             if (t.token() == null || t.token().length() < 16 || t.role() == null) {
-                throw new IllegalStateException("dipgnn.security.tokens[" + i + "] (" + t.name()
+                throw new IllegalStateException(ServiceProperties.Security.TOKENS + "[" + i + "] (" + t.name()
                         + ") needs a token of at least 16 characters and a role (READER or ADMIN)");
             }
         }
-        this.tokens = configured.isEmpty() ? List.of(generatedAdmin(properties.dataDir())) : List.copyOf(configured);
+        this.generated = configured.isEmpty()
+                ? properties.dataDir().resolve(GENERATED_FILE).toAbsolutePath().normalize()
+                : null;
+        this.tokens = generated != null ? List.of(generatedAdmin(generated)) : List.copyOf(configured);
+    }
+
+    /**
+     * Where a caller finds a token this service accepts, for a refusal's detail: the generated
+     * admin token's file when no token is configured, else the setting; never a token.
+     */
+    public String whereToFindOne() {
+        String setting = ServiceProperties.Security.TOKENS + " (" + ServiceProperties.Security.TOKENS_ENV + "TOKEN)";
+        return generated != null
+                ? "no token is configured in " + setting + ", so send the admin token this service generated in "
+                        + generated
+                : "send a token configured in " + setting;
     }
 
     /** The token's entry when {@code presented} is a known token (constant-time comparison). */
@@ -70,8 +87,7 @@ public class ApiTokens {
         return needed == Role.READER || token.role() == Role.ADMIN;
     }
 
-    private static ApiToken generatedAdmin(Path dataDir) {
-        Path file = dataDir.resolve(GENERATED_FILE).toAbsolutePath().normalize();
+    private static ApiToken generatedAdmin(Path file) {
         try {
             Files.createDirectories(file.getParent());
             if (!Files.exists(file)) {

@@ -1,6 +1,8 @@
 package com.dipgnn.security;
 
 import com.dipgnn.api.OpenInferenceErrors;
+import com.dipgnn.api.ProblemResponse;
+import com.dipgnn.api.ProblemType;
 import com.dipgnn.config.ServiceProperties.Role;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
@@ -14,21 +16,34 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Component;
+import org.springframework.web.bind.annotation.RequestMethod;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
  * Puts the error responses of {@code /api/v1} into the API document, so that a generated client
  * knows them: RFC 9457 problem details ({@code Problem}) with the statuses each operation can
- * answer (docs/service.md lists the problem types). Which need a token, and which an admin one,
- * comes from {@link AccessRule}, as the service enforces it; the rest from the operation's shape:
- * every operation validates its query (400) and can fail (500); a path with an id can name
- * nothing (404); a change can conflict (409), carry too large a body (413) or find the service
- * busy (503); a client locked out after failed tokens gets 429 wherever a token is needed. The
- * Open Inference Protocol's routes ({@code /v2}) answer in that protocol's own shape,
- * {@code {"error": "..."}} ({@code InferenceError}).
+ * answer, one response per status naming its problem types ({@link ProblemType}, which
+ * docs/service.md lists). Each type says which operations answer it ({@link ProblemType.Declared}),
+ * derived from the operation: every one validates its request, can be asked for a type it does not
+ * produce (406) and can fail (500); which need a token (401, 429), and which an admin one (403),
+ * comes from {@link AccessRule}, as the service enforces it; a path with an id or name can name
+ * nothing (404); a change can conflict (409) or carry too large a body (413); an operation with a
+ * body refuses another Content-Type (415), an upload too large a file (413). What only the code
+ * knows (422 for a graph or embeddings that do not load, 404 for an id in the body, 503 when busy)
+ * its handler declares ({@link ProblemResponse}). The Open Inference Protocol's routes ({@code /v2})
+ * answer in that protocol's own shape, {@code {"error": "..."}} ({@code InferenceError}).
  */
 @Component
 class ProblemResponsesDocumentation implements OpenApiCustomizer {
@@ -36,9 +51,16 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
     static final String SCHEMA = "Problem";
     static final String INFERENCE_ERROR = "InferenceError";
     private static final String PROBLEM_JSON = org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON_VALUE;
+    private static final String MULTIPART = org.springframework.http.MediaType.MULTIPART_FORM_DATA_VALUE;
     private static final AccessRule ACCESS = new AccessRule(false);
     private static final String THROTTLED = "Too many failed authentications from this client: refused, whatever its "
             + "token, until dipgnn.security.failed-auth-window has passed (with Retry-After)";
+
+    private final RequestMappingHandlerMapping handlers;
+
+    ProblemResponsesDocumentation(@Qualifier("requestMappingHandlerMapping") RequestMappingHandlerMapping handlers) {
+        this.handlers = handlers;
+    }
 
     @Override
     public void customise(OpenAPI openApi) {
@@ -52,49 +74,73 @@ class ProblemResponsesDocumentation implements OpenApiCustomizer {
                         new ObjectSchema()
                                 .addProperty("error", new StringSchema().description("what is wrong and how to fix it"))
                                 .description("An error of the Open Inference Protocol's routes"));
+        Map<String, List<ProblemResponse>> declared = declaredByHandlers();
         openApi.getPaths().forEach((path, item) -> {
             if (path.startsWith("/api/v1/")) {
-                item.readOperationsMap().forEach((method, operation) -> document(path, method, operation));
+                item.readOperationsMap()
+                        .forEach((method, operation) -> document(
+                                path, method, operation, declared.getOrDefault(key(method.name(), path), List.of())));
             } else if (OpenInferenceErrors.covers(path)) {
                 item.readOperationsMap().forEach((method, operation) -> documentInference(path, method, operation));
             }
         });
     }
 
-    private static void document(String path, PathItem.HttpMethod method, Operation operation) {
+    /** The problems each handler declares, by method and path ("POST /api/v1/datasets"). */
+    private Map<String, List<ProblemResponse>> declaredByHandlers() {
+        Map<String, List<ProblemResponse>> declared = new HashMap<>();
+        handlers.getHandlerMethods().forEach((mapping, handler) -> {
+            List<ProblemResponse> problems = ProblemType.declaredBy(handler.getMethod());
+            for (RequestMethod method : mapping.getMethodsCondition().getMethods()) {
+                for (String path : mapping.getPatternValues()) {
+                    declared.computeIfAbsent(key(method.name(), path), k -> new ArrayList<>())
+                            .addAll(problems);
+                }
+            }
+        });
+        return declared;
+    }
+
+    private static String key(String method, String path) {
+        return method + " " + path;
+    }
+
+    private static void document(
+            String path, PathItem.HttpMethod method, Operation operation, List<ProblemResponse> declared) {
         Role role = ACCESS.required(method.name(), path.replaceAll("\\{[^}]+}", "x"));
-        boolean change = method != PathItem.HttpMethod.GET;
-        add(
-                operation,
-                "400",
-                "The request is not valid: invalid-parameters, invalid-input or malformed-request "
-                        + "(the detail says what, where and how to fix it)");
-        if (role != null) {
-            add(operation, "401", "No bearer token, or an unknown one: missing-token, invalid-token");
+        Map<ProblemType, Set<String>> problems = new EnumMap<>(ProblemType.class);
+        for (ProblemType type : ProblemType.values()) {
+            if (applies(type.declared(), path, method, operation, role)) {
+                problems.computeIfAbsent(type, t -> new LinkedHashSet<>()).add(type.when());
+            }
         }
-        if (role == Role.ADMIN) {
-            add(operation, "403", "A reader token on an operation that needs an admin one: forbidden");
+        for (ProblemResponse problem : declared) {
+            problems.computeIfAbsent(problem.value(), t -> new LinkedHashSet<>())
+                    .add(problem.when().isEmpty() ? problem.value().when() : problem.when());
         }
-        if (role != null) {
-            add(operation, "429", THROTTLED + ": throttled");
-        }
-        if (path.contains("{")) {
-            add(operation, "404", "No data set, job, model or deployment of that id or name: not-found");
-        }
-        if (change) {
-            add(
-                    operation,
-                    "409",
-                    "A name taken, a data set or model in use, a job already ended, a deployment "
-                            + "already loading: conflict");
-            add(operation, "413", "A body larger than the service accepts: request-too-large, upload-too-large");
-            add(
-                    operation,
-                    "503",
-                    "The job queue is full, uploads are busy or the deployment is loading: unavailable "
-                            + "(with Retry-After)");
-        }
-        add(operation, "500", "A failure of the service itself (logged): internal");
+        Map<Integer, List<String>> byStatus = new TreeMap<>();
+        problems.forEach((type, whens) ->
+                whens.forEach(when -> byStatus.computeIfAbsent(type.status().value(), s -> new ArrayList<>())
+                        .add(type.kind() + ": " + when)));
+        byStatus.forEach((status, lines) -> add(operation, String.valueOf(status), String.join("; ", lines)));
+    }
+
+    /** Whether an operation of this shape answers the problems of {@code declared} ({@link ProblemType.Declared}). */
+    private static boolean applies(
+            ProblemType.Declared declared, String path, PathItem.HttpMethod method, Operation operation, Role role) {
+        return switch (declared) {
+            case EVERYWHERE -> true;
+            case TOKEN -> role != null;
+            case ADMIN_TOKEN -> role == Role.ADMIN;
+            case PATH_VARIABLE -> path.contains("{");
+            case CHANGE -> method != PathItem.HttpMethod.GET;
+            case REQUEST_BODY -> operation.getRequestBody() != null;
+            case MULTIPART_BODY ->
+                operation.getRequestBody() != null
+                        && operation.getRequestBody().getContent() != null
+                        && operation.getRequestBody().getContent().containsKey(MULTIPART);
+            case BY_HANDLER, NOWHERE -> false;
+        };
     }
 
     private static void documentInference(String path, PathItem.HttpMethod method, Operation operation) {

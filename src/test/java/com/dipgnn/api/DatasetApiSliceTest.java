@@ -66,6 +66,18 @@ class DatasetApiSliceTest {
     }
 
     @Test
+    void aBodyOfAnotherTypeIsToldBothTypesTheOperationTakes() throws Exception {
+        mvc.perform(post(DATASETS).contentType(MediaType.TEXT_PLAIN).content("id=shop"))
+                .andExpect(status().isUnsupportedMediaType())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "unsupported-media-type"))
+                .andExpect(jsonPath("$.detail")
+                        .value("Content-Type text/plain is not accepted here; send application/json or "
+                                + "multipart/form-data"));
+        Mockito.verifyNoInteractions(datasets);
+    }
+
+    @Test
     void anInteractionGraphIsRegisteredWithItsKindAndSettings() throws Exception {
         SyntheticSpec asked =
                 new SyntheticSpec("interactions", null, null, null, 7L, 200, 100, 2000, 4, 0.3, 0.8, null, 5, 0.2, 0.1);

@@ -27,6 +27,22 @@ class OpenApiDocumentContentTest {
     }
 
     @Test
+    void theBearerSchemeSaysWhatEachRoleMayDoAndWhereATokenComesFrom() throws Exception {
+        // Swagger UI shows it next to its Authorize button
+        assertThat(document()
+                        .at("/components/securitySchemes/bearer/description")
+                        .asText())
+                .contains(
+                        "`READER` tokens can read and run inference",
+                        "`ADMIN` tokens can also change things",
+                        "`<data dir>/admin-token`",
+                        "`./dipgnn-data/admin-token` by default",
+                        "`DIPGNN_DATA_DIR`",
+                        "`dipgnn.security.tokens[i].name`",
+                        "`DIPGNN_SECURITY_TOKENS_<i>_TOKEN`");
+    }
+
+    @Test
     void theOpenInferenceHealthRoutesArePublicAndTheRestNeedsTheToken() throws Exception {
         JsonNode doc = document();
         for (String path : new String[] {"/v2/health/live", "/v2/health/ready"}) {

@@ -66,6 +66,10 @@ class RequestBodyLimitTest {
                         response,
                         (req, res) -> passed.incrementAndGet());
         assertThat(response.getStatus()).isEqualTo(415);
+        assertThat(response.getContentAsString())
+                .contains(
+                        "Content-Type multipart/form-data is not accepted here; send application/json",
+                        "only POST /api/v1/datasets takes multipart/form-data");
         assertThat(passed).hasValue(0);
         MockHttpServletResponse upload = new MockHttpServletResponse();
         filter(2)

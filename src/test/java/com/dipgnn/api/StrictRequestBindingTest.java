@@ -102,7 +102,12 @@ class StrictRequestBindingTest {
                         .contentType(MediaType.TEXT_PLAIN)
                         .content("steps=5"))
                 .andExpect(status().isUnsupportedMediaType())
-                .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "unsupported-media-type"));
+                .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "unsupported-media-type"))
+                .andExpect(jsonPath("$.detail")
+                        .value("Content-Type text/plain is not accepted here; send application/json"));
+        mvc.perform(post("/api/v1/jobs/finetune").content("{}"))
+                .andExpect(status().isUnsupportedMediaType())
+                .andExpect(jsonPath("$.detail").value("the request has no Content-Type; send application/json"));
         mvc.perform(org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete("/api/v1/jobs/finetune"))
                 .andExpect(status().isMethodNotAllowed())
                 .andExpect(jsonPath("$.type").value(Problems.TYPE_BASE + "method-not-allowed"));

@@ -157,6 +157,31 @@ class ApiTokenFilterTest {
     }
 
     @Test
+    void anUnknownTokenIsToldWhereKnownOnesComeFromButNeverWhatTheyAre() throws Exception {
+        JsonNode configured =
+                json.readTree(call("GET", "/api/v1/jobs", "10.1.2.3", WRONG).getContentAsString());
+        assertThat(configured.path("type").asText()).isEqualTo("urn:dipgnn:problem:invalid-token");
+        assertThat(configured.path("detail").asText())
+                .contains("send a token configured in dipgnn.security.tokens (DIPGNN_SECURITY_TOKENS_<i>_TOKEN)")
+                .doesNotContain(ADMIN, READER, WRONG, ApiTokens.GENERATED_FILE);
+
+        Path generatedDir = data.resolve("first-start");
+        ServiceProperties defaults = com.dipgnn.testing.TestProperties.of(generatedDir);
+        filter = new ApiTokenFilter(new ApiTokens(defaults), defaults, json, new SimpleMeterRegistry(), clock);
+        Path file =
+                generatedDir.resolve(ApiTokens.GENERATED_FILE).toAbsolutePath().normalize();
+        String detail = json.readTree(
+                        call("GET", "/api/v1/jobs", "10.1.2.4", WRONG).getContentAsString())
+                .path("detail")
+                .asText();
+        assertThat(detail)
+                .contains(
+                        "no token is configured in dipgnn.security.tokens",
+                        "send the admin token this service " + "generated in " + file)
+                .doesNotContain(java.nio.file.Files.readString(file).trim(), WRONG);
+    }
+
+    @Test
     void anUnknownTokenOnAnOpenEndpointCountsTowardsTheLockoutButTheEndpointStaysOpen() throws Exception {
         for (int i = 0; i < 10; i++) {
             assertThat(call("GET", "/actuator/health", "10.1.2.3", WRONG).getStatus())
