@@ -69,6 +69,7 @@ public final class Problems {
         String wanted = accepted.stream()
                 .map(t -> t.getType() + "/" + t.getSubtype())
                 .distinct()
+                .sorted() // Spring's order of an operation's types varies from start to start
                 .collect(Collectors.joining(" or "));
         return of(ProblemType.UNSUPPORTED_MEDIA_TYPE, given + (wanted.isEmpty() ? "" : "; send " + wanted));
     }

@@ -94,7 +94,12 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
         PretrainMethod.Kept which = keptNetwork(chosen);
         PretrainingRun run = PretrainingRun.prepare(
                 new PretrainingRun.Data(
-                        graph, options.dataset, spec.pretrainSplit(graph), spec.inputSettings(), spec.model()),
+                        graph,
+                        options.dataset,
+                        spec.pretrainSplit(graph),
+                        spec.inputSettings(),
+                        // the saved architecture records the dropout it was trained with, as a job's `dropout` does
+                        spec.model().withDropout(config.dropout())),
                 Devices.select(options.device),
                 TextCaches.cli());
         System.err.println("pre-training graph: " + run.pretrainGraph().describe());

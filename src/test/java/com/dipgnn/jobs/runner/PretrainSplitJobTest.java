@@ -92,7 +92,7 @@ class PretrainSplitJobTest {
                         "16",
                         "--heads",
                         "2",
-                        "--dropout",
+                        "--pretrain-dropout",
                         "0.2",
                         "--pretrain-steps",
                         "4",
