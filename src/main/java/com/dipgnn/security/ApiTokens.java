@@ -62,8 +62,10 @@ public class ApiTokens {
     public String whereToFindOne() {
         String setting = ServiceProperties.Security.TOKENS + " (" + ServiceProperties.Security.TOKENS_ENV + "TOKEN)";
         return generated != null
-                ? "no token is configured in " + setting + ", so send the admin token this service generated in "
-                        + generated
+                // the file's name only: a caller without a token is not told where the server keeps its data
+                ? "no token is configured in " + setting + ", so send the admin token this service generated: the "
+                        + "file " + GENERATED_FILE + " in its data directory (dipgnn.data-dir; ./dipgnn-data by "
+                        + "default), readable by the account that runs it"
                 : "send a token configured in " + setting;
     }
 

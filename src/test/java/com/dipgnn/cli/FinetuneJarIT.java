@@ -25,21 +25,13 @@ import org.junit.jupiter.api.io.TempDir;
 class FinetuneJarIT {
 
     /** Small but complete: one layer, a tiny width, the whole graph per step. */
-    private static final List<String> SMALL = List.of(
-            "--steps",
-            "20",
-            "--eval-every",
-            "10",
-            "--layers",
-            "1",
-            "--hidden",
-            "16",
-            "--heads",
-            "2",
-            "--batch-size",
-            "64",
-            "--full-graph-max-nodes",
-            "100000");
+    /** A small architecture, which pre-training and fine-tuning share. */
+    private static final List<String> SMALL_ARCHITECTURE =
+            List.of("--layers", "1", "--hidden", "16", "--heads", "2", "--full-graph-max-nodes", "100000");
+
+    /** A small fine-tuning on the small architecture ({@code pretrain} refuses the fine-tuning options). */
+    private static final List<String> SMALL =
+            concat(List.of("--steps", "20", "--eval-every", "10", "--batch-size", "64"), SMALL_ARCHITECTURE);
 
     private static final List<String> NATIVE_OVERRIDES = List.of(
             "PYTORCH_LIBRARY_PATH",
@@ -190,7 +182,7 @@ class FinetuneJarIT {
                                 "--save",
                                 model.toString(),
                                 "--json"),
-                        SMALL));
+                        SMALL_ARCHITECTURE));
         assertThat(pretrain.exitCode()).as(pretrain.output()).isZero();
         JsonNode figures = new ObjectMapper().readTree(pretrain.stdout());
         assertThat(figures.path("method").asText()).isEqualTo("dipgnn");
