@@ -147,7 +147,7 @@ case $reached in
   6|7|28) phase "no network inside: $(head -1 "$WORK/offline.err")" ;;
   *) cat "$WORK/offline.err" >&2; fail "curl inside the container failed with exit code $reached, not for want of a network" ;;
 esac
-wait_ready 1800   # the first start measured 66 s idle and 651 s at load 7 to 10 on 2 cores (README): a wide margin
+wait_ready 1800   # the first start measured 79 s idle and 651 s at load 7 to 10 on 2 cores (README): a wide margin
 first=$(recommend)
 [ "$(wc -w <<<"$first")" = 10 ] || fail "expected 10 recommendations, got '$first'"
 phase "first recommendation for query 7: $first"

@@ -25,8 +25,9 @@ public final class EngineThreads {
 
     /**
      * The automatic count on a machine whose other work keeps {@code loadAverage} cores busy (the
-     * one-minute load average; negative when the system cannot tell, read as idle): the cores left
-     * free, rounded to the nearest whole core, divided among the jobs, at least one. A busy machine
+     * one-minute load average; negative when the system cannot tell, read as idle): the cores that
+     * its whole busy cores leave free (the load rounded down: the tail of work just ended, 0.5, still
+     * leaves every core), divided among the jobs, at least one. A busy machine
      * thus gets fewer threads: PyTorch's threads wait for each other by spinning, and on cores
      * another process holds they spin instead of computing (a 2-core machine at load 2 measured
      * 20–41 s a step with 2 threads, 40% of it in the kernel).
@@ -36,7 +37,7 @@ public final class EngineThreads {
             throw new IllegalArgumentException(
                     "cores and concurrent jobs must be at least 1; got " + cores + " and " + concurrentJobs);
         }
-        long busy = loadAverage > 0 ? Math.round(loadAverage) : 0;
+        long busy = loadAverage > 0 ? (long) Math.floor(loadAverage) : 0;
         long free = Math.max(1, cores - busy);
         return (int) Math.max(1, free / concurrentJobs);
     }

@@ -35,12 +35,14 @@ class EngineThreadsTest {
 
     @Test
     void aBusyMachineGetsOnlyTheCoresItsLoadLeavesFree() {
-        // worked by hand: 2 cores at load 2.0 -> none free -> still 1; 8 cores at load 2.4 -> 2 busy ->
-        // 6 free among 3 jobs -> 2; at load 2.6 -> 3 busy -> 5 free for 1 job; unknown load (-1) -> idle
+        // worked by hand, the load rounded down to whole busy cores: 2 cores at load 2.0 -> none free ->
+        // still 1; at 1.4 -> 1 busy -> 1; at 0.8 -> none busy -> 2; 8 cores at load 2.4 -> 2 busy -> 6 free
+        // among 3 jobs -> 2; at load 3.6 -> 3 busy -> 5 free for 1 job; unknown load (-1) -> idle
         assertThat(EngineThreads.automatic(2, 1, 2.0)).isEqualTo(1);
-        assertThat(EngineThreads.automatic(2, 1, 0.3)).isEqualTo(2);
+        assertThat(EngineThreads.automatic(2, 1, 1.4)).isEqualTo(1);
+        assertThat(EngineThreads.automatic(2, 1, 0.8)).isEqualTo(2);
         assertThat(EngineThreads.automatic(8, 3, 2.4)).isEqualTo(2);
-        assertThat(EngineThreads.automatic(8, 1, 2.6)).isEqualTo(5);
+        assertThat(EngineThreads.automatic(8, 1, 3.6)).isEqualTo(5);
         assertThat(EngineThreads.automatic(16, 1, -1)).isEqualTo(16);
         assertThat(EngineThreads.automatic(4, 2, 9.0)).isEqualTo(1);
     }
