@@ -92,13 +92,14 @@ public final class EmbedCommand implements Callable<Integer> {
             }
         }
         long total = chosen.stream().mapToLong(graph::numNodes).sum();
-        LongConsumer progress = n -> System.err.printf(Locale.ROOT, "\rwriting %d/%d nodes", n, total);
+        CountLine writing = new CountLine(System.err);
+        LongConsumer progress = n -> writing.show("writing nodes", n, total);
+        CountLine embedding = new CountLine(System.err);
         try (ModelDeployment deployment = ModelDeployment.deploy(
                 model,
                 graph,
                 EmbeddingExport.deploymentOptions(Devices.select(device)),
-                (phase, done, all) -> System.err.printf(
-                        Locale.ROOT, "\r%s %d/%d", phase.name().toLowerCase(Locale.ROOT), done, all),
+                (phase, done, all) -> embedding.show(phase.name().toLowerCase(Locale.ROOT), done, all),
                 TextCaches.cli())) {
             System.err.println();
             String written = tsv
