@@ -23,9 +23,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
         description = "Pre-trains, fine-tunes and benchmarks graph neural networks.",
         footer = {
             "",
-            "None of these commands starts the service. Without a command the jar starts the HTTP service",
-            "(API and worker in one process); `api` or `worker` as the first word starts it with that role",
-            "only (docs/service.md, \"Roles and the worker pool\"). Each command's options: dipgnn COMMAND --help."
+            "None of these commands starts the service. Without a command the jar starts the HTTP service (API and "
+                    + "worker in one process); `api` or `worker` as the first word starts it with that role only "
+                    + "(docs/service.md, \"Roles and the worker pool\"). Each command's options: dipgnn COMMAND --help."
         },
         subcommands = {
             PretrainCommand.class,
