@@ -9,7 +9,7 @@ import java.util.Map;
  * that job is, and what follows it. A request to the deployment meanwhile answers 503 saying so.
  *
  * @param preparer who prepares it, for people ({@code the quick start})
- * @param jobId the job working towards it now
+ * @param jobId the job working towards it now, or null before the first is submitted
  * @param phase that job's phase ({@code queued}, {@code pretraining}, {@code fine-tuning}...)
  * @param step that job's last completed step (0 before its first)
  * @param totalSteps the steps it runs at most (0 when not known yet)
@@ -18,6 +18,11 @@ import java.util.Map;
  */
 public record DeploymentPreparation(
         String preparer, String jobId, String phase, long step, long totalSteps, Double etaSeconds, String then) {
+
+    /** Preparation that has begun, before its first job: the moments after the service's start. */
+    public static DeploymentPreparation starting(String preparer) {
+        return new DeploymentPreparation(preparer, null, "starting", 0, 0, null, null);
+    }
 
     /** The wait advised to a client (Retry-After): the ETA within [5, 60] s, or 15 s without one. */
     public int retryAfterSeconds() {
@@ -32,11 +37,14 @@ public record DeploymentPreparation(
         StringBuilder s = new StringBuilder("deployment '")
                 .append(deployment)
                 .append("' is being prepared by ")
-                .append(preparer)
-                .append(": job ")
-                .append(jobId)
-                .append(" is ")
-                .append(phase);
+                .append(preparer);
+        if (jobId == null) {
+            return s.append(", which is starting; retry in ")
+                    .append(retryAfterSeconds())
+                    .append(" s")
+                    .toString();
+        }
+        s.append(": job ").append(jobId).append(" is ").append(phase);
         if (totalSteps > 0) {
             s.append(String.format(Locale.ROOT, " at step %d of %d", step, totalSteps));
         }
@@ -62,6 +70,10 @@ public record DeploymentPreparation(
     /** The problem detail's properties: what a client can act on. */
     Map<String, Object> details() {
         Map<String, Object> d = new LinkedHashMap<>();
+        if (jobId == null) {
+            d.put("phase", phase);
+            return d;
+        }
         d.put("jobId", jobId);
         d.put("phase", phase);
         d.put("step", step);

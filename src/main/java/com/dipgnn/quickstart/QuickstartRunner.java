@@ -11,6 +11,7 @@ import com.dipgnn.jobs.parameters.FinetuneParameters;
 import com.dipgnn.jobs.parameters.PretrainParameters;
 import com.dipgnn.jobs.runner.JobProgress;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -53,7 +54,7 @@ class QuickstartRunner implements ApplicationRunner {
     private final DeploymentService deployments;
     private final ObjectMapper json;
     private volatile Thread thread;
-    /** The job working towards the deployment now, and what follows it; null before the first. */
+    /** The job working towards the deployment now, and what follows it; null before the first is submitted. */
     private final AtomicReference<Stage> stage = new AtomicReference<>();
 
     /** A job of the quick start and what comes after it. */
@@ -66,25 +67,69 @@ class QuickstartRunner implements ApplicationRunner {
         this.json = json;
     }
 
+    /**
+     * Says, before the web server takes its first request, that the deployment is being prepared:
+     * a request in the moment between the server's start and the first job's gets the 503 too, never
+     * a 404.
+     */
+    @PostConstruct
+    void announce() {
+        if (willRun()) {
+            deployments.preparing(properties.quickstart().deployment(), this::preparation);
+        }
+    }
+
     @Override
     public void run(ApplicationArguments args) {
-        ServiceProperties.Quickstart q = properties.quickstart();
-        if (!q.enabled()
-                || !properties.datasets().registerBuiltin()
-                || !properties.runsApi()
-                || !properties.runsWorker()
-                || Files.exists(marker())) {
+        if (!willRun()) {
             return;
         }
+        ServiceProperties.Quickstart q = properties.quickstart();
         LOG.info(
                 "Quick start: pre-training, fine-tuning and deploying '{}' on the built-in graph '{}' as jobs "
-                        + "(about a minute on 2 cores; dipgnn.quickstart.enabled=false turns this off)",
+                        + "(79 s on an idle 2-core machine, minutes on a busy one: its routes say how long meanwhile; "
+                        + "dipgnn.quickstart.enabled=false turns this off)",
                 q.deployment(),
                 DatasetService.BUILTIN_QUERY_PRODUCT);
-        deployments.preparing(q.deployment(), this::preparation);
-        thread = new Thread(this::demonstrate, "quickstart");
+        String pretraining;
+        try {
+            // submitted here, so that the service names its job from its first request on
+            pretraining = submitPretraining(q);
+        } catch (RuntimeException e) {
+            LOG.warn("Quick start stopped: {}", e.getMessage(), e);
+            deployments.notPreparing(q.deployment());
+            return;
+        }
+        stage.set(new Stage(pretraining, afterPretraining(q)));
+        thread = new Thread(() -> demonstrate(pretraining), "quickstart");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /** Whether this start runs the demonstration: on the embedded defaults, both roles, and not yet done. */
+    private boolean willRun() {
+        return properties.quickstart().enabled()
+                && properties.datasets().registerBuiltin()
+                && properties.runsApi()
+                && properties.runsWorker()
+                && !Files.exists(marker());
+    }
+
+    /** Submits the pre-training job (or finds the one a start before submitted: same key) and returns its id. */
+    private String submitPretraining(ServiceProperties.Quickstart q) {
+        return jobs.submitPretrain(
+                        DatasetService.BUILTIN_QUERY_PRODUCT,
+                        "quickstart-dipgnn",
+                        parameters(
+                                PretrainParameters.class,
+                                Map.of("layers", 2, "hidden", 64, "heads", 4, "steps", q.pretrainSteps())),
+                        "quickstart-pretrain")
+                .job()
+                .id();
+    }
+
+    private static String afterPretraining(ServiceProperties.Quickstart q) {
+        return "fine-tuning (" + q.finetuneSteps() + " steps) and deploying";
     }
 
     @PreDestroy
@@ -95,21 +140,11 @@ class QuickstartRunner implements ApplicationRunner {
         }
     }
 
-    private void demonstrate() {
+    private void demonstrate(String pretraining) {
         ServiceProperties.Quickstart q = properties.quickstart();
         String dataset = DatasetService.BUILTIN_QUERY_PRODUCT;
         try {
-            JobView pretrained = awaitEnd(
-                    jobs.submitPretrain(
-                                    dataset,
-                                    "quickstart-dipgnn",
-                                    parameters(
-                                            PretrainParameters.class,
-                                            Map.of("layers", 2, "hidden", 64, "heads", 4, "steps", q.pretrainSteps())),
-                                    "quickstart-pretrain")
-                            .job()
-                            .id(),
-                    "fine-tuning (" + q.finetuneSteps() + " steps) and deploying");
+            JobView pretrained = awaitEnd(pretraining, afterPretraining(q));
             if (pretrained.state() != JobState.SUCCEEDED) {
                 giveUp("the pre-training job " + pretrained.id() + " ended " + pretrained.state());
                 return;
@@ -170,10 +205,10 @@ class QuickstartRunner implements ApplicationRunner {
         }
     }
 
-    /** Where the quick start is, for a request to its deployment before it exists; null before its first job. */
+    /** Where the quick start is, for a request to its deployment before it exists. */
     private DeploymentPreparation preparation() {
         Stage now = stage.get();
-        return now == null ? null : preparation(jobs.get(now.jobId()), now.then());
+        return now == null ? DeploymentPreparation.starting(PREPARER) : preparation(jobs.get(now.jobId()), now.then());
     }
 
     private static DeploymentPreparation preparation(JobView job, String then) {
