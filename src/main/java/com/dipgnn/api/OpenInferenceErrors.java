@@ -57,7 +57,11 @@ public class OpenInferenceErrors {
         }
         ResponseEntity.BodyBuilder answer = ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON);
         if (status.value() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
-            answer.header(org.springframework.http.HttpHeaders.RETRY_AFTER, "30");
+            // the wait the error advises (a deployment being prepared: its job's ETA), as on /api/v1
+            int wait = e instanceof ServiceUnavailableException unavailable
+                    ? unavailable.retryAfterSeconds()
+                    : ServiceUnavailableException.DEFAULT_RETRY_AFTER_SECONDS;
+            answer.header(org.springframework.http.HttpHeaders.RETRY_AFTER, Integer.toString(wait));
         }
         return answer.body(body(message(e, status)));
     }

@@ -77,7 +77,9 @@ public class RequestBodyLimit extends OncePerRequestFilter {
     private void refuse(HttpServletRequest request, HttpServletResponse response, ProblemDetail problem)
             throws IOException {
         if (problem.getStatus() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
-            response.setHeader(HttpHeaders.RETRY_AFTER, "30");
+            response.setHeader(
+                    HttpHeaders.RETRY_AFTER,
+                    Integer.toString(com.dipgnn.errors.ServiceUnavailableException.DEFAULT_RETRY_AFTER_SECONDS));
         }
         Problems.write(request, response, json, problem);
     }

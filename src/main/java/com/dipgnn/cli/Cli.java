@@ -113,10 +113,7 @@ public final class Cli {
     static void applyThreads(String value) {
         if (value == null || value.isBlank()) {
             com.dipgnn.runtime.EngineThreads.apply(com.dipgnn.runtime.EngineThreads.automatic(
-                    Runtime.getRuntime().availableProcessors(),
-                    1,
-                    java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                            .getSystemLoadAverage()));
+                    Runtime.getRuntime().availableProcessors(), 1, com.dipgnn.runtime.EngineThreads.loadAverage()));
             return;
         }
         int threads;

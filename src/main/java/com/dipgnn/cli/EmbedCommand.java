@@ -92,16 +92,15 @@ public final class EmbedCommand implements Callable<Integer> {
             }
         }
         long total = chosen.stream().mapToLong(graph::numNodes).sum();
-        CountLine writing = new CountLine(System.err);
-        LongConsumer progress = n -> writing.show("writing nodes", n, total);
-        CountLine embedding = new CountLine(System.err);
+        CountLine counts = new CountLine(System.err); // embedding, indexing, then writing: a clock each
+        LongConsumer progress = n -> counts.show("writing nodes", n, total);
         try (ModelDeployment deployment = ModelDeployment.deploy(
                 model,
                 graph,
                 EmbeddingExport.deploymentOptions(Devices.select(device)),
-                (phase, done, all) -> embedding.show(phase.name().toLowerCase(Locale.ROOT), done, all),
+                (phase, done, all) -> counts.show(phase.name().toLowerCase(Locale.ROOT), done, all),
                 TextCaches.cli())) {
-            System.err.println();
+            counts.end();
             String written = tsv
                     ? writeTsv(deployment, chosen, progress)
                     : writeParquet(
@@ -116,7 +115,7 @@ public final class EmbedCommand implements Callable<Integer> {
                                     graph,
                                     device),
                             progress);
-            System.err.println();
+            counts.end();
             System.out.println(written);
         }
         return 0;

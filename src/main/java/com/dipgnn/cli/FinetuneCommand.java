@@ -146,22 +146,24 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         }
         boolean gnn = "gnn".equalsIgnoreCase(model.trim());
         refuseOptionsTheModelIgnores(gnn);
+        // a model that cannot be found is named before the graph loads, which can take long
+        Path startFrom = pretrained == null ? null : pretrainedModel();
         HeteroGraph graph = GraphLocations.load(options.graphLocation(), options.splitSeed);
         if (!gnn) {
             return runBaseline(kind, graph);
         }
         com.dipgnn.store.ModelStore.EncoderWeights start =
-                pretrained == null ? null : com.dipgnn.store.ModelStore.readEncoderWeights(pretrainedModel());
+                startFrom == null ? null : com.dipgnn.store.ModelStore.readEncoderWeights(startFrom);
         ExperimentSpec spec = start == null
                 ? options.spec(kind, graph)
                 : options.spec(kind, graph, start.manifest().modelConfig());
         PrintStream err = System.err;
         err.println("data: " + graph.describe());
-        FineTuneExperiment experiment = (pretrained == null
+        FineTuneExperiment experiment = (startFrom == null
                         ? new FineTuneExperiment(
                                 graph, options.dataset, spec, Devices.select(options.device), TextCaches.cli())
                         : FineTuneExperiment.fromPretrained(
-                                pretrainedModel(),
+                                startFrom,
                                 graph,
                                 options.dataset,
                                 spec,

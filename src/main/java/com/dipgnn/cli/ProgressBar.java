@@ -96,16 +96,19 @@ public final class ProgressBar implements TrainingListener {
         }
     }
 
-    /**
-     * {@code elapsed 1m05s, 3m20s left}: the time since the first step and the mean time of the steps
-     * since then times the steps to go (no estimate before the second step).
-     */
+    /** The time since the first step, and the time left at the mean pace of the steps since then. */
     private String timing(long step, long totalSteps, long now) {
-        long elapsed = now - firstNanos;
-        String text = "elapsed " + duration(elapsed);
-        if (step > firstStep && step < totalSteps) {
-            double perStep = (double) elapsed / (step - firstStep);
-            text += ", " + duration((long) (perStep * (totalSteps - step))) + " left";
+        return elapsedAndLeft(now - firstNanos, step - firstStep, totalSteps - step);
+    }
+
+    /**
+     * {@code elapsed 1m05s, 3m20s left}: {@code elapsedNanos}, and the mean time of the {@code done}
+     * units in it times the {@code toGo} units left (no estimate before a unit is done, none at the end).
+     */
+    static String elapsedAndLeft(long elapsedNanos, long done, long toGo) {
+        String text = "elapsed " + duration(elapsedNanos);
+        if (done > 0 && toGo > 0) {
+            text += ", " + duration((long) ((double) elapsedNanos / done * toGo)) + " left";
         }
         return text;
     }

@@ -78,7 +78,11 @@ final class ServiceData {
         }
         Path uploaded = dir.resolve("datasets").resolve(given);
         if (!given.contains("/") && Files.isDirectory(uploaded)) {
-            return graphFolder(uploaded).toString();
+            try {
+                return DatasetLocator.graphFolderIn(uploaded).toString(); // where the service loads it from
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list the uploaded data set " + uploaded, e);
+            }
         }
         String builtin = BUILTIN.get(given);
         if (builtin != null) {
@@ -104,17 +108,6 @@ final class ServiceData {
             return true;
         } catch (GraphDataException e) {
             return false;
-        }
-    }
-
-    /** An upload's folder, or the one folder it holds (an archive of one top folder), as the service loads it. */
-    private static Path graphFolder(Path uploaded) {
-        try (Stream<Path> entries = Files.list(uploaded)) {
-            List<Path> all = entries.filter(p -> !p.getFileName().toString().startsWith("."))
-                    .toList();
-            return all.size() == 1 && Files.isDirectory(all.get(0)) ? all.get(0) : uploaded;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + uploaded, e);
         }
     }
 

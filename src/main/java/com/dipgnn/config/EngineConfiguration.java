@@ -12,7 +12,6 @@ import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
-import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
@@ -35,7 +34,7 @@ public class EngineConfiguration {
     @Bean
     public Device device(@Value("${dipgnn.device:auto}") String preference, ServiceProperties properties) {
         int cores = Runtime.getRuntime().availableProcessors();
-        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        double load = EngineThreads.loadAverage();
         int threads = EngineThreads.apply(properties.engineThreads(cores, load));
         AggregationKernel.use(properties.kernels());
         LOG.info(

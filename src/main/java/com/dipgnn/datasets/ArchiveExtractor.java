@@ -122,20 +122,15 @@ public final class ArchiveExtractor {
                             + " (" + e.getMessage() + "); upload the whole file again",
                     e);
         }
-        if (format.endsWith(".zip") && !hasZipEnd(archive)) {
-            throw new InvalidInputException(
-                    "file",
-                    "'" + filename + "' is truncated: it ends before the zip's closing directory (" + entries
-                            + " entries read); upload the whole file again");
-        }
         if (entries == 0) {
             throw new InvalidInputException("file", "the archive '" + filename + "' holds no files");
         }
     }
 
     /**
-     * Refuses a file that is not the archive its name says, by its first bytes: a zip's local
-     * header (or the end record of an empty zip), a tar header's {@code ustar} magic, gzip's 1f 8b.
+     * Refuses, before anything is extracted, a file that is not the archive its name says, by its
+     * first bytes (a zip's local header or the end record of an empty zip, a tar header's
+     * {@code ustar} magic, gzip's 1f 8b), and a zip whose end record is missing: one cut short.
      */
     private static void requireFormat(Path archive, String filename, String format) throws IOException {
         byte[] head = new byte[512];
@@ -164,6 +159,12 @@ public final class ArchiveExtractor {
                     "'" + filename + "' is not " + kind + ": it starts with " + opening(head, n)
                             + "; upload the graph's files packed as " + kind + ", or name the file after its format "
                             + "(.zip, .tar, .tar.gz or .tgz)");
+        }
+        if (format.endsWith(".zip") && !hasZipEnd(archive)) {
+            throw new InvalidInputException(
+                    "file",
+                    "'" + filename + "' is truncated: it ends before the zip's closing directory; upload the whole "
+                            + "file again");
         }
     }
 

@@ -6,6 +6,7 @@ import com.dipgnn.errors.InvalidInputException;
 import com.dipgnn.errors.NotFoundException;
 import com.dipgnn.errors.ServiceUnavailableException;
 import com.dipgnn.graph.HeteroGraph;
+import com.dipgnn.graph.io.DatasetLocator;
 import com.dipgnn.graph.io.GraphDataException;
 import com.dipgnn.graph.io.GraphLoaders;
 import com.dipgnn.graph.io.LoadOptions;
@@ -30,7 +31,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
@@ -205,7 +205,7 @@ public class DatasetService {
             Path graphDir = checked(
                     "file",
                     AllowedRoots.within(extracted, "the archive's own folder"),
-                    graphFolder(extracted).toString(),
+                    DatasetLocator.graphFolderIn(extracted).toString(),
                     "the extracted archive");
             Path graphInside = extracted.toRealPath().relativize(graphDir);
             stages.validating(extracted);
@@ -390,14 +390,6 @@ public class DatasetService {
             return allowed.directory(directory, what);
         } catch (PathRefusedException e) {
             throw new InvalidInputException(field, e.getMessage());
-        }
-    }
-
-    /** The extracted folder itself, or its only sub-folder when the archive wrapped the files in one. */
-    private static Path graphFolder(Path extracted) throws IOException {
-        try (Stream<Path> children = Files.list(extracted)) {
-            List<Path> all = children.toList();
-            return all.size() == 1 && Files.isDirectory(all.get(0)) ? all.get(0) : extracted;
         }
     }
 

@@ -42,6 +42,11 @@ public final class EngineThreads {
         return (int) Math.max(1, free / concurrentJobs);
     }
 
+    /** This machine's one-minute load average, or a negative number when the system cannot tell. */
+    public static double loadAverage() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
     /**
      * Sets PyTorch's intra-op threads to {@code threads} and its inter-op threads to 1 unless the
      * JVM was started with them; call before the engine loads ({@link Devices#engine()}).

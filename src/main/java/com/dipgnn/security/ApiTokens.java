@@ -64,8 +64,8 @@ public class ApiTokens {
         return generated != null
                 // the file's name only: a caller without a token is not told where the server keeps its data
                 ? "no token is configured in " + setting + ", so send the admin token this service generated: the "
-                        + "file " + GENERATED_FILE + " in its data directory (dipgnn.data-dir; ./dipgnn-data by "
-                        + "default), readable by the account that runs it"
+                        + "file " + GENERATED_FILE + " in its data directory (dipgnn.data-dir; "
+                        + ServiceProperties.DEFAULT_DATA_DIR + " by default), readable by the account that runs it"
                 : "send a token configured in " + setting;
     }
 

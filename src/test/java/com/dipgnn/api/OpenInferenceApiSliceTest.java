@@ -122,6 +122,20 @@ class OpenInferenceApiSliceTest {
     }
 
     @Test
+    void aModelBeingPreparedAdvisesItsOwnWaitAsOnTheServicesRoutes() throws Exception {
+        // a deployment the quick start prepares: the 503 carries its job's ETA, 12 s, not the default 30
+        Mockito.when(deployments.serving("prep"))
+                .thenThrow(new com.dipgnn.errors.ServiceUnavailableException(
+                        "deployment 'prep' is being prepared", 12, java.util.Map.of("jobId", "j-1")));
+        protocolError(mvc.perform(post("/v2/models/prep/infer")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"inputs\": [" + NODE_IDS + "]}")))
+                .andExpect(status().isServiceUnavailable())
+                .andExpect(header().string("Retry-After", "12"))
+                .andExpect(jsonPath("$.error").value(Matchers.containsString("being prepared")));
+    }
+
+    @Test
     void aVersionBeingLoadedIsNotReadyYetAndAnUnknownModelIsNotFound() throws Exception {
         serving("mv-1", DeploymentState.LOADING, "mv-2");
         mvc.perform(get("/v2/models/recs/versions/mv-2/ready"))

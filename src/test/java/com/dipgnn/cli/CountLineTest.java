@@ -18,5 +18,10 @@ class CountLineTest {
         assertThat(line.text("embedding", 1000, 5000)).isEqualTo("embedding 1000/5000 elapsed 4s, 16s left");
         now[0] += 16_000_000_000L;
         assertThat(line.text("embedding", 5000, 5000)).isEqualTo("embedding 5000/5000 elapsed 20s");
+        // a new phase starts its own clock at its first count (10 of 40 already done): no pace yet
+        now[0] += 3_000_000_000L;
+        assertThat(line.text("indexing", 10, 40)).isEqualTo("indexing 10/40 elapsed 0s");
+        now[0] += 2_000_000_000L; // 10 more in 2 s: 0.2 s each, 20 to go -> 4 s
+        assertThat(line.text("indexing", 20, 40)).isEqualTo("indexing 20/40 elapsed 2s, 4s left");
     }
 }

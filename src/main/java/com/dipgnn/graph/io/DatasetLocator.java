@@ -26,6 +26,18 @@ public final class DatasetLocator {
     private DatasetLocator() {}
 
     /**
+     * The graph's folder in an unpacked archive {@code folder}: the one folder it holds when it holds
+     * nothing else (an archive of a top folder, {@code zip -r g.zip graph/}), else {@code folder}
+     * itself. The service loads an upload from there, and the command line finds it the same way.
+     */
+    public static Path graphFolderIn(Path folder) throws IOException {
+        try (Stream<Path> children = Files.list(folder)) {
+            List<Path> all = children.toList();
+            return all.size() == 1 && Files.isDirectory(all.get(0)) ? all.get(0) : folder;
+        }
+    }
+
+    /**
      * The data sets folder, or empty when none is found.
      *
      * @throws GraphDataException when the property or variable names a folder that does not exist

@@ -463,10 +463,9 @@ public record PretrainParameters(
     public void validateAgainst(HeteroGraph graph, ModelManifest pretrainedOrNull) {
         PretrainMethod m = pretrainMethod();
         PretrainConfig config = toPretrainConfig(); // a bad field is reported by name here
+        PretrainMethod.Kept kept = keptNetwork(); // a bad keep is reported as such
         try {
-            config.requireKeepable(keptNetwork());
-        } catch (JobParameterException e) {
-            throw e;
+            config.requireKeepable(kept);
         } catch (IllegalArgumentException e) {
             throw new JobParameterException("generatorWidth", e.getMessage());
         }
