@@ -13,7 +13,8 @@ since() { awk -v a="$1" -v b="$(now)" 'BEGIN{printf "%.1f", b-a}'; }
 
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 t0=$(now)
-java -jar "$JAR" --server.port="$PORT" --dipgnn.data-dir="$DATA" >"$DATA/service.log" 2>&1 &
+# SERVICE_ARGS: more settings, e.g. --dipgnn.quickstart.time-limit=60s
+java -jar "$JAR" --server.port="$PORT" --dipgnn.data-dir="$DATA" ${SERVICE_ARGS:-} >"$DATA/service.log" 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null || true' EXIT
 until curl -fsS "http://127.0.0.1:$PORT/actuator/health/liveness" 2>/dev/null | grep -q UP; do sleep 0.5; done
@@ -35,4 +36,4 @@ curl -fsS -H "$H" -H "$J" "$API/deployments/recommendations/recommendations" -d 
 echo
 echo "first recommendation: $(since "$t0") s"
 curl -fsS -H "$H" "$API/jobs" | grep -o '"modelName":"[^"]*","[^}]*"state":"[A-Z]*"' | sed 's/,"parameters.*"state"/ state/' || true
-grep -E "Engine threads|Quick start|Job .* (submitted|started|succeeded)|Deployment 'recommendations'" "$DATA/service.log" | cut -c1-220
+grep -E "Engine threads|Quick start|time limit|Job .* (submitted|started|succeeded)|Deployment 'recommendations'" "$DATA/service.log" | cut -c1-220

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,6 +59,14 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
             description = "start the encoder from this pre-trained model: a directory (from pretrain), or the id of "
                     + "a model the service stored (see --data-dir)")
     Path pretrained;
+
+    @Option(
+            names = "--time-limit",
+            converter = TimeLimitConverter.class,
+            description = "end each run's training after the step in progress once this much time has passed (90s, "
+                    + "10m, 1.5h; a resumed run counts from its resume): it is validated and the best validated weights "
+                    + "are kept (default: none)")
+    Duration timeLimit;
 
     @Option(names = "--json", description = "print the final result as one JSON object on standard output")
     boolean json;
@@ -174,7 +183,8 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         for (int r = 0; r < options.runs; r++) {
             long runSeed = options.seed + r;
             String primary = experiment.primaryMetric();
-            ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, options.runs), primary);
+            ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, options.runs), primary)
+                    .limitedTo(timeLimit, "fine-tuning");
             FineTuneResult result = experiment.run(
                     runSeed,
                     bar,
@@ -186,12 +196,13 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
             results.add(result);
             err.printf(
                     Locale.ROOT,
-                    "run %d seed %d: test %s %.4f (best step %d, %.1f s)%n",
+                    "run %d seed %d: test %s %.4f (best step %d of %d run, %.1f s)%n",
                     r + 1,
                     runSeed,
                     primary,
                     result.metrics().get("test").get(primary),
                     result.bestStep(),
+                    result.stepsRun(),
                     result.seconds());
         }
         Map<String, Map<String, RunSummary.Stat>> summary = RunSummary.of(results);
@@ -268,7 +279,8 @@ public final class FinetuneCommand implements Callable<Integer>, TrainingCommand
         List<RecommenderResult> results = new ArrayList<>();
         for (int r = 0; r < options.runs; r++) {
             long runSeed = options.seed + r;
-            ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, options.runs), "recall@20");
+            ProgressBar bar = new ProgressBar(err, String.format("run %d/%d", r + 1, options.runs), "recall@20")
+                    .limitedTo(timeLimit, "training");
             Path checkpoints = checkpointDir == null ? null : checkpointDir.resolve("seed" + runSeed);
             RecommenderResult result = experiment.run(runSeed, bar, checkpoints);
             bar.finish();

@@ -15,6 +15,7 @@ import com.dipgnn.runtime.Devices;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -66,6 +67,14 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
     @Option(names = "--checkpoint-dir", description = "directory for checkpoints; an interrupted run resumes from it")
     Path checkpoints;
 
+    @Option(
+            names = "--pretrain-time-limit",
+            converter = TimeLimitConverter.class,
+            description = "end pre-training after the step in progress once this much time has passed (90s, 10m, "
+                    + "1.5h; a resumed run counts from its resume) and save what the steps done learned; the steps run "
+                    + "are in the model's provenance (default: none)")
+    Duration timeLimit;
+
     @Option(names = "--json", description = "print the pre-training figures as one JSON object on standard output")
     boolean json;
 
@@ -105,13 +114,14 @@ public final class PretrainCommand implements Callable<Integer>, TrainingCommand
         System.err.println("pre-training graph: " + run.pretrainGraph().describe());
         PretrainResult result = run.run(
                         new PretrainingRun.Settings(config, which, pretrain.gradientNormsEvery, checkpoints, save),
-                        new PretrainProgress(System.err, "pretrain"))
+                        new PretrainProgress(System.err, "pretrain", timeLimit))
                 .result();
         System.err.printf(
                 Locale.ROOT,
-                "saved the %s encoder to %s (%.1f s)%n",
+                "saved the %s encoder to %s (%d steps, %.1f s)%n",
                 which.name().toLowerCase(Locale.ROOT),
                 save,
+                result.steps(),
                 result.seconds());
         if (json) {
             Map<String, Object> out = new LinkedHashMap<>();

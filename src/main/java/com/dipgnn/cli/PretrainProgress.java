@@ -5,6 +5,7 @@ import com.dipgnn.pretraining.PretrainLogEntry;
 import com.dipgnn.pretraining.PretrainMetrics;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 
@@ -15,8 +16,23 @@ final class PretrainProgress implements PretrainListener {
     private final ProgressBar bar;
 
     PretrainProgress(PrintStream out, String label) {
+        this(out, label, null);
+    }
+
+    /** Progress that ends pre-training once {@code timeLimit} has passed since it started (null: no limit). */
+    PretrainProgress(PrintStream out, String label, Duration timeLimit) {
         this.out = out;
-        this.bar = new ProgressBar(out, label, PretrainMetrics.DISC_ACCURACY);
+        this.bar = new ProgressBar(out, label, PretrainMetrics.DISC_ACCURACY).limitedTo(timeLimit, "pre-training");
+    }
+
+    @Override
+    public void onStart(long resumedFrom) {
+        bar.onStart(resumedFrom);
+    }
+
+    @Override
+    public boolean timeUp() {
+        return bar.timeUp();
     }
 
     @Override

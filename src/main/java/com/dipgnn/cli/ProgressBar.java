@@ -1,15 +1,18 @@
 package com.dipgnn.cli;
 
 import com.dipgnn.optim.TrainingListener;
+import com.dipgnn.optim.TrainingTimeLimit;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
  * A one-line progress bar on standard error with the step, loss, latest validation metric, the
- * time since the first step and the estimated time left (from the mean step time so far). On a
- * terminal it redraws in place; otherwise (logs, CI) it prints a line every 10%.
+ * time since the first step and the estimated time left (from the mean step time so far, or until
+ * its {@link #limitedTo time limit} when that comes first). On a terminal it redraws in place;
+ * otherwise (logs, CI) it prints a line every 10%.
  */
 public final class ProgressBar implements TrainingListener {
 
@@ -25,6 +28,10 @@ public final class ProgressBar implements TrainingListener {
     private final LongSupplier clock;
     private long firstStep = -1;
     private long firstNanos;
+    private TrainingTimeLimit timeLimit;
+    private long lastStep;
+    private long lastTotal;
+    private String training = "training";
 
     public ProgressBar(PrintStream out, String label, String metric) {
         this(out, label, metric, System.console() != null, System::nanoTime);
@@ -37,11 +44,34 @@ public final class ProgressBar implements TrainingListener {
         this.metric = metric;
         this.interactive = interactive;
         this.clock = clock;
+        this.timeLimit = TrainingTimeLimit.of(null, clock);
+    }
+
+    /**
+     * This bar, ending {@code training} (its name in the log line that says so) once {@code limit}
+     * has passed since the run started ({@link #timeUp}); null: no limit.
+     */
+    public ProgressBar limitedTo(Duration limit, String training) {
+        this.timeLimit = TrainingTimeLimit.of(limit, clock);
+        this.training = training;
+        return this;
+    }
+
+    @Override
+    public void onStart(long resumedFrom) {
+        timeLimit.start();
+    }
+
+    @Override
+    public boolean timeUp() {
+        return timeLimit.endsTraining(training, lastStep, lastTotal);
     }
 
     @Override
     public void onStep(long step, long totalSteps, double loss) {
         long now = clock.getAsLong();
+        lastStep = step;
+        lastTotal = totalSteps;
         if (firstStep < 0) {
             firstStep = step;
             firstNanos = now;
@@ -98,7 +128,13 @@ public final class ProgressBar implements TrainingListener {
 
     /** The time since the first step, and the time left at the mean pace of the steps since then. */
     private String timing(long step, long totalSteps, long now) {
-        return elapsedAndLeft(now - firstNanos, step - firstStep, totalSteps - step);
+        long deadline = timeLimit.deadlineNanos();
+        String text = elapsedAndLeft(
+                now - firstNanos,
+                step - firstStep,
+                totalSteps - step,
+                deadline == Long.MAX_VALUE ? -1 : deadline - now);
+        return text;
     }
 
     /**
@@ -106,9 +142,23 @@ public final class ProgressBar implements TrainingListener {
      * units in it times the {@code toGo} units left (no estimate before a unit is done, none at the end).
      */
     static String elapsedAndLeft(long elapsedNanos, long done, long toGo) {
+        return elapsedAndLeft(elapsedNanos, done, toGo, -1);
+    }
+
+    /**
+     * As {@link #elapsedAndLeft(long, long, long)}, the time left ending at a time limit {@code
+     * limitLeftNanos} away (plus the step in progress) when that comes first; negative: no limit.
+     */
+    static String elapsedAndLeft(long elapsedNanos, long done, long toGo, long limitLeftNanos) {
         String text = "elapsed " + duration(elapsedNanos);
         if (done > 0 && toGo > 0) {
-            text += ", " + duration((long) ((double) elapsedNanos / done * toGo)) + " left";
+            double perUnit = (double) elapsedNanos / done;
+            double left = perUnit * toGo;
+            boolean limited = limitLeftNanos >= 0 && Math.max(limitLeftNanos, 0) + perUnit < left;
+            if (limited) {
+                left = Math.max(limitLeftNanos, 0) + perUnit;
+            }
+            text += ", " + duration((long) left) + " left" + (limited ? " (time limit)" : "");
         }
         return text;
     }

@@ -302,12 +302,35 @@ public record ServiceProperties(
      * @param pretrainSteps the pre-training's steps (2 layers x 64 x 4 heads)
      * @param finetuneSteps the fine-tuning's most steps (early stopping on validation MRR)
      * @param deployment the deployment's name
+     * @param timeLimit the most time its training may take, so that a slow or busy machine has a
+     *     recommendation within minutes: pre-training may take {@link #PRETRAINING_SHARE} of it,
+     *     fine-tuning what is left (at least the rest of that share); a job that reaches its part ends
+     *     with the steps done and says so. An idle 2-core machine needs about 80 s and runs every
+     *     step, so the model is the same from start to start; 0: no limit (the steps alone decide,
+     *     on any machine)
      */
     public record Quickstart(
             @DefaultValue("true") boolean enabled,
             @DefaultValue("100") int pretrainSteps,
             @DefaultValue("200") int finetuneSteps,
-            @DefaultValue("recommendations") String deployment) {}
+            @DefaultValue("recommendations") String deployment,
+            @DefaultValue("3m") Duration timeLimit) {
+
+        /** The share of {@link #timeLimit} pre-training may take (it takes about 90% of the time on an idle machine). */
+        public static final double PRETRAINING_SHARE = 0.8;
+
+        public Quickstart {
+            if (timeLimit == null || timeLimit.isNegative()) {
+                throw new IllegalArgumentException(
+                        "dipgnn.quickstart.time-limit must be a duration (3m, 90s) or 0 for none; got " + timeLimit);
+            }
+        }
+
+        /** Whether the quick start's training has a time limit. */
+        public boolean limitsTime() {
+            return !timeLimit.isZero();
+        }
+    }
 
     /**
      * Every process registers an owner token in the database, names its in-progress writes with

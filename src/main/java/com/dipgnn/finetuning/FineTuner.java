@@ -98,12 +98,19 @@ public final class FineTuner {
                 }
                 state.addLoss(trainStep(task, encoder, head, batch, modelManager, engine, updater));
                 listener.onStep(step, config.steps(), state.lastLoss);
-                if (state.stopping.due(step, config.steps()) && validate(task, encoder, head, modelManager, state)) {
+                boolean validates = state.stopping.due(step, config.steps());
+                if (validates && validate(task, encoder, head, modelManager, state)) {
                     break;
                 }
                 checkpoint(checkpoints, identity, state, encoder, head, updater);
                 if (listener.stopRequested()) {
                     throw new TrainingCancelledException(step);
+                }
+                if (step < config.steps() && listener.timeUp()) {
+                    if (!validates) { // the weights of now may be the best: the kept ones are chosen among them
+                        validate(task, encoder, head, modelManager, state);
+                    }
+                    break;
                 }
             }
         }

@@ -32,5 +32,14 @@ public interface TrainingListener {
         return false;
     }
 
+    /**
+     * Asked after each step when no stop was requested; when true the run ends at this step as though
+     * it were its last (a time limit): a run that validates validates it (unless it just did) and
+     * keeps its best weights, and its result counts the steps it ran.
+     */
+    default boolean timeUp() {
+        return false;
+    }
+
     TrainingListener NONE = new TrainingListener() {};
 }

@@ -29,5 +29,14 @@ public interface PretrainListener {
         return false;
     }
 
+    /**
+     * Asked after each step when no stop was requested; when true the run ends at this step as though
+     * it were its last (a time limit): the steps since the last log entry are logged, and the result
+     * and the saved model's provenance count the steps it ran.
+     */
+    default boolean timeUp() {
+        return false;
+    }
+
     PretrainListener NONE = new PretrainListener() {};
 }

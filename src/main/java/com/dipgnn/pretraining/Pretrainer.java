@@ -141,10 +141,12 @@ public final class Pretrainer {
         listener.onStart(resumedFrom);
         Engine engine = Devices.engine();
         int remaining = (int) (config.steps() - first);
+        long last = first;
         try (BatchPrefetcher<PretrainBatch> pipeline = new BatchPrefetcher<>(
                 i -> batches.prepare(resumedFrom + i + 1, StepRandom.rngFor(config.seed(), resumedFrom + i + 1)),
                 Math.max(remaining, 0))) {
             for (long step = first + 1; step <= config.steps(); step++) {
+                last = step;
                 PretrainBatch batch = pipeline.next();
                 int engineSeed = (int) StepRandom.seedFor(config.seed() ^ 0x5EED, step);
                 Map<String, Double> norms = measuresGradients(step)
@@ -181,15 +183,25 @@ public final class Pretrainer {
                 if (listener.stopRequested()) {
                     throw new TrainingCancelledException(step);
                 }
+                if (step < config.steps() && listener.timeUp()) {
+                    logPartialInterval(step, interval, history);
+                    break;
+                }
             }
         }
         return new PretrainResult(
-                networks,
-                List.copyOf(history),
-                overall.means(),
-                config.steps(),
-                resumedFrom,
-                (System.nanoTime() - start) / 1e9);
+                networks, List.copyOf(history), overall.means(), last, resumedFrom, (System.nanoTime() - start) / 1e9);
+    }
+
+    /** Logs the steps since the last log entry when a run ends before its last step ({@link PretrainListener#timeUp}). */
+    private void logPartialInterval(long step, MetricAverager interval, List<PretrainLogEntry> history) {
+        if (interval.steps() == 0) {
+            return;
+        }
+        PretrainLogEntry entry = new PretrainLogEntry(step, interval.steps(), interval.means());
+        history.add(entry);
+        interval.clear();
+        listener.onLog(entry);
     }
 
     private boolean measuresGradients(long step) {

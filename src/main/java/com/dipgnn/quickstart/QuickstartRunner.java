@@ -87,10 +87,11 @@ class QuickstartRunner implements ApplicationRunner {
         ServiceProperties.Quickstart q = properties.quickstart();
         LOG.info(
                 "Quick start: pre-training, fine-tuning and deploying '{}' on the built-in graph '{}' as jobs "
-                        + "(79 s on an idle 2-core machine, minutes on a busy one: its routes say how long meanwhile; "
+                        + "(79 s on an idle 2-core machine; {}; its routes say how long meanwhile; "
                         + "dipgnn.quickstart.enabled=false turns this off)",
                 q.deployment(),
-                DatasetService.BUILTIN_QUERY_PRODUCT);
+                DatasetService.BUILTIN_QUERY_PRODUCT,
+                QuickstartTimeLimits.describe(q));
         String pretraining;
         try {
             // submitted here, so that the service names its job from its first request on
@@ -117,12 +118,16 @@ class QuickstartRunner implements ApplicationRunner {
 
     /** Submits the pre-training job (or finds the one a start before submitted: same key) and returns its id. */
     private String submitPretraining(ServiceProperties.Quickstart q) {
+        Map<String, Object> pretrain = new LinkedHashMap<>();
+        pretrain.put("layers", 2);
+        pretrain.put("hidden", 64);
+        pretrain.put("heads", 4);
+        pretrain.put("steps", q.pretrainSteps());
+        QuickstartTimeLimits.pretraining(q).ifPresent(seconds -> pretrain.put("timeLimitSeconds", seconds));
         return jobs.submitPretrain(
                         DatasetService.BUILTIN_QUERY_PRODUCT,
                         "quickstart-dipgnn",
-                        parameters(
-                                PretrainParameters.class,
-                                Map.of("layers", 2, "hidden", 64, "heads", 4, "steps", q.pretrainSteps())),
+                        parameters(PretrainParameters.class, pretrain),
                         "quickstart-pretrain")
                 .job()
                 .id();
@@ -153,6 +158,8 @@ class QuickstartRunner implements ApplicationRunner {
             finetune.put("task", "link");
             finetune.put("pretrainedModelId", pretrained.modelId());
             finetune.put("steps", q.finetuneSteps());
+            QuickstartTimeLimits.fineTuning(q, trainingTime(pretrained))
+                    .ifPresent(seconds -> finetune.put("timeLimitSeconds", seconds));
             JobView tuned = awaitEnd(
                     jobs.submitFinetune(
                                     dataset,
@@ -184,6 +191,13 @@ class QuickstartRunner implements ApplicationRunner {
             // deployed (it loads, and says so itself), or given up: its name answers 404 again if absent
             deployments.notPreparing(q.deployment());
         }
+    }
+
+    /** How long a job ran, from its last start to its end (what a restart in between cannot change). */
+    private static Duration trainingTime(JobView job) {
+        return job.startedAt() == null || job.finishedAt() == null
+                ? Duration.ZERO
+                : Duration.between(job.startedAt(), job.finishedAt());
     }
 
     /** Waits for job {@code id} to end, saying where it is in the log every {@link #LOG_EVERY}. */

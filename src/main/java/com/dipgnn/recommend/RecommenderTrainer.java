@@ -173,6 +173,7 @@ public final class RecommenderTrainer {
             resume(RecommenderCheckpoint.load(checkpoints, identity, model, updater), run);
             announceRestoredBest(run);
         }
+        listener.onStart(run.steps);
         int[] users = split.train().userColumn();
         int[] items = split.train().itemColumn();
         int stepsPerEpoch = (users.length + config.batchSize() - 1) / config.batchSize();
@@ -180,6 +181,7 @@ public final class RecommenderTrainer {
         Engine engine = Devices.engine();
         double lossSum = 0;
         int lossSteps = 0;
+        boolean timeUp = false;
         while (run.epoch < config.epochs()) {
             Random rng = StepRandom.rngFor(seed, run.epoch + 1L);
             int[] order = shuffled(users.length, rng);
@@ -202,13 +204,17 @@ public final class RecommenderTrainer {
                 if (listener.stopRequested()) {
                     throw new TrainingCancelledException(run.steps);
                 }
+                if (run.steps < totalSteps && listener.timeUp()) {
+                    timeUp = true; // the epoch ends here, is validated, and is the last
+                    break;
+                }
             }
             run.epoch++;
-            boolean stop = false;
-            if (run.stopping.due(run.epoch, config.epochs())) {
+            boolean stop = timeUp;
+            if (timeUp || run.stopping.due(run.epoch, config.epochs())) {
                 double meanLoss = lossSum / lossSteps;
                 if (split.val().size() > 0) {
-                    stop = validate(split, model, manager, evaluator, run, meanLoss, elapsed(run, start));
+                    stop = validate(split, model, manager, evaluator, run, meanLoss, elapsed(run, start)) || timeUp;
                 } else {
                     // nothing held out to choose by: the last weights are the model
                     run.stopping.lastIsBest(run.epoch);

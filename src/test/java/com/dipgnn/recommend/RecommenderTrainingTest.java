@@ -147,6 +147,40 @@ class RecommenderTrainingTest {
     }
 
     @Test
+    void aTimeLimitEndsTheEpochInProgressWhichIsValidatedAndTheLast() throws Exception {
+        // 6 epochs validated every 2; the time is up one step into epoch 2 (not a validation epoch by itself)
+        RecommenderConfig c = config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 6);
+        int perEpoch = stepsPerEpoch(c);
+        long[] started = {-1};
+        TrainingListener upInEpochTwo = new TrainingListener() {
+            private long done;
+
+            @Override
+            public void onStart(long resumedFrom) {
+                started[0] = resumedFrom;
+            }
+
+            @Override
+            public void onStep(long step, long totalSteps, double loss) {
+                done = step;
+            }
+
+            @Override
+            public boolean timeUp() {
+                return done >= perEpoch + 1;
+            }
+        };
+        RecommenderResult r = experiment(c).run(3, upInEpochTwo, null);
+        assertThat(started[0])
+                .as("a fresh run says so, which starts its time limit")
+                .isEqualTo(0);
+        assertThat(r.epochsRun()).as("epoch 1, and epoch 2 cut short").isEqualTo(2);
+        assertThat(r.curve()).extracting(EpochLog::epoch).containsExactly(2);
+        assertThat(r.curve().get(0).val()).as("the cut epoch is validated").isNotEmpty();
+        assertThat(r.bestEpoch()).isEqualTo(2);
+    }
+
+    @Test
     void withoutValidationPairsEveryEpochIsTrainedAndTheLastWeightsAreKept() throws Exception {
         InteractionSplit held = experiment(config(RecommenderKind.MF, RankingLoss.BPR, NegativeSampling.UNIFORM, 3))
                 .split();

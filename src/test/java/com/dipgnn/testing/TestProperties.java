@@ -44,7 +44,7 @@ public final class TestProperties {
                         com.dipgnn.serving.IndexOptions.Kind.AUTO,
                         0.95,
                         com.dipgnn.serving.PrecomputedEmbeddings.DEFAULT_MAX_MAGNITUDE),
-                new ServiceProperties.Quickstart(false, 100, 200, "recommendations"),
+                new ServiceProperties.Quickstart(false, 100, 200, "recommendations", Duration.ofMinutes(3)),
                 0,
                 ServiceProperties.Housekeeping.DEFAULT,
                 com.dipgnn.model.AggregationKernel.TORCHSCRIPT);

@@ -250,7 +250,12 @@ public record FinetuneParameters(
         LinkSamplingParameters linkSampling,
 
         @Schema(description = "The propagation backbone's options", nullable = true) @Valid
-        PropagationParameters propagation)
+        PropagationParameters propagation,
+
+        @Schema(description = ParameterChecks.TIME_LIMIT_DESCRIPTION, example = "600", nullable = true)
+        @Min(1)
+        @Max(ParameterChecks.TIME_LIMIT_MAX_SECONDS)
+        Integer timeLimitSeconds)
         implements JobParameters {
 
     /** The ranking loss a job may not choose: the dot-product softmax is the baseline recommenders'. */
@@ -338,6 +343,7 @@ public record FinetuneParameters(
                 samplingDepth,
                 samplingWidth,
                 checkpointEvery,
+                null,
                 null,
                 null,
                 null,
@@ -441,7 +447,12 @@ public record FinetuneParameters(
     @Override
     public FinetunePlan plan(HeteroGraph graph, ModelManifest pretrainedOrNull) {
         validateAgainst(graph, pretrainedOrNull);
-        return new FinetunePlan(toSpec(pretrainedOrNull), seed, checkpointEvery, popularityPriorSetting());
+        return new FinetunePlan(
+                toSpec(pretrainedOrNull),
+                seed,
+                checkpointEvery,
+                popularityPriorSetting(),
+                ParameterChecks.timeLimit(timeLimitSeconds));
     }
 
     private static <T> T or(T value, T fallback) {

@@ -86,7 +86,8 @@ final class FinetuneResolution {
                 job.popularityPrior(),
                 job.linkTemperature(),
                 LinkSamplingParameters.filled(job.linkSampling()),
-                PropagationParameters.filled(job.propagation(), backbone, from.propagation()));
+                PropagationParameters.filled(job.propagation(), backbone, from.propagation()),
+                job.timeLimitSeconds());
     }
 
     /**

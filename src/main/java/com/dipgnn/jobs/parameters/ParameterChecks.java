@@ -7,12 +7,22 @@ import com.dipgnn.jobs.runner.JobParameterException;
 import com.dipgnn.model.Backbone;
 import com.dipgnn.naming.EnumNames;
 import com.dipgnn.text.TextInputScope;
+import java.time.Duration;
 import java.util.List;
 
 /** Checks shared by the parameter records; each failure is a {@link JobParameterException}. */
 final class ParameterChecks {
 
     /** The OpenAPI description of both jobs' {@code textInputs} (a constant, for the annotations). */
+    /** The time-limit field of both training jobs, as the API document describes it. */
+    static final String TIME_LIMIT_DESCRIPTION = "Seconds the job may train, counted from its first training step "
+            + "(a job resumed after a restart counts again): training then ends after the step in progress and "
+            + "the job saves what the steps done learned (fine-tuning: the best validated weights). The steps "
+            + "run are in its progress and the model's provenance. Absent: until its steps are done";
+
+    /** The most seconds a time limit may give: a year. */
+    static final int TIME_LIMIT_MAX_SECONDS = 31_536_000;
+
     static final String TEXT_INPUTS_DESCRIPTION = "Which node types read their text as input features: all (every type "
             + "with text; a type with features reads its TF-IDF columns after them) or featureless (only types "
             + "without features; the others reach their text only through the text pair of pre-training)";
@@ -126,5 +136,10 @@ final class ParameterChecks {
                 .filter(r -> !r.isReverse())
                 .map(RelationType::key)
                 .toList();
+    }
+
+    /** A job's time limit from its field; null when absent. */
+    static Duration timeLimit(Integer seconds) {
+        return seconds == null ? null : Duration.ofSeconds(seconds);
     }
 }

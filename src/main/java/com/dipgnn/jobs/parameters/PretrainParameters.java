@@ -271,7 +271,12 @@ public record PretrainParameters(
                 example = "default",
                 nullable = true)
         @EnumName(Objective.class)
-        String objective)
+        String objective,
+
+        @Schema(description = ParameterChecks.TIME_LIMIT_DESCRIPTION, example = "600", nullable = true)
+        @Min(1)
+        @Max(ParameterChecks.TIME_LIMIT_MAX_SECONDS)
+        Integer timeLimitSeconds)
         implements JobParameters {
 
     /**
@@ -395,6 +400,7 @@ public record PretrainParameters(
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 
@@ -490,7 +496,8 @@ public record PretrainParameters(
                 modelConfig(),
                 keptNetwork(),
                 pretrainSplitFor(graph),
-                new PreparedInputs.Settings(textInputScope(), false, featureStandardization()));
+                new PreparedInputs.Settings(textInputScope(), false, featureStandardization()),
+                ParameterChecks.timeLimit(timeLimitSeconds));
     }
 
     /** The split (parsed): transfer, or one of the link task's edge splits. */

@@ -1,19 +1,23 @@
 package com.dipgnn.jobs.runner;
 
 import com.dipgnn.optim.TrainingListener;
+import com.dipgnn.optim.TrainingTimeLimit;
 import java.util.Map;
 
-/** Fine-tuning events to progress reports; cancellation from the job's control. */
+/** Fine-tuning events to progress reports; cancellation from the job's control, the end of training from its time limit. */
 final class FineTuneProgress implements TrainingListener {
 
     private final ProgressTracker tracker;
     private final JobControl control;
     private final int evalEvery;
+    private final TrainingTimeLimit timeLimit;
 
-    FineTuneProgress(ProgressTracker tracker, JobControl control, int evalEvery) {
+    FineTuneProgress(ProgressTracker tracker, JobControl control, int evalEvery, TrainingTimeLimit timeLimit) {
         this.tracker = tracker;
         this.control = control;
         this.evalEvery = evalEvery;
+        this.timeLimit = timeLimit;
+        tracker.limitedBy(timeLimit);
     }
 
     @Override
@@ -34,11 +38,17 @@ final class FineTuneProgress implements TrainingListener {
 
     @Override
     public void onStart(long resumedFrom) {
+        timeLimit.start();
         control.started(resumedFrom);
     }
 
     @Override
     public boolean stopRequested() {
         return control.cancelRequested();
+    }
+
+    @Override
+    public boolean timeUp() {
+        return timeLimit.endsTraining("fine-tuning", tracker.step(), tracker.totalSteps());
     }
 }

@@ -2,6 +2,7 @@ package com.dipgnn.jobs.runner;
 
 import com.dipgnn.finetuning.ExperimentSpec;
 import com.dipgnn.ranking.PopularityPriorSetting;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -11,13 +12,23 @@ import java.util.Objects;
  * @param seed the fine-tuning run's seed
  * @param checkpointEvery steps between checkpoints
  * @param popularityPrior how the link model's popularity prior is set when training ends
+ * @param timeLimit how long it may train (null: until its steps are done or early stopping ends it)
  */
-public record FinetunePlan(ExperimentSpec spec, long seed, int checkpointEvery, PopularityPriorSetting popularityPrior)
+public record FinetunePlan(
+        ExperimentSpec spec, long seed, int checkpointEvery, PopularityPriorSetting popularityPrior, Duration timeLimit)
         implements JobPlan {
 
     public FinetunePlan {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(popularityPrior, "popularityPrior");
+        if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
+            throw new IllegalArgumentException("a time limit must be positive; got " + timeLimit);
+        }
+    }
+
+    /** A plan without a time limit. */
+    public FinetunePlan(ExperimentSpec spec, long seed, int checkpointEvery, PopularityPriorSetting popularityPrior) {
+        this(spec, seed, checkpointEvery, popularityPrior, null);
     }
 
     /** A plan whose popularity prior is chosen by validation ({@link PopularityPriorSetting#AUTO}). */
@@ -28,7 +39,11 @@ public record FinetunePlan(ExperimentSpec spec, long seed, int checkpointEvery, 
     @Override
     public FinetunePlan withWholeGraphMemory(long maxBytes) {
         return new FinetunePlan(
-                spec.withWholeGraphBounds(spec.fullGraphMaxNodes(), maxBytes), seed, checkpointEvery, popularityPrior);
+                spec.withWholeGraphBounds(spec.fullGraphMaxNodes(), maxBytes),
+                seed,
+                checkpointEvery,
+                popularityPrior,
+                timeLimit);
     }
 
     @Override

@@ -6,6 +6,7 @@ import com.dipgnn.finetuning.FineTuneExperiment;
 import com.dipgnn.finetuning.FineTuneResult;
 import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.optim.TrainingCancelledException;
+import com.dipgnn.optim.TrainingTimeLimit;
 import com.dipgnn.pretraining.PretrainCheckpoint;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainResult;
@@ -143,7 +144,8 @@ public final class JobRunner {
         tracker.phase("pretraining", config.steps());
         PretrainingRun.Outcome outcome = run.run(
                 new PretrainingRun.Settings(config, p.kept(), 0, work.checkpointDir(), work.output()),
-                new PretrainProgress(tracker, control, config.logEvery()));
+                new PretrainProgress(
+                        tracker, control, config.logEvery(), TrainingTimeLimit.of(p.timeLimit(), System::nanoTime)));
         tracker.phase("saving", config.steps());
         PretrainCheckpoint.delete(work.checkpointDir());
         ModelManifest manifest = outcome.manifest();
@@ -183,7 +185,11 @@ public final class JobRunner {
         tracker.phase("fine-tuning", spec.training().steps());
         FineTuneResult result = experiment.run(
                 p.seed(),
-                new FineTuneProgress(tracker, control, spec.training().evalEvery()),
+                new FineTuneProgress(
+                        tracker,
+                        control,
+                        spec.training().evalEvery(),
+                        TrainingTimeLimit.of(p.timeLimit(), System::nanoTime)),
                 work.output(),
                 weights,
                 work.checkpointDir(),

@@ -5,6 +5,7 @@ import com.dipgnn.inference.PreparedInputs;
 import com.dipgnn.model.ModelConfig;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -17,13 +18,15 @@ import java.util.Objects;
  * @param kept the network the job saves
  * @param split what pre-training sees of the graph (its seed is recorded with the model)
  * @param inputs how text and dense features are prepared (statistics of the nodes pre-training sees)
+ * @param timeLimit how long it may train (null: until its steps are done)
  */
 public record PretrainPlan(
         PretrainConfig config,
         ModelConfig model,
         PretrainMethod.Kept kept,
         PretrainSplit split,
-        PreparedInputs.Settings inputs)
+        PreparedInputs.Settings inputs,
+        Duration timeLimit)
         implements JobPlan {
 
     public PretrainPlan {
@@ -32,11 +35,25 @@ public record PretrainPlan(
         Objects.requireNonNull(kept, "kept");
         Objects.requireNonNull(split, "split");
         Objects.requireNonNull(inputs, "inputs");
+        if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
+            throw new IllegalArgumentException("a time limit must be positive; got " + timeLimit);
+        }
+    }
+
+    /** A plan that trains until its steps are done. */
+    public PretrainPlan(
+            PretrainConfig config,
+            ModelConfig model,
+            PretrainMethod.Kept kept,
+            PretrainSplit split,
+            PreparedInputs.Settings inputs) {
+        this(config, model, kept, split, inputs, null);
     }
 
     @Override
     public PretrainPlan withWholeGraphMemory(long maxBytes) {
-        return new PretrainPlan(config.toBuilder().fullGraphMaxBytes(maxBytes).build(), model, kept, split, inputs);
+        return new PretrainPlan(
+                config.toBuilder().fullGraphMaxBytes(maxBytes).build(), model, kept, split, inputs, timeLimit);
     }
 
     @Override

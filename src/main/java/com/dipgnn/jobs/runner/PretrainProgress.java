@@ -1,21 +1,28 @@
 package com.dipgnn.jobs.runner;
 
+import com.dipgnn.optim.TrainingTimeLimit;
 import com.dipgnn.pretraining.PretrainListener;
 import com.dipgnn.pretraining.PretrainLogEntry;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Pre-training events to progress reports (losses apart from the other figures); cancellation from the control. */
+/**
+ * Pre-training events to progress reports (losses apart from the other figures); cancellation from
+ * the control, the end of training from the job's time limit.
+ */
 final class PretrainProgress implements PretrainListener {
 
     private final ProgressTracker tracker;
     private final JobControl control;
     private final int logEvery;
+    private final TrainingTimeLimit timeLimit;
 
-    PretrainProgress(ProgressTracker tracker, JobControl control, int logEvery) {
+    PretrainProgress(ProgressTracker tracker, JobControl control, int logEvery, TrainingTimeLimit timeLimit) {
         this.tracker = tracker;
         this.control = control;
         this.logEvery = logEvery;
+        this.timeLimit = timeLimit;
+        tracker.limitedBy(timeLimit);
     }
 
     @Override
@@ -31,12 +38,18 @@ final class PretrainProgress implements PretrainListener {
 
     @Override
     public void onStart(long resumedFrom) {
+        timeLimit.start();
         control.started(resumedFrom);
     }
 
     @Override
     public boolean stopRequested() {
         return control.cancelRequested();
+    }
+
+    @Override
+    public boolean timeUp() {
+        return timeLimit.endsTraining("pre-training", tracker.step(), tracker.totalSteps());
     }
 
     private static Map<String, Double> part(Map<String, Double> figures, boolean losses) {

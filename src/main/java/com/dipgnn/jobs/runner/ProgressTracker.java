@@ -1,5 +1,6 @@
 package com.dipgnn.jobs.runner;
 
+import com.dipgnn.optim.TrainingTimeLimit;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,7 +10,8 @@ import java.util.function.LongSupplier;
  * Turns step events into throttled {@link JobProgress} reports: a step is reported when the
  * interval has passed since the last report, or when it is the first or the last; validations
  * and logged intervals are always reported. The ETA comes from the mean step time since this
- * run's first step.
+ * run's first step, and ends at the job's {@link TrainingTimeLimit} (plus the step in progress) when that
+ * comes first.
  */
 final class ProgressTracker {
 
@@ -26,6 +28,7 @@ final class ProgressTracker {
     private long lastStepNanos;
     private Map<String, Double> losses = Map.of();
     private Map<String, Double> metrics = Map.of();
+    private TrainingTimeLimit timeLimit;
 
     ProgressTracker(JobProgressSink sink, long intervalNanos, LongSupplier clock) {
         this.sink = sink;
@@ -37,6 +40,16 @@ final class ProgressTracker {
 
     long totalSteps() {
         return totalSteps;
+    }
+
+    /** The last step completed. */
+    long step() {
+        return step;
+    }
+
+    /** Ends the ETA at {@code limit} once it has started. */
+    void limitedBy(TrainingTimeLimit limit) {
+        timeLimit = limit;
     }
 
     /** Enters a phase and reports it. */
@@ -95,6 +108,12 @@ final class ProgressTracker {
             return null;
         }
         double perStep = (now - firstStepNanos) / 1e9 / timed;
-        return perStep * Math.max(totalSteps - step, 0);
+        double bySteps = perStep * Math.max(totalSteps - step, 0);
+        long deadline = timeLimit == null ? Long.MAX_VALUE : timeLimit.deadlineNanos();
+        if (deadline == Long.MAX_VALUE) {
+            return bySteps;
+        }
+        // training ends with the first step that finishes after the deadline
+        return Math.min(bySteps, Math.max(deadline - now, 0) / 1e9 + perStep);
     }
 }
