@@ -17,8 +17,9 @@ final class ParameterChecks {
     /** The time-limit field of both training jobs, as the API document describes it. */
     static final String TIME_LIMIT_DESCRIPTION = "Seconds the job may train, counted from its first training step "
             + "(a job resumed after a restart counts again): training then ends after the step in progress and "
-            + "the job saves what the steps done learned (fine-tuning: the best validated weights). The steps "
-            + "run are in its progress and the model's provenance. Absent: until its steps are done";
+            + "the job saves what the steps done learned (fine-tuning: the best validated weights). Its progress "
+            + "shows the step it ended at; a pre-trained model's provenance counts the steps run, a fine-tuned "
+            + "model's names the step it keeps. Absent: until its steps are done";
 
     /** The most seconds a time limit may give: a year. */
     static final int TIME_LIMIT_MAX_SECONDS = 31_536_000;
