@@ -5,7 +5,8 @@ difference from fine-tuning from scratch and from GPT-GNN-style (both from `grid
 split and seeds; p of the two-sided paired t-test), the linear probe of the frozen encoder, and the
 pre-training figures of the last logging interval: the generator's top-1 accuracy, the share of
 generated sources that are the true one, the edge discriminator's accuracy beside its trivial rate
-(always answering its more common label) and the margin between them.
+(always answering its more common label) and the margin between them, and the feature and text
+discriminators' accuracies beside theirs.
 
 Usage: grid.py DIR   (DIR holds the grid-* run directories, e.g. docs/results/transfer)
 """
@@ -57,7 +58,8 @@ def rows(root, data):
                    f"{versus[0]} | {versus[1]} | {probe} | {cell(f, 'gen_top1_accuracy')} | "
                    f"{cell(f, 'gen_accuracy')} | {cell(f, 'disc_accuracy')} | {cell(f, 'disc_trivial_rate')} | "
                    f"{cell(f, 'disc_margin')} | {cell(f, 'disc_feature_accuracy')} | "
-                   f"{cell(f, 'disc_feature_trivial_rate')} | {seconds} |")
+                   f"{cell(f, 'disc_feature_trivial_rate')} | {cell(f, 'disc_text_accuracy')} | "
+                   f"{cell(f, 'disc_text_trivial_rate')} | {seconds} |")
     return metric, out
 
 
@@ -110,8 +112,8 @@ def main(root):
         print(f'\n#### {data} (test {metric} ×100)\n')
         print('| configuration | method | test | − scratch (p) | − GPT-GNN (p) | probe | gen. top-1 | '
               'generated true | disc. acc | disc. trivial | disc. margin | feature disc. acc | feature trivial '
-              '| pre-training s |')
-        print('|---' * 14 + '|')
+              '| text disc. acc | text trivial | pre-training s |')
+        print('|---' * 16 + '|')
         print('\n'.join(out))
     choice(root)
 
