@@ -75,9 +75,4 @@ public final class TrainingTimeLimit {
     public long deadlineNanos() {
         return limit == null || !started ? Long.MAX_VALUE : startNanos + limit.toNanos();
     }
-
-    /** The limit, or null. */
-    public Duration limit() {
-        return limit;
-    }
 }
