@@ -149,6 +149,12 @@ final class PretrainOptions {
     double dropout = PAPER.dropout();
 
     @Option(
+            names = "--pretrain-warmup",
+            description = "linear learning-rate warmup over the first this many pre-training steps; 0: none "
+                    + "(default: ${DEFAULT-VALUE})")
+    int warmupSteps = PAPER.warmupSteps();
+
+    @Option(
             names = "--generator-warmup",
             description = "pre-training steps at the start that train only the generator, so the discriminator "
                     + "starts against a generator that already picks well (default: the objective's; default: 0, "
@@ -213,6 +219,7 @@ final class PretrainOptions {
                         PAPER.textPair().transformer(), PAPER.textPair().tokenMaskRatio(), textTokensPerStep))
                 .variant(variant())
                 .dropout(dropout)
+                .warmupSteps(warmupSteps)
                 .build();
     }
 }

@@ -57,6 +57,7 @@ final class PretrainCheckpointFormat1 {
         s = UnversionedCheckpoints.withoutDefault(s, "generatorTemperature", 0.0);
         s = UnversionedCheckpoints.withoutDefault(s, "hardeningSteps", 0);
         s = s.replace(", generatorWidth=1.0]", "]");
+        s = s.endsWith(", warmupSteps=0]") ? s.substring(0, s.length() - ", warmupSteps=0]".length()) + "]" : s;
         String lastDefault = ", dropout=" + PretrainConfig.DEFAULT_DROPOUT + "]";
         return s.endsWith(lastDefault) ? s.substring(0, s.length() - lastDefault.length()) + "]" : s;
     }

@@ -30,6 +30,9 @@ import com.dipgnn.sampling.WholeGraphBudget;
  * @param variant where the objective departs from the paper's ({@link ObjectiveVariant#DEFAULT})
  * @param dropout dropout of the pre-trained encoders, its own setting apart from fine-tuning's (the
  *     paper: 0.2, {@link #DEFAULT_DROPOUT}; null, for settings written before it was one: that)
+ * @param warmupSteps over the first this many steps the learning rate rises linearly from 0 to the
+ *     optimizer's ({@link #learningRateFactor}); 0, the default, none (null, for settings written before
+ *     it was one: 0)
  */
 public record PretrainConfig(
         PretrainMethod method,
@@ -50,7 +53,8 @@ public record PretrainConfig(
         long seed,
         TextPairConfig textPair,
         ObjectiveVariant variant,
-        Double dropout) {
+        Double dropout,
+        Integer warmupSteps) {
 
     /** The paper's pre-training dropout. */
     public static final double DEFAULT_DROPOUT = 0.2;
@@ -82,7 +86,8 @@ public record PretrainConfig(
             0,
             TextPairConfig.PAPER_DEFAULT,
             ObjectiveVariant.DEFAULT,
-            DEFAULT_DROPOUT);
+            DEFAULT_DROPOUT,
+            0);
 
     public PretrainConfig {
         if (method == null || method == PretrainMethod.NONE) {
@@ -115,6 +120,21 @@ public record PretrainConfig(
         fullGraphMaxBytes = WholeGraphBudget.checkedMaxBytes(fullGraphMaxBytes);
         dropout = dropout == null ? DEFAULT_DROPOUT : dropout;
         require(dropout >= 0 && dropout < 1, "pre-training dropout must be in [0, 1) (got " + dropout + ")");
+        warmupSteps = warmupSteps == null ? 0 : warmupSteps;
+        require(
+                warmupSteps >= 0,
+                "warmupSteps (learning-rate warmup) must be at least 0 (got " + warmupSteps + "); 0: no warmup");
+    }
+
+    /**
+     * The factor of the configured learning rate at {@code step} (1, 2, ...): min(1, step / warmupSteps)
+     * during the warmup, 1 after it and without one.
+     */
+    public double learningRateFactor(long step) {
+        if (warmupSteps == 0 || step >= warmupSteps) {
+            return 1.0;
+        }
+        return (double) Math.max(0, step) / warmupSteps;
     }
 
     /**
@@ -221,6 +241,7 @@ public record PretrainConfig(
         private TextPairConfig textPair;
         private ObjectiveVariant variant;
         private Double dropout;
+        private Integer warmupSteps;
 
         private Builder(PretrainConfig c) {
             method = c.method;
@@ -242,6 +263,7 @@ public record PretrainConfig(
             textPair = c.textPair;
             variant = c.variant;
             dropout = c.dropout;
+            warmupSteps = c.warmupSteps;
         }
 
         public Builder method(PretrainMethod value) {
@@ -339,6 +361,11 @@ public record PretrainConfig(
             return this;
         }
 
+        public Builder warmupSteps(int value) {
+            warmupSteps = value;
+            return this;
+        }
+
         public PretrainConfig build() {
             return new PretrainConfig(
                     method,
@@ -359,7 +386,8 @@ public record PretrainConfig(
                     seed,
                     textPair,
                     variant,
-                    dropout);
+                    dropout,
+                    warmupSteps);
         }
     }
 }

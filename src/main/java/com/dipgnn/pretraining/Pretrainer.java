@@ -153,6 +153,7 @@ public final class Pretrainer {
                         ? new GradientNorms(objective, networks).measure(batch, manager, engine, engineSeed)
                         : Map.of();
                 engine.setRandomSeed(engineSeed);
+                updater.setLearningRateFactor(config.learningRateFactor(step));
                 Map<String, Double> stats = trainStep(objective, batch, manager, engine, updater);
                 if (!norms.isEmpty()) {
                     stats = new LinkedHashMap<>(stats);

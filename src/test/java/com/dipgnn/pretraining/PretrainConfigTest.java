@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.dipgnn.sampling.WholeGraphBudget;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Settings validation and method names. */
@@ -108,8 +109,29 @@ class PretrainConfigTest {
                         unset.seed(),
                         unset.textPair(),
                         unset.variant(),
+                        null,
                         null))
-                .isEqualTo(PretrainConfig.PAPER_DEFAULT); // a manifest written before the bound and dropout existed
+                .isEqualTo(PretrainConfig.PAPER_DEFAULT); // a manifest written before the bound, dropout and warmup
+    }
+
+    @Test
+    void theLearningRateRisesLinearlyOverTheWarmupStepsAndStaysAtOneWithout() {
+        PretrainConfig four =
+                PretrainConfig.PAPER_DEFAULT.toBuilder().warmupSteps(4).build();
+        assertThat(List.of(1L, 2L, 3L, 4L, 5L).stream().map(four::learningRateFactor))
+                .containsExactly(0.25, 0.5, 0.75, 1.0, 1.0);
+        assertThat(PretrainConfig.PAPER_DEFAULT.warmupSteps()).isZero();
+        assertThat(List.of(1L, 2L, 3L, 1000L).stream().map(PretrainConfig.PAPER_DEFAULT::learningRateFactor))
+                .containsOnly(1.0);
+    }
+
+    @Test
+    void aNegativeWarmupIsRefusedNamingTheSetting() {
+        assertThatThrownBy(() ->
+                        PretrainConfig.PAPER_DEFAULT.toBuilder().warmupSteps(-1).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("warmupSteps")
+                .hasMessageContaining("got -1");
     }
 
     @Test

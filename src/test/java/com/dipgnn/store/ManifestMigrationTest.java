@@ -246,6 +246,24 @@ class ManifestMigrationTest {
         assertThat(FineTuneProvenance.of(read).orElseThrow()).isEqualTo(finetune);
     }
 
+    /** Sections written before the learning-rate warmup could be set lack it: they read as none (0). */
+    @Test
+    void aPretrainingWrittenBeforeTheWarmupExistedReadsWithoutOne() throws IOException {
+        PretrainConfig pretrain = PretrainConfig.PAPER_DEFAULT;
+        FineTuneProvenance finetune =
+                new FineTuneProvenance(FinetuneParameters.forTask("link").toSpec(null), 5, 40, Map.of(), Map.of());
+        ObjectNode json = (ObjectNode) JSON.readTree(JSON.writeValueAsString(withStages(pretrain, finetune)));
+        ((ObjectNode) json.path("provenance").path("pretrain").path("config")).remove("warmupSteps");
+        assertThat(json.toString()).doesNotContain("warmupSteps");
+
+        PretrainConfig read = PretrainProvenance.of(ManifestMigration.read(JSON, json))
+                .orElseThrow()
+                .config();
+
+        assertThat(read.warmupSteps()).isZero();
+        assertThat(read).isEqualTo(pretrain);
+    }
+
     /** A manifest of a model pre-trained by {@code pretrain} (keeping the generator) and fine-tuned as {@code finetune}. */
     private static ModelManifest withStages(PretrainConfig pretrain, FineTuneProvenance finetune) {
         return ModelManifest.of(

@@ -276,7 +276,17 @@ public record PretrainParameters(
         @Schema(description = ParameterChecks.TIME_LIMIT_DESCRIPTION, example = "600", nullable = true)
         @Min(1)
         @Max(ParameterChecks.TIME_LIMIT_MAX_SECONDS)
-        Integer timeLimitSeconds)
+        Integer timeLimitSeconds,
+
+        @Schema(
+                description = "Over the first this many pre-training steps the learning rate rises linearly from 0 "
+                        + "to learningRate; 0: none. The text pair's post-norm Transformer discriminator needs one "
+                        + "(docs/results.md)",
+                example = "0",
+                nullable = true)
+        @Min(0)
+        @Max(10_000_000)
+        Integer warmupSteps)
         implements JobParameters {
 
     /**
@@ -321,6 +331,7 @@ public record PretrainParameters(
         generatorShare = or(generatorShare, base.generatorShare());
         generatorTemperature = or(generatorTemperature, base.generatorTemperature());
         hardeningSteps = or(hardeningSteps, base.hardeningSteps());
+        warmupSteps = or(warmupSteps, paper.warmupSteps());
         generatorWidth = or(generatorWidth, base.generatorWidth());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
         // the node inputs are filled too, so that a later change of their defaults never reaches a stored job
@@ -385,6 +396,7 @@ public record PretrainParameters(
                 checkpointEvery,
                 logEvery,
                 keep,
+                null,
                 null,
                 null,
                 null,

@@ -69,6 +69,7 @@ final class PretrainResolution {
                 .seed(job.seed())
                 .variant(job.objectiveVariant())
                 .dropout(job.dropout())
+                .warmupSteps(job.warmupSteps())
                 .build();
     }
 
