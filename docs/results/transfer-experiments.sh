@@ -108,6 +108,9 @@ for data in "${GRID_DATA[@]}"; do
     RUNS[grid-$data-p0-$where-features]="${GRID_ARGS[$data]} --methods dipgnn --generator-share 0 $held"
   done
   RUNS[grid-$data-p1-in-hardening]="${GRID_ARGS[$data]} --methods dipgnn-edges --generator-share 1 --hardening-steps 400"
+  # the default's row with a 100-step learning-rate warmup, which lets the text pair's post-norm Transformer
+  # learn (docs/results/text-pair/); needs a build with --pretrain-warmup (2026-11-29 night)
+  RUNS[grid-$data-p0-in-features-warmup100]="${GRID_ARGS[$data]} --methods dipgnn --generator-share 0 --pretrain-warmup 100"
 done
 # `transfer-experiments.sh JAR OUT grid` runs the whole grid in order; `grid-half 0|1` every other entry of it
 # (two processes of one PyTorch thread each share the 2 cores)
