@@ -128,13 +128,7 @@ public final class ProgressBar implements TrainingListener {
 
     /** The time since the first step, and the time left at the mean pace of the steps since then. */
     private String timing(long step, long totalSteps, long now) {
-        long deadline = timeLimit.deadlineNanos();
-        String text = elapsedAndLeft(
-                now - firstNanos,
-                step - firstStep,
-                totalSteps - step,
-                deadline == Long.MAX_VALUE ? -1 : deadline - now);
-        return text;
+        return elapsedAndLeft(now - firstNanos, step - firstStep, totalSteps - step, timeLimit, now);
     }
 
     /**
@@ -142,23 +136,21 @@ public final class ProgressBar implements TrainingListener {
      * units in it times the {@code toGo} units left (no estimate before a unit is done, none at the end).
      */
     static String elapsedAndLeft(long elapsedNanos, long done, long toGo) {
-        return elapsedAndLeft(elapsedNanos, done, toGo, -1);
+        return elapsedAndLeft(elapsedNanos, done, toGo, null, 0);
     }
 
     /**
-     * As {@link #elapsedAndLeft(long, long, long)}, the time left ending at a time limit {@code
-     * limitLeftNanos} away (plus the step in progress) when that comes first; negative: no limit.
+     * As {@link #elapsedAndLeft(long, long, long)}, the time left ending at {@code limit} (read at
+     * {@code nowNanos}) when that comes first ({@link TrainingTimeLimit#secondsLeft}); null: none.
      */
-    static String elapsedAndLeft(long elapsedNanos, long done, long toGo, long limitLeftNanos) {
+    private static String elapsedAndLeft(
+            long elapsedNanos, long done, long toGo, TrainingTimeLimit limit, long nowNanos) {
         String text = "elapsed " + duration(elapsedNanos);
         if (done > 0 && toGo > 0) {
-            double perUnit = (double) elapsedNanos / done;
-            double left = perUnit * toGo;
-            boolean limited = limitLeftNanos >= 0 && Math.max(limitLeftNanos, 0) + perUnit < left;
-            if (limited) {
-                left = Math.max(limitLeftNanos, 0) + perUnit;
-            }
-            text += ", " + duration((long) left) + " left" + (limited ? " (time limit)" : "");
+            double perUnit = elapsedNanos / 1e9 / done;
+            double bySteps = perUnit * toGo;
+            double left = limit == null ? bySteps : limit.secondsLeft(bySteps, perUnit, nowNanos);
+            text += ", " + duration(Math.round(left * 1e9)) + " left" + (left < bySteps ? " (time limit)" : "");
         }
         return text;
     }

@@ -218,6 +218,11 @@ public class JobService {
         return new Submission(view(jobs.find(record.id()).orElseThrow()), false);
     }
 
+    /** The job submitted under {@code idempotencyKey}, whatever its parameters; empty when none was. */
+    public Optional<JobView> findByIdempotencyKey(String idempotencyKey) {
+        return jobs.findByIdempotencyKey(idempotencyKey).map(this::view);
+    }
+
     public JobView get(String id) {
         return view(record(id));
     }

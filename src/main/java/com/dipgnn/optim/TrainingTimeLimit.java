@@ -27,10 +27,15 @@ public final class TrainingTimeLimit {
 
     /** A limit of {@code limit} on {@code clock} (nanoseconds); null: no limit. */
     public static TrainingTimeLimit of(Duration limit, LongSupplier clock) {
+        return new TrainingTimeLimit(requireValid(limit), clock);
+    }
+
+    /** {@code limit} when it is null (none) or positive; anything else is refused. */
+    public static Duration requireValid(Duration limit) {
         if (limit != null && (limit.isNegative() || limit.isZero())) {
             throw new IllegalArgumentException("a time limit must be positive; got " + limit);
         }
-        return new TrainingTimeLimit(limit, clock);
+        return limit;
     }
 
     /** Starts counting (the first call only). */
@@ -74,5 +79,18 @@ public final class TrainingTimeLimit {
     /** Nanoseconds on the clock at which the limit passes; {@code Long.MAX_VALUE} when none or not started. */
     public long deadlineNanos() {
         return limit == null || !started ? Long.MAX_VALUE : startNanos + limit.toNanos();
+    }
+
+    /**
+     * The seconds training has left at {@code nowNanos}: {@code bySteps} (the steps left at the
+     * pace so far), or, when the limit comes first, the time to it plus the step in progress
+     * ({@code secondsPerStep}), since training ends with the first step that finishes after it.
+     */
+    public double secondsLeft(double bySteps, double secondsPerStep, long nowNanos) {
+        long deadline = deadlineNanos();
+        if (deadline == Long.MAX_VALUE) {
+            return bySteps;
+        }
+        return Math.min(bySteps, Math.max(deadline - nowNanos, 0) / 1e9 + secondsPerStep);
     }
 }

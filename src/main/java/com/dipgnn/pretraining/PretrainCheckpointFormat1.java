@@ -57,8 +57,8 @@ final class PretrainCheckpointFormat1 {
         s = UnversionedCheckpoints.withoutDefault(s, "generatorTemperature", 0.0);
         s = UnversionedCheckpoints.withoutDefault(s, "hardeningSteps", 0);
         s = s.replace(", generatorWidth=1.0]", "]");
-        s = s.endsWith(", warmupSteps=0]") ? s.substring(0, s.length() - ", warmupSteps=0]".length()) + "]" : s;
-        String lastDefault = ", dropout=" + PretrainConfig.DEFAULT_DROPOUT + "]";
-        return s.endsWith(lastDefault) ? s.substring(0, s.length() - lastDefault.length()) + "]" : s;
+        // the last two components, in turn: once warmupSteps is gone, dropout is last
+        s = UnversionedCheckpoints.withoutTrailingDefault(s, "warmupSteps", 0);
+        return UnversionedCheckpoints.withoutTrailingDefault(s, "dropout", PretrainConfig.DEFAULT_DROPOUT);
     }
 }

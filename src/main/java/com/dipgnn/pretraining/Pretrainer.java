@@ -163,11 +163,7 @@ public final class Pretrainer {
                 overall.add(stats);
                 listener.onStep(step, config.steps(), stats);
                 if (step % config.logEvery() == 0 || step == config.steps()) {
-                    PretrainLogEntry entry = new PretrainLogEntry(step, interval.steps(), interval.means());
-                    history.add(entry);
-                    interval.clear();
-                    listener.onLog(entry);
-                    warned = warnOnce(warned, entry);
+                    warned = warnOnce(warned, logInterval(step, interval, history));
                 }
                 if (checkpoints != null
                         && config.checkpointEvery() > 0
@@ -185,7 +181,9 @@ public final class Pretrainer {
                     throw new TrainingCancelledException(step);
                 }
                 if (step < config.steps() && listener.timeUp()) {
-                    logPartialInterval(step, interval, history);
+                    if (interval.steps() > 0) { // the steps since the last entry
+                        logInterval(step, interval, history);
+                    }
                     break;
                 }
             }
@@ -194,15 +192,13 @@ public final class Pretrainer {
                 networks, List.copyOf(history), overall.means(), last, resumedFrom, (System.nanoTime() - start) / 1e9);
     }
 
-    /** Logs the steps since the last log entry when a run ends before its last step ({@link PretrainListener#timeUp}). */
-    private void logPartialInterval(long step, MetricAverager interval, List<PretrainLogEntry> history) {
-        if (interval.steps() == 0) {
-            return;
-        }
+    /** Ends the logging interval at {@code step}: its entry joins the history and goes to the listener. */
+    private PretrainLogEntry logInterval(long step, MetricAverager interval, List<PretrainLogEntry> history) {
         PretrainLogEntry entry = new PretrainLogEntry(step, interval.steps(), interval.means());
         history.add(entry);
         interval.clear();
         listener.onLog(entry);
+        return entry;
     }
 
     private boolean measuresGradients(long step) {

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;
@@ -48,6 +49,11 @@ class QuickstartRunner implements ApplicationRunner {
     private static final Duration LOG_EVERY = Duration.ofSeconds(15);
 
     private static final String PREPARER = "the quick start";
+
+    /** The idempotency keys of its two jobs: a restart takes up the jobs a start before submitted. */
+    static final String PRETRAIN_KEY = "quickstart-pretrain";
+
+    static final String FINETUNE_KEY = "quickstart-finetune";
 
     private final ServiceProperties properties;
     private final JobService jobs;
@@ -116,7 +122,18 @@ class QuickstartRunner implements ApplicationRunner {
                 && !Files.exists(marker());
     }
 
-    /** Submits the pre-training job (or finds the one a start before submitted: same key) and returns its id. */
+    /**
+     * The id of the job a start before submitted under {@code key}, whatever its parameters (the
+     * quick-start settings may have changed since, e.g. its time limit, which would make a new
+     * submission under the same key a conflict), else of {@code submission}'s new job.
+     */
+    private String ownJob(String key, Supplier<JobService.Submission> submission) {
+        return jobs.findByIdempotencyKey(key)
+                .map(JobView::id)
+                .orElseGet(() -> submission.get().job().id());
+    }
+
+    /** Submits the pre-training job (or finds the one a start before submitted) and returns its id. */
     private String submitPretraining(ServiceProperties.Quickstart q) {
         Map<String, Object> pretrain = new LinkedHashMap<>();
         pretrain.put("layers", 2);
@@ -124,13 +141,13 @@ class QuickstartRunner implements ApplicationRunner {
         pretrain.put("heads", 4);
         pretrain.put("steps", q.pretrainSteps());
         QuickstartTimeLimits.pretraining(q).ifPresent(seconds -> pretrain.put("timeLimitSeconds", seconds));
-        return jobs.submitPretrain(
+        return ownJob(
+                PRETRAIN_KEY,
+                () -> jobs.submitPretrain(
                         DatasetService.BUILTIN_QUERY_PRODUCT,
                         "quickstart-dipgnn",
                         parameters(PretrainParameters.class, pretrain),
-                        "quickstart-pretrain")
-                .job()
-                .id();
+                        PRETRAIN_KEY));
     }
 
     private static String afterPretraining(ServiceProperties.Quickstart q) {
@@ -161,13 +178,13 @@ class QuickstartRunner implements ApplicationRunner {
             QuickstartTimeLimits.fineTuning(q, trainingTime(pretrained))
                     .ifPresent(seconds -> finetune.put("timeLimitSeconds", seconds));
             JobView tuned = awaitEnd(
-                    jobs.submitFinetune(
+                    ownJob(
+                            FINETUNE_KEY,
+                            () -> jobs.submitFinetune(
                                     dataset,
                                     q.deployment(),
                                     parameters(FinetuneParameters.class, finetune),
-                                    "quickstart-finetune")
-                            .job()
-                            .id(),
+                                    FINETUNE_KEY)),
                     "deploying");
             if (tuned.state() != JobState.SUCCEEDED) {
                 giveUp("the fine-tuning job " + tuned.id() + " ended " + tuned.state());

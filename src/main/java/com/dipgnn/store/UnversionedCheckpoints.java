@@ -25,6 +25,17 @@ public final class UnversionedCheckpoints {
     }
 
     /**
+     * {@code settings} without its last component when that is {@code name=defaultValue}: as {@link
+     * #withoutDefault} for a component added at the end of the settings record.
+     */
+    public static String withoutTrailingDefault(String settings, String name, Object defaultValue) {
+        String trailing = ", " + name + "=" + defaultValue + "]";
+        return settings.endsWith(trailing)
+                ? settings.substring(0, settings.length() - trailing.length()) + "]"
+                : settings;
+    }
+
+    /**
      * Refuses a format-1 checkpoint whose settings string is not the one rendered for the run now.
      *
      * @param run the kind of run in words ("fine-tuning")

@@ -1,7 +1,6 @@
 package com.dipgnn.jobs.runner;
 
 import com.dipgnn.optim.TrainingListener;
-import com.dipgnn.optim.TrainingTimeLimit;
 import java.util.Map;
 
 /** Fine-tuning events to progress reports; cancellation from the job's control, the end of training from its time limit. */
@@ -10,14 +9,11 @@ final class FineTuneProgress implements TrainingListener {
     private final ProgressTracker tracker;
     private final JobControl control;
     private final int evalEvery;
-    private final TrainingTimeLimit timeLimit;
 
-    FineTuneProgress(ProgressTracker tracker, JobControl control, int evalEvery, TrainingTimeLimit timeLimit) {
+    FineTuneProgress(ProgressTracker tracker, JobControl control, int evalEvery) {
         this.tracker = tracker;
         this.control = control;
         this.evalEvery = evalEvery;
-        this.timeLimit = timeLimit;
-        tracker.limitedBy(timeLimit);
     }
 
     @Override
@@ -38,7 +34,7 @@ final class FineTuneProgress implements TrainingListener {
 
     @Override
     public void onStart(long resumedFrom) {
-        timeLimit.start();
+        tracker.trainingStarted();
         control.started(resumedFrom);
     }
 
@@ -49,6 +45,6 @@ final class FineTuneProgress implements TrainingListener {
 
     @Override
     public boolean timeUp() {
-        return timeLimit.endsTraining("fine-tuning", tracker.step(), tracker.totalSteps());
+        return tracker.timeUp("fine-tuning");
     }
 }

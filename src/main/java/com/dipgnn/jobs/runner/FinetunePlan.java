@@ -1,6 +1,7 @@
 package com.dipgnn.jobs.runner;
 
 import com.dipgnn.finetuning.ExperimentSpec;
+import com.dipgnn.optim.TrainingTimeLimit;
 import com.dipgnn.ranking.PopularityPriorSetting;
 import java.time.Duration;
 import java.util.Objects;
@@ -21,9 +22,7 @@ public record FinetunePlan(
     public FinetunePlan {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(popularityPrior, "popularityPrior");
-        if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
-            throw new IllegalArgumentException("a time limit must be positive; got " + timeLimit);
-        }
+        TrainingTimeLimit.requireValid(timeLimit);
     }
 
     /** A plan without a time limit. */

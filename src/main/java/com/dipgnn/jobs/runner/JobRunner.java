@@ -6,7 +6,6 @@ import com.dipgnn.finetuning.FineTuneExperiment;
 import com.dipgnn.finetuning.FineTuneResult;
 import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.optim.TrainingCancelledException;
-import com.dipgnn.optim.TrainingTimeLimit;
 import com.dipgnn.pretraining.PretrainCheckpoint;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainResult;
@@ -86,6 +85,7 @@ public final class JobRunner {
     private JobOutcome runOnce(JobWork work, JobControl control, JobProgressSink sink) throws IOException {
         ProgressTracker tracker = new ProgressTracker(sink, progressIntervalNanos, System::nanoTime);
         tracker.phase("preparing", work.plan().steps());
+        tracker.limitTo(work.plan().timeLimit());
         if (work.plan() instanceof PretrainPlan p) {
             return pretrain(p, work, control, tracker);
         }
@@ -144,8 +144,7 @@ public final class JobRunner {
         tracker.phase("pretraining", config.steps());
         PretrainingRun.Outcome outcome = run.run(
                 new PretrainingRun.Settings(config, p.kept(), 0, work.checkpointDir(), work.output()),
-                new PretrainProgress(
-                        tracker, control, config.logEvery(), TrainingTimeLimit.of(p.timeLimit(), System::nanoTime)));
+                new PretrainProgress(tracker, control, config.logEvery()));
         tracker.phase("saving", config.steps());
         PretrainCheckpoint.delete(work.checkpointDir());
         ModelManifest manifest = outcome.manifest();
@@ -185,11 +184,7 @@ public final class JobRunner {
         tracker.phase("fine-tuning", spec.training().steps());
         FineTuneResult result = experiment.run(
                 p.seed(),
-                new FineTuneProgress(
-                        tracker,
-                        control,
-                        spec.training().evalEvery(),
-                        TrainingTimeLimit.of(p.timeLimit(), System::nanoTime)),
+                new FineTuneProgress(tracker, control, spec.training().evalEvery()),
                 work.output(),
                 weights,
                 work.checkpointDir(),

@@ -3,6 +3,7 @@ package com.dipgnn.jobs.runner;
 import com.dipgnn.graph.split.PretrainSplit;
 import com.dipgnn.inference.PreparedInputs;
 import com.dipgnn.model.ModelConfig;
+import com.dipgnn.optim.TrainingTimeLimit;
 import com.dipgnn.pretraining.PretrainConfig;
 import com.dipgnn.pretraining.PretrainMethod;
 import java.time.Duration;
@@ -35,9 +36,7 @@ public record PretrainPlan(
         Objects.requireNonNull(kept, "kept");
         Objects.requireNonNull(split, "split");
         Objects.requireNonNull(inputs, "inputs");
-        if (timeLimit != null && (timeLimit.isNegative() || timeLimit.isZero())) {
-            throw new IllegalArgumentException("a time limit must be positive; got " + timeLimit);
-        }
+        TrainingTimeLimit.requireValid(timeLimit);
     }
 
     /** A plan that trains until its steps are done. */

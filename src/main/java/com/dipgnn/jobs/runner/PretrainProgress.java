@@ -1,6 +1,5 @@
 package com.dipgnn.jobs.runner;
 
-import com.dipgnn.optim.TrainingTimeLimit;
 import com.dipgnn.pretraining.PretrainListener;
 import com.dipgnn.pretraining.PretrainLogEntry;
 import java.util.LinkedHashMap;
@@ -15,14 +14,11 @@ final class PretrainProgress implements PretrainListener {
     private final ProgressTracker tracker;
     private final JobControl control;
     private final int logEvery;
-    private final TrainingTimeLimit timeLimit;
 
-    PretrainProgress(ProgressTracker tracker, JobControl control, int logEvery, TrainingTimeLimit timeLimit) {
+    PretrainProgress(ProgressTracker tracker, JobControl control, int logEvery) {
         this.tracker = tracker;
         this.control = control;
         this.logEvery = logEvery;
-        this.timeLimit = timeLimit;
-        tracker.limitedBy(timeLimit);
     }
 
     @Override
@@ -38,7 +34,7 @@ final class PretrainProgress implements PretrainListener {
 
     @Override
     public void onStart(long resumedFrom) {
-        timeLimit.start();
+        tracker.trainingStarted();
         control.started(resumedFrom);
     }
 
@@ -49,7 +45,7 @@ final class PretrainProgress implements PretrainListener {
 
     @Override
     public boolean timeUp() {
-        return timeLimit.endsTraining("pre-training", tracker.step(), tracker.totalSteps());
+        return tracker.timeUp("pre-training");
     }
 
     private static Map<String, Double> part(Map<String, Double> figures, boolean losses) {

@@ -1,6 +1,7 @@
 package com.dipgnn.jobs.runner;
 
 import com.dipgnn.optim.TrainingTimeLimit;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -34,6 +35,7 @@ final class ProgressTracker {
         this.sink = sink;
         this.intervalNanos = intervalNanos;
         this.clock = clock;
+        this.timeLimit = TrainingTimeLimit.of(null, clock);
         this.startNanos = clock.getAsLong();
         this.lastStepNanos = startNanos;
     }
@@ -42,14 +44,19 @@ final class ProgressTracker {
         return totalSteps;
     }
 
-    /** The last step completed. */
-    long step() {
-        return step;
+    /** Training may take {@code limit} (null: no limit), counted from {@link #trainingStarted}; the ETA ends there. */
+    void limitTo(Duration limit) {
+        timeLimit = TrainingTimeLimit.of(limit, clock);
     }
 
-    /** Ends the ETA at {@code limit} once it has started. */
-    void limitedBy(TrainingTimeLimit limit) {
-        timeLimit = limit;
+    /** Training's first step is about to run: the time limit starts counting (once). */
+    void trainingStarted() {
+        timeLimit.start();
+    }
+
+    /** Whether {@code training} (its name in the log line) ends now, after the last step completed, by the time limit. */
+    boolean timeUp(String training) {
+        return timeLimit.endsTraining(training, step, totalSteps);
     }
 
     /** Enters a phase and reports it. */
@@ -108,12 +115,6 @@ final class ProgressTracker {
             return null;
         }
         double perStep = (now - firstStepNanos) / 1e9 / timed;
-        double bySteps = perStep * Math.max(totalSteps - step, 0);
-        long deadline = timeLimit == null ? Long.MAX_VALUE : timeLimit.deadlineNanos();
-        if (deadline == Long.MAX_VALUE) {
-            return bySteps;
-        }
-        // training ends with the first step that finishes after the deadline
-        return Math.min(bySteps, Math.max(deadline - now, 0) / 1e9 + perStep);
+        return timeLimit.secondsLeft(perStep * Math.max(totalSteps - step, 0), perStep, now);
     }
 }

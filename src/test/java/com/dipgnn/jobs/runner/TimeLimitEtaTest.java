@@ -3,7 +3,6 @@ package com.dipgnn.jobs.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.dipgnn.optim.TrainingTimeLimit;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,10 +20,9 @@ class TimeLimitEtaTest {
         AtomicLong now = new AtomicLong();
         List<JobProgress> reports = new ArrayList<>();
         ProgressTracker tracker = new ProgressTracker(reports::add, 0, now::get);
-        TrainingTimeLimit limit = TrainingTimeLimit.of(Duration.ofSeconds(15), now::get);
-        tracker.limitedBy(limit);
+        tracker.limitTo(Duration.ofSeconds(15));
         tracker.phase("pretraining", 100);
-        limit.start(); // at 0 s: the limit passes at 15 s
+        tracker.trainingStarted(); // at 0 s: the limit passes at 15 s
         for (int step = 1; step <= 11; step++) { // one step a second: step 1 at 1 s, ..., step 11 at 11 s
             now.set(step * SECOND);
             tracker.step(step, Map.of("loss", 1.0), null, false);
@@ -41,7 +39,7 @@ class TimeLimitEtaTest {
         AtomicLong now = new AtomicLong();
         List<JobProgress> reports = new ArrayList<>();
         ProgressTracker tracker = new ProgressTracker(reports::add, 0, now::get);
-        tracker.limitedBy(TrainingTimeLimit.of(null, now::get));
+        tracker.limitTo(null);
         tracker.phase("pretraining", 100);
         for (int step = 1; step <= 11; step++) {
             now.set(step * SECOND);
