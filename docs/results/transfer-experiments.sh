@@ -111,6 +111,9 @@ for data in "${GRID_DATA[@]}"; do
   # the default's row with a 100-step learning-rate warmup, which lets the text pair's post-norm Transformer
   # learn (docs/results/text-pair/); needs a build with --pretrain-warmup (2026-11-29 night)
   RUNS[grid-$data-p0-in-features-warmup100]="${GRID_ARGS[$data]} --methods dipgnn --generator-share 0 --pretrain-warmup 100"
+  # the same warmup for the text pair's Transformers alone, the GNN at its full rate from the first step
+  # (needs a build with --text-pair-warmup, 2026-11-30)
+  RUNS[grid-$data-p0-in-features-textwarmup100]="${GRID_ARGS[$data]} --methods dipgnn --generator-share 0 --text-pair-warmup 100"
 done
 # `transfer-experiments.sh JAR OUT grid` runs the whole grid in order; `grid-half 0|1` every other entry of it
 # (two processes of one PyTorch thread each share the 2 cores)

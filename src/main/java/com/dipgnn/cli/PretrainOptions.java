@@ -155,6 +155,12 @@ final class PretrainOptions {
     int warmupSteps = PAPER.warmupSteps();
 
     @Option(
+            names = "--text-pair-warmup",
+            description = "linear learning-rate warmup of the text pair's Transformers alone over the first this "
+                    + "many pre-training steps (the GNN keeps its rate); 0: none (default: ${DEFAULT-VALUE})")
+    int textWarmupSteps = PAPER.textWarmupSteps();
+
+    @Option(
             names = "--generator-warmup",
             description = "pre-training steps at the start that train only the generator, so the discriminator "
                     + "starts against a generator that already picks well (default: the objective's; default: 0, "
@@ -220,6 +226,7 @@ final class PretrainOptions {
                 .variant(variant())
                 .dropout(dropout)
                 .warmupSteps(warmupSteps)
+                .textWarmupSteps(textWarmupSteps)
                 .build();
     }
 }

@@ -15,6 +15,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,12 @@ public final class ParameterUpdater {
     private final Map<String, RowSparseParameter> rowSparse = new LinkedHashMap<>();
     private final Map<String, NDArray> tableMeans = new LinkedHashMap<>();
     private final Map<String, NDArray> tableVariances = new LinkedHashMap<>();
+    private final GraphModule[] modules;
+    /** Per module, the factor its dense parameters take on top of {@link #learningRateFactor}. */
+    private final float[] moduleFactors;
+    /** Per dense parameter, the index of its module. */
+    private final Map<String, Integer> moduleOf = new LinkedHashMap<>();
+
     private final float learningRate;
     private LazyAdam lazyAdam;
     private float learningRateFactor = 1f;
@@ -55,9 +62,13 @@ public final class ParameterUpdater {
     private double lastGradientNorm;
 
     public ParameterUpdater(OptimizerConfig config, GraphModule... modules) {
+        this.modules = modules.clone();
+        this.moduleFactors = new float[modules.length];
+        Arrays.fill(moduleFactors, 1f);
         for (int i = 0; i < modules.length; i++) {
             for (Map.Entry<String, Parameter> e : modules[i].parameters().entrySet()) {
                 parameters.put(i + "/" + e.getKey(), e.getValue());
+                moduleOf.put(i + "/" + e.getKey(), i);
             }
             for (Map.Entry<String, NodeEmbeddingTable> e : modules[i].tables().entrySet()) {
                 tables.put(i + "/" + e.getKey(), e.getValue());
@@ -114,16 +125,16 @@ public final class ParameterUpdater {
             }
             float scale = clipNorm > 0 && lastGradientNorm > clipNorm ? (float) (clipNorm / lastGradientNorm) : 1f;
             updates++;
-            float correction = (float) (learningRate
-                    * learningRateFactor
-                    * Math.sqrt(1 - Math.pow(BETA2, updates))
-                    / (1 - Math.pow(BETA1, updates)));
+            double rootBeta2 = Math.sqrt(1 - Math.pow(BETA2, updates));
+            double oneMinusBeta1 = 1 - Math.pow(BETA1, updates);
             for (Map.Entry<String, NDArray> e : gradients.entrySet()) {
                 NDArray g = e.getValue();
                 if (scale != 1f) {
                     g.muli(scale);
                 }
-                adamW(e.getKey(), parameters.get(e.getKey()).getArray(), g, correction);
+                float rate = learningRate * learningRateFactor * moduleFactors[moduleOf.get(e.getKey())];
+                adamW(e.getKey(), parameters.get(e.getKey()).getArray(), g, rate, (float)
+                        (rate * rootBeta2 / oneMinusBeta1));
                 g.subi(g);
             }
             for (Map.Entry<String, SparseRows> e : sparse.entrySet()) {
@@ -204,14 +215,14 @@ public final class ParameterUpdater {
         lazyAdam.update(weights, mean, variance, rows.rows(), g, updates, scope);
     }
 
-    private void adamW(String name, NDArray weight, NDArray gradient, float correction) {
+    private void adamW(String name, NDArray weight, NDArray gradient, float rate, float correction) {
         NDArray mean = means.computeIfAbsent(name, k -> weight.zerosLike());
         NDArray variance = variances.computeIfAbsent(name, k -> weight.zerosLike());
         weight.getNDArrayInternal()
                 .adamUpdate(
                         new NDList(weight, gradient, mean, variance),
                         new NDList(weight),
-                        learningRate * learningRateFactor,
+                        rate,
                         correction,
                         weightDecay,
                         1f,
@@ -255,6 +266,31 @@ public final class ParameterUpdater {
             learningRateFactor = (float) factor;
             lazyAdam = new LazyAdam(learningRate * learningRateFactor, BETA1, BETA2, epsilon, weightDecay);
         }
+    }
+
+    /**
+     * Multiplies the learning rate of {@code module}'s dense parameters by {@code factor} on top of
+     * {@link #setLearningRateFactor}'s, from the next step on (a schedule of its own for one part of the
+     * networks, such as the text pair's warmup; 1 restores it). A module whose rows are updated lazily
+     * (embedding tables, row-sparse parameters) cannot take one.
+     *
+     * @throws IllegalArgumentException when {@code module} is not one this updater steps, or has lazy rows
+     */
+    public void setLearningRateFactor(GraphModule module, double factor) {
+        if (!(factor >= 0) || factor > 1) {
+            throw new IllegalArgumentException("learning-rate factor must be within 0..1; got " + factor);
+        }
+        for (int i = 0; i < modules.length; i++) {
+            if (modules[i] == module) {
+                if (!module.tables().isEmpty() || !module.rowSparseParameters().isEmpty()) {
+                    throw new IllegalArgumentException(
+                            "a module with embedding tables or row-sparse parameters has no learning rate of its own");
+                }
+                moduleFactors[i] = (float) factor;
+                return;
+            }
+        }
+        throw new IllegalArgumentException("the module is not one this updater steps");
     }
 
     /** Optimizer steps taken so far. */

@@ -57,7 +57,8 @@ final class PretrainCheckpointFormat1 {
         s = UnversionedCheckpoints.withoutDefault(s, "generatorTemperature", 0.0);
         s = UnversionedCheckpoints.withoutDefault(s, "hardeningSteps", 0);
         s = s.replace(", generatorWidth=1.0]", "]");
-        // the last two components, in turn: once warmupSteps is gone, dropout is last
+        // the last three components, in turn: once textWarmupSteps is gone, warmupSteps is last, then dropout
+        s = UnversionedCheckpoints.withoutTrailingDefault(s, "textWarmupSteps", 0);
         s = UnversionedCheckpoints.withoutTrailingDefault(s, "warmupSteps", 0);
         return UnversionedCheckpoints.withoutTrailingDefault(s, "dropout", PretrainConfig.DEFAULT_DROPOUT);
     }

@@ -33,6 +33,10 @@ import com.dipgnn.sampling.WholeGraphBudget;
  * @param warmupSteps over the first this many steps the learning rate rises linearly from 0 to the
  *     optimizer's ({@link #learningRateFactor}); 0, the default, none (null, for settings written before
  *     it was one: 0)
+ * @param textWarmupSteps over the first this many steps the text pair's Transformers alone take a learning
+ *     rate rising linearly from 0 ({@link #textLearningRateFactor}), on top of {@code warmupSteps}: their
+ *     post-norm layers stay at the label prior without one at the paper's rate, where the GNN learns best
+ *     without; 0, the default, none (null, for settings written before it was one: 0)
  */
 public record PretrainConfig(
         PretrainMethod method,
@@ -54,7 +58,8 @@ public record PretrainConfig(
         TextPairConfig textPair,
         ObjectiveVariant variant,
         Double dropout,
-        Integer warmupSteps) {
+        Integer warmupSteps,
+        Integer textWarmupSteps) {
 
     /** The paper's pre-training dropout. */
     public static final double DEFAULT_DROPOUT = 0.2;
@@ -87,6 +92,7 @@ public record PretrainConfig(
             TextPairConfig.PAPER_DEFAULT,
             ObjectiveVariant.DEFAULT,
             DEFAULT_DROPOUT,
+            0,
             0);
 
     public PretrainConfig {
@@ -124,6 +130,20 @@ public record PretrainConfig(
         require(
                 warmupSteps >= 0,
                 "warmupSteps (learning-rate warmup) must be at least 0 (got " + warmupSteps + "); 0: no warmup");
+        textWarmupSteps = textWarmupSteps == null ? 0 : textWarmupSteps;
+        require(
+                textWarmupSteps >= 0,
+                "textWarmupSteps (the text pair's learning-rate warmup) must be at least 0 (got " + textWarmupSteps
+                        + "); 0: no warmup");
+    }
+
+    /**
+     * The factor of the learning rate the text pair's Transformers take at {@code step} on top of
+     * {@link #learningRateFactor}: min(1, step / textWarmupSteps) during their warmup, 1 after it and
+     * without one.
+     */
+    public double textLearningRateFactor(long step) {
+        return linearWarmup(step, textWarmupSteps);
     }
 
     /**
@@ -131,10 +151,14 @@ public record PretrainConfig(
      * during the warmup, 1 after it and without one.
      */
     public double learningRateFactor(long step) {
-        if (warmupSteps == 0 || step >= warmupSteps) {
+        return linearWarmup(step, warmupSteps);
+    }
+
+    private static double linearWarmup(long step, int warmup) {
+        if (warmup == 0 || step >= warmup) {
             return 1.0;
         }
-        return (double) Math.max(0, step) / warmupSteps;
+        return (double) Math.max(0, step) / warmup;
     }
 
     /**
@@ -242,6 +266,7 @@ public record PretrainConfig(
         private ObjectiveVariant variant;
         private Double dropout;
         private Integer warmupSteps;
+        private Integer textWarmupSteps;
 
         private Builder(PretrainConfig c) {
             method = c.method;
@@ -264,6 +289,7 @@ public record PretrainConfig(
             variant = c.variant;
             dropout = c.dropout;
             warmupSteps = c.warmupSteps;
+            textWarmupSteps = c.textWarmupSteps;
         }
 
         public Builder method(PretrainMethod value) {
@@ -366,6 +392,11 @@ public record PretrainConfig(
             return this;
         }
 
+        public Builder textWarmupSteps(int value) {
+            textWarmupSteps = value;
+            return this;
+        }
+
         public PretrainConfig build() {
             return new PretrainConfig(
                     method,
@@ -387,7 +418,8 @@ public record PretrainConfig(
                     textPair,
                     variant,
                     dropout,
-                    warmupSteps);
+                    warmupSteps,
+                    textWarmupSteps);
         }
     }
 }

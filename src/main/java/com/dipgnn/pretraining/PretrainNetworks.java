@@ -8,6 +8,7 @@ import com.dipgnn.model.ModelConfig;
 import com.dipgnn.model.NodeIdSpace;
 import com.dipgnn.model.TextTransformer;
 import com.dipgnn.text.TextInputs;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -150,6 +151,18 @@ public final class PretrainNetworks {
         put(all, GENERATOR_TEXT_INPUTS, generatorTextInputs);
         put(all, DISCRIMINATOR_TEXT, discriminatorText);
         return all;
+    }
+
+    /** The text pair's Transformers that are present (none on a graph without text), for their own schedule. */
+    public List<GraphModule> textTransformers() {
+        List<GraphModule> out = new ArrayList<>();
+        if (generatorText != null) {
+            out.add(generatorText);
+        }
+        if (discriminatorText != null) {
+            out.add(discriminatorText);
+        }
+        return out;
     }
 
     private static void put(Map<String, GraphModule> all, String name, GraphModule module) {

@@ -154,6 +154,9 @@ public final class Pretrainer {
                         : Map.of();
                 engine.setRandomSeed(engineSeed);
                 updater.setLearningRateFactor(config.learningRateFactor(step));
+                for (GraphModule transformer : networks.textTransformers()) {
+                    updater.setLearningRateFactor(transformer, config.textLearningRateFactor(step));
+                }
                 Map<String, Double> stats = trainStep(objective, batch, manager, engine, updater);
                 if (!norms.isEmpty()) {
                     stats = new LinkedHashMap<>(stats);

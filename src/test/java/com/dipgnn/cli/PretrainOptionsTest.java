@@ -73,6 +73,16 @@ class PretrainOptionsTest {
     }
 
     @Test
+    void theTextPairsWarmupIsItsOwnOption() {
+        PretrainCommand pretrain = new PretrainCommand();
+        new CommandLine(pretrain).parseArgs("--save", "unused", "--text-pair-warmup", "100");
+        PretrainConfig config = pretrain.pretrain.config(
+                PretrainMethod.DIPGNN, 0, PretrainConfig.PAPER_DEFAULT.sampling(), 5000, 1L << 33);
+        assertThat(config.textWarmupSteps()).isEqualTo(100);
+        assertThat(config.warmupSteps()).isZero();
+    }
+
+    @Test
     void theParsedDefaultsArePretrainConfigsPaperDefaultComponentByComponent() throws Exception {
         PretrainConfig paper = PretrainConfig.PAPER_DEFAULT;
         PretrainCommand pretrain = new PretrainCommand();

@@ -49,6 +49,38 @@ class LearningRateScheduleTest {
                 .hasMessageContaining("within 0..1");
     }
 
+    @Test
+    void aModulesOwnFactorScalesItsStepOnTopOfTheRunsAndLeavesTheOthers() {
+        try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {
+            Linear first = new Linear(2, 1, false);
+            Linear second = new Linear(2, 1, false);
+            ModelInitialization.initialize(1, manager, first, second);
+            ParameterUpdater updater = new ParameterUpdater(new OptimizerConfig(0.1, 0, 0, 1e-8, 0), first, second);
+            updater.setLearningRateFactor(0.5);
+            updater.setLearningRateFactor(second, 0.25);
+            float[] firstBefore = weights(first);
+            float[] secondBefore = weights(second);
+            FineTuner.optimizerStep(manager, Devices.engine(), updater, scope -> {
+                var x = scope.create(new float[] {3, 5}, new Shape(1, 2));
+                return first.forward(x).sum().add(second.forward(x).sum());
+            });
+            // Adam's first step moves each weight by lr · factor: 0.1 · 0.5, and 0.1 · 0.5 · 0.25 for the second
+            assertThat(moved(firstBefore, weights(first))).containsOnly(0.05f);
+            assertThat(moved(secondBefore, weights(second))).containsOnly(0.0125f);
+        }
+        assertThatThrownBy(() -> new ParameterUpdater(OptimizerConfig.FINE_TUNING, new Linear(1, 1, false))
+                        .setLearningRateFactor(new Linear(1, 1, false), 0.5))
+                .hasMessageContaining("not one this updater steps");
+    }
+
+    private static float[] moved(float[] before, float[] after) {
+        float[] moved = new float[before.length];
+        for (int i = 0; i < moved.length; i++) {
+            moved[i] = Math.round((before[i] - after[i]) * 1e5f) / 1e5f;
+        }
+        return moved;
+    }
+
     /** How far each weight of a 2 → 1 layer moves in one step on loss = 3·w1 + 5·w2 + b (gradients 3, 5, 1). */
     private static float[] firstStepMovement(double factor) {
         try (NDManager manager = NDManager.newBaseManager(Device.cpu())) {

@@ -110,8 +110,9 @@ class PretrainConfigTest {
                         unset.textPair(),
                         unset.variant(),
                         null,
+                        null,
                         null))
-                .isEqualTo(PretrainConfig.PAPER_DEFAULT); // a manifest written before the bound, dropout and warmup
+                .isEqualTo(PretrainConfig.PAPER_DEFAULT); // a manifest written before the bound, dropout and warmups
     }
 
     @Test
@@ -123,6 +124,24 @@ class PretrainConfigTest {
         assertThat(PretrainConfig.PAPER_DEFAULT.warmupSteps()).isZero();
         assertThat(List.of(1L, 2L, 3L, 1000L).stream().map(PretrainConfig.PAPER_DEFAULT::learningRateFactor))
                 .containsOnly(1.0);
+    }
+
+    @Test
+    void theTextPairsWarmupIsItsOwnScheduleOnTopOfTheRunsOne() {
+        PretrainConfig text =
+                PretrainConfig.PAPER_DEFAULT.toBuilder().textWarmupSteps(4).build();
+        assertThat(List.of(1L, 2L, 3L, 4L, 5L).stream().map(text::textLearningRateFactor))
+                .containsExactly(0.25, 0.5, 0.75, 1.0, 1.0);
+        assertThat(List.of(1L, 2L, 5L).stream().map(text::learningRateFactor))
+                .as("the rest of the networks keep the full rate")
+                .containsOnly(1.0);
+        assertThat(PretrainConfig.PAPER_DEFAULT.textWarmupSteps()).isZero();
+        assertThat(PretrainConfig.PAPER_DEFAULT.textLearningRateFactor(1)).isEqualTo(1.0);
+        assertThatThrownBy(() -> PretrainConfig.PAPER_DEFAULT.toBuilder()
+                        .textWarmupSteps(-2)
+                        .build())
+                .hasMessageContaining("textWarmupSteps")
+                .hasMessageContaining("got -2");
     }
 
     @Test

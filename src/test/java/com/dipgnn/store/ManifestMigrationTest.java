@@ -246,21 +246,25 @@ class ManifestMigrationTest {
         assertThat(FineTuneProvenance.of(read).orElseThrow()).isEqualTo(finetune);
     }
 
-    /** Sections written before the learning-rate warmup could be set lack it: they read as none (0). */
+    /** Sections written before the learning-rate warmups could be set lack them: they read as none (0). */
     @Test
     void aPretrainingWrittenBeforeTheWarmupExistedReadsWithoutOne() throws IOException {
         PretrainConfig pretrain = PretrainConfig.PAPER_DEFAULT;
         FineTuneProvenance finetune =
                 new FineTuneProvenance(FinetuneParameters.forTask("link").toSpec(null), 5, 40, Map.of(), Map.of());
         ObjectNode json = (ObjectNode) JSON.readTree(JSON.writeValueAsString(withStages(pretrain, finetune)));
-        ((ObjectNode) json.path("provenance").path("pretrain").path("config")).remove("warmupSteps");
-        assertThat(json.toString()).doesNotContain("warmupSteps");
+        ObjectNode config =
+                (ObjectNode) json.path("provenance").path("pretrain").path("config");
+        config.remove("warmupSteps");
+        config.remove("textWarmupSteps");
+        assertThat(json.toString()).doesNotContain("warmupSteps").doesNotContain("WarmupSteps");
 
         PretrainConfig read = PretrainProvenance.of(ManifestMigration.read(JSON, json))
                 .orElseThrow()
                 .config();
 
         assertThat(read.warmupSteps()).isZero();
+        assertThat(read.textWarmupSteps()).isZero();
         assertThat(read).isEqualTo(pretrain);
     }
 

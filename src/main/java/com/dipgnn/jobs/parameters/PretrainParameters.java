@@ -286,7 +286,18 @@ public record PretrainParameters(
                 nullable = true)
         @Min(0)
         @Max(10_000_000)
-        Integer warmupSteps)
+        Integer warmupSteps,
+
+        @Schema(
+                description = "Over the first this many pre-training steps the text pair's Transformers alone take "
+                        + "a learning rate rising linearly from 0 (the GNN keeps learningRate, and warmupSteps "
+                        + "applies on top); 0: none. Their post-norm layers stay at the label prior without one "
+                        + "(docs/results.md)",
+                example = "0",
+                nullable = true)
+        @Min(0)
+        @Max(10_000_000)
+        Integer textWarmupSteps)
         implements JobParameters {
 
     /**
@@ -332,6 +343,7 @@ public record PretrainParameters(
         generatorTemperature = or(generatorTemperature, base.generatorTemperature());
         hardeningSteps = or(hardeningSteps, base.hardeningSteps());
         warmupSteps = or(warmupSteps, paper.warmupSteps());
+        textWarmupSteps = or(textWarmupSteps, paper.textWarmupSteps());
         generatorWidth = or(generatorWidth, base.generatorWidth());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
         // the node inputs are filled too, so that a later change of their defaults never reaches a stored job
@@ -396,6 +408,7 @@ public record PretrainParameters(
                 checkpointEvery,
                 logEvery,
                 keep,
+                null,
                 null,
                 null,
                 null,

@@ -70,6 +70,7 @@ final class PretrainResolution {
                 .variant(job.objectiveVariant())
                 .dropout(job.dropout())
                 .warmupSteps(job.warmupSteps())
+                .textWarmupSteps(job.textWarmupSteps())
                 .build();
     }
 

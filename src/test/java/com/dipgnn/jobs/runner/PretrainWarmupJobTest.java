@@ -28,4 +28,23 @@ class PretrainWarmupJobTest {
                 .as("absent: none")
                 .isZero();
     }
+
+    @Test
+    void theTextPairsFieldBecomesThePlansTextWarmupAndAbsentNone() {
+        ObjectNode pretrain = json.valueToTree(JobFixtures.pretrain(10));
+        pretrain.put("textWarmupSteps", 100);
+        PretrainPlan plan =
+                json.convertValue(pretrain, PretrainParameters.class).plan(JobFixtures.GRAPH, null);
+        assertThat(plan.config().textWarmupSteps()).isEqualTo(100);
+        assertThat(plan.config().warmupSteps())
+                .as("the run's own warmup stays none")
+                .isZero();
+
+        pretrain.remove("textWarmupSteps");
+        assertThat(json.convertValue(pretrain, PretrainParameters.class)
+                        .plan(JobFixtures.GRAPH, null)
+                        .config()
+                        .textWarmupSteps())
+                .isZero();
+    }
 }
