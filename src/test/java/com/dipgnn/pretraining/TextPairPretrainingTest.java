@@ -389,9 +389,10 @@ class TextPairPretrainingTest {
         Map<String, Map<String, float[]>> a = afterOneStep(plain, raw, text);
         Map<String, Map<String, float[]>> b =
                 afterOneStep(plain.toBuilder().textWarmupSteps(4).build(), raw, text);
-        assertThat(largestDifference(a.get(PretrainNetworks.DISCRIMINATOR), b.get(PretrainNetworks.DISCRIMINATOR)))
+        assertThat(PretrainWarmupTest.largestDifference(
+                        a.get(PretrainNetworks.DISCRIMINATOR), b.get(PretrainNetworks.DISCRIMINATOR)))
                 .isZero();
-        assertThat(largestDifference(
+        assertThat(PretrainWarmupTest.largestDifference(
                         a.get(PretrainNetworks.DISCRIMINATOR_TEXT), b.get(PretrainNetworks.DISCRIMINATOR_TEXT)))
                 .isCloseTo(0.75e-3, org.assertj.core.api.Assertions.within(0.05e-3));
     }
@@ -407,18 +408,6 @@ class TextPairPretrainingTest {
             }
             return out;
         }
-    }
-
-    private static double largestDifference(Map<String, float[]> a, Map<String, float[]> b) {
-        double largest = 0;
-        for (String name : a.keySet()) {
-            float[] x = a.get(name);
-            float[] y = b.get(name);
-            for (int i = 0; i < x.length; i++) {
-                largest = Math.max(largest, Math.abs(x[i] - y[i]));
-            }
-        }
-        return largest;
     }
 
     @Test
