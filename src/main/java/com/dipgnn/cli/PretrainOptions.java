@@ -157,8 +157,9 @@ final class PretrainOptions {
     @Option(
             names = "--text-pair-warmup",
             description = "linear learning-rate warmup of the text pair's Transformers alone over the first this "
-                    + "many pre-training steps (the GNN keeps its rate); 0: none (default: ${DEFAULT-VALUE})")
-    int textWarmupSteps = PAPER.textWarmupSteps();
+                    + "many pre-training steps (the GNN keeps its rate); 0: none (default: the objective's; default: "
+                    + Objective.DEFAULT_TEXT_WARMUP_STEPS + ", paper: 0)")
+    Integer textWarmupSteps;
 
     @Option(
             names = "--generator-warmup",
@@ -226,7 +227,10 @@ final class PretrainOptions {
                 .variant(variant())
                 .dropout(dropout)
                 .warmupSteps(warmupSteps)
-                .textWarmupSteps(textWarmupSteps)
+                .textWarmupSteps(
+                        textWarmupSteps != null
+                                ? textWarmupSteps
+                                : Objective.parse(objective).textWarmupSteps())
                 .build();
     }
 }

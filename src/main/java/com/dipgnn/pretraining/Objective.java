@@ -15,12 +15,24 @@ public enum Objective {
     /** The paper's objective, {@link ObjectiveVariant#PAPER}. */
     PAPER;
 
+    /**
+     * The product's warmup of the text pair's Transformers, in steps: without one, at the paper's rate,
+     * their post-norm layers stay at the label prior (docs/results/text-pair/); over 100 steps, with the
+     * GNN at its full rate, they learn (docs/results.md, issue 49).
+     */
+    public static final int DEFAULT_TEXT_WARMUP_STEPS = 100;
+
     private static final EnumNames<Objective> NAMES =
             EnumNames.of(Objective.class, "objective").build();
 
     /** The objective's settings. */
     public ObjectiveVariant variant() {
         return this == PAPER ? ObjectiveVariant.PAPER : ObjectiveVariant.DEFAULT;
+    }
+
+    /** The text pair's learning-rate warmup a run takes when it names none: the product's 100 steps, the paper's none. */
+    public int textWarmupSteps() {
+        return this == PAPER ? 0 : DEFAULT_TEXT_WARMUP_STEPS;
     }
 
     /** The CLI / API name: {@code default} or {@code paper}. */

@@ -73,13 +73,29 @@ class PretrainOptionsTest {
     }
 
     @Test
-    void theTextPairsWarmupIsItsOwnOption() {
+    void theTextPairsWarmupIsItsOwnOptionWithTheObjectivesDefault() {
+        assertThat(textWarmup("--text-pair-warmup", "40")).isEqualTo(40);
+        assertThat(textWarmup()).as("the default objective's").isEqualTo(100);
+        assertThat(textWarmup("--objective", "paper"))
+                .as("the paper's objective: none")
+                .isZero();
+        assertThat(textWarmup("--text-pair-warmup", "0")).isZero();
+        assertThat(parsed("--text-pair-warmup", "40").warmupSteps())
+                .as("the run's own warmup stays none")
+                .isZero();
+    }
+
+    private static int textWarmup(String... args) {
+        return parsed(args).textWarmupSteps();
+    }
+
+    private static PretrainConfig parsed(String... args) {
         PretrainCommand pretrain = new PretrainCommand();
-        new CommandLine(pretrain).parseArgs("--save", "unused", "--text-pair-warmup", "100");
-        PretrainConfig config = pretrain.pretrain.config(
+        List<String> all = new java.util.ArrayList<>(List.of("--save", "unused"));
+        all.addAll(List.of(args));
+        new CommandLine(pretrain).parseArgs(all.toArray(String[]::new));
+        return pretrain.pretrain.config(
                 PretrainMethod.DIPGNN, 0, PretrainConfig.PAPER_DEFAULT.sampling(), 5000, 1L << 33);
-        assertThat(config.textWarmupSteps()).isEqualTo(100);
-        assertThat(config.warmupSteps()).isZero();
     }
 
     @Test
@@ -104,6 +120,9 @@ class PretrainOptionsTest {
                         paper.fullGraphMaxNodes(),
                         paper.fullGraphMaxBytes()));
         for (PretrainConfig config : parsed) {
+            // but the text pair's warmup: the engine's default is none; the command line's, the objective's
+            assertThat(config.textWarmupSteps()).isEqualTo(100);
+            config = config.toBuilder().textWarmupSteps(paper.textWarmupSteps()).build();
             for (RecordComponent component : PretrainConfig.class.getRecordComponents()) {
                 assertThat(component.getAccessor().invoke(config))
                         .as(component.getName())

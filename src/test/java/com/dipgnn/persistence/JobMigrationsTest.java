@@ -79,6 +79,37 @@ class JobMigrationsTest {
         assertThat(pretrain(jobs, "old").toPretrainConfig().variant().generatorShare())
                 .isEqualTo(1.0);
         JsonNode old = JSON.readTree(jobs.find("old").orElseThrow().parametersJson());
+        // pinned by migrations 6 and 7: generatorShare and textWarmupSteps
+        assertThat(old.size()).isEqualTo(JSON.readTree(PRETRAIN_JOB).size() + 2);
+        assertThat(JSON.readTree(jobs.find("chosen").orElseThrow().parametersJson())
+                        .get("generatorShare")
+                        .asDouble())
+                .isEqualTo(0.25);
+        assertThat(jobs.find("link").orElseThrow().parametersJson()).isEqualTo(LINK_JOB_WITH_THE_FIELD);
+    }
+
+    static Stream<Databases.Db> databasesBeforeTheTextWarmupPin() {
+        return Databases.all(MigrationVersion.fromVersion("6")).stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("databasesBeforeTheTextWarmupPin")
+    void preTrainingJobsStoredWithoutATextWarmupResumeWithoutOne(Databases.Db db) throws Exception {
+        JobRepository jobs = new JobRepository(db.dataSource());
+        jobs.insert(job("old", "PRETRAIN", JobState.RUNNING, PRETRAIN_JOB));
+        String chosen = "{\"method\":\"dipgnn\",\"steps\":300,\"textWarmupSteps\":40}";
+        jobs.insert(job("chosen", "PRETRAIN", JobState.QUEUED, chosen));
+        jobs.insert(job("link", "FINETUNE", JobState.QUEUED, LINK_JOB_WITH_THE_FIELD));
+        // read as it stands, the old job takes today's default: the text pair warmed up over 100 steps
+        assertThat(pretrain(jobs, "old").toPretrainConfig().textWarmupSteps()).isEqualTo(100);
+
+        Databases.migrateToLatest(db);
+
+        assertThat(pretrain(jobs, "old").toPretrainConfig().textWarmupSteps()).isZero();
+        JsonNode old = JSON.readTree(jobs.find("old").orElseThrow().parametersJson());
+        assertThat(old.get("textWarmupSteps").isIntegralNumber())
+                .as("an integer field stays an integer")
+                .isTrue();
         assertThat(old.size()).isEqualTo(JSON.readTree(PRETRAIN_JOB).size() + 1);
         assertThat(jobs.find("chosen").orElseThrow().parametersJson()).isEqualTo(chosen);
         assertThat(jobs.find("link").orElseThrow().parametersJson()).isEqualTo(LINK_JOB_WITH_THE_FIELD);

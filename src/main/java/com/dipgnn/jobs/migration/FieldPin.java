@@ -26,15 +26,16 @@ abstract class FieldPin implements JavaMigration {
     private final int version;
     private final String kind;
     private final String field;
-    private final double value;
+    private final Number value;
 
     /**
      * @param version the migration's version
      * @param kind the jobs' kind ({@code PRETRAIN}, {@code FINETUNE})
      * @param field the parameter pinned
-     * @param value what every job of that kind ran with before the field existed
+     * @param value what every job of that kind ran with before the field existed (an {@link Integer} is
+     *     written as a JSON integer, for integer fields)
      */
-    FieldPin(int version, String kind, String field, double value) {
+    FieldPin(int version, String kind, String field, Number value) {
         this.version = version;
         this.kind = kind;
         this.field = field;
@@ -107,7 +108,11 @@ abstract class FieldPin implements JavaMigration {
             if (object.has(field)) {
                 return null;
             }
-            object.put(field, value);
+            if (value instanceof Integer whole) {
+                object.put(field, whole);
+            } else {
+                object.put(field, value.doubleValue());
+            }
             return JSON.writeValueAsString(object);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(

@@ -291,9 +291,9 @@ public record PretrainParameters(
         @Schema(
                 description = "Over the first this many pre-training steps the text pair's Transformers alone take "
                         + "a learning rate rising linearly from 0 (the GNN keeps learningRate, and warmupSteps "
-                        + "applies on top); 0: none. Their post-norm layers stay at the label prior without one "
-                        + "(docs/results.md)",
-                example = "0",
+                        + "applies on top); 0: none. Default: the objective's (default: 100, paper: 0). Their "
+                        + "post-norm layers stay at the label prior without one (docs/results.md)",
+                example = "100",
                 nullable = true)
         @Min(0)
         @Max(10_000_000)
@@ -343,7 +343,8 @@ public record PretrainParameters(
         generatorTemperature = or(generatorTemperature, base.generatorTemperature());
         hardeningSteps = or(hardeningSteps, base.hardeningSteps());
         warmupSteps = or(warmupSteps, paper.warmupSteps());
-        textWarmupSteps = or(textWarmupSteps, paper.textWarmupSteps());
+        textWarmupSteps =
+                or(textWarmupSteps, Objective.parseOrDefault(objective).textWarmupSteps());
         generatorWidth = or(generatorWidth, base.generatorWidth());
         textInputs = or(textInputs, TextInputScope.ALL.cliName());
         // the node inputs are filled too, so that a later change of their defaults never reaches a stored job

@@ -232,7 +232,12 @@ class JobParametersTest {
         assertThat(p.samplingWidth()).isEqualTo(128);
         assertThat(p.splitNodeType()).isNull();
         assertThat(p.keep()).as("DiP-GNN keeps the discriminator").isEqualTo("discriminator");
-        assertThat(p.toPretrainConfig()).isEqualTo(PretrainConfig.PAPER_DEFAULT);
+        // but the text pair's warmup: the default objective's 100 steps (the engine's default is none)
+        assertThat(p.textWarmupSteps()).isEqualTo(100);
+        assertThat(p.toPretrainConfig())
+                .isEqualTo(PretrainConfig.PAPER_DEFAULT.toBuilder()
+                        .textWarmupSteps(100)
+                        .build());
         assertThat(p.modelConfig()).isEqualTo(ModelConfig.PAPER_DEFAULT);
         assertThat(p.keptNetwork()).isEqualTo(PretrainMethod.Kept.DISCRIMINATOR);
         assertThat(VALIDATOR.validate(p)).isEmpty();

@@ -30,7 +30,7 @@ class PretrainWarmupJobTest {
     }
 
     @Test
-    void theTextPairsFieldBecomesThePlansTextWarmupAndAbsentNone() {
+    void theTextPairsFieldBecomesThePlansTextWarmupAndAbsentTheObjectives() {
         ObjectNode pretrain = json.valueToTree(JobFixtures.pretrain(10));
         pretrain.put("textWarmupSteps", 100);
         PretrainPlan plan =
@@ -41,10 +41,17 @@ class PretrainWarmupJobTest {
                 .isZero();
 
         pretrain.remove("textWarmupSteps");
-        assertThat(json.convertValue(pretrain, PretrainParameters.class)
-                        .plan(JobFixtures.GRAPH, null)
-                        .config()
-                        .textWarmupSteps())
+        assertThat(textWarmup(pretrain)).as("absent: the default objective's").isEqualTo(100);
+        pretrain.put("objective", "paper");
+        assertThat(textWarmup(pretrain))
+                .as("absent, the paper's objective: none")
                 .isZero();
+    }
+
+    private int textWarmup(ObjectNode pretrain) {
+        return json.convertValue(pretrain, PretrainParameters.class)
+                .plan(JobFixtures.GRAPH, null)
+                .config()
+                .textWarmupSteps();
     }
 }
