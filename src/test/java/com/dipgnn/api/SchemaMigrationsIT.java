@@ -18,7 +18,8 @@ class SchemaMigrationsIT extends ServiceTestBase {
     private DataSource dataSource;
 
     /** The migrations applied, in order, as "version type" (SQL or JDBC). */
-    static final List<String> ALL_MIGRATIONS = List.of("1 SQL", "2 SQL", "3 SQL", "4 JDBC", "5 SQL", "6 JDBC");
+    static final List<String> ALL_MIGRATIONS =
+            List.of("1 SQL", "2 SQL", "3 SQL", "4 JDBC", "5 SQL", "6 JDBC", "7 JDBC");
 
     @Test
     void theServiceAppliesTheJavaMigrationsAsWellAsTheSqlOnes() {
