@@ -259,9 +259,7 @@ public final class ParameterUpdater {
      * factor for that step; 1 restores the configured rate). Dense parameters and embedding rows alike.
      */
     public void setLearningRateFactor(double factor) {
-        if (!(factor >= 0) || factor > 1) {
-            throw new IllegalArgumentException("learning-rate factor must be within 0..1; got " + factor);
-        }
+        requireFactor(factor);
         if ((float) factor != learningRateFactor) {
             learningRateFactor = (float) factor;
             lazyAdam = new LazyAdam(learningRate * learningRateFactor, BETA1, BETA2, epsilon, weightDecay);
@@ -277,9 +275,7 @@ public final class ParameterUpdater {
      * @throws IllegalArgumentException when {@code module} is not one this updater steps, or has lazy rows
      */
     public void setLearningRateFactor(GraphModule module, double factor) {
-        if (!(factor >= 0) || factor > 1) {
-            throw new IllegalArgumentException("learning-rate factor must be within 0..1; got " + factor);
-        }
+        requireFactor(factor);
         for (int i = 0; i < modules.length; i++) {
             if (modules[i] == module) {
                 if (!module.tables().isEmpty() || !module.rowSparseParameters().isEmpty()) {
@@ -291,6 +287,12 @@ public final class ParameterUpdater {
             }
         }
         throw new IllegalArgumentException("the module is not one this updater steps");
+    }
+
+    private static void requireFactor(double factor) {
+        if (!(factor >= 0) || factor > 1) {
+            throw new IllegalArgumentException("learning-rate factor must be within 0..1; got " + factor);
+        }
     }
 
     /** Optimizer steps taken so far. */

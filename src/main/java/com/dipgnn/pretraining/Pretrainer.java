@@ -137,6 +137,7 @@ public final class Pretrainer {
             }
         }
         long resumedFrom = first;
+        List<GraphModule> textTransformers = networks.textTransformers(); // their own learning-rate schedule
         boolean warned = false;
         listener.onStart(resumedFrom);
         Engine engine = Devices.engine();
@@ -154,7 +155,7 @@ public final class Pretrainer {
                         : Map.of();
                 engine.setRandomSeed(engineSeed);
                 updater.setLearningRateFactor(config.learningRateFactor(step));
-                for (GraphModule transformer : networks.textTransformers()) {
+                for (GraphModule transformer : textTransformers) {
                     updater.setLearningRateFactor(transformer, config.textLearningRateFactor(step));
                 }
                 Map<String, Double> stats = trainStep(objective, batch, manager, engine, updater);

@@ -291,7 +291,8 @@ public record PretrainParameters(
         @Schema(
                 description = "Over the first this many pre-training steps the text pair's Transformers alone take "
                         + "a learning rate rising linearly from 0 (the GNN keeps learningRate, and warmupSteps "
-                        + "applies on top); 0: none. Default: the objective's (default: 100, paper: 0). Their "
+                        + "applies on top); 0: none. Default: the objective's (default: "
+                        + Objective.DEFAULT_TEXT_WARMUP_STEPS + ", paper: 0). Their "
                         + "post-norm layers stay at the label prior without one (docs/results.md)",
                 example = "100",
                 nullable = true)
